@@ -1,0 +1,93 @@
+// ir/messages.ts — the one table of every refusal and remark sentence (like TypeScript's
+// diagnosticMessages.json). Passes refer to an entry by key and fill `{0}`… placeholders; a test
+// walks this table so no entry goes unused or untested. Sentences are lowercase, spell keys as the
+// request spells them and quote names.
+import type { Refusal, RefusalStatus, RefusalWord, Remark, RemarkCode } from './diagnostics.js';
+import type { JsonPointer } from './pointer.js';
+
+interface RefusalEntry { status: RefusalStatus; word: RefusalWord; template: string }
+interface RemarkEntry { code: RemarkCode; template: string }
+
+export const REFUSALS = {
+  // — the call itself (server) —
+  jsonDataMissing: { status: 400, word: 'form', template: 'the part json_data is missing from the form.' },
+  formUnreadable: { status: 400, word: 'form', template: 'the body could not be read as multipart/form-data: {0}.' },
+  formNotMultipart: { status: 400, word: 'form', template: 'the body must be sent as multipart/form-data with a boundary.' },
+  partTwice: { status: 400, word: 'form', template: 'the part "{0}" is sent twice.' },
+  bodyTooLarge: { status: 413, word: 'body_too_large', template: 'the body is larger than the {0} bytes this server accepts.' },
+  notFound: { status: 400, word: 'call_number', template: 'there is no {0} {1} here; post the description to /render.' },
+
+  // — reading the description —
+  jsonUnreadable: { status: 400, word: 'description', template: 'the description does not read as JSON: {0}.' },
+  duplicateKey: { status: 400, word: 'description', template: 'the key "{0}" is written twice in the object at "{1}".' },
+  schemaRequired: { status: 400, word: 'description', template: 'the key "{0}" is required at "{1}".' },
+  schemaType: { status: 400, word: 'description', template: '{0} must be {1}.' },
+  schemaEnum: { status: 400, word: 'description', template: '{0} must be one of {1}.' },
+  schemaRange: { status: 400, word: 'description', template: '{0} must be {1}.' },
+  schemaOther: { status: 400, word: 'description', template: '{0} {1}.' },
+  coordinateSyntax: { status: 400, word: 'description', template: 'the coordinate {0} does not parse: {1}.' },
+  coordinateDepth: { status: 400, word: 'description', template: 'the coordinate {0} nests parentheses deeper than {1}.' },
+  coordinateUnknownVariable: { status: 400, word: 'description', template: 'the coordinate {0} uses the unknown variable {1}.' },
+  itemKindUnknown: { status: 400, word: 'description', template: 'the item type "{0}" at {1} is not an item type.' },
+  itemKindNotYet: { status: 400, word: 'description', template: 'the item type "{0}" at {1} is not drawn by this build yet.' },
+  keyNotYet: { status: 400, word: 'description', template: 'the key "{0}" at {1} is not supported by this build yet.' },
+  valueNotYet: { status: 400, word: 'description', template: '{0} = {1} is not supported by this build yet.' },
+  fontTwoSources: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; a font comes from one source.' },
+  fontNoSource: { status: 400, word: 'description', template: 'the font "{0}" at {1} needs data (base64) or part (the name of a supplied part).' },
+  transformWithRotate: { status: 400, word: 'description', template: '{0} cannot be given together with {1}.' },
+  base64Invalid: { status: 400, word: 'description', template: '{0} is not valid base64.' },
+
+  // — names —
+  fontUndeclared: { status: 400, word: 'description', template: 'the font "{0}" named by {1} is nowhere declared.' },
+  nameDeclaredTwice: { status: 400, word: 'description', template: 'the name "{0}" at {1} is already declared at {2}.' },
+  partMissing: { status: 400, word: 'description', template: 'the part "{0}" named by {1} was not sent with the request.' },
+  fontUnreadable: { status: 400, word: 'description', template: 'the font "{0}" at {1} is not a TrueType or OpenType font that can be read: {2}.' },
+  fontKindUnsupported: { status: 400, word: 'description', template: 'the font "{0}" at {1} has {2} outlines, which this build cannot embed yet.' },
+  glyphMissing: { status: 400, word: 'drawing', template: 'the font "{0}" has no glyph for the character {1} (U+{2}) in {3}.' },
+
+  // — licences —
+  needsLicenceStandardFont: { status: 402, word: 'needs_a_licence', template: 'text at {0} is set in the standard font "{1}" ({2}), which has no outlines of its own; a licence key carries fonts without outlines.' },
+  standardFontNotYet: { status: 400, word: 'description', template: 'text at {0} is set in the standard font "{1}", which this build cannot draw yet.' },
+
+  // — pagination —
+  tooManyPages: { status: 413, word: 'too_many_pages', template: 'the document needs {0} pages, more than the ceiling of {1} pages.' },
+  coordinateNotFinite: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, which is not a finite number.' },
+
+  // — the service's own failures —
+  serverFailed: { status: 500, word: 'server', template: 'writing the PDF failed on the server: {0}.' },
+  serverUnexpected: { status: 500, word: 'server', template: 'the server failed while answering the call: {0}.' },
+} as const satisfies Record<string, RefusalEntry>;
+
+export const REMARKS = {
+  unusedResource: { code: 'unused-resource', template: 'the {0} {1} is never drawn with' },
+  fontEmbeddingPermission: { code: 'font-embedding-permission', template: 'the font {0} (selected as "{1}") is embedded against its own embedding permission' },
+} as const satisfies Record<string, RemarkEntry>;
+
+export type RefusalKey = keyof typeof REFUSALS;
+export type RemarkKey = keyof typeof REMARKS;
+
+/** Fills `{0}`, `{1}`… with the arguments. */
+export function fill(template: string, args: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+}
+
+/** Builds a refusal from the table. */
+export function refusal(key: RefusalKey, path: JsonPointer, ...args: (string | number)[]): Refusal {
+  const e: RefusalEntry = REFUSALS[key];
+  return { status: e.status, word: e.word, sentence: capitalizeNot(fill(e.template, args)), path };
+}
+
+/** Builds a remark from the table. */
+export function remark(key: RemarkKey, path: JsonPointer, ...args: (string | number)[]): Remark {
+  const e: RemarkEntry = REMARKS[key];
+  return { code: e.code, text: fill(e.template, args), path };
+}
+
+// Sentences stay lowercase as written in the table (design.md §2.4); this is the single place to
+// change that policy.
+function capitalizeNot(s: string): string { return s; }
+
+/** How a sentence names a key: its JSON pointer in the request, e.g. `/items/0/rotate`. */
+export function keyName(path: JsonPointer): string {
+  return path === '' ? 'the description' : path;
+}

@@ -1,0 +1,44 @@
+// ir/print.ts — a stable, readable dump of any IR stage for tools/explain and tests: keys sorted,
+// maps as sorted objects, bytes as their length and hash, faces by name, expressions in the
+// request's own syntax. Two runs on the same input print the same text.
+import { createHash } from 'node:crypto';
+import { printExpr, type Expr } from './grammar/expr.js';
+
+function isExpr(v: Record<string, unknown>): boolean {
+  return typeof v.k === 'string' && (v.k === 'num' || v.k === 'var' || v.k === 'neg' || v.k === 'bin');
+}
+
+function plain(v: unknown, seen: WeakSet<object>): unknown {
+  if (v === null || typeof v !== 'object') return typeof v === 'bigint' ? String(v) : v;
+  if (v instanceof Uint8Array && !(v instanceof Uint16Array)) {
+    return `<${v.byteLength} bytes sha256:${createHash('sha256').update(v).digest('hex').slice(0, 12)}>`;
+  }
+  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>);
+  if (seen.has(v)) return '<cycle>';
+  seen.add(v);
+  try {
+    if (v.constructor?.name === 'Face') {
+      const f = v as unknown as { ownName: string; key: string; outlines: string };
+      return `<face ${f.ownName} ${f.outlines} ${f.key.slice(0, 12)}>`;
+    }
+    if (v instanceof Map) {
+      const o: Record<string, unknown> = {};
+      for (const k of [...v.keys()].map(String).sort()) o[k] = plain(v.get(k) ?? v.get(Number(k)), seen);
+      return o;
+    }
+    if (v instanceof Set) return [...v].map((x) => plain(x, seen));
+    if (Array.isArray(v)) return v.map((x) => plain(x, seen));
+    const r = v as Record<string, unknown>;
+    if (isExpr(r)) return printExpr(r as unknown as Expr);
+    const o: Record<string, unknown> = {};
+    for (const k of Object.keys(r).sort()) if (r[k] !== undefined) o[k] = plain(r[k], seen);
+    return o;
+  } finally {
+    seen.delete(v);
+  }
+}
+
+/** The IR as indented JSON text, deterministic. */
+export function printIr(ir: unknown): string {
+  return JSON.stringify(plain(ir, new WeakSet()), null, 2);
+}

@@ -1,0 +1,203 @@
+// ir/types.ts — the IR, stage by stage. The type changes only where the shape changes
+// (ReadIr → ResolvedIr → PagedIr → LaidOutIr → DedupedIr → Emitted); every node carries `at`,
+// the JSON pointer of the request value it came from, so any pass can name the key at fault.
+import type { Expr } from './grammar/expr.js';
+import type { JsonPointer } from './pointer.js';
+import type { Remark } from './diagnostics.js';
+
+// ───────────────────────────── read ─────────────────────────────
+
+/** A coordinate value: a number or a parsed expression, evaluated once its variables are bound. */
+export interface Coord { at: JsonPointer; expr: Expr }
+
+export interface RectSpec { at: JsonPointer; llx: Coord; lly: Coord; urx: Coord; ury: Coord }
+
+/** Colour values of the Conventions table: 1 number grey, 3 light (DeviceRGB), 4 ink (DeviceCMYK). */
+export type Colour =
+  | { space: 'gray'; c: [number] }
+  | { space: 'rgb'; c: [number, number, number] }
+  | { space: 'cmyk'; c: [number, number, number, number] };
+
+/** Pages an item lands on; an empty list means every page. */
+export interface PagesRule { at: JsonPointer; list: number[] }
+
+export interface ItemBase {
+  at: JsonPointer;
+  /** Index of the item in `items`, i.e. drawing order. */
+  index: number;
+  pages: PagesRule;
+  id?: string;
+  /** Matrix [a b c d e f]; refused together with rotate (cross-refusals). */
+  transform?: number[];
+  transformAt?: JsonPointer;
+  /** Degrees counter-clockwise about the centre of the rect. */
+  rotate?: number;
+  rotateAt?: JsonPointer;
+}
+
+export interface RectItem extends ItemBase {
+  type: 'rect';
+  rect: RectSpec;
+  fill?: Colour;
+}
+
+/** A run of text: for now a string that takes the block's style. */
+export interface TextRun { at: JsonPointer; text: string }
+
+export interface TextItem extends ItemBase {
+  type: 'text';
+  rect: RectSpec;
+  runs: TextRun[];
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  /** Default 1.2 × font_size (spec: text item table). */
+  leading: number;
+  color: Colour;
+}
+
+export type Item = RectItem | TextItem;
+
+export interface FontDecl {
+  at: JsonPointer;
+  name: string;
+  /** Where the bytes come from: inline base64 `data`, or a supplied part. */
+  source: { kind: 'data'; at: JsonPointer; bytes: Uint8Array } | { kind: 'part'; at: JsonPointer; part: string };
+}
+
+/** One of the fourteen built-in fonts under a chosen name (`standard_fonts`). */
+export interface StandardFontDecl { at: JsonPointer; name: string; face: string }
+
+export interface PageSize { width: number; height: number }
+
+export interface ReadIr {
+  stage: 'read';
+  page: PageSize;
+  fonts: FontDecl[];
+  standardFonts: StandardFontDecl[];
+  items: Item[];
+}
+
+// ─────────────────────────── resolved ───────────────────────────
+
+/** A font resource after name resolution: the loaded face and the name the request selects it by. */
+export interface FontResource {
+  /** The request's name for it. */
+  name: string;
+  at: JsonPointer;
+  /** Handle into the process-wide font cache (see passes/fonts/font-cache.ts). */
+  face: import('../passes/fonts/face.js').Face;
+}
+
+/** A text item after resolution: its font is an embedded face, or a standard font (licence-gated). */
+export interface ResolvedTextItem extends TextItem { fontRes: FontResource; standard?: undefined }
+export interface StandardTextItem extends TextItem { fontRes?: undefined; standard: StandardFontDecl }
+export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem;
+/** What survives the licence pass: every text item has an embedded face. */
+export type LicensedItem = RectItem | ResolvedTextItem;
+
+export interface ResolvedIr {
+  stage: 'resolved';
+  page: PageSize;
+  fonts: Map<string, FontResource>;
+  items: ResolvedItem[];
+}
+
+export interface LicensedIr {
+  stage: 'licensed';
+  page: PageSize;
+  fonts: Map<string, FontResource>;
+  items: LicensedItem[];
+}
+
+// ──────────────────────────── paged ─────────────────────────────
+
+export interface PagePlan {
+  /** 1-based page number. */
+  number: number;
+  size: PageSize;
+  /** Items drawn on this page, in drawing order. */
+  items: LicensedItem[];
+}
+
+export interface PagedIr {
+  stage: 'paged';
+  fonts: Map<string, FontResource>;
+  pages: PagePlan[];
+}
+
+// ─────────────────────────── laid out ───────────────────────────
+
+/** A positioned run of glyphs in one font and size: what one `TJ` shows. */
+/** A 2-D matrix [a b c d e f] concatenated before an item is drawn (`transform`, or `rotate` about the rect centre). */
+export type Matrix = [number, number, number, number, number, number];
+
+export interface GlyphRunOp {
+  op: 'glyphs';
+  at: JsonPointer;
+  matrix?: Matrix;
+  font: string;
+  size: number;
+  x: number;
+  y: number;
+  colour: Colour;
+  /** Glyph ids of the face. */
+  glyphs: Uint16Array;
+  /** Per glyph: the TJ adjustment after it, thousandths of an em (positive moves left, as TJ reads it). */
+  adjust: Int32Array;
+  /** Per glyph: the text it stands for (for ToUnicode); '' for a glyph that continues a cluster. */
+  text: string[];
+}
+
+export interface FillRectOp {
+  op: 'rect';
+  at: JsonPointer;
+  matrix?: Matrix;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill: Colour;
+}
+
+export type DrawOp = GlyphRunOp | FillRectOp;
+
+export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
+
+export interface LaidOutIr {
+  stage: 'laid-out';
+  fonts: Map<string, FontResource>;
+  pages: LaidOutPage[];
+}
+
+// ─────────────────────────── deduped ────────────────────────────
+
+/** One font as it will be written: each distinct face once, with every glyph any page drew. */
+export interface FontObject {
+  /** Resource name in page dictionaries, e.g. F1. */
+  resName: string;
+  face: import('../passes/fonts/face.js').Face;
+  /** Request names that share this object (same bytes declared twice are written once). */
+  names: string[];
+  /** glyph id → text it stands for; the ToUnicode source. */
+  used: Map<number, string>;
+}
+
+export interface DedupedIr {
+  stage: 'deduped';
+  fonts: FontObject[];
+  /** Request font name → resource name. */
+  fontRes: Map<string, string>;
+  pages: LaidOutPage[];
+}
+
+// ──────────────────────────── emitted ───────────────────────────
+
+export interface Emitted {
+  stage: 'emitted';
+  pdf: Uint8Array;
+  pages: number;
+}
+
+export type AnyIr = ReadIr | ResolvedIr | LicensedIr | PagedIr | LaidOutIr | DedupedIr | Emitted;
+
+export type { Remark };

@@ -1,0 +1,76 @@
+// ir/unsupported.ts — keys and item kinds the spec documents that this build cannot draw yet.
+// Validation is total (spec: "refuses a request rather than produce a document that silently lost
+// something"), so a documented key this build would drop is refused by name, not ignored. Unknown
+// keys stay ignored. Each later issue shrinks these tables as it draws more.
+import { RefusalError } from './diagnostics.js';
+import { refusal } from './messages.js';
+import { at } from './pointer.js';
+
+/** The item catalogue (docs/reference.md): every kind the description format knows. */
+export const ITEM_KINDS = [
+  'text', 'flow', 'text_path', 'table', 'rect', 'line', 'path', 'ellipse', 'polygon', 'image', 'drawing',
+  'imported_page', 'code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417', 'text_field', 'check_box',
+  'radio_group', 'choice_field', 'push_button', 'signature_field', 'link',
+] as const;
+
+/** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
+const TOP_LEVEL_NOT_YET = [
+  'page_sizes', 'page_boxes', 'page_turns', 'page_tab_orders', 'page_shows', 'supplied_pdfs', 'structure',
+  'accessible', 'simple_fonts', 'attachments', 'collection', 'page_files', 'page_metadata', 'tilings',
+  'type1_fonts', 'font_variants', 'type3_fonts', 'font_chains', 'templates', 'renumber',
+  'bookmarks', 'destinations', 'articles', 'graphics_states', 'shadings', 'images', 'invoice', 'page_spaces',
+  'color_spaces', 'drawings', 'metadata', 'archive', 'output_intent', 'version', 'check', 'layers',
+  'compression', 'reader',
+];
+
+/** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
+const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
+  text: {
+    align: 'left', overlong: 'overflow', break_after: undefined, underline: false, strikethrough: false,
+    overline: false, outline: undefined, shadow: undefined, relative_to: undefined, layer: undefined,
+    clip: undefined, graphics_state: undefined,
+  },
+  rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+};
+
+/** Run keys beyond `text` that style one run. */
+const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline'];
+
+function isDefault(v: unknown, dflt: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v) && v.length === 0) return true;
+  return dflt !== undefined && v === dflt;
+}
+
+/** Refuses the first documented key this build would lose. Runs after the schema. */
+export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
+  for (const key of TOP_LEVEL_NOT_YET) {
+    if (key in d && !isDefault(d[key], undefined)) throw new RefusalError(refusal('keyNotYet', at('', key), key, at('', key)));
+  }
+  const items = d.items as Record<string, unknown>[];
+  items.forEach((item, i) => {
+    const p = at('', 'items', i);
+    const table = ITEM_KEYS_NOT_YET[item.type as string];
+    if (!table) return; // kinds not drawn are refused by the reader
+    for (const [key, dflt] of Object.entries(table)) {
+      if (key in item && !isDefault(item[key], dflt)) {
+        const kp = at(p, key);
+        if (dflt !== undefined) throw new RefusalError(refusal('valueNotYet', kp, kp, JSON.stringify(item[key])));
+        throw new RefusalError(refusal('keyNotYet', kp, key, kp));
+      }
+    }
+    if (item.type === 'rect' && item.fill !== undefined && !Array.isArray(item.fill)) {
+      throw new RefusalError(refusal('keyNotYet', at(p, 'fill'), 'fill', at(p, 'fill')));
+    }
+    if (item.type === 'text' && Array.isArray(item.content)) {
+      (item.content as unknown[]).forEach((run, r) => {
+        if (!run || typeof run !== 'object') return;
+        const rp = at(p, 'content', r);
+        if ('date' in run) throw new RefusalError(refusal('keyNotYet', at(rp, 'date'), 'date', at(rp, 'date')));
+        for (const key of RUN_KEYS_NOT_YET) {
+          if (key in run) throw new RefusalError(refusal('keyNotYet', at(rp, key), key, at(rp, key)));
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,57 @@
+// passes/emit.ts — pass 7 of 7: the deduplicated IR as PDF bytes. Fonts once each, one content
+// stream per page (Flate), the page tree, the catalog, and a trailer /ID derived from the content so
+// the same request and clock give the same bytes from the library, the server and the CLI.
+// DedupedIr → Emitted. Sub-steps live in passes/emit/.
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
+import type { DedupedIr, Emitted } from '../ir/types.js';
+import { pageContent } from './emit/content.js';
+import { emitFont } from './emit/fonts.js';
+import { serialize } from './emit/serialize.js';
+import type { Pass } from './pass.js';
+
+/** The PDF version declared when the request states none (the top-level `version` arrives later). */
+export const DEFAULT_PDF_VERSION = '1.7';
+/** Flate level of content streams (spec Limits: compression level 1 to 9). */
+export const CONTENT_FLATE_LEVEL = 6;
+
+export const emit: Pass<DedupedIr, Emitted> = {
+  id: 'emit',
+  run(ir: DedupedIr): Emitted {
+    const context = PDFContext.create();
+    const fontRefs = new Map<string, PDFRef>();
+    for (const font of ir.fonts) fontRefs.set(font.resName, emitFont(context, font));
+
+    const pagesRef = context.nextRef();
+    const kids: PDFRef[] = [];
+    const hash = createHash('sha256');
+    for (const page of ir.pages) {
+      const content = pageContent(page.ops, ir.fontRes);
+      hash.update(content);
+      const contentRef = context.register(context.stream(deflateSync(content, { level: CONTENT_FLATE_LEVEL }), { Filter: 'FlateDecode' }));
+      // Only the fonts this page draws with go in its resources.
+      const fonts: Record<string, PDFRef> = {};
+      for (const op of page.ops) if (op.op === 'glyphs') {
+        const res = ir.fontRes.get(op.font)!;
+        fonts[res] = fontRefs.get(res)!;
+      }
+      const resources = Object.keys(fonts).length ? { Font: fonts } : {};
+      kids.push(context.register(context.obj({
+        Type: 'Page',
+        Parent: pagesRef,
+        MediaBox: [0, 0, page.size.width, page.size.height],
+        Resources: resources,
+        Contents: contentRef,
+      })));
+    }
+    context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
+    const catalog = context.register(context.obj({ Type: 'Catalog', Pages: pagesRef }));
+    context.trailerInfo.Root = catalog;
+    for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
+    // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.
+    const id = PDFHexString.of(hash.digest('hex').slice(0, 32).toUpperCase());
+    context.trailerInfo.ID = context.obj([id, id]);
+    return { stage: 'emitted', pdf: serialize(context, DEFAULT_PDF_VERSION), pages: ir.pages.length };
+  },
+};

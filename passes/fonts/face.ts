@@ -1,0 +1,139 @@
+// passes/fonts/face.ts — a font face as the pipeline sees it: parsed once per distinct file per
+// process (keyed by the SHA-256 of its bytes), with shaping and a bounded word cache. The names pass
+// loads faces, layout shapes with them, emit subsets them. fontkit objects are fill-once caches and
+// are never mutated here (docs: ../shared/notes/fast-layout.md §1, the four rules).
+import { createHash } from 'node:crypto';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+
+/** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
+export const FACE_CACHE_SIZE = 64;
+/** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
+export const WORD_CACHE_SIZE = 20_000;
+
+/** A run of shaped text: glyph ids, advances (font units, kerning included) and the text each glyph stands for. */
+export interface Shaped {
+  glyphs: number[];
+  /** Pen advance after each glyph, font units, as shaped (kerning included). */
+  advances: number[];
+  /** Text each glyph stands for, taken from the input string by cluster; '' for a glyph inside a cluster. */
+  text: string[];
+  /** Sum of advances, font units. */
+  width: number;
+  /** Code points the face has no glyph for, in order of appearance. */
+  missing: number[];
+}
+
+export type OutlineKind = 'truetype' | 'cff';
+
+export class Face {
+  readonly key: string;
+  readonly font: Font;
+  readonly bytes: Uint8Array;
+  readonly outlines: OutlineKind;
+  readonly unitsPerEm: number;
+  private readonly words = new Map<string, Shaped>();
+
+  constructor(bytes: Uint8Array, key: string, font: Font) {
+    this.bytes = bytes;
+    this.key = key;
+    this.font = font;
+    this.unitsPerEm = font.unitsPerEm;
+    this.outlines = font.directory.tables['CFF '] || font.directory.tables['CFF2'] ? 'cff' : 'truetype';
+  }
+
+  /** The name the font gives itself (PostScript name), for remarks and BaseFont. */
+  get ownName(): string {
+    return this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
+  }
+
+  /** Whether OS/2 fsType forbids what we do: embedding at all (restricted licence), or subsetting. */
+  get embeddingForbidden(): boolean {
+    const fs = this.font['OS/2']?.fsType;
+    if (fs == null) return false;
+    if (typeof fs === 'number') return (fs & 0x0002) !== 0 || (fs & 0x0100) !== 0 || (fs & 0x0200) !== 0;
+    return Boolean(fs.noEmbedding || fs.noSubsetting || fs.bitmapOnly);
+  }
+
+  /** Advance of one glyph, font units, unshaped (what the W array states). */
+  advanceOf(gid: number): number {
+    return this.font.getGlyph(gid).advanceWidth;
+  }
+
+  /**
+   * Shapes a piece of text with the font's default features (kerning, ligatures). Clusters are taken
+   * from how many code points each output glyph consumed, applied to *this* input string, so the
+   * glyph→text map never depends on what an earlier request shaped (fontkit caches Glyph objects by id).
+   */
+  shape(text: string): Shaped {
+    const hit = this.words.get(text);
+    if (hit) return hit;
+    const shaped = this.shapeUncached(text);
+    if (this.words.size >= WORD_CACHE_SIZE) this.words.clear();
+    this.words.set(text, shaped);
+    return shaped;
+  }
+
+  private shapeUncached(text: string): Shaped {
+    const missing: number[] = [];
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (!this.font.hasGlyphForCodePoint(cp)) missing.push(cp);
+    }
+    if (text.length === 0) return { glyphs: [], advances: [], text: [], width: 0, missing };
+    const run = this.font.layout(text);
+    const cps = Array.from(text);
+    const glyphs: number[] = [];
+    const advances: number[] = [];
+    const texts: string[] = [];
+    let width = 0;
+    let ci = 0;
+    for (let i = 0; i < run.glyphs.length; i++) {
+      const g = run.glyphs[i];
+      const n = Math.max(0, g.codePoints.length);
+      const piece = cps.slice(ci, ci + n).join('');
+      ci += n;
+      glyphs.push(g.id);
+      const adv = run.positions[i].xAdvance;
+      advances.push(adv);
+      texts.push(piece);
+      width += adv;
+    }
+    // Whatever the cluster walk left over (a shaper that dropped code points) belongs to the last glyph.
+    if (ci < cps.length && texts.length) texts[texts.length - 1] += cps.slice(ci).join('');
+    return { glyphs, advances, text: texts, width, missing };
+  }
+}
+
+const faces = new Map<string, Face>();
+
+export type LoadFaceResult = { ok: true; face: Face } | { ok: false; detail: string };
+
+/** Loads (or finds in the process cache) the face in these bytes. Never throws. */
+export function loadFace(bytes: Uint8Array): LoadFaceResult {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  const hit = faces.get(key);
+  if (hit) {
+    faces.delete(key);
+    faces.set(key, hit); // most recently used last
+    return { ok: true, face: hit };
+  }
+  let font: Font;
+  try {
+    font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
+    if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
+    if (!font.directory?.tables?.cmap) return { ok: false, detail: 'it has no character map' };
+  } catch (e) {
+    return { ok: false, detail: firstLine(e) };
+  }
+  const face = new Face(bytes, key, font);
+  if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
+  faces.set(key, face);
+  return { ok: true, face };
+}
+
+function firstLine(e: unknown): string {
+  const s = e instanceof Error ? e.message : String(e);
+  return (s.split('\n')[0] || 'unknown error').replace(/\.$/, '').slice(0, 200).toLowerCase();
+}

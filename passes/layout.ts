@@ -1,0 +1,30 @@
+// passes/layout.ts — pass 5 of 7: every item on every page becomes positioned drawing operations
+// (rect fills, glyph runs) in page coordinates, with coordinates evaluated now that the page number
+// and the page total are known. PagedIr → LaidOutIr. Sub-steps live in passes/layout/.
+import type { DrawOp, LaidOutIr, LaidOutPage, PagedIr } from '../ir/types.js';
+import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
+import { layTextItem } from './layout/text-lines.js';
+import type { Pass } from './pass.js';
+
+export const layout: Pass<PagedIr, LaidOutIr> = {
+  id: 'layout',
+  run(ir: PagedIr): LaidOutIr {
+    const total = ir.pages.length;
+    const pages: LaidOutPage[] = ir.pages.map((page) => {
+      const b = pageBindings(page.size, page.number, total);
+      const ops: DrawOp[] = [];
+      for (const item of page.items) {
+        const box = rectValue(item.rect, b);
+        const matrix = itemMatrix(item.transform, item.rotate, box);
+        if (item.type === 'rect') {
+          // A rect with no fill paints nothing (docs/reference.md); it still occupies its place for relative_to.
+          if (item.fill) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w: box.urx - box.llx, h: box.ury - box.lly, fill: item.fill });
+        } else {
+          ops.push(...layTextItem(item, box, matrix));
+        }
+      }
+      return { number: page.number, size: page.size, ops };
+    });
+    return { stage: 'laid-out', fonts: ir.fonts, pages };
+  },
+};

@@ -1,0 +1,26 @@
+// passes/licences.ts — pass 3 of 7: licence gating. A 402 is decided here, before pagination and
+// layout spend any work (spec Errors, 402 cases: "text set in a font without outlines (the fourteen
+// standard fonts, …)"). The item's text pointer and the font's name are in the sentence.
+// ResolvedIr → LicensedIr: what leaves this pass needs no further licence decision.
+import type { LicensedIr, LicensedItem, ResolvedIr } from '../ir/types.js';
+import { refuse, type Pass, type PassContext } from './pass.js';
+
+/** Licence features an account may carry, by what they unlock (spec Errors, 402). */
+export const LICENCE_FEATURES = ['fonts_without_outlines', 'large_imported_pages', 'tagging', 'structure_destinations'] as const;
+export type LicenceFeature = (typeof LICENCE_FEATURES)[number];
+
+export const licences: Pass<ResolvedIr, LicensedIr> = {
+  id: 'licences',
+  run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
+    const items: LicensedItem[] = ir.items.map((item) => {
+      if (item.type !== 'text' || !item.standard) return item as LicensedItem;
+      const textAt = `${item.at}/content`;
+      if (!ctx.client.features.has('fonts_without_outlines')) {
+        refuse('needsLicenceStandardFont', item.font.at, textAt, item.standard.name, item.standard.face);
+      }
+      // Licensed, but drawing the fourteen faces arrives with the typesetting issue.
+      refuse('standardFontNotYet', item.font.at, textAt, item.standard.name);
+    });
+    return { stage: 'licensed', page: ir.page, fonts: ir.fonts, items };
+  },
+};

@@ -1,0 +1,26 @@
+// passes/pagination.ts — pass 4 of 7: which pages exist and what lands on each. Pages are created by
+// what is drawn on them (spec, "What the service does" 4): the count is the largest page any item
+// names, at least one; an item with an empty `pages` list lands on every page. The page ceiling of
+// the client is enforced here, before any page is built. LicensedIr → PagedIr.
+import type { LicensedIr, PagedIr, PagePlan } from '../ir/types.js';
+import { refuse, type Pass, type PassContext } from './pass.js';
+
+export const pagination: Pass<LicensedIr, PagedIr> = {
+  id: 'pagination',
+  run(ir: LicensedIr, ctx: PassContext): PagedIr {
+    let count = 1;
+    for (const item of ir.items) for (const n of item.pages.list) if (n > count) count = n;
+    if (count > ctx.client.pageCeiling) {
+      // Name the item that asks for the page past the ceiling.
+      const culprit = ir.items.find((it) => it.pages.list.some((n) => n > ctx.client.pageCeiling))!;
+      refuse('tooManyPages', culprit.pages.at, count, ctx.client.pageCeiling);
+    }
+    const pages: PagePlan[] = [];
+    for (let n = 1; n <= count; n++) pages.push({ number: n, size: ir.page, items: [] });
+    for (const item of ir.items) {
+      if (item.pages.list.length === 0) for (const p of pages) p.items.push(item);
+      else for (const n of new Set(item.pages.list)) pages[n - 1].items.push(item);
+    }
+    return { stage: 'paged', fonts: ir.fonts, pages };
+  },
+};

@@ -1,0 +1,261 @@
+#!/usr/bin/env node
+// src/cli.ts — the `quire` command: `quire serve` runs the server of src/server.ts, `quire render`
+// calls the very `render()` the server calls, on a description file and the parts named beside it.
+// Exit codes: 0 done, 1 refused (or the PDF could not be written / the server could not listen),
+// 2 usage error (unknown option, missing or unreadable argument).
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { findingId } from '../ir/diagnostics.js';
+import { render } from './library.js';
+import { DEFAULT_BODY_CAP, DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
+import { BUILD } from './version.js';
+
+const HELP = `quire ${BUILD} — one JSON description (plus the files it names) in, one PDF out.
+
+Usage:
+  quire serve [--port N] [--host H] [--body-cap BYTES]
+  quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
+  quire --version
+  quire <command> --help
+`;
+
+const SERVE_HELP = `Usage: quire serve [--port N] [--host H] [--body-cap BYTES]
+
+Runs the render server: POST /render (multipart/form-data, part json_data plus the files the
+description names) and GET /health.
+
+Options:
+  --port N           port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
+  --host H           address to listen on (default: $HOST, else ${DEFAULT_HOST}); the server trusts
+                     x-svc-client, so keep it on the loopback interface behind the front
+  --body-cap BYTES   largest request body accepted (default: ${DEFAULT_BODY_CAP})
+  -h, --help         this text
+`;
+
+const RENDER_HELP = `Usage: quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
+
+Renders one description to a PDF with the same code the server runs. Pages, remarks and findings
+are printed to stderr; a refusal prints "refused <status> <word>: <sentence>" and exits 1.
+
+Options:
+  --part name=file   a file the description names as a part (repeatable)
+  -o, --output FILE  where the PDF goes ("-" for stdout); required
+  --now ISO          the moment of rendering, e.g. 2024-05-01T12:00:00Z (default: now)
+  --client NAME      render under this client's settings, as x-svc-client does
+  -h, --help         this text
+`;
+
+/** A usage error: message printed with the command's help hint, exit code 2. */
+class UsageError extends Error {}
+
+interface Io {
+  out: (s: string | Uint8Array) => void;
+  err: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+const defaultIo: Io = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  env: process.env,
+};
+
+/**
+ * Runs the command line (without `node` and the script). Resolves to the exit code, or to
+ * undefined while `serve` keeps running.
+ */
+export async function main(args: readonly string[], io: Io = defaultIo): Promise<number | undefined> {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        io.out(HELP);
+        return command === undefined ? 2 : 0;
+      case '-v':
+      case '--version':
+        io.out(`${BUILD}\n`);
+        return 0;
+      case 'serve':
+        return await serve(rest, io);
+      case 'render':
+        return renderCommand(rest, io);
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`quire: ${e.message}\n${usageHint(command)}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function usageHint(command: string | undefined): string {
+  return command === 'serve' || command === 'render' ? `Try "quire ${command} --help".\n` : 'Try "quire --help".\n';
+}
+
+/** Runs a parseArgs call, turning its complaints (unknown option, missing value) into usage errors. */
+function usage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+// ——— serve ———
+
+async function serve(args: readonly string[], io: Io): Promise<number | undefined> {
+  const { values, positionals } = usage(() =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'body-cap': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (values.help) {
+    io.out(SERVE_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const port = integer('--port', values.port ?? emptyToUndefined(io.env.PORT) ?? String(DEFAULT_PORT), 0, 65535);
+  const host = values.host ?? emptyToUndefined(io.env.HOST) ?? DEFAULT_HOST;
+  const bodyCap = integer('--body-cap', values['body-cap'] ?? String(DEFAULT_BODY_CAP), 0, Number.MAX_SAFE_INTEGER);
+
+  let running;
+  try {
+    running = await startServer({ port, host, bodyCap });
+  } catch (e) {
+    io.err(`quire: cannot listen on ${host}:${port}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  io.out(`quire ${BUILD} listening on ${running.url}\n`);
+  const stop = (): void => {
+    void running.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return undefined;
+}
+
+// ——— render ———
+
+function renderCommand(args: readonly string[], io: Io): number {
+  const { values, positionals } = usage(() =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        part: { type: 'string', multiple: true },
+        output: { type: 'string', short: 'o' },
+        now: { type: 'string' },
+        client: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }),
+  );
+  if (values.help) {
+    io.out(RENDER_HELP);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('the description file is missing');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const output = values.output;
+  if (output === undefined || output === '') throw new UsageError('-o out.pdf is missing');
+
+  let now: Date | undefined;
+  if (values.now !== undefined) {
+    now = new Date(values.now);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(values.now) || Number.isNaN(now.getTime())) {
+      throw new UsageError(`--now "${values.now}" is not an ISO 8601 date and time`);
+    }
+  }
+
+  const descPath = positionals[0];
+  const description = readArg(descPath);
+  const parts = new Map<string, Uint8Array>();
+  for (const spec of values.part ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0 || eq === spec.length - 1) throw new UsageError(`--part "${spec}" must read name=file`);
+    const name = spec.slice(0, eq);
+    if (name === 'json_data') throw new UsageError('the part name json_data is the description itself');
+    if (parts.has(name)) throw new UsageError(`the part "${name}" is given twice`);
+    parts.set(name, readArg(spec.slice(eq + 1)));
+  }
+
+  const outcome = render({ description, parts, client: values.client, now });
+  if (!outcome.ok) {
+    io.err(`refused ${outcome.status} ${outcome.word}: ${outcome.sentence}\n`);
+    return 1;
+  }
+  try {
+    if (output === '-') io.out(outcome.pdf);
+    else writeFileSync(output, outcome.pdf);
+  } catch (e) {
+    io.err(`quire: cannot write ${output}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  const n = (k: number, one: string): string => `${k} ${one}${k === 1 ? '' : 's'}`;
+  io.err(
+    `wrote ${output === '-' ? 'stdout' : output}: ${n(outcome.pages, 'page')}, ` +
+      `${n(outcome.remarks.length, 'remark')}, ${n(outcome.findings.length, 'finding')}\n`,
+  );
+  for (const r of outcome.remarks) io.err(`remark: ${r.text}\n`);
+  for (const f of outcome.findings) io.err(`finding: ${findingId(f)} ${f.message}\n`);
+  return 0;
+}
+
+function readArg(path: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`${flag} "${text}" is not a whole number`);
+  const n = Number(text.trim());
+  if (n < min || n > max) throw new UsageError(`${flag} ${n} is outside ${min}..${max}`);
+  return n;
+}
+
+function emptyToUndefined(s: string | undefined): string | undefined {
+  return s === undefined || s.trim() === '' ? undefined : s;
+}
+
+/** True when this file is the program being run (node dist/cli.js, the `quire` bin link, tsx src/cli.ts). */
+function invokedDirectly(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code !== undefined) process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`quire: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

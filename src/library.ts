@@ -1,0 +1,43 @@
+// src/library.ts — the library API: `render()` reads the description and runs the passes in the
+// order passes/index.ts gives, returning the PDF with remarks and findings, or the first refusal.
+// The server and the CLI call exactly this, so all three give the same bytes for the same input.
+import { RefusalError } from '../ir/diagnostics.js';
+import { refusal } from '../ir/messages.js';
+import { readDescription } from '../ir/read.js';
+import type { Emitted } from '../ir/types.js';
+import { PASSES } from '../passes/index.js';
+import type { PassContext } from '../passes/pass.js';
+import { defaultClient } from './clients.js';
+import type { Outcome, RenderInput } from './types.js';
+
+function partsMap(parts: RenderInput['parts']): ReadonlyMap<string, Uint8Array> {
+  if (!parts) return new Map();
+  if (parts instanceof Map) return parts;
+  return new Map(Object.entries(parts));
+}
+
+/** Renders one description. Never throws: a client's mistake is a refusal, our own failure a 500. */
+export function render(input: RenderInput): Outcome {
+  const ctx: PassContext = {
+    parts: partsMap(input.parts),
+    client: defaultClient(input.client),
+    now: input.now ?? new Date(),
+    remarks: [],
+  };
+  try {
+    let t = performance.now();
+    let ir: unknown = readDescription(input.description);
+    input.trace?.('read', ir, performance.now() - t);
+    for (const pass of PASSES) {
+      t = performance.now();
+      ir = pass.run(ir, ctx);
+      input.trace?.(pass.id, ir, performance.now() - t);
+    }
+    const emitted = ir as Emitted;
+    return { ok: true, pdf: emitted.pdf, pages: emitted.pages, remarks: ctx.remarks, findings: [] };
+  } catch (e) {
+    if (e instanceof RefusalError) return { ok: false, ...e.refusal, remarks: ctx.remarks };
+    const detail = e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : String(e);
+    return { ok: false, ...refusal('serverFailed', '', detail.replace(/\.$/, '')), remarks: ctx.remarks };
+  }
+}

@@ -1,0 +1,32 @@
+// src/types.ts — the library's outward contract: what `render()` takes and the Outcome it returns.
+// The server (src/server.ts) and the CLI (src/cli.ts) are thin shells over this one call, so the
+// three produce the same PDF for the same input and `now`.
+import type { Finding, Refusal, Remark } from '../ir/diagnostics.js';
+
+export interface RenderInput {
+  /** The description: raw JSON bytes or text (read strictly: duplicate keys refused), or an already parsed value. */
+  description: Uint8Array | string | unknown;
+  /** Supplied parts by name (everything but json_data). */
+  parts?: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>;
+  /** The `x-svc-client` name; unknown or absent renders under defaults. */
+  client?: string;
+  /** The moment of rendering (date runs, metadata dates). Injected so output is reproducible. */
+  now?: Date;
+  /** Hook for tools/explain: called with each pass's id and its output IR. */
+  trace?: (pass: string, ir: unknown, ms: number) => void;
+}
+
+export interface RenderSuccess {
+  ok: true;
+  pdf: Uint8Array;
+  pages: number;
+  remarks: Remark[];
+  findings: Finding[];
+}
+
+export interface RenderRefusal extends Refusal {
+  ok: false;
+  remarks: Remark[];
+}
+
+export type Outcome = RenderSuccess | RenderRefusal;

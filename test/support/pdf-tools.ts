@@ -1,0 +1,100 @@
+// test/support/pdf-tools.ts — runs the independent checkers (qpdf, poppler, MuPDF) on a PDF held in
+// memory, so tests judge our output by tools nobody here wrote. Each returns what the tool printed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function withFile<T>(pdf: Uint8Array, fn: (file: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-'));
+  const file = join(dir, 'doc.pdf');
+  writeFileSync(file, pdf);
+  try {
+    return fn(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `qpdf --check`: exit code and output (0 = no syntax or stream errors, 3 = warnings, 2 = errors). */
+export function qpdfCheck(pdf: Uint8Array): { code: number; out: string } {
+  return withFile(pdf, (f) => {
+    const r = spawnSync('qpdf', ['--check', f], { encoding: 'utf8' });
+    return { code: r.status ?? -1, out: (r.stdout ?? '') + (r.stderr ?? '') };
+  });
+}
+
+/** `pdftotext` of the whole document (layout mode keeps lines), UTF-8. */
+export function pdfToText(pdf: Uint8Array, args: string[] = []): string {
+  return withFile(pdf, (f) => execFileSync('pdftotext', [...args, f, '-'], { encoding: 'utf8' }));
+}
+
+export interface Word { text: string; xMin: number; yMin: number; xMax: number; yMax: number; page: number }
+
+/** Word boxes from `pdftotext -bbox` (poppler's coordinates: origin top left, y down). */
+export function pdfWords(pdf: Uint8Array): Word[] {
+  const html = withFile(pdf, (f) => execFileSync('pdftotext', ['-bbox', f, '-'], { encoding: 'utf8' }));
+  const words: Word[] = [];
+  let page = 0;
+  for (const line of html.split('\n')) {
+    if (line.includes('<page ')) page++;
+    const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+    if (m) words.push({ xMin: +m[1], yMin: +m[2], xMax: +m[3], yMax: +m[4], text: decodeEntities(m[5]), page });
+  }
+  return words;
+}
+
+function decodeEntities(s: string): string {
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+export interface FontRow { name: string; type: string; encoding: string; emb: boolean; sub: boolean; uni: boolean }
+
+/** `pdffonts` rows. */
+export function pdfFonts(pdf: Uint8Array): FontRow[] {
+  const out = withFile(pdf, (f) => execFileSync('pdffonts', [f], { encoding: 'utf8' }));
+  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => {
+    const cols = l.trim().split(/\s+/);
+    // name type… encoding emb sub uni object ID: the last five columns are fixed.
+    const n = cols.length;
+    return { name: cols[0], type: cols.slice(1, n - 6).join(' '), encoding: cols[n - 6], emb: cols[n - 5] === 'yes', sub: cols[n - 4] === 'yes', uni: cols[n - 3] === 'yes' };
+  });
+}
+
+/** `pdfinfo` as a key → value map. */
+export function pdfInfo(pdf: Uint8Array): Record<string, string> {
+  const out = withFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' }));
+  const info: Record<string, string> = {};
+  for (const line of out.split('\n')) {
+    const m = /^([^:]+):\s*(.*)$/.exec(line);
+    if (m) info[m[1].trim()] = m[2].trim();
+  }
+  return info;
+}
+
+/** MuPDF renders every page; returns stderr (warnings and errors) with its exit code. */
+export function mutoolDraw(pdf: Uint8Array): { code: number; err: string } {
+  return withFile(pdf, (f) => {
+    const r = spawnSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '/dev/null', f], { encoding: 'utf8' });
+    return { code: r.status ?? -1, err: (r.stderr ?? '').split('\n').filter((l) => l && !l.includes('ICC support')).join('\n') };
+  });
+}
+
+/** The RGB of one pixel of page 1 rendered by MuPDF at `dpi`, x/y in PDF points from the bottom left. */
+export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [number, number, number] {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, '1'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const ppm = readFileSync(out);
+    // P6 header: "P6\n<w> <h>\n255\n"
+    const text = ppm.subarray(0, 64).toString('latin1');
+    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(text)!;
+    const w = +m[1], h = +m[2];
+    const start = m[0].length;
+    const px = Math.min(w - 1, Math.floor((xPt * dpi) / 72));
+    const py = Math.min(h - 1, Math.floor(h - (yPt * dpi) / 72));
+    const o = start + (py * w + px) * 3;
+    return [ppm[o], ppm[o + 1], ppm[o + 2]];
+  });
+}
+

@@ -1,0 +1,44 @@
+// types/fontkit.d.ts — the part of upstream fontkit 2.x this project uses (it ships no types).
+declare module 'fontkit' {
+  export interface Glyph {
+    id: number;
+    advanceWidth: number;
+    codePoints: number[];
+    name?: string;
+  }
+  export interface GlyphPosition { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }
+  export interface GlyphRun { glyphs: Glyph[]; positions: GlyphPosition[]; advanceWidth: number }
+  export interface BBox { minX: number; minY: number; maxX: number; maxY: number }
+  export interface Subset { includeGlyph(glyph: number | Glyph): number; encode(): Uint8Array }
+  export interface Font {
+    type: string;
+    postscriptName: string | null;
+    familyName: string;
+    fullName: string;
+    unitsPerEm: number;
+    ascent: number;
+    descent: number;
+    lineGap: number;
+    capHeight: number;
+    xHeight: number;
+    italicAngle: number;
+    underlinePosition: number;
+    underlineThickness: number;
+    bbox: BBox;
+    numGlyphs: number;
+    characterSet: number[];
+    'OS/2'?: { fsType?: number | Record<string, boolean>; usWeightClass?: number; sFamilyClass?: number; panose?: number[] } & Record<string, unknown>;
+    post?: { isFixedPitch?: number } & Record<string, unknown>;
+    head?: { macStyle?: Record<string, boolean> } & Record<string, unknown>;
+    directory: { tables: Record<string, unknown> };
+    layout(text: string, features?: string[] | Record<string, boolean>, script?: string, language?: string, direction?: string): GlyphRun;
+    glyphForCodePoint(cp: number): Glyph;
+    hasGlyphForCodePoint(cp: number): boolean;
+    getGlyph(id: number, codePoints?: number[]): Glyph;
+    createSubset(): Subset;
+    fonts?: Font[];
+  }
+  export function create(buffer: Uint8Array | Buffer, postscriptName?: string): Font;
+  const fontkit: { create: typeof create };
+  export default fontkit;
+}
