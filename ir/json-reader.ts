@@ -4,18 +4,22 @@
 // refused by name", and JSON.parse silently keeps the last one. It also needs the whole description
 // as one JS string first, and a description carrying fonts as base64 is mostly a few multi-megabyte
 // strings. So this is a single forward pass over the UTF-8 bytes that builds values as it goes:
-//   • a string is found with a native indexOf for its closing quote, one tight loop checks it holds
-//     no backslash or control byte, and it is decoded in one call (latin1 for pure ASCII, a fatal
-//     TextDecoder otherwise); only strings with escapes take the slow, piecewise path;
+//   • a short string (a key, a name, a word) is scanned in a JS loop and, if ASCII, looked up in a
+//     small table so a repeated key is the same string object every time; a long one (a base64
+//     font) has its closing quote found by Buffer#indexOf (memchr), is proved free of backslashes
+//     and control bytes four bytes at a time, and is decoded in one native call (latin1 for ASCII,
+//     a fatal TextDecoder otherwise); only strings holding escapes take the slow, piecewise path;
 //   • containers are kept on an explicit stack, never on the JS call stack, so no input can
 //     overflow it; the depth is still capped (MAX_JSON_DEPTH) because every later pass (ajv, the IR
 //     passes, printing) walks the value recursively;
-//   • numbers of up to 15 digits without fraction or exponent are accumulated exactly; every other
-//     number goes through Number(), which rounds the same way JSON.parse does.
+//   • numbers are computed exactly when that is cheap (Clinger's fast path, see readNumber) and by
+//     Number() otherwise, which rounds the same way JSON.parse does.
+// Measured by bench/json-reader.ts: ~300 MB/s on a font-carrying description (faster than
+// decoding the bytes and calling JSON.parse), ~75 MB/s on one made only of small items.
 // Decisions:
 //   • BOM: one leading UTF-8 byte order mark (EF BB BF, or U+FEFF when a string is passed) is skipped.
 //     RFC 8259 §8.1 lets a parser ignore it, and some clients (Windows tools) write one; JSON.parse
-//     would refuse it, so this is the one place where the two disagree on validity.
+//     would refuse it, so besides duplicate keys this is the one place where the two disagree on validity.
 //   • Text is UTF-8 (RFC 8259 §8.1). Invalid UTF-8 inside a string, or any non-ASCII byte outside a
 //     string, is a syntax error. A string argument is encoded to UTF-8 first, so a lone surrogate
 //     written raw (not as a \u escape) inside a string literal reads as U+FFFD; such text has no

@@ -13,7 +13,8 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
   if (v instanceof Uint8Array && !(v instanceof Uint16Array)) {
     return `<${v.byteLength} bytes sha256:${createHash('sha256').update(v).digest('hex').slice(0, 12)}>`;
   }
-  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>);
+  // Glyph ids and adjustments: one line each, so a dump stays readable.
+  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>).join(' ');
   if (seen.has(v)) return '<cycle>';
   seen.add(v);
   try {

@@ -29,7 +29,7 @@ Options:
   --port N           port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
   --host H           address to listen on (default: $HOST, else ${DEFAULT_HOST}); the server trusts
                      x-svc-client, so keep it on the loopback interface behind the front
-  --body-cap BYTES   largest request body accepted (default: ${DEFAULT_BODY_CAP})
+  --body-cap BYTES   largest request body accepted (default: $QUIRE_BODY_CAP, else ${DEFAULT_BODY_CAP})
   -h, --help         this text
 `;
 
@@ -131,7 +131,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const port = integer('--port', values.port ?? emptyToUndefined(io.env.PORT) ?? String(DEFAULT_PORT), 0, 65535);
   const host = values.host ?? emptyToUndefined(io.env.HOST) ?? DEFAULT_HOST;
-  const bodyCap = integer('--body-cap', values['body-cap'] ?? String(DEFAULT_BODY_CAP), 0, Number.MAX_SAFE_INTEGER);
+  const bodyCap = integer('--body-cap', values['body-cap'] ?? emptyToUndefined(io.env.QUIRE_BODY_CAP) ?? String(DEFAULT_BODY_CAP), 0, Number.MAX_SAFE_INTEGER);
 
   let running;
   try {

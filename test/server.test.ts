@@ -10,6 +10,7 @@ import { render } from '../src/library.js';
 import { DEFAULT_BODY_CAP, startServer, type RunningServer, type ServerOptions } from '../src/server.js';
 import type { Outcome, RenderInput } from '../src/types.js';
 import { BUILD, buildNumber } from '../src/version.js';
+import { pdfFonts, pdfToText, qpdfCheck } from './support/pdf-tools.js';
 
 const FONT = fileURLToPath(
   new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url),
@@ -478,5 +479,40 @@ describe('server with the library', () => {
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(direct.ok).toBe(true);
     if (direct.ok) expect(body.equals(Buffer.from(direct.pdf))).toBe(true);
+  });
+
+  it('the good document passes qpdf --check, gives back its words and embeds a subset with ToUnicode', async () => {
+    const form = new FormData();
+    form.append('json_data', goodDescription().toString('utf8'));
+    const { res, body } = await postForm(srv.url, form);
+    expect(res.statusCode).toBe(200);
+    expect(qpdfCheck(body).code).toBe(0);
+    expect(pdfToText(body).trim()).toBe('Hello quire');
+    const fonts = pdfFonts(body);
+    expect(fonts).toHaveLength(1);
+    expect(fonts[0]).toMatchObject({ emb: true, sub: true, uni: true });
+  });
+
+  const refusalsOverHttp: [string, string, number, string, RegExp][] = [
+    ['a key written twice', '{"items": [], "items": []}', 400, 'description', /"items" is written twice/],
+    ['a coordinate that does not parse', JSON.stringify({ items: [{ type: 'rect', rect: { llx: '3 * * 4', lly: 0, urx: 1, ury: 1 } }] }), 400, 'description', /\/items\/0\/rect\/llx does not parse/],
+    ['parentheses 101 deep', JSON.stringify({ items: [{ type: 'rect', rect: { llx: '('.repeat(101) + '1' + ')'.repeat(101), lly: 0, urx: 1, ury: 1 } }] }), 400, 'description', /deeper than 100/],
+  ];
+  it.each(refusalsOverHttp)('%s → %i %s', async (_name, json, status, word, sentence) => {
+    const form = new FormData();
+    form.append('json_data', json);
+    const { res, text } = await postForm(srv.url, form);
+    expect(res.statusCode).toBe(status);
+    expect(header(res, 'x-svc-refusal')).toBe(word);
+    expect(header(res, 'content-type')).toMatch(/^text\/plain/);
+    expect(text).toMatch(sentence);
+  });
+
+  it('parentheses exactly 100 deep are drawn', async () => {
+    const form = new FormData();
+    form.append('json_data', JSON.stringify({ items: [{ type: 'rect', rect: { llx: '('.repeat(100) + '1' + ')'.repeat(100), lly: 0, urx: 9, ury: 9 }, fill: [0] }] }));
+    const { res } = await postForm(srv.url, form);
+    expect(res.statusCode).toBe(200);
+    expect(header(res, 'x-svc-pages')).toBe('1');
   });
 });
