@@ -1,0 +1,101 @@
+// ir/read/common.ts — reading, shared helpers: how every area's reader turns checked JSON into IR
+// pieces (coordinates, rects, colours, pages rules) and how an ajv error becomes one sentence.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { RefusalError } from '../diagnostics.js';
+import { parseCoordinate } from '../grammar/coordinate.js';
+import { refusal } from '../messages.js';
+import { at, lastKey, type JsonPointer } from '../pointer.js';
+import type { Colour, Coord, ItemBase, PagesRule, RectSpec } from '../types.js';
+import { ajv } from '../schema/ajv.js';
+
+export { ajv };
+
+export function fail(r: ReturnType<typeof refusal>): never {
+  throw new RefusalError(r);
+}
+
+/** Runs a compiled schema; the first error becomes a refusal at `base` + its instance path. */
+export function check(validate: ValidateFunction, value: unknown, base: JsonPointer): void {
+  if (validate(value)) return;
+  fail(schemaRefusal(validate.errors ?? [], base));
+}
+
+/** Turns the first ajv error into one sentence naming the key and its pointer. */
+export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnType<typeof refusal> {
+  // Inside anyOf, ajv reports the branches' errors before the anyOf itself; the anyOf says it best.
+  const e = errors.find((x) => x.keyword === 'anyOf') ?? errors[0];
+  const path = base + e.instancePath;
+  const name = path || 'the description';
+  switch (e.keyword) {
+    case 'required': {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      return refusal('schemaRequired', at(path, missing), missing, path || '/');
+    }
+    case 'type': {
+      const t = (e.params as { type: string | string[] }).type;
+      const types = (Array.isArray(t) ? t : String(t).split(',')).map(article);
+      return refusal('schemaType', path, name, types.join(' or '));
+    }
+    case 'enum':
+      return refusal('schemaEnum', path, name, (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', '));
+    case 'minimum': return refusal('schemaRange', path, name, `at least ${(e.params as { limit: number }).limit}`);
+    case 'maximum': return refusal('schemaRange', path, name, `at most ${(e.params as { limit: number }).limit}`);
+    case 'exclusiveMinimum': return refusal('schemaRange', path, name, `greater than ${(e.params as { limit: number }).limit}`);
+    case 'exclusiveMaximum': return refusal('schemaRange', path, name, `less than ${(e.params as { limit: number }).limit}`);
+    case 'minItems': return refusal('schemaRange', path, name, `an array of at least ${(e.params as { limit: number }).limit} entries`);
+    case 'maxItems': return refusal('schemaRange', path, name, `an array of at most ${(e.params as { limit: number }).limit} entries`);
+    case 'minLength': return refusal('schemaRange', path, name, 'a string that is not empty');
+    case 'anyOf': {
+      const key = lastKey(path);
+      if (key === 'color' || key === 'fill') return refusal('schemaType', path, name, 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1');
+      if (/\/content\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a string, an object with text or an object with date');
+      return refusal('schemaOther', path, name, 'has none of the accepted shapes');
+    }
+    default:
+      return refusal('schemaOther', path, name, e.message ?? 'is not valid');
+  }
+}
+
+function article(t: string): string {
+  const word = t === 'integer' ? 'a whole number' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`;
+  return word;
+}
+
+export function readPages(raw: unknown, p: JsonPointer): PagesRule {
+  return { at: p, list: (raw as number[] | undefined) ?? [] };
+}
+
+export function readRect(raw: unknown, p: JsonPointer): RectSpec {
+  const r = raw as Record<'llx' | 'lly' | 'urx' | 'ury', number | string>;
+  return { at: p, llx: readCoord(r.llx, at(p, 'llx')), lly: readCoord(r.lly, at(p, 'lly')), urx: readCoord(r.urx, at(p, 'urx')), ury: readCoord(r.ury, at(p, 'ury')) };
+}
+
+/** A coordinate value: a number, or a quoted expression parsed now and evaluated after pagination. */
+export function readCoord(raw: number | string, p: JsonPointer): Coord {
+  if (typeof raw === 'number') return { at: p, expr: { k: 'num', v: raw } };
+  const r = parseCoordinate(raw);
+  if (r.ok) return { at: p, expr: r.expr };
+  if (r.kind === 'depth') fail(refusal('coordinateDepth', p, p, r.detail));
+  if (r.kind === 'variable') fail(refusal('coordinateUnknownVariable', p, p, r.detail));
+  fail(refusal('coordinateSyntax', p, p, r.detail));
+}
+
+export function readColour(c: number[]): Colour {
+  if (c.length === 1) return { space: 'gray', c: [c[0]] };
+  if (c.length === 3) return { space: 'rgb', c: [c[0], c[1], c[2]] };
+  return { space: 'cmyk', c: [c[0], c[1], c[2], c[3]] };
+}
+
+/** The keys every item may carry (spec: "Keys common to items"), read once for every kind. */
+export function readItemBase(raw: Record<string, unknown>, p: JsonPointer, index: number): ItemBase {
+  return {
+    at: p,
+    index,
+    pages: readPages(raw.pages, at(p, 'pages')),
+    id: raw.id as string | undefined,
+    transform: raw.transform as number[] | undefined,
+    rotate: raw.rotate as number | undefined,
+    transformAt: raw.transform !== undefined ? at(p, 'transform') : undefined,
+    rotateAt: raw.rotate !== undefined ? at(p, 'rotate') : undefined,
+  };
+}

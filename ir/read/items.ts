@@ -1,0 +1,33 @@
+// ir/read/items.ts — reading, items: the registry of item readers by `type`. Each kind's schema is
+// checked against the item alone, so a refusal's pointer lands inside it (`/items/3/font_size`).
+// One line per kind; a kind of the catalogue with no reader yet is refused as not drawn yet.
+import type { ValidateFunction } from 'ajv';
+import { refusal } from '../messages.js';
+import { at } from '../pointer.js';
+import type { Item, ItemBase } from '../types.js';
+import { ITEM_KINDS } from '../unsupported.js';
+import { check, fail, readItemBase } from './common.js';
+import { rectReader } from './shapes.js';
+import { textReader } from './text.js';
+
+export interface ItemReader {
+  validate: ValidateFunction;
+  read(raw: Record<string, unknown>, base: ItemBase): Item;
+}
+
+const READERS: Record<string, ItemReader> = {
+  text: textReader,
+  rect: rectReader,
+};
+
+export function readItem(raw: Record<string, unknown>, index: number): Item {
+  const p = at('', 'items', index);
+  const type = raw.type as string;
+  const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
+  if (!reader) {
+    if ((ITEM_KINDS as readonly string[]).includes(type)) fail(refusal('itemKindNotYet', at(p, 'type'), type, at(p, 'type')));
+    fail(refusal('itemKindUnknown', at(p, 'type'), type, at(p, 'type')));
+  }
+  check(reader.validate, raw, p);
+  return reader.read(raw, readItemBase(raw, p, index));
+}

@@ -1,0 +1,30 @@
+// ir/schema/common.ts — schema pieces every area shares: coordinate values, rects, colour values,
+// pages rules and the keys common to items (spec Conventions and "Keys common to items").
+
+export const num = { type: 'number' } as const;
+export const coordinate = { type: ['number', 'string'] } as const;
+
+/** Colour value (Conventions): 1 number grey, 3 device RGB, 4 device CMYK, each 0..1. */
+export const colourSchema = {
+  type: 'array',
+  items: { type: 'number', minimum: 0, maximum: 1 },
+  anyOf: [{ minItems: 1, maxItems: 1 }, { minItems: 3, maxItems: 4 }],
+} as const;
+
+export const rectSchema = {
+  type: 'object',
+  required: ['llx', 'lly', 'urx', 'ury'],
+  properties: { llx: coordinate, lly: coordinate, urx: coordinate, ury: coordinate },
+} as const;
+
+export const pagesSchema = { type: 'array', items: { type: 'integer', minimum: 1 } } as const;
+
+/** Properties every item kind accepts; spread into each kind's `properties`. */
+export const itemBase = {
+  type: { type: 'string' },
+  pages: pagesSchema,
+  id: { type: 'string' },
+  rect: rectSchema,
+  transform: { type: 'array', items: num, minItems: 6, maxItems: 6 },
+  rotate: num,
+} as const;
