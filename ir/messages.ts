@@ -53,6 +53,20 @@ export const REFUSALS = {
   tooManyPages: { status: 413, word: 'too_many_pages', template: 'the document needs {0} pages, more than the ceiling of {1} pages.' },
   coordinateNotFinite: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, which is not a finite number.' },
 
+  // — typesetting (issue 4): insert below this line —
+
+  // — graphics, colour, images (issue 5): insert below this line —
+
+  // — pagination, tables, supplied PDFs (issue 6): insert below this line —
+
+  // — standards, metadata, verifier (issue 7): insert below this line —
+
+  // — server operations (issue 8): insert below this line —
+
+  // — navigation, attachments (issue 9): insert below this line —
+
+  // — hosted service (issue 10): insert below this line —
+
   // — the service's own failures —
   serverFailed: { status: 500, word: 'server', template: 'writing the PDF failed on the server: {0}.' },
   serverUnexpected: { status: 500, word: 'server', template: 'the server failed while answering the call: {0}.' },

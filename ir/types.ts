@@ -55,7 +55,9 @@ export interface TextItem extends ItemBase {
   color: Colour;
 }
 
-export type Item = RectItem | TextItem;
+export type Item =
+  | RectItem
+  | TextItem;
 
 export interface FontDecl {
   at: JsonPointer;
