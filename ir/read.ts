@@ -32,6 +32,7 @@ export function readDescription(description: unknown): ReadIr {
     ((d[key] ?? []) as Raw[]).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
+    doc: {},
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
     standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),

@@ -71,8 +71,19 @@ export interface StandardFontDecl { at: JsonPointer; name: string; face: string 
 
 export interface PageSize { width: number; height: number }
 
+/**
+ * Document-level settings read from the top level (metadata, archive claim, outline, attachments…).
+ * Every pass carries `doc` through unchanged unless it is the pass that works on it, so an area adds
+ * its fields here (one optional field each) without touching every pass.
+ */
+export interface DocSettings {
+  /** Placeholder so the type is never empty; areas add their own optional fields below. */
+  readonly kind?: 'document';
+}
+
 export interface ReadIr {
   stage: 'read';
+  doc: DocSettings;
   page: PageSize;
   fonts: FontDecl[];
   standardFonts: StandardFontDecl[];
@@ -99,6 +110,7 @@ export type LicensedItem = RectItem | ResolvedTextItem;
 
 export interface ResolvedIr {
   stage: 'resolved';
+  doc: DocSettings;
   page: PageSize;
   fonts: Map<string, FontResource>;
   items: ResolvedItem[];
@@ -106,6 +118,7 @@ export interface ResolvedIr {
 
 export interface LicensedIr {
   stage: 'licensed';
+  doc: DocSettings;
   page: PageSize;
   fonts: Map<string, FontResource>;
   items: LicensedItem[];
@@ -123,6 +136,7 @@ export interface PagePlan {
 
 export interface PagedIr {
   stage: 'paged';
+  doc: DocSettings;
   fonts: Map<string, FontResource>;
   pages: PagePlan[];
 }
@@ -167,6 +181,7 @@ export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
 
 export interface LaidOutIr {
   stage: 'laid-out';
+  doc: DocSettings;
   fonts: Map<string, FontResource>;
   pages: LaidOutPage[];
 }
@@ -186,6 +201,7 @@ export interface FontObject {
 
 export interface DedupedIr {
   stage: 'deduped';
+  doc: DocSettings;
   fonts: FontObject[];
   /** Request font name → resource name. */
   fontRes: Map<string, string>;

@@ -39,6 +39,6 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       if (!drawnWith.has(res.name)) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
       if (res.face.embeddingForbidden) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, res.face.ownName, res.name));
     }
-    return { stage: 'deduped', fonts: [...byFace.values()], fontRes, pages: ir.pages };
+    return { stage: 'deduped', doc: ir.doc, fonts: [...byFace.values()], fontRes, pages: ir.pages };
   },
 };

@@ -46,7 +46,10 @@ export const emit: Pass<DedupedIr, Emitted> = {
       })));
     }
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
-    const catalog = context.register(context.obj({ Type: 'Catalog', Pages: pagesRef }));
+    // Document-level entries: each area writes its own from its own module under passes/emit/
+    // (e.g. the outline, metadata, output intents) and adds them here with one line.
+    const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef };
+    const catalog = context.register(context.obj(catalogEntries as never));
     context.trailerInfo.Root = catalog;
     for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
     // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.

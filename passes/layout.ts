@@ -25,6 +25,6 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       }
       return { number: page.number, size: page.size, ops };
     });
-    return { stage: 'laid-out', fonts: ir.fonts, pages };
+    return { stage: 'laid-out', doc: ir.doc, fonts: ir.fonts, pages };
   },
 };

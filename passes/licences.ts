@@ -21,6 +21,6 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
       // Licensed, but drawing the fourteen faces arrives with the typesetting issue.
       refuse('standardFontNotYet', item.font.at, textAt, item.standard.name);
     });
-    return { stage: 'licensed', page: ir.page, fonts: ir.fonts, items };
+    return { stage: 'licensed', doc: ir.doc, page: ir.page, fonts: ir.fonts, items };
   },
 };

@@ -46,6 +46,6 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (std) return { ...item, standard: std };
       refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
     });
-    return { stage: 'resolved', page: ir.page, fonts, items };
+    return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
   },
 };

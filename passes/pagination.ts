@@ -21,6 +21,6 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       if (item.pages.list.length === 0) for (const p of pages) p.items.push(item);
       else for (const n of new Set(item.pages.list)) pages[n - 1].items.push(item);
     }
-    return { stage: 'paged', fonts: ir.fonts, pages };
+    return { stage: 'paged', doc: ir.doc, fonts: ir.fonts, pages };
   },
 };
