@@ -19,7 +19,7 @@ export const REFUSALS = {
 
   // — reading the description —
   jsonUnreadable: { status: 400, word: 'description', template: 'the description does not read as JSON: {0}.' },
-  duplicateKey: { status: 400, word: 'description', template: 'the key "{0}" is written twice in the object at "{1}".' },
+  duplicateKey: { status: 400, word: 'description', template: 'the key "{0}" is written twice in {1}.' },
   schemaRequired: { status: 400, word: 'description', template: 'the key "{0}" is required at "{1}".' },
   schemaType: { status: 400, word: 'description', template: '{0} must be {1}.' },
   schemaEnum: { status: 400, word: 'description', template: '{0} must be one of {1}.' },

@@ -44,7 +44,7 @@ function parseDescription(description: unknown): unknown {
   if (typeof description === 'string' || description instanceof Uint8Array) {
     const r = readJson(description);
     if (r.ok) return r.value;
-    if (r.kind === 'duplicate') fail(refusal('duplicateKey', r.pointer, r.key, r.pointer || '/'));
+    if (r.kind === 'duplicate') fail(refusal('duplicateKey', at(r.pointer, r.key), r.key, r.pointer ? `the object at ${r.pointer}` : 'the top level of the description'));
     fail(refusal('jsonUnreadable', '', r.detail));
   }
   return description;
