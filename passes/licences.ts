@@ -5,9 +5,7 @@
 import type { LicensedIr, LicensedItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
-/** Licence features an account may carry, by what they unlock (spec Errors, 402). */
-export const LICENCE_FEATURES = ['fonts_without_outlines', 'large_imported_pages', 'tagging', 'structure_destinations'] as const;
-export type LicenceFeature = (typeof LICENCE_FEATURES)[number];
+export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
 
 export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',

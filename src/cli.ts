@@ -7,15 +7,29 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
+import { licenceCommand } from './cli-licence.js';
 import { render } from './library.js';
+import { licensedToday, readClientsConfig, readLicence, ServiceConfigError, type ServiceSettings } from './licence/service.js';
 import { DEFAULT_BODY_CAP, DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 import { BUILD } from './version.js';
+
+const SERVICE_OPTIONS = {
+  licence: { type: 'string' },
+  'licence-public-key': { type: 'string' },
+  clients: { type: 'string' },
+} as const;
+
+const SERVICE_HELP = `  --licence KEY|FILE           the server's licence key (default: $QUIRE_LICENCE)
+  --licence-public-key FILE    an issuer public key to trust besides the built-in ones ($QUIRE_LICENCE_PUBLIC_KEY)
+  --clients FILE               clients config: page ceilings and entitlements ($QUIRE_CLIENTS)
+`;
 
 const HELP = `quire ${BUILD} — one JSON description (plus the files it names) in, one PDF out.
 
 Usage:
   quire serve [--port N] [--host H] [--body-cap BYTES]
   quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
+  quire licence keygen|issue|show …
   quire --version
   quire <command> --help
 `;
@@ -30,7 +44,7 @@ Options:
   --host H           address to listen on (default: $HOST, else ${DEFAULT_HOST}); the server trusts
                      x-svc-client, so keep it on the loopback interface behind the front
   --body-cap BYTES   largest request body accepted (default: $QUIRE_BODY_CAP, else ${DEFAULT_BODY_CAP})
-  -h, --help         this text
+${SERVICE_HELP}  -h, --help         this text
 `;
 
 const RENDER_HELP = `Usage: quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
@@ -43,7 +57,7 @@ Options:
   -o, --output FILE  where the PDF goes ("-" for stdout); required
   --now ISO          the moment of rendering, e.g. 2024-05-01T12:00:00Z (default: now)
   --client NAME      render under this client's settings, as x-svc-client does
-  -h, --help         this text
+${SERVICE_HELP}  -h, --help         this text
 `;
 
 /** A usage error: message printed with the command's help hint, exit code 2. */
@@ -83,6 +97,8 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
         return await serve(rest, io);
       case 'render':
         return renderCommand(rest, io);
+      case 'licence':
+        return licenceCommand(rest, io);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
@@ -108,6 +124,28 @@ function usage<T>(parse: () => T): T {
   }
 }
 
+// ——— the server's licence and clients, shared by serve and render ———
+
+/** Reads licence and clients config; prints the sentence and returns undefined when either is bad. */
+function serviceSettings(values: Record<string, unknown>, io: Io): ServiceSettings | undefined {
+  const pick = (k: string, env: string) => (typeof values[k] === 'string' ? (values[k] as string) : emptyToUndefined(io.env[env]));
+  const licence = pick('licence', 'QUIRE_LICENCE');
+  const pub = pick('licence-public-key', 'QUIRE_LICENCE_PUBLIC_KEY');
+  const clients = pick('clients', 'QUIRE_CLIENTS');
+  try {
+    return {
+      licence: licence ? readLicence(licence, pub ? [readFileSync(pub, 'utf8')] : []) : undefined,
+      clients: clients ? readClientsConfig(clients) : undefined,
+    };
+  } catch (e) {
+    if (e instanceof ServiceConfigError || (e as NodeJS.ErrnoException).code) {
+      io.err(`quire: ${e instanceof Error ? e.message : String(e)}\n`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
 // ——— serve ———
 
 async function serve(args: readonly string[], io: Io): Promise<number | undefined> {
@@ -120,6 +158,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
         port: { type: 'string' },
         host: { type: 'string' },
         'body-cap': { type: 'string' },
+        ...SERVICE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -133,9 +172,15 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
   const host = values.host ?? emptyToUndefined(io.env.HOST) ?? DEFAULT_HOST;
   const bodyCap = integer('--body-cap', values['body-cap'] ?? emptyToUndefined(io.env.QUIRE_BODY_CAP) ?? String(DEFAULT_BODY_CAP), 0, Number.MAX_SAFE_INTEGER);
 
+  const service = serviceSettings(values, io);
+  if (!service) return 1;
   let running;
   try {
-    running = await startServer({ port, host, bodyCap });
+    running = await startServer({
+      port, host, bodyCap,
+      licensed: () => licensedToday(service),
+      render: (input) => render({ ...input, service }),
+    });
   } catch (e) {
     io.err(`quire: cannot listen on ${host}:${port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
@@ -163,6 +208,7 @@ function renderCommand(args: readonly string[], io: Io): number {
         output: { type: 'string', short: 'o' },
         now: { type: 'string' },
         client: { type: 'string' },
+        ...SERVICE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }),
@@ -196,7 +242,9 @@ function renderCommand(args: readonly string[], io: Io): number {
     parts.set(name, readArg(spec.slice(eq + 1)));
   }
 
-  const outcome = render({ description, parts, client: values.client, now });
+  const service = serviceSettings(values, io);
+  if (!service) return 1;
+  const outcome = render({ description, parts, client: values.client, now, service });
   if (!outcome.ok) {
     io.err(`refused ${outcome.status} ${outcome.word}: ${outcome.sentence}\n`);
     return 1;

@@ -1,18 +1,50 @@
-// src/clients.ts — what a client named by `x-svc-client` renders under: its page ceiling and
-// entitlements. An unknown or absent client renders under the defaults (spec: Authentication 2).
-// The client config file arrives with the total-validation issue; until then every client is default.
+// src/clients.ts — what a render runs under: the client named by `x-svc-client` gets its page
+// ceiling and entitlements from the clients config; an unknown or absent client gets the config's
+// defaults (spec: Authentication 2). A licence feature is usable only when the server's licence covers
+// the day AND the client is entitled to it. Passes see only the resolved ClientSettings.
+import type { Licence, LicenceFeature } from './licence/licence.js';
+import { coversDay, LICENCE_FEATURES } from './licence/licence.js';
 
-/** Default page ceiling of this server (spec Limits: "Page ceiling: per server and per account"; value not shown). */
+/** Default page ceiling (spec Limits: "Page ceiling: per server and per account"; value not shown). */
 export const DEFAULT_PAGE_CEILING = 10_000;
+
+/** One client's entry in the clients config (docs/reference.md, "Clients"). */
+export interface ClientEntry {
+  /** Largest document in pages; past it 413 too_many_pages. */
+  page_ceiling?: number;
+  /** Licence features this client may use; "licensed" (the default) means all the server's licence carries. */
+  features?: LicenceFeature[] | 'licensed';
+}
+
+export interface ClientsConfig {
+  default?: ClientEntry;
+  clients?: Record<string, ClientEntry>;
+}
 
 export interface ClientSettings {
   name: string | undefined;
-  /** Largest document this client may render; past it 413 too_many_pages. */
+  /** Whether the name was found in the config (an unknown client renders under the defaults). */
+  known: boolean;
   pageCeiling: number;
-  /** Licence features this client's account carries (e.g. 'standard_fonts'). */
+  /** Licence features usable in this render. */
   features: ReadonlySet<string>;
 }
 
+/** The settings of a render with no config and no licence. */
 export function defaultClient(name?: string): ClientSettings {
-  return { name, pageCeiling: DEFAULT_PAGE_CEILING, features: new Set() };
+  return { name, known: false, pageCeiling: DEFAULT_PAGE_CEILING, features: new Set() };
+}
+
+/** Resolves a client name against the config and the server's licence, at the moment of rendering. */
+export function resolveClient(name: string | undefined, config: ClientsConfig | undefined, licence: Licence | undefined, now: Date): ClientSettings {
+  const own = name !== undefined && config?.clients && Object.hasOwn(config.clients, name) ? config.clients[name] : undefined;
+  const entry: ClientEntry = { ...(config?.default ?? {}), ...(own ?? {}) };
+  const licensed = licence && coversDay(licence, now) ? new Set<string>(licence.features) : new Set<string>();
+  const wanted = entry.features === undefined || entry.features === 'licensed' ? [...LICENCE_FEATURES] : entry.features;
+  return {
+    name,
+    known: own !== undefined,
+    pageCeiling: entry.page_ceiling ?? DEFAULT_PAGE_CEILING,
+    features: new Set(wanted.filter((f) => licensed.has(f))),
+  };
 }

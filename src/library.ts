@@ -7,7 +7,7 @@ import { readDescription } from '../ir/read.js';
 import type { Emitted } from '../ir/types.js';
 import { PASSES } from '../passes/index.js';
 import type { PassContext } from '../passes/pass.js';
-import { defaultClient } from './clients.js';
+import { resolveClient } from './clients.js';
 import type { Outcome, RenderInput } from './types.js';
 
 function partsMap(parts: RenderInput['parts']): ReadonlyMap<string, Uint8Array> {
@@ -18,10 +18,11 @@ function partsMap(parts: RenderInput['parts']): ReadonlyMap<string, Uint8Array> 
 
 /** Renders one description. Never throws: a client's mistake is a refusal, our own failure a 500. */
 export function render(input: RenderInput): Outcome {
+  const now = input.now ?? new Date();
   const ctx: PassContext = {
     parts: partsMap(input.parts),
-    client: defaultClient(input.client),
-    now: input.now ?? new Date(),
+    client: resolveClient(input.client, input.service?.clients, input.service?.licence, now),
+    now,
     remarks: [],
   };
   try {

@@ -10,6 +10,8 @@ export interface RenderInput {
   parts?: ReadonlyMap<string, Uint8Array> | Record<string, Uint8Array>;
   /** The `x-svc-client` name; unknown or absent renders under defaults. */
   client?: string;
+  /** The server's licence and clients config (src/licence/service.ts); absent: no licence, defaults for all. */
+  service?: import('./licence/service.js').ServiceSettings;
   /** The moment of rendering (date runs, metadata dates). Injected so output is reproducible. */
   now?: Date;
   /** Hook for tools/explain: called with each pass's id and its output IR. */
