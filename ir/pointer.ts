@@ -8,7 +8,10 @@ export const ROOT: JsonPointer = '';
 
 /** Escapes one reference token: `~` → `~0`, `/` → `~1` (RFC 6901 §3). */
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  // Most keys hold neither character; skip the two regex passes for them.
+  if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Appends reference tokens to a pointer. */

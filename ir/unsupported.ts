@@ -65,6 +65,10 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
 };
 
+const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
+  Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),
+);
+
 /** Run keys beyond `text` that style one run. */
 const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline'];
 
@@ -82,9 +86,9 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
   const items = d.items as Record<string, unknown>[];
   items.forEach((item, i) => {
     const p = at('', 'items', i);
-    const table = ITEM_KEYS_NOT_YET[item.type as string];
+    const table = Object.hasOwn(ITEM_KEYS_NOT_YET_LIST, item.type as string) ? ITEM_KEYS_NOT_YET_LIST[item.type as string] : undefined;
     if (!table) return; // kinds not drawn are refused by the reader
-    for (const [key, dflt] of Object.entries(table)) {
+    for (const [key, dflt] of table) {
       if (key in item && !isDefault(item[key], dflt)) {
         const kp = at(p, key);
         if (dflt !== undefined) throw new RefusalError(refusal('valueNotYet', kp, kp, JSON.stringify(item[key])));

@@ -132,8 +132,27 @@ class CoordinateParser extends EmbeddedActionsParser {
 
 const parser = new CoordinateParser();
 
+/**
+ * Expressions already parsed, by their text. Descriptions repeat the same few expressions thousands
+ * of times (`{page_width} - 50` on every row), and the nodes are never mutated, so one parse serves
+ * them all. Bounded: cleared when full.
+ */
+const memo = new Map<string, ParseCoordinateResult>();
+const MEMO_SIZE = 4096;
+
 /** Parses one coordinate expression. Never throws. */
 export function parseCoordinate(src: string): ParseCoordinateResult {
+  const hit = memo.get(src);
+  if (hit) return hit;
+  const r = parseFresh(src);
+  if (typeof src === 'string' && src.length <= 200) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(src, r);
+  }
+  return r;
+}
+
+function parseFresh(src: string): ParseCoordinateResult {
   try {
     return parse(src);
   } catch (e) {
