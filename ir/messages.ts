@@ -67,6 +67,9 @@ export const REFUSALS = {
 
   // — hosted service (issue 10): insert below this line —
 
+  // — item kinds: codes, form fields, text_path (issue 11): insert below this line —
+  codeDataRefused: { status: 400, word: 'description', template: 'the data at {0} cannot be carried by {1}: {2}.' },
+
   // — the service's own failures —
   serverFailed: { status: 500, word: 'server', template: 'writing the PDF failed on the server: {0}.' },
   serverUnexpected: { status: 500, word: 'server', template: 'the server failed while answering the call: {0}.' },

@@ -55,9 +55,26 @@ export interface TextItem extends ItemBase {
   color: Colour;
 }
 
+export type CodeKind = 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
+
+/** An encoded symbol, in modules: bars of a linear code, or a matrix of dark modules. */
+export type CodeSymbol =
+  | { shape: 'linear'; modules: number; /** [start, width] pairs, modules */ bars: number[] }
+  | { shape: 'matrix'; cols: number; rows: number; /** height of a row in modules (PDF417 > 1) */ rowHeight: number; dark: Uint8Array };
+
+export interface CodeItem extends ItemBase {
+  type: CodeKind;
+  rect: RectSpec;
+  symbol: CodeSymbol;
+  quietZone: boolean;
+  color: Colour;
+  background?: Colour;
+}
+
 export type Item =
   | RectItem
-  | TextItem;
+  | TextItem
+  | CodeItem;
 
 export interface FontDecl {
   at: JsonPointer;
@@ -104,9 +121,9 @@ export interface FontResource {
 /** A text item after resolution: its font is an embedded face, or a standard font (licence-gated). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource; standard?: undefined }
 export interface StandardTextItem extends TextItem { fontRes?: undefined; standard: StandardFontDecl }
-export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem;
 /** What survives the licence pass: every text item has an embedded face. */
-export type LicensedItem = RectItem | ResolvedTextItem;
+export type LicensedItem = RectItem | ResolvedTextItem | CodeItem;
 
 export interface ResolvedIr {
   stage: 'resolved';
@@ -175,7 +192,16 @@ export interface FillRectOp {
   fill: Colour;
 }
 
-export type DrawOp = GlyphRunOp | FillRectOp;
+/** Many rectangles filled as one path (code bars and modules): `x y w h` quadruples. */
+export interface FillRectsOp {
+  op: 'rects';
+  at: JsonPointer;
+  matrix?: Matrix;
+  rects: Float64Array;
+  fill: Colour;
+}
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp;
 
 export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
 

@@ -3,6 +3,7 @@
 // and the page total are known. PagedIr → LaidOutIr. Sub-steps live in passes/layout/.
 import type { DrawOp, LaidOutIr, LaidOutPage, PagedIr } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
+import { layCodeItem } from './layout/codes.js';
 import { layTextItem } from './layout/text-lines.js';
 import type { Pass } from './pass.js';
 
@@ -19,8 +20,10 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
         if (item.type === 'rect') {
           // A rect with no fill paints nothing (docs/reference.md); it still occupies its place for relative_to.
           if (item.fill) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w: box.urx - box.llx, h: box.ury - box.lly, fill: item.fill });
-        } else {
+        } else if (item.type === 'text') {
           ops.push(...layTextItem(item, box, matrix));
+        } else {
+          ops.push(...layCodeItem(item, box, matrix));
         }
       }
       return { number: page.number, size: page.size, ops };

@@ -7,6 +7,7 @@ import { at } from '../pointer.js';
 import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
+import { codeReaders } from './codes.js';
 import { rectReader } from './shapes.js';
 import { textReader } from './text.js';
 
@@ -18,6 +19,7 @@ export interface ItemReader {
 const READERS: Record<string, ItemReader> = {
   text: textReader,
   rect: rectReader,
+  ...codeReaders,
 };
 
 export function readItem(raw: Record<string, unknown>, index: number): Item {

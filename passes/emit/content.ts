@@ -57,6 +57,13 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
     if (q) s += 'q\n' + cm(op.matrix!);
     if (op.op === 'rect') {
       s += `${q ? '' : 'q\n'}${colourOps(op.fill, false)}\n${num(op.x)} ${num(op.y)} ${num(op.w)} ${num(op.h)} re\nf\n${q ? '' : 'Q\n'}`;
+    } else if (op.op === 'rects') {
+      // Abutting rectangles of one fill: a hairline seam between them is the renderer's anti-aliasing,
+      // not a gap; the rectangles share their edges exactly.
+      s += `${q ? '' : 'q\n'}${colourOps(op.fill, false)}\n`;
+      const r = op.rects;
+      for (let i = 0; i < r.length; i += 4) s += `${num(r[i])} ${num(r[i + 1])} ${num(r[i + 2])} ${num(r[i + 3])} re\n`;
+      s += `f\n${q ? '' : 'Q\n'}`;
     } else {
       s += glyphs(op, fontRes.get(op.font)!);
     }

@@ -1,0 +1,84 @@
+// ir/read/codes.ts — reading, the five code items. The data is encoded here, with bwip-js, so data
+// a symbology cannot carry (letters in an EAN-13, a wrong check digit, a QR payload over capacity) is
+// refused before anything is drawn, naming `data`. The IR keeps the encoded symbol as modules.
+import bwipjs from 'bwip-js';
+import { refusal } from '../messages.js';
+import { at } from '../pointer.js';
+import { codeItemSchemas } from '../schema/codes.js';
+import type { CodeItem, CodeKind, CodeSymbol, ItemBase } from '../types.js';
+import { ajv, fail, readColour, readRect } from './common.js';
+import type { ItemReader } from './items.js';
+
+/** bwip-js symbology ids of the catalogue's code kinds. */
+const BCID: Record<CodeKind, string> = { code128: 'code128', ean13: 'ean13', qr_code: 'qrcode', data_matrix: 'datamatrix', pdf417: 'pdf417' };
+
+/**
+ * Quiet zones in modules on [left, right, top, bottom], as each symbology's standard asks: ISO/IEC 15417
+ * (Code 128: 10X), GS1 General Specifications (EAN-13: 11X left, 7X right), ISO/IEC 18004 (QR: 4X),
+ * ISO/IEC 16022 (Data Matrix: 1X), ISO/IEC 15438 (PDF417: 2X).
+ */
+export const QUIET_ZONES: Record<CodeKind, [number, number, number, number]> = {
+  code128: [10, 10, 0, 0], ean13: [11, 7, 0, 0], qr_code: [4, 4, 4, 4], data_matrix: [1, 1, 1, 1], pdf417: [2, 2, 2, 2],
+};
+
+interface BwipLinear { sbs: number[] }
+interface BwipMatrix { pixs: number[]; pixx: number; pixy: number }
+
+function encode(kind: CodeKind, raw: Record<string, unknown>): CodeSymbol | string {
+  const opts: Record<string, unknown> = { bcid: BCID[kind], text: raw.data as string };
+  if (kind === 'qr_code') opts.eclevel = (raw.error_correction as string | undefined) ?? 'M';
+  if (kind === 'pdf417') {
+    if (raw.error_correction !== undefined) opts.eclevel = raw.error_correction;
+    if (raw.columns !== undefined) opts.columns = raw.columns;
+  }
+  if (kind === 'data_matrix' && raw.shape === 'rectangle') opts.format = 'rectangle';
+  let out: (BwipLinear | BwipMatrix)[];
+  try {
+    out = bwipjs.raw(opts as never) as (BwipLinear | BwipMatrix)[];
+  } catch (e) {
+    // bwip-js says "bwipp.ean13badCheckDigit#6915: Incorrect EAN-13 check digit provided": keep the reason.
+    const msg = String(e instanceof Error ? e.message : e);
+    return (msg.includes(': ') ? msg.slice(msg.indexOf(': ') + 2) : msg).replace(/\.$/, '').toLowerCase();
+  }
+  const sym = out[0];
+  if ('sbs' in sym) {
+    // Alternating bar and space widths, bar first; keep the bars as [start, width] in modules.
+    const bars: number[] = [];
+    let x = 0;
+    sym.sbs.forEach((w, i) => {
+      if (i % 2 === 0) bars.push(x, w);
+      x += w;
+    });
+    return { shape: 'linear', modules: x, bars };
+  }
+  // Logical rows; PDF417 rows are drawn several modules tall (bwip-js reports the drawn height).
+  const rows = sym.pixs.length / sym.pixx;
+  return { shape: 'matrix', cols: sym.pixx, rows, rowHeight: sym.pixy / rows, dark: Uint8Array.from(sym.pixs) };
+}
+
+function codeReader(kind: CodeKind): ItemReader {
+  return {
+    validate: ajv.compile(codeItemSchemas[kind]),
+    read(raw: Record<string, unknown>, base: ItemBase): CodeItem {
+      const sym = encode(kind, raw);
+      if (typeof sym === 'string') fail(refusal('codeDataRefused', at(base.at, 'data'), at(base.at, 'data'), kind, sym));
+      return {
+        ...base,
+        type: kind,
+        rect: readRect(raw.rect, at(base.at, 'rect')),
+        symbol: sym,
+        quietZone: raw.quiet_zone !== false,
+        color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color as number[]),
+        background: raw.background === undefined ? undefined : readColour(raw.background as number[]),
+      };
+    },
+  };
+}
+
+export const codeReaders: Record<CodeKind, ItemReader> = {
+  code128: codeReader('code128'),
+  ean13: codeReader('ean13'),
+  qr_code: codeReader('qr_code'),
+  data_matrix: codeReader('data_matrix'),
+  pdf417: codeReader('pdf417'),
+};
