@@ -58,6 +58,8 @@ export const REFUSALS = {
   // — graphics, colour, images (issue 5): insert below this line —
 
   // — pagination, tables, supplied PDFs (issue 6): insert below this line —
+  pagesRuleUnknownKey: { status: 400, word: 'description', template: 'the key "{0}" is not part of a pages rule at {1}; a pages rule takes every, from, to and but.' },
+  pagesRuleBackwards: { status: 400, word: 'description', template: '{0} = {1} comes before {2} = {3}, so the pages rule selects no page.' },
 
   // — standards, metadata, verifier (issue 7): insert below this line —
 

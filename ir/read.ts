@@ -11,7 +11,7 @@ import { ajv, check, fail } from './read/common.js';
 import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
 import { readItem } from './read/items.js';
 import { descriptionSchema } from './schema/description.js';
-import type { ReadIr } from './types.js';
+import type { PageSize, ReadIr } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
 
 export { DEFAULT_LEADING_FACTOR, DEFAULT_PAGE } from './defaults.js';
@@ -32,12 +32,18 @@ export function readDescription(description: unknown): ReadIr {
     ((d[key] ?? []) as Raw[]).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
-    doc: {},
+    doc: { pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined) },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
     standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),
     items: (d.items as Raw[]).map((raw, i) => readItem(raw, i)),
   };
+}
+
+/** `page_sizes`: a page named twice takes the last entry (as page_boxes does). */
+function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
+  if (!raw?.length) return undefined;
+  return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
 }
 
 function parseDescription(description: unknown): unknown {

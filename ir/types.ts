@@ -18,8 +18,14 @@ export type Colour =
   | { space: 'rgb'; c: [number, number, number] }
   | { space: 'cmyk'; c: [number, number, number, number] };
 
-/** Pages an item lands on; an empty list means every page. */
-export interface PagesRule { at: JsonPointer; list: number[] }
+/** The object form of a pages rule: pages of the finished document, from `from` to `to`, every `every`-th, but not `but`. */
+export interface PageSelect { every: number; from: number; to?: number; but: number[] }
+
+/**
+ * Pages an item lands on. The array form names pages (creating them); an empty list means every
+ * page. The object form (`select`, with `list` empty) selects among the pages the document has.
+ */
+export interface PagesRule { at: JsonPointer; list: number[]; select?: PageSelect }
 
 export interface ItemBase {
   at: JsonPointer;
@@ -96,6 +102,8 @@ export interface PageSize { width: number; height: number }
 export interface DocSettings {
   /** Placeholder so the type is never empty; areas add their own optional fields below. */
   readonly kind?: 'document';
+  /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
+  pageSizes?: Map<number, PageSize>;
 }
 
 export interface ReadIr {

@@ -15,7 +15,6 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_sizes',
   'page_boxes',
   'page_turns',
   'page_tab_orders',

@@ -1,9 +1,16 @@
 // passes/pagination.ts — pass 4 of 7: which pages exist and what lands on each. Pages are created by
 // what is drawn on them (spec, "What the service does" 4): the count is the largest page any item
-// names, at least one; an item with an empty `pages` list lands on every page. The page ceiling of
+// names, at least one; an item with an empty `pages` list lands on every page; the object form
+// (`every`, `from`, `to`, `but`) selects among the pages the document has and creates none. The page ceiling of
 // the client is enforced here, before any page is built. LicensedIr → PagedIr.
-import type { LicensedIr, PagedIr, PagePlan } from '../ir/types.js';
+import type { LicensedIr, PagedIr, PagePlan, PageSelect } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+
+/** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
+export function selects(s: PageSelect, n: number, total: number): boolean {
+  const to = s.to ?? total;
+  return n >= s.from && n <= to && (n - s.from) % s.every === 0 && !s.but.includes(n);
+}
 
 export const pagination: Pass<LicensedIr, PagedIr> = {
   id: 'pagination',
@@ -16,10 +23,17 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       refuse('tooManyPages', culprit.pages.at, count, ctx.client.pageCeiling);
     }
     const pages: PagePlan[] = [];
-    for (let n = 1; n <= count; n++) pages.push({ number: n, size: ir.page, items: [] });
+    // A page_sizes entry past the end is accepted and does not lengthen the document (docs/reference.md).
+    for (let n = 1; n <= count; n++) pages.push({ number: n, size: ir.doc.pageSizes?.get(n) ?? ir.page, items: [] });
     for (const item of ir.items) {
-      if (item.pages.list.length === 0) for (const p of pages) p.items.push(item);
-      else for (const n of new Set(item.pages.list)) pages[n - 1].items.push(item);
+      const { list, select } = item.pages;
+      if (select) {
+        for (const p of pages) if (selects(select, p.number, count)) p.items.push(item);
+      } else if (list.length === 0) {
+        for (const p of pages) p.items.push(item);
+      } else {
+        for (const n of new Set(list)) pages[n - 1].items.push(item);
+      }
     }
     return { stage: 'paged', doc: ir.doc, fonts: ir.fonts, pages };
   },

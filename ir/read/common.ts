@@ -6,6 +6,7 @@ import { parseCoordinate } from '../grammar/coordinate.js';
 import { refusal } from '../messages.js';
 import { at, lastKey, type JsonPointer } from '../pointer.js';
 import type { Colour, Coord, ItemBase, PagesRule, RectSpec } from '../types.js';
+import { pageListSchema, pageSelectSchema } from '../schema/common.js';
 import { ajv } from '../schema/ajv.js';
 
 export { ajv };
@@ -61,8 +62,27 @@ function article(t: string): string {
   return word;
 }
 
+const validatePageList = ajv.compile(pageListSchema);
+const validatePageSelect = ajv.compile(pageSelectSchema);
+
+/** A pages rule: a list of page numbers, or `{every, from, to, but}` (unknown keys refused by name). */
 export function readPages(raw: unknown, p: JsonPointer): PagesRule {
-  return { at: p, list: (raw as number[] | undefined) ?? [] };
+  if (raw === undefined || raw === null) return { at: p, list: [] };
+  if (Array.isArray(raw)) {
+    check(validatePageList, raw, p);
+    return { at: p, list: raw as number[] };
+  }
+  if (!validatePageSelect(raw)) {
+    const e = validatePageSelect.errors![0];
+    if (e.keyword === 'additionalProperties') {
+      const key = (e.params as { additionalProperty: string }).additionalProperty;
+      fail(refusal('pagesRuleUnknownKey', at(p, key), key, p));
+    }
+    fail(schemaRefusal([e], p));
+  }
+  const r = raw as { every?: number; from?: number; to?: number; but?: number[] };
+  if (r.to !== undefined && r.from !== undefined && r.to < r.from) fail(refusal('pagesRuleBackwards', at(p, 'to'), at(p, 'to'), r.to, at(p, 'from'), r.from));
+  return { at: p, list: [], select: { every: r.every ?? 1, from: r.from ?? 1, to: r.to, but: r.but ?? [] } };
 }
 
 export function readRect(raw: unknown, p: JsonPointer): RectSpec {

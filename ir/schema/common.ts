@@ -17,7 +17,22 @@ export const rectSchema = {
   properties: { llx: coordinate, lly: coordinate, urx: coordinate, ury: coordinate },
 } as const;
 
-export const pagesSchema = { type: 'array', items: { type: 'integer', minimum: 1 } } as const;
+/** A pages rule: an array of page numbers, or the object form (checked on its own: ir/read/pages.ts). */
+export const pagesSchema = { type: ['array', 'object'] } as const;
+
+export const pageListSchema = { type: 'array', items: { type: 'integer', minimum: 1 } } as const;
+
+/** The object form of a pages rule; the one place where an unknown key is refused (spec Conventions). */
+export const pageSelectSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    every: { type: 'integer', minimum: 1 },
+    from: { type: 'integer', minimum: 1 },
+    to: { type: 'integer', minimum: 1 },
+    but: { type: 'array', items: { type: 'integer', minimum: 1 } },
+  },
+} as const;
 
 /** Properties every item kind accepts; spread into each kind's `properties`. */
 export const itemBase = {

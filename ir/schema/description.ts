@@ -20,6 +20,14 @@ export const descriptionSchema = {
       type: 'object',
       properties: { width: { type: 'number', exclusiveMinimum: 0 }, height: { type: 'number', exclusiveMinimum: 0 } },
     },
+    page_sizes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['page', 'width', 'height'],
+        properties: { page: { type: 'integer', minimum: 1 }, width: { type: 'number', exclusiveMinimum: 0 }, height: { type: 'number', exclusiveMinimum: 0 } },
+      },
+    },
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,

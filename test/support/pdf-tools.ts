@@ -62,8 +62,8 @@ export function pdfFonts(pdf: Uint8Array): FontRow[] {
 }
 
 /** `pdfinfo` as a key → value map. */
-export function pdfInfo(pdf: Uint8Array): Record<string, string> {
-  const out = withFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' }));
+export function pdfInfo(pdf: Uint8Array, args: string[] = []): Record<string, string> {
+  const out = withFile(pdf, (f) => execFileSync('pdfinfo', [...args, f], { encoding: 'utf8' }));
   const info: Record<string, string> = {};
   for (const line of out.split('\n')) {
     const m = /^([^:]+):\s*(.*)$/.exec(line);
