@@ -2,8 +2,10 @@
 // implements it) for one paragraph, so Arabic and Hebrew come out in the right order. The paragraph's
 // levels are resolved once; each line is then cut into runs in visual order, each run shaped in its
 // own direction (right-to-left runs with mirrored brackets).
-import bidiFactory from 'bidi-js';
+import bidiModule, { type Bidi } from 'bidi-js';
 
+// bidi-js ships CommonJS typings for an ES default export; take the factory whichever way it arrives.
+const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? bidiModule) as unknown as () => Bidi;
 const bidi = bidiFactory();
 
 export type BaseDirection = 'ltr' | 'rtl' | 'auto';
