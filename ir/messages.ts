@@ -51,6 +51,7 @@ export const REFUSALS = {
 
   // — pagination —
   tooManyPages: { status: 413, word: 'too_many_pages', template: 'the document needs {0} pages, more than the ceiling of {1} pages.' },
+  pageMissing: { status: 400, word: 'description', template: 'the page {0} named by {1} is not in the document, which has {2} pages.' },
   coordinateNotFinite: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, which is not a finite number.' },
 
   // — typesetting (issue 4): insert below this line —

@@ -8,6 +8,7 @@ import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
 import { pageContent } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
+import { DocumentResources } from './emit/resources.js';
 import { serialize } from './emit/serialize.js';
 import type { Pass } from './pass.js';
 
@@ -23,25 +24,21 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const fontRefs = new Map<string, PDFRef>();
     for (const font of ir.fonts) fontRefs.set(font.resName, emitFont(context, font));
 
+    const resources = new DocumentResources(context);
     const pagesRef = context.nextRef();
     const kids: PDFRef[] = [];
     const hash = createHash('sha256');
     for (const page of ir.pages) {
-      const content = pageContent(page.ops, ir.fontRes);
+      // Only what this page draws with goes in its resources (ResourceScope records each use).
+      const scope = resources.scope();
+      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs);
       hash.update(content);
       const contentRef = context.register(context.stream(deflateSync(content, { level: CONTENT_FLATE_LEVEL }), { Filter: 'FlateDecode' }));
-      // Only the fonts this page draws with go in its resources.
-      const fonts: Record<string, PDFRef> = {};
-      for (const op of page.ops) if (op.op === 'glyphs') {
-        const res = ir.fontRes.get(op.font)!;
-        fonts[res] = fontRefs.get(res)!;
-      }
-      const resources = Object.keys(fonts).length ? { Font: fonts } : {};
       kids.push(context.register(context.obj({
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, page.size.width, page.size.height],
-        Resources: resources,
+        Resources: scope.dict(),
         Contents: contentRef,
       })));
     }

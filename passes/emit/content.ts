@@ -2,7 +2,9 @@
 // Built as a latin1 string (each char one byte) and turned into bytes once. Glyph ids are written as
 // 2-byte codes in literal strings, not hex: 41 % smaller content and half the deflate time
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
+import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
+import type { ResourceScope } from './resources.js';
 
 /** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
 export function num(n: number): string {
@@ -49,8 +51,11 @@ function glyphs(op: GlyphRunOp, resName: string): string {
   return `BT\n/${resName} ${num(op.size)} Tf\n${colourOps(op.colour, false)}\n${num(op.x)} ${num(op.y)} Td\n[${tj}] TJ\nET\n`;
 }
 
-/** The content stream of one page, as bytes. `fontRes` maps request font names to resource names. */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>): Uint8Array {
+/**
+ * The content stream of one page (or form), as bytes. `fontRes` maps request font names to resource
+ * names, `fontRefs` resource names to the written font objects; every resource used is recorded in `scope`.
+ */
+export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>): Uint8Array {
   let s = '';
   for (const op of ops) {
     const q = op.matrix !== undefined;
@@ -65,7 +70,8 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       for (let i = 0; i < r.length; i += 4) s += `${num(r[i])} ${num(r[i + 1])} ${num(r[i + 2])} ${num(r[i + 3])} re\n`;
       s += `f\n${q ? '' : 'Q\n'}`;
     } else {
-      s += glyphs(op, fontRes.get(op.font)!);
+      const res = fontRes.get(op.font)!;
+      s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res));
     }
     if (q) s += 'Q\n';
   }

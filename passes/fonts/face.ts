@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
+import type { FontMetrics, TextFont } from './text-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
 export const FACE_CACHE_SIZE = 64;
@@ -26,7 +27,7 @@ export interface Shaped {
 
 export type OutlineKind = 'truetype' | 'cff';
 
-export class Face {
+export class Face implements TextFont {
   readonly key: string;
   readonly font: Font;
   readonly bytes: Uint8Array;
@@ -40,6 +41,30 @@ export class Face {
     this.font = font;
     this.unitsPerEm = font.unitsPerEm;
     this.outlines = font.directory.tables['CFF '] || font.directory.tables['CFF2'] ? 'cff' : 'truetype';
+  }
+
+  private metricsCache?: FontMetrics;
+
+  /** Vertical metrics from hhea/OS/2/post, with the usual fall-backs where a table leaves one out. */
+  get metrics(): FontMetrics {
+    if (this.metricsCache) return this.metricsCache;
+    const f = this.font;
+    const os2 = f['OS/2'] as { yStrikeoutPosition?: number; yStrikeoutSize?: number } | undefined;
+    const upm = this.unitsPerEm;
+    const ascender = f.ascent || Math.round(upm * 0.8);
+    const capHeight = f.capHeight || Math.round(ascender * 0.9);
+    const xHeight = f.xHeight || Math.round(capHeight * 0.7);
+    this.metricsCache = {
+      ascender,
+      descender: f.descent || -Math.round(upm * 0.2),
+      capHeight,
+      xHeight,
+      underlinePosition: f.underlinePosition || -Math.round(upm * 0.1),
+      underlineThickness: f.underlineThickness || Math.round(upm * 0.05),
+      strikeoutPosition: os2?.yStrikeoutPosition || Math.round(xHeight / 2),
+      strikeoutThickness: os2?.yStrikeoutSize || f.underlineThickness || Math.round(upm * 0.05),
+    };
+    return this.metricsCache;
   }
 
   /** The name the font gives itself (PostScript name), for remarks and BaseFont. */
