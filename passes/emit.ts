@@ -26,26 +26,35 @@ export const emit: Pass<DedupedIr, Emitted> = {
 
     const resources = new DocumentResources(context);
     const pagesRef = context.nextRef();
-    const kids: PDFRef[] = [];
+    // Every page's reference exists before any page is written, so areas that point at pages (outline,
+    // destinations, links, threads) can do so from anywhere.
+    const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     const hash = createHash('sha256');
-    for (const page of ir.pages) {
+    ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
       const content = pageContent(page.ops, ir.fontRes, scope, fontRefs);
       hash.update(content);
       const contentRef = context.register(context.stream(deflateSync(content, { level: CONTENT_FLATE_LEVEL }), { Filter: 'FlateDecode' }));
-      kids.push(context.register(context.obj({
+      const entries: Record<string, unknown> = {
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, page.size.width, page.size.height],
         Resources: scope.dict(),
         Contents: contentRef,
-      })));
-    }
-    context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
+      };
+      // Page-level entries of other areas (boxes, Rotate, Trans/Dur, Tabs, Annots, Metadata, AF,
+      // Group…): each area writes its own from its module under passes/emit/ and adds one line here.
+      context.assign(pageRefs[i], context.obj(entries as never));
+    });
+    context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
     const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef };
+    // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
+    // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
+    const names: Record<string, PDFRef> = {};
+    if (Object.keys(names).length) catalogEntries.Names = context.obj(names);
     const catalog = context.register(context.obj(catalogEntries as never));
     context.trailerInfo.Root = catalog;
     for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
