@@ -77,10 +77,26 @@ export interface CodeItem extends ItemBase {
   background?: Colour;
 }
 
+/** How a picture sits in its rect: stretched (`fill`), whole (`contain`), covering it (`cover`), or at its own size (`none`). */
+export type ImageFit = 'fill' | 'contain' | 'cover' | 'none';
+export type ImageAlign = 'center' | 'top' | 'bottom' | 'left' | 'right' | 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right';
+
+/** An `image` item: draws the supplied part `image` in `rect` (its `images` declaration is optional). */
+export interface ImageItem extends ItemBase {
+  type: 'image';
+  rect: RectSpec;
+  image: { at: JsonPointer; name: string };
+  fit: ImageFit;
+  align: ImageAlign;
+  /** The fill colour a stencil paints in (default black); refused on a picture that is not a stencil. */
+  color?: { at: JsonPointer; colour: Colour };
+}
+
 export type Item =
   | RectItem
   | TextItem
-  | CodeItem;
+  | CodeItem
+  | ImageItem;
 
 export interface FontDecl {
   at: JsonPointer;
@@ -94,6 +110,40 @@ export interface StandardFontDecl { at: JsonPointer; name: string; face: string 
 
 export interface PageSize { width: number; height: number }
 
+/** The eight orientations of `images[].orientation` (EXIF values 1, 2, 3, 4, 8, 6, 5, 7). */
+export type Orientation =
+  | 'upright' | 'mirrored_left_to_right' | 'upside_down' | 'mirrored_top_to_bottom'
+  | 'turned_left' | 'turned_right' | 'mirrored_and_turned_left' | 'mirrored_and_turned_right';
+
+/** Document metadata facts as an image's XMP states them (`images[].metadata.facts`). */
+export interface ImageFacts {
+  title?: string;
+  author?: string;
+  subject?: string;
+  producer?: string;
+  /** ISO 8601, checked while reading. */
+  created?: string;
+  trapped?: boolean | 'unknown';
+}
+
+/** A part named by a declaration key, with that key's pointer. */
+export interface PartRef { at: JsonPointer; part: string }
+
+/** One `images` entry: what a supplied picture says about itself and how its pixels are read. */
+export interface ImageDecl {
+  at: JsonPointer;
+  name: string;
+  metadata?: { at: JsonPointer; facts: ImageFacts; packet?: undefined } | { at: JsonPointer; packet: PartRef; facts?: undefined };
+  stencil?: JsonPointer;
+  stencilMask?: PartRef;
+  softMask?: PartRef;
+  colorKey?: { at: JsonPointer; pairs: [number, number][] };
+  opaque?: JsonPointer;
+  decode?: { at: JsonPointer; pairs: [number, number][] };
+  orientation?: { at: JsonPointer; value: Orientation };
+  iccProfile?: PartRef;
+}
+
 /**
  * Document-level settings read from the top level (metadata, archive claim, outline, attachments…).
  * Every pass carries `doc` through unchanged unless it is the pass that works on it, so an area adds
@@ -104,6 +154,8 @@ export interface DocSettings {
   readonly kind?: 'document';
   /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
   pageSizes?: Map<number, PageSize>;
+  /** `images`: declarations by part name (read); the unused remark is made from these (dedupe). */
+  images?: Map<string, ImageDecl>;
 }
 
 export interface ReadIr {
@@ -129,9 +181,11 @@ export interface FontResource {
 /** A text item after resolution: its font is an embedded face, or a standard font (licence-gated). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource; standard?: undefined }
 export interface StandardTextItem extends TextItem { fontRes?: undefined; standard: StandardFontDecl }
-export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem;
+/** An image item after resolution: the picture read, its declaration applied (passes/images/). */
+export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
+export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem | ResolvedImageItem;
 /** What survives the licence pass: every text item has an embedded face. */
-export type LicensedItem = RectItem | ResolvedTextItem | CodeItem;
+export type LicensedItem = RectItem | ResolvedTextItem | CodeItem | ResolvedImageItem;
 
 export interface ResolvedIr {
   stage: 'resolved';
@@ -209,7 +263,19 @@ export interface FillRectsOp {
   fill: Colour;
 }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp;
+/** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
+export interface ImageOp {
+  op: 'image';
+  at: JsonPointer;
+  matrix?: Matrix;
+  placement: Matrix;
+  clip?: { x: number; y: number; w: number; h: number };
+  image: import('../passes/images/resource.js').ImageResource;
+  /** A stencil's fill colour. */
+  fill?: Colour;
+}
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp;
 
 export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
 

@@ -39,7 +39,6 @@ const TOP_LEVEL_NOT_YET = [
   'articles',
   'graphics_states',
   'shadings',
-  'images',
   'invoice',
   'page_spaces',
   'color_spaces',
@@ -62,7 +61,22 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
     clip: undefined, graphics_state: undefined,
   },
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  image: { relative_to: undefined, layer: undefined, graphics_state: undefined, clip: undefined },
 };
+
+/** Keys of an `images` declaration not drawn yet: `files` needs attachments (issue 9), `schemas` the XMP schemas of issue 7. */
+function checkImageDecls(decls: unknown): void {
+  if (!Array.isArray(decls)) return;
+  decls.forEach((d: Record<string, unknown>, i) => {
+    const p = at('', 'images', i);
+    if (!isDefault(d.files, undefined)) throw new RefusalError(refusal('keyNotYet', at(p, 'files'), 'files', at(p, 'files')));
+    const facts = (d.metadata as Record<string, unknown> | undefined)?.facts as Record<string, unknown> | undefined;
+    if (facts && facts.schemas !== undefined) {
+      const kp = at(p, 'metadata', 'facts', 'schemas');
+      throw new RefusalError(refusal('keyNotYet', kp, 'schemas', kp));
+    }
+  });
+}
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),
@@ -82,6 +96,7 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
   for (const key of TOP_LEVEL_NOT_YET) {
     if (key in d && !isDefault(d[key], undefined)) throw new RefusalError(refusal('keyNotYet', at('', key), key, at('', key)));
   }
+  checkImageDecls(d.images);
   const items = d.items as Record<string, unknown>[];
   items.forEach((item, i) => {
     const p = at('', 'items', i);

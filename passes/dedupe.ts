@@ -23,8 +23,10 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       fontRes.set(res.name, obj.resName);
     }
     const drawnWith = new Set<string>();
+    const imagesDrawn = new Set<string>();
     for (const page of ir.pages) {
       for (const op of page.ops) {
+        if (op.op === 'image') imagesDrawn.add(op.image.name);
         if (op.op !== 'glyphs') continue;
         drawnWith.add(op.font);
         const obj = byFace.get(ir.fonts.get(op.font)!.face.key)!;
@@ -38,6 +40,10 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     for (const res of ir.fonts.values()) {
       if (!drawnWith.has(res.name)) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
       if (res.face.embeddingForbidden) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, res.face.ownName, res.name));
+    }
+    // A declared picture no page draws is never written (spec "images"), only remarked on.
+    for (const decl of ir.doc.images?.values() ?? []) {
+      if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, 'image', decl.name));
     }
     return { stage: 'deduped', doc: ir.doc, fonts: [...byFace.values()], fontRes, pages: ir.pages };
   },

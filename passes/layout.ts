@@ -4,6 +4,7 @@
 import type { DrawOp, LaidOutIr, LaidOutPage, PagedIr } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
+import { layImageItem } from './layout/images.js';
 import { layTextItem } from './layout/text-lines.js';
 import type { Pass } from './pass.js';
 
@@ -22,6 +23,8 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
           if (item.fill) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w: box.urx - box.llx, h: box.ury - box.lly, fill: item.fill });
         } else if (item.type === 'text') {
           ops.push(...layTextItem(item, box, matrix));
+        } else if (item.type === 'image') {
+          ops.push(...layImageItem(item, box, matrix));
         } else {
           ops.push(...layCodeItem(item, box, matrix));
         }

@@ -5,6 +5,7 @@
 import type { JsonPointer } from '../ir/pointer.js';
 import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, StandardFontDecl } from '../ir/types.js';
 import { loadFace } from './fonts/face.js';
+import { resolveImageItem, resolveImages } from './images/resolve.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
 export const names: Pass<ReadIr, ResolvedIr> = {
@@ -38,7 +39,10 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       claim(decl.name, decl.at);
       standard.set(decl.name, decl);
     }
+    // Pictures: every declared or drawn part read once, its declaration applied (passes/images/).
+    const images = resolveImages(ir, ctx);
     const items: ResolvedItem[] = ir.items.map((item) => {
+      if (item.type === 'image') return resolveImageItem(item, images);
       if (item.type !== 'text') return item;
       const fontRes = fonts.get(item.font.name);
       if (fontRes) return { ...item, fontRes };

@@ -8,6 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
+import { imageReader } from './images.js';
 import { rectReader } from './shapes.js';
 import { textReader } from './text.js';
 
@@ -19,6 +20,7 @@ export interface ItemReader {
 const READERS: Record<string, ItemReader> = {
   text: textReader,
   rect: rectReader,
+  image: imageReader,
   ...codeReaders,
 };
 

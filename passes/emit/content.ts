@@ -4,6 +4,7 @@
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
+import { imageContent } from './images.js';
 import type { ResourceScope } from './resources.js';
 
 /** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
@@ -69,6 +70,8 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       const r = op.rects;
       for (let i = 0; i < r.length; i += 4) s += `${num(r[i])} ${num(r[i + 1])} ${num(r[i + 2])} ${num(r[i + 3])} re\n`;
       s += `f\n${q ? '' : 'Q\n'}`;
+    } else if (op.op === 'image') {
+      s += imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : '');
     } else {
       const res = fontRes.get(op.font)!;
       s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res));
