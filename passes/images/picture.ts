@@ -1,10 +1,10 @@
 // passes/images/picture.ts — names pass, images: what a supplied file says about itself once read
 // (size, samples, colour space, its own transparency and orientation) and its pixel data in the form
 // it goes into the PDF. The format is recognised by its first bytes, never by a part's name; each
-// format's reader lives beside this file (png.ts, jpeg.ts, tiff.ts).
+// format's reader lives beside this file (png.ts, jpeg.ts). TIFF and WebP are recognised and refused
+// by name (docs/reference.md says why).
 import { readJpeg } from './jpeg.js';
 import { readPng } from './png.js';
-import { readTiff } from './tiff.js';
 
 export type BitDepth = 1 | 2 | 4 | 8 | 16;
 
@@ -24,7 +24,7 @@ export type PictureData =
   | { filter: 'raw'; bytes: Uint8Array };
 
 export interface Picture {
-  format: 'PNG' | 'JPEG' | 'TIFF';
+  format: 'PNG' | 'JPEG';
   width: number;
   height: number;
   bpc: BitDepth;
@@ -65,7 +65,7 @@ export class ImageError extends Error {
  */
 export const MAX_UNPACKED_IMAGE_BYTES = 536_870_912;
 
-/** Largest width or height read (PNG and TIFF allow 2^31 − 1, JPEG 65 535): keeps width × height exact in a double. */
+/** Largest width or height read (PNG allows 2^31 − 1, JPEG 65 535): keeps width × height exact in a double. */
 export const MAX_IMAGE_SIDE = 1 << 20;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -86,7 +86,7 @@ const OTHER_FORMATS: [readonly number[], string][] = [
 export function readPicture(bytes: Uint8Array): Picture {
   if (startsWith(bytes, PNG_SIGNATURE)) return readPng(bytes);
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return readJpeg(bytes);
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return readTiff(bytes);
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) throw new ImageError('unsupported', 'a TIFF image');
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.length >= 12 && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') {
     throw new ImageError('unsupported', 'a WebP image');
   }
