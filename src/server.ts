@@ -118,9 +118,14 @@ export function createServer(opts: ServerOptions = {}): http.Server {
   };
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
 
-  const server = http.createServer((req, res) => guarded(s, req, res));
-  server.headersTimeout = opts.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS;
-  server.requestTimeout = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const headerTimeout = opts.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS;
+  const bodyTimeout = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  // Node checks the two timeouts every `connectionsCheckingInterval` (30 s by default): check often
+  // enough that a short setting holds.
+  const checkEvery = Math.max(100, Math.min(1000, Math.floor(Math.min(headerTimeout, bodyTimeout) / 2)));
+  const server = http.createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => guarded(s, req, res));
+  server.headersTimeout = Math.min(headerTimeout, bodyTimeout);
+  server.requestTimeout = bodyTimeout;
   settingsOf.set(server, s);
   // `Expect: 100-continue`: a body that would be refused anyway is never asked for.
   server.on('checkContinue', (req, res) => {

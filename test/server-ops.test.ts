@@ -172,6 +172,34 @@ describe('limits', () => {
     }
   });
 
+  it('a body one byte over the cap is answered 413 without the rest being read; a slow upload is cut', async () => {
+    const srv = await startChildServer(['--workers', '1', '--body-cap', '1000', '--body-timeout', '1000']);
+    try {
+      const over = Buffer.alloc(1001, 0x20);
+      const r = await request(`${srv.url}/render`, { method: 'POST', body: over, headers: { 'content-type': 'multipart/form-data; boundary=B' } });
+      expect(r.statusCode).toBe(413);
+      expect(r.headers['x-svc-refusal']).toBe('body_too_large');
+      expect(await r.body.text()).toBe('the body is larger than the 1000 bytes this server accepts.');
+
+      const { hostname, port } = new URL(srv.url);
+      const answer = await new Promise<string>((resolve) => {
+        let got = '';
+        const sock = net.connect(Number(port), hostname, () => {
+          sock.write('POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 900\r\n\r\n--B');
+        });
+        sock.setEncoding('utf8');
+        sock.on('data', (c: string) => { got += c; });
+        sock.on('close', () => resolve(got));
+        sock.on('error', () => resolve(got));
+        setTimeout(() => sock.destroy(), 8000);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect((await post(srv.url, SMALL_DESCRIPTION)).status).toBe(200);
+    } finally {
+      await srv.stop();
+    }
+  });
+
   it('memory comes back near its baseline after a burst', async () => {
     const srv = await startChildServer(['--workers', '2']);
     try {
