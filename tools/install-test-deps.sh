@@ -1,13 +1,14 @@
 #!/usr/bin/env sh
 # tools/install-test-deps.sh — installs the Debian tools the tests check our PDFs with (tools nobody
-# here wrote): qpdf, poppler (pdftotext, pdffonts, pdfinfo…), MuPDF, Ghostscript and Apache PDFBox
-# Preflight. Skips what is already there; needs root (CI runs as root) when something is missing.
+# here wrote): qpdf, poppler (pdftotext, pdffonts, pdfinfo…), MuPDF, Ghostscript, jpegtran (progressive
+# JPEGs for the image tests) and Apache PDFBox Preflight. Skips what is already there; needs root (CI runs as root) when something is missing.
 set -eu
 need=""
 command -v qpdf >/dev/null 2>&1 || need="$need qpdf"
 command -v pdftotext >/dev/null 2>&1 || need="$need poppler-utils"
 command -v mutool >/dev/null 2>&1 || need="$need mupdf-tools"
 command -v gs >/dev/null 2>&1 || need="$need ghostscript"
+command -v jpegtran >/dev/null 2>&1 || need="$need libjpeg-turbo-progs"
 command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 [ -r /usr/share/java/preflight.jar ] || need="$need libpdfbox2-java"
 [ -r /usr/share/java/javax.activation.jar ] || need="$need libactivation-java"
@@ -19,5 +20,5 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 else
-  echo "test tools present: qpdf poppler-utils mupdf-tools ghostscript pdfbox-preflight"
+  echo "test tools present: qpdf poppler-utils mupdf-tools ghostscript libjpeg-turbo-progs pdfbox-preflight"
 fi

@@ -2,7 +2,7 @@
 // binary comment line, every indirect object in number order, a classic cross-reference table and
 // the trailer with /ID. pdf-lib's own PDFWriter is asynchronous (it yields every few objects); the
 // objects themselves know how to copy their bytes, so the writer here is a loop.
-import type { PDFContext } from 'pdf-lib';
+import { PDFRawStream, type PDFContext } from 'pdf-lib';
 
 const enc = new TextEncoder();
 
@@ -27,6 +27,18 @@ export function serialize(context: PDFContext, version: string): Uint8Array {
     offsets[ref.objectNumber] = offset;
     if (ref.objectNumber > maxNumber) maxNumber = ref.objectNumber;
     push(enc.encode(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
+    if (obj instanceof PDFRawStream) {
+      // pdf-lib copies stream contents a byte at a time; a 20 MB image would take most of a second.
+      // The dictionary is written by pdf-lib, the contents pushed as they are (one copy, at the end).
+      obj.updateDict();
+      const dict = new Uint8Array(obj.dict.sizeInBytes());
+      obj.dict.copyBytesInto(dict, 0);
+      push(dict);
+      push(enc.encode('\nstream\n'));
+      push(obj.contents);
+      push(enc.encode('\nendstream\nendobj\n'));
+      continue;
+    }
     const body = new Uint8Array(obj.sizeInBytes());
     obj.copyBytesInto(body, 0);
     push(body);

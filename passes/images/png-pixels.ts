@@ -68,21 +68,35 @@ function unfilterRows(src: Uint8Array, off: number, h: number, rb: number, bpp: 
   for (let y = 0; y < h; y++) {
     const type = src[off++];
     const row = y * rb, prev = row - rb;
-    for (let i = 0; i < rb; i++) {
-      const x = src[off + i];
-      const a = i >= bpp ? out[row + i - bpp] : 0;
-      const b = y > 0 ? out[prev + i] : 0;
-      const c = y > 0 && i >= bpp ? out[prev + i - bpp] : 0;
-      let v: number;
-      switch (type) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
-        case 4: v = x + paeth(a, b, c); break;
-        default: throw new ImageError('unreadable', `a row has the unknown filter type ${type}`, 'PNG');
-      }
-      out[row + i] = v & 0xff;
+    const first = y === 0;
+    // One loop per filter type: this runs once per byte of a picture that must be unpacked.
+    switch (type) {
+      case 0:
+        out.set(src.subarray(off, off + rb), row);
+        break;
+      case 1:
+        for (let i = 0; i < rb; i++) out[row + i] = (src[off + i] + (i >= bpp ? out[row + i - bpp] : 0)) & 0xff;
+        break;
+      case 2:
+        if (first) out.set(src.subarray(off, off + rb), row);
+        else for (let i = 0; i < rb; i++) out[row + i] = (src[off + i] + out[prev + i]) & 0xff;
+        break;
+      case 3:
+        for (let i = 0; i < rb; i++) {
+          const a = i >= bpp ? out[row + i - bpp] : 0, b = first ? 0 : out[prev + i];
+          out[row + i] = (src[off + i] + ((a + b) >> 1)) & 0xff;
+        }
+        break;
+      case 4:
+        for (let i = 0; i < rb; i++) {
+          const a = i >= bpp ? out[row + i - bpp] : 0;
+          const b = first ? 0 : out[prev + i];
+          const c = first || i < bpp ? 0 : out[prev + i - bpp];
+          out[row + i] = (src[off + i] + paeth(a, b, c)) & 0xff;
+        }
+        break;
+      default:
+        throw new ImageError('unreadable', `a row has the unknown filter type ${type}`, 'PNG');
     }
     off += rb;
   }
