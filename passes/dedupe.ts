@@ -1,7 +1,8 @@
 // passes/dedupe.ts — pass 6 of 7: resources as they will be written. Each distinct font file becomes
 // one font object however many names and pages use it, with the union of the glyphs drawn and the
 // text each stands for (the ToUnicode source). Only now is it known what was never drawn with, so the
-// "unused" remark is made here; the unused declaration is still written (spec: remark texts).
+// "unused" remark is made here; an unused font is still written (spec: remark texts), an unused
+// picture never is (spec "images"). Pictures are deduplicated by content key as they are written.
 // LaidOutIr → DedupedIr.
 import { remark } from '../ir/messages.js';
 import type { DedupedIr, FontObject, LaidOutIr } from '../ir/types.js';

@@ -1,7 +1,8 @@
 // passes/names.ts — pass 1 of 7: name resolution. Every name an item calls for is found among the
 // declarations of every font kind (spec Conventions, "Names": a resource is found by its name
 // wherever it is declared), a name declared twice is refused, and each declared font's bytes
-// (inline or a supplied part) are loaded once into a Face. ReadIr → ResolvedIr.
+// (inline or a supplied part) are loaded once into a Face; every declared or drawn picture is read
+// once from its part with its `images` declaration applied (passes/images/). ReadIr → ResolvedIr.
 import type { JsonPointer } from '../ir/pointer.js';
 import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, StandardFontDecl } from '../ir/types.js';
 import { loadFace } from './fonts/face.js';

@@ -186,3 +186,37 @@ describe('JPEG: passed through as DCTDecode', () => {
     expect(Math.max(r, g, b)).toBeLessThan(60);
   });
 });
+
+describe('header facts', () => {
+  it('EXIF orientation is read in either byte order; anything else reads as upright', async () => {
+    const { exifOrientation } = await import('../passes/images/jpeg.js');
+    const le = Buffer.from('Exif\0\0II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x08\0\0\0', 'latin1');
+    expect(exifOrientation(le)).toBe(8);
+    const be = Buffer.from('Exif\0\0MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x03\0\0', 'latin1');
+    expect(exifOrientation(be)).toBe(3);
+    expect(exifOrientation(Buffer.from('Exif\0\0MM\0*\0\0\xff\xff', 'latin1'))).toBe(1);
+    expect(exifOrientation(Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1'))).toBe(1);
+  });
+
+  it('fit none uses the resolution a PNG states (pHYs)', async () => {
+    const { readPng } = await import('../passes/images/png.js');
+    const png = Buffer.from(makePng({ width: 4, height: 2, type: 0, depth: 8, pixel: () => [0] }));
+    // Splice a pHYs chunk of 5906 px/m (150 dpi) after IHDR.
+    const { crc32 } = await import('node:zlib');
+    const data = Buffer.alloc(9); data.writeUInt32BE(5906, 0); data.writeUInt32BE(5906, 4); data[8] = 1;
+    const head = Buffer.alloc(8); head.writeUInt32BE(9); head.write('pHYs', 4, 'latin1');
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+    const withPhys = Buffer.concat([png.subarray(0, 33), head, data, crc, png.subarray(33)]);
+    const dpi = readPng(withPhys).dpi!;
+    expect(dpi[0]).toBeCloseTo(150, 0);
+    let placement: number[] = [];
+    const out = render({
+      description: { page: { width: 20, height: 20 }, items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 20, ury: 20 }, fit: 'none', align: 'bottom_left' }] },
+      parts: { p: withPhys }, now: NOW,
+      trace: (id, ir) => { if (id === 'layout') placement = (ir as { pages: { ops: { placement: number[] }[] }[] }).pages[0].ops[0].placement; },
+    });
+    expect(out.ok).toBe(true);
+    // 4 × 2 pixels at 150 dpi: 1.92 × 0.96 points.
+    expect(placement.map((v) => Math.round(v * 100) / 100)).toEqual([1.92, 0, 0, 0.96, 0, 0]);
+  });
+});
