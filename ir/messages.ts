@@ -60,7 +60,7 @@ export const REFUSALS = {
   // images (passes/images/, ir/read/images.ts)
   imageUnreadable: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is not a readable {2} image: {3}.' },
   imageFormatUnsupported: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is {2}, which this build does not read; send a PNG or JPEG image.' },
-  imageTooLarge: { status: 413, word: 'body_too_large', template: 'the image "{0}" named by {1} is {2} × {3} pixels, past the ceiling of {4} bytes of pixel data an image may unpack to.' },
+  imageTooLarge: { status: 413, word: 'drawing', template: 'the image "{0}" named by {1} is {2} × {3} pixels, past the ceiling of {4} bytes of pixel data an image may unpack to.' },
   imageNotStencil: { status: 400, word: 'description', template: 'the image "{0}" is read as a stencil by {1} but has {2} bits per component and {3} components; a stencil has 1 bit and 1 component.' },
   imageIccMismatch: { status: 400, word: 'description', template: 'the ICC profile "{0}" named by {1} describes {2} components ({3}), but the image "{4}" has {5}.' },
   imageIccOnStencil: { status: 400, word: 'description', template: '{0} cannot be given for "{1}", which {2} reads as a stencil: a stencil has no colours of its own.' },
