@@ -252,3 +252,18 @@ describe('written once, or never', () => {
     near(p.at(76, 24), R);
   });
 });
+
+describe('a PNG\'s own orientation', () => {
+  it('an eXIf chunk turns the picture as EXIF says', async () => {
+    const { crc32 } = await import('node:zlib');
+    const png = Buffer.from(corners);
+    const data = Buffer.from('MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x06\0\0', 'latin1');
+    const head = Buffer.alloc(8); head.writeUInt32BE(data.length); head.write('eXIf', 4, 'latin1');
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+    const withExif = Buffer.concat([png.subarray(0, 33), head, data, crc, png.subarray(33)]);
+    const { pdf } = pdfOf({ page: { width: 40, height: 80 }, items: [{ type: 'image', image: 'c', rect: { llx: 0, lly: 0, urx: 40, ury: 80 } }] }, { c: withExif });
+    const p = renderPage(pdf);
+    near(p.at(5, 75), B); // a quarter turn clockwise: blue comes to the top left
+    near(p.at(35, 5), G);
+  });
+});

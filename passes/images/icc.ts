@@ -2,6 +2,9 @@
 // to learn how many components it describes before it becomes an ICCBased colour space (ISO 32000-1
 // §8.6.5.5, whose N must equal the profile's). The profile itself is passed on byte for byte.
 
+/** Ceiling on an embedded ICC profile (PNG iCCP once inflated, JPEG APP2 pieces together); real ones are a few MiB. */
+export const MAX_ICC_BYTES = 16 * 1024 * 1024;
+
 /** Components of the data colour spaces of ICC.1 Table 19 that an image can be in. */
 const SPACES: Record<string, number> = {
   'GRAY': 1, 'RGB ': 3, 'CMYK': 4, 'Lab ': 3, 'XYZ ': 3, 'YCbr': 3, 'Luv ': 3, 'Yxy ': 3, 'HSV ': 3, 'HLS ': 3, 'CMY ': 3,

@@ -5,7 +5,7 @@
 // inverted → Decode [1 0 …]), the EXIF orientation (APP1), the JFIF density (APP0) and an embedded
 // ICC profile (APP2 ICC_PROFILE, possibly split over several segments).
 import { checkSize, ImageError, type Picture } from './picture.js';
-import { MAX_ICC_BYTES } from './png.js';
+import { MAX_ICC_BYTES } from './icc.js';
 
 function bad(detail: string): never {
   throw new ImageError('unreadable', detail, 'JPEG');

@@ -4,11 +4,10 @@
 // filters themselves), after one capped inflate that proves the stream whole. Only an alpha channel
 // (→ SMask), Adam7 interlacing, and palette transparency need the pixels unpacked (png-pixels.ts).
 import { crc32, inflateSync } from 'node:zlib';
+import { MAX_ICC_BYTES } from './icc.js';
+import { exifOrientation } from './jpeg.js';
 import { checkSize, ImageError, type BitDepth, type Picture } from './picture.js';
 import { checkFilterBytes, inflatedSize, inflateIdat, paletteAlpha, splitAlpha, unpackPixels, type PngLayout } from './png-pixels.js';
-
-/** Ceiling on an embedded ICC profile once inflated (the largest real profiles are a few MiB). */
-export const MAX_ICC_BYTES = 16 * 1024 * 1024;
 
 /** Bit depths each colour type allows (PNG 1.2 §11.2.2, Table 11.1). */
 const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
@@ -20,6 +19,7 @@ interface Chunks {
   trns?: Uint8Array;
   iccp?: Uint8Array;
   phys?: Uint8Array;
+  exif?: Uint8Array;
   idat: Uint8Array[];
 }
 
@@ -48,6 +48,7 @@ function readChunks(bytes: Uint8Array): Chunks {
       case 'tRNS': c.trns = data; break;
       case 'iCCP': c.iccp = data; break;
       case 'pHYs': c.phys = data; break;
+      case 'eXIf': c.exif = data; break;
       case 'IDAT': c.idat.push(data); break;
       case 'IEND': return c;
       default:
@@ -126,6 +127,8 @@ export function readPng(bytes: Uint8Array): Picture {
     }
   }
   if (c.iccp) picture.icc = iccFrom(c.iccp);
+  // eXIf (PNG 1.5) holds the TIFF structure an EXIF APP1 segment holds after "Exif\0\0".
+  if (c.exif) picture.orientation = exifOrientation(Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), c.exif]));
   if (c.phys && c.phys.length === 9 && c.phys[8] === 1) {
     // Pixels per metre → dots per inch.
     const x = u32(c.phys, 0) * 0.0254, y = u32(c.phys, 4) * 0.0254;
