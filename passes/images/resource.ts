@@ -79,6 +79,8 @@ function stream(p: Picture): ImageStream {
   return { width: p.width, height: p.height, bpc: p.bpc, space: p.space, components: p.components, data: p.data };
 }
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Refuses two declaration keys that cannot stand together. */
 function exclusive(why: string, ...keys: (JsonPointer | undefined)[]): void {
   const given = keys.filter((k): k is JsonPointer => k !== undefined);
@@ -88,7 +90,8 @@ function exclusive(why: string, ...keys: (JsonPointer | undefined)[]): void {
 /** A 1-bit, 1-component picture, as a stencil or a stencil mask must be. */
 function checkStencil(p: Picture, name: string, at: JsonPointer): void {
   if (p.bpc !== 1 || p.components !== 1 || p.space.kind !== 'gray') {
-    refuse('imageNotStencil', at, name, at, p.bpc, p.space.kind === 'indexed' ? '1 (palette indices)' : p.components);
+    const kind = { gray: 'grey', rgb: 'RGB', cmyk: 'CMYK', indexed: 'palette' }[p.space.kind];
+    refuse('imageNotStencil', at, name, at, `${p.bpc}-bit ${kind}${p.alpha ? ' with alpha' : ''} (${p.format})`);
   }
 }
 
@@ -149,7 +152,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
       keyParts.push('mask', parts.bytes(d.stencilMask.part, d.stencilMask.at));
     } else if (d.colorKey) {
       const pairs = d.colorKey.pairs;
-      if (pairs.length !== picture.components) refuse('imagePairCount', d.colorKey.at, d.colorKey.at, pairs.length, name, picture.components);
+      if (pairs.length !== picture.components) refuse('imagePairCount', d.colorKey.at, d.colorKey.at, count(pairs.length, 'pair'), name, count(picture.components, 'component'));
       pairs.forEach((pair, i) => pair.forEach((v, j) => {
         if (v > maxSample) refuse('imageColorKeyRange', `${d.colorKey!.at}/${i}/${j}`, `${d.colorKey!.at}/${i}/${j}`, v, maxSample, name);
       }));
@@ -166,7 +169,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   // declared decode is meant of the picture's true values, so its pairs are turned round for it.
   const comps = d.stencil ? 1 : picture.components;
   if (d.decode) {
-    if (d.decode.pairs.length !== comps) refuse('imagePairCount', d.decode.at, d.decode.at, d.decode.pairs.length, name, comps);
+    if (d.decode.pairs.length !== comps) refuse('imagePairCount', d.decode.at, d.decode.at, count(d.decode.pairs.length, 'pair'), name, count(comps, 'component'));
     main.decode = d.decode.pairs.flatMap(([lo, hi]) => (picture.inverted ? [hi, lo] : [lo, hi]));
     keyParts.push('decode', JSON.stringify(d.decode.pairs));
   } else if (picture.inverted) {
