@@ -101,11 +101,15 @@ export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [n
 
 export interface Raster { width: number; height: number; dpi: number; at(xPt: number, yPt: number): [number, number, number] }
 
-/** Page `page` rendered once by MuPDF (`mutool draw`, RGB); `at` reads a pixel at x/y in PDF points from the bottom left. */
-export function renderPage(pdf: Uint8Array, dpi = 72, page = 1): Raster {
+/**
+ * Page `page` rendered once by MuPDF (`mutool draw`, RGB) or poppler (`pdftoppm`); `at` reads a pixel
+ * at x/y in PDF points from the bottom left.
+ */
+export function renderPage(pdf: Uint8Array, dpi = 72, page = 1, tool: 'mutool' | 'pdftoppm' = 'mutool'): Raster {
   return withFile(pdf, (f) => {
     const out = f.replace(/\.pdf$/, '.ppm');
-    execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
+    if (tool === 'mutool') execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
+    else execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', f, out.replace(/\.ppm$/, '')], { stdio: ['ignore', 'ignore', 'ignore'] });
     const ppm = readFileSync(out);
     const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
     const w = +m[1], h = +m[2], start = m[0].length;
