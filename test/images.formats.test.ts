@@ -223,3 +223,10 @@ describe('header facts', () => {
     expect(placement.map((v) => Math.round(v * 100) / 100)).toEqual([1.92, 0, 0, 0.96, 0, 0]);
   });
 });
+
+describe('alpha', () => {
+  it('an RGBA PNG opaque everywhere gets no SMask', () => {
+    const png = makePng({ width: 3, height: 3, type: 6, depth: 8, pixel: (x) => [x * 80, 0, 0, 255] });
+    expect(pdfImagesList(draw(png)).map((r) => r.type)).toEqual(['image']);
+  });
+});

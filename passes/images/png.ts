@@ -109,7 +109,8 @@ export function readPng(bytes: Uint8Array): Picture {
     if (hasAlpha) {
       const { colour, alpha } = splitAlpha(pixels, l);
       picture.data = { filter: 'raw', bytes: colour };
-      picture.alpha = { bpc: depth as BitDepth, bytes: alpha };
+      // An alpha channel that is opaque everywhere (common in exported RGBA files) makes no SMask.
+      if (!alpha.every((a) => a === 0xff)) picture.alpha = { bpc: depth as BitDepth, bytes: alpha };
     } else {
       picture.data = { filter: 'raw', bytes: pixels };
     }
