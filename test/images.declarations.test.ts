@@ -204,7 +204,7 @@ describe('icc_profile and metadata', () => {
 
   it('metadata facts become an XMP packet on the image stream', () => {
     const { pdf } = pdfOf({
-      images: [{ name: 'c', metadata: { facts: { title: 'Corners & more', author: 'Ann', subject: 'test', producer: 'quire', created: '2026-11-22T10:00:00Z', trapped: false } } }],
+      images: [{ name: 'c', metadata: { facts: { title: 'Corners & more', author: 'Ann', subject: 'test', producer: 'quire', created: '2026-11-22T10:00:00Z', trapped: 'false' } } }],
       items: [{ type: 'image', image: 'c', rect: { llx: 0, lly: 0, urx: 80, ury: 40 } }],
     }, { c: corners });
     const text = Buffer.from(pdf).toString('latin1');

@@ -41,7 +41,7 @@ function readFacts(raw: Record<string, unknown>, p: JsonPointer): ImageFacts {
     subject: raw.subject as string | undefined,
     producer: raw.producer as string | undefined,
     created,
-    trapped: raw.trapped as ImageFacts['trapped'],
+    trapped: raw.trapped === 'true' ? true : raw.trapped === 'false' ? false : (raw.trapped as ImageFacts['trapped']),
   };
 }
 

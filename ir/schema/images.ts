@@ -43,7 +43,8 @@ const factsSchema = {
     subject: { type: 'string' },
     producer: { type: 'string' },
     created: { type: 'string' },
-    trapped: { enum: [true, false, 'unknown'] },
+    // As the document's metadata takes it (issue 7): a boolean, or the words true, false, unknown.
+    trapped: { anyOf: [{ type: 'boolean' }, { enum: ['true', 'false', 'unknown'] }] },
     schemas: {},
   },
 } as const;
