@@ -25,9 +25,9 @@ describe('images over POST /render', () => {
     };
     const form = new FormData();
     form.set('json_data', JSON.stringify(description));
-    form.set('logo.png', new Blob([png]), 'logo.png');
-    form.set('photo.jpg', new Blob([jpg]), 'photo.jpg');
-    form.set('spare.jpg', new Blob([jpg]), 'spare.jpg');
+    form.set('logo.png', new Blob([new Uint8Array(png)]), 'logo.png');
+    form.set('photo.jpg', new Blob([new Uint8Array(jpg)]), 'photo.jpg');
+    form.set('spare.jpg', new Blob([new Uint8Array(jpg)]), 'spare.jpg');
     const res = await request(`${srv.url}/render`, { method: 'POST', body: form });
     const body = new Uint8Array(await res.body.arrayBuffer());
     expect(res.statusCode, Buffer.from(body).toString()).toBe(200);
