@@ -129,7 +129,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     for (const decl of ir.fontChains) {
       const members = decl.fonts.map((ref) => {
         const m = fonts.get(ref.name);
-        if (!m) {
+        if (!m || m.face instanceof FontChain) {
           if (declaredAt.has(ref.name)) refuse('fontRefKind', ref.at, ref.name, ref.at, 'a font chain', 'font_chains', 'fonts of the other kinds');
           refuse('fontUndeclared', ref.at, ref.name, ref.at);
         }

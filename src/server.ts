@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { refusal } from '../ir/messages.js';
+import { libraryFaceCount } from '../passes/fonts/library.js';
 import { answerHealth, answerOutcome, answerRefusal, type Answer, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
 import { BUILD } from './version.js';
@@ -26,7 +27,7 @@ export interface ServerOptions {
   render?: typeof libraryRender;
   /** Whether a licence covers the day (GET /health `licensed`). Default: false. */
   licensed?: () => boolean;
-  /** Number of fonts in the general library (GET /health `faces`). Default: 0. */
+  /** Number of fonts in the general library (GET /health `faces`). Default: the faces installed (passes/fonts/library.ts). */
   faces?: () => number;
   /** Build number sent in `x-svc-version` and /health. Default: BUILD. */
   version?: string;
@@ -64,7 +65,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     bodyCap: opts.bodyCap ?? DEFAULT_BODY_CAP,
     render: opts.render ?? libraryRender,
     licensed: opts.licensed ?? (() => false),
-    faces: opts.faces ?? (() => 0),
+    faces: opts.faces ?? libraryFaceCount,
     version: opts.version ?? BUILD,
     log: opts.log ?? ((line) => process.stderr.write(line + '\n')),
     lingerMs: opts.lingerMs ?? DEFAULT_LINGER_MS,

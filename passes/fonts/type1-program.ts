@@ -84,6 +84,13 @@ function split(bytes: Uint8Array): { clear: Uint8Array; binary: Uint8Array; trai
   if (!m) throw new Error('it has no eexec section');
   const clearEnd = m.index + m[0].length;
   const rest = text.slice(clearEnd);
+  if (!/^[0-9A-Fa-f]{4}/.test(rest)) {
+    // Binary eexec after cleartext (the ".t1" layout): the trailer is the run of zeros before the last cleartomark.
+    const mark = rest.lastIndexOf('cleartomark');
+    let t = mark < 0 ? rest.length : mark;
+    while (t > 0 && /[0\s]/.test(rest[t - 1])) t--;
+    return { clear: bytes.subarray(0, clearEnd), binary: bytes.subarray(clearEnd, clearEnd + t), trailer: bytes.subarray(clearEnd + t) };
+  }
   const stop = rest.search(/0{64}|cleartomark/);
   const hex = (stop < 0 ? rest : rest.slice(0, stop)).replace(/\s+/g, '');
   if (!/^[0-9A-Fa-f]*$/.test(hex) || hex.length < 8) throw new Error('the eexec section is not hexadecimal');
