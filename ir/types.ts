@@ -250,6 +250,8 @@ export interface FontObject {
   cidToGid?: number[];
   /** `keep: all`: the whole program is written, not a subset. */
   keepAll?: boolean;
+  /** The first declaration of a font file, named if the file breaks while written. */
+  origin?: import('../passes/fonts/styled-font.js').FontOrigin;
 }
 
 export interface DedupedIr {

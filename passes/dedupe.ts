@@ -9,7 +9,9 @@ import { remark } from '../ir/messages.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../ir/types.js';
 import { fontsForbiddingEmbedding } from './fonts/embedding.js';
 import { Face } from './fonts/face.js';
-import { programOf } from './fonts/styled-font.js';
+import { SimpleFace } from './fonts/simple-face.js';
+import { guarded, programOf, StyledFont, type FontOrigin } from './fonts/styled-font.js';
+import type { TextFont } from './fonts/text-font.js';
 import type { Pass, PassContext } from './pass.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
@@ -28,6 +30,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         byProgram.set(program.key, obj);
       }
       obj.names.push(res.name);
+      obj.origin ??= originOf(res.face);
       fontRes.set(res.name, obj.resName);
       objOf.set(res.name, obj);
       if (res.keep?.kind === 'all') obj.keepAll = true;
@@ -51,10 +54,12 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       const obj = objOf.get(res.name)!;
       const face = obj.face;
       if (!(face instanceof Face)) continue;
-      for (const ch of res.keep.characters) {
-        const gid = face.glyphOf(ch.codePointAt(0)!);
-        if (gid && !obj.used.has(gid)) obj.used.set(gid, ch);
-      }
+      guarded(obj.origin, () => {
+        for (const ch of res.keep!.kind === 'characters' ? res.keep!.characters : '') {
+          const gid = face.glyphOf(ch.codePointAt(0)!);
+          if (gid && !obj.used.has(gid)) obj.used.set(gid, ch);
+        }
+      });
     }
     const remap = assignCffCids(byProgram.values());
     const pages = remap.size ? ir.pages.map((page) => ({ ...page, ops: page.ops.map((op) => remapOp(op, remap, fontRes)) })) : ir.pages;
@@ -104,4 +109,9 @@ function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: M
   const cidOf = remap.get(fontRes.get(op.font)!);
   if (!cidOf) return op;
   return { ...op, glyphs: op.glyphs.map((g) => cidOf.get(g)!) };
+}
+
+function originOf(face: TextFont): FontOrigin | undefined {
+  if (face instanceof StyledFont || face instanceof SimpleFace) return face.origin;
+  return undefined;
 }

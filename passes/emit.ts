@@ -8,6 +8,7 @@ import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
 import { pageContent, type FontCodes } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
+import { guarded } from './fonts/styled-font.js';
 import { DocumentResources } from './emit/resources.js';
 import { serialize } from './emit/serialize.js';
 import type { Pass } from './pass.js';
@@ -24,7 +25,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const fontRefs = new Map<string, PDFRef>();
     const fontCodes = new Map<string, FontCodes>();
     for (const font of ir.fonts) {
-      fontRefs.set(font.resName, emitFont(context, font));
+      fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font)));
       fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
     }
 

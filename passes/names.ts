@@ -12,7 +12,6 @@ import { LIBRARY_FACES, libraryFile } from './fonts/library.js';
 import { SimpleFace, SIMPLE_MAX_CODES } from './fonts/simple-face.js';
 import { StandardFace, standardFace } from './fonts/standard-face.js';
 import { StyledFont } from './fonts/styled-font.js';
-import type { TextFont } from './fonts/text-font.js';
 import { loadType1 } from './fonts/type1-face.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
@@ -61,11 +60,11 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       const loaded = loadFace(sourceBytes(decl.source, ctx));
       if (!loaded.ok) refuse('fontUnreadable', decl.source.at, decl.name, decl.at, loaded.detail);
       if (loaded.face.outlines === 'cff2') refuse('fontKindUnsupported', decl.source.at, decl.name, decl.at, 'CFF2 (variable)');
-      let face: TextFont = loaded.face;
-      if (decl.missing.kind === 'replace') {
-        if (!loaded.face.covers(decl.missing.with.codePointAt(0)!)) refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
-        face = new StyledFont(loaded.face, undefined, decl.missing);
+      if (decl.missing.kind === 'replace' && !loaded.face.covers(decl.missing.with.codePointAt(0)!)) {
+        refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
       }
+      // Always wrapped: the wrapper applies the missing rule and turns a glyph that breaks in use into a 400 naming this declaration.
+      const face = new StyledFont(loaded.face, undefined, decl.missing, { name: decl.name, at: decl.at, sourceAt: decl.source.at });
       fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: decl.keep });
     }
     for (const decl of ir.standardFonts) {
@@ -106,7 +105,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (face.outlines !== 'truetype') refuse('fontKindUnsupported', decl.at, decl.name, decl.at, 'CFF');
       const chars = new Set(decl.text);
       if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, `${decl.at}/text`, chars.size, SIMPLE_MAX_CODES);
-      const simple = new SimpleFace(face, decl.text);
+      const simple = new SimpleFace(face, decl.text, base.face instanceof StyledFont ? base.face.origin : undefined);
       fonts.set(decl.name, { name: decl.name, at: decl.at, face: simple, basedOn: [base.name] });
     }
     for (const decl of ir.fontVariants) {
@@ -123,7 +122,8 @@ export const names: Pass<ReadIr, ResolvedIr> = {
         }
       }
       const missing = base.face instanceof StyledFont ? base.face.missing : { kind: 'refuse' as const };
-      const face = new StyledFont(b, features as FeatureSet, missing);
+      const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
+      const face = new StyledFont(b, features as FeatureSet, missing, origin);
       fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: base.keep, basedOn: [base.name] });
     }
     for (const decl of ir.fontChains) {

@@ -181,6 +181,11 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
     if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
     if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
     if (!font.directory?.tables?.cmap) return { ok: false, detail: 'it has no character map' };
+    // Touch what every later step reads (tables decode lazily), so a damaged table is refused here, once.
+    void [font.bbox.maxX, font.italicAngle, font.ascent, font.descent, font.capHeight, font.xHeight,
+      font.underlinePosition, font.postscriptName, font['OS/2']?.fsType, font.post?.isFixedPitch, font.availableFeatures];
+    font.layout('Aa0 ');
+    font.getGlyph(0).advanceWidth;
   } catch (e) {
     return { ok: false, detail: firstLine(e) };
   }

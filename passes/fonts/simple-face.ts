@@ -5,6 +5,7 @@
 // are not, since each code must stand for one character. Written as a TrueType simple font whose
 // embedded subset carries a (3,0) cmap from 0xF000 + code (passes/emit/fonts-simple.ts).
 import type { Face, Shaped } from './face.js';
+import { guarded, type FontOrigin } from './styled-font.js';
 import type { FontMetrics, TextFont } from './text-font.js';
 
 /** One-byte codes: at most 256 characters per simple font. */
@@ -22,7 +23,7 @@ export class SimpleFace implements TextFont {
   readonly gids: number[];
   private readonly codes = new Map<number, number>();
 
-  constructor(readonly base: Face, text: string) {
+  constructor(readonly base: Face, text: string, readonly origin?: FontOrigin) {
     this.chars = [...new Set(text)].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
     this.gids = this.chars.map((c) => base.glyphOf(c.codePointAt(0)!));
     this.chars.forEach((c, i) => { if (this.gids[i] !== 0) this.codes.set(c.codePointAt(0)!, i); });
@@ -35,10 +36,14 @@ export class SimpleFace implements TextFont {
   covers(cp: number): boolean { return this.codes.has(cp); }
 
   advanceOf(code: number): number {
-    return this.base.advanceOf(this.gids[code] ?? 0);
+    return guarded(this.origin, () => this.base.advanceOf(this.gids[code] ?? 0));
   }
 
   shape(text: string): Shaped {
+    return guarded(this.origin, () => this.shapeUnguarded(text));
+  }
+
+  private shapeUnguarded(text: string): Shaped {
     const out: Shaped = { glyphs: [], advances: [], text: [], width: 0, missing: [] };
     let kept = '';
     for (const ch of text) {

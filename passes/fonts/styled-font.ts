@@ -3,7 +3,10 @@
 // capitals, oldstyle figures, kerning) and/or a replacement drawn for characters the font lacks
 // (`missing: {replace}`). The program written is the underlying face's, so a variant and its font
 // share one embedded subset (its `key` is the face's).
+import { RefusalError } from '../../ir/diagnostics.js';
 import type { MissingRule } from '../../ir/font-types.js';
+import { refusal } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
 import type { FeatureSet, Shaped } from './face.js';
 import type { FontKind, FontMetrics, TextFont } from './text-font.js';
 
@@ -23,13 +26,31 @@ export function applyMissingRule(font: TextFont, rule: MissingRule, text: string
   return out;
 }
 
+/** Where a declared font came from, so a font file that breaks while in use is refused naming it. */
+export interface FontOrigin { name: string; at: JsonPointer; sourceAt: JsonPointer }
+
+/**
+ * Runs `fn`, turning an exception from the font library (a damaged table found only when a glyph is
+ * used) into the refusal of an unreadable font, naming the declaration. Refusals pass through.
+ */
+export function guarded<T>(origin: FontOrigin | undefined, fn: () => T): T {
+  if (!origin) return fn();
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof RefusalError || !origin) throw e;
+    const detail = (e instanceof Error ? e.message : String(e)).split('\n')[0].replace(/\.$/, '').slice(0, 200).toLowerCase();
+    throw new RefusalError(refusal('fontUnreadable', origin.sourceAt, origin.name, origin.at, detail || 'it broke while in use'));
+  }
+}
+
 export class StyledFont implements TextFont {
   readonly key: string;
   readonly kind: FontKind;
   readonly unitsPerEm: number;
   private readonly cacheKey: string;
 
-  constructor(readonly base: FeatureShaper, readonly features: FeatureSet | undefined, readonly missing: MissingRule) {
+  constructor(readonly base: FeatureShaper, readonly features: FeatureSet | undefined, readonly missing: MissingRule, readonly origin?: FontOrigin) {
     this.key = base.key;
     this.kind = base.kind;
     this.unitsPerEm = base.unitsPerEm;
@@ -41,15 +62,15 @@ export class StyledFont implements TextFont {
   }
 
   shape(text: string): Shaped {
-    return this.base.shapeWith(applyMissingRule(this.base, this.missing, text), this.features, this.cacheKey);
+    return guarded(this.origin, () => this.base.shapeWith(applyMissingRule(this.base, this.missing, text), this.features, this.cacheKey));
   }
 
   advanceOf(gid: number): number {
-    return this.base.advanceOf(gid);
+    return guarded(this.origin, () => this.base.advanceOf(gid));
   }
 
   covers(cp: number): boolean {
-    return this.base.covers(cp);
+    return guarded(this.origin, () => this.base.covers(cp));
   }
 }
 
