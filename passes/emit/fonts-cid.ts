@@ -1,7 +1,7 @@
 // passes/emit/fonts-cid.ts — one embedded TrueType or CFF face as PDF objects (ISO 32000-1 §9.7): a
 // Type0 font with Identity-H over
-// - TrueType: a CIDFontType2 whose CIDs are the face's own glyph ids, the subset program in
-//   FontFile2 and a CIDToGIDMap stream from those CIDs to the subset's renumbered glyphs;
+// - TrueType: a CIDFontType2 whose CIDs are the face's own glyph ids, the subset program (glyph ids
+//   kept, passes/emit/truetype-subset.ts) in FontFile2 and `/CIDToGIDMap /Identity`;
 // - CFF: a CIDFontType0 whose CIDs dedupe handed out in glyph order, the subset as bare CID-keyed
 //   CFF in FontFile3 /CIDFontType0C (fontkit's CFF subsetter writes ROS Adobe-Identity-0 with the
 //   charset CID = subset glyph index, which is exactly those CIDs);
@@ -15,6 +15,7 @@ import { PDFName, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { FontObject } from '../../ir/types.js';
 import type { Face } from '../fonts/face.js';
 import { FLATE_LEVEL, flate, pdfFontName, subsetTag, toUnicodeStream } from './fonts-common.js';
+import { retainGidSubset } from './truetype-subset.js';
 
 /** Subset programs kept per process (fast-layout §1 rule 3: bound every cache). */
 export const SUBSET_CACHE_SIZE = 256;
@@ -23,8 +24,10 @@ interface SubsetProgram {
   /** The program, Flate-compressed, and its length before compression (Length1). */
   deflated: Uint8Array;
   length: number;
-  /** glyph id of the face → glyph id in the subset. */
-  newId: Map<number, number>;
+  /** glyph id of the face → glyph id in the subset (CFF); absent for TrueType, which keeps glyph ids. */
+  newId?: Map<number, number>;
+  /** TrueType: every glyph id the program holds (those asked for plus composite components). */
+  kept?: number[];
 }
 
 const subsets = new Map<string, SubsetProgram>();
@@ -38,11 +41,18 @@ export function subsetProgram(face: Face, gids: readonly number[]): SubsetProgra
     subsets.set(key, hit);
     return hit;
   }
-  const subset = face.font.createSubset();
-  const newId = new Map<number, number>();
-  for (const g of gids) newId.set(g, subset.includeGlyph(g));
-  const program = subset.encode();
-  const made = { deflated: deflateSync(program, { level: FLATE_LEVEL }), length: program.length, newId };
+  let made: SubsetProgram;
+  if (face.outlines === 'truetype') {
+    // Glyph ids kept: the fast copier (passes/emit/truetype-subset.ts).
+    const { program, kept } = retainGidSubset(face.bytes, gids);
+    made = { deflated: deflateSync(program, { level: FLATE_LEVEL }), length: program.length, kept: [...kept].sort((a, b) => a - b) };
+  } else {
+    const subset = face.font.createSubset();
+    const newId = new Map<number, number>();
+    for (const g of gids) newId.set(g, subset.includeGlyph(g));
+    const program = subset.encode();
+    made = { deflated: deflateSync(program, { level: FLATE_LEVEL }), length: program.length, newId };
+  }
   if (subsets.size >= SUBSET_CACHE_SIZE) subsets.delete(subsets.keys().next().value!);
   subsets.set(key, made);
   return made;
@@ -105,6 +115,8 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
   }
 
   let fontFile: Record<string, PDFRef>;
+  /** CIDs the embedded program holds (CIDSet). */
+  let present = cids;
   let cidToGid: PDFRef | 'Identity' | undefined;
   if (obj.keepAll) {
     fontFile = cff
@@ -118,11 +130,9 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
       fontFile = { FontFile3: flate(context, sub.deflated, { Subtype: 'CIDFontType0C' }, true) };
     } else {
       fontFile = { FontFile2: flate(context, sub.deflated, { Length1: sub.length }, true) };
-      // CIDToGIDMap (§9.7.4.2 Table 117): 2 bytes per CID, CID = original glyph id → subset glyph id.
-      const maxCid = cids[cids.length - 1];
-      const map = new Uint8Array((maxCid + 1) * 2);
-      for (const [g, n] of sub.newId) { map[g * 2] = n >> 8; map[g * 2 + 1] = n & 0xff; }
-      cidToGid = flate(context, map);
+      // CIDToGIDMap (§9.7.4.2 Table 117): the subset keeps the face's glyph ids, so CID = GID.
+      cidToGid = 'Identity';
+      present = sub.kept ?? cids;
     }
   }
 
@@ -145,7 +155,7 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
     // StemV is required but TrueType carries no stem width; 80 is the customary stand-in for regular weights.
     StemV: 80,
     ...fontFile,
-    CIDSet: flate(context, cidSet(cids)),
+    CIDSet: flate(context, cidSet(present)),
   }));
   const cidFont = context.register(context.obj({
     Type: 'Font',
