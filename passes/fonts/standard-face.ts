@@ -2,9 +2,20 @@
 // it: one-byte codes (WinAnsiEncoding for the twelve Latin faces, the built-in encodings of Symbol and
 // ZapfDingbats), widths and kerning pairs (KPX) from Adobe's AFM metrics as @pdf-lib/standard-fonts
 // ships them (MIT). Glyph "ids" are the codes; units per em 1000, as AFM states them.
-import { Encodings, Font as AfmFont, type EncodingType } from '@pdf-lib/standard-fonts';
+import { createRequire } from 'node:module';
+import type { EncodingType, Font as AfmFont } from '@pdf-lib/standard-fonts';
 import type { FeatureSet, Shaped } from './face.js';
 import type { FontMetrics, TextFont } from './text-font.js';
+
+type StandardFontsModule = typeof import('@pdf-lib/standard-fonts');
+let loaded: StandardFontsModule | undefined;
+/**
+ * The AFM metrics and encodings, loaded on first use: the package holds the fourteen fonts' metrics
+ * (~1 MB of compressed JSON), which a render that uses no standard or Type 1 font never pays for.
+ */
+export function standardFontsData(): StandardFontsModule {
+  return (loaded ??= createRequire(import.meta.url)('@pdf-lib/standard-fonts') as StandardFontsModule);
+}
 
 /** Description face → PostScript name (ISO 32000-1 §9.6.2.2, Table 111 names). */
 export const STANDARD_BASE_FONTS: Readonly<Record<string, string>> = {
@@ -35,7 +46,8 @@ export class StandardFace implements TextFont {
   constructor(readonly face: string) {
     this.baseFont = STANDARD_BASE_FONTS[face];
     this.key = `standard:${this.baseFont}`;
-    this.afm = AfmFont.load(this.baseFont as never);
+    const { Encodings, Font } = standardFontsData();
+    this.afm = Font.load(this.baseFont as never);
     this.symbolic = face === 'symbol' || face === 'zapf_dingbats';
     this.encoding = face === 'symbol' ? Encodings.Symbol : face === 'zapf_dingbats' ? Encodings.ZapfDingbats : Encodings.WinAnsi;
     for (const cp of this.encoding.supportedCodePoints) {

@@ -4,7 +4,7 @@
 // WinAnsi name tables and uniXXXX names). Widths come from the program's charstrings (hsbw), or from
 // an AFM sent beside it, which also brings kerning pairs and vertical metrics.
 import { createHash } from 'node:crypto';
-import { Encodings } from '@pdf-lib/standard-fonts';
+import { standardFontsData } from './standard-face.js';
 import { readAfm, type Afm } from './afm.js';
 import type { Shaped } from './face.js';
 import type { FontMetrics, TextFont } from './text-font.js';
@@ -17,6 +17,7 @@ const LATIN_THRESHOLD = 40;
 let nameToUnicode: Map<string, number> | undefined;
 function unicodeOfName(name: string): number | undefined {
   if (!nameToUnicode) {
+    const { Encodings } = standardFontsData();
     nameToUnicode = new Map();
     for (const enc of [Encodings.ZapfDingbats, Encodings.Symbol, Encodings.WinAnsi]) {
       for (const cp of enc.supportedCodePoints) nameToUnicode.set(enc.encodeUnicodeCodePoint(cp).name, cp);
@@ -45,6 +46,7 @@ export class Type1Face implements TextFont {
     this.key = key;
     this.unitsPerEm = afm ? 1000 : program.unitsPerEm;
     const has = (n: string) => program.charStrings.some((c) => c.name === n);
+    const { Encodings } = standardFontsData();
     const glyphNames = new Set(program.charStrings.map((c) => c.name));
     let latinCount = 0;
     for (const cp of Encodings.WinAnsi.supportedCodePoints) if (glyphNames.has(Encodings.WinAnsi.encodeUnicodeCodePoint(cp).name)) latinCount++;
