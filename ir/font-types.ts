@@ -24,7 +24,7 @@ export type MissingRule =
 export interface FontRef { at: JsonPointer; name: string }
 
 /** One Type 3 glyph shape, in glyph space (numbers only). Mirrors the path/rect/line items' keys. */
-export interface GlyphStroke { width: number; colour: Colour; cap?: number; join?: number; dash?: { array: number[]; phase: number } }
+export interface GlyphStroke { width: number; colour: Colour; cap?: number; join?: number; miterLimit?: number; dash?: { array: number[]; phase: number } }
 export type GlyphSegment =
   | { k: 'move'; p: [number, number] }
   | { k: 'line'; p: [number, number] }

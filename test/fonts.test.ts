@@ -39,7 +39,7 @@ const TYPE3 = {
     // Takes the text colour (box: d1); path, line and stroke.
     { character: 'a', width: 900, box: { llx: 0, lly: 0, urx: 900, ury: 900 }, items: [
       { type: 'path', segments: [{ move: [0, 0] }, { line: [800, 0] }, { curve: [[800, 400], [600, 800], [400, 800]] }, { close: true }] },
-      { type: 'line', from: [0, 0], to: [800, 800], stroke: { width: 60, cap: 'round' } },
+      { type: 'line', from: [0, 0], to: [800, 800], stroke: { width: 60, cap: 'round', join: 'bevel', miter_limit: 4, dash: { pattern: [100, 20] } } },
     ] },
   ],
 };
@@ -267,6 +267,8 @@ describe('font refusals', () => {
       { status: 400, word: 'description', path: '/type3_fonts/0/glyphs/0/items/0/type', sentence: expect.stringMatching(/has the type "image"; a Type 3 glyph is drawn with path, rect and line only/) }],
     ['a glyph path that does not start with a move', { type3_fonts: [glyph([{ type: 'path', segments: [{ line: [1, 1] }] }])], items: [] }, true,
       { status: 400, word: 'description', path: '/type3_fonts/0/glyphs/0/items/0/segments/0', sentence: expect.stringMatching(/^the segment \/type3_fonts\/0\/glyphs\/0\/items\/0\/segments\/0 must state exactly one/) }],
+    ['a graphics state on a glyph shape (not drawn by this build yet)', { type3_fonts: [glyph([{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, graphics_state: 'half' }])], items: [] }, true,
+      { status: 400, word: 'description', path: '/type3_fonts/0/glyphs/0/items/0/graphics_state', sentence: 'the key "graphics_state" at /type3_fonts/0/glyphs/0/items/0/graphics_state is not supported by this build yet.' }],
     ['a glyph rect without its rect', { type3_fonts: [glyph([{ type: 'rect', fill: [0] }])], items: [] }, true,
       { status: 400, word: 'description', path: '/type3_fonts/0/glyphs/0/items/0/rect', sentence: expect.stringMatching(/the key "rect" is required/) }],
     ['a Type 3 character of two characters', { type3_fonts: [{ ...TYPE3, glyphs: [{ character: 'ab', width: 1, items: [] }] }], items: [] }, true,

@@ -84,6 +84,7 @@ function readStroke(raw: Raw | undefined): GlyphStroke | undefined {
     cap: raw.cap !== undefined ? CAPS[raw.cap as string] : undefined,
     join: raw.join !== undefined ? JOINS[raw.join as string] : undefined,
     dash: dash ? { array: dash.pattern, phase: dash.phase ?? 0 } : undefined,
+    miterLimit: raw.miter_limit as number | undefined,
   };
 }
 
@@ -105,6 +106,13 @@ function readSegments(raw: Raw[], p: JsonPointer): GlyphSegment[] {
   });
 }
 
+/**
+ * Keys of the path/rect/line items a glyph shape does not draw in this build (the spec: "a glyph
+ * reaches the colour spaces, gradients, graphics states and layers the request declares"; those
+ * arrive with the graphics declarations), refused by name rather than dropped.
+ */
+const GLYPH_KEYS_NOT_YET = ['graphics_state', 'layer', 'transform', 'rotate', 'clip', 'relative_to'];
+
 /** A glyph's shape: path, rect or line. Text (or any other item kind) inside a glyph is refused. */
 function readGlyphShape(raw: Raw, p: JsonPointer): GlyphShape {
   const type = raw.type as string;
@@ -112,6 +120,9 @@ function readGlyphShape(raw: Raw, p: JsonPointer): GlyphShape {
   const validate = Object.hasOwn(validateShape, type) ? validateShape[type] : undefined;
   if (!validate) fail(refusal('type3GlyphShapeKind', at(p, 'type'), at(p, 'type'), type));
   check(validate, raw, p);
+  for (const key of GLYPH_KEYS_NOT_YET) {
+    if (raw[key] !== undefined && raw[key] !== null) fail(refusal('keyNotYet', at(p, key), key, at(p, key)));
+  }
   const fill = raw.fill ? readColour(raw.fill as number[]) : undefined;
   const stroke = readStroke(raw.stroke as Raw | undefined);
   if (type === 'rect') {

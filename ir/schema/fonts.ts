@@ -68,6 +68,7 @@ const stroke = {
     color: colour,
     cap: { enum: ['butt', 'round', 'square'] },
     join: { enum: ['miter', 'round', 'bevel'] },
+    miter_limit: { type: 'number', minimum: 1 },
     dash: { type: 'object', required: ['pattern'], properties: { pattern: { type: 'array', items: { type: 'number', minimum: 0 } }, phase: num } },
   },
 } as const;

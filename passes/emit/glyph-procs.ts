@@ -21,6 +21,7 @@ function strokeState(s: GlyphStroke, coloured: boolean): string {
   let out = `${num(s.width)} w\n`;
   if (s.cap !== undefined) out += `${s.cap} J\n`;
   if (s.join !== undefined) out += `${s.join} j\n`;
+  if (s.miterLimit !== undefined) out += `${num(s.miterLimit)} M\n`;
   if (s.dash) out += `[${s.dash.array.map(num).join(' ')}] ${num(s.dash.phase)} d\n`;
   if (coloured) out += colourOps(s.colour, true);
   return out;
