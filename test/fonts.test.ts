@@ -11,7 +11,7 @@ import { RefusalError } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import type { Outcome, RenderSuccess } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { b64, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa } from './support/font-fixtures.js';
+import { b64, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
 import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, qpdfCheck } from './support/pdf-tools.js';
 
 const licence = { holder: 'Acme', features: ['fonts_without_outlines'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' } as const;
@@ -76,6 +76,10 @@ const CASES: Record<string, Case> = {
   'Type 1 with binary eexec (.t1)': {
     description: { type1_fonts: [{ name: 'P', data: b64(NIMBUS_ROMAN_T1) }], items: [line('P', 'Binary eexec')] },
     text: /Binary eexec/, fonts: [{ type: /^Type 1$/, emb: true, sub: true }],
+  },
+  'Type 1 symbolic, in its own encoding': {
+    description: { type1_fonts: [{ name: 'Y', data: b64(SYMBOLS_PFB) }], items: [line('Y', 'αβγ∑')] },
+    text: /αβγ∑/, fonts: [{ type: /^Type 1$/, emb: true, sub: true }],
   },
   'Type 3': {
     description: { type3_fonts: [TYPE3], items: [line('G', 'abab', 760, { color: [1, 0, 0] })] },

@@ -10,8 +10,9 @@ import type { Shaped } from './face.js';
 import type { FontMetrics, TextFont } from './text-font.js';
 import { readType1, type Type1Program } from './type1-program.js';
 
-/** A text font is one whose program has at least this many of WinAnsi's glyph names. */
+/** A text font is one whose program has at least this many of the 52 Latin letters by name (A–Z, a–z). */
 const LATIN_THRESHOLD = 40;
+const LATIN_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'];
 
 /** Glyph name → Unicode, from the three tables @pdf-lib/standard-fonts ships. */
 let nameToUnicode: Map<string, number> | undefined;
@@ -48,8 +49,7 @@ export class Type1Face implements TextFont {
     const has = (n: string) => program.charStrings.some((c) => c.name === n);
     const { Encodings } = standardFontsData();
     const glyphNames = new Set(program.charStrings.map((c) => c.name));
-    let latinCount = 0;
-    for (const cp of Encodings.WinAnsi.supportedCodePoints) if (glyphNames.has(Encodings.WinAnsi.encodeUnicodeCodePoint(cp).name)) latinCount++;
+    const latinCount = LATIN_LETTERS.filter((l) => glyphNames.has(l)).length;
     this.latin = latinCount >= LATIN_THRESHOLD || !program.builtinEncoding;
     const width = (n: string) => afm?.widths.get(n) ?? program.widths.get(n) ?? 0;
     if (this.latin) {

@@ -13,6 +13,8 @@ export const NIMBUS_SANS_OTF = new Uint8Array(readFileSync(`${URW_OTF}/NimbusSan
 export const NIMBUS_SANS_PFB = new Uint8Array(readFileSync(`${X11_T1}/NimbusSans-Regular.pfb`));
 /** The same program with its eexec part in binary after cleartext (no PFB segments). */
 export const NIMBUS_ROMAN_T1 = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.t1`));
+/** A symbolic Type 1 program (its own encoding: Greek and mathematical glyph names). */
+export const SYMBOLS_PFB = new Uint8Array(readFileSync(`${X11_T1}/StandardSymbolsPS.pfb`));
 export const NIMBUS_ROMAN_AFM = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.afm`));
 
 export const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
