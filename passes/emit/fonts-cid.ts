@@ -6,8 +6,8 @@
 //   CFF in FontFile3 /CIDFontType0C (fontkit's CFF subsetter writes ROS Adobe-Identity-0 with the
 //   charset CID = subset glyph index, which is exactly those CIDs);
 // plus W widths, a CIDSet (always: PDF/A-1 requires it for subsets, PDF/A-2..4 accept a correct one)
-// and a ToUnicode CMap from the shaped glyph→text map. `keep: all` embeds the file whole (FontFile2,
-// or FontFile3 /OpenType for CFF) with identity CIDs. Subset programs are cached per process by face
+// and a ToUnicode CMap from the shaped glyph→text map. `keep: all` embeds a TrueType file whole
+// (FontFile2, identity CIDs) and a CFF face's every glyph as bare CFF. Subset programs are cached per process by face
 // and glyph set, so a font seen before costs no subsetting.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -118,12 +118,12 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
   /** CIDs the embedded program holds (CIDSet). */
   let present = cids;
   let cidToGid: PDFRef | 'Identity' | undefined;
-  if (obj.keepAll) {
-    fontFile = cff
-      ? { FontFile3: flate(context, wholeFile(face), { Subtype: 'OpenType' }, true) }
-      : { FontFile2: flate(context, wholeFile(face), { Length1: face.bytes.length }, true) };
-    cidToGid = cff ? undefined : 'Identity';
+  if (obj.keepAll && !cff) {
+    fontFile = { FontFile2: flate(context, wholeFile(face), { Length1: face.bytes.length }, true) };
+    cidToGid = 'Identity';
   } else {
+    // CFF kept whole is still written through the subsetter (every glyph), as bare CID-keyed CFF:
+    // FontFile3 /OpenType would need PDF 1.6, which PDF/A-1 does not allow.
     const gids = cids.map(gidOf);
     const sub = subsetProgram(face, gids);
     if (cff) {

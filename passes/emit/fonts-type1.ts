@@ -1,8 +1,8 @@
 // passes/emit/fonts-type1.ts — a Type 1 program (type1_fonts) as a simple Type1 font (§9.6.2): the
 // program subset to the glyphs drawn (re-encrypted, passes/fonts/type1-program.ts) in FontFile with
-// Length1/2/3, WinAnsiEncoding for a text font or the program's own encoding for a symbolic one,
+// Length1/2/3 and a CharSet, WinAnsiEncoding for a text font or the program's own encoding for a symbolic one,
 // Widths, a FontDescriptor and a ToUnicode CMap from the shaped code→text map.
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import { PDFName, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { FontObject } from '../../ir/types.js';
 import type { Type1Face } from '../fonts/type1-face.js';
 import { subsetType1 } from '../fonts/type1-program.js';
@@ -30,6 +30,8 @@ export function emitType1Font(context: PDFContext, obj: FontObject): PDFRef {
     Descent: Math.round(m.descender * k),
     CapHeight: Math.round(m.capHeight * k),
     StemV: 80,
+    // CharSet (§9.8.1, PDF/A-1 6.3.5): the glyphs the subset holds, .notdef aside.
+    CharSet: PDFString.of(parts.names.filter((n) => n !== '.notdef').map((n) => `/${n}`).join('')),
     FontFile: flate(context, file, { Length1: parts.clear.length, Length2: parts.binary.length, Length3: parts.trailer.length }),
   }));
   return context.register(context.obj({

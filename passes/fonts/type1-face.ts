@@ -1,8 +1,8 @@
 // passes/fonts/type1-face.ts — a Type 1 font (type1_fonts) as layout sees it: one-byte codes in
 // WinAnsiEncoding for a text font (each code whose glyph the program has), or in the program's own
 // encoding for a symbolic font (glyph names read back to Unicode through the Symbol, ZapfDingbats and
-// WinAnsi name tables and uniXXXX names). Widths come from the program's charstrings (hsbw), or from
-// an AFM sent beside it, which also brings kerning pairs and vertical metrics.
+// WinAnsi name tables and uniXXXX names). Widths come from the program's charstrings (hsbw); an AFM
+// sent beside it brings kerning pairs and vertical metrics (and widths the program lacks).
 import { createHash } from 'node:crypto';
 import { standardFontsData } from './standard-face.js';
 import { readAfm, type Afm } from './afm.js';
@@ -51,7 +51,12 @@ export class Type1Face implements TextFont {
     const glyphNames = new Set(program.charStrings.map((c) => c.name));
     const latinCount = LATIN_LETTERS.filter((l) => glyphNames.has(l)).length;
     this.latin = latinCount >= LATIN_THRESHOLD || !program.builtinEncoding;
-    const width = (n: string) => afm?.widths.get(n) ?? program.widths.get(n) ?? 0;
+    // The program's own widths win (PDF/A: Widths must agree with the embedded program); the AFM's fill gaps.
+    const k = this.unitsPerEm / program.unitsPerEm;
+    const width = (n: string) => {
+      const w = program.widths.get(n);
+      return w !== undefined ? w * k : afm?.widths.get(n) ?? 0;
+    };
     if (this.latin) {
       for (const cp of Encodings.WinAnsi.supportedCodePoints) {
         const { code, name } = Encodings.WinAnsi.encodeUnicodeCodePoint(cp);

@@ -196,9 +196,9 @@ const DEFAULT_TRAILER = Buffer.from(('0'.repeat(64) + '\n').repeat(8) + 'clearto
 
 /**
  * The program with only the glyphs named kept (.notdef always; everything when a kept glyph is built
- * with seac), FontName renamed to `newName`. Returns the three FontFile parts.
+ * with seac), FontName renamed to `newName`. Returns the three FontFile parts and the glyph names kept.
  */
-export function subsetType1(p: Type1Program, keep: ReadonlySet<string>, newName: string): { clear: Uint8Array; binary: Uint8Array; trailer: Uint8Array } {
+export function subsetType1(p: Type1Program, keep: ReadonlySet<string>, newName: string): { clear: Uint8Array; binary: Uint8Array; trailer: Uint8Array; names: string[] } {
   const kept = p.charStrings.filter((c) => c.name === '.notdef' || keep.has(c.name));
   const all = kept.some((c) => c.seac);
   const chosen = all ? p.charStrings : kept;
@@ -214,5 +214,5 @@ export function subsetType1(p: Type1Program, keep: ReadonlySet<string>, newName:
   ];
   const binary = encrypt(Buffer.concat(parts), EEXEC_KEY);
   const clear = Buffer.from(latin1(p.clear).replace(/(\/FontName\s*\/)[^\s/[\]{}()<>]+/, `$1${newName}`), 'latin1');
-  return { clear, binary, trailer: p.trailer.length ? p.trailer : DEFAULT_TRAILER };
+  return { clear, binary, trailer: p.trailer.length ? p.trailer : DEFAULT_TRAILER, names: chosen.map((c) => c.name) };
 }

@@ -11,7 +11,8 @@ const X11_T1 = '/usr/share/fonts/X11/Type1';
 
 export const NIMBUS_SANS_OTF = new Uint8Array(readFileSync(`${URW_OTF}/NimbusSans-Regular.otf`));
 export const NIMBUS_SANS_PFB = new Uint8Array(readFileSync(`${X11_T1}/NimbusSans-Regular.pfb`));
-/** The same program with its eexec part in binary after cleartext (no PFB segments). */
+export const NIMBUS_ROMAN_PFB = new Uint8Array(readFileSync(`${X11_T1}/NimbusRoman-Regular.pfb`));
+/** A program with its eexec part in binary after cleartext (no PFB segments). */
 export const NIMBUS_ROMAN_T1 = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.t1`));
 /** A symbolic Type 1 program (its own encoding: Greek and mathematical glyph names). */
 export const SYMBOLS_PFB = new Uint8Array(readFileSync(`${X11_T1}/StandardSymbolsPS.pfb`));
