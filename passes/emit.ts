@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
-import { pageContent } from './emit/content.js';
+import { pageContent, type FontCodes } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
+import { guarded } from './fonts/styled-font.js';
 import { DocumentResources } from './emit/resources.js';
 import { serialize } from './emit/serialize.js';
 import type { Pass } from './pass.js';
@@ -22,7 +23,11 @@ export const emit: Pass<DedupedIr, Emitted> = {
   run(ir: DedupedIr): Emitted {
     const context = PDFContext.create();
     const fontRefs = new Map<string, PDFRef>();
-    for (const font of ir.fonts) fontRefs.set(font.resName, emitFont(context, font));
+    const fontCodes = new Map<string, FontCodes>();
+    for (const font of ir.fonts) {
+      fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font)));
+      fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
+    }
 
     const resources = new DocumentResources(context);
     const pagesRef = context.nextRef();
@@ -33,7 +38,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
-      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs);
+      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes);
       hash.update(content);
       const contentRef = context.register(context.stream(deflateSync(content, { level: CONTENT_FLATE_LEVEL }), { Filter: 'FlateDecode' }));
       const entries: Record<string, unknown> = {
