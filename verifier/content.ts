@@ -6,6 +6,8 @@
 export type Operand =
   | { t: 'num'; v: number; real: boolean }
   | { t: 'name'; v: string }
+  /** A string: for a literal string its bytes; for a hexadecimal one its digits as written (decode with
+   * `hexDigits`), kept undecoded because only glyph-level checks need the codes. */
   | { t: 'str'; v: Uint8Array; hex: boolean; hexBad?: 'odd' | 'invalid' }
   | { t: 'arr'; v: Operand[] }
   | { t: 'dict'; v: Map<string, Operand> }
@@ -65,10 +67,14 @@ export function parseContent(data: Uint8Array): Operation[] {
     if (c === 0x3c) {
       if (data[p + 1] === 0x3c) { frames.push({ kind: 'dict', items: [] }); p += 2; continue; }
       let q = p + 1;
-      const hex: number[] = [];
-      while (q < n && data[q] !== 0x3e) { if (!WS[data[q]]) hex.push(data[q]); q++; }
-      const bad = hex.some((h) => !/[0-9A-Fa-f]/.test(String.fromCharCode(h))) ? 'invalid' : hex.length % 2 ? 'odd' : undefined;
-      push({ t: 'str', v: hexBytes(hex), hex: true, hexBad: bad });
+      let digits = 0;
+      let invalid = false;
+      while (q < n && data[q] !== 0x3e) {
+        const h = data[q];
+        if (!WS[h]) { digits++; if (HEX[h] < 0) invalid = true; }
+        q++;
+      }
+      push({ t: 'str', v: data.subarray(p + 1, q), hex: true, hexBad: invalid ? 'invalid' : digits % 2 ? 'odd' : undefined });
       p = q + 1;
       continue;
     }
@@ -89,12 +95,10 @@ export function parseContent(data: Uint8Array): Operation[] {
     // regular token: number or keyword
     let q = p;
     while (q < n && !WS[data[q]] && !DELIM[data[q]]) q++;
+    const num = readNumber(data, p, q);
+    if (num) { push(num); p = q; continue; }
     const tok = latin1(data, p, q);
     p = q;
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(tok)) {
-      push({ t: 'num', v: Number(tok), real: tok.includes('.') });
-      continue;
-    }
     if (tok === 'true' || tok === 'false') { push({ t: 'bool', v: tok === 'true' }); continue; }
     if (tok === 'null') { push({ t: 'null' }); continue; }
     if (frames.length) { frames.length = 0; } // an operator inside an array: broken, drop the array
@@ -113,6 +117,46 @@ export function parseContent(data: Uint8Array): Operation[] {
     ops.push({ op: tok, args: stack.splice(0) });
   }
   return ops;
+}
+
+/** Hex digit values (-1 for anything else). */
+const HEX = new Int8Array(256).fill(-1);
+for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
+for (let i = 0; i < 6; i++) { HEX[0x41 + i] = 10 + i; HEX[0x61 + i] = 10 + i; }
+
+/** The bytes a hexadecimal string's digits stand for (white-space skipped, odd final digit padded). */
+export function hexDigits(digits: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  let hi = -1;
+  for (const c of digits) {
+    const v = HEX[c];
+    if (v < 0) continue;
+    if (hi < 0) hi = v;
+    else { out.push(hi * 16 + v); hi = -1; }
+  }
+  if (hi >= 0) out.push(hi * 16);
+  return Uint8Array.from(out);
+}
+
+/** A number token ([+-]digits[.digits] or [+-].digits) read straight from the bytes, else undefined. */
+function readNumber(d: Uint8Array, a: number, b: number): Operand | undefined {
+  let i = a;
+  let neg = false;
+  if (d[i] === 0x2b || d[i] === 0x2d) { neg = d[i] === 0x2d; i++; }
+  let v = 0;
+  let digits = 0;
+  let real = false;
+  let scale = 1;
+  for (; i < b; i++) {
+    const c = d[i];
+    if (c >= 0x30 && c <= 0x39) {
+      digits++;
+      if (real) { scale /= 10; v += (c - 0x30) * scale; } else v = v * 10 + (c - 0x30);
+    } else if (c === 0x2e && !real) real = true;
+    else return undefined;
+  }
+  if (digits === 0) return undefined;
+  return { t: 'num', v: neg ? -v : v, real };
 }
 
 function toDict(items: Operand[]): Map<string, Operand> {
@@ -184,15 +228,15 @@ function decodeName(d: Uint8Array, a: number, b: number): string {
   return s;
 }
 
-function hexBytes(hex: number[]): Uint8Array {
-  const digits = hex.map((h) => parseInt(String.fromCharCode(h), 16)).filter((x) => !Number.isNaN(x));
-  if (digits.length % 2) digits.push(0);
-  const out = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = digits[2 * i] * 16 + digits[2 * i + 1];
-  return out;
-}
-
 function readLiteral(d: Uint8Array, from: number): { bytes: Uint8Array; end: number } {
+  // fast path: no escape before the balancing parenthesis, so the bytes are a view, not a copy
+  let depth0 = 1;
+  for (let q = from + 1; q < d.length; q++) {
+    const c = d[q];
+    if (c === 0x5c) break;
+    if (c === 0x28) depth0++;
+    else if (c === 0x29 && --depth0 === 0) return { bytes: d.subarray(from + 1, q), end: q + 1 };
+  }
   const out: number[] = [];
   let depth = 1;
   let p = from + 1;

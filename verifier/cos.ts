@@ -5,6 +5,7 @@ import {
   decodePDFRawStream, PDFArray, PDFBool, PDFContext, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber,
   PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString, ParseSpeeds,
 } from 'pdf-lib';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { scanRaw, type RawFile } from './raw.js';
 
 export { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString };
@@ -45,6 +46,16 @@ export async function loadPdf(bytes: Uint8Array): Promise<Loaded> {
   const catalog = context.lookup(t.Root);
   return {
     raw, context, catalog: catalog instanceof PDFDict ? catalog : undefined,
+    trailer: { Root: t.Root, Encrypt: t.Encrypt, Info: t.Info, ID: t.ID }, decoded: new Map(),
+  };
+}
+
+/** The graph just emitted (passes/emit.ts) with the bytes serialised from it: nothing to parse. */
+export function loadFromContext(bytes: Uint8Array, context: PDFContext): Loaded {
+  const t = context.trailerInfo;
+  const catalog = context.lookup(t.Root);
+  return {
+    raw: scanRaw(bytes), context, catalog: catalog instanceof PDFDict ? catalog : undefined,
     trailer: { Root: t.Root, Encrypt: t.Encrypt, Info: t.Info, ID: t.ID }, decoded: new Map(),
   };
 }
@@ -140,7 +151,11 @@ export function streamData(l: Loaded, s: PDFObject | undefined): Uint8Array | nu
   try {
     if (s instanceof PDFRawStream) {
       const filters = filtersOf(l.context, s.dict);
-      out = filters.length === 0 ? s.contents : decodePDFRawStream(s).decode();
+      if (filters.length === 0) out = s.contents;
+      else if (filters.length === 1 && filters[0] === 'FlateDecode' && !has(s.dict, 'DecodeParms')) {
+        // node's zlib, many times faster than pdf-lib's JavaScript inflater; a damaged tail is forgiven
+        out = inflateSync(s.contents, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      } else out = decodePDFRawStream(s).decode();
     } else {
       out = s.getContents();
     }

@@ -5,8 +5,10 @@
 import { type Check, type CheckContext } from './checks/check.js';
 import { CHECKS } from './checks/index.js';
 import { walkDocument } from './checks/walk.js';
-import { loadPdf, UnreadablePdf, type Loaded } from './cos.js';
+import type { PDFContext } from 'pdf-lib';
+import { loadFromContext, loadPdf, UnreadablePdf, type Loaded } from './cos.js';
 import { type Fact, type Finding, fillMessage, flavourOf, type Flavour, type RuleModule, STANDARDS } from './model.js';
+import { documentXmp } from './checks/metadata.js';
 import { PDFA1 } from './pdfa-1/index.js';
 import { PDFA2 } from './pdfa-2/index.js';
 import { PDFA3 } from './pdfa-3/index.js';
@@ -79,17 +81,52 @@ function sortUnique(fs: Finding[]): Finding[] {
   });
 }
 
+function flavoursOf(standards: readonly string[]): Flavour[] {
+  return standards.map((s) => {
+    const f = flavourOf(s);
+    if (!f) throw new TypeError(`unknown standard "${s}"`);
+    return f;
+  });
+}
+
+/**
+ * Verifies the document just emitted, synchronously, from its object graph and its bytes (the render
+ * pipeline's path: no re-parse).
+ */
+export function verifyEmitted(bytes: Uint8Array, context: PDFContext, standards: readonly string[]): Finding[] {
+  const flavours = flavoursOf(standards);
+  if (flavours.length === 0) return [];
+  const facts = collectFacts(loadFromContext(bytes, context));
+  return flavours.flatMap((f) => bindFacts(facts, f));
+}
+
 /**
  * Verifies a PDF against standards (`pdfa1b`, `pdfa2b`, … as the request spells them). Throws
  * UnreadablePdf when the bytes are not a PDF at all; an unknown standard string throws a TypeError.
  */
 export async function verify(bytes: Uint8Array, standards: readonly string[]): Promise<Finding[]> {
-  const flavours = standards.map((s) => {
-    const f = flavourOf(s);
-    if (!f) throw new TypeError(`unknown standard "${s}"`);
-    return f;
-  });
+  const flavours = flavoursOf(standards);
   const l = await loadPdf(bytes);
   const facts = collectFacts(l);
   return flavours.flatMap((f) => bindFacts(facts, f));
+}
+
+/** The standard a PDF claims in its own XMP (pdfaid part + conformance), as `quire verify` defaults to. */
+export async function claimedStandard(bytes: Uint8Array): Promise<string | undefined> {
+  const l = await loadPdf(bytes);
+  return claimOf(l);
+}
+
+function claimOf(l: Loaded): string | undefined {
+  const x = documentXmp(l);
+  const id = x.packet?.properties.filter((p) => p.ns === 'http://www.aiim.org/pdfa/ns/id/') ?? [];
+  const v = (n: string): string | undefined => {
+    const p = id.find((q) => q.name === n);
+    return p?.value.kind === 'simple' ? p.value.text.trim() : undefined;
+  };
+  const part = v('part');
+  if (!part) return undefined;
+  const level = (v('conformance') ?? '').toLowerCase();
+  const name = part === '4' ? `pdfa4${level === 'e' || level === 'f' ? level : ''}` : `pdfa${part}${level === 'u' ? 'u' : 'b'}`;
+  return flavourOf(name) ? name : undefined;
 }
