@@ -5,7 +5,7 @@
 import type { PDFContext } from 'pdf-lib';
 import type { Check } from './check.js';
 import {
-  arrayItems, dictOf, get, PDFName, getArray, getName, getNumber, type Loaded, nameOf, PDFArray, type PDFObject, PDFStream,
+  arrayItems, dictOf, get, PDFName, getArray, getDict, getName, getNumber, type Loaded, nameOf, PDFArray, type PDFObject, PDFStream,
   streamData,
 } from '../cos.js';
 
@@ -64,8 +64,28 @@ export const colour: Check = ({ l, u, add }) => {
   }
   if (destRefs.size > 1) add('output-intents-differ', 'PDOutputIntent');
   const oi = pdfaOutputIntent(l);
-  const outputCs = oi.cs ?? 'none';
-  add('output-intent-cs', 'PDDocument', { cs: outputCs });
+  const docCs = oi.cs ?? 'none';
+  add('output-intent-cs', 'PDDocument', { cs: docCs });
+  // per page: a page-level PDF/A output intent (PDF 2.0) stands over the document's; a page group with a
+  // device-independent colour space is the blending space device colours are taken into
+  const pageInfo = u.pages.map((page) => {
+    let cs = docCs;
+    for (const o of arrayItems(ctx, getArray(ctx, page, 'OutputIntents'))) {
+      const d = dictOf(o);
+      if (getName(ctx, d, 'S') !== 'GTS_PDFA1') continue;
+      cs = iccHeader(streamData(l, get(ctx, d, 'DestOutputProfile')))?.colourSpace ?? cs;
+    }
+    const gcs = get(ctx, getDict(ctx, page, 'Group'), 'CS');
+    const items = gcs instanceof PDFArray ? arrayItems(ctx, gcs) : [];
+    const fam = nameOf(gcs) ?? nameOf(items[0]);
+    const n = fam === 'ICCBased' ? getNumber(ctx, dictOf(items[1]), 'N') ?? 0 : fam === 'CalGray' ? 1 : fam === 'CalRGB' || fam === 'Lab' ? 3 : 0;
+    return { cs, groupComponents: n };
+  });
+  const pageOf = (where: string): { cs: string; groupComponents: number } => {
+    const m = /^page (\d+)/.exec(where);
+    return (m && pageInfo[Number(m[1]) - 1]) || { cs: docCs, groupComponents: 0 };
+  };
+  const outputCs = docCs;
 
   const seenIcc = new Set<PDFObject>();
   const separations = new Map<string, string>();
@@ -73,10 +93,13 @@ export const colour: Check = ({ l, u, add }) => {
   for (const c of u.colours) {
     if (c.family === 'DeviceRGB' || c.family === 'DeviceCMYK' || c.family === 'DeviceGray') {
       const dflt = c.family === 'DeviceRGB' ? c.defaults.rgb : c.family === 'DeviceCMYK' ? c.defaults.cmyk : c.defaults.gray;
-      const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via}`;
+      const pg = pageOf(c.where);
+      const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents}`;
       if (seenDevice.has(key)) continue;
       seenDevice.add(key);
-      add(`device-${c.family.slice(6).toLowerCase()}`, `PD${c.family}`, { outputCs, hasDefault: dflt, nested: !!c.nested, parent: c.parent ?? 'none', via: c.via }, c.where);
+      add(`device-${c.family.slice(6).toLowerCase()}`, `PD${c.family}`, {
+        outputCs: pg.cs, hasDefault: dflt, nested: !!c.nested, parent: c.parent ?? 'none', via: c.via, groupComponents: pg.groupComponents,
+      }, c.where);
       continue;
     }
     if (c.family === 'ICCBased' && c.obj instanceof PDFArray) {

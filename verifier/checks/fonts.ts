@@ -65,6 +65,11 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
     } else if (cmapName !== 'Identity-H' && cmapName !== 'Identity-V') {
       add('cmap-not-embedded', 'PDCMap', { name: cmapName, predefined: PREDEFINED_CMAPS.test(cmapName) }, where);
     }
+    const tu0 = get(ctx, font, 'ToUnicode');
+    if (tu0 instanceof PDFStream) {
+      const bad = badUnicodeValue(streamData(l, tu0));
+      if (bad) add('tounicode-value', 'PDFont', { font: where, value: bad }, where);
+    }
     if (desc) {
       // CIDSystemInfo compatibility between the CMap and the CIDFont
       const csi = getDict(ctx, desc, 'CIDSystemInfo');
@@ -118,6 +123,11 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
   const fdFlags = getNumber(ctx, fd, 'Flags');
   if (fd && fdFlags === undefined) add('font-descriptor-flags', 'PDFontDescriptor', { font: where }, where);
   if (!has(font, 'ToUnicode') && !descendant) add('font-no-tounicode', 'PDFont', { font: where }, where);
+  const tu = get(ctx, font, 'ToUnicode');
+  if (tu instanceof PDFStream) {
+    const bad = badUnicodeValue(streamData(l, tu));
+    if (bad) add('tounicode-value', 'PDFont', { font: where, value: bad }, where);
+  }
 }
 
 export function isSymbolicFlags(flags: number | undefined): boolean {
@@ -128,3 +138,20 @@ export function fontDictOf(ctx: PDFContext, o: unknown): PDFDict | undefined {
   return o instanceof PDFDict ? o : undefined;
 }
 void PDFArray;
+
+/** A ToUnicode destination that maps to U+0000, U+FEFF or U+FFFE (not text), as written in the CMap. */
+export function badUnicodeValue(data: Uint8Array | null): string | undefined {
+  if (!data) return undefined;
+  const text = Buffer.from(data).toString('latin1');
+  const dests: string[] = [];
+  for (const m of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    const toks = [...m[1].matchAll(/<([0-9A-Fa-f\s]*)>/g)].map((x) => x[1].replace(/\s/g, ''));
+    for (let i = 1; i < toks.length; i += 2) dests.push(toks[i]);
+  }
+  for (const m of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const line of m[1].matchAll(/<[0-9A-Fa-f\s]*>\s*<[0-9A-Fa-f\s]*>\s*(<[0-9A-Fa-f\s]*>|\[[^\]]*\])/g)) {
+      for (const d of line[1].matchAll(/<([0-9A-Fa-f\s]*)>/g)) dests.push(d[1].replace(/\s/g, ''));
+    }
+  }
+  return dests.find((d) => /^(0000|feff|fffe)$/i.test(d));
+}

@@ -75,6 +75,8 @@ export const graphics: Check = ({ l, u, add }) => {
     if (!(group && has(group, 'CS')) && !outputCs) add('transparency-no-blending-cs', 'PDPage', { page: n }, `page ${n}`);
   }
   for (const m of u.missing) add('resource-missing', 'PDResources', { kind: m.kind, name: m.name }, m.where);
+  for (const m of u.inherited) add('resource-inherited', 'PDResources', { kind: m.kind, name: m.name, glyph: /Type 3 glyph/.test(m.where) }, m.where);
+  for (const n of u.pagesInheritingResources) add('page-resources-inherited', 'PDPage', { page: n }, `page ${n}`);
   for (const i of u.intents) if (!INTENTS.has(i.value)) add('rendering-intent', 'CosRenderingIntent', { value: i.value }, i.where);
 
   const unknown = new Set<string>();

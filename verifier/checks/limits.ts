@@ -28,9 +28,9 @@ export const limits: Check = ({ l, u, add }) => {
       return;
     }
     if (o instanceof PDFName) {
-      const enc = o.asString().length - 1; // '/' + encoded form
-      const dec = o.decodeText();
-      maxName = Math.max(maxName, utf8Length(dec), enc > 127 * 3 ? enc : 0);
+      // pdf-lib keeps a parsed name's #xx escapes as written: undo them to get its bytes
+      const dec = o.decodeText().replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      maxName = Math.max(maxName, dec.length);
       if (!validUtf8(dec)) utf8Bad = true;
       return;
     }
@@ -90,11 +90,6 @@ export const limits: Check = ({ l, u, add }) => {
 /** Byte length of a literal string's raw text once escapes are undone (approximately: escapes count 1). */
 function literalLength(raw: string): number {
   return raw.replace(/\\([0-7]{1,3}|[\s\S])/g, 'x').length;
-}
-
-function utf8Length(s: string): number {
-  // names are bytes; decodeText gives one char per byte
-  return s.length;
 }
 
 function validUtf8(bytesAsLatin1: string): boolean {

@@ -16,29 +16,32 @@ const EXT_NS: Record<string, string> = {
 };
 
 /** Reads the catalog's XMP packet once (the checks and `quire verify` share it). */
-export function documentXmp(l: Loaded): { stream?: PDFStream; packet?: XmpPacket; error?: string } {
+export function documentXmp(l: Loaded): { stream?: PDFStream; packet?: XmpPacket; error?: string; encoding?: string } {
   const md = get(l.context, l.catalog, 'Metadata');
   if (!(md instanceof PDFStream)) return {};
   const data = streamData(l, md);
   if (!data) return { stream: md, error: 'the metadata stream cannot be decoded' };
+  const { text, encoding } = decodeUtf(data);
   try {
-    return { stream: md, packet: parseXmp(decodeUtf(data)) };
+    return { stream: md, packet: parseXmp(text), encoding };
   } catch (e) {
-    return { stream: md, error: e instanceof Error ? e.message : String(e) };
+    return { stream: md, error: e instanceof Error ? e.message : String(e), encoding };
   }
 }
 
 /** XMP may be UTF-8, UTF-16 or UTF-32, with or without a byte-order mark: guess from the zero bytes. */
-function decodeUtf(b: Uint8Array): string {
+function decodeUtf(b: Uint8Array): { text: string; encoding: string } {
   if (b.length >= 4) {
-    if (b[0] === 0 && b[1] === 0 && (b[2] === 0xfe || b[2] === 0) ) return utf32(b, false);
-    if (b[1] === 0 && b[2] === 0 && b[3] === 0 && b[0] !== 0) return utf32(b, true);
+    if (b[0] === 0 && b[1] === 0 && (b[2] === 0xfe || b[2] === 0)) return { text: utf32(b, false), encoding: 'UTF-32BE' };
+    if (b[1] === 0 && b[2] === 0 && b[3] === 0 && b[0] !== 0) return { text: utf32(b, true), encoding: 'UTF-32LE' };
   }
-  if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder('utf-16be').decode(b);
-  if (b[0] === 0xff && b[1] === 0xfe) return new TextDecoder('utf-16le').decode(b);
-  if (b[0] === 0 && b[1] !== 0) return new TextDecoder('utf-16be').decode(b);
-  if (b[0] !== 0 && b[1] === 0) return new TextDecoder('utf-16le').decode(b);
-  return new TextDecoder('utf-8').decode(b);
+  if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0 && b[1] !== 0)) return { text: new TextDecoder('utf-16be').decode(b), encoding: 'UTF-16BE' };
+  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] !== 0 && b[1] === 0)) return { text: new TextDecoder('utf-16le').decode(b), encoding: 'UTF-16LE' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(b), encoding: 'UTF-8' };
+  } catch {
+    return { text: new TextDecoder('utf-8').decode(b), encoding: 'invalid UTF-8' };
+  }
 }
 
 function utf32(b: Uint8Array, le: boolean): string {
@@ -62,6 +65,7 @@ export const metadata: Check = ({ l, add }) => {
     if (has(x.stream.dict, 'Filter')) add('metadata-filter', 'PDMetadata');
   }
   if (x.error) add('xmp-invalid', 'XMPPackage', { error: x.error });
+  if (x.encoding && x.encoding !== 'UTF-8') add('xmp-not-utf8', 'XMPPackage', { encoding: x.encoding });
   const p = x.packet;
   if (p) {
     if (!p.header) add('xmp-no-header', 'XMPPackage');

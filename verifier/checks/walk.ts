@@ -62,6 +62,10 @@ export interface Usage {
   maxQDepth: number;
   /** Rendering intents named by `ri`, graphics states and images. */
   intents: { value: string; where: string }[];
+  /** Named resources found only in an enclosing scope's dictionary (a form or glyph without its own). */
+  inherited: { kind: string; name: string; where: string }[];
+  /** Pages that have no Resources of their own and take the page tree's. */
+  pagesInheritingResources: number[];
   /** Named resources an operator uses that no resource dictionary in scope holds. */
   missing: { kind: string; name: string; where: string }[];
   /** Pages (1-based) on which something transparent is painted. */
@@ -76,7 +80,7 @@ const MAX_SHOWN = 4096;
 export function walkDocument(l: Loaded): Usage {
   const u: Usage = {
     colours: [], fonts: new Map(), extGStates: [], images: [], inlineImages: [], forms: [], shadings: [],
-    patterns: [], scopes: [], pages: [], maxQDepth: 0, intents: [], groups: [], missing: [],
+    patterns: [], scopes: [], pages: [], maxQDepth: 0, intents: [], groups: [], missing: [], inherited: [], pagesInheritingResources: [],
     transparentPages: new Set(),
   };
   const ctx = l.context;
@@ -89,10 +93,17 @@ export function walkDocument(l: Loaded): Usage {
     const p = pageOf(where);
     if (p !== undefined) u.transparentPages.add(p);
   };
+  /** How many dictionaries at the head of the chain belong to the scope being run (0: it has none). */
+  let own = 0;
   const need = (kind: string, name: string, res: PDFDict[], where: string): PDFObject | undefined => {
-    const v = lookupResource(ctx, res, kind, name);
-    if (v === undefined) u.missing.push({ kind, name, where });
-    return v;
+    for (let i = 0; i < res.length; i++) {
+      const v = get(ctx, getDict(ctx, res[i], kind), name);
+      if (v === undefined) continue;
+      if (i >= own) u.inherited.push({ kind, name, where });
+      return v;
+    }
+    u.missing.push({ kind, name, where });
+    return undefined;
   };
   const pages = collectPages(ctx, l.catalog);
   u.pages = pages.map((p) => p.dict);
@@ -103,6 +114,8 @@ export function walkDocument(l: Loaded): Usage {
     const scope: ScopeUse = { where, ops, resources, kind };
     u.scopes.push(scope);
     const res = resources ? [resources, ...chain] : chain;
+    const savedOwn = own;
+    own = resources ? 1 : 0;
     const defaults = defaultsOf(ctx, res);
     let depth = 0;
     let mode = 0;
@@ -188,7 +201,9 @@ export function walkDocument(l: Loaded): Usage {
         }
         default:
       }
+      own = resources ? 1 : 0; // a nested scope run above restored its own count; keep ours
     }
+    own = savedOwn;
   };
 
   const useColourSpaceName = (name: string, res: PDFDict[], defaults: Defaults, where: string, via: ColourUse['via']): void => {
@@ -319,6 +334,7 @@ export function walkDocument(l: Loaded): Usage {
   pages.forEach((p, i) => {
     const where = `page ${i + 1}`;
     const res = p.resources;
+    if (res && !p.dict.has(PDFName.of('Resources'))) u.pagesInheritingResources.push(i + 1);
     const group = getDict(ctx, p.dict, 'Group');
     if (group) {
       if (getName(ctx, group, 'S') === 'Transparency') u.groups.push({ dict: group, owner: 'page', where });

@@ -38,11 +38,11 @@ const parser = new XMLParser({
 export class XmpError extends Error {}
 
 export function parseXmp(text: string): XmpPacket {
-  const hm = /<\?xpacket\s+begin\s*=\s*(['"])([\s\S]*?)\1([^?]*)\?>/.exec(text);
+  const hm = /<\?xpacket\s+([^?]*\bbegin\s*=[^?]*)\?>/.exec(text);
   let header: Record<string, string> | undefined;
   if (hm) {
-    header = { begin: hm[2] };
-    for (const m of hm[3].matchAll(/([\w:]+)\s*=\s*(['"])(.*?)\2/g)) header[m[1]] = m[3];
+    header = {};
+    for (const m of hm[1].matchAll(/([\w:]+)\s*=\s*(['"])([\s\S]*?)\2/g)) header[m[1]] = m[3];
   }
   let tree: Node[];
   try {

@@ -20,6 +20,7 @@ const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || f.args?.has
 export const graphics: RuleModule = [
   bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
   bind('6.2.2', 2, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
+  bind('6.2.2', 4, 'resource-inherited', 'a Type 3 glyph takes the %kind resource %name from the page', { when: (f) => f.args?.glyph === true }),
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),

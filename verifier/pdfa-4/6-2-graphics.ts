@@ -11,16 +11,20 @@ const inputOk = (f: Fact): boolean => {
     && ['RGB ', 'CMYK', 'GRAY', 'Lab ', 'LAB '].includes(String(a.colourSpace));
 };
 const plain = (f: Fact): boolean => f.args?.parent === 'none' && f.args?.via !== 'group';
-const RGB_OK = (f: Fact): boolean => f.args?.outputCs === 'RGB ' || f.args?.hasDefault === true;
-const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || f.args?.hasDefault === true;
-const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || f.args?.hasDefault === true;
+/** PDF/A-4 also takes device colours into a device-independent page group colour space of as many components. */
+const group = (f: Fact, n: number): boolean => f.args?.hasDefault === true || (n ? f.args?.groupComponents === n : Number(f.args?.groupComponents) > 0);
+const RGB_OK = (f: Fact): boolean => f.args?.outputCs === 'RGB ' || group(f, 3);
+const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || group(f, 4);
+const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || group(f, 0);
 const ok = (f: Fact): boolean => (f.code === 'device-rgb' ? RGB_OK(f) : f.code === 'device-cmyk' ? CMYK_OK(f) : GRAY_OK(f));
 const alternate = (f: Fact): boolean => f.args?.parent === 'Separation' || f.args?.parent === 'DeviceN';
 const devices = ['device-rgb', 'device-cmyk', 'device-gray'];
 
 export const graphics: RuleModule = [
   bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
-  bind('6.2.2', 2, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
+  bind('6.2.2', 2, 'resource-inherited', 'the %kind resource %name is taken from an enclosing resource dictionary'),
+  bind('6.2.2', 2, 'page-resources-inherited', 'page %page takes its resources from the page tree'),
+  bind('6.2.2', 3, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),

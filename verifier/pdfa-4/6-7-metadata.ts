@@ -5,6 +5,7 @@ import { bind, type RuleModule } from '../model.js';
 
 export const metadata: RuleModule = [
   bind('6.7.2.1', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
+  bind('6.7.2.1', 2, 'xmp-not-utf8', 'the XMP packet is encoded as %encoding, not UTF-8'),
   bind('6.7.2.1', 2, 'xmp-invalid', 'the metadata stream is not a well-formed XMP packet: %error'),
   bind('6.7.2.1', 3, 'xmp-header-bytes', 'the XMP packet header has a bytes attribute'),
   bind('6.7.2.1', 3, 'xmp-header-encoding', 'the XMP packet header has an encoding attribute'),
