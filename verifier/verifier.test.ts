@@ -132,9 +132,9 @@ describe('PDF/A-3 6.8 embedded files', () => {
     p.objects[8] = { dict: '<</Type/EmbeddedFile/Subtype/text#2Fxml>>', stream: '<a/>' };
     return p;
   };
-  it('a file not associated; associated with a relationship it passes; PDF/A-2 refuses any non-PDF/A file', async () => {
+  it('a file neither related nor associated; associated with a relationship it passes; PDF/A-2 refuses any non-PDF/A file', async () => {
     expect(await run(withFile('', false), 'pdfa3b')).toEqual([f('ISO_19005_3', '6.8', 2, 'EmbeddedFile',
-      'the file specification of an embedded file has no valid AFRelationship, or no AF array lists it (EmbeddedFiles)')]);
+      'the file specification of an embedded file has no valid AFRelationship, or no AF array associates it (EmbeddedFiles)')]);
     expect(await run(withFile('/AFRelationship/Data', true), 'pdfa3b')).toEqual([]);
     const as2 = withFile('/AFRelationship/Data', true);
     as2.objects[6] = pdfaBase(2).objects[6];

@@ -5,7 +5,7 @@
 import type { PDFContext } from 'pdf-lib';
 import type { Check } from './check.js';
 import {
-  arrayItems, dictOf, get, PDFName, getArray, getDict, getName, getNumber, type Loaded, nameOf, PDFArray, type PDFObject, PDFStream,
+  arrayItems, dictOf, get, PDFName, getArray, getDict, getName, resolve, getNumber, type Loaded, nameOf, PDFArray, type PDFObject, PDFStream,
   streamData,
 } from '../cos.js';
 
@@ -79,9 +79,10 @@ export const colour: Check = ({ l, u, add }) => {
     const items = gcs instanceof PDFArray ? arrayItems(ctx, gcs) : [];
     const fam = nameOf(gcs) ?? nameOf(items[0]);
     const n = fam === 'ICCBased' ? getNumber(ctx, dictOf(items[1]), 'N') ?? 0 : fam === 'CalGray' ? 1 : fam === 'CalRGB' || fam === 'Lab' ? 3 : 0;
-    return { cs, groupComponents: n };
+    const groupProfile = fam === 'ICCBased' ? resolve(ctx, gcs instanceof PDFArray ? gcs.get(1) : undefined) : undefined;
+    return { cs, groupComponents: n, groupProfile };
   });
-  const pageOf = (where: string): { cs: string; groupComponents: number } => {
+  const pageOf = (where: string): { cs: string; groupComponents: number; groupProfile?: PDFObject } => {
     const m = /^page (\d+)/.exec(where);
     return (m && pageInfo[Number(m[1]) - 1]) || { cs: docCs, groupComponents: 0 };
   };
@@ -107,8 +108,14 @@ export const colour: Check = ({ l, u, add }) => {
       const stream = resolveStream(ctx, prof);
       if (!stream || seenIcc.has(stream)) continue;
       seenIcc.add(stream);
-      const h = iccHeader(streamData(l, stream));
+      const data = streamData(l, stream);
+      const h = iccHeader(data);
       const n = getNumber(ctx, stream.dict, 'N') ?? 0;
+      if (h?.colourSpace === 'CMYK' && c.via !== 'group') {
+        const pg = pageOf(c.where);
+        const same = (other: PDFObject | undefined): boolean => other !== undefined && (other === stream || sameProfile(data, streamData(l, other)));
+        if (same(oi.profile) || same(pg.groupProfile)) add('icc-cmyk-same-profile', 'ICCInputProfile', {}, c.where);
+      }
       const alt = get(ctx, stream.dict, 'Alternate');
       add('icc-profile', 'ICCInputProfile', {
         deviceClass: h?.deviceClass ?? 'none', colourSpace: h?.colourSpace ?? 'none', version: h?.version ?? 0,
@@ -133,7 +140,7 @@ export const colour: Check = ({ l, u, add }) => {
       const attrs = dictOf(items[4]);
       const colorants = dictOf(get(ctx, attrs, 'Colorants'));
       const spots = names.filter((n) => !PROCESS.has(n));
-      if (getName(ctx, attrs, 'Subtype') === 'NChannel' && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
+      if (spots.length > 0 && attrs && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
         add('devicen-colorants', 'PDDeviceN', {}, c.where);
       }
       continue;
@@ -143,6 +150,23 @@ export const colour: Check = ({ l, u, add }) => {
     add('colour-space-unknown', 'PDColorSpace', { family: c.family }, c.where);
   }
 };
+
+/**
+ * Two ICC profiles are the same profile when their profile IDs (bytes 84-99) are both set and equal,
+ * or, when one is unset, when their bytes match but for the ID field (as veraPDF's corpus reads it).
+ */
+function sameProfile(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (!a || !b || a.length !== b.length || a.length < 128) return false;
+  const id = (x: Uint8Array): Uint8Array => x.subarray(84, 100);
+  const zero = (x: Uint8Array): boolean => x.every((v) => v === 0);
+  if (!zero(id(a)) && !zero(id(b))) return Buffer.compare(id(a), id(b)) === 0;
+  const norm = (x: Uint8Array): Buffer => {
+    const c = Buffer.from(x);
+    c.fill(0, 84, 100);
+    return c;
+  };
+  return norm(a).equals(norm(b));
+}
 
 const PROCESS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black', 'None', 'All']);
 

@@ -23,7 +23,19 @@ export const embedded: Check = ({ l, u, add }) => {
       if (fs) specs.push({ spec: fs, where: `page ${i + 1}` });
     }
   });
-  const af = new Set(arrayItems(ctx, getArray(ctx, l.catalog, 'AF')).filter((x): x is PDFDict => x instanceof PDFDict));
+  // AF arrays may sit on any dictionary (catalog, page, annotation, form, structure element)
+  const af = new Set<PDFDict>();
+  const collectAf = (d: PDFDict): void => {
+    for (const x of arrayItems(ctx, getArray(ctx, d, 'AF'))) if (x instanceof PDFDict) af.add(x);
+  };
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    const d = dictOf(obj);
+    if (d) collectAf(d);
+  }
+  if (l.catalog) collectAf(l.catalog);
+  u.pages.forEach((p) => {
+    for (const a of arrayItems(ctx, getArray(ctx, p, 'Annots'))) { const d = dictOf(a); if (d) collectAf(d); }
+  });
   const seen = new Set<PDFDict>();
   for (const { spec, where } of specs) {
     if (seen.has(spec)) continue;

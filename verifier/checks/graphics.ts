@@ -2,7 +2,7 @@
 // content-stream operators (ISO 19005-1 §6.2.4–6.2.10 and §6.4; 19005-2/3 §6.2.2, §6.2.5–6.2.10;
 // 19005-4 §6.2.2, §6.2.5–6.2.9), over what the walk found used.
 import type { Check } from './check.js';
-import { get, getDict, getName, getNumber, has, nameOf, PDFArray, PDFDict, PDFStream } from '../cos.js';
+import { arrayItems, dictOf, get, getArray, getDict, getName, getNumber, has, nameOf, PDFArray, PDFDict, PDFStream } from '../cos.js';
 import { pdfaOutputIntent } from './colour.js';
 import { KNOWN_OPERATORS } from '../content.js';
 
@@ -72,7 +72,8 @@ export const graphics: Check = ({ l, u, add }) => {
   for (const n of u.transparentPages) {
     const page = u.pages[n - 1];
     const group = getDict(ctx, page, 'Group');
-    if (!(group && has(group, 'CS')) && !outputCs) add('transparency-no-blending-cs', 'PDPage', { page: n }, `page ${n}`);
+    const pageIntent = arrayItems(ctx, getArray(ctx, page, 'OutputIntents')).some((o) => getName(ctx, dictOf(o), 'S') === 'GTS_PDFA1');
+    if (!(group && has(group, 'CS')) && !outputCs && !pageIntent) add('transparency-no-blending-cs', 'PDPage', { page: n }, `page ${n}`);
   }
   for (const m of u.missing) add('resource-missing', 'PDResources', { kind: m.kind, name: m.name }, m.where);
   for (const m of u.inherited) add('resource-inherited', 'PDResources', { kind: m.kind, name: m.name, glyph: /Type 3 glyph/.test(m.where) }, m.where);

@@ -165,6 +165,8 @@ function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
     const extType = ext.get(prop.ns)?.get(prop.name);
     const id = `${prop.prefix}:${prop.name}`;
     if (def) {
+      // a schema XMP 2004 did not define yet (PDF/A-1) needs an extension schema there
+      if (def.since > 1 && extType === undefined) add('xmp-newer-schema', 'XMPProperty', { property: id, since: def.since });
       const t = def.props[prop.name];
       if (!t) {
         if (extType) { if (!valueMatches(prop.value, extType)) add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 }); }

@@ -50,7 +50,7 @@ export const PREDEFINED: Record<string, SchemaDef> = {
     AuthorsPosition Text; CaptionWriter ProperName; Category Text; City Text; Country Text; Credit Text;
     DateCreated Date; Headline Text; Instructions Text; Source Text; State Text; SupplementalCategories Text|Bag Text;
     TransmissionReference Text; Urgency Integer; ColorMode Integer; ICCProfile Text; History Text`) },
-  'http://ns.adobe.com/camera-raw-settings/1.0/': { prefix: 'crs', since: 1, props: props(`
+  'http://ns.adobe.com/camera-raw-settings/1.0/': { prefix: 'crs', since: 2, props: props(`
     AutoBrightness Boolean; AutoContrast Boolean; AutoExposure Boolean; AutoShadows Boolean; BlueHue Integer;
     BlueSaturation Integer; Brightness Integer; CameraProfile Text; ChromaticAberrationB Integer;
     ChromaticAberrationR Integer; ColorNoiseReduction Integer; Contrast Integer; CropTop Real; CropLeft Real;

@@ -14,6 +14,7 @@ const inputOk = (f: Fact): boolean => {
 };
 
 export const graphics: RuleModule = [
+  bind('6.2.2', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
   bind('6.2.2', 1, 'output-profile', 'the PDF/A output intent profile is not a valid ICC v2 output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
   bind('6.2.2', 2, 'output-intents-differ', 'output intents name different destination output profiles'),

@@ -18,6 +18,7 @@ const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || f.args?.has
 const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || f.args?.hasDefault === true;
 
 export const graphics: RuleModule = [
+  bind('6.2.3', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
   bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
   bind('6.2.2', 2, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
   bind('6.2.2', 4, 'resource-inherited', 'a Type 3 glyph takes the %kind resource %name from the page', { when: (f) => f.args?.glyph === true }),

@@ -6,7 +6,7 @@ const RELATIONSHIPS = new Set(['Source', 'Data', 'Alternative', 'Supplement', 'U
 
 export const embedded: RuleModule = [
   bind('6.8', 1, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', { when: (f) => f.args?.mimeValid !== true }),
-  bind('6.8', 2, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship, or no AF array lists it',
+  bind('6.8', 2, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship, or no AF array associates it',
     { when: (f) => !RELATIONSHIPS.has(String(f.args?.afRelationship)) || f.args?.inAF !== true }),
   bind('6.8', 3, 'embedded-file', 'the file specification of an embedded file lacks F or UF', { when: (f) => f.args?.hasFUF !== true }),
 ];

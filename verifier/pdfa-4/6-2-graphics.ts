@@ -21,6 +21,7 @@ const alternate = (f: Fact): boolean => f.args?.parent === 'Separation' || f.arg
 const devices = ['device-rgb', 'device-cmyk', 'device-gray'];
 
 export const graphics: RuleModule = [
+  bind('6.2.3', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
   bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
   bind('6.2.2', 2, 'resource-inherited', 'the %kind resource %name is taken from an enclosing resource dictionary'),
   bind('6.2.2', 2, 'page-resources-inherited', 'page %page takes its resources from the page tree'),
@@ -28,6 +29,7 @@ export const graphics: RuleModule = [
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
+  bind('6.2.4.2', 3, 'icc-cmyk-same-profile', 'an ICCBased CMYK space paints with the very profile of the output intent or of the page group'),
   bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', { when: (f) => !inputOk(f) }),
   bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => plain(f) && !RGB_OK(f) }),
   bind('6.2.4.3', 2, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', { when: (f) => plain(f) && !CMYK_OK(f) }),
