@@ -9,5 +9,6 @@ import { graphics } from './graphics.js';
 import { interactive } from './interactive.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
+import { glyphs } from './glyphs.js';
 
-export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded];
+export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs];

@@ -8,7 +8,7 @@ import {
   arrayItems, dictOf, get, getArray, getDict, getName, type Loaded, nameOf, PDFArray, PDFDict, PDFName, type PDFObject,
   PDFStream, resolve, streamData,
 } from '../cos.js';
-import { parseContent, type Operand, type Operation } from '../content.js';
+import { hexDigits, parseContent, type Operand, type Operation } from '../content.js';
 
 /** Default colour spaces in force where a device space is used (DefaultRGB … in the resources). */
 export interface Defaults { gray: boolean; rgb: boolean; cmyk: boolean }
@@ -174,8 +174,8 @@ export function walkDocument(l: Loaded): Usage {
           fu.modes.add(mode);
           for (const a of o.args) {
             if (fu.shown.length >= MAX_SHOWN) break;
-            if (a.t === 'str') fu.shown.push(a.v);
-            else if (a.t === 'arr') for (const e of a.v) if (e.t === 'str' && fu.shown.length < MAX_SHOWN) fu.shown.push(e.v);
+            if (a.t === 'str') fu.shown.push(a.hex ? hexDigits(a.v) : a.v);
+            else if (a.t === 'arr') for (const e of a.v) if (e.t === 'str' && fu.shown.length < MAX_SHOWN) fu.shown.push(e.hex ? hexDigits(e.v) : e.v);
           }
           break;
         }

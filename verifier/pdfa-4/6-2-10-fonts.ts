@@ -2,6 +2,8 @@
 import { bind, type RuleModule } from '../model.js';
 
 export const fonts: RuleModule = [
+  bind('6.2.10.4.1', 3, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
+  bind('6.2.10.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
   bind('6.2.10.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.10.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
   bind('6.2.10.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
