@@ -75,6 +75,7 @@ export const graphics: Check = ({ l, u, add }) => {
     const pageIntent = arrayItems(ctx, getArray(ctx, page, 'OutputIntents')).some((o) => getName(ctx, dictOf(o), 'S') === 'GTS_PDFA1');
     if (!(group && has(group, 'CS')) && !outputCs && !pageIntent) add('transparency-no-blending-cs', 'PDPage', { page: n }, `page ${n}`);
   }
+  if (u.overprintIccCmyk.length) add('overprint-icc-cmyk', 'PDICCBasedCMYK', {}, u.overprintIccCmyk[0]);
   for (const m of u.missing) add('resource-missing', 'PDResources', { kind: m.kind, name: m.name }, m.where);
   for (const m of u.inherited) add('resource-inherited', 'PDResources', { kind: m.kind, name: m.name, glyph: /Type 3 glyph/.test(m.where) }, m.where);
   for (const n of u.pagesInheritingResources) add('page-resources-inherited', 'PDPage', { page: n }, `page ${n}`);

@@ -64,6 +64,8 @@ export interface Usage {
   intents: { value: string; where: string }[];
   /** Named resources found only in an enclosing scope's dictionary (a form or glyph without its own). */
   inherited: { kind: string; name: string; where: string }[];
+  /** Where ICCBased CMYK is painted with overprinting on and overprint mode 1. */
+  overprintIccCmyk: string[];
   /** Pages that have no Resources of their own and take the page tree's. */
   pagesInheritingResources: number[];
   /** Named resources an operator uses that no resource dictionary in scope holds. */
@@ -74,13 +76,15 @@ export interface Usage {
   groups: { dict: PDFDict; owner: 'page' | 'form'; where: string }[];
 }
 
+const FILL_OPS = new Set(['f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"', 'sh']);
+const STROKE_OPS = new Set(['S', 's', 'B', 'B*', 'b', 'b*']);
 const MAX_SCOPES = 20000; // a document reaching more content streams than this is not walked further
 const MAX_SHOWN = 4096;
 
 export function walkDocument(l: Loaded): Usage {
   const u: Usage = {
     colours: [], fonts: new Map(), extGStates: [], images: [], inlineImages: [], forms: [], shadings: [],
-    patterns: [], scopes: [], pages: [], maxQDepth: 0, intents: [], groups: [], missing: [], inherited: [], pagesInheritingResources: [],
+    patterns: [], scopes: [], pages: [], maxQDepth: 0, intents: [], groups: [], missing: [], inherited: [], pagesInheritingResources: [], overprintIccCmyk: [],
     transparentPages: new Set(),
   };
   const ctx = l.context;
@@ -120,18 +124,38 @@ export function walkDocument(l: Loaded): Usage {
     let depth = 0;
     let mode = 0;
     let font: PDFDict | undefined;
+    // overprint state and whether the current fill / stroke space is ICCBased CMYK (§6.2.4.2)
+    let opm = 0;
+    let opFill = false;
+    let opStroke = false;
+    let fillIccCmyk = false;
+    let strokeIccCmyk = false;
+    const iccCmyk = (name: string): boolean => {
+      const cs = lookupResource(ctx, res, 'ColorSpace', name);
+      if (!(cs instanceof PDFArray) || nameOf(resolve(ctx, cs.get(0))) !== 'ICCBased') return false;
+      return Number(get(ctx, dictOf(resolve(ctx, cs.get(1))), 'N')?.toString()) === 4;
+    };
     for (const o of ops) {
+      if (FILL_OPS.has(o.op) && fillIccCmyk && opFill && opm === 1) u.overprintIccCmyk.push(where);
+      if (STROKE_OPS.has(o.op) && strokeIccCmyk && opStroke && opm === 1) u.overprintIccCmyk.push(where);
       switch (o.op) {
         case 'q': depth++; if (depth > u.maxQDepth) u.maxQDepth = depth; break;
         case 'Q': depth = Math.max(0, depth - 1); break;
-        case 'rg': case 'RG': u.colours.push({ family: 'DeviceRGB', defaults, where, via: 'operator' }); break;
-        case 'k': case 'K': u.colours.push({ family: 'DeviceCMYK', defaults, where, via: 'operator' }); break;
-        case 'g': case 'G': u.colours.push({ family: 'DeviceGray', defaults, where, via: 'operator' }); break;
+        case 'RG': case 'K': case 'G': strokeIccCmyk = false; // the device colour is used all the same
+          u.colours.push({ family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+          break;
         case 'cs': case 'CS': {
           const a = o.args[0];
-          if (a?.t === 'name') useColourSpaceName(a.v, res, defaults, where, 'operator');
+          if (a?.t === 'name') {
+            useColourSpaceName(a.v, res, defaults, where, 'operator');
+            if (o.op === 'cs') fillIccCmyk = iccCmyk(a.v); else strokeIccCmyk = iccCmyk(a.v);
+          }
           break;
         }
+        case 'rg': case 'k': case 'g':
+          fillIccCmyk = false;
+          u.colours.push({ family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+          break;
         case 'scn': case 'SCN': {
           const a = o.args[o.args.length - 1];
           if (a?.t === 'name') usePattern(a.v, res, where);
@@ -141,7 +165,15 @@ export function walkDocument(l: Loaded): Usage {
           const a = o.args[0];
           if (a?.t !== 'name') break;
           const gs = dictOf(need('ExtGState', a.v, res, where));
-          if (gs) useExtGState(gs, res, where);
+          if (gs) {
+            useExtGState(gs, res, where);
+            const OP = get(ctx, gs, 'OP')?.toString();
+            const op = get(ctx, gs, 'op')?.toString();
+            if (OP !== undefined) { opStroke = OP === 'true'; if (op === undefined) opFill = opStroke; }
+            if (op !== undefined) opFill = op === 'true';
+            const m = get(ctx, gs, 'OPM')?.toString();
+            if (m !== undefined) opm = Number(m);
+          }
           break;
         }
         case 'ri': {

@@ -25,6 +25,7 @@ export const graphics: RuleModule = [
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
+  bind('6.2.4.2', 2, 'overprint-icc-cmyk', 'ICCBased CMYK is painted with overprinting on and overprint mode 1'),
   bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', { when: (f) => !inputOk(f) }),
   bind('6.2.4.2', 1, 'icc-profile', 'the N entry of an ICC profile stream does not match the profile', { when: (f) => f.args?.nMatches === false && f.args?.valid === true }),
   bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => direct(f) && !RGB_OK(f) }),

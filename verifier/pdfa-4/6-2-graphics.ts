@@ -30,6 +30,7 @@ export const graphics: RuleModule = [
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
   bind('6.2.4.2', 3, 'icc-cmyk-same-profile', 'an ICCBased CMYK space paints with the very profile of the output intent or of the page group'),
+  bind('6.2.4.2', 2, 'overprint-icc-cmyk', 'ICCBased CMYK is painted with overprinting on and overprint mode 1'),
   bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', { when: (f) => !inputOk(f) }),
   bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => plain(f) && !RGB_OK(f) }),
   bind('6.2.4.3', 2, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', { when: (f) => plain(f) && !CMYK_OK(f) }),
