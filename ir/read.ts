@@ -34,7 +34,10 @@ export function readDescription(description: unknown): ReadIr {
     ((d[key] ?? []) as Raw[]).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
-    doc: { pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined) },
+    doc: {
+      pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      check: readCheck(d.check as string[] | undefined),
+    },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
     standardFonts: list('standard_fonts', readStandardFontDecl),
@@ -51,6 +54,15 @@ export function readDescription(description: unknown): ReadIr {
 function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
   if (!raw?.length) return undefined;
   return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
+}
+
+/** `check`: each standard once, in the order given; PDF/UA-1 is refused until its rules arrive. */
+function readCheck(raw: string[] | undefined): string[] | undefined {
+  if (!raw?.length) return undefined;
+  raw.forEach((s, i) => {
+    if (s === 'pdfua1') fail(refusal('valueNotYet', at('', 'check', i), at('', 'check', i), JSON.stringify(s)));
+  });
+  return [...new Set(raw)];
 }
 
 function parseDescription(description: unknown): unknown {

@@ -108,6 +108,8 @@ export interface DocSettings {
   readonly kind?: 'document';
   /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
   pageSizes?: Map<number, PageSize>;
+  /** `check`: standards the finished document is measured against (verifier/, after emission). */
+  check?: string[];
 }
 
 export interface ReadIr {
@@ -269,6 +271,8 @@ export interface Emitted {
   stage: 'emitted';
   pdf: Uint8Array;
   pages: number;
+  /** The object graph the bytes were serialised from: the verifier walks it instead of re-parsing. */
+  context?: import('pdf-lib').PDFContext;
 }
 
 export type AnyIr = ReadIr | ResolvedIr | LicensedIr | PagedIr | LaidOutIr | DedupedIr | Emitted;

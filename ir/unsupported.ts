@@ -43,7 +43,6 @@ const TOP_LEVEL_NOT_YET = [
   'archive',
   'output_intent',
   'version',
-  'check',
   'layers',
   'compression',
   'reader',

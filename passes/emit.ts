@@ -66,6 +66,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.
     const id = PDFHexString.of(hash.digest('hex').slice(0, 32).toUpperCase());
     context.trailerInfo.ID = context.obj([id, id]);
-    return { stage: 'emitted', pdf: serialize(context, DEFAULT_PDF_VERSION), pages: ir.pages.length };
+    const emitted: Emitted = { stage: 'emitted', pdf: serialize(context, DEFAULT_PDF_VERSION), pages: ir.pages.length };
+    // the graph rides along for the verifier, not enumerable so IR dumps (tools/explain) stay as they were
+    Object.defineProperty(emitted, 'context', { value: context, enumerable: false });
+    return emitted;
   },
 };
