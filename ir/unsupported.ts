@@ -15,10 +15,6 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_boxes',
-  'page_turns',
-  'page_tab_orders',
-  'page_shows',
   'supplied_pdfs',
   'structure',
   'accessible',
@@ -34,9 +30,6 @@ const TOP_LEVEL_NOT_YET = [
   'font_chains',
   'templates',
   'renumber',
-  'bookmarks',
-  'destinations',
-  'articles',
   'graphics_states',
   'shadings',
   'images',
@@ -51,7 +44,6 @@ const TOP_LEVEL_NOT_YET = [
   'check',
   'layers',
   'compression',
-  'reader',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
