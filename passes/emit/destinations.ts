@@ -30,8 +30,11 @@ function viewOperands(v: ViewValue): unknown[] {
   }
 }
 
-/** Numbers to 1/1000 point, as content streams write them. */
-function round(x: number): number {
+/**
+ * Numbers to 1/1000, as content streams write them: pdf-lib writes every digit of a number, so a
+ * denormal (6e-323) would become hundreds of them; rounded, it is 0.
+ */
+export function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 

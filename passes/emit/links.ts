@@ -5,18 +5,16 @@
 // flag (/F 4), which PDF/A asks of every annotation and harms no other reader.
 import type { PDFRef } from 'pdf-lib';
 import type { LaidOutLink } from '../../ir/navigation-types.js';
-import { targetEntries, textString, type TargetContext } from './destinations.js';
+import { round as r3, targetEntries, textString, type TargetContext } from './destinations.js';
 
 const HIGHLIGHT = { none: 'N', invert: 'I', outline: 'O', push: 'P' } as const;
 /** Annotation flag bit 3, Print (Table 165). */
 const PRINT_FLAG = 4;
 
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
-
 export function emitLinks(tc: TargetContext, links: readonly LaidOutLink[], page: PDFRef): PDFRef[] {
   return links.map((l) => {
-    const bs: Record<string, unknown> = { Type: 'Border', W: l.border.width, S: l.border.dash ? 'D' : 'S' };
-    if (l.border.dash) bs.D = l.border.dash;
+    const bs: Record<string, unknown> = { Type: 'Border', W: r3(l.border.width), S: l.border.dash ? 'D' : 'S' };
+    if (l.border.dash) bs.D = l.border.dash.map(r3);
     const d: Record<string, unknown> = {
       Type: 'Annot',
       Subtype: 'Link',
@@ -28,7 +26,7 @@ export function emitLinks(tc: TargetContext, links: readonly LaidOutLink[], page
       ...targetEntries(tc, l.target),
     };
     if (l.quad) d.QuadPoints = l.quad.map(r3);
-    if (l.border.color) d.C = l.border.color.c;
+    if (l.border.color) d.C = l.border.color.c.map(r3);
     if (l.description !== undefined) d.Contents = textString(l.description);
     return tc.context.register(tc.context.obj(d as never));
   });

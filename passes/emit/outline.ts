@@ -4,7 +4,7 @@
 // /C and /F (bit 1 italic, bit 2 bold) only when set.
 import type { PDFRef } from 'pdf-lib';
 import type { Bookmark } from '../../ir/navigation-types.js';
-import { targetEntries, textString, type TargetContext } from './destinations.js';
+import { round, targetEntries, textString, type TargetContext } from './destinations.js';
 
 /** Descendants shown when every open entry among them is open: what /Count counts. */
 function visible(b: Bookmark): number {
@@ -32,7 +32,7 @@ export function emitOutline(tc: TargetContext, bookmarks: readonly Bookmark[]): 
         d.Count = b.open ? descendantsIfOpen(b) : -descendantsIfOpen(b);
       }
       if (b.target) Object.assign(d, targetEntries(tc, b.target));
-      if (b.color) d.C = b.color;
+      if (b.color) d.C = b.color.map(round);
       const flags = (b.italic ? 1 : 0) | (b.bold ? 2 : 0);
       if (flags) d.F = flags;
       context.assign(refs[i], context.obj(d as never));

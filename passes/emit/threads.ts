@@ -5,7 +5,7 @@
 // thread order then bead order.
 import type { PDFRef } from 'pdf-lib';
 import type { Article } from '../../ir/navigation-types.js';
-import { textString, type TargetContext } from './destinations.js';
+import { round, textString, type TargetContext } from './destinations.js';
 
 const INFO_KEYS = { title: 'Title', author: 'Author', subject: 'Subject', keywords: 'Keywords', creator: 'Creator' } as const;
 
@@ -31,7 +31,7 @@ export function emitThreads(tc: TargetContext, articles: readonly Article[]): Th
         N: beads[(i + 1) % beads.length],
         V: beads[(i - 1 + beads.length) % beads.length],
         P: tc.pageRefs[place.page - 1],
-        R: [box.llx, box.lly, box.urx, box.ury],
+        R: [box.llx, box.lly, box.urx, box.ury].map(round),
       } as never));
       const list = out.beadsByPage.get(place.page) ?? [];
       list.push(beads[i]);
