@@ -54,6 +54,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
     clip: undefined, graphics_state: undefined,
   },
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  link: { relative_to: undefined, layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

@@ -272,6 +272,11 @@ describe('refusals', () => {
     expect(refused({ items: [link({ page: 1, view: 'fit_all' })] })).toMatchObject({ status: 400, path: '/items/0/view' });
   });
 
+  it('refuses the common keys a link cannot honour yet by name', () => {
+    expect(refused({ items: [link({ page: 1, layer: 'L' })] })).toMatchObject({ status: 400, path: '/items/0/layer', sentence: 'the key "layer" at /items/0/layer is not supported by this build yet.' });
+    expect(refused({ items: [link({ page: 1, relative_to: { id: 'x', edge: 'top' } })] })).toMatchObject({ status: 400, path: '/items/0/relative_to' });
+  });
+
   it('refuses an ink colour on a bookmark and a dash of zeros', () => {
     expect(refused({ items: [body([1])], bookmarks: [{ title: 'a', color: [0, 0, 0, 1] }] }))
       .toMatchObject({ status: 400, path: '/bookmarks/0/color', sentence: '/bookmarks/0/color must be a grey or light colour (1 or 3 numbers); an outline entry has no ink colours.' });
