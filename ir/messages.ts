@@ -78,6 +78,7 @@ export const REFUSALS = {
   keyNotApplicable: { status: 400, word: 'description', template: '{0} does not apply when {1} is "{2}"; it takes {3}.' },
   destinationUndeclared: { status: 400, word: 'description', template: 'the destination "{0}" named by {1} is nowhere declared under destinations.' },
   outlineColourInk: { status: 400, word: 'description', template: '{0} must be a grey or light colour (1 or 3 numbers); an outline entry has no ink colours.' },
+  uriRunsScript: { status: 400, word: 'description', template: '{0} is a javascript: address; links and actions do not run scripts.' },
   dashAllZero: { status: 400, word: 'description', template: '{0} must hold at least one length greater than 0.' },
   needsLicenceStructureDestination: { status: 402, word: 'needs_a_licence', template: 'the destination "{0}" at {1} leads to an element of the structure tree; a licence key carries structure destinations.' },
 

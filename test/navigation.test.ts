@@ -272,6 +272,13 @@ describe('refusals', () => {
     expect(refused({ items: [link({ page: 1, view: 'fit_all' })] })).toMatchObject({ status: 400, path: '/items/0/view' });
   });
 
+  it('refuses a javascript: address wherever a URI goes', () => {
+    expect(refused({ items: [link({ uri: 'JavaScript:alert(1)' })] }))
+      .toMatchObject({ status: 400, word: 'description', path: '/items/0/uri', sentence: '/items/0/uri is a javascript: address; links and actions do not run scripts.' });
+    expect(refused({ items: [link({ action: { type: 'named', name: 'next_page', next: [{ type: 'uri', uri: ' \tjava\nscript:x' }] } })] })).toMatchObject({ status: 400, path: '/items/0/action/next/0/uri' });
+    expect(refused({ items: [body([1])], bookmarks: [{ title: 'a', uri: 'javascript:void(0)' }] })).toMatchObject({ status: 400, path: '/bookmarks/0/uri' });
+  });
+
   it('refuses the common keys a link cannot honour yet by name', () => {
     expect(refused({ items: [link({ page: 1, layer: 'L' })] })).toMatchObject({ status: 400, path: '/items/0/layer', sentence: 'the key "layer" at /items/0/layer is not supported by this build yet.' });
     expect(refused({ items: [link({ page: 1, relative_to: { id: 'x', edge: 'top' } })] })).toMatchObject({ status: 400, path: '/items/0/relative_to' });

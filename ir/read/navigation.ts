@@ -50,6 +50,17 @@ export function readView(raw: unknown, p: JsonPointer): ViewSpec {
   return view;
 }
 
+/**
+ * A URI as given; a `javascript:` address is refused, since it would run a script from a link as
+ * surely as a JavaScript action would (docs/reference.md, "Actions"). Readers ignore leading
+ * spaces and control characters and letter case before the scheme, so the check does too.
+ */
+function uri(raw: unknown, p: JsonPointer): string {
+  const s = raw as string;
+  if (/^[\u0000-\u0020]*javascript:/i.test(s.replace(/[\t\n\r]/g, ''))) fail(refusal('uriRunsScript', p, p));
+  return s;
+}
+
 function pageRef(raw: unknown, p: JsonPointer): PageRefSpec {
   return { at: p, ref: raw as number | string };
 }
@@ -70,7 +81,7 @@ export class TargetReader {
       case undefined: return undefined;
       case 'page': return this.pageTarget(raw, p);
       case 'destination': return { kind: 'destination', at: at(p, 'destination'), name: raw.destination as string };
-      case 'uri': return { kind: 'action', at: at(p, 'uri'), action: { type: 'uri', at: at(p, 'uri'), uri: raw.uri as string, isMap: false, next: [] } };
+      case 'uri': return { kind: 'action', at: at(p, 'uri'), action: { type: 'uri', at: at(p, 'uri'), uri: uri(raw.uri, at(p, 'uri')), isMap: false, next: [] } };
       case 'action': return { kind: 'action', at: at(p, 'action'), action: this.action(raw.action as Raw, at(p, 'action')) };
     }
   }
@@ -98,7 +109,7 @@ export class TargetReader {
           newWindow: raw.new_window as boolean | undefined, next,
         };
       case 'uri':
-        return { type: 'uri', at: p, uri: raw.uri as string, isMap: raw.is_map === true, next };
+        return { type: 'uri', at: p, uri: uri(raw.uri, at(p, 'uri')), isMap: raw.is_map === true, next };
       case 'named':
         return { type: 'named', at: p, name: raw.name as NamedActionName, next };
     }

@@ -89,7 +89,9 @@ export function actionDict(tc: TargetContext, a: Action): PDFObject {
       d.S = 'GoToR';
       d.F = textString(a.file);
       // In another file a page is given by its 0-based number, not an object (§12.3.2.2).
-      d.D = a.destination !== undefined ? textKey(a.destination) : tc.context.obj([(a.page ?? 1) - 1, ...viewOperands(remoteView(a.view))] as never);
+      // A name in another file is matched by its bytes in that file's tree, which most writers key in
+      // plain ASCII: written as a text string (ASCII bytes when it is ASCII), not as our own UTF-16 keys.
+      d.D = a.destination !== undefined ? textString(a.destination) : tc.context.obj([(a.page ?? 1) - 1, ...viewOperands(remoteView(a.view))] as never);
       if (a.newWindow !== undefined) d.NewWindow = a.newWindow;
       break;
     case 'uri':
