@@ -10,7 +10,7 @@ import { at } from './pointer.js';
 import { ajv, check, fail } from './read/common.js';
 import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
 import { readItem } from './read/items.js';
-import { readNavigation, readPageSettings } from './read/navigation.js';
+import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
@@ -27,6 +27,7 @@ export function readDescription(description: unknown): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value as Raw;
+  checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
   const page = (d.page ?? {}) as { width?: number; height?: number };
   const list = <T>(key: string, read: (raw: Raw, p: string) => T): T[] =>

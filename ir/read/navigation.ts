@@ -10,12 +10,25 @@ import type {
   PageRefSpec, PageSettings, PageShow, PageTarget, ReaderPrefs, TabOrder, Target, TargetConflict,
   TransitionStyle, ViewFit, ViewSpec,
 } from '../navigation-types.js';
-import { linkItemSchema } from '../schema/navigation.js';
+import type { ValidateFunction } from 'ajv';
+import { linkItemSchema, navigationSchemas } from '../schema/navigation.js';
 import type { ItemBase, LinkItem } from '../types.js';
-import { ajv, fail, readColour, readCoord, readRect } from './common.js';
+import { ajv, check, fail, readColour, readCoord, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
 type Raw = Record<string, unknown>;
+
+// The schemas of this area are compiled the first time a request uses them, not when the module
+// loads: most documents carry no navigation, and a render worker's cold start is shorter without.
+let validateNavigation: ValidateFunction | undefined;
+let validateLink: ValidateFunction | undefined;
+
+/** Checks the top-level keys of this area against their schema (ir/schema/navigation.ts). */
+export function checkNavigationSchema(d: Raw): void {
+  if (!Object.keys(navigationSchemas).some((k) => d[k] !== undefined)) return;
+  validateNavigation ??= ajv.compile({ type: 'object', properties: navigationSchemas });
+  check(validateNavigation, d, '');
+}
 
 /** The view coordinates each fit takes (ISO 32000-2 §12.3.2.2, Table 149); fit_rect needs all four. */
 const VIEW_KEYS: Record<ViewFit, readonly ('left' | 'top' | 'right' | 'bottom' | 'zoom')[]> = {
@@ -98,9 +111,8 @@ export class TargetReader {
         if (raw.view !== undefined && raw.page === undefined) fail(refusal('viewWithoutPage', at(p, 'view'), at(p, 'view')));
         if (raw.page !== undefined) return { type: 'go_to', at: p, target: this.pageTarget(raw, p), next };
         if (raw.destination !== undefined) return { type: 'go_to', at: p, target: { kind: 'destination', at: at(p, 'destination'), name: raw.destination as string }, next };
-        fail(refusal('goToNoTarget', p, p));
+        return fail(refusal('goToNoTarget', p, p));
       }
-      // eslint-disable-next-line no-fallthrough
       case 'go_to_remote':
         if (raw.page !== undefined && raw.destination !== undefined) this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
         return {
@@ -282,7 +294,9 @@ export function readPageSettings(d: Raw): PageSettings | undefined {
 // ───────────────────────────── the link item ─────────────────────────────
 
 export const linkReader: ItemReader = {
-  validate: ajv.compile(linkItemSchema),
+  get validate() {
+    return (validateLink ??= ajv.compile(linkItemSchema));
+  },
   read(raw: Raw, base: ItemBase): LinkItem {
     const p = base.at;
     const targets = new TargetReader();

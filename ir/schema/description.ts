@@ -2,7 +2,6 @@
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
 import { fontsSchema, standardFontsSchema } from './fonts.js';
-import { navigationSchemas } from './navigation.js';
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -32,6 +31,5 @@ export const descriptionSchema = {
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,
-    ...navigationSchemas,
   },
 } as const;
