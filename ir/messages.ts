@@ -79,6 +79,7 @@ export const REFUSALS = {
   destinationUndeclared: { status: 400, word: 'description', template: 'the destination "{0}" named by {1} is nowhere declared under destinations.' },
   outlineColourInk: { status: 400, word: 'description', template: '{0} must be a grey or light colour (1 or 3 numbers); an outline entry has no ink colours.' },
   uriRunsScript: { status: 400, word: 'description', template: '{0} is a javascript: address; links and actions do not run scripts.' },
+  coordinateOutOfRange: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, beyond the {3} points a PDF number may hold.' },
   dashAllZero: { status: 400, word: 'description', template: '{0} must hold at least one length greater than 0.' },
   needsLicenceStructureDestination: { status: 402, word: 'needs_a_licence', template: 'the destination "{0}" at {1} leads to an element of the structure tree; a licence key carries structure destinations.' },
 

@@ -279,6 +279,13 @@ describe('refusals', () => {
     expect(refused({ items: [body([1])], bookmarks: [{ title: 'a', uri: 'javascript:void(0)' }] })).toMatchObject({ status: 400, path: '/bookmarks/0/uri' });
   });
 
+  it('refuses a coordinate past what a PDF number holds, naming it and the page', () => {
+    expect(refused({ items: [body([1]), link({ page: 1, rect: { llx: 0, lly: 0, urx: '{page_width} * 1e300', ury: 1 } })] }))
+      .toMatchObject({ status: 400, word: 'drawing', path: '/items/1/rect/urx', sentence: '/items/1/rect/urx evaluates to 5.95276e+302 on page 1, beyond the ±2147483647 points a PDF number may hold.'.replace(/^/, 'the coordinate ') });
+    expect(refused({ items: [body([1])], articles: [{ beads: [{ page: 1, rect: { llx: -3e9, lly: 0, urx: 1, ury: 1 } }] }] })).toMatchObject({ status: 400, path: '/articles/0/beads/0/rect/llx' });
+    expect(refused({ items: [link({ page: 1, view: { top: 1e12 } })] })).toMatchObject({ status: 400, path: '/items/0/view/top' });
+  });
+
   it('refuses the common keys a link cannot honour yet by name', () => {
     expect(refused({ items: [link({ page: 1, layer: 'L' })] })).toMatchObject({ status: 400, path: '/items/0/layer', sentence: 'the key "layer" at /items/0/layer is not supported by this build yet.' });
     expect(refused({ items: [link({ page: 1, relative_to: { id: 'x', edge: 'top' } })] })).toMatchObject({ status: 400, path: '/items/0/relative_to' });

@@ -6,6 +6,9 @@ import { ajv } from './ajv.js';
 import { colourSchema, coordinate, itemBase, rectSchema } from './common.js';
 import { NAMED_ACTIONS, TRANSITION_STYLES, VIEW_FITS } from '../navigation-types.js';
 
+/** ISO 32000-1 Annex C: the largest integer a PDF holds (passes/layout/coordinates.ts, MAX_PDF_NUMBER). */
+const MAX = 2_147_483_647;
+
 /** A page in the request's numbering: a number ≥ 1, or a label string once `renumber` gives labels. */
 export const pageRefSchema = { type: ['integer', 'string'], minimum: 1, minLength: 1 } as const;
 
@@ -14,7 +17,7 @@ const viewObject = (coord: unknown) => ({
   properties: {
     fit: { enum: VIEW_FITS },
     left: coord, top: coord, right: coord, bottom: coord,
-    zoom: { type: 'number', minimum: 0 },
+    zoom: { type: 'number', minimum: 0, maximum: MAX },
   },
 });
 
@@ -82,10 +85,11 @@ ajv.addSchema(actionSchema);
 ajv.addSchema(bookmarkSchema);
 
 const text = { type: 'string' } as const;
+const bounded = { type: 'number', minimum: -MAX, maximum: MAX } as const;
 const boxSchema = {
   type: 'object',
   required: ['llx', 'lly', 'urx', 'ury'],
-  properties: { llx: { type: 'number' }, lly: { type: 'number' }, urx: { type: 'number' }, ury: { type: 'number' } },
+  properties: { llx: bounded, lly: bounded, urx: bounded, ury: bounded },
 } as const;
 const pageNumber = { type: 'integer', minimum: 1 } as const;
 
@@ -148,12 +152,12 @@ export const navigationSchemas = {
       properties: {
         page: pageNumber,
         style: { enum: TRANSITION_STYLES },
-        duration: { type: 'number', minimum: 0 },
-        display_duration: { type: 'number', minimum: 0 },
+        duration: { type: 'number', minimum: 0, maximum: MAX },
+        display_duration: { type: 'number', minimum: 0, maximum: MAX },
         dimension: { enum: ['horizontal', 'vertical'] },
         motion: { enum: ['inward', 'outward'] },
         direction: { enum: [0, 90, 180, 270, 315, 'none'] },
-        scale: { type: 'number', exclusiveMinimum: 0 },
+        scale: { type: 'number', exclusiveMinimum: 0, maximum: MAX },
         opaque: { type: 'boolean' },
       },
     },
@@ -174,8 +178,8 @@ export const linkItemSchema = {
     border: {
       type: 'object',
       properties: {
-        width: { type: 'number', minimum: 0 },
-        dash: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0 } },
+        width: { type: 'number', minimum: 0, maximum: MAX },
+        dash: { type: 'array', minItems: 1, items: { type: 'number', minimum: 0, maximum: MAX } },
         color: colourSchema,
       },
     },
