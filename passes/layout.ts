@@ -24,7 +24,7 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
           // A rect with no fill paints nothing (docs/reference.md); it still occupies its place for relative_to.
           if (item.fill) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w: box.urx - box.llx, h: box.ury - box.lly, fill: item.fill });
         } else if (item.type === 'link') {
-          links.push(layLink(item, box, matrix));
+          links.push(layLink(item, box, matrix, page.number));
         } else if (item.type === 'text') {
           ops.push(...layTextItem(item, box, matrix));
         } else {

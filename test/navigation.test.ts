@@ -284,6 +284,7 @@ describe('refusals', () => {
       .toMatchObject({ status: 400, word: 'drawing', path: '/items/1/rect/urx', sentence: '/items/1/rect/urx evaluates to 5.95276e+302 on page 1, beyond the ±2147483647 points a PDF number may hold.'.replace(/^/, 'the coordinate ') });
     expect(refused({ items: [body([1])], articles: [{ beads: [{ page: 1, rect: { llx: -3e9, lly: 0, urx: 1, ury: 1 } }] }] })).toMatchObject({ status: 400, path: '/articles/0/beads/0/rect/llx' });
     expect(refused({ items: [link({ page: 1, view: { top: 1e12 } })] })).toMatchObject({ status: 400, path: '/items/0/view/top' });
+    expect(refused({ items: [link({ page: 1, transform: [1e300, 0, 0, 1, 0, 0] })] })).toMatchObject({ status: 400, word: 'drawing', path: '/items/0/transform' });
   });
 
   it('refuses the common keys a link cannot honour yet by name', () => {
