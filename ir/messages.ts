@@ -78,6 +78,8 @@ export const REFUSALS = {
   keyNotApplicable: { status: 400, word: 'description', template: '{0} does not apply when {1} is "{2}"; it takes {3}.' },
   destinationUndeclared: { status: 400, word: 'description', template: 'the destination "{0}" named by {1} is nowhere declared under destinations.' },
   outlineColourInk: { status: 400, word: 'description', template: '{0} must be a grey or light colour (1 or 3 numbers); an outline entry has no ink colours.' },
+  articleMissing: { status: 400, word: 'description', template: 'the article {0} named by {1} is not in articles, which holds {2}.' },
+  beadMissing: { status: 400, word: 'description', template: 'the bead {0} named by {1} is not in article {2}, which has {3} beads.' },
   uriRunsScript: { status: 400, word: 'description', template: '{0} is a javascript: address; links and actions do not run scripts.' },
   coordinateOutOfRange: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, beyond the {3} points a PDF number may hold.' },
   dashAllZero: { status: 400, word: 'description', template: '{0} must hold at least one length greater than 0.' },

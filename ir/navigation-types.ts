@@ -44,7 +44,9 @@ export type Action =
   | { type: 'go_to'; at: JsonPointer; target: PageTarget | NamedTarget; next: Action[] }
   | { type: 'go_to_remote'; at: JsonPointer; file: string; /** 1-based page of the other file */ page?: number; view: ViewSpec; destination?: string; newWindow?: boolean; next: Action[] }
   | { type: 'uri'; at: JsonPointer; uri: string; isMap: boolean; next: Action[] }
-  | { type: 'named'; at: JsonPointer; name: NamedActionName; next: Action[] };
+  | { type: 'named'; at: JsonPointer; name: NamedActionName; next: Action[] }
+  /** Reading an article from one of its beads (§12.6.4.7, Thread); both 1-based, as the request counts. */
+  | { type: 'thread'; at: JsonPointer; article: number; bead: number; next: Action[] };
 
 /**
  * Where a target was given twice (a short form beside `action`, or two short forms): the

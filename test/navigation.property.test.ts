@@ -29,6 +29,7 @@ const action: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.record({ type: fc.constant('go_to'), destination: destName }),
     fc.record({ type: fc.constant('go_to_remote'), file: fc.constantFrom('x.pdf', 'ü.pdf'), page: fc.integer({ min: 1, max: 50 }), new_window: fc.boolean() }),
     fc.record({ type: fc.constant('uri'), uri: fc.oneof(fc.webUrl(), fc.string({ unit: 'grapheme' })), next: fc.array(tie('action'), { maxLength: 2 }) }),
+    fc.record({ type: fc.constant('thread'), article: fc.integer({ min: 1, max: 2 }), bead: fc.integer({ min: 1, max: 2 }) }, { requiredKeys: ['type', 'article'] }),
     fc.record({ type: fc.constantFrom('named', 'named', 'named', 'javascript'), name: fc.constantFrom('next_page', 'last_page', 'first_page', 'prev_page') }),
   )),
 })).action;

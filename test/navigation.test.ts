@@ -162,6 +162,7 @@ describe('articles', () => {
         ] },
         { title: 'Sidebar', beads: [{ page: 1, rect: { llx: 400, lly: 50, urx: 500, ury: 100 } }] },
       ],
+      bookmarks: [{ title: 'Read the story', action: { type: 'thread', article: 1, bead: 2 } }],
     });
     const o = pdfObjects(pdf);
     const root = o.deref(o.get('trailer')['/Root']);
@@ -176,6 +177,8 @@ describe('articles', () => {
     const sb = o.deref(sidebar)['/F'];
     expect(o.deref(sb)).toMatchObject({ '/N': sb, '/V': sb, '/T': sidebar });
     expect(o.deref(pages[0])['/B']).toEqual([first, sb]);
+    // A bookmark reading the story from its second bead: a Thread action naming thread and bead.
+    expect(o.deref(o.deref(root['/Outlines'])['/First'])['/A']).toEqual({ '/Type': '/Action', '/S': '/Thread', '/D': story, '/B': b1['/N'] });
     expect(o.deref(pages[1])['/B']).toEqual([b1['/N'], b2['/N']]);
   });
 });
@@ -290,6 +293,16 @@ describe('refusals', () => {
   it('refuses the common keys a link cannot honour yet by name', () => {
     expect(refused({ items: [link({ page: 1, layer: 'L' })] })).toMatchObject({ status: 400, path: '/items/0/layer', sentence: 'the key "layer" at /items/0/layer is not supported by this build yet.' });
     expect(refused({ items: [link({ page: 1, relative_to: { id: 'x', edge: 'top' } })] })).toMatchObject({ status: 400, path: '/items/0/relative_to' });
+  });
+
+  it('refuses a key another kind of action takes, and a thread action past the articles or beads', () => {
+    expect(refused({ items: [link({ action: { type: 'named', name: 'next_page', page: 3 } })] }))
+      .toMatchObject({ status: 400, path: '/items/0/action/page', sentence: '/items/0/action/page does not apply when /items/0/action/type is "named"; it takes name.' });
+    const articles = [{ beads: [{ page: 1, rect: { llx: 0, lly: 0, urx: 1, ury: 1 } }] }];
+    expect(refused({ items: [link({ action: { type: 'thread', article: 2 } })], articles }))
+      .toMatchObject({ status: 400, path: '/items/0/action/article', sentence: 'the article 2 named by /items/0/action/article is not in articles, which holds 1.' });
+    expect(refused({ items: [link({ action: { type: 'thread', article: 1, bead: 2 } })], articles }))
+      .toMatchObject({ status: 400, path: '/items/0/action/bead', sentence: 'the bead 2 named by /items/0/action/bead is not in article 1, which has 1 beads.' });
   });
 
   it('refuses an ink colour on a bookmark and a dash of zeros', () => {

@@ -78,6 +78,16 @@ function pageRef(raw: unknown, p: JsonPointer): PageRefSpec {
   return { at: p, ref: raw as number | string };
 }
 
+/** The keys each action type takes beside `type` and `next`; another action's key is refused, not ignored. */
+const ACTION_KEYS: Record<Action['type'], readonly string[]> = {
+  go_to: ['page', 'view', 'destination'],
+  go_to_remote: ['file', 'page', 'view', 'destination', 'new_window'],
+  uri: ['uri', 'is_map'],
+  named: ['name'],
+  thread: ['article', 'bead'],
+};
+const ALL_ACTION_KEYS = [...new Set(Object.values(ACTION_KEYS).flat())];
+
 /** Where a holder's target keys are read into IR; `conflicts` collects targets given twice, in document order. */
 export class TargetReader {
   readonly conflicts: TargetConflict[] = [];
@@ -104,6 +114,11 @@ export class TargetReader {
   }
 
   action(raw: Raw, p: JsonPointer): Action {
+    const type = raw.type as Action['type'];
+    const takes = ACTION_KEYS[type];
+    for (const key of ALL_ACTION_KEYS) {
+      if (raw[key] !== undefined && !takes.includes(key)) fail(refusal('keyNotApplicable', at(p, key), at(p, key), at(p, 'type'), type, takes.join(', ')));
+    }
     const next = ((raw.next ?? []) as Raw[]).map((a, i) => this.action(a, at(p, 'next', i)));
     switch (raw.type as Action['type']) {
       case 'go_to': {
@@ -124,6 +139,8 @@ export class TargetReader {
         return { type: 'uri', at: p, uri: uri(raw.uri, at(p, 'uri')), isMap: raw.is_map === true, next };
       case 'named':
         return { type: 'named', at: p, name: raw.name as NamedActionName, next };
+      case 'thread':
+        return { type: 'thread', at: p, article: raw.article as number, bead: (raw.bead as number | undefined) ?? 1, next };
     }
   }
 }

@@ -39,7 +39,7 @@ const actionSchema = {
   type: 'object',
   required: ['type'],
   properties: {
-    type: { enum: ['go_to', 'go_to_remote', 'uri', 'named'] },
+    type: { enum: ['go_to', 'go_to_remote', 'uri', 'named', 'thread'] },
     page: pageRefSchema,
     view: viewSchema,
     destination: { type: 'string', minLength: 1 },
@@ -48,12 +48,15 @@ const actionSchema = {
     uri: { type: 'string', minLength: 1 },
     is_map: { type: 'boolean' },
     name: { enum: Object.keys(NAMED_ACTIONS) },
+    article: { type: 'integer', minimum: 1 },
+    bead: { type: 'integer', minimum: 1 },
     next: { type: 'array', items: { $ref: ACTION_ID } },
   },
   allOf: [
     { if: { properties: { type: { const: 'go_to_remote' } } }, then: { required: ['file'], properties: { page: { type: 'integer', minimum: 1 }, view: remoteViewSchema } } },
     { if: { properties: { type: { const: 'uri' } } }, then: { required: ['uri'] } },
     { if: { properties: { type: { const: 'named' } } }, then: { required: ['name'] } },
+    { if: { properties: { type: { const: 'thread' } } }, then: { required: ['article'] } },
   ],
 } as const;
 

@@ -11,6 +11,8 @@ export interface TargetContext {
   context: PDFContext;
   pageRefs: readonly PDFRef[];
   places: Places;
+  /** Thread and bead objects by article, for thread actions (written first: passes/emit/navigation.ts). */
+  threads?: readonly { thread: PDFRef; beads: readonly PDFRef[] }[];
 }
 
 /** The /D operands of each fit after the page (Table 151). */
@@ -103,6 +105,14 @@ export function actionDict(tc: TargetContext, a: Action): PDFObject {
       d.S = 'Named';
       d.N = NAMED_ACTIONS[a.name];
       break;
+    case 'thread': {
+      // The names pass has checked both numbers against `articles`.
+      const t = tc.threads![a.article - 1];
+      d.S = 'Thread';
+      d.D = t.thread;
+      d.B = t.beads[a.bead - 1];
+      break;
+    }
   }
   if (a.next.length === 1) d.Next = actionDict(tc, a.next[0]);
   else if (a.next.length > 1) d.Next = a.next.map((n) => actionDict(tc, n));

@@ -21,11 +21,12 @@ export interface NavigationOut {
 }
 
 export function emitNavigation(context: PDFContext, doc: DocSettings, pageRefs: readonly PDFRef[]): NavigationOut {
-  const tc: TargetContext = { context, pageRefs, places: doc.places ?? new Map() };
   const nav = doc.navigation;
+  // Threads first: thread actions in the outline, links and the open action point at their objects.
+  const threads = emitThreads({ context, pageRefs, places: doc.places ?? new Map() }, nav?.articles ?? []);
+  const tc: TargetContext = { context, pageRefs, places: doc.places ?? new Map(), threads: threads.byArticle };
   const outline = emitOutline(tc, nav?.bookmarks ?? []);
   const dests = emitDests(tc, nav?.destinations ?? []);
-  const threads = emitThreads(tc, nav?.articles ?? []);
   const catalog: Record<string, unknown> = {};
   if (outline) catalog.Outlines = outline;
   if (threads.threads.length) catalog.Threads = threads.threads;

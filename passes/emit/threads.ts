@@ -14,11 +14,13 @@ export interface Threads {
   threads: PDFRef[];
   /** Physical page number → the beads on it, for the page's /B. */
   beadsByPage: Map<number, PDFRef[]>;
+  /** Each article's thread and beads, in request order (thread actions aim at them). */
+  byArticle: { thread: PDFRef; beads: PDFRef[] }[];
 }
 
 export function emitThreads(tc: TargetContext, articles: readonly Article[]): Threads {
   const { context } = tc;
-  const out: Threads = { threads: [], beadsByPage: new Map() };
+  const out: Threads = { threads: [], beadsByPage: new Map(), byArticle: [] };
   for (const a of articles) {
     const thread = context.nextRef();
     const beads = a.beads.map(() => context.nextRef());
@@ -44,6 +46,7 @@ export function emitThreads(tc: TargetContext, articles: readonly Article[]): Th
     }
     context.assign(thread, context.obj({ Type: 'Thread', F: beads[0], I: info } as never));
     out.threads.push(thread);
+    out.byArticle.push({ thread, beads });
   }
   return out;
 }

@@ -13,7 +13,14 @@ export function checkDestinationNames(doc: DocSettings, items: readonly Item[]):
     if (earlier !== undefined) refuse('nameDeclaredTwice', `${d.at}/name`, d.name, `${d.at}/name`, `${earlier}/name`);
     declared.set(d.name, d.at);
   }
+  const articles = doc.navigation?.articles ?? [];
   forEachTarget(doc.navigation, items, (t) => {
     if (t.kind === 'destination' && !declared.has(t.name)) refuse('destinationUndeclared', t.at, t.name, t.at);
+  }, (a) => {
+    // A thread action names an article and a bead by their place in `articles`, 1-based.
+    if (a.type !== 'thread') return;
+    const article = articles[a.article - 1];
+    if (!article) refuse('articleMissing', `${a.at}/article`, a.article, `${a.at}/article`, articles.length);
+    if (a.bead > article.beads.length) refuse('beadMissing', `${a.at}/bead`, a.bead, `${a.at}/bead`, a.article, article.beads.length);
   });
 }
