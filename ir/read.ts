@@ -12,6 +12,7 @@ import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
 import { readItem } from './read/items.js';
+import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
@@ -28,6 +29,7 @@ export function readDescription(description: unknown): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value as Raw;
+  checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
   const page = (d.page ?? {}) as { width?: number; height?: number };
   const list = <T>(key: string, read: (raw: Raw, p: string) => T): T[] =>
@@ -37,6 +39,8 @@ export function readDescription(description: unknown): ReadIr {
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
       check: readCheck(d.check as string[] | undefined),
+      navigation: readNavigation(d),
+      pageSettings: readPageSettings(d),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
