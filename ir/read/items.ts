@@ -9,6 +9,7 @@ import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { imageReader } from './images.js';
+import { linkReader } from './navigation.js';
 import { rectReader } from './shapes.js';
 import { textReader } from './text.js';
 
@@ -22,6 +23,7 @@ const READERS: Record<string, ItemReader> = {
   rect: rectReader,
   image: imageReader,
   ...codeReaders,
+  link: linkReader,
 };
 
 export function readItem(raw: Record<string, unknown>, index: number): Item {
