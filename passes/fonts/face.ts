@@ -189,10 +189,34 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
   } catch (e) {
     return { ok: false, detail: firstLine(e) };
   }
+  freshCodePoints(font);
   const face = new Face(bytes, key, font);
   if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
   faces.set(key, face);
   return { ok: true, face };
+}
+
+/**
+ * fontkit caches one Glyph object per glyph id with the code points of whoever asked first
+ * (`getGlyph(id, chars)`), and its shaper both seeds from and returns those objects; so after a
+ * subsetter, a width lookup or a presentation form (U+FB01 ﬁ) reached a glyph first, shaping reads
+ * wrong clusters (fast-layout.md §1, rule 1). This wraps `getGlyph` on this font instance: when the
+ * cached glyph carries other code points than asked for, the caller gets a view of it with the right
+ * ones (a new object whose prototype is the cached glyph; the cached object itself is never changed).
+ */
+function freshCodePoints(font: Font): void {
+  const original = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints: number[] = []) => {
+    const g = original(id, codePoints);
+    if (!g || codePoints.length === 0 || sameCodePoints(g.codePoints, codePoints)) return g;
+    return Object.create(g, { codePoints: { value: codePoints, enumerable: true } }) as typeof g;
+  };
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function firstLine(e: unknown): string {
