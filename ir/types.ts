@@ -77,10 +77,22 @@ export interface CodeItem extends ItemBase {
   background?: Colour;
 }
 
+/** A `link` item: a rect on a page that leads somewhere (docs/reference.md, "link"). */
+export interface LinkItem extends ItemBase {
+  type: 'link';
+  rect: RectSpec;
+  target: import('./navigation-types.js').Target;
+  conflict?: import('./navigation-types.js').TargetConflict;
+  border: import('./navigation-types.js').LinkBorder;
+  highlight: import('./navigation-types.js').LinkHighlight;
+  description?: string;
+}
+
 export type Item =
   | RectItem
   | TextItem
-  | CodeItem;
+  | CodeItem
+  | LinkItem;
 
 export interface FontDecl {
   at: JsonPointer;
@@ -108,6 +120,14 @@ export interface DocSettings {
   readonly kind?: 'document';
   /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
   pageSizes?: Map<number, PageSize>;
+  /** `check`: standards the finished document is measured against (verifier/, after emission). */
+  check?: string[];
+  /** Outline, destinations, articles, reader preferences (issue 9). */
+  navigation?: import('./navigation-types.js').Navigation;
+  /** page_boxes, page_turns, page_shows, page_tab_orders (issue 9). */
+  pageSettings?: import('./navigation-types.js').PageSettings;
+  /** Every page reference of the navigation, checked and evaluated by pagination (passes/navigation/places.ts). */
+  places?: import('./navigation-types.js').Places;
 }
 
 export interface ReadIr {
@@ -141,7 +161,7 @@ export interface FontResource {
 
 /** A text item after resolution: its font found among every font kind. */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | CodeItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | CodeItem | LinkItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -223,7 +243,13 @@ export interface FillRectsOp {
 
 export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp;
 
-export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
+export interface LaidOutPage {
+  number: number;
+  size: PageSize;
+  ops: DrawOp[];
+  /** Link annotations of the page, in drawing order (issue 9). */
+  links?: import('./navigation-types.js').LaidOutLink[];
+}
 
 export interface LaidOutIr {
   stage: 'laid-out';
@@ -269,6 +295,8 @@ export interface Emitted {
   stage: 'emitted';
   pdf: Uint8Array;
   pages: number;
+  /** The object graph the bytes were serialised from: the verifier walks it instead of re-parsing. */
+  context?: import('pdf-lib').PDFContext;
 }
 
 export type AnyIr = ReadIr | ResolvedIr | LicensedIr | PagedIr | LaidOutIr | DedupedIr | Emitted;

@@ -15,10 +15,6 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_boxes',
-  'page_turns',
-  'page_tab_orders',
-  'page_shows',
   'supplied_pdfs',
   'structure',
   'accessible',
@@ -29,9 +25,6 @@ const TOP_LEVEL_NOT_YET = [
   'tilings',
   'templates',
   'renumber',
-  'bookmarks',
-  'destinations',
-  'articles',
   'graphics_states',
   'shadings',
   'images',
@@ -43,10 +36,8 @@ const TOP_LEVEL_NOT_YET = [
   'archive',
   'output_intent',
   'version',
-  'check',
   'layers',
   'compression',
-  'reader',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
@@ -57,6 +48,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
     clip: undefined, graphics_state: undefined,
   },
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  link: { relative_to: undefined, layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

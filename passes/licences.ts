@@ -28,6 +28,13 @@ export function fontWithoutOutlines(res: FontResource): { res: FontResource; fac
 export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
+    // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
+    // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
+    for (const d of ir.doc.navigation?.destinations ?? []) {
+      if (!d.structureElement) continue;
+      if (!ctx.client.features.has('structure_destinations')) refuse('needsLicenceStructureDestination', d.structureElement.at, d.name, d.at);
+      refuse('keyNotYet', d.structureElement.at, 'structure_element', d.structureElement.at);
+    }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       for (const item of ir.items) {
         if (item.type !== 'text') continue;

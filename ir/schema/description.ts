@@ -5,6 +5,9 @@ import {
   fontChainsSchema, fontsSchema, fontVariantsSchema, simpleFontsSchema, standardFontsSchema, type1FontsSchema, type3FontsSchema,
 } from './fonts.js';
 
+/** What `check` accepts: the PDF/A flavours the verifier covers, and PDF/UA-1 (refused until it arrives). */
+export const CHECK_STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
+
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
 export { textItemSchema } from './text.js';
@@ -30,6 +33,8 @@ export const descriptionSchema = {
         properties: { page: { type: 'integer', minimum: 1 }, width: { type: 'number', exclusiveMinimum: 0 }, height: { type: 'number', exclusiveMinimum: 0 } },
       },
     },
+    // `check`: standards measured after emission (verifier/); strings as verifier/model.ts lists them
+    check: { type: 'array', items: { type: 'string', enum: CHECK_STANDARDS } },
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,
