@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './support/admin.js';
 import { splitHosted } from '../src/hosted/forward.js';
 import { openStore } from '../src/hosted/open-store.js';
-import { monthOf } from '../src/hosted/store.js';
+import { monthOf, newApiKey, type Store } from '../src/hosted/store.js';
+import { postgresUnavailable, startPostgres, type TestPostgres } from './support/postgres.js';
 import { slowDescription, SMALL_DESCRIPTION, startChildFront, startChildServer, type ChildServer } from './support/child-server.js';
 
 const FONT = fileURLToPath(new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url));
@@ -282,21 +283,53 @@ describe('hosted front: render servers that fail', () => {
   });
 });
 
-describe('the store', () => {
-  it('is created on first start in the data directory with no configuration, and months are UTC calendar months', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'quire-hosted-'));
-    const s = await openStore({ dataDir: join(data, 'new', 'dir') });
-    await s.createClient({ name: 'c', quota: 2, features: [], pageCeiling: null });
+const pgWhy = postgresUnavailable();
+if (pgWhy) console.warn(`hosted store tests on PostgreSQL: SKIPPED (${pgWhy})`);
+
+describe.each([['SQLite', false], ['PostgreSQL', true]])('the store (%s)', (_name, postgres) => {
+  let pg: TestPostgres | undefined;
+  let s: Store;
+  beforeAll(async () => {
+    if (postgres && pgWhy) return;
+    if (postgres) pg = await startPostgres();
+    s = await openStore(postgres ? { databaseUrl: pg!.url } : { dataDir: join(mkdtempSync(join(tmpdir(), 'quire-hosted-')), 'new', 'dir') });
+  }, 60_000);
+  afterAll(async () => { await s?.close(); pg?.stop(); });
+
+  it.skipIf(postgres && pgWhy !== undefined)('is created on first start; takes and gives back per UTC calendar month; keys, users, sessions, failures', async () => {
+    await s.createClient({ name: 'c', quota: 2, features: ['tagging'], pageCeiling: 50 });
+    expect(await s.getClient('c')).toEqual({ name: 'c', quota: 2, features: ['tagging'], pageCeiling: 50 });
     expect(await s.take('c', '2026-11')).toBe(true);
     expect(await s.take('c', '2026-11')).toBe(true);
     expect(await s.take('c', '2026-11')).toBe(false);
     expect(await s.take('c', '2026-12')).toBe(true);
     await s.giveBack('c', '2026-11');
     expect(await s.used('c', '2026-11')).toBe(1);
+    await s.giveBack('c', '2027-01');
+    expect(await s.used('c', '2027-01')).toBe(0);
     expect(monthOf(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11');
     expect(monthOf(new Date('2026-12-01T00:30:00+01:00'))).toBe('2026-11');
-    await s.close();
-  });
+
+    const k = newApiKey();
+    await s.addKey(k.id, k.hash, 'c', new Date('2026-11-25T00:00:00Z'));
+    expect(await s.clientOfKey(k.hash)).toBe('c');
+    expect(await s.revokeKey(k.id, new Date())).toBe(true);
+    expect(await s.clientOfKey(k.hash)).toBeUndefined();
+    expect((await s.listKeys('c'))[0]).toMatchObject({ id: k.id, client: 'c' });
+
+    await s.addUser({ name: 'u', client: 'c', passwordHash: 'h' });
+    expect(await s.getUser('u')).toEqual({ name: 'u', client: 'c', passwordHash: 'h' });
+    await s.addSession('sid', { user: 'u', client: 'c', csrf: 't', expires: 2000 });
+    expect(await s.getSession('sid', 1000)).toEqual({ user: 'u', client: 'c', csrf: 't', expires: 2000 });
+    expect(await s.getSession('sid', 3000)).toBeUndefined();
+    await s.deleteSession('sid');
+    expect(await s.getSession('sid', 1000)).toBeUndefined();
+    expect(await s.failedSignIn('user:u', 100, 0)).toBe(1);
+    expect(await s.failedSignIn('user:u', 200, 0)).toBe(2);
+    expect(await s.failedSignIn('user:u', 300, 150)).toBe(2);
+    await s.clearSignInFailures('user:u');
+    expect(await s.failedSignIn('user:u', 400, 0)).toBe(1);
+  }, 60_000);
 });
 
 export { call };
