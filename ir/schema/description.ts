@@ -1,7 +1,9 @@
 // ir/schema/description.ts — the top level of a description. Each area's declarations have their
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
+import { attachmentsSchemas } from './attachments.js';
 import { fontsSchema, standardFontsSchema } from './fonts.js';
+import { standardsSchemas } from './standards.js';
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -31,5 +33,7 @@ export const descriptionSchema = {
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,
+    ...standardsSchemas,
+    ...attachmentsSchemas,
   },
 } as const;

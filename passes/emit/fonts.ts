@@ -79,13 +79,24 @@ function widths(face: FontObject['face'], gids: number[]): (number | number[])[]
   return out;
 }
 
-function flate(context: PDFContext, bytes: Uint8Array, extra: Record<string, unknown> = {}): PDFRef {
-  const z = deflateSync(bytes, { level: FLATE_LEVEL });
+/** CIDSet (ISO 32000-1 §9.8.3 Table 124): one bit per CID, high-order bit first, set for each CID present. */
+export function cidSetBits(cids: readonly number[]): Uint8Array {
+  const bits = new Uint8Array((Math.max(...cids) >> 3) + 1);
+  for (const c of cids) bits[c >> 3] |= 0x80 >> (c & 7);
+  return bits;
+}
+
+function flate(context: PDFContext, bytes: Uint8Array, extra: Record<string, unknown> = {}, level = FLATE_LEVEL): PDFRef {
+  const z = deflateSync(bytes, { level });
   return context.register(context.stream(z, { Filter: 'FlateDecode', ...extra } as never));
 }
 
 /** Writes one font and returns the reference of its Type0 dictionary. */
-export function emitFont(context: PDFContext, obj: FontObject): PDFRef {
+/**
+ * `level`: the request's Flate level (passes/emit/compression.ts). `cidSet`: write the descriptor's
+ * CIDSet (PDF/A-1 6.3.5 requires it for every CID font subset; later parts only check it when present).
+ */
+export function emitFont(context: PDFContext, obj: FontObject, level = FLATE_LEVEL, cidSet = false): PDFRef {
   const face = obj.face;
   const f = face.font;
   // .notdef (glyph 0) is always in the subset (TrueType requires it first).
@@ -118,7 +129,8 @@ export function emitFont(context: PDFContext, obj: FontObject): PDFRef {
     CapHeight: Math.round((f.capHeight || f.ascent) * k),
     // StemV is required but TrueType carries no stem width; 80 is the customary stand-in for regular weights.
     StemV: 80,
-    FontFile2: flate(context, program, { Length1: program.length }),
+    FontFile2: flate(context, program, { Length1: program.length }, level),
+    ...(cidSet ? { CIDSet: flate(context, cidSetBits(gids), {}, level) } : {}),
   }));
   const cidFont = context.register(context.obj({
     Type: 'Font',
@@ -129,7 +141,7 @@ export function emitFont(context: PDFContext, obj: FontObject): PDFRef {
     FontDescriptor: descriptor,
     DW: Math.round(face.advanceOf(0) * k),
     W: widths(face, gids),
-    CIDToGIDMap: flate(context, map),
+    CIDToGIDMap: flate(context, map, {}, level),
   } as never));
   return context.register(context.obj({
     Type: 'Font',
@@ -137,6 +149,6 @@ export function emitFont(context: PDFContext, obj: FontObject): PDFRef {
     BaseFont: PDFName.of(baseName),
     Encoding: 'Identity-H',
     DescendantFonts: [cidFont],
-    ToUnicode: flate(context, Buffer.from(toUnicodeCMap(obj.used), 'latin1')),
+    ToUnicode: flate(context, Buffer.from(toUnicodeCMap(obj.used), 'latin1'), {}, level),
   }));
 }
