@@ -84,6 +84,10 @@ export const REFUSALS = {
   taggingNotYet: { status: 400, word: 'description', template: '{0} = "{1}" needs a structure tree, which this build cannot build yet; it would not write a claim the file does not meet.' },
 
   // — server operations (issue 8): insert below this line —
+  serverBusy: { status: 503, word: 'server', template: 'every worker of this server is busy and its queue is full; send the call again shortly.' },
+  serverClosing: { status: 503, word: 'server', template: 'this server is shutting down; send the call again to another one.' },
+  renderTooLong: { status: 413, word: 'drawing', template: 'drawing the document took longer than the {0} seconds this server gives one render.' },
+  renderOutOfMemory: { status: 413, word: 'drawing', template: 'drawing the document needed more memory than this server gives one render.' },
 
   // — navigation, attachments (issue 9): insert below this line —
   mediaTypeInvalid: { status: 400, word: 'description', template: 'media_type "{0}" at {1} is not a media type (type/subtype, as text/xml).' },
