@@ -1,7 +1,12 @@
 // test/standards.test.ts — archive claims, version, metadata, output intent and compression (issue 7),
 // judged by tools nobody here wrote: Apache PDFBox Preflight (PDF/A-1b), qpdf (--check, --json),
 // poppler (pdfinfo, pdfinfo -meta). Every refusal of the area with status, word, pointer and sentence.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_NOW, listCases } from '../tools/corpus-lib.js';
 import { render } from '../src/library.js';
 import { srgbProfile } from '../passes/emit/icc/srgb.js';
 import { helloDescription, NOW } from './support/fixtures.js';
@@ -286,5 +291,38 @@ describe('compression', () => {
     expectRefusal(helloDescription({ compression: { level: 10 } }), undefined, 400, 'description', '/compression/level', '10', '1 to 9');
     expectRefusal(helloDescription({ compression: 2.5 }), undefined, 400, 'description', '/compression', '2.5');
     expectRefusal(claimed('pdfa1b', { compression: { object_streams: true } }), undefined, 400, 'description', '/archive', 'pdfa1b', '/compression/object_streams');
+  });
+});
+
+describe('metadata text, any text', () => {
+  it('is refused naming the key, or written so the packet is well-formed XML that reads back the same', () => {
+    const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (title) => {
+      const out = render({ description: { items: [], metadata: { title } }, now: NOW });
+      if (!out.ok) {
+        expect({ status: out.status, path: out.path }).toEqual({ status: 400, path: '/metadata/title' });
+        return;
+      }
+      const text = Buffer.from(out.pdf).toString('utf8');
+      const packet = text.slice(text.indexOf('<x:xmpmeta'), text.indexOf('</x:xmpmeta>') + 12);
+      expect(XMLValidator.validate(packet)).toBe(true);
+      const descriptions = [parser.parse(packet)['x:xmpmeta']['rdf:RDF']['rdf:Description']].flat();
+      const li = descriptions[0]['dc:title']['rdf:Alt']['rdf:li'];
+      const decoded = String(li).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      expect(decoded).toBe(title);
+    }), { numRuns: 100 });
+  });
+});
+
+describe('corpus cases claiming PDF/A-1b', () => {
+  it('pass Apache PDFBox Preflight', () => {
+    const cases = listCases().filter((dir) => JSON.parse(readFileSync(join(dir, 'request.json'), 'utf8')).archive === 'pdfa1b');
+    expect(cases.length).toBeGreaterThan(0);
+    const pdfs = cases.map((dir) => {
+      const parts: Record<string, Uint8Array> = {};
+      if (existsSync(join(dir, 'parts'))) for (const n of readdirSync(join(dir, 'parts'))) parts[n] = readFileSync(join(dir, 'parts', n));
+      return ok(readFileSync(join(dir, 'request.json')), parts, { now: CORPUS_NOW }).pdf;
+    });
+    expect(preflight(pdfs)).toEqual(cases.map(() => 'PASS'));
   });
 });
