@@ -74,7 +74,7 @@ function colours(v: unknown, p: JsonPointer, out: [JsonPointer, string][], depth
   for (const k of Object.keys(o)) {
     // `at` pointers and resolved faces are not part of what is drawn.
     if (k === 'at' || k === 'fontRes' || k === 'standard' || k === 'rect' || k === 'pages') continue;
-    colours(o[k], `${p}/${k === 'fill' || k === 'color' || k === 'background' ? k : k}`, out, depth + 1);
+    colours(o[k], `${p}/${k}`, out, depth + 1);
   }
 }
 

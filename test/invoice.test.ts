@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { helloDescription } from './support/fixtures.js';
-import { deref, pdfDetachList, pdfDetachSave, pdfMeta, qpdfAttachments, qpdfCheck, qpdfObjects } from './support/pdf-tools.js';
+import { deref, pdfDetachList, pdfDetachSave, pdfMeta, preflight, qpdfAttachments, qpdfCheck, qpdfObjects } from './support/pdf-tools.js';
 import { expectRefusal, FACTUR_X_XML, ok } from './support/standards.js';
 
 const INVOICE = { xml: 'invoice.xml', profile: 'EN 16931', relationship: 'alternative', issued: '2026-11-22T10:00:00+01:00' };
@@ -64,6 +64,14 @@ describe('a Factur-X invoice, EN 16931, under pdfa3b', () => {
     for (const p of ['DocumentFileName', 'DocumentType', 'Version', 'ConformanceLevel']) expect(meta).toContain(`<pdfaProperty:name>${p}</pdfaProperty:name>`);
     expect(meta).toContain('<pdfaid:part>3</pdfaid:part>');
     expect(meta).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+  });
+
+  it('PDFBox Preflight (a PDF/A-1b validator) objects only to what PDF/A-3 allows: its XMP and extension schema read clean', () => {
+    const [verdict] = preflight([pdf]);
+    const codes = verdict.replace(/^FAIL\t/, '').split(',');
+    // 1.4.7 / 1.2.9: embedded files; 7.11.2: pdfaid:part is not 1; 3.1.11: CIDSet, required by PDF/A-1 only.
+    expect(codes.filter((c) => !['1.4.7', '1.2.9', '7.11.2', '3.1.11'].includes(c))).toEqual([]);
+    expect(codes).toContain('7.11.2'); // the control: Preflight did read the packet
   });
 
   it('writes the version as sent, and other profiles when the XML says them', () => {

@@ -3,7 +3,7 @@
 // page /Metadata). Metadata streams are never compressed: PDF/A-1 6.7.2 forbids a filter on them, and
 // ISO 32000-1 §14.3.2 wants them findable by tools that do not read PDF.
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import type { PageMetadata } from '../../ir/standards-types.js';
+import type { MetadataFacts, PageMetadata } from '../../ir/standards-types.js';
 import type { DocSettings } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 import { docVersion } from '../version.js';
@@ -47,10 +47,19 @@ export function writeDocumentMetadata(context: PDFContext, doc: DocSettings, idH
   };
 }
 
-/** One page's metadata stream: facts written as a packet, or the supplied packet passed on as given. */
+/** One page's metadata stream (page_metadata). */
 export function writePageMetadata(context: PDFContext, pm: PageMetadata, doc: DocSettings, ctx: PassContext): PDFRef {
-  if (pm.packet) return metadataStream(context, ctx.parts.get(pm.packet.part)!);
+  return writeOwnMetadata(context, pm, doc, ctx);
+}
+
+/**
+ * The metadata stream of one object (a page, an image XObject…): facts written as a packet of their
+ * own (no pdfaid: the document states the standard once), or a supplied packet passed on as given.
+ */
+export function writeOwnMetadata(context: PDFContext, src: { facts?: MetadataFacts; packet?: { part: string } }, doc: DocSettings, ctx: PassContext): PDFRef {
+  if (src.packet) return metadataStream(context, ctx.parts.get(src.packet.part)!);
   const rules = archiveRules(doc.standards?.archive?.level);
+  const pm = src;
   return metadataStream(context, xmpPacket({
     facts: pm.facts,
     trappedInXmp: !rules.xmp2004,
