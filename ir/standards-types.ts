@@ -151,6 +151,13 @@ export interface PageMetadata {
 
 export interface PageFiles { at: JsonPointer; page: number; files: { at: JsonPointer; name: string }[] }
 
+/**
+ * Declarations an archive claim may set aside, found in the description as written (so the check
+ * does not depend on how each area shapes its IR): transparency (PDF/A-1 6.4), optional content
+ * (PDF/A-1 6.1.13, PDF 1.5), transfer functions (every part: 19005-1 6.2.8, -2/-3/-4 6.2.5).
+ */
+export interface ArchiveConflict { at: JsonPointer; what: 'transparency' | 'optional content' | 'transfer function' }
+
 /** Everything of issue 7 the passes carry in DocSettings.standards. */
 export interface Standards {
   archive?: { at: JsonPointer; level: ArchiveLevel };
@@ -167,6 +174,8 @@ export interface Standards {
   outputIntent?: OutputIntentSettings;
   compression?: CompressionSettings;
   invoice?: InvoiceSettings;
+  /** Declarations a claim may set aside (checked in passes/standards-check.ts). */
+  conflicts: ArchiveConflict[];
 }
 
 /** Everything of the attachments area the passes carry in DocSettings.files. */

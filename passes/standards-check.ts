@@ -193,6 +193,11 @@ export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[],
       requireVersion(doc, '1.5', c.objectStreamsAt!, 'object streams');
     }
     const a = std.archive;
+    for (const c of std.conflicts) {
+      // PDF/A-1 has no transparency and no optional content (PDF 1.4); no part takes transfer functions.
+      if (c.what === 'transfer function') setAside(std, c.at, 'no PDF/A part takes transfer functions');
+      else if (a?.level.part === 1) setAside(std, c.at, c.what === 'transparency' ? 'PDF/A-1 has no transparency (opacity, blend modes, soft masks)' : 'PDF/A-1 has no optional content (layers)');
+    }
     if (a?.level.claim === 'pdfa4f' && !files?.attachments.length) refuse('archiveNeeds', a.at, a.at, a.level.claim, 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)');
     checkInvoice(std, files, ctx);
   }

@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_NOW, listCases } from '../tools/corpus-lib.js';
+import { readStandards } from '../ir/read/standards.js';
+import { checkStandards } from '../passes/standards-check.js';
 import { render } from '../src/library.js';
 import { srgbProfile } from '../passes/emit/icc/srgb.js';
 import { helloDescription, NOW } from './support/fixtures.js';
@@ -324,5 +326,44 @@ describe('corpus cases claiming PDF/A-1b', () => {
       return ok(readFileSync(join(dir, 'request.json')), parts, { now: CORPUS_NOW }).pdf;
     });
     expect(preflight(pdfs)).toEqual(cases.map(() => 'PASS'));
+  });
+});
+
+describe('what PDF/A sets aside among graphics states, layers and image masks', () => {
+  // These keys are drawn by other areas; the check reads the description as written, so it holds
+  // whichever IR they build. Run here on the standards reading and the cross-refusal check alone.
+  const check = (d: Record<string, unknown>) => {
+    try {
+      checkStandards({ standards: readStandards(d) }, [], { parts: new Map(), client: { features: new Set(), pageCeiling: 10, known: false }, now: NOW, remarks: [] } as never);
+      return undefined;
+    } catch (e) {
+      return (e as { refusal: { status: number; path: string; sentence: string } }).refusal;
+    }
+  };
+  const gs = (state: Record<string, unknown>) => ({ graphics_states: [{ name: 'G', state }] });
+
+  it('refuses transparency and layers under PDF/A-1, naming both', () => {
+    for (const [extra, path] of [
+      [gs({ fill_alpha: 0.5 }), '/graphics_states/0/state/fill_alpha'],
+      [gs({ stroke_alpha: 0 }), '/graphics_states/0/state/stroke_alpha'],
+      [gs({ blend_mode: 'multiply' }), '/graphics_states/0/state/blend_mode'],
+      [gs({ mask: { drawing: 'M' } }), '/graphics_states/0/state/mask'],
+      [{ layers: [{ name: 'L' }] }, '/layers'],
+      [{ images: [{ name: 'i.png', soft_mask: 'm.png' }] }, '/images/0/soft_mask'],
+    ] as const) {
+      const r = check({ archive: 'pdfa1b', ...extra });
+      expect(r, path).toMatchObject({ status: 400, path: '/archive' });
+      expect(r!.sentence).toContain('"pdfa1b"');
+      expect(r!.sentence).toContain(path);
+      expect(check({ archive: 'pdfa2b', ...extra }), path).toBeUndefined();
+    }
+    expect(check({ archive: 'pdfa1b', ...gs({ fill_alpha: 1, blend_mode: 'normal', transfer: 'page' }) })).toBeUndefined();
+  });
+
+  it('refuses transfer functions under every part', () => {
+    for (const archive of ['pdfa1b', 'pdfa2b', 'pdfa4']) {
+      expect(check({ archive, ...gs({ transfer: { every: { low: [0], high: [1] } } }) })).toMatchObject({ path: '/archive' });
+    }
+    expect(check(gs({ transfer: { every: {} } }))).toBeUndefined();
   });
 });

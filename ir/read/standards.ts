@@ -7,7 +7,7 @@
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type {
-  AccessibleClaim, ArchiveClaim, ArchiveLevel, CompressionSettings, InvoiceProfile, InvoiceSettings, MetadataFacts,
+  AccessibleClaim, ArchiveClaim, ArchiveConflict, ArchiveLevel, CompressionSettings, InvoiceProfile, InvoiceSettings, MetadataFacts,
   OutputIntentSettings, PdfVersion, Relationship, Standards, XmpSchema, XmpValue,
 } from '../standards-types.js';
 import { fail } from './common.js';
@@ -159,6 +159,31 @@ function readInvoice(raw: Raw, p: JsonPointer): InvoiceSettings {
   };
 }
 
+/**
+ * What a claim may set aside, from the description as written: graphics states with opacity below 1,
+ * a blend mode other than normal, a soft mask, or a transfer function; declared layers; images read
+ * with a soft mask. Only gathered under a claim (nothing to check otherwise).
+ */
+function archiveConflicts(d: Raw): ArchiveConflict[] {
+  if (d.archive === undefined) return [];
+  const out: ArchiveConflict[] = [];
+  const list = (k: string) => (Array.isArray(d[k]) ? (d[k] as unknown[]) : []);
+  list('graphics_states').forEach((g, i) => {
+    const state = (g as Raw | null)?.state as Raw | undefined;
+    if (!state || typeof state !== 'object') return;
+    const p = at('', 'graphics_states', i, 'state');
+    for (const k of ['fill_alpha', 'stroke_alpha']) if (typeof state[k] === 'number' && (state[k] as number) < 1) out.push({ at: at(p, k), what: 'transparency' });
+    if (state.blend_mode !== undefined && state.blend_mode !== 'normal') out.push({ at: at(p, 'blend_mode'), what: 'transparency' });
+    if (state.mask !== undefined) out.push({ at: at(p, 'mask'), what: 'transparency' });
+    if (state.transfer !== undefined && state.transfer !== 'page') out.push({ at: at(p, 'transfer'), what: 'transfer function' });
+  });
+  if (list('layers').length) out.push({ at: '/layers', what: 'optional content' });
+  list('images').forEach((img, i) => {
+    if ((img as Raw | null)?.soft_mask !== undefined) out.push({ at: at('', 'images', i, 'soft_mask'), what: 'transparency' });
+  });
+  return out;
+}
+
 /** The standards keys of a description; `collection` raises the written version (spec Versioning 4). */
 export function readStandards(d: Raw): Standards {
   const archive = d.archive === undefined ? undefined : { at: '/archive', level: archiveLevel(d.archive as ArchiveClaim) };
@@ -175,5 +200,6 @@ export function readStandards(d: Raw): Standards {
     outputIntent: d.output_intent === undefined ? undefined : readOutputIntent(d.output_intent as Raw, '/output_intent'),
     compression: d.compression === undefined ? undefined : readCompression(d.compression, '/compression'),
     invoice: d.invoice === undefined ? undefined : readInvoice(d.invoice as Raw, '/invoice'),
+    conflicts: archiveConflicts(d),
   };
 }
