@@ -298,8 +298,8 @@ describe('compression', () => {
 
 describe('metadata text, any text', () => {
   it('is refused naming the key, or written so the packet is well-formed XML that reads back the same', () => {
-    const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false });
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (title) => {
+    const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false, htmlEntities: true });
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.stringMatching(/^[\r\n\t &<>"'a-z]{0,12}$/)), (title) => {
       const out = render({ description: { items: [], metadata: { title } }, now: NOW });
       if (!out.ok) {
         expect({ status: out.status, path: out.path }).toEqual({ status: 400, path: '/metadata/title' });
@@ -310,8 +310,7 @@ describe('metadata text, any text', () => {
       expect(XMLValidator.validate(packet)).toBe(true);
       const descriptions = [parser.parse(packet)['x:xmpmeta']['rdf:RDF']['rdf:Description']].flat();
       const li = descriptions[0]['dc:title']['rdf:Alt']['rdf:li'];
-      const decoded = String(li).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-      expect(decoded).toBe(title);
+      expect(String(li)).toBe(title);
     }), { numRuns: 100 });
   });
 });

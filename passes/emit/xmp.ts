@@ -48,9 +48,13 @@ export interface XmpInput {
   describeExtensions: boolean;
 }
 
-/** Escapes XML element content and attribute values. */
+/**
+ * Escapes XML element content and attribute values. A carriage return is written as a character
+ * reference: an XML reader turns a literal one into a line feed (XML 1.0 §2.11), and the packet must
+ * read back the same text as the Info dictionary beside it.
+ */
 export function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#xD;');
 }
 
 const VALUE_TYPES: Record<XmpValue['kind'], string> = { text: 'Text', integer: 'Integer', real: 'Real', boolean: 'Boolean', seq: 'seq Text' };
