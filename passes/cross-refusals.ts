@@ -13,7 +13,7 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
     }
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
-    checkStandards(ir.doc, ir.items, ctx);
+    checkStandards(ir.doc, ir.items, ctx, ir.page);
     return ir;
   },
 };

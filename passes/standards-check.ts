@@ -6,7 +6,7 @@
 // anything is measured or drawn; what a check reads from a part it reads again when writing.
 import type { JsonPointer } from '../ir/pointer.js';
 import type { ArchiveLevel, FileSettings, Standards } from '../ir/standards-types.js';
-import type { DocSettings, ResolvedItem } from '../ir/types.js';
+import type { DocSettings, PageSize, ResolvedItem } from '../ir/types.js';
 import { readIcc, type IccFacts } from './emit/icc/profile.js';
 import { SRGB_DESCRIPTION } from './emit/icc/srgb.js';
 import { checkInvoiceXml } from './emit/invoice.js';
@@ -178,12 +178,56 @@ function checkPageMetadata(doc: DocSettings, files: FileSettings, ctx: PassConte
   }
 }
 
+/** Longest string (bytes) a PDF/A part takes: 19005-1 6.1.12 (PDF 1.4 Annex C), 19005-2/-3 6.1.13; PDF/A-4 sets none. */
+export const PDFA_STRING_LIMIT: Record<number, number | undefined> = { 1: 65535, 2: 32767, 3: 32767, 4: undefined };
+/** Page boundaries of 3 to 14 400 units each way (19005-2/-3 6.1.13; PDF 1.4 Annex C for PDF/A-1). */
+export const PDFA_PAGE_MIN = 3;
+export const PDFA_PAGE_MAX = 14400;
+
+/** Bytes a text string takes as written (passes/emit/pdf-text.ts): literal ASCII, else UTF-16BE with BOM. */
+function textBytes(s: string): number {
+  return /^[\x20-\x7e]*$/.test(s) ? s.length : 2 + 2 * s.length;
+}
+
+/** The strings the standards area writes, with their keys, against the claim's implementation limit. */
+function checkStringLimits(std: Standards, files: FileSettings | undefined): void {
+  const limit = std.archive ? PDFA_STRING_LIMIT[std.archive.level.part] : undefined;
+  if (!limit) return;
+  const strings: [string | undefined, string][] = [];
+  const m = std.metadata;
+  if (m) for (const k of ['title', 'author', 'subject', 'keywords', 'creator', 'producer'] as const) strings.push([m[k], `${m.at}/${k}`]);
+  const oi = std.outputIntent;
+  if (oi) for (const k of ['identifier', 'info', 'condition', 'registry'] as const) strings.push([oi[k], `${oi.at}/${k}`]);
+  for (const a of files?.attachments ?? []) {
+    strings.push([a.fileName, `${a.at}/file_name`], [a.description, `${a.at}/description`]);
+    for (const c of a.columns) if (c.value.kind === 'text') strings.push([c.value.value, `${c.at}/text`]);
+  }
+  for (const c of files?.collection?.columns ?? []) strings.push([c.title, `${c.at}/title`]);
+  for (const [s, at] of strings) {
+    if (s !== undefined && textBytes(s) > limit) setAside(std, at, `PDF/A-${std.archive!.level.part} strings are at most ${limit} bytes, and this one is ${textBytes(s)}`);
+  }
+}
+
+/** Sheet sizes against the claim's page limits (page, page_sizes). */
+function checkPageSizes(doc: DocSettings, std: Standards, page: PageSize | undefined): void {
+  if (!std.archive || std.archive.level.part === 4) return;
+  const sizes: [PageSize, (k: string) => string][] = page ? [[page, (k) => `/page/${k}`]] : [];
+  for (const [n, size] of doc.pageSizes ?? []) sizes.push([size, (k) => `the ${k} page_sizes gives page ${n}`]);
+  for (const [size, name] of sizes) {
+    for (const k of ['width', 'height'] as const) {
+      if (size[k] < PDFA_PAGE_MIN || size[k] > PDFA_PAGE_MAX) setAside(std, `${name(k)} (${size[k]})`, `PDF/A-${std.archive.level.part} pages measure ${PDFA_PAGE_MIN} to ${PDFA_PAGE_MAX} points each way`);
+    }
+  }
+}
+
 /** Every cross-refusal of the standards and attachments areas, in the order a reader meets the keys. */
-export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[], ctx: PassContext): void {
+export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[], ctx: PassContext, page?: PageSize): void {
   const std = doc.standards;
   const files = doc.files;
   if (std) {
     checkVersionAgainstClaim(std);
+    checkPageSizes(doc, std, page);
+    checkStringLimits(std, files);
     const facts = checkOutputIntent(doc, std, ctx);
     if (std.archive && facts) checkColours(items, std, facts);
     if (std.metadata || std.archive) requireVersion(doc, '1.4', std.metadata?.at ?? std.archive!.at, 'XMP metadata');

@@ -366,3 +366,18 @@ describe('what PDF/A sets aside among graphics states, layers and image masks', 
     expect(check(gs({ transfer: { every: {} } }))).toBeUndefined();
   });
 });
+
+describe('implementation limits of the claimed part', () => {
+  it('refuses a sheet outside 3 to 14 400 points under PDF/A-1 to 3, naming the key', () => {
+    expectRefusal(claimed('pdfa2b', { page: { width: 20000, height: 800 } }), undefined, 400, 'description', '/archive', '"pdfa2b"', '/page/width', '14400');
+    expectRefusal(claimed('pdfa1b', { page_sizes: [{ page: 1, width: 2, height: 800 }] }), undefined, 400, 'description', '/archive', 'page 1', '3 to 14400');
+    expect(ok(claimed('pdfa4', { page: { width: 20000, height: 800 } })).pages).toBe(1);
+  });
+
+  it('refuses a string longer than the part takes (PDF/A-2: 32 767 bytes, PDF/A-1: 65 535)', () => {
+    expectRefusal(claimed('pdfa2b', { metadata: { title: 'x'.repeat(32768) } }), undefined, 400, 'description', '/archive', '/metadata/title', '32767');
+    expectRefusal(claimed('pdfa2b', { metadata: { subject: 'é'.repeat(16383) } }), undefined, 400, 'description', '/archive', '/metadata/subject', '32768');
+    expect(ok(claimed('pdfa1b', { metadata: { title: 'x'.repeat(32768) } })).pages).toBe(1);
+    expect(ok(helloDescription({ metadata: { title: 'x'.repeat(70000) } })).pages).toBe(1);
+  });
+});
