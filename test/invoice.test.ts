@@ -116,3 +116,27 @@ describe('invoice refusals', () => {
     expectRefusal(invoiceDoc(att('invoice.xml', 'copy.xml')), parts(), 400, 'description', '/attachments/0/name', '"invoice.xml"', '/invoice/xml');
   });
 });
+
+describe('over the wire', () => {
+  it('POST /render with the XML as a part answers the same bytes as the library', async () => {
+    const { startServer, silentLogger } = await import('../src/server.js');
+    const { FormData, request } = await import('undici');
+    const { render } = await import('../src/library.js');
+    const srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger(), processMetrics: false });
+    try {
+      const description = JSON.stringify(invoiceDoc());
+      const form = new FormData();
+      form.append('json_data', description);
+      form.append('invoice.xml', new Blob([FACTUR_X_XML]), 'invoice.xml');
+      const res = await request(`${srv.url}/render`, { method: 'POST', body: form });
+      const body = new Uint8Array(await res.body.arrayBuffer());
+      expect(res.statusCode).toBe(200);
+      // No date of rendering enters the file, so any clock gives the same bytes.
+      const lib = render({ description, parts: parts() });
+      expect(lib.ok && Buffer.from(lib.pdf).equals(Buffer.from(body))).toBe(true);
+      expect(pdfDetachList(body)).toEqual(['factur-x.xml']);
+    } finally {
+      await srv.close();
+    }
+  });
+});
