@@ -140,3 +140,47 @@ describe('over the wire', () => {
     }
   });
 });
+
+describe('damaged parts are refused cleanly', () => {
+  it('any invoice XML bytes give a PDF or a 400 naming the invoice, never a crash', async () => {
+    const fc = (await import('fast-check')).default;
+    const { render } = await import('../src/library.js');
+    const { NOW } = await import('./support/fixtures.js');
+    const text = new TextDecoder().decode(FACTUR_X_XML);
+    const damaged = fc.oneof(
+      fc.uint8Array({ maxLength: 200 }),
+      fc.tuple(fc.nat(text.length), fc.nat(40), fc.string({ maxLength: 8 })).map(([at, cut, put]) => new TextEncoder().encode(text.slice(0, at) + put + text.slice(at + cut))),
+    );
+    const d = { ...invoiceDoc(), fonts: [], items: [] };
+    fc.assert(fc.property(damaged, (xml) => {
+      const out = render({ description: d, parts: { 'invoice.xml': xml }, now: NOW });
+      if (!out.ok) {
+        expect(out.status).toBe(400);
+        expect(out.path).toMatch(/^\/invoice/);
+      }
+    }), { numRuns: Number(process.env.FUZZ_RUNS ?? 150) });
+  });
+
+  it('any output-intent profile bytes give a PDF or a 400 naming the profile', async () => {
+    const fc = (await import('fast-check')).default;
+    const { render } = await import('../src/library.js');
+    const { NOW } = await import('./support/fixtures.js');
+    const { srgbProfile } = await import('../passes/emit/icc/srgb.js');
+    const good = srgbProfile();
+    const damaged = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.array(fc.tuple(fc.nat(good.length - 1), fc.nat(255)), { maxLength: 12 }).map((edits) => {
+        const b = Uint8Array.from(good);
+        for (const [i, v] of edits) b[i] = v;
+        return b;
+      }),
+    );
+    fc.assert(fc.property(damaged, (icc) => {
+      const out = render({ description: { archive: 'pdfa2b', output_intent: { profile: 'p.icc' }, items: [] }, parts: { 'p.icc': icc }, now: NOW });
+      if (!out.ok) {
+        expect(out.status).toBe(400);
+        expect(out.path).toMatch(/^\/(output_intent|archive)/);
+      }
+    }), { numRuns: Number(process.env.FUZZ_RUNS ?? 150) });
+  });
+});

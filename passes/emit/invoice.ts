@@ -56,7 +56,14 @@ export function checkInvoiceXml(inv: InvoiceSettings, bytes: Uint8Array): void {
   const text = Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '');
   const valid = XMLValidator.validate(text);
   if (valid !== true) refuse('invoiceXmlMalformed', at, part, at, `${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line})`);
-  const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false, processEntities: false }).parse(text) as Node;
+  // The validator and the parser of fast-xml-parser do not agree on every damaged input (a processing
+  // instruction without a target passes one and stops the other): the parser's word counts too.
+  let doc: Node;
+  try {
+    doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false, processEntities: false }).parse(text) as Node;
+  } catch (e) {
+    refuse('invoiceXmlMalformed', at, part, at, String(e instanceof Error ? e.message : e).replace(/\.$/, ''));
+  }
   const rootKey = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (!rootKey || localName(rootKey) !== 'CrossIndustryInvoice') {
     refuse('invoiceXmlNotCii', at, part, at, `its root element is ${rootKey ? `"${rootKey}"` : 'missing'}, not CrossIndustryInvoice`);
