@@ -15,6 +15,7 @@ import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
 import { DocumentResources } from './emit/resources.js';
+import { checkUnicodeLevel } from './emit/unicode-level.js';
 import { serialize } from './emit/serialize.js';
 import type { Pass, PassContext } from './pass.js';
 import { docVersion } from './version.js';
@@ -22,6 +23,7 @@ import { docVersion } from './version.js';
 export const emit: Pass<DedupedIr, Emitted> = {
   id: 'emit',
   run(ir: DedupedIr, ctx: PassContext): Emitted {
+    checkUnicodeLevel(ir); // pdfa2u/3u: every glyph maps to Unicode (before any object is written)
     const context = PDFContext.create();
     const version = docVersion(ir.doc);
     const pdf20 = version === '2.0';

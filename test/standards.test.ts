@@ -381,3 +381,32 @@ describe('implementation limits of the claimed part', () => {
     expect(ok(helloDescription({ metadata: { title: 'x'.repeat(70000) } })).pages).toBe(1);
   });
 });
+
+describe('level U: every glyph maps to Unicode', () => {
+  // A glyph that only continues a cluster (text '') cannot be drawn by Noto Sans's Latin text, so the
+  // laid-out IR is edited the way a multi-glyph cluster would leave it, then written.
+  const deduped = async (claim: string) => {
+    const { readDescription } = await import('../ir/read.js');
+    const { PASSES } = await import('../passes/index.js');
+    const ctx = { parts: new Map(), client: { features: new Set(), pageCeiling: 10, known: false }, now: NOW, remarks: [] } as never;
+    let ir: any = readDescription(helloDescription({ archive: claim }));
+    for (const pass of PASSES.slice(0, -1)) ir = pass.run(ir, ctx);
+    const op = ir.pages[0].ops.find((o: any) => o.op === 'glyphs');
+    const glyph = op.glyphs[0];
+    op.text[0] = '';
+    for (const f of ir.fonts) f.used.set(glyph, '');
+    return { ir, ctx, emit: PASSES[PASSES.length - 1] };
+  };
+
+  it('refuses a glyph without text under pdfa2u and pdfa3u, naming the claim and the text', async () => {
+    for (const claim of ['pdfa2u', 'pdfa3u']) {
+      const { ir, ctx, emit } = await deduped(claim);
+      expect(() => emit.run(ir, ctx)).toThrow(/"pdfa.u" sets aside the text at \/items\/1 on page 1/);
+    }
+  });
+
+  it('writes it under level B', async () => {
+    const { ir, ctx, emit } = await deduped('pdfa2b');
+    expect(emit.run(ir, ctx).pages).toBe(1);
+  });
+});
