@@ -8,7 +8,9 @@ import { readJson } from './json-reader.js';
 import { refusal } from './messages.js';
 import { at } from './pointer.js';
 import { ajv, check, fail } from './read/common.js';
-import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
+import {
+  readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
+} from './read/fonts.js';
 import { readFileSettings } from './read/attachments.js';
 import { readItem } from './read/items.js';
 import { readStandards } from './read/standards.js';
@@ -38,10 +40,16 @@ export function readDescription(description: unknown): ReadIr {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
       standards: readStandards(d),
       files: readFileSettings(d),
+      check: readCheck(d.check as string[] | undefined),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
-    standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),
+    standardFonts: list('standard_fonts', readStandardFontDecl),
+    type1Fonts: list('type1_fonts', readType1FontDecl),
+    type3Fonts: list('type3_fonts', readType3FontDecl),
+    simpleFonts: list('simple_fonts', readSimpleFontDecl),
+    fontVariants: list('font_variants', readFontVariantDecl),
+    fontChains: list('font_chains', readFontChainDecl),
     items: (d.items as Raw[]).map((raw, i) => readItem(raw, i)),
   };
 }
@@ -50,6 +58,15 @@ export function readDescription(description: unknown): ReadIr {
 function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
   if (!raw?.length) return undefined;
   return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
+}
+
+/** `check`: each standard once, in the order given; PDF/UA-1 is refused until its rules arrive. */
+function readCheck(raw: string[] | undefined): string[] | undefined {
+  if (!raw?.length) return undefined;
+  raw.forEach((s, i) => {
+    if (s === 'pdfua1') fail(refusal('valueNotYet', at('', 'check', i), at('', 'check', i), JSON.stringify(s)));
+  });
+  return [...new Set(raw)];
 }
 
 function parseDescription(description: unknown): unknown {

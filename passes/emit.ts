@@ -8,12 +8,13 @@ import type { DedupedIr, Emitted } from '../ir/types.js';
 import { pageFileRefs, writeAttachments } from './emit/attachments.js';
 import { writeCollection } from './emit/collection.js';
 import { compressionOf, flateStream } from './emit/compression.js';
-import { pageContent } from './emit/content.js';
+import { pageContent, type FontCodes } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
 import { writeInvoiceFile } from './emit/invoice.js';
 import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
+import { guarded } from './fonts/styled-font.js';
 import { DocumentResources } from './emit/resources.js';
 import { checkUnicodeLevel } from './emit/unicode-level.js';
 import { serialize } from './emit/serialize.js';
@@ -29,9 +30,12 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pdf20 = version === '2.0';
     const compression = compressionOf(ir.doc);
     const fontRefs = new Map<string, PDFRef>();
-    // CIDSet only under PDF/A-1, the one part that requires it (the fonts area may take this over).
-    const cidSet = ir.doc.standards?.archive?.level.part === 1;
-    for (const font of ir.fonts) fontRefs.set(font.resName, emitFont(context, font, compression.level, cidSet));
+    const fontCodes = new Map<string, FontCodes>();
+    for (const font of ir.fonts) {
+      // Font programs keep the fonts area's own Flate level (their deflated subsets are cached across renders).
+      fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font)));
+      fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
+    }
     // Attachments before pages, so a page's /AF can name its files (passes/emit/attachments.ts).
     const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20);
     const pageFiles = pageFileRefs(ir.doc, files);
@@ -46,7 +50,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
-      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs);
+      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes);
       hash.update(content);
       const contentRef = flateStream(context, content, compression.level);
       const entries: Record<string, unknown> = {
@@ -96,6 +100,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
     if (info) context.trailerInfo.Info = info;
     const catalog = context.register(context.obj(catalogEntries as never));
     context.trailerInfo.Root = catalog;
-    return { stage: 'emitted', pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }), pages: ir.pages.length };
+    const emitted: Emitted = { stage: 'emitted', pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }), pages: ir.pages.length };
+    // the graph rides along for the verifier, not enumerable so IR dumps (tools/explain) stay as they were
+    Object.defineProperty(emitted, 'context', { value: context, enumerable: false });
+    return emitted;
   },
 };

@@ -153,3 +153,42 @@ export function preflight(pdfs: Uint8Array[]): string[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Ghostscript renders every page to nothing (nullpage), stopping on any error or warning; exit code and output. */
+export function gsRender(pdf: Uint8Array): { code: number; out: string } {
+  return withFile(pdf, (f) => {
+    const r = spawnSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dPDFSTOPONERROR', '-dPDFSTOPONWARNING', '-sDEVICE=nullpage', '-o', '/dev/null', f], { encoding: 'utf8' });
+    return { code: r.status ?? -1, out: ((r.stdout ?? '') + (r.stderr ?? '')).split('\n').filter((l) => l && !/^page /.test(l)).join('\n') };
+  });
+}
+
+/**
+ * Share of the pixels in a box (PDF points, origin bottom left) of page 1, rendered by MuPDF at `dpi`,
+ * that are not white, and their mean colour: a glyph drawn there gives a share well above 0.
+ */
+export function inkIn(pdf: Uint8Array, box: { llx: number; lly: number; urx: number; ury: number }, dpi = 72): { share: number; mean: [number, number, number] } {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, '1'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const ppm = readFileSync(out);
+    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+    const w = +m[1], h = +m[2], start = m[0].length;
+    const s = dpi / 72;
+    const x0 = Math.max(0, Math.floor(box.llx * s)), x1 = Math.min(w, Math.ceil(box.urx * s));
+    const y0 = Math.max(0, Math.floor(h - box.ury * s)), y1 = Math.min(h, Math.ceil(h - box.lly * s));
+    let inked = 0, total = 0;
+    const sum = [0, 0, 0];
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const o = start + (y * w + x) * 3;
+        total++;
+        if (ppm[o] < 200 || ppm[o + 1] < 200 || ppm[o + 2] < 200) {
+          inked++;
+          sum[0] += ppm[o]; sum[1] += ppm[o + 1]; sum[2] += ppm[o + 2];
+        }
+      }
+    }
+    const n = inked || 1;
+    return { share: total ? inked / total : 0, mean: [sum[0] / n, sum[1] / n, sum[2] / n] };
+  });
+}
