@@ -116,6 +116,19 @@ export const REFUSALS = {
   twoSources: { status: 400, word: 'description', template: '{0} cannot be given together with {1}.' },
   pageMetadataNoSource: { status: 400, word: 'description', template: '{0} needs facts (metadata written as a packet) or packet (the name of a supplied XMP part).' },
   xmpPacketMalformed: { status: 400, word: 'description', template: 'the XMP packet "{0}" named by {1} is not well-formed XML: {2}.' },
+  targetTwice: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; a target is given once, as a short form or as an action.' },
+  targetMissing: { status: 400, word: 'description', template: '{0} needs a target: page, destination, uri or action.' },
+  viewWithoutPage: { status: 400, word: 'description', template: '{0} is the view of a page; give page beside it.' },
+  goToNoTarget: { status: 400, word: 'description', template: 'the go_to action at {0} needs page or destination.' },
+  keyNotApplicable: { status: 400, word: 'description', template: '{0} does not apply when {1} is "{2}"; it takes {3}.' },
+  destinationUndeclared: { status: 400, word: 'description', template: 'the destination "{0}" named by {1} is nowhere declared under destinations.' },
+  outlineColourInk: { status: 400, word: 'description', template: '{0} must be a grey or light colour (1 or 3 numbers); an outline entry has no ink colours.' },
+  articleMissing: { status: 400, word: 'description', template: 'the article {0} named by {1} is not in articles, which holds {2}.' },
+  beadMissing: { status: 400, word: 'description', template: 'the bead {0} named by {1} is not in article {2}, which has {3} beads.' },
+  uriRunsScript: { status: 400, word: 'description', template: '{0} is a javascript: address; links and actions do not run scripts.' },
+  coordinateOutOfRange: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, beyond the {3} points a PDF number may hold.' },
+  dashAllZero: { status: 400, word: 'description', template: '{0} must hold at least one length greater than 0.' },
+  needsLicenceStructureDestination: { status: 402, word: 'needs_a_licence', template: 'the destination "{0}" at {1} leads to an element of the structure tree; a licence key carries structure destinations.' },
 
   // — hosted service (issue 10): insert below this line —
 

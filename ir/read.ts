@@ -14,6 +14,7 @@ import {
 import { readFileSettings } from './read/attachments.js';
 import { readItem } from './read/items.js';
 import { readStandards } from './read/standards.js';
+import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
@@ -30,6 +31,7 @@ export function readDescription(description: unknown): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value as Raw;
+  checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
   const page = (d.page ?? {}) as { width?: number; height?: number };
   const list = <T>(key: string, read: (raw: Raw, p: string) => T): T[] =>
@@ -41,6 +43,8 @@ export function readDescription(description: unknown): ReadIr {
       standards: readStandards(d),
       files: readFileSettings(d),
       check: readCheck(d.check as string[] | undefined),
+      navigation: readNavigation(d),
+      pageSettings: readPageSettings(d),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),

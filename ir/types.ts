@@ -77,10 +77,22 @@ export interface CodeItem extends ItemBase {
   background?: Colour;
 }
 
+/** A `link` item: a rect on a page that leads somewhere (docs/reference.md, "link"). */
+export interface LinkItem extends ItemBase {
+  type: 'link';
+  rect: RectSpec;
+  target: import('./navigation-types.js').Target;
+  conflict?: import('./navigation-types.js').TargetConflict;
+  border: import('./navigation-types.js').LinkBorder;
+  highlight: import('./navigation-types.js').LinkHighlight;
+  description?: string;
+}
+
 export type Item =
   | RectItem
   | TextItem
-  | CodeItem;
+  | CodeItem
+  | LinkItem;
 
 export interface FontDecl {
   at: JsonPointer;
@@ -114,6 +126,12 @@ export interface DocSettings {
   files?: import('./standards-types.js').FileSettings;
   /** `check`: standards the finished document is measured against (verifier/, after emission). */
   check?: string[];
+  /** Outline, destinations, articles, reader preferences (issue 9). */
+  navigation?: import('./navigation-types.js').Navigation;
+  /** page_boxes, page_turns, page_shows, page_tab_orders (issue 9). */
+  pageSettings?: import('./navigation-types.js').PageSettings;
+  /** Every page reference of the navigation, checked and evaluated by pagination (passes/navigation/places.ts). */
+  places?: import('./navigation-types.js').Places;
 }
 
 export interface ReadIr {
@@ -147,7 +165,7 @@ export interface FontResource {
 
 /** A text item after resolution: its font found among every font kind. */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | CodeItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | CodeItem | LinkItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -229,7 +247,13 @@ export interface FillRectsOp {
 
 export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp;
 
-export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
+export interface LaidOutPage {
+  number: number;
+  size: PageSize;
+  ops: DrawOp[];
+  /** Link annotations of the page, in drawing order (issue 9). */
+  links?: import('./navigation-types.js').LaidOutLink[];
+}
 
 export interface LaidOutIr {
   stage: 'laid-out';

@@ -15,18 +15,11 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_boxes',
-  'page_turns',
-  'page_tab_orders',
-  'page_shows',
   'supplied_pdfs',
   'structure',
   'tilings',
   'templates',
   'renumber',
-  'bookmarks',
-  'destinations',
-  'articles',
   'graphics_states',
   'shadings',
   'images',
@@ -34,7 +27,6 @@ const TOP_LEVEL_NOT_YET = [
   'color_spaces',
   'drawings',
   'layers',
-  'reader',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
@@ -45,6 +37,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
     clip: undefined, graphics_state: undefined,
   },
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  link: { relative_to: undefined, layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

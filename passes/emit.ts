@@ -14,6 +14,7 @@ import { writeInvoiceFile } from './emit/invoice.js';
 import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
+import { emitNavigation } from './emit/navigation.js';
 import { guarded } from './fonts/styled-font.js';
 import { DocumentResources } from './emit/resources.js';
 import { checkUnicodeLevel } from './emit/unicode-level.js';
@@ -46,6 +47,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
+    const navigation = emitNavigation(context, ir.doc, pageRefs);
     const hash = createHash('sha256');
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
@@ -64,12 +66,14 @@ export const emit: Pass<DedupedIr, Emitted> = {
       // Group…): each area writes its own from its module under passes/emit/ and adds one line here.
       if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
       if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
+      Object.assign(entries, navigation.page(page, pageRefs[i]));
       context.assign(pageRefs[i], context.obj(entries as never));
     });
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
     const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef };
+    Object.assign(catalogEntries, navigation.catalog);
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};
@@ -86,6 +90,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     if (ir.doc.files?.collection) catalogEntries.Collection = writeCollection(context, ir.doc.files.collection, new Set(files.entries.map(([k]) => k)));
     const intents = writeOutputIntents(context, std, ctx, compression.level);
     if (intents) catalogEntries.OutputIntents = intents;
+    Object.assign(names, navigation.names);
     if (Object.keys(names).length) catalogEntries.Names = context.obj(names);
     for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
     // Metadata and attachments make two documents with the same pages different files.

@@ -37,6 +37,13 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
       if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
       refuse('taggingNotYet', tagged.at, tagged.at, tagged.claim);
     }
+    // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
+    // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
+    for (const d of ir.doc.navigation?.destinations ?? []) {
+      if (!d.structureElement) continue;
+      if (!ctx.client.features.has('structure_destinations')) refuse('needsLicenceStructureDestination', d.structureElement.at, d.name, d.at);
+      refuse('keyNotYet', d.structureElement.at, 'structure_element', d.structureElement.at);
+    }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       for (const item of ir.items) {
         if (item.type !== 'text') continue;

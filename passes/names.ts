@@ -14,6 +14,7 @@ import { StandardFace, standardFace } from './fonts/standard-face.js';
 import { StyledFont } from './fonts/styled-font.js';
 import { loadType1 } from './fonts/type1-face.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
+import { checkDestinationNames } from './navigation/names.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
 /** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
@@ -147,6 +148,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (!fontRes) refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
       return { ...item, fontRes };
     });
+    checkDestinationNames(ir.doc, ir.items);
     return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
   },
 };

@@ -192,3 +192,45 @@ export function inkIn(pdf: Uint8Array, box: { llx: number; lly: number; urx: num
     return { share: total ? inked / total : 0, mean: [sum[0] / n, sum[1] / n, sum[2] / n] };
   });
 }
+
+/** `qpdf --json` (version 2) of the document, parsed; `keys` limits it (`outlines`, `pages`, `qpdf`…). */
+export function qpdfJson(pdf: Uint8Array, keys: string[] = []): Record<string, unknown> {
+  return withFile(pdf, (f) => JSON.parse(execFileSync('qpdf', ['--json', ...keys.map((k) => `--json-key=${k}`), f], { encoding: 'utf8', maxBuffer: 64 << 20 })));
+}
+
+/**
+ * Every object of the document as qpdf reads it: `get('trailer')`, `get('8 0 R')`, and `deref(v)` to
+ * follow a reference. qpdf writes names as "/Name", text strings as "u:…", other strings as "b:…".
+ */
+export function pdfObjects(pdf: Uint8Array): { get(ref: string): any; deref(v: unknown): any } {
+  const q = qpdfJson(pdf, ['qpdf']).qpdf as [unknown, Record<string, { value?: unknown; stream?: { dict: unknown } }>];
+  const objs = q[1];
+  const get = (ref: string) => {
+    const o = objs[ref === 'trailer' ? 'trailer' : `obj:${ref}`];
+    return o?.value ?? o?.stream?.dict;
+  };
+  const deref = (v: unknown) => (typeof v === 'string' && / \d+ R$/.test(v) ? get(v) : v);
+  return { get, deref };
+}
+
+/** `mutool show` of the selectors (`outline`, `trailer/Root`, `pages/1/Annots`…). */
+export function mutoolShow(pdf: Uint8Array, ...selectors: string[]): string {
+  return withFile(pdf, (f) => execFileSync('mutool', ['show', f, ...selectors], { encoding: 'utf8' }));
+}
+
+/** Links poppler finds over text (`pdftohtml -xml`): the text and where the link leads (a URI, or `#n` for page n). */
+export function popplerLinks(pdf: Uint8Array): { text: string; href: string }[] {
+  const xml = withFile(pdf, (f) => execFileSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', f], { encoding: 'utf8' }));
+  return [...xml.matchAll(/<a href="([^"]*)">(.*?)<\/a>/g)].map((m) => ({ text: decodeEntities(m[2]), href: decodeEntities(m[1]).replace(/^[^#]*\.html(?=#)/, '') }));
+}
+
+/** `pdfinfo -dests`: named destination → "page [ view ]" as poppler resolves it. */
+export function pdfDests(pdf: Uint8Array): Map<string, string> {
+  const out = withFile(pdf, (f) => execFileSync('pdfinfo', ['-dests', f], { encoding: 'utf8' }));
+  const m = new Map<string, string>();
+  for (const line of out.split('\n')) {
+    const r = /^\s*(\d+)\s+(\[.*\])\s+"(.*)"$/.exec(line);
+    if (r) m.set(r[3], `${r[1]} ${r[2]}`);
+  }
+  return m;
+}
