@@ -24,6 +24,10 @@ const parts = (xml: Uint8Array | string = FACTUR_X_XML) => ({ 'invoice.xml': typ
 describe('a Factur-X invoice, EN 16931, under pdfa3b', () => {
   const pdf = ok(invoiceDoc(), parts()).pdf;
 
+  it('comes out with zero findings from our own verifier', () => {
+    expect(ok(invoiceDoc(), parts()).findings).toEqual([]);
+  });
+
   it('passes qpdf --check and declares PDF 1.7', () => {
     const q = qpdfCheck(pdf);
     expect(q.out).toContain('No syntax or stream encoding errors');

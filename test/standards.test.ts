@@ -410,3 +410,21 @@ describe('level U: every glyph maps to Unicode', () => {
     expect(emit.run(ir, ctx).pages).toBe(1);
   });
 });
+
+describe('our own verifier measures every claim', () => {
+  const note = { attachments: [{ name: 'n.txt', file_name: 'n.txt', description: 'A note', media_type: 'text/plain', relationship: 'data', modified: '2026-11-20' }] };
+  it.each(['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4f', 'pdfa4e'])('%s comes out with zero findings', (claim) => {
+    const extra = claim === 'pdfa4f' || claim === 'pdfa3b' ? note : {};
+    const out = ok(claimed(claim, { metadata: { title: 'Measured', author: 'Jörg', created: '2026-11-22T12:00:00Z' }, ...extra }), { 'n.txt': new TextEncoder().encode('x') });
+    expect(out.findings.map((f) => `${f.standard} ${f.clause}-t${f.test}: ${f.message}`)).toEqual([]);
+  });
+
+  it('measures the claim itself, beside what check names', async () => {
+    const { standardsToMeasure } = await import('../src/verify-step.js');
+    expect(standardsToMeasure({ standards: readStandards({ archive: 'pdfa3b' }), check: ['pdfa2b'] })).toEqual(['pdfa2b', 'pdfa3b']);
+  });
+
+  it('and finds what a claim would miss: the same page measured as pdfa2b without the claim has findings', () => {
+    expect(ok(helloDescription({ check: ['pdfa2b'] })).findings.length).toBeGreaterThan(0);
+  });
+});
