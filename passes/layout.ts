@@ -4,16 +4,19 @@
 import type { DrawOp, LaidOutIr, LaidOutPage, PagedIr } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
-import { layTextItem } from './layout/text-lines.js';
-import type { Pass } from './pass.js';
+import { layFlowItem } from './layout/flow.js';
+import { layTextItem, type TextPageContext } from './layout/text-item.js';
+import type { Pass, PassContext } from './pass.js';
 
 export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
-  run(ir: PagedIr): LaidOutIr {
+  run(ir: PagedIr, ctx: PassContext): LaidOutIr {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const b = pageBindings(page.size, page.number, total);
       const ops: DrawOp[] = [];
+      let textObjects = 0;
+      const pc: TextPageContext = { page: page.number, total, now: ctx.now, fonts: ir.fonts, nextTextObject: () => ++textObjects };
       for (const item of page.items) {
         const box = rectValue(item.rect, b);
         const matrix = itemMatrix(item.transform, item.rotate, box);
@@ -21,7 +24,9 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
           // A rect with no fill paints nothing (docs/reference.md); it still occupies its place for relative_to.
           if (item.fill) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w: box.urx - box.llx, h: box.ury - box.lly, fill: item.fill });
         } else if (item.type === 'text') {
-          ops.push(...layTextItem(item, box, matrix));
+          ops.push(...layTextItem(item, box, matrix, pc));
+        } else if (item.type === 'flow') {
+          ops.push(...layFlowItem(item, box, matrix, pc));
         } else {
           ops.push(...layCodeItem(item, box, matrix));
         }

@@ -11,13 +11,18 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
     const items: LicensedItem[] = ir.items.map((item) => {
-      if (item.type !== 'text' || !item.standard) return item as LicensedItem;
-      const textAt = `${item.at}/content`;
+      if (item.type !== 'text' && item.type !== 'flow') return item as LicensedItem;
+      // A run set in a standard font needs the same licence as a block set in one.
+      const runStd = item.type === 'text' ? item.runs.find((r) => r.style?.standard) : undefined;
+      const std = item.standard ?? runStd?.style?.standard;
+      if (!std) return item as LicensedItem;
+      const fontAt = item.standard ? item.font.at : runStd!.style!.font!.at;
+      const textAt = item.type === 'text' ? `${item.at}/content` : item.contentAt;
       if (!ctx.client.features.has('fonts_without_outlines')) {
-        refuse('needsLicenceStandardFont', item.font.at, textAt, item.standard.name, item.standard.face);
+        refuse('needsLicenceStandardFont', fontAt, textAt, std.name, std.face);
       }
       // Licensed, but drawing the fourteen faces arrives with the typesetting issue.
-      refuse('standardFontNotYet', item.font.at, textAt, item.standard.name);
+      refuse('standardFontNotYet', fontAt, textAt, std.name);
     });
     return { stage: 'licensed', doc: ir.doc, page: ir.page, fonts: ir.fonts, items };
   },

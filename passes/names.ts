@@ -39,11 +39,21 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       standard.set(decl.name, decl);
     }
     const items: ResolvedItem[] = ir.items.map((item) => {
-      if (item.type !== 'text') return item;
+      if (item.type !== 'text' && item.type !== 'flow') return item;
+      // A styled run may name its own font: found the same way as the block's.
+      if (item.type === 'text') {
+        for (const run of item.runs) {
+          const f = run.style?.font;
+          if (!f || fonts.has(f.name)) continue;
+          const std = standard.get(f.name);
+          if (!std) refuse('fontUndeclared', f.at, f.name, f.at);
+          run.style!.standard = std;
+        }
+      }
       const fontRes = fonts.get(item.font.name);
-      if (fontRes) return { ...item, fontRes };
+      if (fontRes) return { ...item, fontRes } as ResolvedItem;
       const std = standard.get(item.font.name);
-      if (std) return { ...item, standard: std };
+      if (std) return { ...item, standard: std } as ResolvedItem;
       refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
     });
     return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };

@@ -9,7 +9,7 @@ import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { rectReader } from './shapes.js';
-import { textReader } from './text.js';
+import { flowReader, textReader } from './text.js';
 
 export interface ItemReader {
   validate: ValidateFunction;
@@ -18,6 +18,7 @@ export interface ItemReader {
 
 const READERS: Record<string, ItemReader> = {
   text: textReader,
+  flow: flowReader,
   rect: rectReader,
   ...codeReaders,
 };
