@@ -23,15 +23,20 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       fontRes.set(res.name, obj.resName);
     }
     const drawnWith = new Set<string>();
+    const seenGlyphs = new Map<FontObject, Uint8Array>();
     for (const page of ir.pages) {
       for (const op of page.ops) {
         if (op.op !== 'glyphs') continue;
         drawnWith.add(op.font);
         const obj = byFace.get(ir.fonts.get(op.font)!.face.key)!;
+        // A glyph id seen before is known without a Map lookup (hundreds of thousands per long document).
+        let seen = seenGlyphs.get(obj);
+        if (!seen) { seen = new Uint8Array(65536); seenGlyphs.set(obj, seen); }
         for (let i = 0; i < op.glyphs.length; i++) {
           // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
           // keeps the first; ActualText for the rest arrives with the typesetting issue).
-          if (!obj.used.has(op.glyphs[i])) obj.used.set(op.glyphs[i], op.text[i]);
+          const g = op.glyphs[i];
+          if (seen[g] === 0) { seen[g] = 1; obj.used.set(g, op.text[i]); }
         }
       }
     }

@@ -30,9 +30,12 @@ function cm(m: Matrix): string {
   return `${m.map(num).join(' ')} cm\n`;
 }
 
+/** Codes already written, by glyph id: a long document writes the same few hundred codes over and over. */
+const CODE2: string[] = [];
+
 /** A 2-byte code in a PDF literal string; `(`, `)` and `\` escaped, CR written as \r so no reader folds it. */
 function code2(gid: number): string {
-  return lit(gid >> 8) + lit(gid & 0xff);
+  return CODE2[gid] ??= lit(gid >> 8) + lit(gid & 0xff);
 }
 function lit(b: number): string {
   if (b === 0x28 || b === 0x29 || b === 0x5c) return '\\' + String.fromCharCode(b);

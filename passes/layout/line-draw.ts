@@ -10,7 +10,7 @@ import type { ShapedSegment } from '../fonts/shaper.js';
 import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
 import { SOFT_HYPHEN } from './line-break.js';
-import { shapeIn, SPACE, TAB, TEXT, type LaidParagraph, type Line, type RunStyle } from './paragraph.js';
+import { hyphenWidth, shapeIn, SPACE, TAB, TEXT, type LaidParagraph, type Line, type RunStyle } from './paragraph.js';
 
 /** Where the ops of one block go and what they carry. */
 export interface DrawTarget {
@@ -38,12 +38,26 @@ export function lineAlign(line: Line, rtl: boolean, align: Align | undefined, la
 
 /** Draws `line` of `p` with its measure starting `left` points from the page's origin, on `baseline`. */
 export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: number, align: Align, leader: string | undefined, target: DrawTarget): void {
-  const pieces = p.bidi ? bidiPieces(p, line) : logicalPieces(p, line, leader);
-  let total = 0, stretchable = 0;
-  for (const pc of pieces) {
-    if (pc.k === 'tab') { total += pc.width; continue; }
-    total += (pc.seg.shaped.width * pc.style.size) / pc.seg.font.face.unitsPerEm;
-    if (pc.k === 'seg' && pc.stretch) for (const t of pc.seg.shaped.text) if (t === ' ') stretchable++;
+  const pieces = p.bidi ? bidiPieces(p, line) : undefined;
+  // First pass: the width drawn and the spaces that may stretch (no allocation on the common path).
+  let total = 0, stretchable = 0, glyphCount = 0;
+  if (pieces) {
+    for (const pc of pieces) {
+      if (pc.k === 'tab') { total += pc.width; continue; }
+      glyphCount += pc.seg.shaped.glyphs.length;
+      total += (pc.seg.shaped.width * pc.style.size) / pc.seg.font.face.unitsPerEm;
+      if (pc.k === 'seg' && pc.stretch) for (const t of pc.seg.shaped.text) if (t === ' ') stretchable++;
+    }
+  } else {
+    let seenText = false;
+    for (let i = line.from; i < line.visibleTo; i++) {
+      const a = p.atoms[i];
+      total += a.width;
+      for (const seg of a.segs) glyphCount += seg.shaped.glyphs.length;
+      if (a.kind !== SPACE) seenText = true;
+      else if (seenText) for (const seg of a.segs) for (const t of seg.shaped.text) if (t === ' ') stretchable++;
+    }
+    if (line.hyphen) { const a = p.atoms[line.visibleTo - 1]; total += hyphenWidth(a.style, a.span.at); glyphCount += 4; }
   }
   const free = line.measure - total;
   let offset = 0, extra = 0;
@@ -53,55 +67,95 @@ export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: n
     else if (align === 'center') offset = free / 2;
     else if (align === 'justify' && !line.last && free > 0 && stretchable > 0) extra = free / stretchable;
   }
-  let pen = left + line.indent + offset;
-  let run: RunBuilder | undefined;
-  const flush = () => { if (run) { emitRun(run, baseline, target); run = undefined; } };
-  for (const pc of pieces) {
-    if (pc.k === 'tab') {
-      flush();
-      if (pc.leader) drawLeader(pc, pen, baseline, target);
-      pen += pc.width;
-      continue;
+  const w = new LineWriter(left + line.indent + offset, baseline, extra, target, glyphCount);
+  if (pieces) {
+    for (const pc of pieces) {
+      if (pc.k === 'tab') w.tab(pc.style, pc.width, pc.leader, pc.at);
+      else w.seg(pc.style, pc.seg, pc.k === 'seg' && pc.stretch, pc.k === 'hyphen');
     }
-    const font = pc.seg.font;
-    if (pc.k === 'hyphen' || !run || run.style !== pc.style || run.font !== font) {
-      flush();
-      run = { style: pc.style, font, x: pen, glyphs: [], wanted: [], text: [], units: 0 };
+  } else {
+    let seenText = false;
+    for (let i = line.from; i < line.visibleTo; i++) {
+      const a = p.atoms[i];
+      if (a.kind === TAB) { w.tab(a.style, a.width, leader, a.span.at); seenText = true; continue; }
+      // Spaces before a line's first word (a paragraph that opens with spaces) keep their width.
+      const stretch = a.kind === SPACE && seenText;
+      if (a.kind === TEXT) seenText = true;
+      for (const seg of a.segs) w.seg(a.style, seg, stretch, false);
     }
-    const k = pc.style.size / font.face.unitsPerEm;
-    const extraUnits = extra / k;
-    const sh = pc.seg.shaped;
+    if (line.hyphen) {
+      const a = p.atoms[line.visibleTo - 1];
+      for (const seg of shapeIn(a.style, '-', a.span.at).segs) w.seg(a.style, seg, false, true);
+    }
+  }
+  w.flush();
+}
+
+/**
+ * Appends glyphs to runs, one run per stretch of one style in one font, and emits them. The line's
+ * glyphs go into arrays sized once for the whole line (no per-glyph allocation); a run is a slice.
+ */
+class LineWriter {
+  private style: RunStyle | undefined;
+  private font: ShapedSegment['font'] | undefined;
+  private x = 0;
+  private start = 0;
+  private n = 0;
+  private units = 0;
+  private readonly glyphs: Uint16Array;
+  private readonly wanted: Float64Array;
+  private readonly text: string[];
+
+  constructor(private pen: number, private readonly baseline: number, private readonly extra: number, private readonly target: DrawTarget, capacity: number) {
+    this.glyphs = new Uint16Array(capacity);
+    this.wanted = new Float64Array(capacity);
+    this.text = new Array<string>(capacity);
+  }
+
+  seg(style: RunStyle, seg: ShapedSegment, stretch: boolean, hyphen: boolean): void {
+    const font = seg.font;
+    if (hyphen || this.style !== style || this.font !== font) {
+      this.flush();
+      this.style = style; this.font = font; this.x = this.pen; this.start = this.n; this.units = 0;
+    }
+    const k = style.size / font.face.unitsPerEm;
+    const extraUnits = this.extra / k;
+    const sh = seg.shaped;
+    const stretching = stretch && this.extra !== 0;
+    let n = this.n, units = this.units;
     for (let g = 0; g < sh.glyphs.length; g++) {
       let adv = sh.advances[g];
-      if (extra && pc.k === 'seg' && pc.stretch && sh.text[g] === ' ') adv += extraUnits;
-      run.glyphs.push(sh.glyphs[g]);
-      run.wanted.push(adv);
-      run.text.push(sh.text[g]);
-      run.units += adv;
-      pen += adv * k;
+      if (stretching && sh.text[g] === ' ') adv += extraUnits;
+      this.glyphs[n] = sh.glyphs[g];
+      this.wanted[n] = adv;
+      this.text[n] = sh.text[g];
+      n++;
+      units += adv;
     }
-    if (pc.k === 'hyphen') { run.actualText = SOFT_HYPHEN; flush(); }
+    this.n = n; this.units = units;
+    this.pen = this.x + units * k;
+    if (hyphen) this.flush(SOFT_HYPHEN);
   }
-  flush();
+
+  tab(style: RunStyle, width: number, leader: string | undefined, at: JsonPointer): void {
+    this.flush();
+    if (leader) drawLeader(style, leader, width, at, this.pen, this.baseline, this.target);
+    this.pen += width;
+  }
+
+  flush(actualText?: string): void {
+    if (this.style && this.n > this.start) {
+      emitRun({
+        style: this.style, font: this.font!, x: this.x, glyphs: this.glyphs.slice(this.start, this.n),
+        wanted: this.wanted.subarray(this.start, this.n), text: this.text.slice(this.start, this.n), units: this.units, actualText,
+      }, this.baseline, this.target);
+    }
+    this.style = undefined;
+    this.start = this.n;
+  }
 }
 
-/** Pieces of a left-to-right line from its atoms' own shaping (the face's word cache already holds them). */
-function logicalPieces(p: LaidParagraph, line: Line, leader: string | undefined): Piece[] {
-  const pieces: Piece[] = [];
-  let seenText = false;
-  for (let i = line.from; i < line.visibleTo; i++) {
-    const a = p.atoms[i];
-    if (a.kind === TAB) { pieces.push({ k: 'tab', style: a.style, width: a.width, leader, at: a.span.at }); seenText = true; continue; }
-    // Spaces before a line's first word (a paragraph that opens with spaces) keep their width.
-    const stretch = a.kind === SPACE && seenText;
-    if (a.kind === TEXT) seenText = true;
-    for (const seg of a.segs) pieces.push({ k: 'seg', style: a.style, seg, stretch });
-  }
-  if (line.hyphen) pushHyphen(p, line, pieces);
-  return pieces;
-}
-
-function pushHyphen(p: LaidParagraph, line: Line, pieces: Piece[], front = false): void {
+function pushHyphen(p: LaidParagraph, line: Line, pieces: Piece[], front: boolean): void {
   const a = p.atoms[line.visibleTo - 1];
   for (const seg of shapeIn(a.style, '-', a.span.at).segs) {
     const pc: Piece = { k: 'hyphen', style: a.style, seg };
@@ -147,18 +201,41 @@ interface RunBuilder {
   style: RunStyle;
   font: ShapedSegment['font'];
   x: number;
-  glyphs: number[];
+  glyphs: ArrayLike<number>;
   /** Pen advance wanted after each glyph, font units (kerning and justification included). */
-  wanted: number[];
+  wanted: ArrayLike<number>;
   text: string[];
   units: number;
   actualText?: string;
 }
 
 /**
+ * Each glyph's advance as the font's widths state it, in thousandths of an em rounded as the W array
+ * writes it; kept per font program, since asking the font each time costs more than the rest of
+ * drawing a line (../shared/notes/fast-layout.md §1, "Advance lookup").
+ */
+const statedCache = new WeakMap<object, Int32Array>();
+function statedAdvance(face: ShapedSegment['font']['face'], gid: number): number {
+  let table = statedCache.get(face);
+  if (!table) { table = new Int32Array(65536).fill(-1); statedCache.set(face, table); }
+  let w = table[gid];
+  if (w === -1) { w = Math.round(face.advanceOf(gid) * (1000 / face.unitsPerEm)); table[gid] = w; }
+  return w;
+}
+
+/**
+ * How far (thousandths of an em) the widths' positions may drift from shaping's before a TJ
+ * adjustment puts the next glyph back: 2/1000 em is 0.02 pt at 11 pt, invisible, and it spares the
+ * ±1 corrections that rounding each width to a whole thousandth would otherwise write every few
+ * glyphs (a third of the content's size on justified text, and its deflate time).
+ */
+export const ADJUST_SLACK = 2;
+
+/**
  * One TJ's worth of glyphs. The W array states each glyph's own advance rounded to a whole
- * thousandth; the wanted advance differs from it, and the difference goes into the TJ adjustment
- * after the glyph. Rounding residue is carried forward so the run ends where layout put it.
+ * thousandth; where the wanted advance (kerning, justification) differs from it by ADJUST_SLACK or
+ * more, the difference goes into the TJ adjustment after the glyph, and what rounding leaves is
+ * carried forward, so the run never strays further than that from where layout put it.
  */
 function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   const face = r.font.face;
@@ -166,18 +243,19 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   if (n === 0) return;
   const k = 1000 / face.unitsPerEm;
   const adjust = new Int32Array(n);
-  let residue = 0;
+  let drift = 0;
   for (let i = 0; i < n; i++) {
-    const stated = Math.round(face.advanceOf(r.glyphs[i]) * k);
-    const wanted = r.wanted[i] * k + residue;
-    const adj = Math.round(stated - wanted);
-    adjust[i] = adj;
-    residue = wanted - (stated - adj);
+    drift += r.wanted[i] * k - statedAdvance(face, r.glyphs[i]);
+    if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+      const adj = -Math.round(drift);
+      adjust[i] = adj;
+      drift += adj;
+    }
   }
   const st = r.style;
   target.glyphs.push({
     op: 'glyphs', at: target.at, matrix: target.matrix, font: r.font.name, size: st.size, x: r.x, y: baseline,
-    colour: st.colour, glyphs: Uint16Array.from(r.glyphs), adjust, text: r.text,
+    colour: st.colour, glyphs: r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs), adjust, text: r.text,
     outline: st.outline, actualText: r.actualText, textObject: target.textObject,
   });
   const width = (r.units * st.size) / face.unitsPerEm;
@@ -185,21 +263,22 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
 }
 
 /** A leader: its character repeated across the tab's gap, as many whole copies as fit, flush to the stop. */
-function drawLeader(pc: Extract<Piece, { k: 'tab' }>, pen: number, baseline: number, target: DrawTarget): void {
-  const one = shapeIn(pc.style, pc.leader!, pc.at);
+function drawLeader(style: RunStyle, leader: string, width: number, at: JsonPointer, pen: number, baseline: number, target: DrawTarget): void {
+  const one = shapeIn(style, leader, at);
   if (one.width <= 0) return;
-  const count = Math.floor(pc.width / one.width + 1e-9);
+  const count = Math.floor(width / one.width + 1e-9);
   if (count <= 0) return;
-  const x = pen + pc.width - count * one.width;
+  let x = pen + width - count * one.width;
   for (const seg of one.segs) {
     const sh = seg.shaped;
-    const run: RunBuilder = { style: pc.style, font: seg.font, x, glyphs: [], wanted: [], text: [], units: 0 };
+    const glyphs: number[] = [], wanted: number[] = [], text: string[] = [];
+    let units = 0;
     for (let c = 0; c < count; c++) {
-      for (let g = 0; g < sh.glyphs.length; g++) {
-        run.glyphs.push(sh.glyphs[g]); run.wanted.push(sh.advances[g]); run.text.push(sh.text[g]); run.units += sh.advances[g];
-      }
+      for (let g = 0; g < sh.glyphs.length; g++) { glyphs.push(sh.glyphs[g]); wanted.push(sh.advances[g]); text.push(sh.text[g]); units += sh.advances[g]; }
     }
+    const run: RunBuilder = { style, font: seg.font, x, glyphs, wanted, text, units };
     emitRun(run, baseline, target);
+    x += (run.units * style.size) / seg.font.face.unitsPerEm;
   }
 }
 

@@ -94,16 +94,41 @@ const EPS = 1e-6;
 /** Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) and their presentation forms: the bidi algorithm runs only when one is present. */
 const RTL_CHARS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
 
+/** A text shaped in one requested font: its segments and its width per point of size. */
+interface Measured { segs: ShapedSegment[]; perPoint: number }
+
+/**
+ * Shaped words per requested font, for the length of one render (font resources are made per
+ * render): a long document asks for the same few thousand words tens of thousands of times, and a
+ * hit costs one Map lookup and no allocation. Bounded like every cache (fast-layout §1 rule 3).
+ */
+const measuredCache = new WeakMap<FontResource, Map<string, Measured>>();
+const MEASURED_CACHE_SIZE = 50_000;
+
 /** Shapes `text` in a style; a character no font has is refused naming the run (docs: missing glyph). */
 export function shapeIn(style: RunStyle, text: string, at: JsonPointer): { segs: ShapedSegment[]; width: number } {
-  if (text.length === 0) return { segs: [], width: 0 };
-  const segs = shapeText(style.font, text);
-  let units = 0;
-  for (const seg of segs) {
-    if (seg.shaped.missing.length) refuseMissing(seg, at);
-    units += (seg.shaped.width * style.size) / seg.font.face.unitsPerEm;
+  const m = measure(style.font, text, at);
+  return { segs: m.segs, width: m.perPoint * style.size };
+}
+
+function measure(font: FontResource, text: string, at: JsonPointer): Measured {
+  let cache = measuredCache.get(font);
+  if (!cache) { cache = new Map(); measuredCache.set(font, cache); }
+  let m = cache.get(text);
+  if (m) return m;
+  if (text.length === 0) m = { segs: [], perPoint: 0 };
+  else {
+    const segs = shapeText(font, text);
+    let perPoint = 0;
+    for (const seg of segs) {
+      if (seg.shaped.missing.length) refuseMissing(seg, at);
+      perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
+    }
+    m = { segs, perPoint };
   }
-  return { segs, width: units };
+  if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
+  cache.set(text, m);
+  return m;
 }
 
 function refuseMissing(seg: ShapedSegment, at: JsonPointer): never {
@@ -125,6 +150,8 @@ function withoutSoftHyphens(s: string): string {
   return s.indexOf(SOFT_HYPHEN) < 0 ? s : s.split(SOFT_HYPHEN).join('');
 }
 
+const NOTHING: Measured = { segs: [], perPoint: 0 };
+
 /** Builds the atoms of a paragraph: cut at opportunities, at span boundaries and between words, spaces and tabs. */
 function buildAtoms(text: string, spans: Span[], starts: number[], rules: ParagraphRules): Atom[] {
   const atoms: Atom[] = [];
@@ -143,8 +170,8 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
       if (kind === SPACE) while (j < spanEnd && text.charCodeAt(j) === 32) j++;
       else if (kind === TEXT) while (j < spanEnd && text.charCodeAt(j) !== 32 && !(text.charCodeAt(j) === 9 && rules.tabs)) j++;
       const span = spans[s];
-      const shaped = kind === TAB ? { segs: [], width: 0 } : shapeIn(span.style, withoutSoftHyphens(text.slice(i, j)), span.at);
-      atoms.push({ start: i, end: j, kind, style: span.style, span, segs: shaped.segs, width: shaped.width, brk: 0, shy: false });
+      const m = kind === TAB ? NOTHING : kind === SPACE && j === i + 1 ? measure(span.style.font, ' ', span.at) : measure(span.style.font, withoutSoftHyphens(text.slice(i, j)), span.at);
+      atoms.push({ start: i, end: j, kind, style: span.style, span, segs: m.segs, width: m.perPoint * span.style.size, brk: 0, shy: false });
       i = j;
     }
     if (atoms.length && b > a) {
@@ -200,21 +227,21 @@ export function layParagraph(spans: Span[], rules: ParagraphRules, width: number
 }
 
 function lineMetrics(l: Omit<Line, 'leading' | 'ascender' | 'capHeight' | 'descender'>, atoms: Atom[], fallback: RunStyle): Line {
-  let leading = 0, ascender = 0, capHeight = 0, descender = 0;
-  const seen = new Set<RunStyle>();
+  const out = l as Line;
+  out.leading = 0; out.ascender = 0; out.capHeight = 0; out.descender = 0;
+  let last: RunStyle | undefined;
   const visit = (st: RunStyle) => {
-    if (seen.has(st)) return;
-    seen.add(st);
     const m = st.font.face.metrics;
     const k = st.size / st.font.face.unitsPerEm;
-    leading = Math.max(leading, st.leading);
-    ascender = Math.max(ascender, m.ascender * k);
-    capHeight = Math.max(capHeight, m.capHeight * k);
-    descender = Math.min(descender, m.descender * k);
+    out.leading = Math.max(out.leading, st.leading);
+    out.ascender = Math.max(out.ascender, m.ascender * k);
+    out.capHeight = Math.max(out.capHeight, m.capHeight * k);
+    out.descender = Math.min(out.descender, m.descender * k);
   };
-  for (let k = l.from; k < l.visibleTo; k++) visit(atoms[k].style);
-  if (seen.size === 0) visit(fallback);
-  return { ...l, leading, ascender, capHeight, descender };
+  // Styles repeat along a line: visit each change only.
+  for (let k = l.from; k < l.visibleTo; k++) if (atoms[k].style !== last) { last = atoms[k].style; visit(last); }
+  if (last === undefined) visit(fallback);
+  return out;
 }
 
 /**
