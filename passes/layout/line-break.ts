@@ -23,7 +23,11 @@ export function breakOpportunities(text: string, breakAfter?: string, softHyphen
   const out: BreakAt[] = [];
   if (SIMPLE.test(text)) {
     for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 32 && text.charCodeAt(i + 1) !== 32 && i + 1 < text.length) out.push({ position: i + 1, required: false });
+      if (text.charCodeAt(i) !== 32 || i + 1 >= text.length) continue;
+      const next = text.charCodeAt(i + 1);
+      // LB13: never before . , ; : (class IS), even after spaces.
+      if (next === 32 || next === 46 || next === 44 || next === 59 || next === 58) continue;
+      out.push({ position: i + 1, required: false });
     }
   } else {
     const breaker = new LineBreaker(text);
