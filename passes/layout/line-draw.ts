@@ -262,12 +262,15 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   if (st.underline || st.strikethrough || st.overline) target.rects.push(...decorationRects(st, r.font, r.x, baseline, width, target));
 }
 
+/** More copies of a leader than any sheet holds (a tab gap of 14 400 points, ISO 32000-1's page limit, in 7-point dots) are not drawn. */
+export const MAX_LEADER_COPIES = 2000;
+
 /** A leader: its character repeated across the tab's gap, as many whole copies as fit, flush to the stop. */
 function drawLeader(style: RunStyle, leader: string, width: number, at: JsonPointer, pen: number, baseline: number, target: DrawTarget): void {
   const one = shapeIn(style, leader, at);
   if (one.width <= 0) return;
-  const count = Math.floor(width / one.width + 1e-9);
-  if (count <= 0) return;
+  const count = Math.min(MAX_LEADER_COPIES, Math.floor(width / one.width + 1e-9));
+  if (!(count > 0)) return;
   let x = pen + width - count * one.width;
   for (const seg of one.segs) {
     const sh = seg.shaped;
