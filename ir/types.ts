@@ -65,7 +65,8 @@ export interface RunStyleSpec {
   overline?: boolean;
   colour?: Colour;
   outline?: OutlineSpec;
-  /** Set by the names pass when `font` names one of the standard fourteen (licence-gated). */
+  /** Set by the names pass: the font `font` names, or the standard font it names (licence-gated). */
+  fontRes?: FontResource;
   standard?: StandardFontDecl;
 }
 

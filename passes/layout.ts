@@ -15,8 +15,7 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const b = pageBindings(page.size, page.number, total);
       const ops: DrawOp[] = [];
-      let textObjects = 0;
-      const pc: TextPageContext = { page: page.number, total, now: ctx.now, fonts: ir.fonts, nextTextObject: () => ++textObjects };
+      const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       for (const item of page.items) {
         const box = rectValue(item.rect, b);
         const matrix = itemMatrix(item.transform, item.rotate, box);

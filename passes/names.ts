@@ -44,7 +44,9 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (item.type === 'text') {
         for (const run of item.runs) {
           const f = run.style?.font;
-          if (!f || fonts.has(f.name)) continue;
+          if (!f) continue;
+          const res = fonts.get(f.name);
+          if (res) { run.style!.fontRes = res; continue; }
           const std = standard.get(f.name);
           if (!std) refuse('fontUndeclared', f.at, f.name, f.at);
           run.style!.standard = std;

@@ -43,11 +43,14 @@ function lit(b: number): string {
   return String.fromCharCode(b);
 }
 
-/** The TJ array of a glyph run: 2-byte codes, adjustments between them. */
-function tjArray(op: GlyphRunOp): string {
+/** How a font's codes are written: 2 bytes (Type 0) or 1 (simple fonts); Type 3 glyphs under d1 also take the stroke colour. */
+export interface FontCodes { codeBytes: 1 | 2; strokeToo?: boolean }
+
+/** The TJ array of a glyph run: its codes, adjustments between them. */
+function tjArray(op: GlyphRunOp, one: boolean): string {
   let tj = '(';
   for (let i = 0; i < op.glyphs.length; i++) {
-    tj += code2(op.glyphs[i]);
+    tj += one ? lit(op.glyphs[i]) : code2(op.glyphs[i]);
     const a = op.adjust[i];
     if (a !== 0 && i < op.glyphs.length - 1) tj += `)${a}(`;
   }
@@ -66,23 +69,28 @@ function utf16Literal(s: string): string {
  * when they change, each run placed with Tm. Outlined runs stroke (Tr 1, or 2 when filled too) with
  * their own line width and colour; the caller wraps the object in q … Q so none of it leaks.
  */
-function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => string): string {
+function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => string, codesOf: (op: GlyphRunOp) => FontCodes | undefined): string {
   let s = 'BT\n';
   let font = '', fill = '', mode = 0, stroke = '';
   for (const op of ops) {
     const f = `/${resName(op)} ${num(op.size)} Tf\n`;
     if (f !== font) { s += f; font = f; }
+    const codes = codesOf(op);
     const c = colourOps(op.colour, false) + '\n';
     if (c !== fill) { s += c; fill = c; }
     const m = op.outline ? (op.outline.filled ? 2 : 1) : 0;
     if (op.outline) {
       const st = `${num(op.outline.width)} w\n${colourOps(op.outline.colour, true)}\n`;
       if (st !== stroke) { s += st; stroke = st; }
+    } else if (codes?.strokeToo) {
+      const st = `${colourOps(op.colour, true)}\n`;
+      if (st !== stroke) { s += st; stroke = st; }
     }
     if (m !== mode) { s += `${m} Tr\n`; mode = m; }
     s += `1 0 0 1 ${num(op.x)} ${num(op.y)} Tm\n`;
-    if (op.actualText !== undefined) s += `/Span<</ActualText${utf16Literal(op.actualText)}>>BDC\n[${tjArray(op)}] TJ\nEMC\n`;
-    else s += `[${tjArray(op)}] TJ\n`;
+    const tj = tjArray(op, codes?.codeBytes === 1);
+    if (op.actualText !== undefined) s += `/Span<</ActualText${utf16Literal(op.actualText)}>>BDC\n[${tj}] TJ\nEMC\n`;
+    else s += `[${tj}] TJ\n`;
   }
   return s + 'ET\n';
 }
@@ -91,12 +99,13 @@ function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => str
  * The content stream of one page (or form), as bytes. `fontRes` maps request font names to resource
  * names, `fontRefs` resource names to the written font objects; every resource used is recorded in `scope`.
  */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>): Uint8Array {
+export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>): Uint8Array {
   let s = '';
   const resName = (op: GlyphRunOp) => {
     const res = fontRes.get(op.font)!;
     return scope.use('Font', res, () => fontRefs.get(res)!, res);
   };
+  const codesOf = (op: GlyphRunOp) => fontCodes?.get(fontRes.get(op.font)!);
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     const q = op.matrix !== undefined;
@@ -106,7 +115,7 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       if (op.textObject !== undefined) while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) j++;
       const group = ops.slice(i, j) as GlyphRunOp[];
       const wrap = q || group.some((g) => g.outline);
-      s += (wrap ? 'q\n' : '') + (q ? cm(op.matrix!) : '') + textObject(group, resName) + (wrap ? 'Q\n' : '');
+      s += (wrap ? 'q\n' : '') + (q ? cm(op.matrix!) : '') + textObject(group, resName, codesOf) + (wrap ? 'Q\n' : '');
       i = j - 1;
       continue;
     }

@@ -9,7 +9,7 @@ import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
 import { layParagraph, type Indents, type LaidParagraph, type Line, type ParagraphRules } from './paragraph.js';
 import { resolvePlaceholders } from './placeholders.js';
 import type { TabRules } from './tabs.js';
-import { blockStyle, shadowOps, type TextPageContext } from './text-item.js';
+import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from './text-item.js';
 
 /** fit_size steps down half a point at a time (docs/reference.md)… */
 export const FIT_STEP = 0.5;
@@ -112,14 +112,14 @@ export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | u
   const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
   const l = fittedLayout(item, content, box);
   if (item.fillLeading) fillLeading(l, item.fillLeading.limit);
-  const target: DrawTarget = { at: item.at, matrix, textObject: pc.nextTextObject(), glyphs: [], rects: [] };
+  const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
   let n = 0;
   for (const p of l.paragraphs) {
     for (const line of p.lines) {
       drawLine(p, line, box.llx, l.baselines[n++], lineAlign(line, p.rtl, item.align, item.lastAlign), item.leader, target);
     }
   }
-  const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, pc.nextTextObject()) : [];
+  const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
   ops.push(...target.glyphs, ...target.rects);
   return ops;
 }

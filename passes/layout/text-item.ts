@@ -10,14 +10,18 @@ import type { RunStyle, Span } from './paragraph.js';
 import { resolvePlaceholders } from './placeholders.js';
 import { layRuns } from './text-block.js';
 
-/** What a page gives the text it lays: its number, the total, the moment of rendering, the fonts by name. */
+/** What a page gives the text it lays: its number, the total, the moment of rendering. */
 export interface TextPageContext {
   page: number;
   total: number;
   now: Date;
-  fonts: ReadonlyMap<string, FontResource>;
-  /** A fresh number for each text object on the page. */
-  nextTextObject(): number;
+}
+
+let textObjects = 0;
+/** A fresh number for each text object (only equality matters: runs with one number share BT … ET). */
+export function nextTextObject(): number {
+  textObjects = (textObjects + 1) | 0;
+  return textObjects;
 }
 
 /** The block's own style as a RunStyle. */
@@ -38,7 +42,7 @@ function runSpans(item: ResolvedTextItem, base: RunStyle, pc: TextPageContext): 
     text = text.replace(WHITE, ' ');
     const s = run.style;
     if (!s) return { text, style: base, at: run.at };
-    const font = s.font ? pc.fonts.get(s.font.name)! : base.font;
+    const font = s.fontRes ?? base.font;
     const size = s.fontSize ?? base.size;
     const style: RunStyle = {
       font,
@@ -70,9 +74,9 @@ export function layTextItem(item: ResolvedTextItem, box: Box, matrix: Matrix | u
   const base = blockStyle(item, item.fontRes);
   const spans = runSpans(item, base, pc);
   const block = layRuns(spans, { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, align: item.align }, box.urx - box.llx);
-  const target: DrawTarget = { at: item.at, matrix, textObject: pc.nextTextObject(), glyphs: [], rects: [] };
+  const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
   block.draw(box.llx, box.ury, target);
-  const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, pc.nextTextObject()) : [];
+  const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
   ops.push(...target.glyphs, ...target.rects);
   return ops;
 }
