@@ -3,7 +3,12 @@
 // hyphens, hyphens, slashes, between ideographs…); with `break_after` the client's own characters
 // and nowhere else (spec: text, `break_after`). Mandatory breaks (U+2028 and the like) end a line
 // without ending the paragraph.
-import LineBreaker from 'linebreak';
+import { createRequire } from 'node:module';
+import type LineBreakerType from 'linebreak';
+
+// Loaded on first use: plain text never needs it, and a fresh worker or CLI starts faster without it.
+const require = createRequire(import.meta.url);
+let LineBreaker: typeof LineBreakerType | undefined;
 
 export const SOFT_HYPHEN = '\u00ad';
 
@@ -30,6 +35,7 @@ export function breakOpportunities(text: string, breakAfter?: string, softHyphen
       out.push({ position: i + 1, required: false });
     }
   } else {
+    LineBreaker ??= require('linebreak') as typeof LineBreakerType;
     const breaker = new LineBreaker(text);
     for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
       if (bk.position < text.length) out.push({ position: bk.position, required: bk.required });

@@ -275,7 +275,7 @@ function fillLine(atoms: Atom[], i: number, indent: number, measure: number, rul
   return { to: best + 1, width: bestW, hyphen: bestHy };
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * `overlong: break`: the chunk of atoms [i, j] is wider than the measure on a line of its own; the
@@ -288,6 +288,7 @@ function cutChunk(atoms: Atom[], i: number, j: number, measure: number, text: st
     const a = atoms[k];
     if (a.kind !== TEXT || x + a.width <= measure + EPS) { x += a.width; continue; }
     const source = text.slice(a.start, a.end);
+    graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
     const bounds = [...graphemes.segment(source)].map((g) => g.index + g.segment.length);
     // Binary search the longest prefix that fits in what is left of the measure.
     let lo = 0, hi = bounds.length - 1;
