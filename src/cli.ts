@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
 import { licenceCommand } from './cli-licence.js';
+import { adminCommand, hostedCommand, HostedUsageError } from './hosted/cli.js';
 import { render } from './library.js';
 import { licensedToday, readClientsConfig, readLicence, ServiceConfigError, type ServiceSettings } from './licence/service.js';
 import { RenderPool } from './pool.js';
@@ -32,6 +33,8 @@ Usage:
   quire serve [--config FILE] [--port N] [--host H] [--workers N] …
   quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
   quire licence keygen|issue|show …
+  quire hosted [--port N] [--upstream URL] [--data DIR | --database URL] …
+  quire admin client|key|user|usage|export-clients …
   quire --version
   quire <command> --help
 `;
@@ -100,10 +103,18 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
         return renderCommand(rest, io);
       case 'licence':
         return licenceCommand(rest, io);
+      case 'hosted':
+        return await hostedCommand(rest, io);
+      case 'admin':
+        return await adminCommand(rest, io);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
+    if (e instanceof HostedUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`quire: ${(e as Error).message}\nTry "quire ${command} --help".\n`);
+      return 2;
+    }
     if (e instanceof UsageError) {
       io.err(`quire: ${e.message}\n${usageHint(command)}`);
       return 2;
