@@ -215,12 +215,10 @@ interface RunBuilder {
  * drawing a line (../shared/notes/fast-layout.md §1, "Advance lookup").
  */
 const statedCache = new WeakMap<object, Int32Array>();
-function statedAdvance(face: ShapedSegment['font']['face'], gid: number): number {
+function statedTable(face: ShapedSegment['font']['face']): Int32Array {
   let table = statedCache.get(face);
   if (!table) { table = new Int32Array(65536).fill(-1); statedCache.set(face, table); }
-  let w = table[gid];
-  if (w === -1) { w = Math.round(face.advanceOf(gid) * (1000 / face.unitsPerEm)); table[gid] = w; }
-  return w;
+  return table;
 }
 
 /**
@@ -244,8 +242,12 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   const k = 1000 / face.unitsPerEm;
   const adjust = new Int32Array(n);
   let drift = 0;
+  const table = statedTable(face);
   for (let i = 0; i < n; i++) {
-    drift += r.wanted[i] * k - statedAdvance(face, r.glyphs[i]);
+    const gid = r.glyphs[i];
+    let stated = table[gid];
+    if (stated === -1) { stated = Math.round(face.advanceOf(gid) * k); table[gid] = stated; }
+    drift += r.wanted[i] * k - stated;
     if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
       const adj = -Math.round(drift);
       adjust[i] = adj;
