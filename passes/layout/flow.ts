@@ -50,7 +50,7 @@ function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: numbe
   const width = box.urx - box.llx;
   const leading = item.leadingGiven ? (item.leading * size) / item.fontSize : 1.2 * size;
   const style = { ...blockStyle(item, item.fontRes), size, leading };
-  const rules: ParagraphRules = { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, tabs: tabRulesOf(item, width) };
+  const rules: ParagraphRules = { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, tabs: tabRulesOf(item, width), optimal: item.align === 'justify' };
   const indents = indentsOf(item);
   const paragraphs = content.replace(/\r\n?/g, '\n').split('\n').map((text) =>
     layParagraph(text.length ? [{ text, style, at: item.contentAt }] : [], rules, width, indents, style));

@@ -40,7 +40,7 @@ export function lineAlign(line: Line, rtl: boolean, align: Align | undefined, la
 export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: number, align: Align, leader: string | undefined, target: DrawTarget): void {
   const pieces = p.bidi ? bidiPieces(p, line) : undefined;
   // First pass: the width drawn and the spaces that may stretch (no allocation on the common path).
-  let total = 0, stretchable = 0, glyphCount = 0;
+  let total = 0, stretchable = 0, glyphCount = 0, spaceWidth = 0;
   if (pieces) {
     for (const pc of pieces) {
       if (pc.k === 'tab') { total += pc.width; continue; }
@@ -55,7 +55,10 @@ export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: n
       total += a.width;
       for (const seg of a.segs) glyphCount += seg.shaped.glyphs.length;
       if (a.kind !== SPACE) seenText = true;
-      else if (seenText) for (const seg of a.segs) for (const t of seg.shaped.text) if (t === ' ') stretchable++;
+      else if (seenText) {
+        for (const seg of a.segs) for (const t of seg.shaped.text) if (t === ' ') stretchable++;
+        spaceWidth += a.width;
+      }
     }
     if (line.hyphen) { const a = p.atoms[line.visibleTo - 1]; total += hyphenWidth(a.style, a.span.at); glyphCount += 4; }
   }
@@ -65,7 +68,9 @@ export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: n
   if (!line.hasTab) {
     if (align === 'right') offset = free;
     else if (align === 'center') offset = free / 2;
-    else if (align === 'justify' && !line.last && free > 0 && stretchable > 0) extra = free / stretchable;
+    // Justified: the free space spread over the spaces; a line the total-fit breaker set tight
+    // (negative free space) has its spaces shrunk, never by more than a third of their width.
+    else if (align === 'justify' && !line.last && stretchable > 0 && (free > 0 || spaceWidth > 0)) extra = Math.max(free / stretchable, -spaceWidth / stretchable / 3);
   }
   const w = new LineWriter(left + line.indent + offset, baseline, extra, target, glyphCount);
   if (pieces) {

@@ -10,6 +10,7 @@ import { shapeText, type ShapedSegment } from '../fonts/shaper.js';
 import { refuse } from '../pass.js';
 import { isAllLeftToRight, resolveParagraph, type Paragraph as BidiParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
+import { optimalBreaks } from './justify.js';
 import { breakOpportunities, SOFT_HYPHEN } from './line-break.js';
 import { tabAlign, tabStop, type TabRules } from './tabs.js';
 
@@ -34,6 +35,8 @@ export interface ParagraphRules {
   hyphenate?: string;
   /** Absent: a tab is set as a space (text items). */
   tabs?: TabRules;
+  /** Break for justification by total fit (justify.ts) rather than first fit. */
+  optimal?: boolean;
 }
 
 export interface Indents { left: number; right: number; firstLine: number }
@@ -206,12 +209,15 @@ export function layParagraph(spans: Span[], rules: ParagraphRules, width: number
     lines.push(lineMetrics({ from: 0, to: 0, visibleTo: 0, indent: indents.left + indents.firstLine, measure: width - indents.left - indents.right - indents.firstLine, width: 0, hyphen: false, last: true, hasTab: false }, atoms, empty));
     return { text, atoms, lines, bidi, rtl };
   }
+  const rest = width - indents.left - indents.right;
+  const planned = rules.optimal && !bidi ? optimalBreaks(atoms, rest - indents.firstLine, rest) : undefined;
   let i = 0;
+  let li = 0;
   while (i < atoms.length) {
     const first = i === 0;
     const indent = indents.left + (first ? indents.firstLine : 0);
     const measure = width - indents.left - indents.right - (first ? indents.firstLine : 0);
-    const end = fillLine(atoms, i, indent, measure, rules, text);
+    const end = planned ? plannedLine(atoms, i, planned[li++]) : fillLine(atoms, i, indent, measure, rules, text);
     const a = atoms[end.to - 1];
     let visibleTo = end.to;
     while (visibleTo > i && atoms[visibleTo - 1].kind === SPACE) visibleTo--;
@@ -242,6 +248,15 @@ function lineMetrics(l: Omit<Line, 'leading' | 'ascender' | 'capHeight' | 'desce
   for (let k = l.from; k < l.visibleTo; k++) if (atoms[k].style !== last) { last = atoms[k].style; visit(last); }
   if (last === undefined) visit(fallback);
   return out;
+}
+
+/** A line whose end the total-fit breaker chose: its width with the hyphen a soft hyphen shows. */
+function plannedLine(atoms: Atom[], i: number, to: number): { to: number; width: number; hyphen: boolean } {
+  let x = 0, visible = 0;
+  for (let k = i; k < to; k++) { x += atoms[k].width; if (atoms[k].kind !== SPACE) visible = x; }
+  const a = atoms[to - 1];
+  const hyphen = a.shy && to < atoms.length;
+  return { to, width: visible + (hyphen ? hyphenWidth(a.style, a.span.at) : 0), hyphen };
 }
 
 /**

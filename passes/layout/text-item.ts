@@ -73,7 +73,7 @@ export function shadowOps(shadow: ShadowSpec, target: DrawTarget, textObject: nu
 export function layTextItem(item: ResolvedTextItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext): DrawOp[] {
   const base = blockStyle(item, item.fontRes);
   const spans = runSpans(item, base, pc);
-  const block = layRuns(spans, { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, align: item.align }, box.urx - box.llx);
+  const block = layRuns(spans, { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, align: item.align, optimal: item.align === 'justify' }, box.urx - box.llx);
   const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
   block.draw(box.llx, box.ury, target);
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
