@@ -74,6 +74,23 @@ describe('alignment', () => {
     });
   });
 
+  it('justifies by total fit: its loosest word gap is tighter than first fit would leave', () => {
+    const text = 'Typesetting is the composition of text by means of arranging physical type or its digital equivalents. Stored letters and other symbols are retrieved and ordered according to a language\'s orthography for visual display. Typesetting requires one or more fonts.';
+    const out = ok([
+      { type: 'flow', rect: rect(50, 500, 250, 800), content: text, font_size: 10, align: 'justify' },
+      { type: 'flow', rect: rect(300, 500, 500, 800), content: text, font_size: 10 },
+    ]);
+    const ws = pdfWords(out.pdf);
+    const gapsOf = (l: Word[]) => l.slice(1).map((w, i) => w.xMin - l[i].xMax);
+    const just = lines(ws.filter((w) => w.xMin < 260)).slice(0, -1);
+    const loosestTotalFit = Math.max(...just.flatMap(gapsOf));
+    // First fit is what a left-aligned paragraph shows; justified, its gaps would open by the line's slack.
+    const ragged = lines(ws.filter((w) => w.xMin >= 295)).slice(0, -1);
+    const loosestFirstFit = Math.max(...ragged.map((l) => Math.max(...gapsOf(l)) + (500 - l.at(-1)!.xMax) / (l.length - 1)));
+    expect(loosestTotalFit).toBeLessThan(loosestFirstFit - 0.5);
+    for (const l of just) expect(l.at(-1)!.xMax).toBeCloseTo(250, 1);
+  });
+
   it('keeps the source text when justified: extraction gives the words with single spaces', () => {
     const out = ok([{ type: 'flow', rect: rect(72, 300, 272, 500), content: PROSE, align: 'justify' }]);
     expect(pdfToText(out.pdf).replace(/\s+/g, ' ').trim()).toBe(PROSE);

@@ -4,8 +4,9 @@
 // be stretched (spaces up to TOLERANCE times half their width wider) or shrunk (a third of their
 // width narrower) to the measure; among all feasible sequences the one with the least demerits
 // (badness 100·|r|³, squared, plus penalties for hyphens and consecutive hyphens) wins, so no line
-// is left much looser than its neighbours as first-fit does. A paragraph with no feasible sequence
-// (an over-wide word, tabs) falls back to first-fit (paragraph.ts).
+// is left much looser than its neighbours as first-fit does. With no sequence within the tolerance,
+// a second pass accepts looser lines; a paragraph that still has none (an over-wide word, tabs)
+// falls back to first-fit (paragraph.ts).
 import { hyphenWidth, SPACE, TAB, type Atom } from './paragraph.js';
 
 /** How far a line may stretch: the spaces' stretch times this (TeX's tolerance 200 is about 1.26). */
@@ -25,6 +26,15 @@ interface Node { at: number; demerits: number; prev: Node | undefined; hyphen: b
  * feasible breaks exists. `first` and `rest` are the measures of the first and following lines.
  */
 export function optimalBreaks(atoms: Atom[], first: number, rest: number): number[] | undefined {
+  // As TeX's emergency pass: when no line sequence stays within the tolerance (a narrow column
+  // without hyphenation), accept any looseness and still spread it as evenly as total fit can.
+  return breaksWithin(atoms, first, rest, TOLERANCE) ?? breaksWithin(atoms, first, rest, EMERGENCY_TOLERANCE);
+}
+
+/** Past the tolerance, a second pass accepts lines this loose (a space ten times its width wider). */
+const EMERGENCY_TOLERANCE = 20;
+
+function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: number): number[] | undefined {
   const n = atoms.length;
   if (n === 0) return undefined;
   // Prefix sums: all widths, and the widths of spaces (what stretches and shrinks).
@@ -56,7 +66,7 @@ export function optimalBreaks(atoms: Atom[], first: number, rest: number): numbe
       // Too tight: this node cannot reach j or anything after it.
       if (r < -1) continue;
       kept.push(node);
-      if (r > TOLERANCE) continue;
+      if (r > tolerance) continue;
       const badness = 100 * Math.abs(r) ** 3;
       let d = (LINE_PENALTY + badness) ** 2 + (hyphen ? HYPHEN_PENALTY ** 2 : 0);
       if (hyphen && node.hyphen) d += DOUBLE_HYPHEN_DEMERITS;
