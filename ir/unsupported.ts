@@ -15,28 +15,16 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_boxes',
-  'page_turns',
-  'page_tab_orders',
-  'page_shows',
   'supplied_pdfs',
   'structure',
   'accessible',
-  'simple_fonts',
   'attachments',
   'collection',
   'page_files',
   'page_metadata',
   'tilings',
-  'type1_fonts',
-  'font_variants',
-  'type3_fonts',
-  'font_chains',
   'templates',
   'renumber',
-  'bookmarks',
-  'destinations',
-  'articles',
   'graphics_states',
   'shadings',
   'images',
@@ -48,10 +36,8 @@ const TOP_LEVEL_NOT_YET = [
   'archive',
   'output_intent',
   'version',
-  'check',
   'layers',
   'compression',
-  'reader',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
@@ -59,6 +45,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   text: { relative_to: undefined, layer: undefined, clip: undefined, graphics_state: undefined },
   flow: { relative_to: undefined, layer: undefined },
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  link: { relative_to: undefined, layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

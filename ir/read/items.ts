@@ -8,6 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
+import { linkReader } from './navigation.js';
 import { rectReader } from './shapes.js';
 import { flowReader, textReader } from './text.js';
 
@@ -21,6 +22,7 @@ const READERS: Record<string, ItemReader> = {
   flow: flowReader,
   rect: rectReader,
   ...codeReaders,
+  link: linkReader,
 };
 
 export function readItem(raw: Record<string, unknown>, index: number): Item {
