@@ -124,7 +124,7 @@ function measure(font: FontResource, text: string, at: JsonPointer): Measured {
     const segs = shapeText(font, text);
     let perPoint = 0;
     for (const seg of segs) {
-      if (seg.shaped.missing.length) refuseMissing(seg, at);
+      if (seg.shaped.missing.length) refuseMissing(font.name, seg, at);
       perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
     }
     m = { segs, perPoint };
@@ -134,11 +134,12 @@ function measure(font: FontResource, text: string, at: JsonPointer): Measured {
   return m;
 }
 
-function refuseMissing(seg: ShapedSegment, at: JsonPointer): never {
+/** Names the font the text asked for (a chain, not the member that came last), as the fonts reference says. */
+function refuseMissing(fontName: string, seg: ShapedSegment, at: JsonPointer): never {
   const cp = seg.shaped.missing[0];
   const hex = cp.toString(16).toUpperCase().padStart(4, '0');
   const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
-  refuse('glyphMissing', at, seg.font.name, shown, hex, at);
+  refuse('glyphMissing', at, fontName, shown, hex, at);
 }
 
 const hyphenWidths = new WeakMap<RunStyle, number>();
