@@ -31,7 +31,8 @@ describe('check', () => {
     // in the order `check` names the standards (each once)
     expect(ids).toEqual([
       'ISO_19005_2 6.2.4.3-t01', 'ISO_19005_2 6.2.4.3-t03', 'ISO_19005_2 6.6.2.1-t01', 'ISO_19005_2 6.6.4-t01',
-      'ISO_19005_1 6.2.3.3-t02', 'ISO_19005_1 6.2.3.3-t04', 'ISO_19005_1 6.3.5-t03', 'ISO_19005_1 6.7.2-t01', 'ISO_19005_1 6.7.11-t01',
+      // (no 6.3.5-t03 since the fonts work writes a CIDSet for every CID subset)
+      'ISO_19005_1 6.2.3.3-t02', 'ISO_19005_1 6.2.3.3-t04', 'ISO_19005_1 6.7.2-t01', 'ISO_19005_1 6.7.11-t01',
     ]);
     // the findings of the pipeline (from the emitted graph) are those of the verifier run on the file's bytes
     expect((await verify(checked.pdf, ['pdfa2b', 'pdfa1b'])).map(findingId)).toEqual(ids);
