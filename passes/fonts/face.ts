@@ -148,19 +148,24 @@ export class Face implements TextFont {
     const texts: string[] = [];
     let width = 0;
     let ci = 0;
-    for (let i = 0; i < run.glyphs.length; i++) {
-      const g = run.glyphs[i];
-      const n = Math.max(0, g.codePoints.length);
-      const piece = cps.slice(ci, ci + n).join('');
+    // A right-to-left script comes back in visual order: its clusters are read from the last glyph.
+    const rtl = run.direction === 'rtl';
+    const pieces: string[] = new Array(run.glyphs.length);
+    for (let k = 0; k < run.glyphs.length; k++) {
+      const i = rtl ? run.glyphs.length - 1 - k : k;
+      const n = Math.max(0, run.glyphs[i].codePoints.length);
+      pieces[i] = cps.slice(ci, ci + n).join('');
       ci += n;
-      glyphs.push(g.id);
+    }
+    for (let i = 0; i < run.glyphs.length; i++) {
+      glyphs.push(run.glyphs[i].id);
       const adv = run.positions[i].xAdvance;
       advances.push(adv);
-      texts.push(piece);
+      texts.push(pieces[i]);
       width += adv;
     }
     // Whatever the cluster walk left over (a shaper that dropped code points) belongs to the last glyph.
-    if (ci < cps.length && texts.length) texts[texts.length - 1] += cps.slice(ci).join('');
+    if (ci < cps.length && texts.length) texts[rtl ? 0 : texts.length - 1] += cps.slice(ci).join('');
     return { glyphs, advances, text: texts, width, missing };
   }
 }
