@@ -11,7 +11,7 @@ import { codeReaders } from './codes.js';
 import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
 import { rectReader } from './shapes.js';
-import { textReader } from './text.js';
+import { flowReader, textReader } from './text.js';
 
 export interface ItemReader {
   validate: ValidateFunction;
@@ -20,6 +20,7 @@ export interface ItemReader {
 
 const READERS: Record<string, ItemReader> = {
   text: textReader,
+  flow: flowReader,
   rect: rectReader,
   image: imageReader,
   ...codeReaders,

@@ -99,41 +99,80 @@ export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [n
 }
 
 
-export interface Raster { width: number; height: number; dpi: number; at(xPt: number, yPt: number): [number, number, number] }
+/** `pdfinfo -meta`: the document's XMP packet as text. */
+export function pdfMeta(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('pdfinfo', ['-meta', f], { encoding: 'utf8' }));
+}
 
-/**
- * Page `page` rendered once by MuPDF (`mutool draw`, RGB) or poppler (`pdftoppm`); `at` reads a pixel
- * at x/y in PDF points from the bottom left.
- */
-export function renderPage(pdf: Uint8Array, dpi = 72, page = 1, tool: 'mutool' | 'pdftoppm' = 'mutool'): Raster {
+/** `pdfdetach -list`: the attachments' names, in the order poppler lists them. */
+export function pdfDetachList(pdf: Uint8Array): string[] {
+  const out = withFile(pdf, (f) => execFileSync('pdfdetach', ['-list', f], { encoding: 'utf8' }));
+  return out.split('\n').slice(1).filter((l) => /^\d+: /.test(l)).map((l) => l.replace(/^\d+: /, ''));
+}
+
+/** `pdfdetach -save N`: the bytes of the N-th attachment (1-based). */
+export function pdfDetachSave(pdf: Uint8Array, n: number): Buffer {
   return withFile(pdf, (f) => {
-    const out = f.replace(/\.pdf$/, '.ppm');
-    if (tool === 'mutool') execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
-    else execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', f, out.replace(/\.ppm$/, '')], { stdio: ['ignore', 'ignore', 'ignore'] });
-    const ppm = readFileSync(out);
-    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
-    const w = +m[1], h = +m[2], start = m[0].length;
-    return {
-      width: w, height: h, dpi,
-      at(xPt, yPt) {
-        const px = Math.min(w - 1, Math.floor((xPt * dpi) / 72));
-        const py = Math.min(h - 1, Math.floor(h - (yPt * dpi) / 72));
-        const o = start + (py * w + px) * 3;
-        return [ppm[o], ppm[o + 1], ppm[o + 2]];
-      },
-    };
+    const out = f.replace(/\.pdf$/, '.att');
+    execFileSync('pdfdetach', ['-save', String(n), '-o', out, f]);
+    return readFileSync(out);
   });
 }
 
-export interface ImageRow { page: number; num: number; type: string; width: number; height: number; color: string; comp: number; bpc: number; enc: string; interp: boolean; object: number }
+/** `qpdf --list-attachments --verbose`: per attachment key, its description, names, MIME type, dates and checksum. */
+export function qpdfAttachments(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('qpdf', ['--list-attachments', '--verbose', f], { encoding: 'utf8' }));
+}
 
-/** `pdfimages -list` rows (poppler): one per image drawn, smask and stencil rows included. */
-export function pdfImagesList(pdf: Uint8Array): ImageRow[] {
-  const out = withFile(pdf, (f) => execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' }));
-  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => {
-    const c = l.trim().split(/\s+/);
-    return { page: +c[0], num: +c[1], type: c[2], width: +c[3], height: +c[4], color: c[5], comp: +c[6], bpc: +c[7], enc: c[8], interp: c[9] === 'yes', object: +c[10] };
-  });
+/** `qpdf --json` objects (object streams and filters decoded by qpdf): id → value or stream dict. */
+export function qpdfObjects(pdf: Uint8Array): { objects: Record<string, any>; trailer: Record<string, any>; version: string } {
+  const j = JSON.parse(withFile(pdf, (f) => execFileSync('qpdf', ['--json', '--json-key=qpdf', f], { encoding: 'utf8', maxBuffer: 1 << 28 })));
+  const [head, objs] = j.qpdf as [{ pdfversion: string }, Record<string, { value?: unknown; stream?: { dict: unknown } }>];
+  const objects: Record<string, any> = {};
+  for (const [k, v] of Object.entries(objs)) objects[k.replace(/^obj:/, '')] = v.value ?? v.stream?.dict;
+  return { objects, trailer: objects.trailer, version: head.pdfversion };
+}
+
+/** Follows a qpdf JSON reference ("12 0 R") to its object. */
+export function deref(objects: Record<string, any>, v: unknown): any {
+  return typeof v === 'string' && / R$/.test(v) ? objects[v] : v;
+}
+
+/** Apache PDFBox Preflight (PDF/A-1b) over several PDFs in one JVM: one verdict line per file, in order. */
+export function preflight(pdfs: Uint8Array[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-pf-'));
+  try {
+    const files = pdfs.map((p, i) => { const f = join(dir, `doc${i}.pdf`); writeFileSync(f, p); return f; });
+    const script = join(import.meta.dirname, '..', '..', '..', 'shared', 'validators', 'preflight.sh');
+    // One file: preflight.sh prints the single-file form; add a copy so the batch form (one line per file) is used.
+    const args = files.length === 1 ? [...files, files[0]] : files;
+    const r = spawnSync('bash', [script, ...args], { encoding: 'utf8' });
+    const lines = (r.stdout ?? '').split('\n').filter(Boolean);
+    return lines.slice(0, files.length).map((l) => l.split('\t').slice(0, 2).join('\t').trim());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface ShownText { x: number; y: number; size: number; font: string }
+
+/**
+ * Where each TJ of the document is shown: the Tm position and Tf size in force, page content read
+ * back through `qpdf --qdf` (uncompressed), in content order. For text placed with `1 0 0 1 x y Tm`.
+ */
+export function shownText(pdf: Uint8Array): ShownText[] {
+  const qdf = withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
+  const out: ShownText[] = [];
+  let font = '', size = 0, x = 0, y = 0;
+  for (const m of qdf.matchAll(/\/(\w+) ([\d.]+) Tf|1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm|\] TJ/g)) {
+    if (m[1]) { font = m[1]; size = +m[2]; } else if (m[3]) { x = +m[3]; y = +m[4]; } else out.push({ x, y, size, font });
+  }
+  return out;
+}
+
+/** The uncompressed content of the document's streams (qpdf --qdf), latin1. */
+export function qdfText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
 }
 
 /** Ghostscript renders every page to nothing (nullpage), stopping on any error or warning; exit code and output. */
@@ -215,4 +254,41 @@ export function pdfDests(pdf: Uint8Array): Map<string, string> {
     if (r) m.set(r[3], `${r[1]} ${r[2]}`);
   }
   return m;
+}
+
+export interface Raster { width: number; height: number; dpi: number; at(xPt: number, yPt: number): [number, number, number] }
+
+/**
+ * Page `page` rendered once by MuPDF (`mutool draw`, RGB) or poppler (`pdftoppm`); `at` reads a pixel
+ * at x/y in PDF points from the bottom left.
+ */
+export function renderPage(pdf: Uint8Array, dpi = 72, page = 1, tool: 'mutool' | 'pdftoppm' = 'mutool'): Raster {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    if (tool === 'mutool') execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
+    else execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', f, out.replace(/\.ppm$/, '')], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const ppm = readFileSync(out);
+    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+    const w = +m[1], h = +m[2], start = m[0].length;
+    return {
+      width: w, height: h, dpi,
+      at(xPt, yPt) {
+        const px = Math.min(w - 1, Math.floor((xPt * dpi) / 72));
+        const py = Math.min(h - 1, Math.floor(h - (yPt * dpi) / 72));
+        const o = start + (py * w + px) * 3;
+        return [ppm[o], ppm[o + 1], ppm[o + 2]];
+      },
+    };
+  });
+}
+
+export interface ImageRow { page: number; num: number; type: string; width: number; height: number; color: string; comp: number; bpc: number; enc: string; interp: boolean; object: number }
+
+/** `pdfimages -list` rows (poppler): one per image drawn, smask and stencil rows included. */
+export function pdfImagesList(pdf: Uint8Array): ImageRow[] {
+  const out = withFile(pdf, (f) => execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' }));
+  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => {
+    const c = l.trim().split(/\s+/);
+    return { page: +c[0], num: +c[1], type: c[2], width: +c[3], height: +c[4], color: c[5], comp: +c[6], bpc: +c[7], enc: c[8], interp: c[9] === 'yes', object: +c[10] };
+  });
 }
