@@ -12,6 +12,7 @@ import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
 import { readFileSettings } from './read/attachments.js';
+import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
 import { readStandards } from './read/standards.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
@@ -40,6 +41,7 @@ export function readDescription(description: unknown): ReadIr {
     stage: 'read',
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      images: readImageDecls(d.images as Raw[] | undefined),
       standards: readStandards(d),
       files: readFileSettings(d),
       check: readCheck(d.check as string[] | undefined),
