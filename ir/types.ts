@@ -244,6 +244,8 @@ export interface ImageDecl {
   decode?: { at: JsonPointer; pairs: [number, number][] };
   orientation?: { at: JsonPointer; value: Orientation };
   iccProfile?: PartRef;
+  /** Attachments the picture claims (their /AF is the image's, not the document's). */
+  files?: { at: JsonPointer; name: string }[];
 }
 
 /**

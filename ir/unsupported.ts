@@ -37,12 +37,11 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   link: { relative_to: undefined, layer: undefined },
 };
 
-/** Keys of an `images` declaration not drawn yet: `files` needs attachments (issue 9), `schemas` the XMP schemas of issue 7. */
+/** Keys of an `images` declaration not drawn yet: the XMP `schemas` of an image's facts (issue 7's writer is not shared yet). */
 function checkImageDecls(decls: unknown): void {
   if (!Array.isArray(decls)) return;
   decls.forEach((d: Record<string, unknown>, i) => {
     const p = at('', 'images', i);
-    if (!isDefault(d.files, undefined)) throw new RefusalError(refusal('keyNotYet', at(p, 'files'), 'files', at(p, 'files')));
     const facts = (d.metadata as Record<string, unknown> | undefined)?.facts as Record<string, unknown> | undefined;
     if (facts && facts.schemas !== undefined) {
       const kp = at(p, 'metadata', 'facts', 'schemas');

@@ -267,3 +267,29 @@ describe('a PNG\'s own orientation', () => {
     near(p.at(35, 5), G);
   });
 });
+
+describe('files: attachments a picture claims', () => {
+  const src = { name: 'raw.csv', file_name: 'raw.csv', description: 'The data behind the chart', media_type: 'text/csv', relationship: 'source', modified: '2026-11-20' };
+  const other = { ...src, name: 'other.csv', file_name: 'other.csv', relationship: 'supplement' };
+  const parts = { c: corners, 'raw.csv': new TextEncoder().encode('a,b\n1,2\n'), 'other.csv': new TextEncoder().encode('x\n') };
+  const item = { type: 'image', image: 'c', rect: { llx: 0, lly: 0, urx: 80, ury: 40 } };
+
+  it('are the image XObject\'s /AF, not the document\'s; the rest stay the document\'s', async () => {
+    const { pdf } = pdfOf({ attachments: [src, other], images: [{ name: 'c', files: ['raw.csv'] }], items: [item] }, parts);
+    const { pdfDetachList, qpdfObjects, deref } = await import('./support/pdf-tools.js');
+    expect(pdfDetachList(pdf).sort()).toEqual(['other.csv', 'raw.csv']);
+    const { objects, trailer } = qpdfObjects(pdf);
+    const image = Object.values(objects).find((o) => o?.['/Subtype'] === '/Image' && o['/AF']);
+    const af = deref(objects, image['/AF']) as string[];
+    expect(af.map((r) => deref(objects, r)['/F'])).toEqual(['u:raw.csv']);
+    const catalog = deref(objects, trailer['/Root']);
+    const docAf = (deref(objects, catalog['/AF']) as string[]).map((r) => deref(objects, r)['/F']);
+    expect(docAf).toEqual(['u:other.csv']);
+  });
+
+  it('an attachment nobody declared is refused naming the entry', () => {
+    const out = render({ description: { attachments: [src], images: [{ name: 'c', files: ['raw.csv', 'missing.csv'] }], items: [item] }, parts, now: NOW });
+    expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/images/0/files/1' });
+    if (!out.ok) expect(out.sentence).toBe('the attachment "missing.csv" named by /images/0/files/1 is not declared under attachments.');
+  });
+});

@@ -72,6 +72,7 @@ function readDecl(raw: Record<string, unknown>, p: JsonPointer): ImageDecl {
     decode: pairs('decode'),
     orientation: raw.orientation === undefined ? undefined : { at: at(p, 'orientation'), value: raw.orientation as Orientation },
     iccProfile: part('icc_profile'),
+    files: Array.isArray(raw.files) && raw.files.length ? (raw.files as string[]).map((name, i) => ({ at: at(p, 'files', i), name })) : undefined,
   };
 }
 

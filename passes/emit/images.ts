@@ -69,12 +69,31 @@ function writeStream(context: PDFContext, s: ImageStream, extra: Record<string, 
   return context.register(context.stream(bytes, { ...dict, ...extra } as never));
 }
 
+/** File specifications of the document's attachments by name, for the /AF of pictures that claim them. */
+const fileRefs = new WeakMap<PDFContext, ReadonlyMap<string, PDFRef>>();
+
+/** Called once per document, after attachments are written and before any page. */
+export function setImageFileRefs(context: PDFContext, byName: ReadonlyMap<string, PDFRef>): void {
+  fileRefs.set(context, byName);
+}
+
+/** Attachments claimed by the pictures the pages draw (those belong to the pictures, not the document). */
+export function filesClaimedByImages(pages: readonly { ops: readonly import('../../ir/types.js').DrawOp[] }[]): Set<string> {
+  const out = new Set<string>();
+  for (const page of pages) for (const op of page.ops) if (op.op === 'image') for (const f of op.image.files ?? []) out.add(f);
+  return out;
+}
+
 /** Writes one picture's XObject (with its masks and metadata) and returns its reference. */
 export function writeImage(context: PDFContext, res: ImageResource): PDFRef {
   const extra: Record<string, unknown> = {};
   if (res.smask) extra.SMask = writeStream(context, res.smask);
   if (res.mask?.stencil) extra.Mask = writeStream(context, res.mask.stencil);
   if (res.mask?.key) extra.Mask = res.mask.key;
+  if (res.files?.length) {
+    const refs = fileRefs.get(context);
+    extra.AF = res.files.map((f) => refs?.get(f)).filter((r): r is PDFRef => r !== undefined);
+  }
   if (res.metadata) {
     const xmp = res.metadata.facts ? imageXmp(res.metadata.facts) : res.metadata.packet!;
     extra.Metadata = context.register(context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' } as never));

@@ -20,7 +20,8 @@ export function partSource(ctx: PassContext): PartSource {
 export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageResource> {
   const parts = partSource(ctx);
   const out = new Map<string, ImageResource>();
-  for (const decl of ir.doc.images?.values() ?? []) out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`));
+  const attachments = new Set((ir.doc.files?.attachments ?? []).map((a) => a.name));
+  for (const decl of ir.doc.images?.values() ?? []) out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, attachments));
   for (const item of ir.items) {
     if (item.type !== 'image' || out.has(item.image.name)) continue;
     out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at));

@@ -40,6 +40,8 @@ export interface ImageResource {
   stencil: boolean;
   /** EXIF orientation 1..8 the picture is placed with (the declaration's, else the file's). */
   orientation: number;
+  /** Names of the attachments the picture claims (images[].files): written as the XObject's /AF. */
+  files?: string[];
   /** Size at the picture's own resolution (72 dpi when it states none), points, as stored (before orientation). */
   natural: [number, number];
 }
@@ -96,7 +98,7 @@ function checkStencil(p: Picture, name: string, at: JsonPointer): void {
 }
 
 /** The picture named `name` read as its declaration says. `usedAt` is the first key that names it. */
-export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | undefined, usedAt: JsonPointer): ImageResource {
+export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | undefined, usedAt: JsonPointer, attachments: ReadonlySet<string> = new Set()): ImageResource {
   const picture = pictureOf(parts, name, decl ? `${decl.at}/name` : usedAt);
   const d = decl ?? ({ at: usedAt, name } as ImageDecl);
   const maskKeys = [d.softMask?.at, d.stencilMask?.at, d.colorKey?.at];
@@ -184,6 +186,12 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
     const packet = parts.bytes(d.metadata.packet.part, d.metadata.packet.at);
     res.metadata = { packet };
     keyParts.push('packet', packet);
+  }
+  if (d.files) {
+    // spec "images": names of declared attachments the picture claims; they belong to the picture.
+    for (const f of d.files) if (!attachments.has(f.name)) refuse('attachmentUnknown', f.at, f.name, f.at);
+    res.files = [...new Set(d.files.map((f) => f.name))];
+    keyParts.push('files', JSON.stringify(res.files));
   }
   res.key = digest(...keyParts);
   return res;
