@@ -97,7 +97,6 @@ export const REFUSALS = {
   imageColorNotStencil: { status: 400, word: 'description', template: '{0} gives the fill colour of a stencil, and the image "{1}" is not one (declare it with stencil: true).' },
   imageMetadataBoth: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; an image\'s metadata is facts or a packet.' },
   imageMetadataNeither: { status: 400, word: 'description', template: '{0} needs facts (an object) or packet (the name of a supplied part).' },
-  imageCreatedNotIso: { status: 400, word: 'description', template: '{0} = {1} is not an ISO 8601 timestamp.' },
 
   // — pagination, tables, supplied PDFs (issue 6): insert below this line —
   pagesRuleUnknownKey: { status: 400, word: 'description', template: 'the key "{0}" is not part of a pages rule at {1}; a pages rule takes every, from, to and but.' },

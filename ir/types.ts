@@ -217,17 +217,6 @@ export type Orientation =
   | 'upright' | 'mirrored_left_to_right' | 'upside_down' | 'mirrored_top_to_bottom'
   | 'turned_left' | 'turned_right' | 'mirrored_and_turned_left' | 'mirrored_and_turned_right';
 
-/** Document metadata facts as an image's XMP states them (`images[].metadata.facts`). */
-export interface ImageFacts {
-  title?: string;
-  author?: string;
-  subject?: string;
-  producer?: string;
-  /** ISO 8601, checked while reading. */
-  created?: string;
-  trapped?: boolean | 'unknown';
-}
-
 /** A part named by a declaration key, with that key's pointer. */
 export interface PartRef { at: JsonPointer; part: string }
 
@@ -235,7 +224,7 @@ export interface PartRef { at: JsonPointer; part: string }
 export interface ImageDecl {
   at: JsonPointer;
   name: string;
-  metadata?: { at: JsonPointer; facts: ImageFacts; packet?: undefined } | { at: JsonPointer; packet: PartRef; facts?: undefined };
+  metadata?: { at: JsonPointer; facts: import('./standards-types.js').MetadataFacts; packet?: undefined } | { at: JsonPointer; packet: PartRef; facts?: undefined };
   stencil?: JsonPointer;
   stencilMask?: PartRef;
   softMask?: PartRef;

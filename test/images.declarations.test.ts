@@ -214,6 +214,17 @@ describe('icc_profile and metadata', () => {
     expect(text).toContain('<pdf:Trapped>False</pdf:Trapped>');
   });
 
+  it('facts go through the document\'s XMP writer: dc:format is the picture\'s, schemas are carried, no pdfaid', () => {
+    const { pdf } = pdfOf({
+      images: [{ name: 'c', metadata: { facts: { title: 'T', schemas: [{ namespace: 'http://example.com/ns/lab/', prefix: 'lab', properties: { sample: 'S-42' } }] } } }],
+      items: [{ type: 'image', image: 'c', rect: { llx: 0, lly: 0, urx: 80, ury: 40 } }],
+    }, { c: corners });
+    const text = Buffer.from(pdf).toString('latin1');
+    expect(text).toContain('<dc:format>image/png</dc:format>');
+    expect(text).toMatch(/<lab:sample>S-42<\/lab:sample>/);
+    expect(text).not.toContain('pdfaid:part');
+  });
+
   it('a metadata packet part is passed on as given', () => {
     const packet = new TextEncoder().encode('<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/">given</x:xmpmeta><?xpacket end="r"?>');
     const { pdf } = pdfOf({ images: [{ name: 'c', metadata: { packet: 'xmp' } }], items: [{ type: 'image', image: 'c', rect: { llx: 0, lly: 0, urx: 80, ury: 40 } }] }, { c: corners, xmp: packet });

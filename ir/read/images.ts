@@ -1,12 +1,14 @@
 // ir/read/images.ts — reading, pictures: a checked `image` item → ImageItem, and the `images`
 // declarations → ImageDecl by part name. The files themselves are read in the names pass
-// (passes/images/resolve.ts), where supplied parts are at hand.
+// (passes/images/resolve.ts), where supplied parts are at hand. Metadata facts read as the document's
+// (ir/read/standards.ts), so they are checked the same way.
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { imageItemSchema } from '../schema/images.js';
-import type { ImageAlign, ImageDecl, ImageFacts, ImageFit, ImageItem, ItemBase, Orientation } from '../types.js';
+import type { ImageAlign, ImageDecl, ImageFit, ImageItem, ItemBase, Orientation } from '../types.js';
 import { ajv, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
+import { readMetadataFacts } from './standards.js';
 
 export const imageReader: ItemReader = {
   validate: ajv.compile(imageItemSchema),
@@ -24,27 +26,6 @@ export const imageReader: ItemReader = {
   },
 };
 
-/** ISO 8601 date or date-time, with or without an offset (spec Conventions, "Timestamps"). */
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** Whether a string is an ISO 8601 timestamp naming a real moment. */
-export function isIsoTimestamp(s: string): boolean {
-  return ISO_8601.test(s) && !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s.replace(' ', 'T')));
-}
-
-function readFacts(raw: Record<string, unknown>, p: JsonPointer): ImageFacts {
-  const created = raw.created as string | undefined;
-  if (created !== undefined && !isIsoTimestamp(created)) fail(refusal('imageCreatedNotIso', at(p, 'created'), at(p, 'created'), JSON.stringify(created)));
-  return {
-    title: raw.title as string | undefined,
-    author: raw.author as string | undefined,
-    subject: raw.subject as string | undefined,
-    producer: raw.producer as string | undefined,
-    created,
-    trapped: raw.trapped === 'true' ? true : raw.trapped === 'false' ? false : (raw.trapped as ImageFacts['trapped']),
-  };
-}
-
 function readDecl(raw: Record<string, unknown>, p: JsonPointer): ImageDecl {
   const part = (key: string) => (typeof raw[key] === 'string' ? { at: at(p, key), part: raw[key] as string } : undefined);
   const flag = (key: string) => (raw[key] === true ? at(p, key) : undefined);
@@ -57,7 +38,7 @@ function readDecl(raw: Record<string, unknown>, p: JsonPointer): ImageDecl {
     if (hasFacts && hasPacket) fail(refusal('imageMetadataBoth', at(mp, 'packet'), at(mp, 'facts'), at(mp, 'packet')));
     if (!hasFacts && !hasPacket) fail(refusal('imageMetadataNeither', mp, mp));
     metadata = hasFacts
-      ? { at: mp, facts: readFacts(m.facts as Record<string, unknown>, at(mp, 'facts')) }
+      ? { at: mp, facts: readMetadataFacts(m.facts as Record<string, unknown>, at(mp, 'facts')) }
       : { at: mp, packet: { at: at(mp, 'packet'), part: m.packet as string } };
   }
   return {

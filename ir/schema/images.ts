@@ -2,6 +2,7 @@
 // image items", "images"; docs/reference.md "image" and "images"). Counts that depend on the
 // picture itself (one pair per component) are checked once the file is read (passes/images/).
 import { colourSchema, itemBase } from './common.js';
+import { metadataFactsSchema } from './standards.js';
 
 /** The eight orientations of the spec, in its order (EXIF values 1, 2, 3, 4, 8, 6, 5, 7). */
 export const ORIENTATIONS = [
@@ -35,20 +36,6 @@ const pairs = (item: Record<string, unknown>) => ({
   items: { type: 'array', minItems: 2, maxItems: 2, items: item },
 }) as const;
 
-const factsSchema = {
-  type: 'object',
-  properties: {
-    title: { type: 'string' },
-    author: { type: 'string' },
-    subject: { type: 'string' },
-    producer: { type: 'string' },
-    created: { type: 'string' },
-    // As the document's metadata takes it (issue 7): a boolean, or the words true, false, unknown.
-    trapped: { anyOf: [{ type: 'boolean' }, { enum: ['true', 'false', 'unknown'] }] },
-    schemas: {},
-  },
-} as const;
-
 export const imagesSchema = {
   type: 'array',
   items: {
@@ -58,7 +45,7 @@ export const imagesSchema = {
       name: { type: 'string', minLength: 1 },
       metadata: {
         type: 'object',
-        properties: { facts: factsSchema, packet: { type: 'string', minLength: 1 } },
+        properties: { facts: metadataFactsSchema, packet: { type: 'string', minLength: 1 } },
       },
       files: { type: 'array', items: { type: 'string' } },
       stencil: { type: 'boolean' },

@@ -95,7 +95,7 @@ export function writeImage(context: PDFContext, res: ImageResource): PDFRef {
     extra.AF = res.files.map((f) => refs?.get(f)).filter((r): r is PDFRef => r !== undefined);
   }
   if (res.metadata) {
-    const xmp = res.metadata.facts ? imageXmp(res.metadata.facts) : res.metadata.packet!;
+    const xmp = res.metadata.facts ? imageXmp(res.metadata.facts, res.mediaType!, res.xmpRules!) : res.metadata.packet!;
     extra.Metadata = context.register(context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' } as never));
   }
   return writeStream(context, res.main, extra);

@@ -4,7 +4,8 @@
 // only remarked on later, in dedupe, and never written). Items then carry their resolved picture.
 import type { ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
 import { refuse, type PassContext } from '../pass.js';
-import { resolveImage, type ImageResource, type PartSource } from './resource.js';
+import { archiveRules } from '../emit/archive.js';
+import { resolveImage, type ImageResource, type PartSource, type ResolveContext } from './resource.js';
 
 export function partSource(ctx: PassContext): PartSource {
   return {
@@ -20,8 +21,12 @@ export function partSource(ctx: PassContext): PartSource {
 export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageResource> {
   const parts = partSource(ctx);
   const out = new Map<string, ImageResource>();
-  const attachments = new Set((ir.doc.files?.attachments ?? []).map((a) => a.name));
-  for (const decl of ir.doc.images?.values() ?? []) out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, attachments));
+  const rules = archiveRules(ir.doc.standards?.archive?.level);
+  const rc: ResolveContext = {
+    attachments: new Set((ir.doc.files?.attachments ?? []).map((a) => a.name)),
+    xmpRules: { trappedInXmp: !rules.xmp2004, describeExtensions: rules.describeExtensions },
+  };
+  for (const decl of ir.doc.images?.values() ?? []) out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, rc));
   for (const item of ir.items) {
     if (item.type !== 'image' || out.has(item.image.name)) continue;
     out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at));

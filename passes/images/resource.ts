@@ -5,7 +5,8 @@
 // once however many names, items and pages draw it.
 import { createHash } from 'node:crypto';
 import type { JsonPointer } from '../../ir/pointer.js';
-import type { ImageDecl, ImageFacts, PartRef } from '../../ir/types.js';
+import type { MetadataFacts } from '../../ir/standards-types.js';
+import type { ImageDecl, PartRef } from '../../ir/types.js';
 import { refuse } from '../pass.js';
 import { readIccHeader } from './icc.js';
 import { ImageError, MAX_UNPACKED_IMAGE_BYTES, readPicture, type BitDepth, type Picture, type PictureData, type PictureSpace } from './picture.js';
@@ -36,10 +37,13 @@ export interface ImageResource {
   main: ImageStream;
   smask?: ImageStream;
   mask?: { stencil: ImageStream; key?: undefined } | { key: number[]; stencil?: undefined };
-  metadata?: { facts: ImageFacts; packet?: undefined } | { packet: Uint8Array; facts?: undefined };
+  metadata?: { facts: MetadataFacts; packet?: undefined } | { packet: Uint8Array; facts?: undefined };
   stencil: boolean;
   /** EXIF orientation 1..8 the picture is placed with (the declaration's, else the file's). */
   orientation: number;
+  /** The file's media type (the XMP packet's dc:format) and the archive claim's XMP rules. */
+  mediaType?: string;
+  xmpRules?: import('../emit/image-metadata.js').XmpRules;
   /** Names of the attachments the picture claims (images[].files): written as the XObject's /AF. */
   files?: string[];
   /** Size at the picture's own resolution (72 dpi when it states none), points, as stored (before orientation). */
@@ -98,7 +102,16 @@ function checkStencil(p: Picture, name: string, at: JsonPointer): void {
 }
 
 /** The picture named `name` read as its declaration says. `usedAt` is the first key that names it. */
-export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | undefined, usedAt: JsonPointer, attachments: ReadonlySet<string> = new Set()): ImageResource {
+export interface ResolveContext {
+  /** Names of the declared attachments (images[].files must name one). */
+  attachments: ReadonlySet<string>;
+  /** What the archive claim asks of an XMP packet. */
+  xmpRules: import('../emit/image-metadata.js').XmpRules;
+}
+
+const NO_CLAIM: ResolveContext = { attachments: new Set(), xmpRules: { trappedInXmp: true, describeExtensions: false } };
+
+export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | undefined, usedAt: JsonPointer, rc: ResolveContext = NO_CLAIM): ImageResource {
   const picture = pictureOf(parts, name, decl ? `${decl.at}/name` : usedAt);
   const d = decl ?? ({ at: usedAt, name } as ImageDecl);
   const maskKeys = [d.softMask?.at, d.stencilMask?.at, d.colorKey?.at];
@@ -181,6 +194,8 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
 
   if (d.metadata?.facts) {
     res.metadata = { facts: d.metadata.facts };
+    res.mediaType = picture.format === 'PNG' ? 'image/png' : 'image/jpeg';
+    res.xmpRules = rc.xmpRules;
     keyParts.push('facts', JSON.stringify(d.metadata.facts));
   } else if (d.metadata?.packet) {
     const packet = parts.bytes(d.metadata.packet.part, d.metadata.packet.at);
@@ -189,7 +204,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   }
   if (d.files) {
     // spec "images": names of declared attachments the picture claims; they belong to the picture.
-    for (const f of d.files) if (!attachments.has(f.name)) refuse('attachmentUnknown', f.at, f.name, f.at);
+    for (const f of d.files) if (!rc.attachments.has(f.name)) refuse('attachmentUnknown', f.at, f.name, f.at);
     res.files = [...new Set(d.files.map((f) => f.name))];
     keyParts.push('files', JSON.stringify(res.files));
   }
