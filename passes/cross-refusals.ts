@@ -1,15 +1,10 @@
 // passes/cross-refusals.ts — pass 2 of 7: contradictory combinations, each refused by name
 // (spec Conventions, "Contradictory combinations"). Runs after names so a combination involving a
 // declaration can see it resolved; runs before anything is measured or drawn.
-<<<<<<< HEAD
-import type { ResolvedIr } from '../ir/types.js';
-import { refuse, type Pass, type PassContext } from './pass.js';
-import { checkStandards } from './standards-check.js';
-=======
 import { at } from '../ir/pointer.js';
 import type { FlowItem, ResolvedIr } from '../ir/types.js';
-import { refuse, type Pass } from './pass.js';
->>>>>>> text
+import { refuse, type Pass, type PassContext } from './pass.js';
+import { checkStandards } from './standards-check.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',

@@ -99,7 +99,6 @@ export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [n
 }
 
 
-<<<<<<< HEAD
 /** `pdfinfo -meta`: the document's XMP packet as text. */
 export function pdfMeta(pdf: Uint8Array): string {
   return withFile(pdf, (f) => execFileSync('pdfinfo', ['-meta', f], { encoding: 'utf8' }));
@@ -153,7 +152,8 @@ export function preflight(pdfs: Uint8Array[]): string[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-=======
+}
+
 export interface ShownText { x: number; y: number; size: number; font: string }
 
 /**
@@ -173,7 +173,6 @@ export function shownText(pdf: Uint8Array): ShownText[] {
 /** The uncompressed content of the document's streams (qpdf --qdf), latin1. */
 export function qdfText(pdf: Uint8Array): string {
   return withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
->>>>>>> text
 }
 
 /** Ghostscript renders every page to nothing (nullpage), stopping on any error or warning; exit code and output. */
