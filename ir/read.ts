@@ -11,7 +11,9 @@ import { ajv, check, fail } from './read/common.js';
 import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
+import { readFileSettings } from './read/attachments.js';
 import { readItem } from './read/items.js';
+import { readStandards } from './read/standards.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
@@ -38,6 +40,8 @@ export function readDescription(description: unknown): ReadIr {
     stage: 'read',
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      standards: readStandards(d),
+      files: readFileSettings(d),
       check: readCheck(d.check as string[] | undefined),
       navigation: readNavigation(d),
       pageSettings: readPageSettings(d),

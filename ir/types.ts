@@ -206,6 +206,10 @@ export interface DocSettings {
   readonly kind?: 'document';
   /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
   pageSizes?: Map<number, PageSize>;
+  /** archive, accessible, version, metadata, output_intent, compression, invoice (issue 7; ir/standards-types.ts). */
+  standards?: import('./standards-types.js').Standards;
+  /** attachments, collection, page_files, page_metadata (issue 9; ir/standards-types.ts). */
+  files?: import('./standards-types.js').FileSettings;
   /** `check`: standards the finished document is measured against (verifier/, after emission). */
   check?: string[];
   /** Outline, destinations, articles, reader preferences (issue 9). */

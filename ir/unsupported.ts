@@ -17,27 +17,16 @@ export const ITEM_KINDS = [
 const TOP_LEVEL_NOT_YET = [
   'supplied_pdfs',
   'structure',
-  'accessible',
-  'attachments',
-  'collection',
-  'page_files',
-  'page_metadata',
   'tilings',
   'templates',
   'renumber',
   'graphics_states',
   'shadings',
   'images',
-  'invoice',
   'page_spaces',
   'color_spaces',
   'drawings',
-  'metadata',
-  'archive',
-  'output_intent',
-  'version',
   'layers',
-  'compression',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */

@@ -3,11 +3,12 @@
 // declaration can see it resolved; runs before anything is measured or drawn.
 import { at } from '../ir/pointer.js';
 import type { FlowItem, ResolvedIr } from '../ir/types.js';
-import { refuse, type Pass } from './pass.js';
+import { refuse, type Pass, type PassContext } from './pass.js';
+import { checkStandards } from './standards-check.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
-  run(ir: ResolvedIr): ResolvedIr {
+  run(ir: ResolvedIr, ctx: PassContext): ResolvedIr {
     for (const item of ir.items) {
       // spec, common keys: "transform … Refused together with rotate".
       if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
@@ -18,6 +19,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
+    // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
+    checkStandards(ir.doc, ir.items, ctx, ir.page);
     return ir;
   },
 };

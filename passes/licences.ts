@@ -28,6 +28,15 @@ export function fontWithoutOutlines(res: FontResource): { res: FontResource; fac
 export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
+    // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
+    // marks stand for". Licensed, the structure tree is still not built by this build: refused rather
+    // than writing a claim the file does not meet.
+    const std = ir.doc.standards;
+    const tagged = std?.archive?.level.tagged ? { at: std.archive.at, claim: std.archive.level.claim as string } : std?.accessible;
+    if (tagged) {
+      if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
+      refuse('taggingNotYet', tagged.at, tagged.at, tagged.claim);
+    }
     // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
     // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
     for (const d of ir.doc.navigation?.destinations ?? []) {
