@@ -55,6 +55,15 @@ export const REFUSALS = {
   coordinateNotFinite: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, which is not a finite number.' },
 
   // — typesetting (issue 4): insert below this line —
+  placeholderUnknown: { status: 400, word: 'description', template: 'the placeholder {{0}} in {1} is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.' },
+  dateDirective: { status: 400, word: 'description', template: 'the date pattern at {0} uses {1}, which is not a supported directive.' },
+  dateZone: { status: 400, word: 'description', template: 'the zone "{0}" at {1} is not an IANA time zone name.' },
+  hyphenateLanguage: { status: 400, word: 'description', template: 'the hyphenation language "{0}" at {1} has no patterns in this build.' },
+  oneCharacter: { status: 400, word: 'description', template: '{0} must be one character, not "{1}".' },
+  rulerOrder: { status: 400, word: 'description', template: '{0} must list its tab stops in increasing order.' },
+  fitFloorAboveSize: { status: 400, word: 'description', template: '{0} = {1} is above font_size = {2}, so there is no size to step down to.' },
+  hangingListWith: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; hanging_list sets the indents and the body stop itself.' },
+  fillLeadingWithLeading: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; fill_leading decides the leading itself.' },
   replacementNotOneCharacter: { status: 400, word: 'description', template: '{0} must be one character.' },
   segmentShape: { status: 400, word: 'description', template: 'the segment {0} must state exactly one of move, line, curve or close, and a path starts with a move.' },
   type3GlyphText: { status: 400, word: 'description', template: 'the glyph shape {0} is a block of text ("{1}"); a Type 3 glyph is drawn with path, rect and line only.' },

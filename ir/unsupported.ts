@@ -31,11 +31,8 @@ const TOP_LEVEL_NOT_YET = [
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  text: {
-    align: 'left', overlong: 'overflow', break_after: undefined, underline: false, strikethrough: false,
-    overline: false, outline: undefined, shadow: undefined, relative_to: undefined, layer: undefined,
-    clip: undefined, graphics_state: undefined,
-  },
+  text: { relative_to: undefined, layer: undefined, clip: undefined, graphics_state: undefined },
+  flow: { relative_to: undefined, layer: undefined },
   rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
   link: { relative_to: undefined, layer: undefined },
 };
@@ -43,9 +40,6 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),
 );
-
-/** Run keys beyond `text` that style one run. */
-const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline'];
 
 function isDefault(v: unknown, dflt: unknown): boolean {
   if (v === undefined || v === null) return true;
@@ -72,16 +66,6 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
     }
     if (item.type === 'rect' && item.fill !== undefined && !Array.isArray(item.fill)) {
       throw new RefusalError(refusal('keyNotYet', at(p, 'fill'), 'fill', at(p, 'fill')));
-    }
-    if (item.type === 'text' && Array.isArray(item.content)) {
-      (item.content as unknown[]).forEach((run, r) => {
-        if (!run || typeof run !== 'object') return;
-        const rp = at(p, 'content', r);
-        if ('date' in run) throw new RefusalError(refusal('keyNotYet', at(rp, 'date'), 'date', at(rp, 'date')));
-        for (const key of RUN_KEYS_NOT_YET) {
-          if (key in run) throw new RefusalError(refusal('keyNotYet', at(rp, key), key, at(rp, key)));
-        }
-      });
     }
   });
 }

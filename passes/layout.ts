@@ -5,17 +5,19 @@ import type { LaidOutLink } from '../ir/navigation-types.js';
 import type { DrawOp, LaidOutIr, LaidOutPage, PagedIr } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
+import { layFlowItem } from './layout/flow.js';
+import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { layLink } from './layout/links.js';
-import { layTextItem } from './layout/text-lines.js';
-import type { Pass } from './pass.js';
+import type { Pass, PassContext } from './pass.js';
 
 export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
-  run(ir: PagedIr): LaidOutIr {
+  run(ir: PagedIr, ctx: PassContext): LaidOutIr {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const b = pageBindings(page.size, page.number, total);
       const ops: DrawOp[] = [];
+      const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       const links: LaidOutLink[] = [];
       for (const item of page.items) {
         const box = rectValue(item.rect, b);
@@ -26,7 +28,9 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
         } else if (item.type === 'link') {
           links.push(layLink(item, box, matrix, page.number));
         } else if (item.type === 'text') {
-          ops.push(...layTextItem(item, box, matrix));
+          ops.push(...layTextItem(item, box, matrix, pc));
+        } else if (item.type === 'flow') {
+          ops.push(...layFlowItem(item, box, matrix, pc));
         } else {
           ops.push(...layCodeItem(item, box, matrix));
         }

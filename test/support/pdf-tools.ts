@@ -154,6 +154,27 @@ export function preflight(pdfs: Uint8Array[]): string[] {
   }
 }
 
+export interface ShownText { x: number; y: number; size: number; font: string }
+
+/**
+ * Where each TJ of the document is shown: the Tm position and Tf size in force, page content read
+ * back through `qpdf --qdf` (uncompressed), in content order. For text placed with `1 0 0 1 x y Tm`.
+ */
+export function shownText(pdf: Uint8Array): ShownText[] {
+  const qdf = withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
+  const out: ShownText[] = [];
+  let font = '', size = 0, x = 0, y = 0;
+  for (const m of qdf.matchAll(/\/(\w+) ([\d.]+) Tf|1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm|\] TJ/g)) {
+    if (m[1]) { font = m[1]; size = +m[2]; } else if (m[3]) { x = +m[3]; y = +m[4]; } else out.push({ x, y, size, font });
+  }
+  return out;
+}
+
+/** The uncompressed content of the document's streams (qpdf --qdf), latin1. */
+export function qdfText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
+}
+
 /** Ghostscript renders every page to nothing (nullpage), stopping on any error or warning; exit code and output. */
 export function gsRender(pdf: Uint8Array): { code: number; out: string } {
   return withFile(pdf, (f) => {
