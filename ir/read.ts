@@ -9,6 +9,7 @@ import { refusal } from './messages.js';
 import { at } from './pointer.js';
 import { ajv, check, fail } from './read/common.js';
 import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
+import { readGraphics } from './read/graphics.js';
 import { readItem } from './read/items.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
@@ -32,7 +33,11 @@ export function readDescription(description: unknown): ReadIr {
     ((d[key] ?? []) as Raw[]).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
-    doc: { pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined) },
+    doc: {
+      pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      version: d.version as string | undefined,
+      graphics: readGraphics(d),
+    },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
     standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),

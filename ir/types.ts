@@ -4,6 +4,7 @@
 import type { Expr } from './grammar/expr.js';
 import type { JsonPointer } from './pointer.js';
 import type { Remark } from './diagnostics.js';
+import type { ClipSpec, FillRule, GraphicsDecls, NameRef, PathSeg, StrokeSpec } from './graphics-types.js';
 
 // ───────────────────────────── read ─────────────────────────────
 
@@ -16,7 +17,14 @@ export interface RectSpec { at: JsonPointer; llx: Coord; lly: Coord; urx: Coord;
 export type Colour =
   | { space: 'gray'; c: [number] }
   | { space: 'rgb'; c: [number, number, number] }
-  | { space: 'cmyk'; c: [number, number, number, number] };
+  | { space: 'cmyk'; c: [number, number, number, number] }
+  // — graphics (issue 5): a colour in a declared space, a tiling cell, a gradient —
+  /** `{space: <declared>, tints: [...]}`: one number per component of a `color_spaces` entry. */
+  | { space: 'declared'; name: string; at: JsonPointer; c: number[] }
+  /** `{pattern: <tiling>}`; `under` is the colour an uncoloured cell takes (default black). */
+  | { space: 'pattern'; name: string; at: JsonPointer; under?: Colour }
+  /** `{shading: <gradient>}`, painted through a shading pattern in page coordinates. */
+  | { space: 'shading'; name: string; at: JsonPointer };
 
 /** The object form of a pages rule: pages of the finished document, from `from` to `to`, every `every`-th, but not `but`. */
 export interface PageSelect { every: number; from: number; to?: number; but: number[] }
@@ -39,13 +47,45 @@ export interface ItemBase {
   /** Degrees counter-clockwise about the centre of the rect. */
   rotate?: number;
   rotateAt?: JsonPointer;
+  /** Name of a declared layer (optional content group). */
+  layer?: NameRef;
+  /** Name of a declared graphics state. */
+  graphicsState?: NameRef;
 }
 
 export interface RectItem extends ItemBase {
   type: 'rect';
   rect: RectSpec;
   fill?: Colour;
+  stroke?: StrokeSpec;
 }
+
+/** `path`: segments filled and/or stroked; `polygon`: points joined and closed; `line`: from → to, stroked. */
+export interface PathItem extends ItemBase {
+  type: 'path' | 'polygon' | 'line';
+  rect?: RectSpec;
+  segments: PathSeg[];
+  fill?: Colour;
+  fillRule: FillRule;
+  stroke?: StrokeSpec;
+}
+
+/** `ellipse`: the ellipse inscribed in `rect`. */
+export interface EllipseItem extends ItemBase {
+  type: 'ellipse';
+  rect: RectSpec;
+  fill?: Colour;
+  stroke?: StrokeSpec;
+}
+
+/** `drawing`: a declared drawing placed (its box stretched onto `rect`, or at its own coordinates). */
+export interface DrawingItem extends ItemBase {
+  type: 'drawing';
+  rect?: RectSpec;
+  drawing: NameRef;
+}
+
+export type ShapeItem = PathItem | EllipseItem | DrawingItem;
 
 /** A run of text: for now a string that takes the block's style. */
 export interface TextRun { at: JsonPointer; text: string }
@@ -59,6 +99,8 @@ export interface TextItem extends ItemBase {
   /** Default 1.2 × font_size (spec: text item table). */
   leading: number;
   color: Colour;
+  /** The shape the block is seen through. */
+  clip?: ClipSpec;
 }
 
 export type CodeKind = 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
@@ -80,7 +122,8 @@ export interface CodeItem extends ItemBase {
 export type Item =
   | RectItem
   | TextItem
-  | CodeItem;
+  | CodeItem
+  | ShapeItem;
 
 export interface FontDecl {
   at: JsonPointer;
@@ -104,6 +147,12 @@ export interface DocSettings {
   readonly kind?: 'document';
   /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
   pageSizes?: Map<number, PageSize>;
+  /** The top-level `version` (PDF version the file declares); absent: 1.7, or 2.0 when a feature needs it. */
+  version?: string;
+  /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
+  graphics?: GraphicsDecls;
+  /** Set by layout: the drawing operations of each declared drawing and tiling cell, laid once. */
+  laidForms?: { drawings: Map<string, DrawOp[]>; tilings: Map<string, DrawOp[]> };
 }
 
 export interface ReadIr {
@@ -129,9 +178,9 @@ export interface FontResource {
 /** A text item after resolution: its font is an embedded face, or a standard font (licence-gated). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource; standard?: undefined }
 export interface StandardTextItem extends TextItem { fontRes?: undefined; standard: StandardFontDecl }
-export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem | ShapeItem;
 /** What survives the licence pass: every text item has an embedded face. */
-export type LicensedItem = RectItem | ResolvedTextItem | CodeItem;
+export type LicensedItem = RectItem | ResolvedTextItem | CodeItem | ShapeItem;
 
 export interface ResolvedIr {
   stage: 'resolved';
@@ -209,7 +258,38 @@ export interface FillRectsOp {
   fill: Colour;
 }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp;
+/** A path in page numbers: `m` `l` `c` `h` `re` with their operands (ISO 32000-1 §8.5.2). */
+export interface PathSegOp { k: 'm' | 'l' | 'c' | 'h' | 're'; v: number[] }
+
+/** A general path filled (nonzero or even-odd) and/or stroked. */
+export interface PathOp {
+  op: 'path';
+  at: JsonPointer;
+  matrix?: Matrix;
+  segs: PathSegOp[];
+  fill?: Colour;
+  fillRule: FillRule;
+  stroke?: StrokeSpec;
+}
+
+/**
+ * What an item states around its drawing, wrapped once for every kind: `q`, the matrix, `/GSn gs`,
+ * `/OC /OCn BDC`, the clip (`W n` / `W* n`), the item's ops, `EMC`, `Q`.
+ */
+export interface ScopeOp {
+  op: 'scope';
+  at: JsonPointer;
+  matrix?: Matrix;
+  graphicsState?: string;
+  layer?: string;
+  clip?: { segs: PathSegOp[]; rule: FillRule };
+  ops: DrawOp[];
+}
+
+/** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
+export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | PathOp | ScopeOp | FormOp;
 
 export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
 

@@ -27,7 +27,6 @@ const TOP_LEVEL_NOT_YET = [
   'collection',
   'page_files',
   'page_metadata',
-  'tilings',
   'type1_fonts',
   'font_variants',
   'type3_fonts',
@@ -37,19 +36,12 @@ const TOP_LEVEL_NOT_YET = [
   'bookmarks',
   'destinations',
   'articles',
-  'graphics_states',
-  'shadings',
   'images',
   'invoice',
-  'page_spaces',
-  'color_spaces',
-  'drawings',
   'metadata',
   'archive',
   'output_intent',
-  'version',
   'check',
-  'layers',
   'compression',
   'reader',
 ];
@@ -58,10 +50,14 @@ const TOP_LEVEL_NOT_YET = [
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   text: {
     align: 'left', overlong: 'overflow', break_after: undefined, underline: false, strikethrough: false,
-    overline: false, outline: undefined, shadow: undefined, relative_to: undefined, layer: undefined,
-    clip: undefined, graphics_state: undefined,
+    overline: false, outline: undefined, shadow: undefined, relative_to: undefined,
   },
-  rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  rect: { relative_to: undefined },
+  line: { relative_to: undefined },
+  path: { relative_to: undefined },
+  ellipse: { relative_to: undefined },
+  polygon: { relative_to: undefined },
+  drawing: { relative_to: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
@@ -93,9 +89,6 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
         if (dflt !== undefined) throw new RefusalError(refusal('valueNotYet', kp, kp, JSON.stringify(item[key])));
         throw new RefusalError(refusal('keyNotYet', kp, key, kp));
       }
-    }
-    if (item.type === 'rect' && item.fill !== undefined && !Array.isArray(item.fill)) {
-      throw new RefusalError(refusal('keyNotYet', at(p, 'fill'), 'fill', at(p, 'fill')));
     }
     if (item.type === 'text' && Array.isArray(item.content)) {
       (item.content as unknown[]).forEach((run, r) => {

@@ -3,6 +3,7 @@
 // declaration can see it resolved; runs before anything is measured or drawn.
 import type { ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass } from './pass.js';
+import { graphicsCombinations } from './cross-refusals-graphics.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -11,6 +12,7 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       // spec, common keys: "transform … Refused together with rotate".
       if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
     }
+    graphicsCombinations(ir.doc);
     return ir;
   },
 };

@@ -5,6 +5,7 @@
 // LaidOutIr → DedupedIr.
 import { remark } from '../ir/messages.js';
 import type { DedupedIr, FontObject, LaidOutIr } from '../ir/types.js';
+import { graphicsRemarks, walkOps } from './dedupe-graphics.js';
 import type { Pass, PassContext } from './pass.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
@@ -24,8 +25,9 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     }
     const drawnWith = new Set<string>();
     for (const page of ir.pages) {
-      for (const op of page.ops) {
-        if (op.op !== 'glyphs') continue;
+      // Glyph runs may sit inside an item's scope (matrix, graphics state, layer, clip).
+      walkOps(page.ops, (op) => {
+        if (op.op !== 'glyphs') return;
         drawnWith.add(op.font);
         const obj = byFace.get(ir.fonts.get(op.font)!.face.key)!;
         for (let i = 0; i < op.glyphs.length; i++) {
@@ -33,12 +35,13 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
           // keeps the first; ActualText for the rest arrives with the typesetting issue).
           if (!obj.used.has(op.glyphs[i])) obj.used.set(op.glyphs[i], op.text[i]);
         }
-      }
+      });
     }
     for (const res of ir.fonts.values()) {
       if (!drawnWith.has(res.name)) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
       if (res.face.embeddingForbidden) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, res.face.ownName, res.name));
     }
+    graphicsRemarks(ir, ctx);
     return { stage: 'deduped', doc: ir.doc, fonts: [...byFace.values()], fontRes, pages: ir.pages };
   },
 };

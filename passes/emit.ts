@@ -8,6 +8,7 @@ import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
 import { pageContent } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
+import { GraphicsEmitter } from './emit/graphics.js';
 import { DocumentResources } from './emit/resources.js';
 import { serialize } from './emit/serialize.js';
 import type { Pass } from './pass.js';
@@ -25,6 +26,10 @@ export const emit: Pass<DedupedIr, Emitted> = {
     for (const font of ir.fonts) fontRefs.set(font.resName, emitFont(context, font));
 
     const resources = new DocumentResources(context);
+    // Graphics resources (states, layers, spaces, patterns, drawings) are written on first use by any page or form.
+    const gfx: GraphicsEmitter | undefined = ir.doc.graphics
+      ? new GraphicsEmitter(resources, ir.doc, (ops, scope, uncoloured): Uint8Array => pageContent(ops, ir.fontRes, scope, fontRefs, gfx, uncoloured))
+      : undefined;
     const pagesRef = context.nextRef();
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.
@@ -33,15 +38,19 @@ export const emit: Pass<DedupedIr, Emitted> = {
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
-      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs);
+      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, gfx);
       hash.update(content);
       const contentRef = context.register(context.stream(deflateSync(content, { level: CONTENT_FLATE_LEVEL }), { Filter: 'FlateDecode' }));
+      const pageResources = scope.dict();
+      // page_spaces: Default… spaces join the resources, the page group is an entry (emit/graphics.ts).
+      const spaceEntries = gfx?.pageEntries(page.number, pageResources) ?? {};
       const entries: Record<string, unknown> = {
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, page.size.width, page.size.height],
-        Resources: scope.dict(),
+        Resources: pageResources,
         Contents: contentRef,
+        ...spaceEntries,
       };
       // Page-level entries of other areas (boxes, Rotate, Trans/Dur, Tabs, Annots, Metadata, AF,
       // Group…): each area writes its own from its module under passes/emit/ and adds one line here.
@@ -50,7 +59,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
-    const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef };
+    gfx?.writeUnused();
+    const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef, ...gfx?.catalogEntries() };
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};
@@ -61,6 +71,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.
     const id = PDFHexString.of(hash.digest('hex').slice(0, 32).toUpperCase());
     context.trailerInfo.ID = context.obj([id, id]);
-    return { stage: 'emitted', pdf: serialize(context, DEFAULT_PDF_VERSION), pages: ir.pages.length };
+    // The stated version, else 1.7, or 2.0 when a graphics state carries halftone_origin (spec Versioning 4).
+    const version = ir.doc.version ?? (gfx?.needs20 ? '2.0' : DEFAULT_PDF_VERSION);
+    return { stage: 'emitted', pdf: serialize(context, version), pages: ir.pages.length };
   },
 };

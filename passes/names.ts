@@ -5,6 +5,7 @@
 import type { JsonPointer } from '../ir/pointer.js';
 import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, StandardFontDecl } from '../ir/types.js';
 import { loadFace } from './fonts/face.js';
+import { resolveGraphics } from './names-graphics.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
 export const names: Pass<ReadIr, ResolvedIr> = {
@@ -46,6 +47,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (std) return { ...item, standard: std };
       refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
     });
+    resolveGraphics(ir.doc, ir.items, ctx);
     return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
   },
 };

@@ -8,7 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
-import { rectReader } from './shapes.js';
+import { shapeReaders } from './shapes.js';
 import { textReader } from './text.js';
 
 export interface ItemReader {
@@ -18,12 +18,12 @@ export interface ItemReader {
 
 const READERS: Record<string, ItemReader> = {
   text: textReader,
-  rect: rectReader,
+  ...shapeReaders,
   ...codeReaders,
 };
 
-export function readItem(raw: Record<string, unknown>, index: number): Item {
-  const p = at('', 'items', index);
+/** Reads one item; `p` is its pointer (an item of a declared drawing or tiling sits under that declaration). */
+export function readItem(raw: Record<string, unknown>, index: number, p = at('', 'items', index)): Item {
   const type = raw.type as string;
   const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
   if (!reader) {

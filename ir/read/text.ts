@@ -5,6 +5,7 @@ import { textItemSchema } from '../schema/text.js';
 import type { ItemBase, TextItem, TextRun } from '../types.js';
 import { ajv, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
+import { readClip } from './shapes.js';
 
 function readRun(raw: unknown, p: JsonPointer): TextRun {
   if (typeof raw === 'string') return { at: p, text: raw };
@@ -24,7 +25,8 @@ export const textReader: ItemReader = {
       font: { at: at(p, 'font'), name: raw.font as string },
       fontSize,
       leading: (raw.leading as number | undefined) ?? DEFAULT_LEADING_FACTOR * fontSize,
-      color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color as number[]),
+      color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color, at(p, 'color')),
+      clip: readClip(raw.clip, at(p, 'clip')),
     };
   },
 };

@@ -1,5 +1,6 @@
 // ir/schema/text.ts — schema of the text-setting items (text; flow and text_path as they arrive).
 import { colourSchema, itemBase } from './common.js';
+import { clipSchema } from './graphics.js';
 
 const runSchema = {
   anyOf: [
@@ -19,5 +20,6 @@ export const textItemSchema = {
     font_size: { type: 'number', exclusiveMinimum: 0 },
     leading: { type: 'number', minimum: 0 },
     color: colourSchema,
+    clip: clipSchema,
   },
 } as const;
