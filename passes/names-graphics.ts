@@ -120,11 +120,11 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
       fnOutputs(s.fn, s.space, s.space.kind === 'declared' ? `"${s.space.ref.name}"` : s.space.family);
     } else if (s.kind === 'function_based') {
       fnOutputs(s.fn, s.space, s.space.kind === 'declared' ? `"${s.space.ref.name}"` : s.space.family);
-    } else if (s.space.kind === 'declared') {
+    } else {
       const n = componentsOf(s.space, g);
       const corners: { c: number[] }[] = s.kind === 'mesh' ? s.triangles.flat() : s.kind === 'lattice_mesh' ? s.rows.flat() : (s as { patches: { colours: number[][] }[] }).patches.flatMap((p) => p.colours.map((c) => ({ c })));
       const bad = corners.find((c) => c.c.length !== n);
-      if (bad) refuse('tintsCount', `${s.at}/shading`, `a corner of the gradient at ${s.at}`, bad.c.length, s.space.ref.name, n);
+      if (bad) refuse('tintsCount', `${s.at}/shading`, `a corner of the gradient at ${s.at}`, bad.c.length, s.space.kind === 'declared' ? s.space.ref.name : s.space.family, n);
     }
   }
   for (const ps of g.pageSpaces.values()) {

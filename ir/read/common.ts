@@ -49,6 +49,9 @@ export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnT
     case 'anyOf': {
       const key = lastKey(path);
       if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refusal('schemaType', path, name, 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}');
+      if (key === 'transfer') return refusal('schemaType', path, name, 'page, {every: <function>} or {per_ink: [four functions]}');
+      if (key === 'halftone') return refusal('schemaType', path, name, '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions');
+      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys');
       if (/\/content\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a string, an object with text or an object with date');
       return refusal('schemaOther', path, name, 'has none of the accepted shapes');
     }
