@@ -13,6 +13,7 @@ import { wrapItem } from './layout/wrap.js';
 import type { Pass } from './pass.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
+const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
 /** Lays items in drawing order under bindings `b` (a page, or a drawing's box). */
 export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSettings): DrawOp[] {
@@ -23,7 +24,8 @@ export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSetti
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined);
     else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc);
-    else inner = layCodeItem(item as CodeItem, box, undefined);
+    else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
+    else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank
     for (const op of wrapItem(item, box, inner, b)) ops.push(op);
   }
   return ops;
