@@ -9,17 +9,23 @@ import type { JsonPointer } from '../ir/pointer.js';
 import type { Colour, DocSettings, Item } from '../ir/types.js';
 import { refuse, type PassContext } from './pass.js';
 
-/** The colours an item states (fill, stroke, text colour, a code's colours). */
+/** The colours an item states (fill, stroke, text colour, a code's colours); device colours need no name and are left out. */
 export function itemColours(item: Item): Colour[] {
-  const out: Colour[] = [];
   const it = item as unknown as { fill?: Colour; stroke?: { colour: Colour }; color?: Colour; background?: Colour };
-  for (const c of [it.fill, it.stroke?.colour, it.color, it.background]) {
-    if (!c) continue;
-    out.push(c);
-    if (c.space === 'pattern' && c.under) out.push(c.under);
-  }
-  return out;
+  let out: Colour[] | undefined;
+  const add = (c: Colour | undefined) => {
+    if (c === undefined || c.space === 'gray' || c.space === 'rgb' || c.space === 'cmyk') return;
+    (out ??= []).push(c);
+    if (c.space === 'pattern' && c.under) add(c.under);
+  };
+  add(it.fill);
+  if (it.stroke) add(it.stroke.colour);
+  add(it.color);
+  add(it.background);
+  return out ?? NONE;
 }
+
+const NONE: Colour[] = [];
 
 const KIND_WORD = { gs: 'graphics state', layer: 'layer', shading: 'gradient', tiling: 'tiling', drawing: 'drawing', space: 'colour space' } as const;
 
