@@ -285,6 +285,44 @@ describe('shapes and the item wrapper', () => {
     expect(dark(clipped, 0)).toBeGreaterThan(10);
     expect(qpdfUncompressed(clipped)).toMatch(/q\n1 0 0 1 0 0 cm\n\/GS1 gs\n\/OC \/OC1 BDC\n0 0 m\n[^]*?W n\nBT\n[^]*?ET\nEMC\nQ/);
   });
+
+  it('wraps codes too: a code under a hidden layer is not drawn, one under a graphics state is half seen', () => {
+    const { pdf } = pdfOf({
+      layers: [{ name: 'off', visible: false }], graphics_states: [{ name: 'half', state: { fill_alpha: 0.5 } }],
+      items: [
+        { type: 'code128', rect: { llx: 0, lly: 0, urx: 200, ury: 90 }, data: 'QUIRE', quiet_zone: false, background: [0], layer: 'off' },
+        { type: 'qr_code', rect: { llx: 0, lly: 100, urx: 200, ury: 200 }, data: 'x', quiet_zone: false, background: [0], graphics_state: 'half' },
+      ],
+    });
+    const r = renderRgb(pdf);
+    expect(rgbAt(r, 100, 45)).toEqual([255, 255, 255]);
+    near(rgbAt(r, 100, 150), [128, 128, 128], 2);
+  });
+
+  it('a drawing placed without rect sits at its own coordinates; its items keep their own layer and state in the form', () => {
+    const { pdf } = pdfOf({
+      layers: [{ name: 'L' }], graphics_states: [{ name: 'half', state: { fill_alpha: 0.5 } }],
+      drawings: [{ name: 'd', box: { llx: 50, lly: 50, urx: 150, ury: 150 }, items: [{ type: 'rect', rect: { llx: '{llx}', lly: '{lly}', urx: '{urx}', ury: '{ury}' }, fill: [0], layer: 'L', graphics_state: 'half' }] }],
+      items: [{ type: 'drawing', drawing: 'd' }],
+    });
+    const r = renderRgb(pdf);
+    near(rgbAt(r, 100, 100), [128, 128, 128], 2);
+    expect(rgbAt(r, 40, 40)).toEqual([255, 255, 255]);
+    const form = Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/Subtype'] === '/Form')!.stream!.dict;
+    expect(Object.keys(form['/Resources'] as object).sort()).toEqual(['/ExtGState', '/Properties']);
+  });
+
+  it('a tiling matrix maps the cell into the page; undistorted spacing is type 2', () => {
+    const { pdf } = pdfOf({
+      tilings: [{ name: 'big', box: { x: 0, y: 0, width: 10, height: 10 }, step: [10, 10], spacing: 'undistorted', matrix: [4, 0, 0, 4, 0, 0], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 5, ury: 5 }, fill: [1, 0, 0] }] }],
+      items: [filled({ pattern: 'big' })],
+    });
+    const r = renderRgb(pdf);
+    expect(rgbAt(r, 15, 15)).toEqual([255, 0, 0]);
+    expect(rgbAt(r, 25, 25)).toEqual([255, 255, 255]);
+    expect(rgbAt(r, 55, 55)).toEqual([255, 0, 0]);
+    expect(Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!.stream!.dict).toMatchObject({ '/TilingType': 2, '/Matrix': [4, 0, 0, 4, 0, 0] });
+  });
 });
 
 describe('layers', () => {
