@@ -60,7 +60,8 @@ const True = createToken({ name: 'True', pattern: 'true', longer_alt: Word });
 const False = createToken({ name: 'False', pattern: 'false', longer_alt: Word });
 const ALL: TokenType[] = [WhiteSpace, Num, LBrace, RBrace, IfElse, If, True, False, Word];
 
-const lexer = new Lexer(ALL, { recoveryEnabled: false, positionTracking: 'onlyOffset' });
+let sharedLexer: Lexer | undefined;
+const lexer = () => (sharedLexer ??= new Lexer(ALL, { recoveryEnabled: false, positionTracking: 'onlyOffset' }));
 
 class CalculationParser extends EmbeddedActionsParser {
   constructor() {
@@ -95,7 +96,8 @@ class CalculationParser extends EmbeddedActionsParser {
   ]));
 }
 
-const parser = new CalculationParser();
+/** Built on first use: most requests carry no calculation function, and a fresh worker should start fast. */
+let shared: CalculationParser | undefined;
 
 /** Parses and checks a program for a function of `inputs` inputs and `outputs` outputs. Never throws. */
 export function parseCalculation(src: string, inputs: number, outputs: number): CalcResult {
@@ -114,7 +116,7 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
     else if (c === '}' && --depth < 0) return { ok: false, kind: 'braces', detail: `a "}" at character ${i + 1} closes no "{"` };
   }
   if (depth > 0) return { ok: false, kind: 'braces', detail: `${depth} "{" ${depth === 1 ? 'is' : 'are'} never closed` };
-  const lexed = lexer.tokenize(src);
+  const lexed = lexer().tokenize(src);
   if (lexed.errors.length) {
     const o = lexed.errors[0].offset;
     return { ok: false, kind: 'syntax', detail: `unexpected ${JSON.stringify(src[o])} at character ${o + 1}` };
@@ -122,6 +124,7 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
   for (const t of lexed.tokens) {
     if (t.tokenType === Word && !OPERATORS.has(t.image)) return { ok: false, kind: 'operator', detail: t.image };
   }
+  const parser = (shared ??= new CalculationParser());
   parser.input = lexed.tokens;
   const program = parser.block();
   const errors = parser.errors;

@@ -11,6 +11,21 @@ import { ajv } from '../schema/ajv.js';
 
 export { ajv };
 
+/**
+ * A validator compiled on its first call: schemas of areas a request may never use (shapes,
+ * gradients, graphics states…) cost nothing at start-up, which a fresh render worker pays.
+ */
+export function lazyValidator(schema: object): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const f = ((data: unknown) => {
+    compiled ??= ajv.compile(schema);
+    const ok = compiled(data);
+    f.errors = compiled.errors;
+    return ok;
+  }) as ValidateFunction;
+  return f;
+}
+
 export function fail(r: ReturnType<typeof refusal>): never {
   throw new RefusalError(r);
 }

@@ -9,9 +9,9 @@ import { MAX_STACK } from '../grammar/calculation.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { functionSchema } from '../schema/shadings.js';
-import { ajv, check, fail } from './common.js';
+import { check, fail, lazyValidator } from './common.js';
 
-const validateFunction = ajv.compile(functionSchema);
+const validateFunction = lazyValidator(functionSchema);
 
 /** How many inputs a function takes. */
 export function inputsOf(f: FunctionSpec): number {

@@ -8,7 +8,9 @@ import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Item } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
-import { fail } from './common.js';
+import { check, fail, lazyValidator } from './common.js';
+import { colorSpacesSchema, drawingsSchema, graphicsStatesSchema, layersSchema, pageSpacesSchema, tilingsSchema } from '../schema/graphics.js';
+import { shadingsSchema } from '../schema/shadings.js';
 import { readFunction } from './functions.js';
 import { readItem } from './items.js';
 import { readShadingDecl, readSpaceRef } from './shadings.js';
@@ -105,8 +107,15 @@ function readColorSpace(name: string, c: Raw, p: JsonPointer): ColorSpaceDecl {
   return { type: 'device_n', at: p, name, inks: c.inks, alternate, tint: readFunction(c.tint, at(p, 'tint')) };
 }
 
+const VALIDATORS: [string, ReturnType<typeof lazyValidator>][] = [
+  ['layers', lazyValidator(layersSchema)], ['graphics_states', lazyValidator(graphicsStatesSchema)], ['shadings', lazyValidator(shadingsSchema)],
+  ['tilings', lazyValidator(tilingsSchema)], ['drawings', lazyValidator(drawingsSchema)], ['color_spaces', lazyValidator(colorSpacesSchema)],
+  ['page_spaces', lazyValidator(pageSpacesSchema)],
+];
+
 /** Reads every graphics declaration of the description. */
 export function readGraphics(d: Raw): GraphicsDecls {
+  for (const [key, validate] of VALIDATORS) if (d[key] !== undefined) check(validate, d[key], at('', key));
   const g = emptyGraphics();
   g.layers = list(d, 'layers').map(({ raw, p }, i): LayerDecl => ({
     at: p, name: raw.name, label: raw.label ?? raw.name, visible: raw.visible ?? true, printable: raw.printable ?? true, locked: raw.locked ?? false, order: raw.order ?? i,

@@ -7,12 +7,12 @@ import type { MeshCorner, ShadingDecl, SpaceRef } from '../graphics-types.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { SHADING_KINDS, shadingKindSchemas } from '../schema/shadings.js';
-import { ajv, check, fail } from './common.js';
+import { check, fail, lazyValidator } from './common.js';
 import { inputsOf, readFunction } from './functions.js';
 
 type Raw = Record<string, unknown>;
 
-const validators = Object.fromEntries(Object.entries(shadingKindSchemas).map(([k, s]) => [k, ajv.compile(s)]));
+const validators = Object.fromEntries(Object.entries(shadingKindSchemas).map(([k, s]) => [k, lazyValidator(s)]));
 
 export function readSpaceRef(name: string, p: JsonPointer): SpaceRef {
   if (name === 'gray' || name === 'rgb' || name === 'cmyk') return { kind: 'device', family: name };

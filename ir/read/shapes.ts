@@ -7,7 +7,7 @@ import { at, type JsonPointer } from '../pointer.js';
 import { itemBase, colourSchema } from '../schema/common.js';
 import { drawingItemSchema, ellipseItemSchema, lineItemSchema, pathItemSchema, polygonItemSchema, strokeSchema } from '../schema/graphics.js';
 import type { Colour, DrawingItem, EllipseItem, ItemBase, PathItem, RectItem } from '../types.js';
-import { ajv, fail, readColour, readCoord, readRect } from './common.js';
+import { fail, lazyValidator, readColour, readCoord, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
 type Raw = Record<string, unknown>;
@@ -67,14 +67,14 @@ export function readClip(raw: unknown, p: JsonPointer): ClipSpec | undefined {
 const fillOf = (raw: Raw, p: JsonPointer): Colour | undefined => (raw.fill === undefined ? undefined : readColour(raw.fill, at(p, 'fill')));
 
 export const rectReader: ItemReader = {
-  validate: ajv.compile(withBase({ type: 'object', required: ['rect'], properties: {} })),
+  validate: lazyValidator(withBase({ type: 'object', required: ['rect'], properties: {} })),
   read(raw: Raw, base: ItemBase): RectItem {
     return { ...base, type: 'rect', rect: readRect(raw.rect, at(base.at, 'rect')), fill: fillOf(raw, base.at), stroke: readStroke(raw.stroke, at(base.at, 'stroke')) };
   },
 };
 
 export const pathReader: ItemReader = {
-  validate: ajv.compile(withBase(pathItemSchema)),
+  validate: lazyValidator(withBase(pathItemSchema)),
   read(raw: Raw, base: ItemBase): PathItem {
     return {
       ...base, type: 'path', segments: readSegments(raw.segments, at(base.at, 'segments')), fill: fillOf(raw, base.at),
@@ -85,7 +85,7 @@ export const pathReader: ItemReader = {
 };
 
 export const polygonReader: ItemReader = {
-  validate: ajv.compile(withBase(polygonItemSchema)),
+  validate: lazyValidator(withBase(polygonItemSchema)),
   read(raw: Raw, base: ItemBase): PathItem {
     const pts = (raw.points as unknown[]).map((q, i) => readPoint(q, at(base.at, 'points', i)));
     const segments: PathSeg[] = [...pts.map((q, i): PathSeg => ({ k: i === 0 ? 'move' : 'line', p: q })), { k: 'close' }];
@@ -97,7 +97,7 @@ export const polygonReader: ItemReader = {
 };
 
 export const lineReader: ItemReader = {
-  validate: ajv.compile(withBase(lineItemSchema, false)),
+  validate: lazyValidator(withBase(lineItemSchema, false)),
   read(raw: Raw, base: ItemBase): PathItem {
     const segments: PathSeg[] = [{ k: 'move', p: readPoint(raw.from, at(base.at, 'from')) }, { k: 'line', p: readPoint(raw.to, at(base.at, 'to')) }];
     // A line is only ever stroked; with no stroke stated it is drawn 1 point wide in black (docs/reference.md).
@@ -106,14 +106,14 @@ export const lineReader: ItemReader = {
 };
 
 export const ellipseReader: ItemReader = {
-  validate: ajv.compile(withBase(ellipseItemSchema)),
+  validate: lazyValidator(withBase(ellipseItemSchema)),
   read(raw: Raw, base: ItemBase): EllipseItem {
     return { ...base, type: 'ellipse', rect: readRect(raw.rect, at(base.at, 'rect')), fill: fillOf(raw, base.at), stroke: readStroke(raw.stroke, at(base.at, 'stroke')) };
   },
 };
 
 export const drawingReader: ItemReader = {
-  validate: ajv.compile({ ...drawingItemSchema, properties: { ...itemBase, ...drawingItemSchema.properties } }),
+  validate: lazyValidator({ ...drawingItemSchema, properties: { ...itemBase, ...drawingItemSchema.properties } }),
   read(raw: Raw, base: ItemBase): DrawingItem {
     return { ...base, type: 'drawing', drawing: { at: at(base.at, 'drawing'), name: raw.drawing as string }, rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')) };
   },

@@ -2,8 +2,6 @@
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
 import { fontsSchema, standardFontsSchema } from './fonts.js';
-import { colorSpacesSchema, drawingsSchema, graphicsStatesSchema, layersSchema, pageSpacesSchema, tilingsSchema } from './graphics.js';
-import { shadingsSchema } from './shadings.js';
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -33,13 +31,14 @@ export const descriptionSchema = {
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,
-    layers: layersSchema,
-    graphics_states: graphicsStatesSchema,
-    shadings: shadingsSchema,
-    tilings: tilingsSchema,
-    drawings: drawingsSchema,
-    color_spaces: colorSpacesSchema,
-    page_spaces: pageSpacesSchema,
+    // Graphics declarations: checked in full by ir/read/graphics.ts, with validators compiled on first use.
+    layers: { type: 'array' },
+    graphics_states: { type: 'array' },
+    shadings: { type: 'array' },
+    tilings: { type: 'array' },
+    drawings: { type: 'array' },
+    color_spaces: { type: 'object' },
+    page_spaces: { type: 'array' },
     // The PDF version the file declares (read minimally here for halftone_origin; the standards area owns the rest).
     version: { enum: ['1.3', '1.4', '1.5', '1.6', '1.7', '2.0'] },
   },

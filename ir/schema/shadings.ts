@@ -43,11 +43,12 @@ const corner = {
 
 const endToEnd = { start: colourNums, end: colourNums, space: str, function: functionSchema, extend: { type: 'array', items: bool, minItems: 2, maxItems: 2 } } as const;
 
-const patch = (n: number) => ({
+/** A patch; its point count (12 or 16) is checked while reading, so the refusal can say which kind wants how many. */
+const patch = {
   type: 'object',
   required: ['points'],
-  properties: { points: { type: 'array', items: pair, minItems: n === 16 ? 0 : 0 }, colors: { type: 'array', items: colourNums, minItems: 4, maxItems: 4 }, tints: { type: 'array', items: nums, minItems: 4, maxItems: 4 } },
-}) as const;
+  properties: { points: { type: 'array', items: pair }, colors: { type: 'array', items: colourNums, minItems: 4, maxItems: 4 }, tints: { type: 'array', items: nums, minItems: 4, maxItems: 4 } },
+} as const;
 
 export const shadingKindSchemas = {
   function_based: { type: 'object', required: ['domain', 'matrix', 'space', 'function'], properties: { domain: { type: 'array', items: pair, minItems: 2, maxItems: 2 }, matrix: { type: 'array', items: num, minItems: 6, maxItems: 6 }, space: str, function: functionSchema } },
@@ -55,8 +56,8 @@ export const shadingKindSchemas = {
   radial: { type: 'object', required: ['from', 'to'], properties: { from: triple, to: triple, ...endToEnd } },
   mesh: { type: 'object', required: ['triangles'], properties: { space: str, triangles: { type: 'array', items: { type: 'array', items: corner, minItems: 3, maxItems: 3 } } } },
   lattice_mesh: { type: 'object', required: ['rows'], properties: { space: str, rows: { type: 'array', items: { type: 'array', items: corner } } } },
-  coons_patch_mesh: { type: 'object', required: ['patches'], properties: { space: str, patches: { type: 'array', items: patch(12), minItems: 1 } } },
-  tensor_patch_mesh: { type: 'object', required: ['patches'], properties: { space: str, patches: { type: 'array', items: patch(16), minItems: 1 } } },
+  coons_patch_mesh: { type: 'object', required: ['patches'], properties: { space: str, patches: { type: 'array', items: patch, minItems: 1 } } },
+  tensor_patch_mesh: { type: 'object', required: ['patches'], properties: { space: str, patches: { type: 'array', items: patch, minItems: 1 } } },
 } as const;
 
 for (const k of Object.values(shadingKindSchemas)) (k.properties as Record<string, unknown>).anti_alias = bool;
