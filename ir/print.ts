@@ -22,6 +22,12 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
       const f = v as unknown as { ownName: string; key: string; outlines: string };
       return `<face ${f.ownName} ${f.outlines} ${f.key.slice(0, 12)}>`;
     }
+    // Any other font kind (passes/fonts/: variants, standard, Type 1, Type 3, simple, chains): its kind and identity,
+    // never its tables.
+    const font = v as { kind?: unknown; key?: unknown; unitsPerEm?: unknown; shape?: unknown };
+    if (typeof font.shape === 'function' && typeof font.key === 'string' && typeof font.kind === 'string') {
+      return `<${v.constructor?.name ?? 'font'} ${font.kind} ${font.key.replace(/[0-9a-f]{64}/g, (h) => h.slice(0, 12))}>`;
+    }
     if (v instanceof Map) {
       const o: Record<string, unknown> = {};
       for (const k of [...v.keys()].map(String).sort()) o[k] = plain(v.get(k) ?? v.get(Number(k)), seen);

@@ -8,9 +8,12 @@ import { readJson } from './json-reader.js';
 import { refusal } from './messages.js';
 import { at } from './pointer.js';
 import { ajv, check, fail } from './read/common.js';
-import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
+import {
+  readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
+} from './read/fonts.js';
 import { readGraphics } from './read/graphics.js';
 import { readItem } from './read/items.js';
+import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
@@ -27,6 +30,7 @@ export function readDescription(description: unknown): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value as Raw;
+  checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
   const page = (d.page ?? {}) as { width?: number; height?: number };
   const list = <T>(key: string, read: (raw: Raw, p: string) => T): T[] =>
@@ -35,12 +39,20 @@ export function readDescription(description: unknown): ReadIr {
     stage: 'read',
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      check: readCheck(d.check as string[] | undefined),
+      navigation: readNavigation(d),
+      pageSettings: readPageSettings(d),
       version: d.version as string | undefined,
       graphics: readGraphics(d),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
-    standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),
+    standardFonts: list('standard_fonts', readStandardFontDecl),
+    type1Fonts: list('type1_fonts', readType1FontDecl),
+    type3Fonts: list('type3_fonts', readType3FontDecl),
+    simpleFonts: list('simple_fonts', readSimpleFontDecl),
+    fontVariants: list('font_variants', readFontVariantDecl),
+    fontChains: list('font_chains', readFontChainDecl),
     items: (d.items as Raw[]).map((raw, i) => readItem(raw, i)),
   };
 }
@@ -49,6 +61,15 @@ export function readDescription(description: unknown): ReadIr {
 function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
   if (!raw?.length) return undefined;
   return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
+}
+
+/** `check`: each standard once, in the order given; PDF/UA-1 is refused until its rules arrive. */
+function readCheck(raw: string[] | undefined): string[] | undefined {
+  if (!raw?.length) return undefined;
+  raw.forEach((s, i) => {
+    if (s === 'pdfua1') fail(refusal('valueNotYet', at('', 'check', i), at('', 'check', i), JSON.stringify(s)));
+  });
+  return [...new Set(raw)];
 }
 
 function parseDescription(description: unknown): unknown {

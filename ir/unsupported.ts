@@ -15,35 +15,21 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_boxes',
-  'page_turns',
-  'page_tab_orders',
-  'page_shows',
   'supplied_pdfs',
   'structure',
   'accessible',
-  'simple_fonts',
   'attachments',
   'collection',
   'page_files',
   'page_metadata',
-  'type1_fonts',
-  'font_variants',
-  'type3_fonts',
-  'font_chains',
   'templates',
   'renumber',
-  'bookmarks',
-  'destinations',
-  'articles',
   'images',
   'invoice',
   'metadata',
   'archive',
   'output_intent',
-  'check',
   'compression',
-  'reader',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
@@ -58,6 +44,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   ellipse: { relative_to: undefined },
   polygon: { relative_to: undefined },
   drawing: { relative_to: undefined },
+  link: { relative_to: undefined, layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

@@ -2,11 +2,14 @@
 // (rect fills, paths, glyph runs, placed drawings) in page coordinates, with coordinates evaluated now
 // that the page number and the page total are known; each item's ops are wrapped once for its
 // matrix, graphics state, layer and clip (layout/wrap.ts). Declared drawings and tiling cells are
-// laid once, in their own box. PagedIr → LaidOutIr. Sub-steps live in passes/layout/.
+// laid once, in their own box. Links become annotations beside the ops. PagedIr → LaidOutIr.
+// Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
-import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, PagedIr, ShapeItem } from '../ir/types.js';
-import { pageBindings, rectValue, type Box } from './layout/coordinates.js';
+import type { LaidOutLink } from '../ir/navigation-types.js';
+import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, LinkItem, PagedIr, ShapeItem } from '../ir/types.js';
+import { itemMatrix, pageBindings, rectValue, type Box } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
+import { layLink } from './layout/links.js';
 import { layRect, layShape, shapeBox } from './layout/shapes.js';
 import { layTextItem } from './layout/text-lines.js';
 import { wrapItem } from './layout/wrap.js';
@@ -15,11 +18,16 @@ import type { Pass } from './pass.js';
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
-/** Lays items in drawing order under bindings `b` (a page, or a drawing's box). */
-export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSettings): DrawOp[] {
+/** Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to `links`. */
+export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSettings, links?: LaidOutLink[]): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
     const box: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
+    if (item.type === 'link') {
+      // An annotation, not content: it takes the matrix for its area and nothing of the wrapper.
+      links?.push(layLink(item as LinkItem, box, itemMatrix(item.transform, item.rotate, box), b.current_page));
+      continue;
+    }
     let inner: DrawOp[];
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined);
@@ -47,9 +55,11 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
   run(ir: PagedIr): LaidOutIr {
     const total = ir.pages.length;
-    const pages: LaidOutPage[] = ir.pages.map((page) => ({
-      number: page.number, size: page.size, ops: layItems(page.items, pageBindings(page.size, page.number, total), ir.doc),
-    }));
+    const pages: LaidOutPage[] = ir.pages.map((page) => {
+      const links: LaidOutLink[] = [];
+      const ops = layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, links);
+      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
+    });
     const laidForms = layForms(ir.doc, pages[0], total);
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },

@@ -4,6 +4,7 @@
 // (`every`, `from`, `to`, `but`) selects among the pages the document has and creates none. The page ceiling of
 // the client is enforced here, before any page is built. LicensedIr → PagedIr.
 import type { LicensedIr, PagedIr, PagePlan, PageSelect } from '../ir/types.js';
+import { placeNavigation } from './navigation/places.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
@@ -35,6 +36,8 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
         for (const n of new Set(list)) pages[n - 1].items.push(item);
       }
     }
-    return { stage: 'paged', doc: ir.doc, fonts: ir.fonts, pages };
+    // Last sub-step: page references of the navigation, now that the page count is known (issue 9).
+    const places = placeNavigation(ir.doc, ir.items, pages);
+    return { stage: 'paged', doc: { ...ir.doc, places }, fonts: ir.fonts, pages };
   },
 };

@@ -8,6 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
+import { linkReader } from './navigation.js';
 import { shapeReaders } from './shapes.js';
 import { textReader } from './text.js';
 
@@ -20,6 +21,7 @@ const READERS: Record<string, ItemReader> = {
   text: textReader,
   ...shapeReaders,
   ...codeReaders,
+  link: linkReader,
 };
 
 /** Reads one item; `p` is its pointer (an item of a declared drawing or tiling sits under that declaration). */

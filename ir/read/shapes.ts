@@ -30,7 +30,7 @@ export function readSegments(raw: unknown, p: JsonPointer): PathSeg[] {
   return (raw as Raw[]).map((s, i) => {
     const sp = at(p, i);
     const keys = ['move', 'line', 'curve', 'close'].filter((k) => s[k] !== undefined);
-    if (keys.length !== 1) fail(refusal('segmentShape', sp, sp, keys.length ? keys.join(' and ') : 'none of them'));
+    if (keys.length !== 1) fail(refusal('pathSegmentShape', sp, sp, keys.length ? keys.join(' and ') : 'none of them'));
     const k = keys[0];
     if (i === 0 && k !== 'move') fail(refusal('pathStartsWithoutMove', at(sp, k), p, k));
     if (k === 'close') return { k: 'close' };

@@ -21,7 +21,7 @@ export function num(n: number): string {
 }
 
 /** The paint environment of the content stream being written (colours in declared spaces, patterns). */
-let env: PaintEnv = { scope: undefined as never };
+let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes> } = { scope: undefined as never };
 
 function colourOps(c: Colour, stroke: boolean): string {
   return paint(c, stroke, env);
@@ -41,15 +41,20 @@ function lit(b: number): string {
   return String.fromCharCode(b);
 }
 
-function glyphs(op: GlyphRunOp, resName: string): string {
+/** How a font's codes are written: 2 bytes (Type 0) or 1 (simple fonts); Type 3 glyphs under d1 also take the stroke colour. */
+export interface FontCodes { codeBytes: 1 | 2; strokeToo?: boolean }
+
+function glyphs(op: GlyphRunOp, resName: string, codes?: FontCodes): string {
+  const one = codes?.codeBytes === 1;
   let tj = '(';
   for (let i = 0; i < op.glyphs.length; i++) {
-    tj += code2(op.glyphs[i]);
+    tj += one ? lit(op.glyphs[i]) : code2(op.glyphs[i]);
     const a = op.adjust[i];
     if (a !== 0 && i < op.glyphs.length - 1) tj += `)${a}(`;
   }
   tj += ')';
-  return `BT\n/${resName} ${num(op.size)} Tf\n${colourOps(op.colour, false)}\n${num(op.x)} ${num(op.y)} Td\n[${tj}] TJ\nET\n`;
+  const stroke = codes?.strokeToo ? `${colourOps(op.colour, true)}\n` : '';
+  return `BT\n/${resName} ${num(op.size)} Tf\n${colourOps(op.colour, false)}\n${stroke}${num(op.x)} ${num(op.y)} Td\n[${tj}] TJ\nET\n`;
 }
 
 /**
@@ -58,9 +63,9 @@ function glyphs(op: GlyphRunOp, resName: string): string {
  * `scope`. `gfx` writes graphics resources (states, layers, spaces, patterns, forms); `uncoloured`
  * leaves every colour out (the cell of an uncoloured tiling takes the colour of what it fills).
  */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, gfx?: GraphicsEmitter, uncoloured = false): Uint8Array {
+export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>, gfx?: GraphicsEmitter, uncoloured = false): Uint8Array {
   const outer = env;
-  env = { scope, gfx, uncoloured };
+  env = { scope, gfx, uncoloured, fontCodes };
   try {
     return Buffer.from(opsContent(ops, fontRes, scope, fontRefs), 'latin1');
   } finally {
@@ -100,7 +105,7 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
       s += `/${env.gfx!.form(scope, op.name)} Do\n`;
     } else {
       const res = fontRes.get(op.font)!;
-      s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res));
+      s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res), env.fontCodes?.get(res));
     }
     if (q) s += 'Q\n';
   }
