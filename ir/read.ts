@@ -12,7 +12,9 @@ import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
 import { readGraphics } from './read/graphics.js';
+import { readFileSettings } from './read/attachments.js';
 import { readItem } from './read/items.js';
+import { readStandards } from './read/standards.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr } from './types.js';
@@ -39,10 +41,11 @@ export function readDescription(description: unknown): ReadIr {
     stage: 'read',
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      standards: readStandards(d),
+      files: readFileSettings(d),
       check: readCheck(d.check as string[] | undefined),
       navigation: readNavigation(d),
       pageSettings: readPageSettings(d),
-      version: d.version as string | undefined,
       graphics: readGraphics(d),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },

@@ -17,27 +17,15 @@ export const ITEM_KINDS = [
 const TOP_LEVEL_NOT_YET = [
   'supplied_pdfs',
   'structure',
-  'accessible',
-  'attachments',
-  'collection',
-  'page_files',
-  'page_metadata',
   'templates',
   'renumber',
   'images',
-  'invoice',
-  'metadata',
-  'archive',
-  'output_intent',
-  'compression',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  text: {
-    align: 'left', overlong: 'overflow', break_after: undefined, underline: false, strikethrough: false,
-    overline: false, outline: undefined, shadow: undefined, relative_to: undefined,
-  },
+  text: { relative_to: undefined },
+  flow: { relative_to: undefined },
   rect: { relative_to: undefined },
   line: { relative_to: undefined },
   path: { relative_to: undefined },
@@ -50,9 +38,6 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),
 );
-
-/** Run keys beyond `text` that style one run. */
-const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline'];
 
 function isDefault(v: unknown, dflt: unknown): boolean {
   if (v === undefined || v === null) return true;
@@ -76,16 +61,6 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
         if (dflt !== undefined) throw new RefusalError(refusal('valueNotYet', kp, kp, JSON.stringify(item[key])));
         throw new RefusalError(refusal('keyNotYet', kp, key, kp));
       }
-    }
-    if (item.type === 'text' && Array.isArray(item.content)) {
-      (item.content as unknown[]).forEach((run, r) => {
-        if (!run || typeof run !== 'object') return;
-        const rp = at(p, 'content', r);
-        if ('date' in run) throw new RefusalError(refusal('keyNotYet', at(rp, 'date'), 'date', at(rp, 'date')));
-        for (const key of RUN_KEYS_NOT_YET) {
-          if (key in run) throw new RefusalError(refusal('keyNotYet', at(rp, key), key, at(rp, key)));
-        }
-      });
     }
   });
 }

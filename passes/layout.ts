@@ -11,15 +11,16 @@ import { itemMatrix, pageBindings, rectValue, type Box } from './layout/coordina
 import { layCodeItem } from './layout/codes.js';
 import { layLink } from './layout/links.js';
 import { layRect, layShape, shapeBox } from './layout/shapes.js';
-import { layTextItem } from './layout/text-lines.js';
+import { layFlowItem } from './layout/flow.js';
+import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { wrapItem } from './layout/wrap.js';
-import type { Pass } from './pass.js';
+import type { Pass, PassContext } from './pass.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
 /** Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to `links`. */
-export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSettings, links?: LaidOutLink[]): DrawOp[] {
+export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
     const box: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
@@ -30,7 +31,8 @@ export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSetti
     }
     let inner: DrawOp[];
     if (item.type === 'rect') inner = layRect(item, box);
-    else if (item.type === 'text') inner = layTextItem(item as never, box, undefined);
+    else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc);
+    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc);
     else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc);
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
     else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank
@@ -40,27 +42,28 @@ export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSetti
 }
 
 /** Lays each declared drawing and tiling cell once; `{llx}`… are its box, page variables those of page 1. */
-function layForms(doc: DocSettings, first: LaidOutPage | undefined, total: number): DocSettings['laidForms'] {
+function layForms(doc: DocSettings, first: LaidOutPage | undefined, total: number, pc: TextPageContext): DocSettings['laidForms'] {
   const g = doc.graphics;
   if (!g || (!g.drawings.size && !g.tilings.size)) return undefined;
   const size = first?.size ?? { width: 0, height: 0 };
   const within = (box: readonly number[]): CoordBindings => ({ ...pageBindings(size, 1, total), llx: box[0], lly: box[1], urx: box[2], ury: box[3] });
   return {
-    drawings: new Map([...g.drawings].map(([n, d]) => [n, layItems(d.items, within(d.box), doc)])),
-    tilings: new Map([...g.tilings].map(([n, t]) => [n, layItems(t.items, within(t.box), doc)])),
+    drawings: new Map([...g.drawings].map(([n, d]) => [n, layItems(d.items, within(d.box), doc, pc)])),
+    tilings: new Map([...g.tilings].map(([n, t]) => [n, layItems(t.items, within(t.box), doc, pc)])),
   };
 }
 
 export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
-  run(ir: PagedIr): LaidOutIr {
+  run(ir: PagedIr, ctx: PassContext): LaidOutIr {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
-      const ops = layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, links);
+      const pc: TextPageContext = { page: page.number, total, now: ctx.now };
+      const ops = layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links);
       return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
     });
-    const laidForms = layForms(ir.doc, pages[0], total);
+    const laidForms = layForms(ir.doc, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },
 };

@@ -76,7 +76,7 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
       if (!bytes) refuse('partMissing', d.profile.at, d.profile.name, d.profile.at);
       const r = iccComponents(bytes);
       if (typeof r === 'string') refuse('iccUnreadable', d.profile.at, d.profile.name, d.profile.at, r);
-      if (r.n !== d.components) refuse('iccComponents', `${d.at}/components`, `${d.at}/components`, d.components, d.profile.name, r.n, r.sig);
+      if (r.n !== d.components) refuse('colorSpaceIccComponents', `${d.at}/components`, `${d.at}/components`, d.components, d.profile.name, r.n, r.sig);
       g.profiles.set(name, bytes);
       continue;
     }

@@ -6,6 +6,7 @@
 import type { LicensedIr, PagedIr, PagePlan, PageSelect } from '../ir/types.js';
 import { placeNavigation } from './navigation/places.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+import { checkFilePages } from './standards-check.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {
@@ -23,6 +24,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       const culprit = ir.items.find((it) => it.pages.list.some((n) => n > ctx.client.pageCeiling))!;
       refuse('tooManyPages', culprit.pages.at, count, ctx.client.pageCeiling);
     }
+    checkFilePages(ir.doc, count); // page_files, page_metadata name pages that must exist
     const pages: PagePlan[] = [];
     // A page_sizes entry past the end is accepted and does not lengthen the document (docs/reference.md).
     for (let n = 1; n <= count; n++) pages.push({ number: n, size: ir.doc.pageSizes?.get(n) ?? ir.page, items: [] });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { qpdfCheck, qpdfObjects, qpdfUncompressed, renderRgb, rgbAt } from './support/pdf-tools.js';
+import { qpdfCheck, qpdfRawObjects, qpdfUncompressed, renderRgb, rgbAt } from './support/pdf-tools.js';
 
 const SRGB = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/srgb.icc'));
 const CMYK_ICC = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/default_cmyk.icc'));
@@ -44,7 +44,7 @@ describe('gradients', () => {
 
   it('grey and light ends write DeviceRGB; ink ends DeviceCMYK', () => {
     const { pdf } = pdfOf({ shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [200, 0], start: [1], end: [0, 0, 1] } } }, { name: 'k', shading: { axial: { from: [0, 0], to: [200, 0], start: [0, 0, 0, 0], end: [0, 0, 0, 1] } } }], items: [filled({ shading: 'g' }, { rect: { llx: 0, lly: 0, urx: 200, ury: 100 } }), filled({ shading: 'k' }, { rect: { llx: 0, lly: 100, urx: 200, ury: 200 } })] });
-    const shadings = Object.values(qpdfObjects(pdf)).map((o) => o.value).filter((v) => v && '/ShadingType' in v);
+    const shadings = Object.values(qpdfRawObjects(pdf)).map((o) => o.value).filter((v) => v && '/ShadingType' in v);
     expect(shadings.map((s) => s!['/ColorSpace']).sort()).toEqual(['/DeviceCMYK', '/DeviceRGB']);
     const r = renderRgb(pdf);
     near(rgbAt(r, 100, 50), [128, 128, 255], 8);
@@ -89,7 +89,7 @@ describe('gradients', () => {
     near(rgbAt(r, 2, 2), [255, 0, 0], 12);
     near(rgbAt(r, 196, 1), [0, 255, 0], 14);
     near(rgbAt(r, 1, 196), [0, 0, 255], 14);
-    const sh = Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/ShadingType'] === 4)!.stream!.dict;
+    const sh = Object.values(qpdfRawObjects(pdf)).find((o) => o.stream?.dict['/ShadingType'] === 4)!.stream!.dict;
     expect(sh).toMatchObject({ '/BitsPerCoordinate': 32, '/BitsPerComponent': 16, '/BitsPerFlag': 8, '/Decode': [0, 200, 0, 200, 0, 1, 0, 1, 0, 1] });
   });
 
@@ -99,7 +99,7 @@ describe('gradients', () => {
     const r = renderRgb(pdf);
     near(rgbAt(r, 2, 2), [255, 0, 0], 12);
     near(rgbAt(r, 198, 198), [255, 255, 255], 12);
-    expect(Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/ShadingType'] === 5)!.stream!.dict['/VerticesPerRow']).toBe(2);
+    expect(Object.values(qpdfRawObjects(pdf)).find((o) => o.stream?.dict['/ShadingType'] === 5)!.stream!.dict['/VerticesPerRow']).toBe(2);
   });
 
   const boundary = [[0, 0], [0, 66], [0, 133], [0, 200], [66, 200], [133, 200], [200, 200], [200, 133], [200, 66], [200, 0], [133, 0], [66, 0]];
@@ -137,7 +137,7 @@ describe('tilings', () => {
     expect(rgbAt(r, 105, 5)).toEqual([0, 0, 0]); // in the second shape, same phase as the first
     expect(rgbAt(r, 115, 5)).toEqual([255, 255, 255]);
     expect(rgbAt(r, 5, 150)).toEqual([255, 255, 255]); // outside both shapes
-    const patterns = Object.values(qpdfObjects(pdf)).filter((o) => o.stream?.dict['/PatternType'] === 1);
+    const patterns = Object.values(qpdfRawObjects(pdf)).filter((o) => o.stream?.dict['/PatternType'] === 1);
     expect(patterns).toHaveLength(1);
     expect(patterns[0].stream!.dict).toMatchObject({ '/PaintType': 1, '/TilingType': 1, '/XStep': 20, '/YStep': 20, '/BBox': [0, 0, 20, 20] });
   });
@@ -150,10 +150,10 @@ describe('tilings', () => {
     const r = renderRgb(pdf);
     expect(rgbAt(r, 5, 5)).toEqual([0, 0, 255]);
     expect(rgbAt(r, 105, 5)).toEqual([0, 0, 0]); // default colour: black
-    const p = Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!;
+    const p = Object.values(qpdfRawObjects(pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!;
     expect(p.stream!.dict).toMatchObject({ '/PaintType': 2, '/TilingType': 3 });
     const twice = render({ description: { tilings: [cell, { ...cell, step: [30, 30] }], items: [filled({ pattern: 'check' })] }, now: NOW });
-    expect(twice.ok && Object.values(qpdfObjects(twice.pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!.stream!.dict['/XStep']).toBe(30);
+    expect(twice.ok && Object.values(qpdfRawObjects(twice.pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!.stream!.dict['/XStep']).toBe(30);
   });
 });
 
@@ -169,7 +169,7 @@ describe('graphics states', () => {
     expect(rgbAt(r, 150, 50)).toEqual([255, 255, 255]);
     expect(rgbAt(r, 50, 150)).toEqual([0, 0, 255]);
     expect(rgbAt(r, 150, 150)).toEqual([255, 255, 255]);
-    const smasks = Object.values(qpdfObjects(pdf)).map((o) => o.value?.['/SMask'] as Record<string, unknown> | undefined).filter(Boolean);
+    const smasks = Object.values(qpdfRawObjects(pdf)).map((o) => o.value?.['/SMask'] as Record<string, unknown> | undefined).filter(Boolean);
     expect(smasks.map((s) => s!['/S']).sort()).toEqual(['/Alpha', '/Luminosity']);
   });
 
@@ -204,14 +204,14 @@ describe('graphics states', () => {
       graphics_states: [{ name: 'all', state }, { name: 'page', state: { transfer: 'page', overprint: true, halftone: { every: { frequency: 100, angle: 0, spot: 'diamond' } } } }],
       items: [filled([0.5], { graphics_state: 'all', pages: [1, 2] }), filled([0.2], { graphics_state: 'all', pages: [2] }), filled([0.2], { graphics_state: 'page', pages: [2] })],
     });
-    const objs = Object.values(qpdfObjects(pdf)).map((o) => o.value).filter((v) => v?.['/Type'] === '/ExtGState');
+    const objs = Object.values(qpdfRawObjects(pdf)).map((o) => o.value).filter((v) => v?.['/Type'] === '/ExtGState');
     expect(objs).toHaveLength(2);
     const all = objs.find((o) => o!['/BM'])!;
     expect(all).toMatchObject({ '/ca': 0.4, '/CA': 0.6, '/BM': '/ColorDodge', '/AIS': true, '/TK': false, '/OP': true, '/op': false, '/OPM': 1, '/RI': '/Perceptual', '/UseBlackPtComp': '/ON', '/SA': true, '/FL': 2, '/SM': 0.1 });
     expect(all['/TR2']).toHaveLength(4);
     const other = objs.find((o) => !o!['/BM'])!;
     expect(other).toMatchObject({ '/TR2': '/Default', '/OP': true, '/op': true });
-    const ht = Object.values(qpdfObjects(pdf)).map((o) => o.value).filter((v) => v?.['/Type'] === '/Halftone');
+    const ht = Object.values(qpdfRawObjects(pdf)).map((o) => o.value).filter((v) => v?.['/Type'] === '/Halftone');
     expect(ht.find((h) => h!['/HalftoneType'] === 5)).toMatchObject({ '/Cyan': { '/SpotFunction': '/EllipseA', '/Frequency': 60, '/Angle': 15 }, '/Gold': { '/SpotFunction': '/InvertedEllipseC', '/AccurateScreens': true }, '/Default': { '/SpotFunction': '/Round' } });
     expect(ht.find((h) => h!['/HalftoneType'] === 1)).toMatchObject({ '/SpotFunction': '/Diamond', '/Frequency': 100 });
   });
@@ -219,7 +219,7 @@ describe('graphics states', () => {
   it('halftone_origin writes HTO and announces PDF 2.0 when no version is stated', () => {
     const { pdf } = pdfOf({ graphics_states: [{ name: 'o', state: { halftone_origin: [10, 20] } }], items: [filled([0], { graphics_state: 'o' })] });
     expect(Buffer.from(pdf.subarray(0, 8)).toString()).toBe('%PDF-2.0');
-    expect(Object.values(qpdfObjects(pdf)).find((o) => o.value?.['/Type'] === '/ExtGState')!.value!['/HTO']).toEqual([10, 20]);
+    expect(Object.values(qpdfRawObjects(pdf)).find((o) => o.value?.['/Type'] === '/ExtGState')!.value!['/HTO']).toEqual([10, 20]);
     const stated = pdfOf({ version: '2.0', graphics_states: [{ name: 'o', state: { halftone_origin: [1, 2] } }], items: [filled([0], { graphics_state: 'o' })] });
     expect(Buffer.from(stated.pdf.subarray(0, 8)).toString()).toBe('%PDF-2.0');
   });
@@ -227,7 +227,7 @@ describe('graphics states', () => {
   it('the 21 spot functions are each written by their PDF name', () => {
     const spots = ['simple_dot', 'inverted_simple_dot', 'double_dot', 'inverted_double_dot', 'cosine_dot', 'double', 'inverted_double', 'round', 'line', 'line_x', 'line_y', 'ellipse', 'ellipse_a', 'inverted_ellipse_a', 'ellipse_b', 'ellipse_c', 'inverted_ellipse_c', 'square', 'cross', 'rhomboid', 'diamond'];
     const { pdf } = pdfOf({ graphics_states: spots.map((spot) => ({ name: spot, state: { halftone: { every: { frequency: 50, angle: 0, spot } } } })), items: spots.map((s) => filled([0], { graphics_state: s })) });
-    const names = Object.values(qpdfObjects(pdf)).map((o) => o.value?.['/SpotFunction']).filter(Boolean).sort();
+    const names = Object.values(qpdfRawObjects(pdf)).map((o) => o.value?.['/SpotFunction']).filter(Boolean).sort();
     expect(names).toEqual(['/CosineDot', '/Cross', '/Diamond', '/Double', '/DoubleDot', '/Ellipse', '/EllipseA', '/EllipseB', '/EllipseC', '/InvertedDouble', '/InvertedDoubleDot', '/InvertedEllipseA', '/InvertedEllipseC', '/InvertedSimpleDot', '/Line', '/LineX', '/LineY', '/Rhomboid', '/Round', '/SimpleDot', '/Square']);
   });
 });
@@ -266,7 +266,7 @@ describe('shapes and the item wrapper', () => {
     expect(rgbAt(r, 40, 50)).toEqual([0, 0, 255]);
     expect(rgbAt(r, 60, 50)).toEqual([255, 255, 255]);
     expect(rgbAt(r, 140, 150)).toEqual([0, 0, 255]);
-    expect(Object.values(qpdfObjects(pdf)).filter((o) => o.stream?.dict['/Subtype'] === '/Form')).toHaveLength(1);
+    expect(Object.values(qpdfRawObjects(pdf)).filter((o) => o.stream?.dict['/Subtype'] === '/Form')).toHaveLength(1);
   });
 
   it('wraps a text item in q, its matrix, gs, layer and clip; the clip hides what falls outside', () => {
@@ -308,7 +308,7 @@ describe('shapes and the item wrapper', () => {
     const r = renderRgb(pdf);
     near(rgbAt(r, 100, 100), [128, 128, 128], 2);
     expect(rgbAt(r, 40, 40)).toEqual([255, 255, 255]);
-    const form = Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/Subtype'] === '/Form')!.stream!.dict;
+    const form = Object.values(qpdfRawObjects(pdf)).find((o) => o.stream?.dict['/Subtype'] === '/Form')!.stream!.dict;
     expect(Object.keys(form['/Resources'] as object).sort()).toEqual(['/ExtGState', '/Properties']);
   });
 
@@ -321,7 +321,7 @@ describe('shapes and the item wrapper', () => {
     expect(rgbAt(r, 15, 15)).toEqual([255, 0, 0]);
     expect(rgbAt(r, 25, 25)).toEqual([255, 255, 255]);
     expect(rgbAt(r, 55, 55)).toEqual([255, 0, 0]);
-    expect(Object.values(qpdfObjects(pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!.stream!.dict).toMatchObject({ '/TilingType': 2, '/Matrix': [4, 0, 0, 4, 0, 0] });
+    expect(Object.values(qpdfRawObjects(pdf)).find((o) => o.stream?.dict['/PatternType'] === 1)!.stream!.dict).toMatchObject({ '/TilingType': 2, '/Matrix': [4, 0, 0, 4, 0, 0] });
   });
 });
 
@@ -334,7 +334,7 @@ describe('layers', () => {
     const r = renderRgb(pdf);
     expect(rgbAt(r, 50, 100)).toEqual([255, 0, 0]);
     expect(rgbAt(r, 150, 100)).toEqual([255, 255, 255]); // hidden by default
-    const objs = qpdfObjects(pdf);
+    const objs = qpdfRawObjects(pdf);
     const ocgs = Object.entries(objs).filter(([, o]) => o.value?.['/Type'] === '/OCG');
     expect(ocgs).toHaveLength(3);
     const id = (label: string) => ocgs.find(([, o]) => String(o.value!['/Name']).includes(label))![0].replace('obj:', '');
@@ -365,7 +365,7 @@ describe('colour spaces', () => {
     near(rgbAt(r, 30, 100), [255, 0, 0], 10);
     near(rgbAt(r, 100, 100), [255, 255, 128], 6);
     near(rgbAt(r, 170, 100), [0, 255, 255], 6);
-    const objs = Object.values(qpdfObjects(pdf));
+    const objs = Object.values(qpdfRawObjects(pdf));
     expect(objs.filter((o) => Array.isArray(o.value) && (o.value as unknown[])[0] === '/Separation')).toHaveLength(1);
     expect(objs.find((o) => o.stream?.dict['/N'] === 3)!.stream!.dict['/Alternate']).toBe('/DeviceRGB');
   });
@@ -376,7 +376,7 @@ describe('colour spaces', () => {
       page_spaces: [{ page: 1, rgb: 'press' }, { page: 1, rgb: 'srgb', cmyk: 'press', group: { space: 'srgb', isolated: true } }],
       items: [filled([0.2, 0.4, 0.6], { pages: [1, 2] })],
     }, { p: SRGB, c: CMYK_ICC });
-    const objs = qpdfObjects(pdf);
+    const objs = qpdfRawObjects(pdf);
     const pages = Object.values(objs).filter((o) => o.value?.['/Type'] === '/Page').map((o) => o.value!);
     const withGroup = pages.filter((p) => p['/Group']);
     expect(withGroup).toHaveLength(1);
@@ -402,7 +402,7 @@ describe('one object per declaration, and remarks for what nothing drew with', (
       color_spaces: { spot: { type: 'separation', ink: 'Spot', alternate: 'gray', full: [0] } },
       items,
     });
-    const objs = Object.values(qpdfObjects(out.pdf));
+    const objs = Object.values(qpdfRawObjects(out.pdf));
     expect(objs.filter((o) => o.value?.['/Type'] === '/ExtGState')).toHaveLength(3); // a, b and the unused one, still written
     expect(objs.filter((o) => o.value?.['/PatternType'] === 2 || o.stream?.dict['/PatternType'] === 1)).toHaveLength(2);
     expect(objs.filter((o) => o.stream?.dict['/Subtype'] === '/Form')).toHaveLength(1);

@@ -10,7 +10,7 @@ import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { linkReader } from './navigation.js';
 import { shapeReaders } from './shapes.js';
-import { textReader } from './text.js';
+import { flowReader, textReader } from './text.js';
 
 export interface ItemReader {
   validate: ValidateFunction;
@@ -19,6 +19,7 @@ export interface ItemReader {
 
 const READERS: Record<string, ItemReader> = {
   text: textReader,
+  flow: flowReader,
   ...shapeReaders,
   ...codeReaders,
   link: linkReader,

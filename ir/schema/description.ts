@@ -1,9 +1,11 @@
 // ir/schema/description.ts — the top level of a description. Each area's declarations have their
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
+import { attachmentsSchemas } from './attachments.js';
 import {
   fontChainsSchema, fontsSchema, fontVariantsSchema, simpleFontsSchema, standardFontsSchema, type1FontsSchema, type3FontsSchema,
 } from './fonts.js';
+import { standardsSchemas } from './standards.js';
 
 /** What `check` accepts: the PDF/A flavours the verifier covers, and PDF/UA-1 (refused until it arrives). */
 export const CHECK_STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
@@ -43,6 +45,8 @@ export const descriptionSchema = {
     simple_fonts: simpleFontsSchema,
     font_variants: fontVariantsSchema,
     font_chains: fontChainsSchema,
+    ...standardsSchemas,
+    ...attachmentsSchemas,
     // Graphics declarations: checked in full by ir/read/graphics.ts, with validators compiled on first use.
     layers: { type: 'array' },
     graphics_states: { type: 'array' },
@@ -51,7 +55,5 @@ export const descriptionSchema = {
     drawings: { type: 'array' },
     color_spaces: { type: 'object' },
     page_spaces: { type: 'array' },
-    // The PDF version the file declares (read minimally here for halftone_origin; the standards area owns the rest).
-    version: { enum: ['1.3', '1.4', '1.5', '1.6', '1.7', '2.0'] },
   },
 } as const;
