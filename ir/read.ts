@@ -11,6 +11,7 @@ import { ajv, check, fail } from './read/common.js';
 import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
+import { readGraphics } from './read/graphics.js';
 import { readFileSettings } from './read/attachments.js';
 import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
@@ -47,6 +48,7 @@ export function readDescription(description: unknown): ReadIr {
       check: readCheck(d.check as string[] | undefined),
       navigation: readNavigation(d),
       pageSettings: readPageSettings(d),
+      graphics: readGraphics(d),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),

@@ -4,6 +4,7 @@
 import type { Expr } from './grammar/expr.js';
 import type { JsonPointer } from './pointer.js';
 import type { Remark } from './diagnostics.js';
+import type { ClipSpec, FillRule, GraphicsDecls, NameRef, PathSeg, StrokeSpec } from './graphics-types.js';
 
 // ───────────────────────────── read ─────────────────────────────
 
@@ -16,7 +17,14 @@ export interface RectSpec { at: JsonPointer; llx: Coord; lly: Coord; urx: Coord;
 export type Colour =
   | { space: 'gray'; c: [number] }
   | { space: 'rgb'; c: [number, number, number] }
-  | { space: 'cmyk'; c: [number, number, number, number] };
+  | { space: 'cmyk'; c: [number, number, number, number] }
+  // — graphics (issue 5): a colour in a declared space, a tiling cell, a gradient —
+  /** `{space: <declared>, tints: [...]}`: one number per component of a `color_spaces` entry. */
+  | { space: 'declared'; name: string; at: JsonPointer; c: number[] }
+  /** `{pattern: <tiling>}`; `under` is the colour an uncoloured cell takes (default black). */
+  | { space: 'pattern'; name: string; at: JsonPointer; under?: Colour }
+  /** `{shading: <gradient>}`, painted through a shading pattern in page coordinates. */
+  | { space: 'shading'; name: string; at: JsonPointer };
 
 /** The object form of a pages rule: pages of the finished document, from `from` to `to`, every `every`-th, but not `but`. */
 export interface PageSelect { every: number; from: number; to?: number; but: number[] }
@@ -39,13 +47,45 @@ export interface ItemBase {
   /** Degrees counter-clockwise about the centre of the rect. */
   rotate?: number;
   rotateAt?: JsonPointer;
+  /** Name of a declared layer (optional content group). */
+  layer?: NameRef;
+  /** Name of a declared graphics state. */
+  graphicsState?: NameRef;
 }
 
 export interface RectItem extends ItemBase {
   type: 'rect';
   rect: RectSpec;
   fill?: Colour;
+  stroke?: StrokeSpec;
 }
+
+/** `path`: segments filled and/or stroked; `polygon`: points joined and closed; `line`: from → to, stroked. */
+export interface PathItem extends ItemBase {
+  type: 'path' | 'polygon' | 'line';
+  rect?: RectSpec;
+  segments: PathSeg[];
+  fill?: Colour;
+  fillRule: FillRule;
+  stroke?: StrokeSpec;
+}
+
+/** `ellipse`: the ellipse inscribed in `rect`. */
+export interface EllipseItem extends ItemBase {
+  type: 'ellipse';
+  rect: RectSpec;
+  fill?: Colour;
+  stroke?: StrokeSpec;
+}
+
+/** `drawing`: a declared drawing placed (its box stretched onto `rect`, or at its own coordinates). */
+export interface DrawingItem extends ItemBase {
+  type: 'drawing';
+  rect?: RectSpec;
+  drawing: NameRef;
+}
+
+export type ShapeItem = PathItem | EllipseItem | DrawingItem;
 
 export type Align = 'left' | 'right' | 'center' | 'justify';
 
@@ -109,6 +149,8 @@ export interface TextItem extends ItemBase, TextBlockStyle {
   type: 'text';
   rect: RectSpec;
   runs: TextRun[];
+  /** The shape the block is seen through. */
+  clip?: ClipSpec;
 }
 
 export type FirstBaseline = 'leading' | 'ascender' | 'cap_height' | { points: number };
@@ -194,7 +236,8 @@ export type Item =
   | FlowItem
   | CodeItem
   | LinkItem
-  | ImageItem;
+  | ImageItem
+  | ShapeItem;
 
 export interface FontDecl {
   at: JsonPointer;
@@ -249,6 +292,10 @@ export interface DocSettings {
   pageSizes?: Map<number, PageSize>;
   /** `images`: declarations by part name (read); the unused remark is made from these (dedupe). */
   images?: Map<string, ImageDecl>;
+  /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
+  graphics?: GraphicsDecls;
+  /** Set by layout: the drawing operations of each declared drawing and tiling cell, laid once. */
+  laidForms?: { drawings: Map<string, DrawOp[]>; tilings: Map<string, DrawOp[]> };
   /** archive, accessible, version, metadata, output_intent, compression, invoice (issue 7; ir/standards-types.ts). */
   standards?: import('./standards-types.js').Standards;
   /** attachments, collection, page_files, page_metadata (issue 9; ir/standards-types.ts). */
@@ -297,7 +344,7 @@ export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
 export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
 export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ResolvedImageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ShapeItem | ResolvedImageItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -398,7 +445,38 @@ export interface ImageOp {
   fill?: Colour;
 }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp;
+/** A path in page numbers: `m` `l` `c` `h` `re` with their operands (ISO 32000-1 §8.5.2). */
+export interface PathSegOp { k: 'm' | 'l' | 'c' | 'h' | 're'; v: number[] }
+
+/** A general path filled (nonzero or even-odd) and/or stroked. */
+export interface PathOp {
+  op: 'path';
+  at: JsonPointer;
+  matrix?: Matrix;
+  segs: PathSegOp[];
+  fill?: Colour;
+  fillRule: FillRule;
+  stroke?: StrokeSpec;
+}
+
+/**
+ * What an item states around its drawing, wrapped once for every kind: `q`, the matrix, `/GSn gs`,
+ * `/OC /OCn BDC`, the clip (`W n` / `W* n`), the item's ops, `EMC`, `Q`.
+ */
+export interface ScopeOp {
+  op: 'scope';
+  at: JsonPointer;
+  matrix?: Matrix;
+  graphicsState?: string;
+  layer?: string;
+  clip?: { segs: PathSegOp[]; rule: FillRule };
+  ops: DrawOp[];
+}
+
+/** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
+export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp;
 
 export interface LaidOutPage {
   number: number;

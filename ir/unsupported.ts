@@ -17,23 +17,21 @@ export const ITEM_KINDS = [
 const TOP_LEVEL_NOT_YET = [
   'supplied_pdfs',
   'structure',
-  'tilings',
   'templates',
   'renumber',
-  'graphics_states',
-  'shadings',
-  'page_spaces',
-  'color_spaces',
-  'drawings',
-  'layers',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  text: { relative_to: undefined, layer: undefined, clip: undefined, graphics_state: undefined },
-  flow: { relative_to: undefined, layer: undefined },
-  rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
-  image: { relative_to: undefined, layer: undefined, graphics_state: undefined, clip: undefined },
+  text: { relative_to: undefined },
+  flow: { relative_to: undefined },
+  rect: { relative_to: undefined },
+  image: { relative_to: undefined, clip: undefined },
+  line: { relative_to: undefined },
+  path: { relative_to: undefined },
+  ellipse: { relative_to: undefined },
+  polygon: { relative_to: undefined },
+  drawing: { relative_to: undefined },
   link: { relative_to: undefined, layer: undefined },
 };
 
@@ -63,9 +61,6 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
         if (dflt !== undefined) throw new RefusalError(refusal('valueNotYet', kp, kp, JSON.stringify(item[key])));
         throw new RefusalError(refusal('keyNotYet', kp, key, kp));
       }
-    }
-    if (item.type === 'rect' && item.fill !== undefined && !Array.isArray(item.fill)) {
-      throw new RefusalError(refusal('keyNotYet', at(p, 'fill'), 'fill', at(p, 'fill')));
     }
   });
 }

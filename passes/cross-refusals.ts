@@ -5,6 +5,7 @@ import { at } from '../ir/pointer.js';
 import type { FlowItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
+import { graphicsCombinations } from './cross-refusals-graphics.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -21,6 +22,7 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
     checkStandards(ir.doc, ir.items, ctx, ir.page);
+    graphicsCombinations(ir.doc);
     return ir;
   },
 };

@@ -13,6 +13,7 @@ import { Face } from './fonts/face.js';
 import { SimpleFace } from './fonts/simple-face.js';
 import { guarded, programOf, StyledFont, type FontOrigin } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
+import { graphicsRemarks, walkOps } from './dedupe-graphics.js';
 import type { Pass, PassContext } from './pass.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
@@ -40,9 +41,10 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const seenCodes = new Map<FontObject, Uint8Array>();
     const imagesDrawn = new Set<string>();
     for (const page of ir.pages) {
-      for (const op of page.ops) {
+      // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
+      walkOps(page.ops, (op) => {
         if (op.op === 'image') imagesDrawn.add(op.image.name);
-        if (op.op !== 'glyphs') continue;
+        if (op.op !== 'glyphs') return;
         drawnWith.add(op.font);
         const obj = objOf.get(op.font)!;
         // A code seen before is known without a Map lookup (hundreds of thousands per long document).
@@ -54,7 +56,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
           const g = op.glyphs[i];
           if (seen[g] === 0) { seen[g] = 1; obj.used.set(g, op.text[i]); }
         }
-      }
+      });
     }
     // keep: {characters}: their glyphs go into the subset too, extracting as themselves.
     for (const res of ir.fonts.values()) {
@@ -95,6 +97,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     for (const decl of ir.doc.images?.values() ?? []) {
       if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, 'image', decl.name));
     }
+    graphicsRemarks(ir, ctx);
     return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };
   },
 };
@@ -117,6 +120,8 @@ function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, n
 }
 
 function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: Map<string, string>): DrawOp {
+  // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
+  if (op.op === 'scope') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
   if (op.op !== 'glyphs') return op;
   const cidOf = remap.get(fontRes.get(op.font)!);
   if (!cidOf) return op;

@@ -17,6 +17,7 @@ import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
 import { emitNavigation } from './emit/navigation.js';
 import { guarded } from './fonts/styled-font.js';
+import { GraphicsEmitter } from './emit/graphics.js';
 import { DocumentResources } from './emit/resources.js';
 import { checkUnicodeLevel } from './emit/unicode-level.js';
 import { serialize } from './emit/serialize.js';
@@ -28,7 +29,10 @@ export const emit: Pass<DedupedIr, Emitted> = {
   run(ir: DedupedIr, ctx: PassContext): Emitted {
     checkUnicodeLevel(ir); // pdfa2u/3u: every glyph maps to Unicode (before any object is written)
     const context = PDFContext.create();
-    const version = docVersion(ir.doc);
+    // halftone_origin needs PDF 2.0 (spec Versioning 4): with no version declared and no archive claim
+    // fixing one, the file announces 2.0; a declared older version was refused in cross-refusals.
+    const needs20 = [...(ir.doc.graphics?.graphicsStates.values() ?? [])].some((s) => s.halftoneOrigin);
+    const version = needs20 && !ir.doc.standards?.declaredVersion && !ir.doc.standards?.archive ? '2.0' : docVersion(ir.doc);
     const pdf20 = version === '2.0';
     const compression = compressionOf(ir.doc);
     const fontRefs = new Map<string, PDFRef>();
@@ -46,6 +50,10 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pageMetadata = new Map((ir.doc.files?.pageMetadata ?? []).map((pm) => [pm.page, pm])); // last entry wins
 
     const resources = new DocumentResources(context);
+    // Graphics resources (states, layers, spaces, patterns, drawings) are written on first use by any page or form.
+    const gfx: GraphicsEmitter | undefined = ir.doc.graphics
+      ? new GraphicsEmitter(resources, ir.doc, (ops, scope, uncoloured): Uint8Array => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, uncoloured))
+      : undefined;
     const pagesRef = context.nextRef();
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.
@@ -55,15 +63,19 @@ export const emit: Pass<DedupedIr, Emitted> = {
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
-      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes);
+      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes, gfx);
       hash.update(content);
       const contentRef = flateStream(context, content, compression.level);
+      const pageResources = scope.dict();
+      // page_spaces: Default… spaces join the resources, the page group is an entry (emit/graphics.ts).
+      const spaceEntries = gfx?.pageEntries(page.number, pageResources) ?? {};
       const entries: Record<string, unknown> = {
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, page.size.width, page.size.height],
-        Resources: scope.dict(),
+        Resources: pageResources,
         Contents: contentRef,
+        ...spaceEntries,
       };
       // Page-level entries of other areas (boxes, Rotate, Trans/Dur, Tabs, Annots, Metadata, AF,
       // Group…): each area writes its own from its module under passes/emit/ and adds one line here.
@@ -75,7 +87,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
-    const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef };
+    gfx?.writeUnused();
+    const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef, ...gfx?.catalogEntries() };
     Object.assign(catalogEntries, navigation.catalog);
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).

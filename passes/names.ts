@@ -18,6 +18,7 @@ import { loadType1 } from './fonts/type1-face.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
 import { resolveImageItem, resolveImages } from './images/resolve.js';
 import { checkDestinationNames } from './navigation/names.js';
+import { resolveGraphics } from './names-graphics.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
 /** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
@@ -164,6 +165,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       return { ...item, fontRes } as ResolvedItem;
     });
     checkDestinationNames(ir.doc, ir.items);
+    resolveGraphics(ir.doc, ir.items, ctx);
     return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
   },
 };

@@ -353,7 +353,7 @@ describe('refusals', () => {
     ['outline without width', { ...base, outline: { color: [0] } }, 400, 'description', '/items/0/outline/width', /"width" is required/],
     ['a shadow without colour', { ...base, shadow: { dx: 1, dy: 1 } }, 400, 'description', '/items/0/shadow/color', /"color" is required/],
     ['a run font nowhere declared', { type: 'text', rect: rect(0, 0, 9, 9), content: [{ text: 'x', font: 'Nope' }] }, 400, 'description', '/items/0/content/0/font', /font "Nope".*nowhere declared/],
-    ['clip on text (not drawn yet)', { type: 'text', rect: rect(0, 0, 9, 9), content: ['x'], clip: { segments: [1] } }, 400, 'description', '/items/0/clip', /"clip" .* not supported by this build yet/],
+    ['a clip segment that is not one', { type: 'text', rect: rect(0, 0, 9, 9), content: ['x'], clip: { segments: [1] } }, 400, 'description', '/items/0/clip/segments/0', /\/items\/0\/clip\/segments\/0 must be an object/],
     ['a character no font has', { type: 'text', rect: rect(0, 0, 9, 9), content: [{ text: 'x\u4e00', color: [0] }] }, 400, 'drawing', '/items/0/content/0', /no glyph for the character "一" \(U\+4E00\)/],
   ];
   it.each(cases)('%s', (_name, item, status, word, path, sentence) => {

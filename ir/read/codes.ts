@@ -68,8 +68,8 @@ function codeReader(kind: CodeKind): ItemReader {
         rect: readRect(raw.rect, at(base.at, 'rect')),
         symbol: sym,
         quietZone: raw.quiet_zone !== false,
-        color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color as number[]),
-        background: raw.background === undefined ? undefined : readColour(raw.background as number[]),
+        color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color, at(base.at, 'color')),
+        background: raw.background === undefined ? undefined : readColour(raw.background, at(base.at, 'background')),
       };
     },
   };

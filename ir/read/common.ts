@@ -11,6 +11,21 @@ import { ajv } from '../schema/ajv.js';
 
 export { ajv };
 
+/**
+ * A validator compiled on its first call: schemas of areas a request may never use (shapes,
+ * gradients, graphics states…) cost nothing at start-up, which a fresh render worker pays.
+ */
+export function lazyValidator(schema: object): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const f = ((data: unknown) => {
+    compiled ??= ajv.compile(schema);
+    const ok = compiled(data);
+    f.errors = compiled.errors;
+    return ok;
+  }) as ValidateFunction;
+  return f;
+}
+
 export function fail(r: ReturnType<typeof refusal>): never {
   throw new RefusalError(r);
 }
@@ -48,7 +63,10 @@ export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnT
     case 'minLength': return refusal('schemaRange', path, name, 'a string that is not empty');
     case 'anyOf': {
       const key = lastKey(path);
-      if (key === 'color' || key === 'fill') return refusal('schemaType', path, name, 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1');
+      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refusal('schemaType', path, name, 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}');
+      if (key === 'transfer') return refusal('schemaType', path, name, 'page, {every: <function>} or {per_ink: [four functions]}');
+      if (key === 'halftone') return refusal('schemaType', path, name, '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions');
+      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys');
       if (/\/content\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a string, an object with text or an object with date');
       return refusal('schemaOther', path, name, 'has none of the accepted shapes');
     }
@@ -100,7 +118,15 @@ export function readCoord(raw: number | string, p: JsonPointer): Coord {
   fail(refusal('coordinateSyntax', p, p, r.detail));
 }
 
-export function readColour(c: number[]): Colour {
+/** A colour value as read: device numbers, `{space, tints}`, `{pattern, color?}` or `{shading}`. `p` points at it. */
+export function readColour(raw: unknown, p: JsonPointer = ''): Colour {
+  if (!Array.isArray(raw)) {
+    const o = raw as { space?: string; tints?: number[]; pattern?: string; color?: unknown; shading?: string };
+    if (typeof o.pattern === 'string') return { space: 'pattern', name: o.pattern, at: at(p, 'pattern'), under: o.color === undefined ? undefined : readColour(o.color, at(p, 'color')) };
+    if (typeof o.shading === 'string') return { space: 'shading', name: o.shading, at: at(p, 'shading') };
+    return { space: 'declared', name: o.space!, at: at(p, 'space'), c: o.tints! };
+  }
+  const c = raw as number[];
   if (c.length === 1) return { space: 'gray', c: [c[0]] };
   if (c.length === 3) return { space: 'rgb', c: [c[0], c[1], c[2]] };
   return { space: 'cmyk', c: [c[0], c[1], c[2], c[3]] };
@@ -117,5 +143,7 @@ export function readItemBase(raw: Record<string, unknown>, p: JsonPointer, index
     rotate: raw.rotate as number | undefined,
     transformAt: raw.transform !== undefined ? at(p, 'transform') : undefined,
     rotateAt: raw.rotate !== undefined ? at(p, 'rotate') : undefined,
+    layer: typeof raw.layer === 'string' ? { at: at(p, 'layer'), name: raw.layer } : undefined,
+    graphicsState: typeof raw.graphics_state === 'string' ? { at: at(p, 'graphics_state'), name: raw.graphics_state } : undefined,
   };
 }

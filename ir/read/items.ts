@@ -10,7 +10,7 @@ import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
-import { rectReader } from './shapes.js';
+import { shapeReaders } from './shapes.js';
 import { flowReader, textReader } from './text.js';
 
 export interface ItemReader {
@@ -21,14 +21,14 @@ export interface ItemReader {
 const READERS: Record<string, ItemReader> = {
   text: textReader,
   flow: flowReader,
-  rect: rectReader,
   image: imageReader,
+  ...shapeReaders,
   ...codeReaders,
   link: linkReader,
 };
 
-export function readItem(raw: Record<string, unknown>, index: number): Item {
-  const p = at('', 'items', index);
+/** Reads one item; `p` is its pointer (an item of a declared drawing or tiling sits under that declaration). */
+export function readItem(raw: Record<string, unknown>, index: number, p = at('', 'items', index)): Item {
   const type = raw.type as string;
   const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
   if (!reader) {

@@ -1,13 +1,124 @@
-// ir/read/shapes.ts — reading, shape items: a checked `rect` item → RectItem.
-import { at } from '../pointer.js';
-import { rectItemSchema } from '../schema/shapes.js';
-import type { ItemBase, RectItem } from '../types.js';
-import { ajv, readColour, readRect } from './common.js';
+// ir/read/shapes.ts — reading, shape items: `rect` (fill, stroke), `line`, `path`, `polygon`,
+// `ellipse` and `drawing` → their IR; and the path pieces other kinds share (segments, strokes, the
+// text item's clip). Geometry stays coordinate values, evaluated at layout.
+import type { ClipSpec, PathSeg, Pt, StrokeSpec } from '../graphics-types.js';
+import { refusal } from '../messages.js';
+import { at, type JsonPointer } from '../pointer.js';
+import { itemBase, colourSchema } from '../schema/common.js';
+import { drawingItemSchema, ellipseItemSchema, lineItemSchema, pathItemSchema, polygonItemSchema, strokeSchema } from '../schema/graphics.js';
+import type { Colour, DrawingItem, EllipseItem, ItemBase, PathItem, RectItem } from '../types.js';
+import { fail, lazyValidator, readColour, readCoord, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
+type Raw = Record<string, unknown>;
+
+const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
+const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
+
+/** Every shape kind takes the common keys, `fill` (not line) and `stroke`. */
+function withBase<T extends { properties: Record<string, unknown> }>(s: T, fill = true) {
+  return { ...s, properties: { ...itemBase, ...(fill ? { fill: colourSchema } : {}), ...s.properties, stroke: { ...strokeSchema, properties: { ...strokeSchema.properties, color: colourSchema } } } };
+}
+
+export function readPoint(raw: unknown, p: JsonPointer): Pt {
+  const a = raw as (number | string)[];
+  return [readCoord(a[0], at(p, 0)), readCoord(a[1], at(p, 1))];
+}
+
+/** Segments of a path: the first must be a move (a path starts somewhere); each states exactly one of move, line, curve, close. */
+export function readSegments(raw: unknown, p: JsonPointer): PathSeg[] {
+  return (raw as Raw[]).map((s, i) => {
+    const sp = at(p, i);
+    const keys = ['move', 'line', 'curve', 'close'].filter((k) => s[k] !== undefined);
+    if (keys.length !== 1) fail(refusal('pathSegmentShape', sp, sp, keys.length ? keys.join(' and ') : 'none of them'));
+    const k = keys[0];
+    if (i === 0 && k !== 'move') fail(refusal('pathStartsWithoutMove', at(sp, k), p, k));
+    if (k === 'close') return { k: 'close' };
+    if (k === 'curve') {
+      const c = s.curve as unknown[];
+      return { k: 'curve', c1: readPoint(c[0], at(sp, 'curve', 0)), c2: readPoint(c[1], at(sp, 'curve', 1)), p: readPoint(c[2], at(sp, 'curve', 2)) };
+    }
+    return { k: k as 'move' | 'line', p: readPoint(s[k], at(sp, k)) };
+  });
+}
+
+/** `stroke`: colour (default black), width (default 1), dash, cap, join, miter_limit. */
+export function readStroke(raw: unknown, p: JsonPointer): StrokeSpec | undefined {
+  if (raw === undefined) return undefined;
+  const s = raw as { color?: unknown; width?: number; dash?: { pattern: number[]; phase?: number }; cap?: string; join?: string; miter_limit?: number };
+  if (s.dash && s.dash.pattern.length > 0 && s.dash.pattern.every((d) => d === 0)) fail(refusal('dashAllZero', at(p, 'dash', 'pattern'), at(p, 'dash', 'pattern')));
+  return {
+    at: p,
+    colour: s.color === undefined ? { space: 'gray', c: [0] } : readColour(s.color, at(p, 'color')),
+    width: s.width ?? 1,
+    dash: s.dash ? { array: s.dash.pattern, phase: s.dash.phase ?? 0 } : undefined,
+    cap: s.cap === undefined ? undefined : CAPS[s.cap],
+    join: s.join === undefined ? undefined : JOINS[s.join],
+    miterLimit: s.miter_limit,
+  };
+}
+
+export function readClip(raw: unknown, p: JsonPointer): ClipSpec | undefined {
+  if (raw === undefined) return undefined;
+  const c = raw as { segments: unknown; rule?: 'nonzero' | 'even_odd' };
+  return { at: p, segments: readSegments(c.segments, at(p, 'segments')), rule: c.rule ?? 'nonzero' };
+}
+
+const fillOf = (raw: Raw, p: JsonPointer): Colour | undefined => (raw.fill === undefined ? undefined : readColour(raw.fill, at(p, 'fill')));
+
 export const rectReader: ItemReader = {
-  validate: ajv.compile(rectItemSchema),
-  read(raw: Record<string, unknown>, base: ItemBase): RectItem {
-    return { ...base, type: 'rect', rect: readRect(raw.rect, at(base.at, 'rect')), fill: raw.fill === undefined ? undefined : readColour(raw.fill as number[]) };
+  validate: lazyValidator(withBase({ type: 'object', required: ['rect'], properties: {} })),
+  read(raw: Raw, base: ItemBase): RectItem {
+    return { ...base, type: 'rect', rect: readRect(raw.rect, at(base.at, 'rect')), fill: fillOf(raw, base.at), stroke: readStroke(raw.stroke, at(base.at, 'stroke')) };
   },
+};
+
+export const pathReader: ItemReader = {
+  validate: lazyValidator(withBase(pathItemSchema)),
+  read(raw: Raw, base: ItemBase): PathItem {
+    return {
+      ...base, type: 'path', segments: readSegments(raw.segments, at(base.at, 'segments')), fill: fillOf(raw, base.at),
+      fillRule: (raw.fill_rule as 'nonzero' | 'even_odd' | undefined) ?? 'nonzero', stroke: readStroke(raw.stroke, at(base.at, 'stroke')),
+      rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')),
+    };
+  },
+};
+
+export const polygonReader: ItemReader = {
+  validate: lazyValidator(withBase(polygonItemSchema)),
+  read(raw: Raw, base: ItemBase): PathItem {
+    const pts = (raw.points as unknown[]).map((q, i) => readPoint(q, at(base.at, 'points', i)));
+    const segments: PathSeg[] = [...pts.map((q, i): PathSeg => ({ k: i === 0 ? 'move' : 'line', p: q })), { k: 'close' }];
+    return {
+      ...base, type: 'polygon', segments, fill: fillOf(raw, base.at), fillRule: (raw.fill_rule as 'nonzero' | 'even_odd' | undefined) ?? 'nonzero',
+      stroke: readStroke(raw.stroke, at(base.at, 'stroke')), rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')),
+    };
+  },
+};
+
+export const lineReader: ItemReader = {
+  validate: lazyValidator(withBase(lineItemSchema, false)),
+  read(raw: Raw, base: ItemBase): PathItem {
+    const segments: PathSeg[] = [{ k: 'move', p: readPoint(raw.from, at(base.at, 'from')) }, { k: 'line', p: readPoint(raw.to, at(base.at, 'to')) }];
+    // A line is only ever stroked; with no stroke stated it is drawn 1 point wide in black (docs/reference.md).
+    return { ...base, type: 'line', segments, fillRule: 'nonzero', stroke: readStroke(raw.stroke ?? {}, at(base.at, 'stroke')), rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')) };
+  },
+};
+
+export const ellipseReader: ItemReader = {
+  validate: lazyValidator(withBase(ellipseItemSchema)),
+  read(raw: Raw, base: ItemBase): EllipseItem {
+    return { ...base, type: 'ellipse', rect: readRect(raw.rect, at(base.at, 'rect')), fill: fillOf(raw, base.at), stroke: readStroke(raw.stroke, at(base.at, 'stroke')) };
+  },
+};
+
+export const drawingReader: ItemReader = {
+  validate: lazyValidator({ ...drawingItemSchema, properties: { ...itemBase, ...drawingItemSchema.properties } }),
+  read(raw: Raw, base: ItemBase): DrawingItem {
+    return { ...base, type: 'drawing', drawing: { at: at(base.at, 'drawing'), name: raw.drawing as string }, rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')) };
+  },
+};
+
+export const shapeReaders: Record<string, ItemReader> = {
+  rect: rectReader, path: pathReader, polygon: polygonReader, line: lineReader, ellipse: ellipseReader, drawing: drawingReader,
 };

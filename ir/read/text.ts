@@ -13,6 +13,7 @@ import { hasPatterns } from '../../passes/layout/hyphenation.js';
 import { scanPlaceholders } from '../../passes/layout/placeholders.js';
 import { ajv, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
+import { readClip } from './shapes.js';
 
 type Raw = Record<string, unknown>;
 
@@ -106,6 +107,7 @@ export const textReader: ItemReader = {
       type: 'text',
       rect: readRect(raw.rect, at(p, 'rect')),
       runs: (raw.content as unknown[]).map((r, i) => readRun(r, at(p, 'content', i))),
+      clip: readClip(raw.clip, at(p, 'clip')),
     };
   },
 };

@@ -4,11 +4,24 @@
 export const num = { type: 'number' } as const;
 export const coordinate = { type: ['number', 'string'] } as const;
 
-/** Colour value (Conventions): 1 number grey, 3 device RGB, 4 device CMYK, each 0..1. */
-export const colourSchema = {
+/** Device colour (Conventions): 1 number grey, 3 device RGB, 4 device CMYK, each 0..1. */
+export const deviceColourSchema = {
   type: 'array',
   items: { type: 'number', minimum: 0, maximum: 1 },
   anyOf: [{ minItems: 1, maxItems: 1 }, { minItems: 3, maxItems: 4 }],
+} as const;
+
+/**
+ * Colour value: a device colour, `{space, tints}` in a declared colour space, `{pattern, color?}`
+ * (a tiling; `color` for uncoloured cells) or `{shading}` (a gradient).
+ */
+export const colourSchema = {
+  anyOf: [
+    deviceColourSchema,
+    { type: 'object', required: ['space', 'tints'], properties: { space: { type: 'string' }, tints: { type: 'array', items: { type: 'number' }, minItems: 1 } } },
+    { type: 'object', required: ['pattern'], properties: { pattern: { type: 'string' }, color: { anyOf: [deviceColourSchema, { type: 'object', required: ['space', 'tints'], properties: { space: { type: 'string' }, tints: { type: 'array', items: { type: 'number' }, minItems: 1 } } }] } } },
+    { type: 'object', required: ['shading'], properties: { shading: { type: 'string' } } },
+  ],
 } as const;
 
 export const rectSchema = {
@@ -42,4 +55,6 @@ export const itemBase = {
   rect: rectSchema,
   transform: { type: 'array', items: num, minItems: 6, maxItems: 6 },
   rotate: num,
+  layer: { type: 'string' },
+  graphics_state: { type: 'string' },
 } as const;

@@ -49,5 +49,13 @@ export const descriptionSchema = {
     ...standardsSchemas,
     ...attachmentsSchemas,
     images: imagesSchema,
+    // Graphics declarations: checked in full by ir/read/graphics.ts, with validators compiled on first use.
+    layers: { type: 'array' },
+    graphics_states: { type: 'array' },
+    shadings: { type: 'array' },
+    tilings: { type: 'array' },
+    drawings: { type: 'array' },
+    color_spaces: { type: 'object' },
+    page_spaces: { type: 'array' },
   },
 } as const;

@@ -3,7 +3,7 @@
 // page_turns, page_shows, page_tab_orders. Actions and bookmarks nest, so they are registered once
 // on the shared ajv under an $id and referred to by it.
 import { ajv } from './ajv.js';
-import { colourSchema, coordinate, itemBase, rectSchema } from './common.js';
+import { deviceColourSchema as colourSchema, coordinate, itemBase, rectSchema } from './common.js';
 import { NAMED_ACTIONS, TRANSITION_STYLES, VIEW_FITS } from '../navigation-types.js';
 
 /** ISO 32000-1 Annex C: the largest integer a PDF holds (passes/layout/coordinates.ts, MAX_PDF_NUMBER). */

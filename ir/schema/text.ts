@@ -1,5 +1,6 @@
 // ir/schema/text.ts — schema of the text-setting items: `text` and `flow` (text_path as it arrives).
 import { colourSchema, itemBase } from './common.js';
+import { clipSchema } from './graphics.js';
 
 const alignSchema = { enum: ['left', 'right', 'center', 'justify'] } as const;
 
@@ -63,6 +64,7 @@ export const textItemSchema = {
     ...itemBase,
     ...blockStyle,
     content: { type: 'array', items: runSchema },
+    clip: clipSchema,
   },
 } as const;
 

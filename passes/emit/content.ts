@@ -5,6 +5,9 @@
 import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
 import { imageContent } from './images.js';
+import type { GraphicsEmitter } from './graphics.js';
+import { paint, type PaintEnv } from './paint.js';
+import { clip, paintOperator, segments, strokeState } from './paths.js';
 import type { ResourceScope } from './resources.js';
 
 /** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
@@ -18,13 +21,11 @@ export function num(n: number): string {
   return out === '-0' ? '0' : out;
 }
 
+/** The paint environment of the content stream being written (colours in declared spaces, patterns). */
+let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes> } = { scope: undefined as never };
+
 function colourOps(c: Colour, stroke: boolean): string {
-  const v = c.c.map(num).join(' ');
-  switch (c.space) {
-    case 'gray': return `${v} ${stroke ? 'G' : 'g'}`;
-    case 'rgb': return `${v} ${stroke ? 'RG' : 'rg'}`;
-    case 'cmyk': return `${v} ${stroke ? 'K' : 'k'}`;
-  }
+  return paint(c, stroke, env);
 }
 
 function cm(m: Matrix): string {
@@ -98,15 +99,27 @@ function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => str
 
 /**
  * The content stream of one page (or form), as bytes. `fontRes` maps request font names to resource
- * names, `fontRefs` resource names to the written font objects; every resource used is recorded in `scope`.
+ * names, `fontRefs` resource names to the written font objects; every resource used is recorded in
+ * `scope`. `gfx` writes graphics resources (states, layers, spaces, patterns, forms); `uncoloured`
+ * leaves every colour out (the cell of an uncoloured tiling takes the colour of what it fills).
  */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>): Uint8Array {
+export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>, gfx?: GraphicsEmitter, uncoloured = false): Uint8Array {
+  const outer = env;
+  env = { scope, gfx, uncoloured, fontCodes };
+  try {
+    return Buffer.from(opsContent(ops, fontRes, scope, fontRefs), 'latin1');
+  } finally {
+    env = outer;
+  }
+}
+
+function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>): string {
   let s = '';
   const resName = (op: GlyphRunOp) => {
     const res = fontRes.get(op.font)!;
     return scope.use('Font', res, () => fontRefs.get(res)!, res);
   };
-  const codesOf = (op: GlyphRunOp) => fontCodes?.get(fontRes.get(op.font)!);
+  const codesOf = (op: GlyphRunOp) => env.fontCodes?.get(fontRes.get(op.font)!);
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     const q = op.matrix !== undefined;
@@ -132,8 +145,24 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       s += `f\n${q ? '' : 'Q\n'}`;
     } else if (op.op === 'image') {
       s += imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : '');
+    } else if (op.op === 'path') {
+      s += `${q ? '' : 'q\n'}`;
+      if (op.fill) s += colourOps(op.fill, false) + '\n';
+      if (op.stroke) s += colourOps(op.stroke.colour, true) + '\n' + strokeState(op.stroke);
+      s += segments(op.segs) + paintOperator(!!op.fill, !!op.stroke, op.fillRule === 'even_odd') + `\n${q ? '' : 'Q\n'}`;
+    } else if (op.op === 'scope') {
+      // The wrapper every item kind goes through (passes/layout/wrap.ts); its own q/Q bracket.
+      if (!q) s += 'q\n';
+      if (op.graphicsState) s += `/${env.gfx!.extGState(scope, op.graphicsState)} gs\n`;
+      if (op.layer) s += `/OC /${env.gfx!.layer(scope, op.layer)} BDC\n`;
+      if (op.clip) s += clip(op.clip.segs, op.clip.rule === 'even_odd');
+      s += opsContent(op.ops, fontRes, scope, fontRefs);
+      if (op.layer) s += 'EMC\n';
+      if (!q) s += 'Q\n';
+    } else if (op.op === 'form') {
+      s += `/${env.gfx!.form(scope, op.name)} Do\n`;
     }
     if (q) s += 'Q\n';
   }
-  return Buffer.from(s, 'latin1');
+  return s;
 }

@@ -7,14 +7,11 @@
 import type { Box4, GlyphShape, GlyphStroke, Type3GlyphDecl } from '../../ir/font-types.js';
 import type { Colour } from '../../ir/types.js';
 import { num } from './content.js';
+import { deviceColour } from './paint.js';
 
+/** Glyph shapes take device colours only (ir/schema/fonts.ts), so this is always a device colour. */
 function colourOps(c: Colour, stroke: boolean): string {
-  const v = c.c.map(num).join(' ');
-  switch (c.space) {
-    case 'gray': return `${v} ${stroke ? 'G' : 'g'}\n`;
-    case 'rgb': return `${v} ${stroke ? 'RG' : 'rg'}\n`;
-    case 'cmyk': return `${v} ${stroke ? 'K' : 'k'}\n`;
-  }
+  return `${deviceColour(c, stroke) ?? ''}\n`;
 }
 
 function strokeState(s: GlyphStroke, coloured: boolean): string {

@@ -26,7 +26,7 @@ export function emitLinks(tc: TargetContext, links: readonly LaidOutLink[], page
       ...targetEntries(tc, l.target),
     };
     if (l.quad) d.QuadPoints = l.quad.map(r3);
-    if (l.border.color) d.C = l.border.color.c.map(r3);
+    if (l.border.color) d.C = (l.border.color as { c: number[] }).c.map(r3); // device colours only (ir/schema/navigation.ts)
     if (l.description !== undefined) d.Contents = textString(l.description);
     return tc.context.register(tc.context.obj(d as never));
   });

@@ -99,6 +99,43 @@ export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [n
 }
 
 
+export interface RgbRaster { w: number; h: number; dpi: number; data: Buffer; offset: number }
+
+/** Page `page` rendered by MuPDF as RGB; read points with `rgbAt`. One render serves many points. */
+export function renderRgb(pdf: Uint8Array, dpi = 72, page = 1): RgbRaster {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const ppm = readFileSync(out);
+    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+    return { w: +m[1], h: +m[2], dpi, data: ppm, offset: m[0].length };
+  });
+}
+
+/** The RGB at x/y in PDF points from the bottom left of a rendered page. */
+export function rgbAt(r: RgbRaster, xPt: number, yPt: number): [number, number, number] {
+  const px = Math.min(r.w - 1, Math.floor((xPt * r.dpi) / 72));
+  const py = Math.min(r.h - 1, Math.floor(r.h - (yPt * r.dpi) / 72));
+  const o = r.offset + (py * r.w + px) * 3;
+  return [r.data[o], r.data[o + 1], r.data[o + 2]];
+}
+
+/** `qpdf --json` objects: object id → value (dictionaries as `{"/Key": value}`, streams as `{dict, …}`). */
+export function qpdfRawObjects(pdf: Uint8Array): Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }> {
+  const json = withFile(pdf, (f) => execFileSync('qpdf', ['--json', '--json-key=qpdf', f], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+  const parsed = JSON.parse(json) as { qpdf: [unknown, Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>] };
+  return parsed.qpdf[1];
+}
+
+/** The whole file with streams uncompressed (`qpdf --qdf`), as latin1 text, to read content operators. */
+export function qpdfUncompressed(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.qdf.pdf');
+    spawnSync('qpdf', ['--qdf', '--object-streams=disable', f, out]);
+    return readFileSync(out).toString('latin1');
+  });
+}
+
 /** `pdfinfo -meta`: the document's XMP packet as text. */
 export function pdfMeta(pdf: Uint8Array): string {
   return withFile(pdf, (f) => execFileSync('pdfinfo', ['-meta', f], { encoding: 'utf8' }));

@@ -1,0 +1,127 @@
+// ir/read/shadings.ts — reading, `shadings`: each declaration's `shading` holds its kind as its
+// single key (`{axial: {...}}`), read into ShadingDecl with the cross refusals of the spec's shadings
+// section decided here, where the whole declaration is at hand: start/end against space/function,
+// light against ink, mesh corners (color or tints), lattice rows, patch point counts, the
+// function_based function. Names (a declared space) are resolved in passes/names-graphics.ts.
+import type { MeshCorner, ShadingDecl, SpaceRef } from '../graphics-types.js';
+import { refusal } from '../messages.js';
+import { at, type JsonPointer } from '../pointer.js';
+import { SHADING_KINDS, shadingKindSchemas } from '../schema/shadings.js';
+import { check, fail, lazyValidator } from './common.js';
+import { inputsOf, readFunction } from './functions.js';
+
+type Raw = Record<string, unknown>;
+
+const validators = Object.fromEntries(Object.entries(shadingKindSchemas).map(([k, s]) => [k, lazyValidator(s)]));
+
+export function readSpaceRef(name: string, p: JsonPointer): SpaceRef {
+  if (name === 'gray' || name === 'rgb' || name === 'cmyk') return { kind: 'device', family: name };
+  return { kind: 'declared', ref: { at: p, name } };
+}
+
+/** Device colours of one gradient: a grey counts as light; 3 numbers write DeviceRGB, 4 DeviceCMYK, greys alone DeviceGray. */
+function deviceFamily(colours: number[][]): { family: 'gray' | 'rgb' | 'cmyk'; values: number[][] } {
+  if (colours.every((c) => c.length === 1)) return { family: 'gray', values: colours };
+  if (colours[0].length === 4) return { family: 'cmyk', values: colours };
+  return { family: 'rgb', values: colours.map((c) => (c.length === 1 ? [c[0], c[0], c[0]] : c)) };
+}
+
+const isInk = (c: number[]) => c.length === 4;
+
+export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
+  const name = raw.name as string;
+  const sp = at(p, 'shading');
+  const keys = Object.keys(raw.shading as Raw);
+  const known = keys.filter((k) => SHADING_KINDS.includes(k));
+  if (known.length !== 1) fail(refusal('shadingKindUnknown', sp, sp, keys.map((k) => JSON.stringify(k)).join(' and ')));
+  const kind = known[0];
+  const kp = at(sp, kind);
+  const k = (raw.shading as Raw)[kind] as Raw;
+  check(validators[kind], k, kp);
+  const base = { at: p, name, antiAlias: k.anti_alias as boolean | undefined };
+  switch (kind) {
+    case 'function_based': {
+      const fn = readFunction(k.function, at(kp, 'function'));
+      if ((fn.shape !== 'calculation' && fn.shape !== 'sampled') || inputsOf(fn) !== 2) {
+        fail(refusal('functionBasedFunction', at(kp, 'function'), at(kp, 'function'), fn.shape === 'calculation' || fn.shape === 'sampled' ? `${fn.shape} of ${inputsOf(fn)} input${inputsOf(fn) === 1 ? '' : 's'}` : fn.shape));
+      }
+      return { ...base, kind: 'function_based', domain: (k.domain as number[][]).flat(), matrix: k.matrix as number[], space: readSpaceRef(k.space as string, at(kp, 'space')), fn };
+    }
+    case 'axial':
+    case 'radial': {
+      const has = (key: string) => k[key] !== undefined;
+      const se = has('start') || has('end');
+      const sf = has('space') || has('function');
+      if (se && sf) fail(refusal('shadingBothWays', kp, kp));
+      if (!se && !sf) fail(refusal('shadingNeitherWay', kp, kp));
+      for (const [a, b] of [['start', 'end'], ['end', 'start'], ['space', 'function'], ['function', 'space']]) {
+        if (has(a) && !has(b)) fail(refusal('shadingHalfPair', at(kp, b), kp, a, b));
+      }
+      const extend = (k.extend as [boolean, boolean] | undefined) ?? [false, false];
+      const coords = [...(k.from as number[]), ...(k.to as number[])];
+      if (se) {
+        const start = k.start as number[], end = k.end as number[];
+        if (isInk(start) !== isInk(end)) fail(refusal('shadingLightInk', at(kp, 'end'), kp, start.length, end.length));
+        const { family, values } = deviceFamily([start, end]);
+        const fn = { shape: 'exponential' as const, at: kp, domain: [0, 1], c0: values[0], c1: values[1], n: 1 };
+        return { ...base, kind, coords, space: { kind: 'device', family }, fn, extend };
+      }
+      return { ...base, kind, coords, space: readSpaceRef(k.space as string, at(kp, 'space')), fn: readFunction(k.function, at(kp, 'function')), extend };
+    }
+    case 'mesh':
+    case 'lattice_mesh': {
+      const groups = (kind === 'mesh' ? k.triangles : k.rows) as Raw[][];
+      const gp = at(kp, kind === 'mesh' ? 'triangles' : 'rows');
+      if (kind === 'mesh' && groups.length === 0) fail(refusal('meshEmpty', gp, kp));
+      if (kind === 'lattice_mesh') {
+        if (groups.length < 2 || groups[0].length < 2) fail(refusal('latticeTooSmall', gp, gp, `${groups.length} row${groups.length === 1 ? '' : 's'}${groups.length ? ` of ${groups[0].length}` : ''}`));
+        groups.forEach((row, i) => { if (row.length !== groups[0].length) fail(refusal('latticeRowLength', at(gp, i), at(gp, i), row.length, groups[0].length)); });
+      }
+      const hasSpace = typeof k.space === 'string';
+      const entries = groups.flatMap((g, i) => g.map((c, j) => ({ raw: c, p: at(gp, i, j) })));
+      const colours = cornerColours(entries.map((e) => ({ color: e.raw.color as number[] | undefined, tints: e.raw.tints as number[] | undefined, p: e.raw.color ? at(e.p, 'color') : e.raw.tints ? at(e.p, 'tints') : e.p, colorKey: 'color' })), hasSpace, kp);
+      let n = 0;
+      const out = groups.map((g) => g.map((c): MeshCorner => {
+        const xy = c.at as number[];
+        return { x: xy[0], y: xy[1], c: colours.values[n++] };
+      }));
+      const space = hasSpace ? readSpaceRef(k.space as string, at(kp, 'space')) : { kind: 'device' as const, family: colours.family };
+      return kind === 'mesh' ? { ...base, kind, space, triangles: out } : { ...base, kind, space, rows: out };
+    }
+    default: {
+      const want = kind === 'coons_patch_mesh' ? 12 : 16;
+      const patches = k.patches as Raw[];
+      const hasSpace = typeof k.space === 'string';
+      const corners: { color?: number[]; tints?: number[]; p: JsonPointer; colorKey: string }[] = [];
+      patches.forEach((patch, i) => {
+        const pp = at(kp, 'patches', i);
+        const pts = patch.points as number[][];
+        if (pts.length !== want) fail(refusal('patchPoints', at(pp, 'points'), at(pp, 'points'), pts.length, kind === 'coons_patch_mesh' ? 'coons' : 'tensor', want));
+        const colors = patch.colors as number[][] | undefined, tints = patch.tints as number[][] | undefined;
+        if (colors && tints) fail(refusal('graphicsKeysTogether', at(pp, 'tints'), at(pp, 'colors'), at(pp, 'tints')));
+        for (let j = 0; j < 4; j++) corners.push({ color: colors?.[j], tints: tints?.[j], p: colors ? at(pp, 'colors', j) : tints ? at(pp, 'tints', j) : pp, colorKey: 'colors' });
+      });
+      const colours = cornerColours(corners, hasSpace, kp);
+      const space = hasSpace ? readSpaceRef(k.space as string, at(kp, 'space')) : { kind: 'device' as const, family: colours.family };
+      return {
+        ...base, kind: kind as 'coons_patch_mesh' | 'tensor_patch_mesh', space,
+        patches: patches.map((patch, i) => ({ points: (patch.points as number[][]).flat(), colours: colours.values.slice(i * 4, i * 4 + 4) })),
+      };
+    }
+  }
+}
+
+/** Corner colours of a mesh: all `color` with no space (light or ink, not mixed), or all `tints` under a space. */
+function cornerColours(corners: { color?: number[]; tints?: number[]; p: JsonPointer; colorKey: string }[], hasSpace: boolean, kp: JsonPointer): { family: 'gray' | 'rgb' | 'cmyk'; values: number[][] } {
+  for (const c of corners) {
+    if (hasSpace && c.color) fail(refusal('meshSpaceWithColor', c.p, c.p));
+    if (!hasSpace && c.tints) fail(refusal('meshTintsNoSpace', c.p, c.p));
+    if (!c.color && !c.tints) fail(refusal('meshCornerNeither', c.p, c.p));
+  }
+  if (hasSpace) return { family: 'gray', values: corners.map((c) => c.tints!) };
+  const first = corners[0];
+  for (const c of corners) {
+    if (isInk(c.color!) !== isInk(first.color!)) fail(refusal('meshLightInk', c.p, kp, first.p, first.color!.length, c.p, c.color!.length));
+  }
+  return deviceFamily(corners.map((c) => c.color!));
+}
