@@ -11,7 +11,7 @@ import { ajv, check, fail } from './read/common.js';
 import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
 import { readItem } from './read/items.js';
 import { descriptionSchema } from './schema/description.js';
-import type { PageSize, ReadIr } from './types.js';
+import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
 
 export { DEFAULT_LEADING_FACTOR, DEFAULT_PAGE } from './defaults.js';
@@ -32,7 +32,10 @@ export function readDescription(description: unknown): ReadIr {
     ((d[key] ?? []) as Raw[]).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
-    doc: { pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined) },
+    doc: {
+      pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
+    },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
     standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),
@@ -44,6 +47,16 @@ export function readDescription(description: unknown): ReadIr {
 function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
   if (!raw?.length) return undefined;
   return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
+}
+
+type RawRenumber = { page: number; style?: LabelStyle; prefix?: string; start?: number };
+
+/** `renumber`: sorted by page; a page named twice takes the last entry (as page_sizes). Defaults: decimal, no prefix, from 1. */
+function readRenumber(raw: RawRenumber[] | undefined): RenumberEntry[] | undefined {
+  if (!raw?.length) return undefined;
+  const byPage = new Map<number, RenumberEntry>();
+  raw.forEach((e, i) => byPage.set(e.page, { at: at('', 'renumber', i), page: e.page, style: e.style ?? 'decimal', prefix: e.prefix ?? '', start: e.start ?? 1 }));
+  return [...byPage.values()].sort((a, b) => a.page - b.page);
 }
 
 function parseDescription(description: unknown): unknown {

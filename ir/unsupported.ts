@@ -33,7 +33,6 @@ const TOP_LEVEL_NOT_YET = [
   'type3_fonts',
   'font_chains',
   'templates',
-  'renumber',
   'bookmarks',
   'destinations',
   'articles',
@@ -58,10 +57,11 @@ const TOP_LEVEL_NOT_YET = [
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   text: {
     align: 'left', overlong: 'overflow', break_after: undefined, underline: false, strikethrough: false,
-    overline: false, outline: undefined, shadow: undefined, relative_to: undefined, layer: undefined,
+    overline: false, outline: undefined, shadow: undefined, layer: undefined,
     clip: undefined, graphics_state: undefined,
   },
-  rect: { relative_to: undefined, layer: undefined, graphics_state: undefined },
+  rect: { layer: undefined, graphics_state: undefined },
+  table: { layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

@@ -8,6 +8,7 @@ import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
 import { pageContent } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
+import { pageLabelsTree } from './emit/page-labels.js';
 import { DocumentResources } from './emit/resources.js';
 import { serialize } from './emit/serialize.js';
 import type { Pass } from './pass.js';
@@ -51,6 +52,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
     const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef };
+    const labels = pageLabelsTree(context, ir.doc.renumber, ir.pages.length);
+    if (labels) catalogEntries.PageLabels = labels;
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};

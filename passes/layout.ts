@@ -4,6 +4,8 @@
 import type { DrawOp, LaidOutIr, LaidOutPage, PagedIr } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
+import { layTablePart } from './layout/table.js';
+import { hangBox } from './pagination.js';
 import { layTextItem } from './layout/text-lines.js';
 import type { Pass } from './pass.js';
 
@@ -15,7 +17,10 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       const b = pageBindings(page.size, page.number, total);
       const ops: DrawOp[] = [];
       for (const item of page.items) {
-        const box = rectValue(item.rect, b);
+        if (item.type === 'table_part') { ops.push(...layTablePart(item)); continue; }
+        if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
+        // An item hung with relative_to is moved to where pagination hung it.
+        const box = item.hang ? hangBox(rectValue(item.rect, b), item.hang) : rectValue(item.rect, b);
         const matrix = itemMatrix(item.transform, item.rotate, box);
         if (item.type === 'rect') {
           // A rect with no fill paints nothing (docs/reference.md); it still occupies its place for relative_to.

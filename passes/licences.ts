@@ -11,6 +11,12 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
     const items: LicensedItem[] = ir.items.map((item) => {
+      if (item.type === 'table' && item.standard) {
+        // A table cell set in a standard font: the same rule as a text item, naming the cell's font key.
+        const { at, decl } = item.standard;
+        if (!ctx.client.features.has('fonts_without_outlines')) refuse('needsLicenceStandardFont', at, at, decl.name, decl.face);
+        refuse('standardFontNotYet', at, at, decl.name);
+      }
       if (item.type !== 'text' || !item.standard) return item as LicensedItem;
       const textAt = `${item.at}/content`;
       if (!ctx.client.features.has('fonts_without_outlines')) {

@@ -3,7 +3,7 @@
 // wherever it is declared), a name declared twice is refused, and each declared font's bytes
 // (inline or a supplied part) are loaded once into a Face. ReadIr → ResolvedIr.
 import type { JsonPointer } from '../ir/pointer.js';
-import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, StandardFontDecl } from '../ir/types.js';
+import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, StandardFontDecl, TableItem } from '../ir/types.js';
 import { loadFace } from './fonts/face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 
@@ -39,6 +39,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       standard.set(decl.name, decl);
     }
     const items: ResolvedItem[] = ir.items.map((item) => {
+      if (item.type === 'table') return resolveTableFonts(item, fonts, standard);
       if (item.type !== 'text') return item;
       const fontRes = fonts.get(item.font.name);
       if (fontRes) return { ...item, fontRes };
@@ -49,3 +50,22 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
   },
 };
+
+/** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
+function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>, standard: Map<string, StandardFontDecl>): ResolvedTableItem {
+  const fontRes = new Map<string, FontResource>();
+  let std: ResolvedTableItem['standard'];
+  for (const row of item.rows) {
+    for (const cell of row.cells) {
+      if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      const { name, at } = cell.style.font;
+      if (fontRes.has(name)) continue;
+      const res = fonts.get(name);
+      if (res) { fontRes.set(name, res); continue; }
+      const decl = standard.get(name);
+      if (decl) { std ??= { at, decl }; continue; }
+      refuse('fontUndeclared', at, name, at);
+    }
+  }
+  return { ...item, fontRes, standard: std };
+}

@@ -9,6 +9,7 @@ import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { rectReader } from './shapes.js';
+import { tableReader } from './table.js';
 import { textReader } from './text.js';
 
 export interface ItemReader {
@@ -19,6 +20,7 @@ export interface ItemReader {
 const READERS: Record<string, ItemReader> = {
   text: textReader,
   rect: rectReader,
+  table: tableReader,
   ...codeReaders,
 };
 

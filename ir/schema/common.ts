@@ -42,4 +42,9 @@ export const itemBase = {
   rect: rectSchema,
   transform: { type: 'array', items: num, minItems: 6, maxItems: 6 },
   rotate: num,
+  relative_to: {
+    type: 'object',
+    required: ['id', 'edge'],
+    properties: { id: { type: 'string' }, edge: { enum: ['top', 'bottom'] }, offset: num, part: { type: 'integer', minimum: 1 } },
+  },
 } as const;

@@ -2,6 +2,7 @@
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
 import { fontsSchema, standardFontsSchema } from './fonts.js';
+import { renumberSchema } from './pages.js';
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -28,6 +29,7 @@ export const descriptionSchema = {
         properties: { page: { type: 'integer', minimum: 1 }, width: { type: 'number', exclusiveMinimum: 0 }, height: { type: 'number', exclusiveMinimum: 0 } },
       },
     },
+    renumber: renumberSchema,
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,
