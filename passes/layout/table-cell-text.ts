@@ -10,11 +10,11 @@
 // falls back to full shaping whenever a pair does not shape as two glyphs (a ligature, a
 // substitution) or a character is outside plain Latin — so the glyphs and advances are the ones
 // fontkit gives, tested against it (passes/layout/table-cell-text.test.ts).
-import type { Colour, FontResource, GlyphRunOp, ResolvedTextItem } from '../../ir/types.js';
+import type { Colour, FontResource, GlyphRunOp } from '../../ir/types.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Face, Shaped } from '../fonts/face.js';
 import { refuse } from '../pass.js';
-import { breakLines, glyphRun } from './text-lines.js';
+import { breakLines } from './text-lines.js';
 
 export interface CellLine { shaped: Shaped; /** points */ width: number }
 
@@ -42,14 +42,16 @@ export function linesThatFit(t: CellText, from: number, room: number): number {
 
 // ───────────── shaping with pair caches (see header) ─────────────
 
-interface FastCache { glyph: Map<number, { gid: number; adv: number } | null>; pair: Map<number, number | null> }
+interface FastCache { glyph: Map<number, { gid: number; adv: number } | null>; pair: Map<number, number | null>; stated: Map<number, number> }
 const caches = new WeakMap<Face, FastCache>();
 /** Plain Latin and common punctuation: no marks, no complex scripts, no surrogates. */
+/** Text needing no clean-up: no line ends, tabs or other white space to fold, no trailing space. */
+const SIMPLE = /^[^\r\n\t\v\f\u00a0]*[^\r\n\t\v\f\u00a0 ]$/;
 const PLAIN = /^[\x20-\x7e\u00a0-\u024f\u2010-\u2027\u2030-\u205e\u20ac]*$/;
 
 function cacheOf(face: Face): FastCache {
   let c = caches.get(face);
-  if (!c) { c = { glyph: new Map(), pair: new Map() }; caches.set(face, c); }
+  if (!c) { c = { glyph: new Map(), pair: new Map(), stated: new Map() }; caches.set(face, c); }
   return c;
 }
 
@@ -113,6 +115,13 @@ export function measureCellText(font: FontResource, text: string, size: number, 
   const scale = size / face.unitsPerEm;
   const m = face.metrics;
   const lines: CellLine[] = [];
+  const ascent = (m.ascender * size) / face.unitsPerEm, descent = (-m.descender * size) / face.unitsPerEm;
+  // The common cell: one short paragraph of plain text that fits on one line.
+  if (SIMPLE.test(text)) {
+    const whole = shapeCellText(face, text);
+    if (whole.missing.length) refuseMissing(font, whole, at);
+    if (whole.width * scale <= measure + 1e-9) return { lines: [{ shaped: whole, width: whole.width * scale }], ascent, descent, leading };
+  }
   const clean = text.replace(/\r\n?/g, '\n').replace(/[\t\v\f\u00a0]/g, ' ');
   for (const paragraph of clean.split('\n')) {
     const whole = shapeCellText(face, paragraph.replace(/ +$/, ''));
@@ -126,7 +135,7 @@ export function measureCellText(font: FontResource, text: string, size: number, 
       lines.push({ shaped, width: shaped.width * scale });
     }
   }
-  return { lines, ascent: (m.ascender * size) / face.unitsPerEm, descent: (-m.descender * size) / face.unitsPerEm, leading };
+  return { lines, ascent, descent, leading };
 }
 
 /** Width of the widest paragraph set on one line (for `auto` columns), points. */
@@ -149,16 +158,38 @@ export interface CellTextDraw {
 
 /** Glyph runs of lines [from, to), the first line's ascender at `top`, each aligned in the text area. */
 export function drawCellLines(t: CellText, from: number, to: number, d: CellTextDraw, out: GlyphRunOp[]): void {
-  const pseudo = { at: d.at, font: { at: d.at, name: d.font.name }, fontSize: d.size, color: d.colour } as unknown as ResolvedTextItem;
   let baseline = d.top - t.ascent;
   for (let i = from; i < to; i++) {
     const line = t.lines[i];
     if (line.shaped.glyphs.length > 0) {
       const x = d.align === 'left' ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
-      out.push(glyphRun(pseudo, d.font.face, line.shaped, x, baseline, undefined));
+      out.push(cellGlyphRun(d, line.shaped, x, baseline));
     }
     baseline -= t.leading;
   }
+}
+
+/** text-lines.ts's glyphRun, with each glyph's stated advance (the W array's) taken from a per-face cache. */
+function cellGlyphRun(d: CellTextDraw, shaped: Shaped, x: number, y: number): GlyphRunOp {
+  const face = d.font.face;
+  const c = cacheOf(face);
+  const n = shaped.glyphs.length;
+  const k = 1000 / face.unitsPerEm;
+  const adjust = new Int32Array(n);
+  const glyphs = new Uint16Array(n);
+  let residue = 0;
+  for (let i = 0; i < n; i++) {
+    const gid = shaped.glyphs[i];
+    glyphs[i] = gid;
+    let adv = c.stated.get(gid);
+    if (adv === undefined) { adv = face.advanceOf(gid); c.stated.set(gid, adv); }
+    const stated = Math.round(adv * k);
+    const wanted = shaped.advances[i] * k + residue;
+    const adj = Math.round(stated - wanted);
+    adjust[i] = adj;
+    residue = wanted - (stated - adj);
+  }
+  return { op: 'glyphs', at: d.at, font: d.font.name, size: d.size, x, y, colour: d.colour, glyphs, adjust, text: shaped.text };
 }
 
 function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): never {
