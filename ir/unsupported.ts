@@ -61,7 +61,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
     clip: undefined, graphics_state: undefined,
   },
   rect: { layer: undefined, graphics_state: undefined },
-  table: { layer: undefined },
+  table: { layer: undefined, transform: undefined, rotate: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
