@@ -76,6 +76,12 @@ export const REFUSALS = {
   tableCellNeeds: { status: 400, word: 'description', template: 'the cell {0} holds text but no {1} is given for it: give {1} on the cell, its row, its column or the table.' },
   tableColumnsTooWide: { status: 400, word: 'drawing', template: 'the columns of the table at {0} need {1} points, more than the {2} points of its rect.' },
   tableRowTooTall: { status: 400, word: 'drawing', template: 'the row {0} needs {1} points, more than the {2} points a box of the table holds, and cannot be split: {3}.' },
+  suppliedPdfUnreadable: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is not a PDF that can be read: {2}.' },
+  suppliedPdfEncrypted: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is an encrypted PDF; send it decrypted.' },
+  suppliedPdfBomb: { status: 400, word: 'description', template: 'a stream of the part "{0}" named by {1} unpacks to more than {2} bytes, the unpack limit of supplied_pdfs.' },
+  suppliedPageMissing: { status: 400, word: 'description', template: '{0} names page {1} of the part "{2}", which has {3} pages.' },
+  needsLicenceImportedWords: { status: 402, word: 'needs_a_licence', template: 'page {0} of the part "{1}" named by {2} shows more than {3} words of its own; a licence key carries large imported pages.' },
+  needsLicenceImportedUncountable: { status: 402, word: 'needs_a_licence', template: 'the words of page {0} of the part "{1}" named by {2} cannot be counted ({3}); a licence key carries imported pages whose words cannot be counted.' },
   tablePastCeiling: { status: 413, word: 'too_many_pages', template: 'the table at {0} runs past page {1}, the ceiling of {1} pages.' },
 
   // — standards, metadata, verifier (issue 7): insert below this line —
@@ -97,6 +103,7 @@ export const REFUSALS = {
 export const REMARKS = {
   unusedResource: { code: 'unused-resource', template: 'the {0} {1} is never drawn with' },
   fontEmbeddingPermission: { code: 'font-embedding-permission', template: 'the font {0} (selected as "{1}") is embedded against its own embedding permission' },
+  importedAnnotationsDropped: { code: 'imported-annotations-dropped', template: 'page {0} of the part "{1}" carries {2} annotations (links, form fields, comments), which are not carried into the document' },
 } as const satisfies Record<string, RemarkEntry>;
 
 export type RefusalKey = keyof typeof REFUSALS;

@@ -10,6 +10,7 @@ import { at } from './pointer.js';
 import { ajv, check, fail } from './read/common.js';
 import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
 import { readItem } from './read/items.js';
+import { readTemplates } from './read/supplied.js';
 import { descriptionSchema } from './schema/description.js';
 import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
@@ -35,6 +36,8 @@ export function readDescription(description: unknown): ReadIr {
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
       renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
+      templates: readTemplates(d.templates as Raw | undefined, at('', 'templates')),
+      unpackLimit: (d.supplied_pdfs as { unpack_limit?: number } | undefined)?.unpack_limit,
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),

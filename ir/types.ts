@@ -94,7 +94,38 @@ export type Item =
   | RectItem
   | TextItem
   | CodeItem
-  | TableItem;
+  | TableItem
+  | ImportedPageItem;
+
+/** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
+export type PageFit = 'meet' | 'stretch' | 'none';
+
+/** `imported_page`: one page of a supplied PDF placed in a rect, its resources carried over intact. */
+export interface ImportedPageItem extends ItemBase {
+  type: 'imported_page';
+  rect: RectSpec;
+  part: { at: JsonPointer; name: string };
+  /** 1-based page of the supplied PDF. */
+  page: number;
+  pageAt: JsonPointer;
+  fit: PageFit;
+}
+
+/** A supplied PDF as loaded by the names pass (passes/supplied/load.ts). */
+export type SuppliedPdf = import('../passes/supplied/load.js').SuppliedPdf;
+
+export interface ResolvedImportedPageItem extends ImportedPageItem { source: SuppliedPdf }
+
+/** `templates`: a supplied PDF laid under the first, the middle and the last pages. */
+export interface TemplatesSpec {
+  at: JsonPointer;
+  part: { at: JsonPointer; name: string };
+  /** Pages of the template (1-based) for each kind of page; null: none. */
+  first: number | null;
+  middle: number | null;
+  last: number | null;
+  fit: PageFit;
+}
 
 // ───────────── table (docs/reference.md, "table"; passes/pagination/table-*.ts) ─────────────
 
@@ -193,6 +224,12 @@ export interface DocSettings {
   pageSizes?: Map<number, PageSize>;
   /** `renumber`: where numbering restarts, sorted by page (the last entry for a page wins). */
   renumber?: RenumberEntry[];
+  /** `templates` as read. */
+  templates?: TemplatesSpec;
+  /** `supplied_pdfs.unpack_limit`: how far one stream of a supplied PDF may unpack, bytes. */
+  unpackLimit?: number;
+  /** Set by the names pass: the templates' supplied PDF, loaded. */
+  templateSource?: SuppliedPdf;
   /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
   numbering?: import('../passes/page-refs.js').PageNumbering;
 }
@@ -230,9 +267,9 @@ export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
   standard?: { at: JsonPointer; decl: StandardFontDecl };
 }
-export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem | ResolvedTableItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem | ResolvedTableItem | ResolvedImportedPageItem;
 /** What survives the licence pass: every text item has an embedded face. */
-export type LicensedItem = RectItem | ResolvedTextItem | CodeItem | ResolvedTableItem;
+export type LicensedItem = RectItem | ResolvedTextItem | CodeItem | ResolvedTableItem | ResolvedImportedPageItem;
 
 export interface ResolvedIr {
   stage: 'resolved';
@@ -345,7 +382,17 @@ export interface FillRectsOp {
   fill: Colour;
 }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp;
+/** A page of a supplied PDF drawn as a form XObject under `matrix` (imported_page, templates). */
+export interface FormOp {
+  op: 'form';
+  at: JsonPointer;
+  matrix: Matrix;
+  source: SuppliedPdf;
+  /** 0-based page of the source. */
+  page: number;
+}
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | FormOp;
 
 export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
 

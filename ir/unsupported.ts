@@ -19,7 +19,6 @@ const TOP_LEVEL_NOT_YET = [
   'page_turns',
   'page_tab_orders',
   'page_shows',
-  'supplied_pdfs',
   'structure',
   'accessible',
   'simple_fonts',
@@ -32,7 +31,6 @@ const TOP_LEVEL_NOT_YET = [
   'font_variants',
   'type3_fonts',
   'font_chains',
-  'templates',
   'bookmarks',
   'destinations',
   'articles',
@@ -62,6 +60,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   },
   rect: { layer: undefined, graphics_state: undefined },
   table: { layer: undefined, transform: undefined, rotate: undefined },
+  imported_page: { layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

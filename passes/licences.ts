@@ -4,13 +4,28 @@
 // ResolvedIr → LicensedIr: what leaves this pass needs no further licence decision.
 import type { LicensedIr, LicensedItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+import { checkImportedWords, remarkAnnotations } from './supplied/licence.js';
 
 export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
 
 export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
+    const large = ctx.client.features.has('large_imported_pages');
+    remarkAnnotations(ir, ctx);
+    // Templates are imported pages too: their words count the same way (docs/reference.md, "Supplied PDFs").
+    if (ir.doc.templates && ir.doc.templateSource && !large) {
+      const t = ir.doc.templates;
+      for (const key of ['first', 'middle', 'last'] as const) {
+        const n = t[key];
+        if (n !== null) checkImportedWords(ir.doc.templateSource, n, `${t.at}/${key}`, t.part.at);
+      }
+    }
     const items: LicensedItem[] = ir.items.map((item) => {
+      if (item.type === 'imported_page') {
+        if (!large) checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
+        return item;
+      }
       if (item.type === 'table' && item.standard) {
         // A table cell set in a standard font: the same rule as a text item, naming the cell's font key.
         const { at, decl } = item.standard;

@@ -6,6 +6,8 @@ import type { JsonPointer } from '../ir/pointer.js';
 import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, StandardFontDecl, TableItem } from '../ir/types.js';
 import { loadFace } from './fonts/face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+import { DEFAULT_UNPACK_LIMIT } from './supplied/guard.js';
+import { SuppliedPdfs } from './supplied/parts.js';
 
 export const names: Pass<ReadIr, ResolvedIr> = {
   id: 'names',
@@ -38,8 +40,11 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       claim(decl.name, decl.at);
       standard.set(decl.name, decl);
     }
+    const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
+    const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
     const items: ResolvedItem[] = ir.items.map((item) => {
       if (item.type === 'table') return resolveTableFonts(item, fonts, standard);
+      if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
       if (item.type !== 'text') return item;
       const fontRes = fonts.get(item.font.name);
       if (fontRes) return { ...item, fontRes };
@@ -47,7 +52,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (std) return { ...item, standard: std };
       refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
     });
-    return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
+    return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };
   },
 };
 

@@ -9,6 +9,7 @@ import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { rectReader } from './shapes.js';
+import { importedPageReader } from './supplied.js';
 import { tableReader } from './table.js';
 import { textReader } from './text.js';
 
@@ -21,6 +22,7 @@ const READERS: Record<string, ItemReader> = {
   text: textReader,
   rect: rectReader,
   table: tableReader,
+  imported_page: importedPageReader,
   ...codeReaders,
 };
 

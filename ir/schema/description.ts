@@ -3,6 +3,7 @@
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
 import { fontsSchema, standardFontsSchema } from './fonts.js';
 import { renumberSchema } from './pages.js';
+import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -30,6 +31,8 @@ export const descriptionSchema = {
       },
     },
     renumber: renumberSchema,
+    templates: templatesSchema,
+    supplied_pdfs: suppliedPdfsSchema,
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,

@@ -4,6 +4,7 @@
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
+import { writeImportedPage } from './imported-pages.js';
 import type { ResourceScope } from './resources.js';
 
 /** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
@@ -69,6 +70,9 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       const r = op.rects;
       for (let i = 0; i < r.length; i += 4) s += `${num(r[i])} ${num(r[i + 1])} ${num(r[i + 2])} ${num(r[i + 3])} re\n`;
       s += `f\n${q ? '' : 'Q\n'}`;
+    } else if (op.op === 'form') {
+      const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) => writeImportedPage(context, op.source, op.page));
+      s += `/${name} Do\n`; // the placing matrix is the op's own, written above
     } else {
       const res = fontRes.get(op.font)!;
       s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res));
