@@ -16,6 +16,7 @@ type Raw = Record<string, unknown>;
 /** Cell padding when nobody states one: pdfmake's defaults (4 points left and right, 2 above and below). */
 export const DEFAULT_CELL_PADDING: [number, number, number, number] = [2, 4, 2, 4];
 const BLACK: Colour = { space: 'gray', c: [0] };
+const NO_STYLE: CellStyleSpec = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
 const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
 /** Run keys beyond `text` styling one run: not drawn yet in cells (as in text items). */
@@ -129,16 +130,21 @@ export const tableReader: ItemReader = {
     const stripes = (raw.stripes as number[][] | undefined)?.map(readColour);
     const rowHeight = (raw.row_height as number | undefined) ?? 0;
     const splitRows = (raw.split_rows as boolean | undefined) ?? false;
+    // Cells that state no style of their own, in rows that state none, share one decided style per
+    // column and stripe: a 10 000-row table holds a handful of style objects, not 50 000.
+    const shared = new Map<number, CellStyle>();
     // Which columns of each row are taken by a row span from above: occupied[r] is a bitmap of columns.
     const occupied: Uint8Array[] = rawRows.map(() => new Uint8Array(nCols));
     const rows: TableRow[] = rawRows.map((rr, r) => {
       const rp = at(p, 'rows', r);
       const isObj = !Array.isArray(rr);
       const rawCells = (isObj ? (rr as Raw).cells : rr) as unknown[];
-      const rowStyle = isObj ? readStyle(rr as Raw, rp, tableStyle.padding) : {};
+      const rowStyle = isObj ? readStyle(rr as Raw, rp, tableStyle.padding) : NO_STYLE;
+      const plainRow = rowStyle === NO_STYLE || Object.keys(rowStyle).length === 0;
       const section = r < headerRows ? 'header' : r >= rawRows.length - footerRows ? 'footer' : 'body';
       // Zebra stripes count body rows from the first, across every box, so a continuation keeps the rhythm.
-      const stripe = section === 'body' && stripes ? stripes[(r - headerRows) % stripes.length] : undefined;
+      const stripeIndex = section === 'body' && stripes ? (r - headerRows) % stripes.length : -1;
+      const stripe = stripeIndex >= 0 ? stripes![stripeIndex] : undefined;
       let col = 0;
       const cells: TableCell[] = rawCells.map((rc, i) => {
         const cp = isObj ? at(rp, 'cells', i) : at(rp, i);
@@ -152,9 +158,16 @@ export const tableReader: ItemReader = {
         const lastSection = lastRow < headerRows ? 'header' : lastRow >= rawRows.length - footerRows ? 'footer' : 'body';
         if (lastSection !== section) fail(refusal('tableSpanPastEnd', at(cp, 'row_span'), cp, rowSpan, `end of the ${section} rows`));
         for (let rr2 = r; rr2 <= lastRow; rr2++) for (let k = col; k < col + colSpan; k++) occupied[rr2][k] = 1;
-        const cellStyle = typeof rc === 'string' ? {} : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
-        const spec = merge([cellStyle, rowStyle, stripe ? { fill: stripe } : {}, columns[col].style, tableStyle]);
-        const cell: TableCell = { at: cp, content: readContent(rc, cp, base), col, colSpan, rowSpan, style: decide(spec, cp) };
+        const ownStyle = typeof rc === 'string' ? NO_STYLE : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
+        let style: CellStyle | undefined;
+        const key = (col + 1) * 1024 + stripeIndex + 1;
+        const plain = plainRow && (ownStyle === NO_STYLE || Object.keys(ownStyle).length === 0) && stripeIndex < 1023;
+        if (plain) style = shared.get(key);
+        if (!style) {
+          style = decide(merge([ownStyle, rowStyle, stripe ? { fill: stripe } : NO_STYLE, columns[col].style, tableStyle]), cp);
+          if (plain) shared.set(key, style);
+        }
+        const cell: TableCell = { at: cp, content: readContent(rc, cp, base), col, colSpan, rowSpan, style };
         col += colSpan;
         return cell;
       });

@@ -16,7 +16,16 @@ import type { Face, Shaped } from '../fonts/face.js';
 import { refuse } from '../pass.js';
 import { breakLines } from './text-lines.js';
 
-export interface CellLine { shaped: Shaped; /** points */ width: number }
+/**
+ * One set line: its text and width. Plain-Latin lines keep no glyphs (a 10 000-row table would hold
+ * 50 000 glyph arrays through pagination); they are shaped again from the pair caches when drawn.
+ * Other lines keep what full shaping gave.
+ */
+export interface CellLine { text: string; /** points */ width: number; shaped?: Shaped }
+
+function lineOf(text: string, shaped: FastShaped, width: number): CellLine {
+  return shaped.fast ? { text, width } : { text, width, shaped };
+}
 
 /** A cell's text set into lines at one size: what pagination measures and layout draws. */
 export interface CellText {
@@ -79,7 +88,10 @@ function pairAdvance(face: Face, c: FastCache, a: number, b: number, ga: number,
 }
 
 /** Shapes as `face.shape` does; plain Latin from the caches, anything else through the face. */
-export function shapeCellText(face: Face, text: string): Shaped {
+/** Shaped text, marked when it came from the caches (and can be shaped again from them for nothing). */
+export type FastShaped = Shaped & { fast?: true };
+
+export function shapeCellText(face: Face, text: string): FastShaped {
   if (text.length === 0 || text.length > 200 || !PLAIN.test(text)) return face.shape(text);
   const c = cacheOf(face);
   const n = text.length;
@@ -104,7 +116,7 @@ export function shapeCellText(face: Face, text: string): Shaped {
   }
   advances[n - 1] = prev!.adv;
   width += prev!.adv;
-  return { glyphs, advances, text: texts, width, missing: [] };
+  return { glyphs, advances, text: texts, width, missing: [], fast: true };
 }
 
 // ───────────── measuring and drawing ─────────────
@@ -120,19 +132,21 @@ export function measureCellText(font: FontResource, text: string, size: number, 
   if (SIMPLE.test(text)) {
     const whole = shapeCellText(face, text);
     if (whole.missing.length) refuseMissing(font, whole, at);
-    if (whole.width * scale <= measure + 1e-9) return { lines: [{ shaped: whole, width: whole.width * scale }], ascent, descent, leading };
+    if (whole.width * scale <= measure + 1e-9) return { lines: [lineOf(text, whole, whole.width * scale)], ascent, descent, leading };
   }
   const clean = text.replace(/\r\n?/g, '\n').replace(/[\t\v\f\u00a0]/g, ' ');
   for (const paragraph of clean.split('\n')) {
-    const whole = shapeCellText(face, paragraph.replace(/ +$/, ''));
+    const trimmed = paragraph.replace(/ +$/, '');
+    const whole = shapeCellText(face, trimmed);
     if (whole.missing.length) refuseMissing(font, whole, at);
     if (whole.width * scale <= measure + 1e-9) {
-      lines.push({ shaped: whole, width: whole.width * scale });
+      lines.push(lineOf(trimmed, whole, whole.width * scale));
       continue;
     }
     for (const line of breakLines(face, paragraph, size, measure)) {
-      const shaped = shapeCellText(face, line.replace(/ +$/, ''));
-      lines.push({ shaped, width: shaped.width * scale });
+      const t = line.replace(/ +$/, '');
+      const shaped = shapeCellText(face, t);
+      lines.push(lineOf(t, shaped, shaped.width * scale));
     }
   }
   return { lines, ascent, descent, leading };
@@ -161,9 +175,9 @@ export function drawCellLines(t: CellText, from: number, to: number, d: CellText
   let baseline = d.top - t.ascent;
   for (let i = from; i < to; i++) {
     const line = t.lines[i];
-    if (line.shaped.glyphs.length > 0) {
+    if (line.text.length > 0) {
       const x = d.align === 'left' ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
-      out.push(cellGlyphRun(d, line.shaped, x, baseline));
+      out.push(cellGlyphRun(d, line.shaped ?? shapeCellText(d.font.face, line.text), x, baseline));
     }
     baseline -= t.leading;
   }
@@ -197,4 +211,50 @@ function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): nev
   const hex = cp.toString(16).toUpperCase().padStart(4, '0');
   const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
   refuse('glyphMissing', at, font.name, shown, hex, at);
+}
+
+/**
+ * Joins the glyph runs of one table row that share font, size, colour and baseline into one run:
+ * the move from one cell to the next becomes a TJ adjustment after the earlier cell's last glyph.
+ * A 10 000-row table then writes one text object per row and line instead of one per cell — a
+ * fifth of the objects in memory and of the operators in the file; positions are kept to within
+ * half a thousandth of an em.
+ */
+export function joinRowRuns(ops: GlyphRunOp[], start: number, faceOf: (font: string) => Face): void {
+  if (ops.length - start < 2) return;
+  const row = ops.splice(start).sort((a, b) => b.y - a.y || a.x - b.x);
+  let cur = row[0];
+  for (let i = 1; i < row.length; i++) {
+    const next = row[i];
+    if (next.font !== cur.font || next.size !== cur.size || next.y !== cur.y || next.matrix || cur.matrix || !sameColour(next.colour, cur.colour)) {
+      ops.push(cur);
+      cur = next;
+      continue;
+    }
+    const face = faceOf(cur.font);
+    const c = cacheOf(face);
+    const k = 1000 / face.unitsPerEm;
+    const n = cur.glyphs.length;
+    // Where TJ leaves the pen after `cur` without its last adjustment (content.ts writes none after the last glyph).
+    let units = 0;
+    for (let g = 0; g < n; g++) {
+      let adv = c.stated.get(cur.glyphs[g]);
+      if (adv === undefined) { adv = face.advanceOf(cur.glyphs[g]); c.stated.set(cur.glyphs[g], adv); }
+      units += Math.round(adv * k) - (g < n - 1 ? cur.adjust[g] : 0);
+    }
+    const pen = cur.x + (units * cur.size) / 1000;
+    const glyphs = new Uint16Array(n + next.glyphs.length);
+    glyphs.set(cur.glyphs);
+    glyphs.set(next.glyphs, n);
+    const adjust = new Int32Array(n + next.adjust.length);
+    adjust.set(cur.adjust);
+    adjust[n - 1] = Math.round(((pen - next.x) * 1000) / cur.size);
+    adjust.set(next.adjust, n);
+    cur = { ...cur, glyphs, adjust, text: cur.text.concat(next.text) };
+  }
+  ops.push(cur);
+}
+
+function sameColour(a: Colour, b: Colour): boolean {
+  return a === b || (a.space === b.space && a.c.every((v, i) => v === b.c[i]));
 }
