@@ -134,7 +134,7 @@ export const tableReader: ItemReader = {
     // column and stripe: a 10 000-row table holds a handful of style objects, not 50 000.
     const shared = new Map<number, CellStyle>();
     // Which columns of each row are taken by a row span from above: occupied[r] is a bitmap of columns.
-    const occupied: Uint8Array[] = rawRows.map(() => new Uint8Array(nCols));
+    const occupiedAll = new Uint8Array(rawRows.length * nCols);
     const rows: TableRow[] = rawRows.map((rr, r) => {
       const rp = at(p, 'rows', r);
       const isObj = !Array.isArray(rr);
@@ -148,7 +148,7 @@ export const tableReader: ItemReader = {
       let col = 0;
       const cells: TableCell[] = rawCells.map((rc, i) => {
         const cp = isObj ? at(rp, 'cells', i) : at(rp, i);
-        while (col < nCols && occupied[r][col]) col++;
+        while (col < nCols && occupiedAll[r * nCols + col]) col++;
         const c = (typeof rc === 'string' ? {} : rc) as Raw;
         const colSpan = (c.col_span as number | undefined) ?? 1;
         const rowSpan = (c.row_span as number | undefined) ?? 1;
@@ -157,7 +157,7 @@ export const tableReader: ItemReader = {
         if (lastRow >= rawRows.length) fail(refusal('tableSpanPastEnd', at(cp, 'row_span'), cp, rowSpan, 'last row of the table'));
         const lastSection = lastRow < headerRows ? 'header' : lastRow >= rawRows.length - footerRows ? 'footer' : 'body';
         if (lastSection !== section) fail(refusal('tableSpanPastEnd', at(cp, 'row_span'), cp, rowSpan, `end of the ${section} rows`));
-        for (let rr2 = r; rr2 <= lastRow; rr2++) for (let k = col; k < col + colSpan; k++) occupied[rr2][k] = 1;
+        for (let rr2 = r; rr2 <= lastRow; rr2++) for (let k = col; k < col + colSpan; k++) occupiedAll[rr2 * nCols + k] = 1;
         const ownStyle = typeof rc === 'string' ? NO_STYLE : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
         let style: CellStyle | undefined;
         const key = (col + 1) * 1024 + stripeIndex + 1;
@@ -171,7 +171,8 @@ export const tableReader: ItemReader = {
         col += colSpan;
         return cell;
       });
-      const filled = occupied[r].reduce((a, b) => a + b, 0);
+      let filled = 0;
+      for (let k = 0; k < nCols; k++) filled += occupiedAll[r * nCols + k];
       if (filled !== nCols) fail(refusal('tableRowWidth', rp, rp, filled, nCols));
       for (const cell of cells) {
         if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;

@@ -222,37 +222,56 @@ function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): nev
  */
 export function joinRowRuns(ops: GlyphRunOp[], start: number, faceOf: (font: string) => Face): void {
   if (ops.length - start < 2) return;
-  const row = ops.splice(start).sort((a, b) => b.y - a.y || a.x - b.x);
-  let cur = row[0];
-  for (let i = 1; i < row.length; i++) {
-    const next = row[i];
-    if (next.font !== cur.font || next.size !== cur.size || next.y !== cur.y || next.matrix || cur.matrix || !sameColour(next.colour, cur.colour)) {
-      ops.push(cur);
-      cur = next;
-      continue;
-    }
-    const face = faceOf(cur.font);
-    const c = cacheOf(face);
-    const k = 1000 / face.unitsPerEm;
-    const n = cur.glyphs.length;
-    // Where TJ leaves the pen after `cur` without its last adjustment (content.ts writes none after the last glyph).
-    let units = 0;
-    for (let g = 0; g < n; g++) {
-      let adv = c.stated.get(cur.glyphs[g]);
-      if (adv === undefined) { adv = face.advanceOf(cur.glyphs[g]); c.stated.set(cur.glyphs[g], adv); }
-      units += Math.round(adv * k) - (g < n - 1 ? cur.adjust[g] : 0);
-    }
-    const pen = cur.x + (units * cur.size) / 1000;
-    const glyphs = new Uint16Array(n + next.glyphs.length);
-    glyphs.set(cur.glyphs);
-    glyphs.set(next.glyphs, n);
-    const adjust = new Int32Array(n + next.adjust.length);
-    adjust.set(cur.adjust);
-    adjust[n - 1] = Math.round(((pen - next.x) * 1000) / cur.size);
-    adjust.set(next.adjust, n);
-    cur = { ...cur, glyphs, adjust, text: cur.text.concat(next.text) };
+  const row = ops.splice(start);
+  // Cells come left to right; a cell of several lines interleaves baselines: order by baseline, then x.
+  let ordered = true;
+  for (let i = 1; i < row.length && ordered; i++) ordered = row[i].y < row[i - 1].y || (row[i].y === row[i - 1].y && row[i].x >= row[i - 1].x);
+  if (!ordered) row.sort((a, b) => b.y - a.y || a.x - b.x);
+  let g0 = 0;
+  for (let i = 1; i <= row.length; i++) {
+    const a = row[g0];
+    const b = row[i];
+    if (b && b.font === a.font && b.size === a.size && b.y === a.y && !b.matrix && !a.matrix && sameColour(b.colour, a.colour)) continue;
+    ops.push(i - g0 === 1 ? a : joined(row, g0, i, faceOf(a.font)));
+    g0 = i;
   }
-  ops.push(cur);
+}
+
+/** One run from runs [from, to) on one baseline, the moves between them as TJ adjustments. */
+function joined(row: GlyphRunOp[], from: number, to: number, face: Face): GlyphRunOp {
+  let n = 0;
+  for (let i = from; i < to; i++) n += row[i].glyphs.length;
+  const glyphs = new Uint16Array(n);
+  const adjust = new Int32Array(n);
+  const text: string[] = new Array(n);
+  const c = cacheOf(face);
+  const k = 1000 / face.unitsPerEm;
+  const first = row[from];
+  let o = 0;
+  let pen = first.x;
+  for (let i = from; i < to; i++) {
+    const r = row[i];
+    const m = r.glyphs.length;
+    if (i > from) {
+      // The pen after the previous run as TJ leaves it (no adjustment after its last glyph yet): move it to this run's x.
+      const adj = Math.round(((pen - r.x) * 1000) / first.size);
+      adjust[o - 1] = adj;
+      pen -= (adj * first.size) / 1000; // where the pen really lands, so rounding never accumulates along the row
+    }
+    glyphs.set(r.glyphs, o);
+    adjust.set(r.adjust, o);
+    let units = 0;
+    for (let g = 0; g < m; g++) {
+      const gid = r.glyphs[g];
+      let adv = c.stated.get(gid);
+      if (adv === undefined) { adv = face.advanceOf(gid); c.stated.set(gid, adv); }
+      units += Math.round(adv * k) - (g < m - 1 ? r.adjust[g] : 0);
+      text[o + g] = r.text[g];
+    }
+    pen += (units * first.size) / 1000;
+    o += m;
+  }
+  return { ...first, glyphs, adjust, text };
 }
 
 function sameColour(a: Colour, b: Colour): boolean {
