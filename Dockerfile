@@ -1,6 +1,6 @@
 # Dockerfile — quire's render server. Stage 1 builds dist/ with the dev toolchain; stage 2 is a slim
 # runtime with production dependencies only, running as the unprivileged `node` user.
-#   docker build -t quire .
+#   docker build --build-arg QUIRE_COMMIT=$(git rev-parse --short HEAD) -t quire .
 #   docker run --rm -p 127.0.0.1:8080:8080 quire
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -14,7 +14,9 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production
+# The build number carries the commit when the builder passes it (x-svc-version, /health).
+ARG QUIRE_COMMIT=
+ENV NODE_ENV=production QUIRE_COMMIT=$QUIRE_COMMIT
 # Inside the container the server must listen beyond loopback for -p to reach it; publish the port
 # on the host's loopback only (as above): the server trusts x-svc-client and must sit behind the front.
 ENV HOST=0.0.0.0 PORT=8080
@@ -25,4 +27,6 @@ COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM (docker stop) drains: no new calls, the ones in flight finish within the grace period.
+STOPSIGNAL SIGTERM
 CMD ["node", "dist/cli.js", "serve"]

@@ -87,6 +87,10 @@ export const REFUSALS = {
   // — standards, metadata, verifier (issue 7): insert below this line —
 
   // — server operations (issue 8): insert below this line —
+  serverBusy: { status: 503, word: 'server', template: 'every worker of this server is busy and its queue is full; send the call again shortly.' },
+  serverClosing: { status: 503, word: 'server', template: 'this server is shutting down; send the call again to another one.' },
+  renderTooLong: { status: 413, word: 'drawing', template: 'drawing the document took longer than the {0} seconds this server gives one render.' },
+  renderOutOfMemory: { status: 413, word: 'drawing', template: 'drawing the document needed more memory than this server gives one render.' },
 
   // — navigation, attachments (issue 9): insert below this line —
 

@@ -10,7 +10,9 @@ import { findingId } from '../ir/diagnostics.js';
 import { licenceCommand } from './cli-licence.js';
 import { render } from './library.js';
 import { licensedToday, readClientsConfig, readLicence, ServiceConfigError, type ServiceSettings } from './licence/service.js';
-import { DEFAULT_BODY_CAP, DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
+import { RenderPool } from './pool.js';
+import { defaultLogger, startServer } from './server.js';
+import { ConfigError, resolveServeConfig, settingFlags, settingsHelp } from './server/config.js';
 import { BUILD } from './version.js';
 
 const SERVICE_OPTIONS = {
@@ -27,24 +29,23 @@ const SERVICE_HELP = `  --licence KEY|FILE           the server's licence key (d
 const HELP = `quire ${BUILD} — one JSON description (plus the files it names) in, one PDF out.
 
 Usage:
-  quire serve [--port N] [--host H] [--body-cap BYTES]
+  quire serve [--config FILE] [--port N] [--host H] [--workers N] …
   quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
   quire licence keygen|issue|show …
   quire --version
   quire <command> --help
 `;
 
-const SERVE_HELP = `Usage: quire serve [--port N] [--host H] [--body-cap BYTES]
+const SERVE_HELP = `Usage: quire serve [options]
 
 Runs the render server: POST /render (multipart/form-data, part json_data plus the files the
-description names) and GET /health.
+description names), GET /health and GET /metrics (Prometheus). Renders run in worker threads; a
+full queue is answered 503 at once; SIGTERM stops accepting and finishes the calls in flight.
 
-Options:
-  --port N           port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
-  --host H           address to listen on (default: $HOST, else ${DEFAULT_HOST}); the server trusts
-                     x-svc-client, so keep it on the loopback interface behind the front
-  --body-cap BYTES   largest request body accepted (default: $QUIRE_BODY_CAP, else ${DEFAULT_BODY_CAP})
-${SERVICE_HELP}  -h, --help         this text
+Every setting comes from its flag, else its environment variable, else the config file, else the
+default shown:
+
+${settingsHelp()}  -h, --help                  this text
 `;
 
 const RENDER_HELP = `Usage: quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
@@ -154,13 +155,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'body-cap': { type: 'string' },
-        ...SERVICE_OPTIONS,
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: { ...settingFlags(), help: { type: 'boolean', short: 'h' } },
     }),
   );
   if (values.help) {
@@ -168,30 +163,51 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     return 0;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const port = integer('--port', values.port ?? emptyToUndefined(io.env.PORT) ?? String(DEFAULT_PORT), 0, 65535);
-  const host = values.host ?? emptyToUndefined(io.env.HOST) ?? DEFAULT_HOST;
-  const bodyCap = integer('--body-cap', values['body-cap'] ?? emptyToUndefined(io.env.QUIRE_BODY_CAP) ?? String(DEFAULT_BODY_CAP), 0, Number.MAX_SAFE_INTEGER);
-
-  const service = serviceSettings(values, io);
+  let config;
+  try {
+    config = resolveServeConfig(values, io.env);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message);
+    throw e;
+  }
+  const service = serviceSettings({ licence: config.licence, 'licence-public-key': config.licencePublicKey, clients: config.clients }, { ...io, env: {} });
   if (!service) return 1;
+  service.pageCeiling = config.pageCeiling;
+  const logger = defaultLogger(config.logLevel);
+  const pool = new RenderPool({
+    workers: config.workers, queue: config.queue, timeLimitMs: config.timeLimitMs, memoryLimitMb: config.memoryLimitMb, service,
+  });
   let running;
   try {
     running = await startServer({
-      port, host, bodyCap,
+      port: config.port, host: config.host, bodyCap: config.bodyCap, pool, logger,
+      headerTimeoutMs: config.headerTimeoutMs, bodyTimeoutMs: config.bodyTimeoutMs,
       licensed: () => licensedToday(service),
       render: (input) => render({ ...input, service }),
     });
   } catch (e) {
-    io.err(`quire: cannot listen on ${host}:${port}: ${e instanceof Error ? e.message : String(e)}\n`);
+    await pool.close();
+    io.err(`quire: cannot listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
-  io.out(`quire ${BUILD} listening on ${running.url}\n`);
-  const stop = (): void => {
-    void running.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+  io.out(`quire ${BUILD} listening on ${running.url} (${config.workers} workers)\n`);
+  logger.info({ url: running.url, workers: config.workers, queue: config.queue, timeLimitMs: config.timeLimitMs, bodyCap: config.bodyCap, pageCeiling: config.pageCeiling }, 'listening');
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, inFlight: running.inFlight, graceMs: config.graceMs }, 'shutting down');
+    void running.shutdown(config.graceMs).then(async (clean) => {
+      await pool.close();
+      logger.info({ clean }, 'stopped');
+      logger.flush?.();
+      process.exit(0);
+    });
+    // Whatever happens, the process ends shortly after the grace period.
+    setTimeout(() => process.exit(0), config.graceMs + 5000).unref();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   return undefined;
 }
 

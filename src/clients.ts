@@ -36,7 +36,7 @@ export function defaultClient(name?: string): ClientSettings {
 }
 
 /** Resolves a client name against the config and the server's licence, at the moment of rendering. */
-export function resolveClient(name: string | undefined, config: ClientsConfig | undefined, licence: Licence | undefined, now: Date): ClientSettings {
+export function resolveClient(name: string | undefined, config: ClientsConfig | undefined, licence: Licence | undefined, now: Date, serverCeiling?: number): ClientSettings {
   const own = name !== undefined && config?.clients && Object.hasOwn(config.clients, name) ? config.clients[name] : undefined;
   const entry: ClientEntry = { ...(config?.default ?? {}), ...(own ?? {}) };
   const licensed = licence && coversDay(licence, now) ? new Set<string>(licence.features) : new Set<string>();
@@ -44,7 +44,8 @@ export function resolveClient(name: string | undefined, config: ClientsConfig | 
   return {
     name,
     known: own !== undefined,
-    pageCeiling: entry.page_ceiling ?? DEFAULT_PAGE_CEILING,
+    // spec Limits: a ceiling "per server and per account": the lower of the two holds.
+    pageCeiling: Math.min(entry.page_ceiling ?? DEFAULT_PAGE_CEILING, serverCeiling ?? Infinity),
     features: new Set(wanted.filter((f) => licensed.has(f))),
   };
 }

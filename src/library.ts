@@ -21,7 +21,7 @@ export function render(input: RenderInput): Outcome {
   const now = input.now ?? new Date();
   const ctx: PassContext = {
     parts: partsMap(input.parts),
-    client: resolveClient(input.client, input.service?.clients, input.service?.licence, now),
+    client: resolveClient(input.client, input.service?.clients, input.service?.licence, now, input.service?.pageCeiling),
     now,
     remarks: [],
   };

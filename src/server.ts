@@ -1,13 +1,18 @@
 // src/server.ts — the server a customer runs (spec: Endpoints, POST /render and GET /health): plain
 // node:http, no framework. It reads the multipart form while it streams in (busboy), holds the parts
 // in memory under the body cap, calls the very `render()` the library exports and writes the answer
-// src/answer.ts builds. It never decides anything about the document itself.
+// src/answer.ts builds. It never decides anything about the document itself. With a pool
+// (src/pool.ts) renders run in worker threads, so /health and other uploads never wait on a render.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
+import { pino, type Logger } from 'pino';
 import { refusal } from '../ir/messages.js';
 import { answerHealth, answerOutcome, answerRefusal, type Answer, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
+import { PoolError, type RenderPool } from './pool.js';
+import { createMetrics, type ServerMetrics } from './server/metrics.js';
+import type { Outcome } from './types.js';
 import { BUILD } from './version.js';
 
 /** spec Limits: request body 536 870 912 bytes (512 MiB) by default, a server setting. */
@@ -18,6 +23,12 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 /** How long the rest of a refused upload is read and thrown away before the connection is cut. */
 export const DEFAULT_LINGER_MS = 3000;
+/** A client must send the request head within this (ms); slower ones are cut (Node answers 408). */
+export const DEFAULT_HEADER_TIMEOUT_MS = 30_000;
+/** A client must send the whole request within this (ms): 512 MiB at under 1 MB/s is not served. */
+export const DEFAULT_BODY_TIMEOUT_MS = 600_000;
+/** How long SIGTERM waits for renders in flight before the process exits anyway (ms). */
+export const DEFAULT_GRACE_MS = 30_000;
 
 export interface ServerOptions {
   /** Largest body accepted, in bytes; past it 413 `body_too_large`. Default DEFAULT_BODY_CAP. */
@@ -30,10 +41,17 @@ export interface ServerOptions {
   faces?: () => number;
   /** Build number sent in `x-svc-version` and /health. Default: BUILD. */
   version?: string;
-  /** Where a line per answer (and every remark in full, spec Limits) is written. Default: stderr. */
-  log?: (line: string) => void;
+  /** Structured log (pino): a line per answer and every remark in full (spec Limits). Default: info to stderr. */
+  logger?: Logger;
   /** See DEFAULT_LINGER_MS. */
   lingerMs?: number;
+  /** Worker threads that render; absent: `render` runs in the server's own thread (tests, the CLI). */
+  pool?: RenderPool;
+  /** See DEFAULT_HEADER_TIMEOUT_MS / DEFAULT_BODY_TIMEOUT_MS. */
+  headerTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** Process metrics (memory, event loop…) beside the render metrics at GET /metrics. Default true. */
+  processMetrics?: boolean;
 }
 
 export interface StartOptions extends ServerOptions {
@@ -45,17 +63,42 @@ export interface RunningServer {
   server: http.Server;
   /** e.g. `http://127.0.0.1:8080` (the port actually bound, also when 0 was asked for). */
   url: string;
+  /** Stops at once: connections cut, renders abandoned. */
   close(): Promise<void>;
+  /**
+   * Graceful stop (SIGTERM): no new connections, idle ones closed, calls in flight finished within
+   * `graceMs`, then everything closed. Resolves true when nothing was cut short.
+   */
+  shutdown(graceMs?: number): Promise<boolean>;
+  /** Calls being received, rendered or answered now. */
+  readonly inFlight: number;
 }
 
 interface Settings {
   bodyCap: number;
   render: typeof libraryRender;
+  pool: RenderPool | undefined;
   licensed: () => boolean;
   faces: () => number;
   version: string;
-  log: (line: string) => void;
+  logger: Logger;
   lingerMs: number;
+  metrics: ServerMetrics;
+  /** Calls in flight (counted from the request head to the answer's close). */
+  inFlight: number;
+  draining: boolean;
+}
+
+const settingsOf = new WeakMap<http.Server, Settings>();
+
+/** The server's default logger: JSON lines on stderr at `info`. */
+export function defaultLogger(level = 'info'): Logger {
+  return pino({ level, base: { service: 'quire', version: BUILD } }, pino.destination(2));
+}
+
+/** A logger that writes nothing (tests, embedding). */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
 }
 
 /** Creates the HTTP server (not listening yet). */
@@ -63,15 +106,27 @@ export function createServer(opts: ServerOptions = {}): http.Server {
   const s: Settings = {
     bodyCap: opts.bodyCap ?? DEFAULT_BODY_CAP,
     render: opts.render ?? libraryRender,
+    pool: opts.pool,
     licensed: opts.licensed ?? (() => false),
     faces: opts.faces ?? (() => 0),
     version: opts.version ?? BUILD,
-    log: opts.log ?? ((line) => process.stderr.write(line + '\n')),
+    logger: opts.logger ?? defaultLogger(),
     lingerMs: opts.lingerMs ?? DEFAULT_LINGER_MS,
+    metrics: createMetrics(() => opts.pool, opts.processMetrics ?? true),
+    inFlight: 0,
+    draining: false,
   };
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
 
-  const server = http.createServer((req, res) => guarded(s, req, res));
+  const headerTimeout = opts.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS;
+  const bodyTimeout = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  // Node checks the two timeouts every `connectionsCheckingInterval` (30 s by default): check often
+  // enough that a short setting holds.
+  const checkEvery = Math.max(100, Math.min(1000, Math.floor(Math.min(headerTimeout, bodyTimeout) / 2)));
+  const server = http.createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => guarded(s, req, res));
+  server.headersTimeout = Math.min(headerTimeout, bodyTimeout);
+  server.requestTimeout = bodyTimeout;
+  settingsOf.set(server, s);
   // `Expect: 100-continue`: a body that would be refused anyway is never asked for.
   server.on('checkContinue', (req, res) => {
     if (refusedBeforeBody(s, req) === undefined) res.writeContinue();
@@ -92,14 +147,37 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   });
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' || addr.address.includes(':') ? `[${addr.address}]` : addr.address;
+  const s = settingsOf.get(server)!;
+  const closeNow = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return {
     server,
     url: `http://${host}:${addr.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: closeNow,
+    get inFlight() { return s.inFlight; },
+    async shutdown(graceMs = DEFAULT_GRACE_MS) {
+      s.draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = Date.now() + graceMs;
+      while (s.inFlight > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25));
+        server.closeIdleConnections();
+      }
+      const clean = s.inFlight === 0;
+      if (!clean && s.pool) {
+        // Past the grace: renders still waiting or running are stopped and answered 503 (the only
+        // answer worth resending), given a moment to reach their clients before connections are cut.
+        await s.pool.close();
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      server.closeAllConnections();
+      await closed;
+      return clean;
+    },
   };
 }
 
@@ -107,10 +185,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
 function guarded(s: Settings, req: http.IncomingMessage, res: http.ServerResponse): void {
   const started = performance.now();
+  s.inFlight++;
+  // While draining (SIGTERM), answers close their connection so keep-alive clients move on.
+  if (s.draining) res.setHeader('connection', 'close');
   // A client that goes away mid-call must never take the process with it.
   req.on('error', () => {});
   res.on('error', () => {});
-  res.on('close', () => logAnswer(s, req, res, started));
+  res.on('close', () => {
+    s.inFlight--;
+    logAnswer(s, req, res, started);
+  });
   try {
     handle(s, req, res);
   } catch (e) {
@@ -120,7 +204,7 @@ function guarded(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
 
 /** Any unexpected exception: 500 `server` with a sentence if nothing was sent yet, else cut the connection. */
 function failed(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, e: unknown): void {
-  s.log(`quire: unexpected error on ${req.method} ${req.url}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  s.logger.error({ method: req.method, url: req.url, err: e }, 'unexpected error');
   try {
     if (res.headersSent || res.writableEnded) {
       res.destroy();
@@ -143,6 +227,14 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   if (path === '/health') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
     return send(s, req, res, answerHealth({ licensed: s.licensed() === true, faces: s.faces() }, s.version));
+  }
+  if (path === '/metrics') {
+    if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
+    void s.metrics.registry.metrics().then(
+      (text) => send(s, req, res, { status: 200, contentType: s.metrics.registry.contentType, headers: [['x-svc-version', s.version]], body: text }),
+      (e: unknown) => failed(s, req, res, e),
+    );
+    return;
   }
   // Decision: an unknown path is answered 404, which the spec's status list does not name, with the
   // word `call_number` from its closed list (the call itself is what is wrong) and the sentence of
@@ -272,16 +364,52 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
         send(s, req, res, answerRefusal(refusal('jsonDataMissing', ''), { version: s.version }));
         return;
       }
-      const outcome = s.render({ description, parts, client: clientOf(req) });
-      // spec Limits: every remark is written in full to the server's log.
-      for (const r of outcome.remarks) s.log(`  remark: ${r.text}`);
-      send(s, req, res, answerOutcome(outcome, s.version));
+      renderAndAnswer(s, req, res, description, parts);
     } catch (e) {
       failed(s, req, res, e);
     }
   });
 
   req.pipe(bb);
+}
+
+// ——— rendering ———
+
+/** Renders (in the pool when there is one) and answers; a client gone mid-render frees its worker. */
+function renderAndAnswer(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, description: Uint8Array, parts: Map<string, Uint8Array>): void {
+  const started = performance.now();
+  const client = clientOf(req);
+  const finish = (outcome: Outcome): void => {
+    // spec Limits: every remark is written in full to the server's log.
+    for (const r of outcome.remarks) s.logger.info({ client, remark: r.text, code: r.code, path: r.path }, 'remark');
+    const a = answerOutcome(outcome, s.version);
+    s.metrics.rendered(a.status, (performance.now() - started) / 1000);
+    send(s, req, res, a);
+  };
+  if (!s.pool) {
+    finish(s.render({ description, parts, client }));
+    return;
+  }
+  const gone = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) gone.abort(); });
+  s.pool.run({ description, parts: [...parts], client }, gone.signal).then(finish, (e: unknown) => {
+    if (!(e instanceof PoolError)) {
+      // A worker that died (out of memory, a crash in a dependency): the document could not be made.
+      const tooBig = e instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
+      const a = answerRefusal(tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', detail(e)), { version: s.version });
+      s.metrics.rendered(a.status, (performance.now() - started) / 1000);
+      if (!tooBig) s.logger.error({ err: e, client }, 'render failed');
+      return send(s, req, res, a);
+    }
+    if (e.kind === 'aborted') return; // nobody left to answer
+    const r = e.kind === 'time-limit' ? refusal('renderTooLong', '', s.pool!.options.timeLimitMs / 1000)
+      : e.kind === 'queue-full' ? refusal('serverBusy', '') : refusal('serverClosing', '');
+    const a = answerRefusal(r, { version: s.version });
+    // A busy or closing server: worth a retry shortly (the only case where resending helps).
+    if (r.status === 503) a.headers.push(['retry-after', '1']);
+    s.metrics.rendered(a.status, (performance.now() - started) / 1000);
+    send(s, req, res, a);
+  });
 }
 
 // ——— writing ———
@@ -331,19 +459,28 @@ function send(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, 
   req.resume();
 }
 
+/** One log line per call: client, status, pages, remarks, findings, refusal word, duration, bytes. */
 function logAnswer(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, started: number): void {
   try {
-    const word = res.getHeader('x-svc-refusal');
-    const pages = res.getHeader('x-svc-pages');
-    const extra = word !== undefined ? ` refused ${String(word)}` : pages !== undefined
-      ? ` pages=${String(pages)} warnings=${String(res.getHeader('x-svc-warnings'))} findings=${String(res.getHeader('x-svc-findings'))}`
-      : '';
-    const client = clientOf(req);
-    const cut = res.writableFinished ? '' : ' (connection closed before the answer was complete)';
-    s.log(
-      `${req.method} ${printablePath(pathOf(req.url))} ${res.statusCode}${extra}` +
-        `${client ? ` client=${JSON.stringify(client)}` : ''} ${Math.round(performance.now() - started)}ms${cut}`,
-    );
+    const header = (name: string): string | undefined => {
+      const v = res.getHeader(name);
+      return v === undefined ? undefined : String(v);
+    };
+    const num = (name: string): number | undefined => (header(name) === undefined ? undefined : Number(header(name)));
+    s.logger.info({
+      method: req.method,
+      path: printablePath(pathOf(req.url)),
+      status: res.statusCode,
+      client: clientOf(req),
+      pages: num('x-svc-pages'),
+      warnings: num('x-svc-warnings'),
+      findings: num('x-svc-findings'),
+      refusal: header('x-svc-refusal'),
+      ms: Math.round(performance.now() - started),
+      bytesIn: req.socket?.bytesRead,
+      bytesOut: num('content-length'),
+      complete: res.writableFinished,
+    }, 'answer');
   } catch {
     // logging never fails a call
   }

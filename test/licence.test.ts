@@ -10,7 +10,7 @@ import { resolveClient } from '../src/clients.js';
 import { generateIssuerKeys, issueLicence, verifyLicence, type Licence } from '../src/licence/licence.js';
 import { licensedToday, readClientsConfig, readLicence, ServiceConfigError } from '../src/licence/service.js';
 import { render } from '../src/library.js';
-import { startServer } from '../src/server.js';
+import { silentLogger, startServer } from '../src/server.js';
 import { NOW } from './support/fixtures.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -109,7 +109,7 @@ describe('quire licence and the server', () => {
     expect(cli('licence', 'issue', '--key', join(dir, 'issuer-private.pem'), '--holder', 'A', '--features', 'flying', '--from', today, '--until', today).status).toBe(2);
 
     const lic = readLicence(key, [readFileSync(join(dir, 'issuer-public.pem'), 'utf8')]);
-    const srv = await startServer({ port: 0, host: '127.0.0.1', log: () => {}, licensed: () => licensedToday({ licence: lic }) });
+    const srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger(), licensed: () => licensedToday({ licence: lic }) });
     try {
       const res = await request(`${srv.url}/health`);
       expect(await res.body.json()).toMatchObject({ licensed: true });

@@ -3,11 +3,11 @@
 import fc from 'fast-check';
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/server.js';
+import { silentLogger, startServer, type RunningServer } from '../src/server.js';
 
 let srv: RunningServer;
 beforeAll(async () => {
-  srv = await startServer({ port: 0, host: '127.0.0.1', log: () => {} });
+  srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger() });
 });
 afterAll(() => srv.close());
 

@@ -7,7 +7,7 @@ import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELLIPSIS } from '../src/answer.js';
 import { render } from '../src/library.js';
-import { DEFAULT_BODY_CAP, startServer, type RunningServer, type ServerOptions } from '../src/server.js';
+import { silentLogger, DEFAULT_BODY_CAP, startServer, type RunningServer, type ServerOptions } from '../src/server.js';
 import type { Outcome, RenderInput } from '../src/types.js';
 import { BUILD, buildNumber } from '../src/version.js';
 import { pdfFonts, pdfToText, qpdfCheck } from './support/pdf-tools.js';
@@ -17,7 +17,7 @@ const FONT = fileURLToPath(
 );
 const FIXED_NOW = new Date('2024-05-01T12:00:00Z');
 
-const quiet: ServerOptions = { log: () => {}, lingerMs: 1000 };
+const quiet: ServerOptions = { logger: silentLogger(), lingerMs: 1000 };
 
 async function start(opts: ServerOptions = {}): Promise<RunningServer> {
   return startServer({ port: 0, host: '127.0.0.1', ...quiet, ...opts });

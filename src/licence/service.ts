@@ -16,6 +16,8 @@ export const TRUSTED_ISSUER_KEYS: readonly string[] = [];
 export interface ServiceSettings {
   clients?: ClientsConfig;
   licence?: Licence;
+  /** The server's own page ceiling: no client renders more, whatever its own entry says. */
+  pageCeiling?: number;
 }
 
 export class ServiceConfigError extends Error {}

@@ -1,0 +1,106 @@
+// bench/load.ts — the render server under load (issue 8): `quire serve` in a child process on
+// loopback, autocannon posting the invoice scenario at a fixed concurrency for a bounded time;
+// prints throughput, p50/p99 latency and the server's peak RSS. Then the same while a 200-page
+// render runs beside it in a loop, with /health sampled throughout (it must stay fast, small
+// renders must keep flowing). Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { FormData, request } from 'undici';
+import { render } from '../src/library.js';
+import { slowDescription } from '../test/support/child-server.js';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } } });
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+
+/** The invoice scenario of ../shared/bench; while this build refuses it, a one-page text stand-in (said so). */
+function scenario(): { name: string; json: string } {
+  const invoice = readFileSync(new URL('../../shared/bench/scenarios/invoice.json', import.meta.url), 'utf8');
+  const out = render({ description: invoice });
+  if (out.ok) return { name: 'invoice', json: invoice };
+  console.log(`note: this build refuses the invoice scenario (${out.sentence}); using examples/hello.json with its font inline instead`);
+  const hello = JSON.parse(readFileSync(new URL('../examples/hello.json', import.meta.url), 'utf8')) as { fonts: { name: string; part?: string; data?: string }[] };
+  for (const f of hello.fonts) if (f.part) { f.data = readFileSync(new URL(`../examples/parts/${f.part}`, import.meta.url)).toString('base64'); delete f.part; }
+  return { name: 'hello (stand-in)', json: JSON.stringify(hello) };
+}
+
+function multipart(json: string): { body: Buffer; type: string } {
+  const boundary = 'quirebench' + 'x'.repeat(16);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="json_data"\r\nContent-Type: application/json\r\n\r\n`),
+    Buffer.from(json), Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+function peakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function startServer(): Promise<{ url: string; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, [new URL('../dist/cli.js', import.meta.url).pathname, 'serve', '--port', '0', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => { out += c; const m = /listening on (\S+)/.exec(out); if (m) resolve(m[1]); });
+  });
+  return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
+}
+
+async function load(url: string, body: Buffer, type: string): Promise<autocannon.Result> {
+  return autocannon({ url: `${url}/render`, method: 'POST', body, headers: { 'content-type': type }, connections: CONNECTIONS, duration: SECONDS });
+}
+
+function line(label: string, r: autocannon.Result, rss: number): string {
+  return `| ${label} | ${r.requests.average.toFixed(1)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} | ${rss.toFixed(0)} |`;
+}
+
+const { name, json } = scenario();
+const { body, type } = multipart(json);
+const srv = await startServer();
+try {
+  // Warm the workers (font parsed once per process per worker).
+  for (let i = 0; i < 4; i++) await autocannon({ url: `${srv.url}/render`, method: 'POST', body, headers: { 'content-type': type }, amount: 8, connections: 4 });
+  const alone = await load(srv.url, body, type);
+  const rssAlone = peakRss(srv.pid);
+
+  // Beside one 200-page render, posted again as soon as it answers.
+  const big = new FormData();
+  big.append('json_data', slowDescription(600, 200));
+  let bigDone = 0;
+  let running = true;
+  const bigLoop = (async () => {
+    while (running) {
+      const r = await request(`${srv.url}/render`, { method: 'POST', body: big });
+      await r.body.dump();
+      if (r.statusCode === 200) bigDone++;
+    }
+  })();
+  const health: number[] = [];
+  const healthLoop = (async () => {
+    while (running) {
+      const t = performance.now();
+      const r = await request(`${srv.url}/health`);
+      await r.body.dump();
+      health.push(performance.now() - t);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+  })();
+  const beside = await load(srv.url, body, type);
+  running = false;
+  await Promise.all([bigLoop, healthLoop]);
+  const rssBeside = peakRss(srv.pid);
+  health.sort((a, b) => a - b);
+  const q = (p: number) => health[Math.min(health.length - 1, Math.floor(p * health.length))].toFixed(1);
+
+  console.log(`\nscenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each; Node ${process.version}`);
+  console.log('| run | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | peak RSS MB |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(line(name, alone, rssAlone));
+  console.log(line(`${name} beside a 200-page render`, beside, rssBeside));
+  console.log(`\n200-page renders finished meanwhile: ${bigDone}; GET /health during it: ${health.length} samples, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${health[health.length - 1].toFixed(1)} ms`);
+} finally {
+  srv.stop();
+}

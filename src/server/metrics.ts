@@ -1,0 +1,49 @@
+// src/server/metrics.ts — the server's Prometheus metrics (GET /metrics, prom-client): renders by
+// status, render duration, queue depth and worker use. One registry per server, so several servers
+// in one process (tests) keep their own counts.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { RenderPool } from '../pool.js';
+
+/** Render duration buckets, seconds: an invoice takes milliseconds, a long table seconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export interface ServerMetrics {
+  registry: Registry;
+  /** Records one answered POST /render. */
+  rendered(status: number, seconds: number): void;
+}
+
+export function createMetrics(pool: () => RenderPool | undefined, withProcessMetrics: boolean): ServerMetrics {
+  const registry = new Registry();
+  if (withProcessMetrics) collectDefaultMetrics({ register: registry, prefix: 'quire_' });
+  const renders = new Counter({
+    name: 'quire_renders_total', help: 'Answers to POST /render, by status code.', labelNames: ['status'], registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'quire_render_duration_seconds', help: 'Time from the whole body received to the answer, by status code.',
+    labelNames: ['status'], buckets: DURATION_BUCKETS, registers: [registry],
+  });
+  new Gauge({
+    name: 'quire_queue_depth', help: 'Renders waiting for a worker.', registers: [registry],
+    collect() { this.set(pool()?.queued ?? 0); },
+  });
+  new Gauge({
+    name: 'quire_workers_busy', help: 'Workers rendering now.', registers: [registry],
+    collect() { this.set(pool()?.running ?? 0); },
+  });
+  new Gauge({
+    name: 'quire_workers', help: 'Workers in the render pool (0: renders run in the server thread).', registers: [registry],
+    collect() { this.set(pool()?.threads ?? 0); },
+  });
+  new Gauge({
+    name: 'quire_worker_utilization', help: 'Share of time the workers were busy since start, 0..1.', registers: [registry],
+    collect() { this.set(pool()?.utilization ?? 0); },
+  });
+  return {
+    registry,
+    rendered(status, seconds) {
+      renders.inc({ status: String(status) });
+      duration.observe({ status: String(status) }, seconds);
+    },
+  };
+}
