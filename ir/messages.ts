@@ -82,6 +82,7 @@ export const REFUSALS = {
   suppliedPageMissing: { status: 400, word: 'description', template: '{0} names page {1} of the part "{2}", which has {3} pages.' },
   needsLicenceImportedWords: { status: 402, word: 'needs_a_licence', template: 'page {0} of the part "{1}" named by {2} shows more than {3} words of its own; a licence key carries large imported pages.' },
   needsLicenceImportedUncountable: { status: 402, word: 'needs_a_licence', template: 'the words of page {0} of the part "{1}" named by {2} cannot be counted ({3}); a licence key carries imported pages whose words cannot be counted.' },
+  tableSectionsTooTall: { status: 400, word: 'drawing', template: 'the header and footer rows of the table at {0} need {1} points, more than the {2} points of {3}.' },
   tablePastCeiling: { status: 413, word: 'too_many_pages', template: 'the table at {0} runs past page {1}, the ceiling of {1} pages.' },
 
   // — standards, metadata, verifier (issue 7): insert below this line —

@@ -119,6 +119,20 @@ describe('rows across pages', () => {
     expect(841.89 - r16.yMax).toBeGreaterThan(780); // top of the continuation box
   });
 
+  it('gives up a first box that holds no body row: the table starts in the continuation box', () => {
+    const out = ok(run([table({ pages: [1], rect: { llx: 50, lly: 100, urx: 545, ury: 130 }, continuation: { llx: 50, lly: 100, urx: 545, ury: 800 }, header_rows: 1, row_height: 20, rows: [['Head', 'er'], ['body', 'row']] })]));
+    expect(out.pages).toBe(2);
+    const pages = pageWords(out.pdf, 2);
+    expect(pages[0]).toEqual([]);
+    expect(pages[1]).toEqual(['Head', 'er', 'body', 'row']);
+  });
+
+  it('refuses header and footer rows taller than the boxes, naming the table', () => {
+    const out = run([table({ rect: { llx: 50, lly: 700, urx: 545, ury: 730 }, header_rows: 1, footer_rows: 1, row_height: 20, rows: [['h', 'h'], ['b', 'b'], ['f', 'f']] })]);
+    expect(out).toMatchObject({ ok: false, status: 400, word: 'drawing', path: '/items/0' });
+    expect(out.ok || out.sentence).toBe('the header and footer rows of the table at /items/0 need 40 points, more than the 30 points of its rect.');
+  });
+
   it('stops a runaway table at the page ceiling with 413, naming the ceiling', () => {
     const rows = Array.from({ length: 5000 }, (_, i) => [`r${i}`, 'x']);
     const t0 = performance.now();

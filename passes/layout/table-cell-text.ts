@@ -176,7 +176,9 @@ export function drawCellLines(t: CellText, from: number, to: number, d: CellText
   for (let i = from; i < to; i++) {
     const line = t.lines[i];
     if (line.text.length > 0) {
-      const x = d.align === 'left' ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
+      // A line wider than the cell (one over-wide word) starts at the left edge whatever the alignment
+      // and runs past the right one, as a text item's overlong word does; it never runs off to the left.
+      const x = d.align === 'left' || line.width > d.width ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
       out.push(cellGlyphRun(d, line.shaped ?? shapeCellText(d.font.face, line.text), x, baseline));
     }
     baseline -= t.leading;

@@ -49,21 +49,32 @@ export function fitTable(inp: FitInput): FittedPart[] {
     for (let r = 0; r < headerEnd; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
   };
   const close = () => {
+    // A first box that holds no body row is given up (no header stranded without rows): the table starts in the next box.
+    if (parts.length === 0 && bodyInBox === 0 && body.length > 0) return;
     for (let r = footerStart; r < nRows; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
     parts.push({ page, box, rows, top: box.ury, bottom: y });
   };
+  const fitsSections = (b: Box) => headerH + footerH <= b.ury - b.lly + EPS;
   const next = () => {
     close();
     page++;
     if (page > inp.ceiling) refuse('tablePastCeiling', t.at, t.at, inp.ceiling);
     box = inp.boxOn(page);
+    if (!fitsSections(box)) refuse('tableSectionsTooTall', t.at, t.at, fmt(headerH + footerH), fmt(box.ury - box.lly), 'a continuation box');
     open();
   };
   /** Room for body rows in a fresh continuation box. */
   const freshRoom = () => { const b = inp.boxOn(page + 1); return b.ury - b.lly - headerH - footerH; };
   const bottomLimit = () => box.lly + footerH;
 
-  open();
+  if (!fitsSections(box)) {
+    // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
+    if (body.length === 0 || !fitsSections(inp.boxOn(page + 1))) refuse('tableSectionsTooTall', t.at, t.at, fmt(headerH + footerH), fmt(box.ury - box.lly), 'its rect');
+    open();
+    next();
+  } else {
+    open();
+  }
   for (const [a, b] of body) {
     let uh = 0;
     for (let r = a; r <= b; r++) uh += m.heights[r];
