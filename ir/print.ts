@@ -22,6 +22,8 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
       const f = v as unknown as { ownName: string; key: string; outlines: string };
       return `<face ${f.ownName} ${f.outlines} ${f.key.slice(0, 12)}>`;
     }
+    // A supplied PDF (pdf-lib's document) by its page count, not its whole object graph.
+    if (v.constructor?.name === 'PDFDocument') return `<pdf ${(v as unknown as { getPageCount(): number }).getPageCount()} pages>`;
     if (v instanceof Map) {
       const o: Record<string, unknown> = {};
       for (const k of [...v.keys()].map(String).sort()) o[k] = plain(v.get(k) ?? v.get(Number(k)), seen);

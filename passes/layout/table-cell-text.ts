@@ -88,6 +88,35 @@ function pairAdvance(face: Face, c: FastCache, a: number, b: number, ga: number,
 }
 
 /** Shapes as `face.shape` does; plain Latin from the caches, anything else through the face. */
+/** Plain Latin and common punctuation (PLAIN's ranges), tested one code unit at a time. */
+function plainUnit(cp: number): boolean {
+  return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x24f) || (cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x2030 && cp <= 0x205e) || cp === 0x20ac;
+}
+
+/** The width `shapeCellText` would give, font units, without building glyph arrays; -1 when the text needs full shaping. */
+export function cellTextWidth(face: Face, text: string): number {
+  const n = text.length;
+  if (n === 0 || n > 200) return -1;
+  const c = cacheOf(face);
+  let width = 0;
+  let prev: { gid: number; adv: number } | null = null;
+  let prevCp = 0;
+  for (let i = 0; i < n; i++) {
+    const cp = text.charCodeAt(i);
+    if (!plainUnit(cp)) return -1;
+    const g = single(face, c, cp);
+    if (!g) return -1;
+    if (prev) {
+      const a = pairAdvance(face, c, prevCp, cp, prev.gid, g.gid);
+      if (a === null) return -1;
+      width += a;
+    }
+    prev = g;
+    prevCp = cp;
+  }
+  return width + prev!.adv;
+}
+
 /** Shaped text, marked when it came from the caches (and can be shaped again from them for nothing). */
 export type FastShaped = Shaped & { fast?: true };
 
@@ -128,11 +157,10 @@ export function measureCellText(font: FontResource, text: string, size: number, 
   const m = face.metrics;
   const lines: CellLine[] = [];
   const ascent = (m.ascender * size) / face.unitsPerEm, descent = (-m.descender * size) / face.unitsPerEm;
-  // The common cell: one short paragraph of plain text that fits on one line.
+  // The common cell: one short paragraph of plain text that fits on one line, measured without shaping arrays.
   if (SIMPLE.test(text)) {
-    const whole = shapeCellText(face, text);
-    if (whole.missing.length) refuseMissing(font, whole, at);
-    if (whole.width * scale <= measure + 1e-9) return { lines: [lineOf(text, whole, whole.width * scale)], ascent, descent, leading };
+    const w = cellTextWidth(face, text);
+    if (w >= 0 && w * scale <= measure + 1e-9) return { lines: [{ text, width: w * scale }], ascent, descent, leading };
   }
   const clean = text.replace(/\r\n?/g, '\n').replace(/[\t\v\f\u00a0]/g, ' ');
   for (const paragraph of clean.split('\n')) {
@@ -170,8 +198,11 @@ export interface CellTextDraw {
   x: number; width: number; top: number;
 }
 
-/** Glyph runs of lines [from, to), the first line's ascender at `top`, each aligned in the text area. */
-export function drawCellLines(t: CellText, from: number, to: number, d: CellTextDraw, out: GlyphRunOp[]): void {
+/** One line of one cell, placed: what `rowRuns` turns into glyph runs. */
+export interface LineSegment { d: CellTextDraw; shaped: Shaped; x: number; y: number }
+
+/** The segments of lines [from, to), the first line's ascender at `top`, each aligned in the text area. */
+export function drawCellLines(t: CellText, from: number, to: number, d: CellTextDraw, out: LineSegment[]): void {
   let baseline = d.top - t.ascent;
   for (let i = from; i < to; i++) {
     const line = t.lines[i];
@@ -179,33 +210,81 @@ export function drawCellLines(t: CellText, from: number, to: number, d: CellText
       // A line wider than the cell (one over-wide word) starts at the left edge whatever the alignment
       // and runs past the right one, as a text item's overlong word does; it never runs off to the left.
       const x = d.align === 'left' || line.width > d.width ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
-      out.push(cellGlyphRun(d, line.shaped ?? shapeCellText(d.font.face, line.text), x, baseline));
+      out.push({ d, shaped: line.shaped ?? shapeCellText(d.font.face, line.text), x, y: baseline });
     }
     baseline -= t.leading;
   }
 }
 
-/** text-lines.ts's glyphRun, with each glyph's stated advance (the W array's) taken from a per-face cache. */
-function cellGlyphRun(d: CellTextDraw, shaped: Shaped, x: number, y: number): GlyphRunOp {
-  const face = d.font.face;
-  const c = cacheOf(face);
-  const n = shaped.glyphs.length;
-  const k = 1000 / face.unitsPerEm;
-  const adjust = new Int32Array(n);
-  const glyphs = new Uint16Array(n);
-  let residue = 0;
-  for (let i = 0; i < n; i++) {
-    const gid = shaped.glyphs[i];
-    glyphs[i] = gid;
-    let adv = c.stated.get(gid);
-    if (adv === undefined) { adv = face.advanceOf(gid); c.stated.set(gid, adv); }
-    const stated = Math.round(adv * k);
-    const wanted = shaped.advances[i] * k + residue;
-    const adj = Math.round(stated - wanted);
-    adjust[i] = adj;
-    residue = wanted - (stated - adj);
+/**
+ * The glyph runs of one table row's segments. Segments that share font, size, colour and baseline
+ * become one run: the move from one cell to the next is a TJ adjustment after the earlier cell's last
+ * glyph. A 10 000-row table then writes one text object per row and line instead of one per cell —
+ * a fifth of the objects in memory and of the operators in the file. Within a cell, as in
+ * text-lines.ts's glyphRun, the W array states each glyph's advance rounded to a thousandth and the
+ * shaped advance's difference goes into the adjustment, rounding residue carried; between cells the
+ * pen is moved from where TJ really left it, so positions hold to half a thousandth of an em.
+ */
+export function rowRuns(segs: LineSegment[], out: GlyphRunOp[]): void {
+  if (segs.length === 0) return;
+  let ordered = true;
+  for (let i = 1; i < segs.length && ordered; i++) ordered = segs[i].y < segs[i - 1].y || (segs[i].y === segs[i - 1].y && segs[i].x >= segs[i - 1].x);
+  if (!ordered) segs.sort((a, b) => b.y - a.y || a.x - b.x);
+  let g0 = 0;
+  for (let i = 1; i <= segs.length; i++) {
+    const a = segs[g0].d;
+    const b = segs[i]?.d;
+    if (b && segs[i].y === segs[g0].y && b.font === a.font && b.size === a.size && sameColour(b.colour, a.colour)) continue;
+    out.push(runOf(segs, g0, i));
+    g0 = i;
   }
-  return { op: 'glyphs', at: d.at, font: d.font.name, size: d.size, x, y, colour: d.colour, glyphs, adjust, text: shaped.text };
+}
+
+function runOf(segs: LineSegment[], from: number, to: number): GlyphRunOp {
+  const first = segs[from];
+  const { font, size, colour, at } = first.d;
+  const face = font.face;
+  const c = cacheOf(face);
+  const k = 1000 / face.unitsPerEm;
+  let n = 0;
+  for (let i = from; i < to; i++) n += segs[i].shaped.glyphs.length;
+  const glyphs = new Uint16Array(n);
+  const adjust = new Int32Array(n);
+  const text: string[] = new Array(n);
+  let o = 0;
+  /** Pen from the run's start, thousandths of an em, as TJ moves it (every adjustment so far included). */
+  let pen = 0;
+  for (let si = from; si < to; si++) {
+    const seg = segs[si];
+    if (si > from) {
+      // Move from where the pen is to this cell's x: an adjustment after the previous glyph.
+      const want = ((seg.x - first.x) * 1000) / size;
+      const adj = Math.round(pen - want);
+      adjust[o - 1] += adj;
+      pen -= adj;
+    }
+    const sh = seg.shaped;
+    let residue = 0;
+    for (let g = 0; g < sh.glyphs.length; g++) {
+      const gid = sh.glyphs[g];
+      let adv = c.stated.get(gid);
+      if (adv === undefined) { adv = face.advanceOf(gid); c.stated.set(gid, adv); }
+      const stated = Math.round(adv * k);
+      const wanted = sh.advances[g] * k + residue;
+      const adj = Math.round(stated - wanted);
+      residue = wanted - (stated - adj);
+      glyphs[o] = gid;
+      adjust[o] = adj;
+      text[o] = sh.text[g];
+      pen += stated - adj;
+      o++;
+    }
+  }
+  return { op: 'glyphs', at, font: font.name, size, x: first.x, y: first.y, colour, glyphs, adjust, text };
+}
+
+function sameColour(a: Colour, b: Colour): boolean {
+  return a === b || (a.space === b.space && a.c.every((v, i) => v === b.c[i]));
 }
 
 function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): never {
@@ -213,69 +292,4 @@ function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): nev
   const hex = cp.toString(16).toUpperCase().padStart(4, '0');
   const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
   refuse('glyphMissing', at, font.name, shown, hex, at);
-}
-
-/**
- * Joins the glyph runs of one table row that share font, size, colour and baseline into one run:
- * the move from one cell to the next becomes a TJ adjustment after the earlier cell's last glyph.
- * A 10 000-row table then writes one text object per row and line instead of one per cell — a
- * fifth of the objects in memory and of the operators in the file; positions are kept to within
- * half a thousandth of an em.
- */
-export function joinRowRuns(ops: GlyphRunOp[], start: number, faceOf: (font: string) => Face): void {
-  if (ops.length - start < 2) return;
-  const row = ops.splice(start);
-  // Cells come left to right; a cell of several lines interleaves baselines: order by baseline, then x.
-  let ordered = true;
-  for (let i = 1; i < row.length && ordered; i++) ordered = row[i].y < row[i - 1].y || (row[i].y === row[i - 1].y && row[i].x >= row[i - 1].x);
-  if (!ordered) row.sort((a, b) => b.y - a.y || a.x - b.x);
-  let g0 = 0;
-  for (let i = 1; i <= row.length; i++) {
-    const a = row[g0];
-    const b = row[i];
-    if (b && b.font === a.font && b.size === a.size && b.y === a.y && !b.matrix && !a.matrix && sameColour(b.colour, a.colour)) continue;
-    ops.push(i - g0 === 1 ? a : joined(row, g0, i, faceOf(a.font)));
-    g0 = i;
-  }
-}
-
-/** One run from runs [from, to) on one baseline, the moves between them as TJ adjustments. */
-function joined(row: GlyphRunOp[], from: number, to: number, face: Face): GlyphRunOp {
-  let n = 0;
-  for (let i = from; i < to; i++) n += row[i].glyphs.length;
-  const glyphs = new Uint16Array(n);
-  const adjust = new Int32Array(n);
-  const text: string[] = new Array(n);
-  const c = cacheOf(face);
-  const k = 1000 / face.unitsPerEm;
-  const first = row[from];
-  let o = 0;
-  let pen = first.x;
-  for (let i = from; i < to; i++) {
-    const r = row[i];
-    const m = r.glyphs.length;
-    if (i > from) {
-      // The pen after the previous run as TJ leaves it (no adjustment after its last glyph yet): move it to this run's x.
-      const adj = Math.round(((pen - r.x) * 1000) / first.size);
-      adjust[o - 1] = adj;
-      pen -= (adj * first.size) / 1000; // where the pen really lands, so rounding never accumulates along the row
-    }
-    glyphs.set(r.glyphs, o);
-    adjust.set(r.adjust, o);
-    let units = 0;
-    for (let g = 0; g < m; g++) {
-      const gid = r.glyphs[g];
-      let adv = c.stated.get(gid);
-      if (adv === undefined) { adv = face.advanceOf(gid); c.stated.set(gid, adv); }
-      units += Math.round(adv * k) - (g < m - 1 ? r.adjust[g] : 0);
-      text[o + g] = r.text[g];
-    }
-    pen += (units * first.size) / 1000;
-    o += m;
-  }
-  return { ...first, glyphs, adjust, text };
-}
-
-function sameColour(a: Colour, b: Colour): boolean {
-  return a === b || (a.space === b.space && a.c.every((v, i) => v === b.c[i]));
 }

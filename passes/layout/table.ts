@@ -5,7 +5,7 @@
 import type { DrawOp, GlyphRunOp, TablePartItem } from '../../ir/types.js';
 import { codeHeight, type MeasuredCell } from '../pagination/table-measure.js';
 import { layCodeItem } from './codes.js';
-import { drawCellLines, joinRowRuns, linesHeight } from './table-cell-text.js';
+import { drawCellLines, linesHeight, rowRuns, type LineSegment } from './table-cell-text.js';
 
 export function layTablePart(tp: TablePartItem): DrawOp[] {
   const fills: DrawOp[] = [];
@@ -16,9 +16,9 @@ export function layTablePart(tp: TablePartItem): DrawOp[] {
   // Where each row sits in this part (a row spanning several rows reaches down through them).
   const placedAt = new Map<number, number>();
   tp.rows.forEach((pr, i) => { if (!pr.lines) placedAt.set(pr.row, i); });
-  const faceOf = (font: string) => tp.table.fontRes.get(font)!.face;
+  const segs: LineSegment[] = [];
   for (const pr of tp.rows) {
-    const rowStart = glyphs.length;
+    segs.length = 0;
     const cells = m.cells[pr.row];
     for (let ci = 0; ci < cells.length; ci++) {
       const mc: MeasuredCell = cells[ci];
@@ -41,7 +41,7 @@ export function layTablePart(tp: TablePartItem): DrawOp[] {
         const slack = pr.lines ? 0 : Math.max(0, h - used);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
         const font = tp.table.fontRes.get(s.font.name)!;
-        drawCellLines(mc.text, from, to, { font, size: s.fontSize, colour: s.color, align: s.align, at: cell.at, x: x + pl, width: innerW, top: top - pt - dy }, glyphs);
+        drawCellLines(mc.text, from, to, { font, size: s.fontSize, colour: s.color, align: s.align, at: cell.at, x: x + pl, width: innerW, top: top - pt - dy }, segs);
       } else if (cell.content.kind === 'code') {
         const ch = codeHeight(mc);
         const slack = Math.max(0, h - ch - pt - pb);
@@ -55,7 +55,7 @@ export function layTablePart(tp: TablePartItem): DrawOp[] {
       if (bl) borders.push({ op: 'rect', at: cell.at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
       if (br) borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
-    joinRowRuns(glyphs, rowStart, faceOf);
+    rowRuns(segs, glyphs);
   }
   return [...fills, ...glyphs, ...content, ...borders];
 }
