@@ -3,8 +3,8 @@
 //   in-process: a fresh process per tool renders 1 warm-up document, then 3 timed ones (median ms,
 //               peak RSS of that process), exactly as ../shared/bench/lib/inproc.mjs does for the peers;
 //   whole process: one document in its own process (wall ms, peak RSS from /usr/bin/time).
-// The peers' programs come from ../shared/bench (copied into bench/.cache with their npm deps on first
-// use; the Liberation Sans faces they embed are taken from the scenario's own fonts).
+// The peers' programs come from ../shared/bench (copied into node_modules/.cache/quire-bench with their
+// npm deps on first use; the Liberation Sans faces they embed are taken from the scenario's own fonts).
 //   npm run build && node bench/table-10k.mjs [--rounds 3]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,14 +12,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cache = join(root, 'bench', '.cache');
+// Kept under node_modules/.cache, out of the way of git, tsc, vitest and the Docker context.
+const cache = join(root, 'node_modules', '.cache', 'quire-bench');
 const shared = join(cache, 'shared-bench');
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1] || 3);
 
 if (!existsSync(join(root, 'dist', 'bench-entry.js'))) throw new Error('run `npm run build` first');
 mkdirSync(cache, { recursive: true });
-if (!existsSync(join(cache, '.gitignore'))) writeFileSync(join(cache, '.gitignore'), '*\n');
 if (!existsSync(join(shared, 'peers', 'node_modules'))) {
   for (const d of ['lib', 'peers', 'scenarios']) cpSync(join(root, '..', 'shared', 'bench', d), join(shared, d), { recursive: true });
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: join(shared, 'peers'), stdio: 'inherit' });

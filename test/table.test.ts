@@ -188,6 +188,15 @@ describe('columns, spans, styles', () => {
   });
 });
 
+describe('cells holding codes', () => {
+  it('draws a code in a cell, fitted to its width inside the padding; it decodes back', async () => {
+    const { decodePage } = await import('./support/decode-codes.js');
+    const out = ok(run([table({ columns: [150, 150], rect: { llx: 50, lly: 300, urx: 350, ury: 800 }, rows: [['Ticket', { code: { type: 'qr_code', data: 'quire-table-cell' }, padding: 10 }]] })]));
+    const found = await decodePage(out.pdf, 150);
+    expect(found.map((r) => r.text)).toContain('quire-table-cell');
+  });
+});
+
 describe('refusals', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['a cell holding two things', { rows: [[{ text: 'a', flow: 'b' }, 'c']] }, '/items/0/rows/0/0/flow', 'the cell /items/0/rows/0/0 holds both text and flow; a table cell holds one thing.'],
