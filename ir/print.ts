@@ -24,6 +24,7 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
     }
     // A supplied PDF (pdf-lib's document) by its page count, not its whole object graph.
     if (v.constructor?.name === 'PDFDocument') return `<pdf ${(v as unknown as { getPageCount(): number }).getPageCount()} pages>`;
+    if (v.constructor?.name === 'PDFPage') return '<pdf page>';
     if (v instanceof Map) {
       const o: Record<string, unknown> = {};
       for (const k of [...v.keys()].map(String).sort()) o[k] = plain(v.get(k) ?? v.get(Number(k)), seen);
