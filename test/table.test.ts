@@ -77,6 +77,15 @@ describe('rows across pages', () => {
     expect(pages[0].length).toBe(2 + 14 * 2);
   });
 
+  it('items on every page, and object-form rules, reach the pages the overflow created', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [`k${i + 1}`, 'v']);
+    const note = (content: string, pages: unknown) => ({ type: 'text', pages, rect: { llx: 50, lly: 20, urx: 545, ury: 40 + (content === 'odd' ? 20 : 0) }, content: [content], font: 'Body', font_size: 8 });
+    const out = ok(run([table({ rect: { llx: 50, lly: 500, urx: 545, ury: 800 }, row_height: 20, rows }), note('every', []), note('odd', { every: 2 })]));
+    expect(out.pages).toBe(4);
+    const pages = pageWords(out.pdf, 4);
+    expect(pages.map((w) => w.filter((x) => x === 'every' || x === 'odd'))).toEqual([['odd', 'every'], ['every'], ['odd', 'every'], ['every']]);
+  });
+
   it('splits a row allowed to split between lines; every word lands once, in order', () => {
     const long = Array.from({ length: 12 }, () => LOREM).join(' ');
     const rows = [['Head', 'Text'], ['a', 'short'], { cells: ['b', long], split: true }, ['c', 'after']];
