@@ -3,6 +3,8 @@
 #   docker build --build-arg QUIRE_COMMIT=$(git rev-parse --short HEAD) -t quire .
 #   docker run --rm -p 127.0.0.1:8080:8080 quire
 FROM node:20-bookworm-slim AS build
+# better-sqlite3 (the hosted store) compiles when no prebuilt binary can be fetched.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci

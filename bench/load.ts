@@ -8,23 +8,13 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { FormData, request } from 'undici';
-import { render } from '../src/library.js';
+import { invoiceScenario } from './lib/invoice-scenario.js';
 import { slowDescription } from '../test/support/child-server.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } } });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 
-/** The invoice scenario of ../shared/bench; while this build refuses it, a one-page text stand-in (said so). */
-function scenario(): { name: string; json: string } {
-  const invoice = readFileSync(new URL('../../shared/bench/scenarios/invoice.json', import.meta.url), 'utf8');
-  const out = render({ description: invoice });
-  if (out.ok) return { name: 'invoice', json: invoice };
-  console.log(`note: this build refuses the invoice scenario (${out.sentence}); using examples/hello.json with its font inline instead`);
-  const hello = JSON.parse(readFileSync(new URL('../examples/hello.json', import.meta.url), 'utf8')) as { fonts: { name: string; part?: string; data?: string }[] };
-  for (const f of hello.fonts) if (f.part) { f.data = readFileSync(new URL(`../examples/parts/${f.part}`, import.meta.url)).toString('base64'); delete f.part; }
-  return { name: 'hello (stand-in)', json: JSON.stringify(hello) };
-}
 
 function multipart(json: string): { body: Buffer; type: string } {
   const boundary = 'quirebench' + 'x'.repeat(16);
@@ -57,7 +47,7 @@ function line(label: string, r: autocannon.Result, rss: number): string {
   return `| ${label} | ${r.requests.average.toFixed(1)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} | ${rss.toFixed(0)} |`;
 }
 
-const { name, json } = scenario();
+const { name, json } = invoiceScenario();
 const { body, type } = multipart(json);
 const srv = await startServer();
 try {

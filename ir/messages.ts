@@ -33,7 +33,7 @@ export const REFUSALS = {
   keyNotYet: { status: 400, word: 'description', template: 'the key "{0}" at {1} is not supported by this build yet.' },
   valueNotYet: { status: 400, word: 'description', template: '{0} = {1} is not supported by this build yet.' },
   fontTwoSources: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; a font comes from one source.' },
-  fontNoSource: { status: 400, word: 'description', template: 'the font "{0}" at {1} needs data (base64) or part (the name of a supplied part).' },
+  fontNoSource: { status: 400, word: 'description', template: 'the font "{0}" at {1} needs data (base64), part (the name of a supplied part) or library (a face the service holds).' },
   transformWithRotate: { status: 400, word: 'description', template: '{0} cannot be given together with {1}.' },
   base64Invalid: { status: 400, word: 'description', template: '{0} is not valid base64.' },
 
@@ -47,7 +47,7 @@ export const REFUSALS = {
 
   // — licences —
   needsLicenceStandardFont: { status: 402, word: 'needs_a_licence', template: 'text at {0} is set in the standard font "{1}" ({2}), which has no outlines of its own; a licence key carries fonts without outlines.' },
-  standardFontNotYet: { status: 400, word: 'description', template: 'text at {0} is set in the standard font "{1}", which this build cannot draw yet.' },
+  needsLicenceFont: { status: 402, word: 'needs_a_licence', template: 'text at {0} is set in the font "{1}" ({2}), which has no outlines of its own; a licence key carries fonts without outlines.' },
 
   // — pagination —
   tooManyPages: { status: 413, word: 'too_many_pages', template: 'the document needs {0} pages, more than the ceiling of {1} pages.' },
@@ -55,6 +55,22 @@ export const REFUSALS = {
   coordinateNotFinite: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, which is not a finite number.' },
 
   // — typesetting (issue 4): insert below this line —
+  replacementNotOneCharacter: { status: 400, word: 'description', template: '{0} must be one character.' },
+  segmentShape: { status: 400, word: 'description', template: 'the segment {0} must state exactly one of move, line, curve or close, and a path starts with a move.' },
+  type3GlyphText: { status: 400, word: 'description', template: 'the glyph shape {0} is a block of text ("{1}"); a Type 3 glyph is drawn with path, rect and line only.' },
+  type3GlyphShapeKind: { status: 400, word: 'description', template: 'the glyph shape {0} has the type "{1}"; a Type 3 glyph is drawn with path, rect and line only.' },
+  type3CharacterNotOne: { status: 400, word: 'description', template: '{0} must be one character.' },
+  type3MatrixSingular: { status: 400, word: 'description', template: '{0} cannot be inverted, so no glyph would show.' },
+  type3TooManyGlyphs: { status: 400, word: 'description', template: 'the Type 3 font "{0}" at {1} has {2} glyphs; codes are one byte, so at most {3}.' },
+  type3CharacterTwice: { status: 400, word: 'description', template: 'the character {0} has a glyph at {1} and again at {2}.' },
+  libraryFaceUnknown: { status: 400, word: 'description', template: 'the library face "{0}" at {1} is not one the service holds; it holds {2}.' },
+  replacementMissing: { status: 400, word: 'description', template: 'the replacement {0} at {1} has no glyph in the font "{2}" itself.' },
+  fontRefKind: { status: 400, word: 'description', template: 'the font "{0}" named by {1} is {2}; {3} takes {4}.' },
+  variantFeatureMissing: { status: 400, word: 'description', template: 'the font "{0}" has no OpenType feature {1}, so {2} cannot be switched on.' },
+  simpleFontTooManyCharacters: { status: 400, word: 'description', template: '{0} holds {1} different characters; one-byte codes reach at most {2}.' },
+  type1Unreadable: { status: 400, word: 'description', template: 'the font "{0}" at {1} is not a Type 1 program (PFB or PFA) that can be read: {2}.' },
+  afmUnreadable: { status: 400, word: 'description', template: 'the AFM file at {0} cannot be read: {1}.' },
+  embeddingForbiddenByStandard: { status: 400, word: 'description', template: 'the font {0} (selected as "{1}") forbids its own embedding, which {2} does not allow.' },
 
   // — graphics, colour, images (issue 5): insert below this line —
 
@@ -94,6 +110,19 @@ export const REFUSALS = {
   renderOutOfMemory: { status: 413, word: 'drawing', template: 'drawing the document needed more memory than this server gives one render.' },
 
   // — navigation, attachments (issue 9): insert below this line —
+  targetTwice: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; a target is given once, as a short form or as an action.' },
+  targetMissing: { status: 400, word: 'description', template: '{0} needs a target: page, destination, uri or action.' },
+  viewWithoutPage: { status: 400, word: 'description', template: '{0} is the view of a page; give page beside it.' },
+  goToNoTarget: { status: 400, word: 'description', template: 'the go_to action at {0} needs page or destination.' },
+  keyNotApplicable: { status: 400, word: 'description', template: '{0} does not apply when {1} is "{2}"; it takes {3}.' },
+  destinationUndeclared: { status: 400, word: 'description', template: 'the destination "{0}" named by {1} is nowhere declared under destinations.' },
+  outlineColourInk: { status: 400, word: 'description', template: '{0} must be a grey or light colour (1 or 3 numbers); an outline entry has no ink colours.' },
+  articleMissing: { status: 400, word: 'description', template: 'the article {0} named by {1} is not in articles, which holds {2}.' },
+  beadMissing: { status: 400, word: 'description', template: 'the bead {0} named by {1} is not in article {2}, which has {3} beads.' },
+  uriRunsScript: { status: 400, word: 'description', template: '{0} is a javascript: address; links and actions do not run scripts.' },
+  coordinateOutOfRange: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, beyond the {3} points a PDF number may hold.' },
+  dashAllZero: { status: 400, word: 'description', template: '{0} must hold at least one length greater than 0.' },
+  needsLicenceStructureDestination: { status: 402, word: 'needs_a_licence', template: 'the destination "{0}" at {1} leads to an element of the structure tree; a licence key carries structure destinations.' },
 
   // — hosted service (issue 10): insert below this line —
 

@@ -8,9 +8,12 @@ import { readJson } from './json-reader.js';
 import { refusal } from './messages.js';
 import { at } from './pointer.js';
 import { ajv, check, fail } from './read/common.js';
-import { readFontDecl, readStandardFontDecl } from './read/fonts.js';
+import {
+  readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
+} from './read/fonts.js';
 import { readItem } from './read/items.js';
 import { readTemplates } from './read/supplied.js';
+import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
@@ -27,6 +30,7 @@ export function readDescription(description: unknown): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value as Raw;
+  checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
   const page = (d.page ?? {}) as { width?: number; height?: number };
   const list = <T>(key: string, read: (raw: Raw, p: string) => T): T[] =>
@@ -38,10 +42,18 @@ export function readDescription(description: unknown): ReadIr {
       renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
       templates: readTemplates(d.templates as Raw | undefined, at('', 'templates')),
       unpackLimit: (d.supplied_pdfs as { unpack_limit?: number } | undefined)?.unpack_limit,
+      check: readCheck(d.check as string[] | undefined),
+      navigation: readNavigation(d),
+      pageSettings: readPageSettings(d),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
-    standardFonts: list('standard_fonts', (raw, p) => readStandardFontDecl(raw as { name: string; face: string }, p)),
+    standardFonts: list('standard_fonts', readStandardFontDecl),
+    type1Fonts: list('type1_fonts', readType1FontDecl),
+    type3Fonts: list('type3_fonts', readType3FontDecl),
+    simpleFonts: list('simple_fonts', readSimpleFontDecl),
+    fontVariants: list('font_variants', readFontVariantDecl),
+    fontChains: list('font_chains', readFontChainDecl),
     items: (d.items as Raw[]).map((raw, i) => readItem(raw, i)),
   };
 }
@@ -60,6 +72,15 @@ function readRenumber(raw: RawRenumber[] | undefined): RenumberEntry[] | undefin
   const byPage = new Map<number, RenumberEntry>();
   raw.forEach((e, i) => byPage.set(e.page, { at: at('', 'renumber', i), page: e.page, style: e.style ?? 'decimal', prefix: e.prefix ?? '', start: e.start ?? 1 }));
   return [...byPage.values()].sort((a, b) => a.page - b.page);
+}
+
+/** `check`: each standard once, in the order given; PDF/UA-1 is refused until its rules arrive. */
+function readCheck(raw: string[] | undefined): string[] | undefined {
+  if (!raw?.length) return undefined;
+  raw.forEach((s, i) => {
+    if (s === 'pdfua1') fail(refusal('valueNotYet', at('', 'check', i), at('', 'check', i), JSON.stringify(s)));
+  });
+  return [...new Set(raw)];
 }
 
 function parseDescription(description: unknown): unknown {

@@ -90,12 +90,24 @@ export interface CodeItem extends ItemBase {
   background?: Colour;
 }
 
+/** A `link` item: a rect on a page that leads somewhere (docs/reference.md, "link"). */
+export interface LinkItem extends ItemBase {
+  type: 'link';
+  rect: RectSpec;
+  target: import('./navigation-types.js').Target;
+  conflict?: import('./navigation-types.js').TargetConflict;
+  border: import('./navigation-types.js').LinkBorder;
+  highlight: import('./navigation-types.js').LinkHighlight;
+  description?: string;
+}
+
 export type Item =
   | RectItem
   | TextItem
   | CodeItem
   | TableItem
-  | ImportedPageItem;
+  | ImportedPageItem
+  | LinkItem;
 
 /** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
 export type PageFit = 'meet' | 'stretch' | 'none';
@@ -203,8 +215,12 @@ export interface TableItem extends ItemBase {
 export interface FontDecl {
   at: JsonPointer;
   name: string;
-  /** Where the bytes come from: inline base64 `data`, or a supplied part. */
-  source: { kind: 'data'; at: JsonPointer; bytes: Uint8Array } | { kind: 'part'; at: JsonPointer; part: string };
+  /** Where the bytes come from: inline base64 `data`, a supplied part, or a face of the service's library. */
+  source: import('./font-types.js').FontSource;
+  /** Which glyphs the embedded program keeps (default: those drawn). */
+  keep: import('./font-types.js').KeepRule;
+  /** What a character without a glyph gets (default: refused). */
+  missing: import('./font-types.js').MissingRule;
 }
 
 /** One of the fourteen built-in fonts under a chosen name (`standard_fonts`). */
@@ -232,6 +248,14 @@ export interface DocSettings {
   templateSource?: SuppliedPdf;
   /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
   numbering?: import('../passes/page-refs.js').PageNumbering;
+  /** `check`: standards the finished document is measured against (verifier/, after emission). */
+  check?: string[];
+  /** Outline, destinations, articles, reader preferences (issue 9). */
+  navigation?: import('./navigation-types.js').Navigation;
+  /** page_boxes, page_turns, page_shows, page_tab_orders (issue 9). */
+  pageSettings?: import('./navigation-types.js').PageSettings;
+  /** Every page reference of the navigation, checked and evaluated by pagination (passes/navigation/places.ts). */
+  places?: import('./navigation-types.js').Places;
 }
 
 export type LabelStyle = 'decimal' | 'upper_roman' | 'lower_roman' | 'upper_letters' | 'lower_letters' | 'none';
@@ -245,31 +269,38 @@ export interface ReadIr {
   page: PageSize;
   fonts: FontDecl[];
   standardFonts: StandardFontDecl[];
+  type1Fonts: import('./font-types.js').Type1FontDecl[];
+  type3Fonts: import('./font-types.js').Type3FontDecl[];
+  simpleFonts: import('./font-types.js').SimpleFontDecl[];
+  fontVariants: import('./font-types.js').FontVariantDecl[];
+  fontChains: import('./font-types.js').FontChainDecl[];
   items: Item[];
 }
 
 // ─────────────────────────── resolved ───────────────────────────
 
-/** A font resource after name resolution: the loaded face and the name the request selects it by. */
+/** A font resource after name resolution: the font of any kind and the name the request selects it by. */
 export interface FontResource {
   /** The request's name for it. */
   name: string;
   at: JsonPointer;
-  /** Handle into the process-wide font cache (see passes/fonts/font-cache.ts). */
-  face: import('../passes/fonts/face.js').Face;
+  /** The font, whatever its kind (passes/fonts/: Face, StyledFont, StandardFace, Type1Face, Type3Face, SimpleFace, FontChain). */
+  face: import('../passes/fonts/text-font.js').TextFont;
+  /** `fonts[].keep`: glyphs kept beyond those drawn (default: none). */
+  keep?: import('./font-types.js').KeepRule;
+  /** Names of the resources this one is built on (a variant's font, a simple font's font, a chain's members). */
+  basedOn?: string[];
 }
 
-/** A text item after resolution: its font is an embedded face, or a standard font (licence-gated). */
-export interface ResolvedTextItem extends TextItem { fontRes: FontResource; standard?: undefined }
-export interface StandardTextItem extends TextItem { fontRes?: undefined; standard: StandardFontDecl }
-/** A table after resolution: the faces of its cells' fonts; `standard` the first cell set in a standard font. */
+/** A text item after resolution: its font found among every font kind. */
+export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
+/** A table after resolution: the fonts of its text cells, by the names the request gives them. */
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
-  standard?: { at: JsonPointer; decl: StandardFontDecl };
 }
-export type ResolvedItem = RectItem | ResolvedTextItem | StandardTextItem | CodeItem | ResolvedTableItem | ResolvedImportedPageItem;
-/** What survives the licence pass: every text item has an embedded face. */
-export type LicensedItem = RectItem | ResolvedTextItem | CodeItem | ResolvedTableItem | ResolvedImportedPageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | CodeItem | LinkItem | ResolvedTableItem | ResolvedImportedPageItem;
+/** What survives the licence pass (every font needing a licence is covered). */
+export type LicensedItem = ResolvedItem;
 
 export interface ResolvedIr {
   stage: 'resolved';
@@ -394,7 +425,13 @@ export interface FormOp {
 
 export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | FormOp;
 
-export interface LaidOutPage { number: number; size: PageSize; ops: DrawOp[] }
+export interface LaidOutPage {
+  number: number;
+  size: PageSize;
+  ops: DrawOp[];
+  /** Link annotations of the page, in drawing order (issue 9). */
+  links?: import('./navigation-types.js').LaidOutLink[];
+}
 
 export interface LaidOutIr {
   stage: 'laid-out';
@@ -405,15 +442,24 @@ export interface LaidOutIr {
 
 // ─────────────────────────── deduped ────────────────────────────
 
-/** One font as it will be written: each distinct face once, with every glyph any page drew. */
+/** One font as it will be written: each distinct program once, with every code any page drew. */
 export interface FontObject {
   /** Resource name in page dictionaries, e.g. F1. */
   resName: string;
-  face: import('../passes/fonts/face.js').Face;
+  /** The program written (for `cid` fonts the face itself, variants unwrapped). */
+  face: import('../passes/fonts/text-font.js').TextFont;
   /** Request names that share this object (same bytes declared twice are written once). */
   names: string[];
-  /** glyph id → text it stands for; the ToUnicode source. */
+  /** code → text it stands for; the ToUnicode source. Codes are what content streams write. */
   used: Map<number, string>;
+  /** Bytes per code in content streams: 2 for Type 0 fonts, 1 for simple fonts. */
+  codeBytes: 1 | 2;
+  /** CFF faces: CID → glyph id of the face (CIDs are handed out in glyph order by dedupe). */
+  cidToGid?: number[];
+  /** `keep: all`: the whole program is written, not a subset. */
+  keepAll?: boolean;
+  /** The first declaration of a font file, named if the file breaks while written. */
+  origin?: import('../passes/fonts/styled-font.js').FontOrigin;
 }
 
 export interface DedupedIr {
@@ -431,6 +477,8 @@ export interface Emitted {
   stage: 'emitted';
   pdf: Uint8Array;
   pages: number;
+  /** The object graph the bytes were serialised from: the verifier walks it instead of re-parsing. */
+  context?: import('pdf-lib').PDFContext;
 }
 
 export type AnyIr = ReadIr | ResolvedIr | LicensedIr | PagedIr | LaidOutIr | DedupedIr | Emitted;

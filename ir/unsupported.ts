@@ -15,25 +15,13 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'page_boxes',
-  'page_turns',
-  'page_tab_orders',
-  'page_shows',
   'structure',
   'accessible',
-  'simple_fonts',
   'attachments',
   'collection',
   'page_files',
   'page_metadata',
   'tilings',
-  'type1_fonts',
-  'font_variants',
-  'type3_fonts',
-  'font_chains',
-  'bookmarks',
-  'destinations',
-  'articles',
   'graphics_states',
   'shadings',
   'images',
@@ -45,10 +33,8 @@ const TOP_LEVEL_NOT_YET = [
   'archive',
   'output_intent',
   'version',
-  'check',
   'layers',
   'compression',
-  'reader',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
@@ -61,6 +47,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   rect: { layer: undefined, graphics_state: undefined },
   table: { layer: undefined, transform: undefined, rotate: undefined },
   imported_page: { layer: undefined },
+  link: { layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

@@ -10,7 +10,12 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     for (const item of ir.items) {
       // spec, common keys: "transform … Refused together with rotate".
       if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
+      // spec Conventions: "a link with both a short target and a full action".
+      if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
     }
+    // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
+    const twice = ir.doc.navigation?.conflicts[0];
+    if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     return ir;
   },
 };

@@ -1,44 +1,122 @@
-// passes/dedupe.ts — pass 6 of 7: resources as they will be written. Each distinct font file becomes
-// one font object however many names and pages use it, with the union of the glyphs drawn and the
-// text each stands for (the ToUnicode source). Only now is it known what was never drawn with, so the
-// "unused" remark is made here; the unused declaration is still written (spec: remark texts).
-// LaidOutIr → DedupedIr.
+// passes/dedupe.ts — pass 6 of 7: resources as they will be written. Each distinct font program
+// becomes one font object however many names (variants, the same file twice) and pages use it, with
+// the union of the codes drawn and the text each stands for (the ToUnicode source). CFF faces get
+// their CIDs here (glyphs in glyph-id order from 0), and glyph runs are rewritten to them, because a
+// bare CFF CIDFont maps CID to glyph through its own charset. Only now is it known what was never
+// drawn with, so the "unused" remark is made here; the unused declaration is still written (spec:
+// remark texts). LaidOutIr → DedupedIr.
 import { remark } from '../ir/messages.js';
-import type { DedupedIr, FontObject, LaidOutIr } from '../ir/types.js';
+import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../ir/types.js';
+import { fontsForbiddingEmbedding } from './fonts/embedding.js';
+import { Face } from './fonts/face.js';
+import { SimpleFace } from './fonts/simple-face.js';
+import { guarded, programOf, StyledFont, type FontOrigin } from './fonts/styled-font.js';
+import type { TextFont } from './fonts/text-font.js';
 import type { Pass, PassContext } from './pass.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
   id: 'dedupe',
   run(ir: LaidOutIr, ctx: PassContext): DedupedIr {
-    const byFace = new Map<string, FontObject>();
+    const byProgram = new Map<string, FontObject>();
     const fontRes = new Map<string, string>();
+    const objOf = new Map<string, FontObject>();
     // Declaration order decides resource names, so the same request always writes the same bytes.
     for (const res of ir.fonts.values()) {
-      let obj = byFace.get(res.face.key);
+      if (res.face.kind === 'chain') continue; // drawn through its members
+      const program = programOf(res.face);
+      let obj = byProgram.get(program.key);
       if (!obj) {
-        obj = { resName: `F${byFace.size + 1}`, face: res.face, names: [], used: new Map() };
-        byFace.set(res.face.key, obj);
+        obj = { resName: `F${byProgram.size + 1}`, face: program, names: [], used: new Map(), codeBytes: program.kind === 'cid' ? 2 : 1 };
+        byProgram.set(program.key, obj);
       }
       obj.names.push(res.name);
+      obj.origin ??= originOf(res.face);
       fontRes.set(res.name, obj.resName);
+      objOf.set(res.name, obj);
+      if (res.keep?.kind === 'all') obj.keepAll = true;
     }
     const drawnWith = new Set<string>();
+    const seenCodes = new Map<FontObject, Uint8Array>();
     for (const page of ir.pages) {
       for (const op of page.ops) {
         if (op.op !== 'glyphs') continue;
         drawnWith.add(op.font);
-        const obj = byFace.get(ir.fonts.get(op.font)!.face.key)!;
+        const obj = objOf.get(op.font)!;
+        // A code seen before is known without a Map lookup (hundreds of thousands per long document).
+        let seen = seenCodes.get(obj);
+        if (!seen) { seen = new Uint8Array(65536); seenCodes.set(obj, seen); }
         for (let i = 0; i < op.glyphs.length; i++) {
           // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
-          // keeps the first; ActualText for the rest arrives with the typesetting issue).
-          if (!obj.used.has(op.glyphs[i])) obj.used.set(op.glyphs[i], op.text[i]);
+          // keeps the first).
+          const g = op.glyphs[i];
+          if (seen[g] === 0) { seen[g] = 1; obj.used.set(g, op.text[i]); }
         }
       }
     }
+    // keep: {characters}: their glyphs go into the subset too, extracting as themselves.
+    for (const res of ir.fonts.values()) {
+      if (res.keep?.kind !== 'characters') continue;
+      const obj = objOf.get(res.name)!;
+      const face = obj.face;
+      if (!(face instanceof Face)) continue;
+      guarded(obj.origin, () => {
+        for (const ch of res.keep!.kind === 'characters' ? res.keep!.characters : '') {
+          const gid = face.glyphOf(ch.codePointAt(0)!);
+          if (gid && !obj.used.has(gid)) obj.used.set(gid, ch);
+        }
+      });
+    }
+    const remap = assignCffCids(byProgram.values());
+    const pages = remap.size ? ir.pages.map((page) => ({ ...page, ops: page.ops.map((op) => remapOp(op, remap, fontRes)) })) : ir.pages;
+
+    // A font another is built on counts as drawn when that one is (a variant's font, a chain's members…).
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const res of ir.fonts.values()) {
+        const based = res.basedOn ?? [];
+        if (res.face.kind === 'chain') {
+          if (!drawnWith.has(res.name) && based.some((n) => drawnWith.has(n))) { drawnWith.add(res.name); grew = true; }
+        } else if (drawnWith.has(res.name)) {
+          for (const n of based) if (!drawnWith.has(n)) { drawnWith.add(n); grew = true; }
+        }
+      }
+    }
+    const forbidden = new Map(fontsForbiddingEmbedding(ir.fonts).map((f) => [f.name, f]));
     for (const res of ir.fonts.values()) {
       if (!drawnWith.has(res.name)) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
-      if (res.face.embeddingForbidden) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, res.face.ownName, res.name));
+      const f = forbidden.get(res.name);
+      if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, f.ownName, res.name));
     }
-    return { stage: 'deduped', doc: ir.doc, fonts: [...byFace.values()], fontRes, pages: ir.pages };
+    return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };
   },
 };
+
+/** CFF objects: CID i is the i-th glyph kept in glyph-id order (.notdef first); `used` rekeyed by CID. */
+function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, number>> {
+  const remap = new Map<string, Map<number, number>>();
+  for (const obj of objects) {
+    const face = obj.face;
+    if (!(face instanceof Face) || face.outlines !== 'cff') continue;
+    const gids = obj.keepAll
+      ? Array.from({ length: face.font.numGlyphs }, (_, i) => i)
+      : [...new Set([0, ...obj.used.keys()])].sort((a, b) => a - b);
+    const cidOf = new Map(gids.map((g, cid) => [g, cid]));
+    obj.cidToGid = gids;
+    obj.used = new Map([...obj.used].map(([g, t]) => [cidOf.get(g)!, t]));
+    remap.set(obj.resName, cidOf);
+  }
+  return remap;
+}
+
+function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: Map<string, string>): DrawOp {
+  if (op.op !== 'glyphs') return op;
+  const cidOf = remap.get(fontRes.get(op.font)!);
+  if (!cidOf) return op;
+  return { ...op, glyphs: op.glyphs.map((g) => cidOf.get(g)!) };
+}
+
+function originOf(face: TextFont): FontOrigin | undefined {
+  if (face instanceof StyledFont || face instanceof SimpleFace) return face.origin;
+  return undefined;
+}

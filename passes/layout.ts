@@ -1,10 +1,12 @@
 // passes/layout.ts — pass 5 of 7: every item on every page becomes positioned drawing operations
 // (rect fills, glyph runs) in page coordinates, with coordinates evaluated now that the page number
 // and the page total are known. PagedIr → LaidOutIr. Sub-steps live in passes/layout/.
+import type { LaidOutLink } from '../ir/navigation-types.js';
 import type { DrawOp, LaidOutIr, LaidOutPage, Matrix, PagedIr, PageSize } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
 import { importedPageOp } from './layout/imported.js';
+import { layLink } from './layout/links.js';
 import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
 import { layTextItem } from './layout/text-lines.js';
@@ -19,6 +21,7 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
       if (under) ops.push(under);
+      const links: LaidOutLink[] = [];
       for (const item of page.items) {
         if (item.type === 'table_part') { ops.push(...layTablePart(item)); continue; }
         if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
@@ -33,13 +36,15 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
         if (item.type === 'rect') {
           // A rect with no fill paints nothing (docs/reference.md); it still occupies its place for relative_to.
           if (item.fill) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w: box.urx - box.llx, h: box.ury - box.lly, fill: item.fill });
+        } else if (item.type === 'link') {
+          links.push(layLink(item, box, matrix, page.number));
         } else if (item.type === 'text') {
           ops.push(...layTextItem(item, box, matrix));
         } else {
           ops.push(...layCodeItem(item, box, matrix));
         }
       }
-      return { number: page.number, size: page.size, ops };
+      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
     });
     return { stage: 'laid-out', doc: ir.doc, fonts: ir.fonts, pages };
   },

@@ -1,13 +1,48 @@
 // passes/names.ts — pass 1 of 7: name resolution. Every name an item calls for is found among the
 // declarations of every font kind (spec Conventions, "Names": a resource is found by its name
-// wherever it is declared), a name declared twice is refused, and each declared font's bytes
-// (inline or a supplied part) are loaded once into a Face. ReadIr → ResolvedIr.
+// wherever it is declared), a name declared twice is refused, and each declared font is built once:
+// files (inline, a supplied part, or the service's library) loaded into faces, standard and Type 3
+// fonts built, simple fonts, variants and chains built over the fonts they name. ReadIr → ResolvedIr.
+import type { FontSource } from '../ir/font-types.js';
 import type { JsonPointer } from '../ir/pointer.js';
-import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, StandardFontDecl, TableItem } from '../ir/types.js';
-import { loadFace } from './fonts/face.js';
+import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, TableItem } from '../ir/types.js';
+import { FontChain } from './fonts/chain.js';
+import { Face, loadFace, type FeatureSet } from './fonts/face.js';
+import { LIBRARY_FACES, libraryFile } from './fonts/library.js';
+import { SimpleFace, SIMPLE_MAX_CODES } from './fonts/simple-face.js';
+import { StandardFace, standardFace } from './fonts/standard-face.js';
+import { StyledFont } from './fonts/styled-font.js';
+import { loadType1 } from './fonts/type1-face.js';
+import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
+import { checkDestinationNames } from './navigation/names.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { DEFAULT_UNPACK_LIMIT } from './supplied/guard.js';
 import { SuppliedPdfs } from './supplied/parts.js';
+
+/** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
+const VARIANT_FEATURES: Record<string, string[]> = {
+  ligatures: ['liga', 'clig'],
+  small_caps: ['smcp'],
+  oldstyle_figures: ['onum'],
+  kerning: ['kern'],
+};
+
+/** The bytes a font source names; refused when the part was not sent or the library holds no such face. */
+function sourceBytes(src: FontSource, ctx: PassContext): Uint8Array {
+  if (src.kind === 'data') return src.bytes;
+  if (src.kind === 'part') {
+    const part = ctx.parts.get(src.part);
+    if (!part) refuse('partMissing', src.at, src.part, src.at);
+    return part;
+  }
+  const bytes = libraryFile(src.face);
+  if (!bytes) refuse('libraryFaceUnknown', src.at, src.face, src.at, Object.keys(LIBRARY_FACES).join(', '));
+  return bytes;
+}
+
+function showChar(s: string): string {
+  return JSON.stringify(s);
+}
 
 export const names: Pass<ReadIr, ResolvedIr> = {
   id: 'names',
@@ -19,58 +54,123 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (earlier !== undefined) refuse('nameDeclaredTwice', `${p}/name`, name, `${p}/name`, `${earlier}/name`);
       declaredAt.set(name, p);
     };
+    for (const list of [ir.fonts, ir.standardFonts, ir.type1Fonts, ir.type3Fonts, ir.simpleFonts, ir.fontVariants, ir.fontChains]) {
+      for (const decl of list) claim(decl.name, decl.at);
+    }
     const fonts = new Map<string, FontResource>();
+
     for (const decl of ir.fonts) {
-      claim(decl.name, decl.at);
-      let bytes: Uint8Array;
-      if (decl.source.kind === 'part') {
-        const part = ctx.parts.get(decl.source.part);
-        if (!part) refuse('partMissing', decl.source.at, decl.source.part, decl.source.at);
-        bytes = part;
-      } else {
-        bytes = decl.source.bytes;
-      }
-      const loaded = loadFace(bytes);
+      const loaded = loadFace(sourceBytes(decl.source, ctx));
       if (!loaded.ok) refuse('fontUnreadable', decl.source.at, decl.name, decl.at, loaded.detail);
-      if (loaded.face.outlines === 'cff') refuse('fontKindUnsupported', decl.source.at, decl.name, decl.at, 'CFF');
+      if (loaded.face.outlines === 'cff2') refuse('fontKindUnsupported', decl.source.at, decl.name, decl.at, 'CFF2 (variable)');
+      if (decl.missing.kind === 'replace' && !loaded.face.covers(decl.missing.with.codePointAt(0)!)) {
+        refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
+      }
+      // Always wrapped: the wrapper applies the missing rule and turns a glyph that breaks in use into a 400 naming this declaration.
+      const face = new StyledFont(loaded.face, undefined, decl.missing, { name: decl.name, at: decl.at, sourceAt: decl.source.at });
+      fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: decl.keep });
+    }
+    for (const decl of ir.standardFonts) {
+      fonts.set(decl.name, { name: decl.name, at: decl.at, face: standardFace(decl.face) });
+    }
+    for (const decl of ir.type1Fonts) {
+      const afm = decl.afm ? sourceBytes(decl.afm, ctx) : undefined;
+      const loaded = loadType1(sourceBytes(decl.source, ctx), afm);
+      if (!loaded.ok) {
+        if (loaded.inAfm) refuse('afmUnreadable', decl.afm!.at, decl.afm!.at, loaded.detail);
+        refuse('type1Unreadable', decl.source.at, decl.name, decl.at, loaded.detail);
+      }
       fonts.set(decl.name, { name: decl.name, at: decl.at, face: loaded.face });
     }
-    const standard = new Map<string, StandardFontDecl>();
-    for (const decl of ir.standardFonts) {
-      claim(decl.name, decl.at);
-      standard.set(decl.name, decl);
+    for (const decl of ir.type3Fonts) {
+      if (decl.glyphs.length > TYPE3_MAX_GLYPHS) refuse('type3TooManyGlyphs', `${decl.at}/glyphs`, decl.name, decl.at, decl.glyphs.length, TYPE3_MAX_GLYPHS);
+      const seen = new Map<string, JsonPointer>();
+      for (const g of decl.glyphs) {
+        const earlier = seen.get(g.character);
+        if (earlier) refuse('type3CharacterTwice', `${g.at}/character`, showChar(g.character), earlier, g.at);
+        seen.set(g.character, g.at);
+      }
+      fonts.set(decl.name, { name: decl.name, at: decl.at, face: new Type3Face(decl) });
     }
+    // Declarations built over other fonts: each names a font of the kinds above.
+    const leaf = (name: string, at: JsonPointer, key: string, wanted: string): FontResource => {
+      const res = fonts.get(name);
+      if (!res) {
+        if (declaredAt.has(name)) refuse('fontRefKind', at, name, at, `declared at ${declaredAt.get(name)}`, key, wanted);
+        refuse('fontUndeclared', at, name, at);
+      }
+      return res;
+    };
+    for (const decl of ir.simpleFonts) {
+      const base = leaf(decl.font.name, decl.font.at, 'simple_fonts', 'a font declared under fonts');
+      const face = base.face instanceof StyledFont ? base.face.base : base.face;
+      if (!(face instanceof Face)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${face.kind} font`, 'simple_fonts', 'a font declared under fonts');
+      if (face.outlines !== 'truetype') refuse('fontKindUnsupported', decl.at, decl.name, decl.at, 'CFF');
+      const chars = new Set(decl.text);
+      if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, `${decl.at}/text`, chars.size, SIMPLE_MAX_CODES);
+      const simple = new SimpleFace(face, decl.text, base.face instanceof StyledFont ? base.face.origin : undefined);
+      fonts.set(decl.name, { name: decl.name, at: decl.at, face: simple, basedOn: [base.name] });
+    }
+    for (const decl of ir.fontVariants) {
+      const base = leaf(decl.font.name, decl.font.at, 'font_variants', 'a font declared under fonts or standard_fonts');
+      const b = base.face instanceof StyledFont ? base.face.base : base.face;
+      if (!(b instanceof Face) && !(b instanceof StandardFace)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${b.kind} font`, 'font_variants', 'a font declared under fonts or standard_fonts');
+      const features: Record<string, boolean> = {};
+      for (const [k, on] of Object.entries(decl.switches)) {
+        for (const tag of VARIANT_FEATURES[k]) {
+          const has = b instanceof Face ? b.features.has(tag) : tag === 'kern';
+          // Switching a feature off that the font lacks changes nothing; switching one on that it lacks is refused.
+          if (on && !has && (tag !== 'clig' || k !== 'ligatures')) refuse('variantFeatureMissing', `${decl.at}/${k}`, decl.font.name, tag, `${decl.at}/${k}`);
+          features[tag] = on;
+        }
+      }
+      const missing = base.face instanceof StyledFont ? base.face.missing : { kind: 'refuse' as const };
+      const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
+      const face = new StyledFont(b, features as FeatureSet, missing, origin);
+      fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: base.keep, basedOn: [base.name] });
+    }
+    for (const decl of ir.fontChains) {
+      const members = decl.fonts.map((ref) => {
+        const m = fonts.get(ref.name);
+        if (!m || m.face instanceof FontChain) {
+          if (declaredAt.has(ref.name)) refuse('fontRefKind', ref.at, ref.name, ref.at, 'a font chain', 'font_chains', 'fonts of the other kinds');
+          refuse('fontUndeclared', ref.at, ref.name, ref.at);
+        }
+        return m;
+      });
+      if (decl.missing.kind === 'replace' && !members.some((m) => m.face.covers(decl.missing.kind === 'replace' ? decl.missing.with.codePointAt(0)! : 0))) {
+        refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
+      }
+      fonts.set(decl.name, { name: decl.name, at: decl.at, face: new FontChain(members, decl.missing), basedOn: members.map((m) => m.name) });
+    }
+
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
     const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
     const items: ResolvedItem[] = ir.items.map((item) => {
-      if (item.type === 'table') return resolveTableFonts(item, fonts, standard);
+      if (item.type === 'table') return resolveTableFonts(item, fonts);
       if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
       if (item.type !== 'text') return item;
       const fontRes = fonts.get(item.font.name);
-      if (fontRes) return { ...item, fontRes };
-      const std = standard.get(item.font.name);
-      if (std) return { ...item, standard: std };
-      refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
+      if (!fontRes) refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
+      return { ...item, fontRes };
     });
+    checkDestinationNames(ir.doc, ir.items);
     return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };
   },
 };
 
 /** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
-function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>, standard: Map<string, StandardFontDecl>): ResolvedTableItem {
+function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): ResolvedTableItem {
   const fontRes = new Map<string, FontResource>();
-  let std: ResolvedTableItem['standard'];
   for (const row of item.rows) {
     for (const cell of row.cells) {
       if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
       const { name, at } = cell.style.font;
       if (fontRes.has(name)) continue;
       const res = fonts.get(name);
-      if (res) { fontRes.set(name, res); continue; }
-      const decl = standard.get(name);
-      if (decl) { std ??= { at, decl }; continue; }
-      refuse('fontUndeclared', at, name, at);
+      if (!res) refuse('fontUndeclared', at, name, at);
+      fontRes.set(name, res);
     }
   }
-  return { ...item, fontRes, standard: std };
+  return { ...item, fontRes };
 }

@@ -10,6 +10,7 @@ import { variablesOf } from '../ir/grammar/expr.js';
 import type { Hang, LicensedIr, LicensedItem, PagedIr, PagePlan, PageSelect, PageSize, PlacedItem, RectSpec, ResolvedTableItem, TablePartItem } from '../ir/types.js';
 import { pageBindings, rectValue, type Box } from './layout/coordinates.js';
 import { labelledNumbering, plainNumbering } from './page-refs.js';
+import { placeNavigation } from './navigation/places.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { placementOrder } from './pagination/relative.js';
 import { fitTable } from './pagination/table-fit.js';
@@ -125,7 +126,9 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       for (const p of pages) p.items.sort((a, b) => a.index - b.index);
     }
     const numbering = ir.doc.renumber ? labelledNumbering(count, ir.doc.renumber) : plainNumbering(count);
-    return { stage: 'paged', doc: { ...ir.doc, numbering }, fonts: ir.fonts, pages, numbering };
+    // Last sub-step: page references of the navigation, now that the page count and numbering are known (issue 9).
+    const places = placeNavigation(ir.doc, ir.items, pages);
+    return { stage: 'paged', doc: { ...ir.doc, numbering, places }, fonts: ir.fonts, pages, numbering };
   },
 };
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // src/cli.ts — the `quire` command: `quire serve` runs the server of src/server.ts, `quire render`
 // calls the very `render()` the server calls, on a description file and the parts named beside it.
+// `quire verify` runs the built-in verifier on any PDF (src/cli-verify.ts).
 // Exit codes: 0 done, 1 refused (or the PDF could not be written / the server could not listen),
 // 2 usage error (unknown option, missing or unreadable argument).
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
 import { licenceCommand } from './cli-licence.js';
+import { verifyCommand, VerifyUsageError } from './cli-verify.js';
+import { adminCommand, hostedCommand, HostedUsageError } from './hosted/cli.js';
 import { render } from './library.js';
 import { licensedToday, readClientsConfig, readLicence, ServiceConfigError, type ServiceSettings } from './licence/service.js';
 import { RenderPool } from './pool.js';
@@ -31,7 +34,10 @@ const HELP = `quire ${BUILD} — one JSON description (plus the files it names) 
 Usage:
   quire serve [--config FILE] [--port N] [--host H] [--workers N] …
   quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
+  quire verify file.pdf [--standard pdfa2b]...
   quire licence keygen|issue|show …
+  quire hosted [--port N] [--upstream URL] [--data DIR | --database URL] …
+  quire admin client|key|user|usage|export-clients …
   quire --version
   quire <command> --help
 `;
@@ -100,11 +106,21 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
         return renderCommand(rest, io);
       case 'licence':
         return licenceCommand(rest, io);
+      case 'verify':
+        return await verifyCommand(rest, io);
+      case 'hosted':
+        return await hostedCommand(rest, io);
+      case 'admin':
+        return await adminCommand(rest, io);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof HostedUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`quire: ${(e as Error).message}\nTry "quire ${command} --help".\n`);
+      return 2;
+    }
+    if (e instanceof UsageError || e instanceof VerifyUsageError) {
       io.err(`quire: ${e.message}\n${usageHint(command)}`);
       return 2;
     }
@@ -113,7 +129,7 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
 }
 
 function usageHint(command: string | undefined): string {
-  return command === 'serve' || command === 'render' ? `Try "quire ${command} --help".\n` : 'Try "quire --help".\n';
+  return command === 'serve' || command === 'render' || command === 'verify' ? `Try "quire ${command} --help".\n` : 'Try "quire --help".\n';
 }
 
 /** Runs a parseArgs call, turning its complaints (unknown option, missing value) into usage errors. */

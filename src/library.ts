@@ -4,11 +4,12 @@
 import { RefusalError } from '../ir/diagnostics.js';
 import { refusal } from '../ir/messages.js';
 import { readDescription } from '../ir/read.js';
-import type { Emitted } from '../ir/types.js';
+import type { Emitted, ReadIr } from '../ir/types.js';
 import { PASSES } from '../passes/index.js';
 import type { PassContext } from '../passes/pass.js';
 import { resolveClient } from './clients.js';
 import type { Outcome, RenderInput } from './types.js';
+import { findingsOf } from './verify-step.js';
 
 function partsMap(parts: RenderInput['parts']): ReadonlyMap<string, Uint8Array> {
   if (!parts) return new Map();
@@ -28,6 +29,7 @@ export function render(input: RenderInput): Outcome {
   try {
     let t = performance.now();
     let ir: unknown = readDescription(input.description);
+    const doc = (ir as ReadIr).doc;
     input.trace?.('read', ir, performance.now() - t);
     for (const pass of PASSES) {
       t = performance.now();
@@ -35,7 +37,9 @@ export function render(input: RenderInput): Outcome {
       input.trace?.(pass.id, ir, performance.now() - t);
     }
     const emitted = ir as Emitted;
-    return { ok: true, pdf: emitted.pdf, pages: emitted.pages, remarks: ctx.remarks, findings: [] };
+    // the verifier runs on the bytes just emitted, after the seven passes (spec: architecture)
+    const findings = findingsOf(emitted, doc);
+    return { ok: true, pdf: emitted.pdf, pages: emitted.pages, remarks: ctx.remarks, findings };
   } catch (e) {
     if (e instanceof RefusalError) return { ok: false, ...e.refusal, remarks: ctx.remarks };
     const detail = e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : String(e);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ServiceSettings } from './licence/service.js';
 import type { RenderTask } from './render-worker.js';
@@ -100,14 +101,20 @@ export class RenderPool {
     this.active++;
     const timer = new AbortController();
     let timedOut = false;
-    // The time limit counts from when a worker takes the task, not from when it was queued.
-    const limit = setTimeout(() => { timedOut = true; timer.abort(); }, this.options.timeLimitMs);
-    limit.unref();
+    // The time limit counts from when the worker starts the render (it says so on `started`), not
+    // from when the task was queued or while a replaced worker was still starting up.
+    let limit: NodeJS.Timeout | undefined;
+    const channel = new MessageChannel();
+    channel.port1.once('message', () => {
+      limit = setTimeout(() => { timedOut = true; timer.abort(); }, this.options.timeLimitMs);
+      limit.unref();
+    });
+    channel.port1.unref();
     const onAbort = (): void => timer.abort();
     if (signal?.aborted) timer.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.piscina.run(task, { signal: timer.signal })) as Outcome;
+      return (await this.piscina.run({ ...task, started: channel.port2 }, { signal: timer.signal, transferList: [channel.port2] as never })) as Outcome;
     } catch (e) {
       if (timedOut) throw new PoolError('time-limit', `the render ran past ${this.options.timeLimitMs} ms`);
       if (signal?.aborted) throw new PoolError('aborted', 'the caller went away');
@@ -116,6 +123,7 @@ export class RenderPool {
     } finally {
       this.active--;
       clearTimeout(limit);
+      channel.port1.close();
       signal?.removeEventListener('abort', onAbort);
       this.waiting.shift()?.go();
     }

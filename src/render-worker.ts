@@ -8,6 +8,8 @@ import type { ServiceSettings } from './licence/service.js';
 import type { Outcome } from './types.js';
 
 export interface RenderTask {
+  /** Told when the render starts, so the pool's time limit leaves out waiting and worker start-up. */
+  started?: import('node:worker_threads').MessagePort;
   description: Uint8Array;
   parts: [string, Uint8Array][];
   client?: string;
@@ -18,6 +20,8 @@ export interface RenderTask {
 const service = (workerData as { service?: ServiceSettings } | undefined)?.service;
 
 export default function renderTask(task: RenderTask): Outcome {
+  task.started?.postMessage(0);
+  task.started?.close();
   return render({
     description: task.description,
     parts: new Map(task.parts),

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { pino, type Logger } from 'pino';
 import { refusal } from '../ir/messages.js';
+import { libraryFaceCount } from '../passes/fonts/library.js';
 import { answerHealth, answerOutcome, answerRefusal, type Answer, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
 import { PoolError, type RenderPool } from './pool.js';
@@ -37,7 +38,7 @@ export interface ServerOptions {
   render?: typeof libraryRender;
   /** Whether a licence covers the day (GET /health `licensed`). Default: false. */
   licensed?: () => boolean;
-  /** Number of fonts in the general library (GET /health `faces`). Default: 0. */
+  /** Number of fonts in the general library (GET /health `faces`). Default: the faces installed (passes/fonts/library.ts). */
   faces?: () => number;
   /** Build number sent in `x-svc-version` and /health. Default: BUILD. */
   version?: string;
@@ -108,7 +109,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     render: opts.render ?? libraryRender,
     pool: opts.pool,
     licensed: opts.licensed ?? (() => false),
-    faces: opts.faces ?? (() => 0),
+    faces: opts.faces ?? libraryFaceCount,
     version: opts.version ?? BUILD,
     logger: opts.logger ?? defaultLogger(),
     lingerMs: opts.lingerMs ?? DEFAULT_LINGER_MS,

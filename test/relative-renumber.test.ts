@@ -64,7 +64,7 @@ describe('renumber', () => {
     const out = run(six, { renumber: [{ page: 3, style: 'lower_roman' }, { page: 5, style: 'upper_letters', prefix: 'App-', start: 3 }, { page: 9, style: 'decimal' }] });
     if (!out.ok) throw new Error(out.sentence);
     expect(qpdfCheck(out.pdf).code).toBe(0);
-    expect(qpdfJson(out.pdf, 'pagelabels')).toEqual([
+    expect(qpdfJson(out.pdf, ['pagelabels']).pagelabels).toEqual([
       { index: 0, label: { '/S': '/D', '/St': 1 } },
       { index: 2, label: { '/S': '/r', '/St': 1 } },
       { index: 4, label: { '/P': 'u:App-', '/S': '/A', '/St': 3 } },

@@ -27,6 +27,18 @@ async function post(url: string, description: string, opts: { headers?: Record<s
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until the server's metrics show `n` workers rendering (robust on a loaded machine, unlike a fixed sleep). */
+async function workersBusy(url: string, n = 1): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const text = await (await request(`${url}/metrics`)).body.text();
+    const m = /quire_workers_busy (\d+)/.exec(text);
+    if (m && Number(m[1]) >= n) return;
+    await sleep(25);
+  }
+  throw new Error(`no ${n} busy workers within 30 s`);
+}
+
 describe('one worker, no queue', () => {
   let srv: ChildServer;
   beforeAll(async () => { srv = await startChildServer(['--workers', '1', '--queue', '0']); });
@@ -41,7 +53,7 @@ describe('one worker, no queue', () => {
 
   it('answers /health and /metrics while the only worker is busy, and a second render 503 at once', async () => {
     const slow = post(srv.url, slowDescription());
-    await sleep(300);
+    await workersBusy(srv.url);
     let slowDone = false;
     void slow.then(() => { slowDone = true; });
     const health = await request(`${srv.url}/health`);
@@ -61,7 +73,7 @@ describe('one worker, no queue', () => {
   it('a client that goes away mid-render frees its worker', async () => {
     const gone = new AbortController();
     const slow = post(srv.url, slowDescription(), { signal: gone.signal }).catch((e: Error) => e);
-    await sleep(300);
+    await workersBusy(srv.url);
     gone.abort();
     expect(await slow).toBeInstanceOf(Error);
     await sleep(200);
@@ -221,7 +233,7 @@ describe('SIGTERM', () => {
   it('stops accepting, finishes the renders in flight, and exits 0', async () => {
     const srv = await startChildServer(['--workers', '1', '--grace', '20000']);
     const slow = post(srv.url, slowDescription());
-    await sleep(400);
+    await workersBusy(srv.url);
     srv.child.kill('SIGTERM');
     const r = await slow;
     expect(r.status).toBe(200);
@@ -237,8 +249,9 @@ describe('SIGTERM past the grace period', () => {
   it('answers the renders it could not finish 503 server, then exits 0', async () => {
     const srv = await startChildServer(['--workers', '1', '--queue', '2', '--grace', '300']);
     const first = post(srv.url, slowDescription());
+    await workersBusy(srv.url);
     const second = post(srv.url, slowDescription());
-    await sleep(400);
+    await sleep(500);
     srv.child.kill('SIGTERM');
     for (const r of await Promise.all([first, second])) {
       expect(r.status).toBe(503);

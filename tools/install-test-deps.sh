@@ -1,7 +1,8 @@
 #!/usr/bin/env sh
 # tools/install-test-deps.sh — installs the Debian tools the tests check our PDFs with (tools nobody
 # here wrote): qpdf, poppler (pdftotext, pdffonts, pdfinfo…), MuPDF, Ghostscript and Apache PDFBox
-# Preflight. Skips what is already there; needs root (CI runs as root) when something is missing.
+# Preflight, plus PostgreSQL and Chromium for the hosted service's tests and a C++ toolchain for
+# better-sqlite3. Skips what is already there; needs root (CI runs as root) when something is missing.
 set -eu
 need=""
 command -v qpdf >/dev/null 2>&1 || need="$need qpdf"
@@ -9,9 +10,18 @@ command -v pdftotext >/dev/null 2>&1 || need="$need poppler-utils"
 command -v mutool >/dev/null 2>&1 || need="$need mupdf-tools"
 command -v gs >/dev/null 2>&1 || need="$need ghostscript"
 command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
+# Type 1 (.pfb/.afm) and CFF OpenType (.otf) test fonts: URW base 35
+[ -r /usr/share/fonts/X11/Type1/NimbusSans-Regular.pfb ] && [ -r /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf ] || need="$need fonts-urw-base35"
 [ -r /usr/share/java/preflight.jar ] || need="$need libpdfbox2-java"
 [ -r /usr/share/java/javax.activation.jar ] || need="$need libactivation-java"
 [ -r /usr/share/java/jaxb-api.jar ] || need="$need libjaxb-api-java"
+# The hosted store's PostgreSQL tests start a throw-away server; the browser box is driven in chromium.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need="$need postgresql"
+command -v chromium >/dev/null 2>&1 || need="$need chromium"
+# better-sqlite3 builds from source when no prebuilt binary can be fetched.
+command -v g++ >/dev/null 2>&1 || need="$need g++"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
 if [ -n "$need" ]; then
   echo "installing:$need"
   SUDO=""
@@ -19,5 +29,5 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
 else
-  echo "test tools present: qpdf poppler-utils mupdf-tools ghostscript pdfbox-preflight"
+  echo "test tools present (nothing to install)"
 fi

@@ -37,6 +37,7 @@ declare module 'fontkit' {
     getGlyph(id: number, codePoints?: number[]): Glyph;
     createSubset(): Subset;
     fonts?: Font[];
+    availableFeatures: string[];
   }
   export function create(buffer: Uint8Array | Buffer, postscriptName?: string): Font;
   const fontkit: { create: typeof create };

@@ -8,6 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
+import { linkReader } from './navigation.js';
 import { rectReader } from './shapes.js';
 import { importedPageReader } from './supplied.js';
 import { tableReader } from './table.js';
@@ -24,6 +25,7 @@ const READERS: Record<string, ItemReader> = {
   table: tableReader,
   imported_page: importedPageReader,
   ...codeReaders,
+  link: linkReader,
 };
 
 export function readItem(raw: Record<string, unknown>, index: number): Item {

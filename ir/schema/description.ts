@@ -1,9 +1,14 @@
 // ir/schema/description.ts — the top level of a description. Each area's declarations have their
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
-import { fontsSchema, standardFontsSchema } from './fonts.js';
 import { renumberSchema } from './pages.js';
 import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
+import {
+  fontChainsSchema, fontsSchema, fontVariantsSchema, simpleFontsSchema, standardFontsSchema, type1FontsSchema, type3FontsSchema,
+} from './fonts.js';
+
+/** What `check` accepts: the PDF/A flavours the verifier covers, and PDF/UA-1 (refused until it arrives). */
+export const CHECK_STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -33,8 +38,15 @@ export const descriptionSchema = {
     renumber: renumberSchema,
     templates: templatesSchema,
     supplied_pdfs: suppliedPdfsSchema,
+    // `check`: standards measured after emission (verifier/); strings as verifier/model.ts lists them
+    check: { type: 'array', items: { type: 'string', enum: CHECK_STANDARDS } },
     // — declarations, one line per area —
     fonts: fontsSchema,
     standard_fonts: standardFontsSchema,
+    type1_fonts: type1FontsSchema,
+    type3_fonts: type3FontsSchema,
+    simple_fonts: simpleFontsSchema,
+    font_variants: fontVariantsSchema,
+    font_chains: fontChainsSchema,
   },
 } as const;

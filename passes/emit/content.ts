@@ -41,22 +41,27 @@ function lit(b: number): string {
   return String.fromCharCode(b);
 }
 
-function glyphs(op: GlyphRunOp, resName: string): string {
+/** How a font's codes are written: 2 bytes (Type 0) or 1 (simple fonts); Type 3 glyphs under d1 also take the stroke colour. */
+export interface FontCodes { codeBytes: 1 | 2; strokeToo?: boolean }
+
+function glyphs(op: GlyphRunOp, resName: string, codes?: FontCodes): string {
+  const one = codes?.codeBytes === 1;
   let tj = '(';
   for (let i = 0; i < op.glyphs.length; i++) {
-    tj += code2(op.glyphs[i]);
+    tj += one ? lit(op.glyphs[i]) : code2(op.glyphs[i]);
     const a = op.adjust[i];
     if (a !== 0 && i < op.glyphs.length - 1) tj += `)${a}(`;
   }
   tj += ')';
-  return `BT\n/${resName} ${num(op.size)} Tf\n${colourOps(op.colour, false)}\n${num(op.x)} ${num(op.y)} Td\n[${tj}] TJ\nET\n`;
+  const stroke = codes?.strokeToo ? `${colourOps(op.colour, true)}\n` : '';
+  return `BT\n/${resName} ${num(op.size)} Tf\n${colourOps(op.colour, false)}\n${stroke}${num(op.x)} ${num(op.y)} Td\n[${tj}] TJ\nET\n`;
 }
 
 /**
  * The content stream of one page (or form), as bytes. `fontRes` maps request font names to resource
  * names, `fontRefs` resource names to the written font objects; every resource used is recorded in `scope`.
  */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>): Uint8Array {
+export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>): Uint8Array {
   let s = '';
   for (const op of ops) {
     const q = op.matrix !== undefined;
@@ -75,7 +80,7 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       s += `/${name} Do\n`; // the placing matrix is the op's own, written above
     } else {
       const res = fontRes.get(op.font)!;
-      s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res));
+      s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res), fontCodes?.get(res));
     }
     if (q) s += 'Q\n';
   }

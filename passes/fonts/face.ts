@@ -25,22 +25,29 @@ export interface Shaped {
   missing: number[];
 }
 
-export type OutlineKind = 'truetype' | 'cff';
+/** Outline technology of the face: glyf (TrueType), CFF (embedded bare as CIDFontType0C), CFF2 (variable; refused). */
+export type OutlineKind = 'truetype' | 'cff' | 'cff2';
+
+/** OpenType features switched on (true) or off (false) over the font's defaults (font_variants). */
+export type FeatureSet = Readonly<Record<string, boolean>>;
 
 export class Face implements TextFont {
+  readonly kind = 'cid' as const;
   readonly key: string;
   readonly font: Font;
   readonly bytes: Uint8Array;
   readonly outlines: OutlineKind;
   readonly unitsPerEm: number;
-  private readonly words = new Map<string, Shaped>();
+  /** Word caches, one per feature set ('' = the font's defaults). */
+  private readonly words = new Map<string, Map<string, Shaped>>();
 
   constructor(bytes: Uint8Array, key: string, font: Font) {
     this.bytes = bytes;
     this.key = key;
     this.font = font;
     this.unitsPerEm = font.unitsPerEm;
-    this.outlines = font.directory.tables['CFF '] || font.directory.tables['CFF2'] ? 'cff' : 'truetype';
+    const tables = font.directory.tables;
+    this.outlines = tables['CFF '] ? 'cff' : tables['CFF2'] ? 'cff2' : 'truetype';
   }
 
   private metricsCache?: FontMetrics;
@@ -80,6 +87,21 @@ export class Face implements TextFont {
     return Boolean(fs.noEmbedding || fs.noSubsetting || fs.bitmapOnly);
   }
 
+  /** OpenType features the font has (GSUB/GPOS feature tags), for font_variants to check against. */
+  get features(): ReadonlySet<string> {
+    return (this.featureSet ??= new Set(this.font.availableFeatures));
+  }
+  private featureSet?: Set<string>;
+
+  covers(cp: number): boolean {
+    return this.font.hasGlyphForCodePoint(cp);
+  }
+
+  /** The glyph the character map gives a code point (0 when none). */
+  glyphOf(cp: number): number {
+    return this.font.glyphForCodePoint(cp)?.id ?? 0;
+  }
+
   /** Advance of one glyph, font units, unshaped (what the W array states). */
   advanceOf(gid: number): number {
     return this.font.getGlyph(gid).advanceWidth;
@@ -91,22 +113,32 @@ export class Face implements TextFont {
    * glyph→text map never depends on what an earlier request shaped (fontkit caches Glyph objects by id).
    */
   shape(text: string): Shaped {
-    const hit = this.words.get(text);
+    return this.shapeWith(text, undefined, '');
+  }
+
+  /**
+   * Shapes with OpenType features switched on or off (`cacheKey` names the feature set; each set
+   * has its own bounded word cache).
+   */
+  shapeWith(text: string, features: FeatureSet | undefined, cacheKey: string): Shaped {
+    let words = this.words.get(cacheKey);
+    if (!words) { words = new Map(); this.words.set(cacheKey, words); }
+    const hit = words.get(text);
     if (hit) return hit;
-    const shaped = this.shapeUncached(text);
-    if (this.words.size >= WORD_CACHE_SIZE) this.words.clear();
-    this.words.set(text, shaped);
+    const shaped = this.shapeUncached(text, features);
+    if (words.size >= WORD_CACHE_SIZE) words.clear();
+    words.set(text, shaped);
     return shaped;
   }
 
-  private shapeUncached(text: string): Shaped {
+  private shapeUncached(text: string, features: FeatureSet | undefined): Shaped {
     const missing: number[] = [];
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       if (!this.font.hasGlyphForCodePoint(cp)) missing.push(cp);
     }
     if (text.length === 0) return { glyphs: [], advances: [], text: [], width: 0, missing };
-    const run = this.font.layout(text);
+    const run = features ? this.font.layout(text, features as Record<string, boolean>) : this.font.layout(text);
     const cps = Array.from(text);
     const glyphs: number[] = [];
     const advances: number[] = [];
@@ -149,6 +181,11 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
     if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
     if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
     if (!font.directory?.tables?.cmap) return { ok: false, detail: 'it has no character map' };
+    // Touch what every later step reads (tables decode lazily), so a damaged table is refused here, once.
+    void [font.bbox.maxX, font.italicAngle, font.ascent, font.descent, font.capHeight, font.xHeight,
+      font.underlinePosition, font.postscriptName, font['OS/2']?.fsType, font.post?.isFixedPitch, font.availableFeatures];
+    font.layout('Aa0 ');
+    font.getGlyph(0).advanceWidth;
   } catch (e) {
     return { ok: false, detail: firstLine(e) };
   }

@@ -3,6 +3,7 @@
 // the text where the next font in the chain has the glyph the earlier ones lack. Layout positions each
 // segment's glyphs and emits one glyph run per segment in that segment's font.
 import type { FontResource } from '../../ir/types.js';
+import { FontChain, splitChain } from './chain.js';
 import type { Shaped } from './face.js';
 
 export interface ShapedSegment {
@@ -15,5 +16,8 @@ export interface ShapedSegment {
 
 /** Shapes `text` in the requested font. Missing glyphs stay reported in `shaped.missing` for the caller's rule. */
 export function shapeText(font: FontResource, text: string): ShapedSegment[] {
+  if (font.face instanceof FontChain) {
+    return splitChain(font.face, text).map((seg) => ({ font: seg.font, start: seg.start, shaped: seg.font.face.shape(seg.text) }));
+  }
   return [{ font, start: 0, shaped: font.face.shape(text) }];
 }

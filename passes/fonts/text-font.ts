@@ -19,6 +19,13 @@ export interface FontMetrics {
   strikeoutThickness: number;
 }
 
+/**
+ * How a font is written (dedupe and emit dispatch on it; layout never looks):
+ * `cid` a TrueType/CFF face as a Type 0 font with 2-byte glyph codes; `standard`, `type1`, `type3`
+ * and `simple` are one-byte fonts; `chain` never reaches emission (shapeText splits it into its members).
+ */
+export type FontKind = 'cid' | 'standard' | 'type1' | 'type3' | 'simple' | 'chain';
+
 export interface TextFont {
   /** Identity of the font program (same bytes → same key): fonts are written once per key. */
   readonly key: string;
@@ -28,4 +35,8 @@ export interface TextFont {
   shape(text: string): Shaped;
   /** Advance of one glyph as the font's widths state it (the W array / Widths), font units. */
   advanceOf(gid: number): number;
+  /** How the font is written; see FontKind. */
+  readonly kind: FontKind;
+  /** Whether the font draws this code point itself (font_chains pick the first member that does). */
+  covers(cp: number): boolean;
 }

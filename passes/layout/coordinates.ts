@@ -14,10 +14,21 @@ export function pageBindings(size: PageSize, page: number, total: number): Coord
   };
 }
 
-/** Evaluates one coordinate; a value that is not finite (division by zero) is refused naming the key and page. */
+/**
+ * The largest magnitude a number written into the PDF may have: ISO 32000-1 Annex C gives integers
+ * ±2 147 483 647 (pdf-lib writes a whole number's every digit, so 1e21 would be 22 of them, which
+ * readers such as qpdf cannot hold).
+ */
+export const MAX_PDF_NUMBER = 2_147_483_647;
+
+/**
+ * Evaluates one coordinate; a value that is not finite (division by zero), or past what a PDF
+ * number holds, is refused naming the key and page.
+ */
 export function coordValue(c: Coord, b: CoordBindings): number {
   const v = evaluate(c.expr, b);
   if (!Number.isFinite(v)) refuse('coordinateNotFinite', c.at, c.at, String(v), b.current_page);
+  if (Math.abs(v) > MAX_PDF_NUMBER) refuse('coordinateOutOfRange', c.at, c.at, String(v), b.current_page, `±${MAX_PDF_NUMBER}`);
   return v;
 }
 

@@ -12,7 +12,10 @@
 // fontkit gives, tested against it (passes/layout/table-cell-text.test.ts).
 import type { Colour, FontResource, GlyphRunOp } from '../../ir/types.js';
 import type { JsonPointer } from '../../ir/pointer.js';
-import type { Face, Shaped } from '../fonts/face.js';
+import { FontChain } from '../fonts/chain.js';
+import { Face, type Shaped } from '../fonts/face.js';
+import { shapeText } from '../fonts/shaper.js';
+import type { TextFont } from '../fonts/text-font.js';
 import { refuse } from '../pass.js';
 import { breakLines } from './text-lines.js';
 
@@ -52,13 +55,13 @@ export function linesThatFit(t: CellText, from: number, room: number): number {
 // ───────────── shaping with pair caches (see header) ─────────────
 
 interface FastCache { glyph: Map<number, { gid: number; adv: number } | null>; pair: Map<number, number | null>; stated: Map<number, number> }
-const caches = new WeakMap<Face, FastCache>();
+const caches = new WeakMap<object, FastCache>();
 /** Plain Latin and common punctuation: no marks, no complex scripts, no surrogates. */
 /** Text needing no clean-up: no line ends, tabs or other white space to fold, no trailing space. */
 const SIMPLE = /^[^\r\n\t\v\f\u00a0]*[^\r\n\t\v\f\u00a0 ]$/;
 const PLAIN = /^[\x20-\x7e\u00a0-\u024f\u2010-\u2027\u2030-\u205e\u20ac]*$/;
 
-function cacheOf(face: Face): FastCache {
+function cacheOf(face: TextFont): FastCache {
   let c = caches.get(face);
   if (!c) { c = { glyph: new Map(), pair: new Map(), stated: new Map() }; caches.set(face, c); }
   return c;
@@ -94,9 +97,10 @@ function plainUnit(cp: number): boolean {
 }
 
 /** The width `shapeCellText` would give, font units, without building glyph arrays; -1 when the text needs full shaping. */
-export function cellTextWidth(face: Face, text: string): number {
+export function cellTextWidth(face: TextFont, text: string): number {
   const n = text.length;
-  if (n === 0 || n > 200) return -1;
+  // The caches speak fontkit: only a plain face (not a variant, chain or font of another kind) takes this path.
+  if (n === 0 || n > 200 || !(face instanceof Face) || face.constructor !== Face) return -1;
   const c = cacheOf(face);
   let width = 0;
   let prev: { gid: number; adv: number } | null = null;
@@ -120,8 +124,8 @@ export function cellTextWidth(face: Face, text: string): number {
 /** Shaped text, marked when it came from the caches (and can be shaped again from them for nothing). */
 export type FastShaped = Shaped & { fast?: true };
 
-export function shapeCellText(face: Face, text: string): FastShaped {
-  if (text.length === 0 || text.length > 200 || !PLAIN.test(text)) return face.shape(text);
+export function shapeCellText(face: TextFont, text: string): FastShaped {
+  if (text.length === 0 || text.length > 200 || !(face instanceof Face) || face.constructor !== Face || !PLAIN.test(text)) return face.shape(text);
   const c = cacheOf(face);
   const n = text.length;
   const glyphs = new Array<number>(n);
@@ -210,7 +214,16 @@ export function drawCellLines(t: CellText, from: number, to: number, d: CellText
       // A line wider than the cell (one over-wide word) starts at the left edge whatever the alignment
       // and runs past the right one, as a text item's overlong word does; it never runs off to the left.
       const x = d.align === 'left' || line.width > d.width ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
-      out.push({ d, shaped: line.shaped ?? shapeCellText(d.font.face, line.text), x, y: baseline });
+      if (d.font.face instanceof FontChain) {
+        // A font chain: one segment per member font, each in its own font, one after the other.
+        let sx = x;
+        for (const seg of shapeText(d.font, line.text)) {
+          out.push({ d: { ...d, font: seg.font }, shaped: seg.shaped, x: sx, y: baseline });
+          sx += (seg.shaped.width * d.size) / seg.font.face.unitsPerEm;
+        }
+      } else {
+        out.push({ d, shaped: line.shaped ?? shapeCellText(d.font.face, line.text), x, y: baseline });
+      }
     }
     baseline -= t.leading;
   }

@@ -3,7 +3,9 @@
 // in the text ends a line; an over-wide word runs past the edge (overlong: overflow, the default).
 // Lines past the bottom of the rect run on below it (spec: text that does not fit runs past).
 import type { GlyphRunOp, Matrix, ResolvedTextItem } from '../../ir/types.js';
-import type { Face, Shaped } from '../fonts/face.js';
+import type { Shaped } from '../fonts/face.js';
+import { shapeText } from '../fonts/shaper.js';
+import type { TextFont } from '../fonts/text-font.js';
 import { refuse } from '../pass.js';
 import type { Box } from './coordinates.js';
 
@@ -15,7 +17,7 @@ export function itemText(item: ResolvedTextItem): string {
 }
 
 /** Breaks one paragraph into lines no wider than `measure` points, greedily, at spaces. */
-export function breakLines(face: Face, paragraph: string, size: number, measure: number): string[] {
+export function breakLines(face: TextFont, paragraph: string, size: number, measure: number): string[] {
   const scale = size / face.unitsPerEm;
   const words = paragraph.split(SPACE);
   const spaceW = face.shape(SPACE).width * scale;
@@ -44,9 +46,14 @@ export function layTextItem(item: ResolvedTextItem, box: Box, matrix: Matrix | u
     for (const line of breakLines(face, paragraph, item.fontSize, box.urx - box.llx)) {
       const trimmed = line.replace(/ +$/, '');
       if (trimmed.length > 0) {
-        const shaped = face.shape(trimmed);
-        if (shaped.missing.length) refuseMissing(item, shaped);
-        ops.push(glyphRun(item, face, shaped, box.llx, baseline, matrix));
+        // One glyph run per segment: a font chain draws each piece in the member that has its glyphs.
+        let x = box.llx;
+        for (const seg of shapeText(item.fontRes, trimmed)) {
+          if (seg.shaped.missing.length) refuseMissing(item, seg.shaped);
+          if (!seg.shaped.glyphs.length) continue;
+          ops.push(glyphRun(item, seg.font.face, seg.shaped, x, baseline, matrix, seg.font.name));
+          x += (seg.shaped.width * item.fontSize) / seg.font.face.unitsPerEm;
+        }
       }
       baseline -= item.leading;
     }
@@ -68,7 +75,7 @@ function refuseMissing(item: ResolvedTextItem, shaped: Shaped): never {
  * TJ adjustment after the glyph. Rounding residue is carried forward so the line's end lands where
  * shaping put it, within half a thousandth of an em.
  */
-export function glyphRun(item: ResolvedTextItem, face: Face, shaped: Shaped, x: number, y: number, matrix: Matrix | undefined): GlyphRunOp {
+export function glyphRun(item: ResolvedTextItem, face: TextFont, shaped: Shaped, x: number, y: number, matrix: Matrix | undefined, fontName = item.font.name): GlyphRunOp {
   const n = shaped.glyphs.length;
   const k = 1000 / face.unitsPerEm;
   const adjust = new Int32Array(n);
@@ -81,7 +88,7 @@ export function glyphRun(item: ResolvedTextItem, face: Face, shaped: Shaped, x: 
     residue = wanted - (stated - adj);
   }
   return {
-    op: 'glyphs', at: item.at, matrix, font: item.font.name, size: item.fontSize, x, y, colour: item.color,
+    op: 'glyphs', at: item.at, matrix, font: fontName, size: item.fontSize, x, y, colour: item.color,
     glyphs: Uint16Array.from(shaped.glyphs), adjust, text: shaped.text,
   };
 }

@@ -17,7 +17,17 @@ export interface ChildServer {
 }
 
 export async function startChildServer(args: string[] = [], env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+  return startChild(['serve', '--port', '0', '--host', '127.0.0.1', ...args], env);
+}
+
+/** The hosted front (`quire hosted`) as a child process. */
+export async function startChildFront(args: string[] = [], env: Record<string, string> = {}): Promise<ChildServer> {
+  return startChild(['hosted', '--port', '0', '--host', '127.0.0.1', ...args], env);
+}
+
+/** Any `quire` command that prints "listening on <url>" once it serves. */
+export async function startChild(args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
+  const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, PORT: '', HOST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

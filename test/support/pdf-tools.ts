@@ -99,12 +99,6 @@ export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [n
 }
 
 
-/** `qpdf --json` restricted to one top-level key (e.g. `pagelabels`), parsed. */
-export function qpdfJson(pdf: Uint8Array, key: string): unknown {
-  const out = withFile(pdf, (f) => execFileSync('qpdf', ['--json', `--json-key=${key}`, f], { encoding: 'utf8' }));
-  return (JSON.parse(out) as Record<string, unknown>)[key];
-}
-
 /** Renders one page with MuPDF at `dpi` and returns a reader of RGB pixels in PDF points from the bottom left. */
 export function renderPage(pdf: Uint8Array, page: number, dpi = 72): (xPt: number, yPt: number) => [number, number, number] {
   const ppm = withFile(pdf, (f) => {
@@ -120,4 +114,85 @@ export function renderPage(pdf: Uint8Array, page: number, dpi = 72): (xPt: numbe
     const o = start + (py * w + px) * 3;
     return [ppm[o], ppm[o + 1], ppm[o + 2]];
   };
+}
+
+/** Ghostscript renders every page to nothing (nullpage), stopping on any error or warning; exit code and output. */
+export function gsRender(pdf: Uint8Array): { code: number; out: string } {
+  return withFile(pdf, (f) => {
+    const r = spawnSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dPDFSTOPONERROR', '-dPDFSTOPONWARNING', '-sDEVICE=nullpage', '-o', '/dev/null', f], { encoding: 'utf8' });
+    return { code: r.status ?? -1, out: ((r.stdout ?? '') + (r.stderr ?? '')).split('\n').filter((l) => l && !/^page /.test(l)).join('\n') };
+  });
+}
+
+/**
+ * Share of the pixels in a box (PDF points, origin bottom left) of page 1, rendered by MuPDF at `dpi`,
+ * that are not white, and their mean colour: a glyph drawn there gives a share well above 0.
+ */
+export function inkIn(pdf: Uint8Array, box: { llx: number; lly: number; urx: number; ury: number }, dpi = 72): { share: number; mean: [number, number, number] } {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, '1'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const ppm = readFileSync(out);
+    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+    const w = +m[1], h = +m[2], start = m[0].length;
+    const s = dpi / 72;
+    const x0 = Math.max(0, Math.floor(box.llx * s)), x1 = Math.min(w, Math.ceil(box.urx * s));
+    const y0 = Math.max(0, Math.floor(h - box.ury * s)), y1 = Math.min(h, Math.ceil(h - box.lly * s));
+    let inked = 0, total = 0;
+    const sum = [0, 0, 0];
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const o = start + (y * w + x) * 3;
+        total++;
+        if (ppm[o] < 200 || ppm[o + 1] < 200 || ppm[o + 2] < 200) {
+          inked++;
+          sum[0] += ppm[o]; sum[1] += ppm[o + 1]; sum[2] += ppm[o + 2];
+        }
+      }
+    }
+    const n = inked || 1;
+    return { share: total ? inked / total : 0, mean: [sum[0] / n, sum[1] / n, sum[2] / n] };
+  });
+}
+
+/** `qpdf --json` (version 2) of the document, parsed; `keys` limits it (`outlines`, `pages`, `qpdf`…). */
+export function qpdfJson(pdf: Uint8Array, keys: string[] = []): Record<string, unknown> {
+  return withFile(pdf, (f) => JSON.parse(execFileSync('qpdf', ['--json', ...keys.map((k) => `--json-key=${k}`), f], { encoding: 'utf8', maxBuffer: 64 << 20 })));
+}
+
+/**
+ * Every object of the document as qpdf reads it: `get('trailer')`, `get('8 0 R')`, and `deref(v)` to
+ * follow a reference. qpdf writes names as "/Name", text strings as "u:…", other strings as "b:…".
+ */
+export function pdfObjects(pdf: Uint8Array): { get(ref: string): any; deref(v: unknown): any } {
+  const q = qpdfJson(pdf, ['qpdf']).qpdf as [unknown, Record<string, { value?: unknown; stream?: { dict: unknown } }>];
+  const objs = q[1];
+  const get = (ref: string) => {
+    const o = objs[ref === 'trailer' ? 'trailer' : `obj:${ref}`];
+    return o?.value ?? o?.stream?.dict;
+  };
+  const deref = (v: unknown) => (typeof v === 'string' && / \d+ R$/.test(v) ? get(v) : v);
+  return { get, deref };
+}
+
+/** `mutool show` of the selectors (`outline`, `trailer/Root`, `pages/1/Annots`…). */
+export function mutoolShow(pdf: Uint8Array, ...selectors: string[]): string {
+  return withFile(pdf, (f) => execFileSync('mutool', ['show', f, ...selectors], { encoding: 'utf8' }));
+}
+
+/** Links poppler finds over text (`pdftohtml -xml`): the text and where the link leads (a URI, or `#n` for page n). */
+export function popplerLinks(pdf: Uint8Array): { text: string; href: string }[] {
+  const xml = withFile(pdf, (f) => execFileSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', f], { encoding: 'utf8' }));
+  return [...xml.matchAll(/<a href="([^"]*)">(.*?)<\/a>/g)].map((m) => ({ text: decodeEntities(m[2]), href: decodeEntities(m[1]).replace(/^[^#]*\.html(?=#)/, '') }));
+}
+
+/** `pdfinfo -dests`: named destination → "page [ view ]" as poppler resolves it. */
+export function pdfDests(pdf: Uint8Array): Map<string, string> {
+  const out = withFile(pdf, (f) => execFileSync('pdfinfo', ['-dests', f], { encoding: 'utf8' }));
+  const m = new Map<string, string>();
+  for (const line of out.split('\n')) {
+    const r = /^\s*(\d+)\s+(\[.*\])\s+"(.*)"$/.exec(line);
+    if (r) m.set(r[3], `${r[1]} ${r[2]}`);
+  }
+  return m;
 }

@@ -1,0 +1,73 @@
+// ir/font-types.ts — the IR of font declarations (issue 4): the six font keys of a request plus
+// `simple_fonts`, as read. Names are resolved, files loaded and faces built in passes/names.ts.
+import type { JsonPointer } from './pointer.js';
+import type { Colour } from './types.js';
+
+/** Where a font file comes from: inline base64, a supplied part, or a face of the service's own library. */
+export type FontSource =
+  | { kind: 'data'; at: JsonPointer; bytes: Uint8Array }
+  | { kind: 'part'; at: JsonPointer; part: string }
+  | { kind: 'library'; at: JsonPointer; face: string };
+
+/** `fonts[].keep`: which glyphs the embedded program keeps (default: the ones drawn). */
+export type KeepRule =
+  | { kind: 'drawn' }
+  | { kind: 'all' }
+  | { kind: 'characters'; at: JsonPointer; characters: string };
+
+/** `fonts[].missing` / `font_chains[].missing`: what a character without a glyph gets (default: refused). */
+export type MissingRule =
+  | { kind: 'refuse' }
+  | { kind: 'replace'; at: JsonPointer; with: string };
+
+/** A name a declaration calls for, with where it was written. */
+export interface FontRef { at: JsonPointer; name: string }
+
+/** One Type 3 glyph shape, in glyph space (numbers only). Mirrors the path/rect/line items' keys. */
+export interface GlyphStroke { width: number; colour: Colour; cap?: number; join?: number; miterLimit?: number; dash?: { array: number[]; phase: number } }
+export type GlyphSegment =
+  | { k: 'move'; p: [number, number] }
+  | { k: 'line'; p: [number, number] }
+  | { k: 'curve'; c1: [number, number]; c2: [number, number]; p: [number, number] }
+  | { k: 'close' };
+export type GlyphShape =
+  | { kind: 'rect'; at: JsonPointer; x: number; y: number; w: number; h: number; fill?: Colour; stroke?: GlyphStroke }
+  | { kind: 'line'; at: JsonPointer; from: [number, number]; to: [number, number]; stroke: GlyphStroke }
+  | { kind: 'path'; at: JsonPointer; segments: GlyphSegment[]; evenOdd: boolean; fill?: Colour; stroke?: GlyphStroke };
+
+export type Box4 = [number, number, number, number];
+
+export interface Type3GlyphDecl {
+  at: JsonPointer;
+  character: string;
+  width: number;
+  /** Present: the glyph takes the text colour (d1) and its shapes' colours are set aside. */
+  box?: Box4;
+  shapes: GlyphShape[];
+}
+
+export interface Type1FontDecl {
+  at: JsonPointer;
+  name: string;
+  /** The font program, PFB or PFA. */
+  source: FontSource;
+  /** Optional AFM file (metrics and kerning pairs) as base64 or a part. */
+  afm?: FontSource;
+}
+
+export interface Type3FontDecl {
+  at: JsonPointer;
+  name: string;
+  matrix: [number, number, number, number, number, number];
+  box: Box4;
+  glyphs: Type3GlyphDecl[];
+}
+
+export interface SimpleFontDecl { at: JsonPointer; name: string; font: FontRef; text: string }
+
+/** OpenType features a variant switches on (true) or off (false); absent: as the font has them. */
+export interface VariantSwitches { ligatures?: boolean; small_caps?: boolean; oldstyle_figures?: boolean; kerning?: boolean }
+
+export interface FontVariantDecl { at: JsonPointer; name: string; font: FontRef; switches: VariantSwitches }
+
+export interface FontChainDecl { at: JsonPointer; name: string; fonts: FontRef[]; missing: MissingRule }

@@ -1,0 +1,43 @@
+// passes/emit/fonts-simple.ts — a simple font (simple_fonts) as a simple TrueType font (§9.6.3):
+// the face subset to the stated text's glyphs, in code order, with a (3,0) cmap from 0xF000 + code
+// (passes/emit/sfnt-cmap.ts), Symbolic and no Encoding (§9.6.6.4), Widths for every code, and a
+// ToUnicode CMap from code to character.
+import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import type { FontObject } from '../../ir/types.js';
+import type { SimpleFace } from '../fonts/simple-face.js';
+import { flate, pdfFontName, simpleWidths, subsetTag, toUnicodeStream } from './fonts-common.js';
+import { symbolCmap, withCmap } from './sfnt-cmap.js';
+
+export function emitSimpleFont(context: PDFContext, obj: FontObject): PDFRef {
+  const face = obj.face as SimpleFace;
+  const base = face.base;
+  const f = base.font;
+  const subset = f.createSubset();
+  const newIds = face.gids.map((g) => subset.includeGlyph(g));
+  const program = withCmap(subset.encode(), symbolCmap(newIds));
+  const codes = face.chars.map((_, i) => i);
+  const k = 1000 / face.unitsPerEm;
+  const name = `${subsetTag(face.key, codes)}+${pdfFontName(base.ownName)}`;
+  const italic = f.italicAngle || 0;
+  const descriptor = context.register(context.obj({
+    Type: 'FontDescriptor',
+    FontName: PDFName.of(name),
+    Flags: 4 | (f.post?.isFixedPitch ? 1 : 0) | (italic !== 0 ? 64 : 0),
+    FontBBox: [f.bbox.minX, f.bbox.minY, f.bbox.maxX, f.bbox.maxY].map((v) => Math.round(v * k)),
+    ItalicAngle: italic,
+    Ascent: Math.round(f.ascent * k),
+    Descent: Math.round(f.descent * k),
+    CapHeight: Math.round((f.capHeight || f.ascent) * k),
+    StemV: 80,
+    FontFile2: flate(context, program, { Length1: program.length }),
+  }));
+  const text = new Map(face.chars.map((c, i) => [i, c]));
+  return context.register(context.obj({
+    Type: 'Font',
+    Subtype: 'TrueType',
+    BaseFont: PDFName.of(name),
+    FontDescriptor: descriptor,
+    ...simpleWidths(codes, (c) => face.advanceOf(c), k),
+    ToUnicode: toUnicodeStream(context, text, 1),
+  } as never));
+}

@@ -1,0 +1,187 @@
+// src/hosted/cli.ts — `quire hosted` (runs the front) and `quire admin …` (clients, keys, users,
+// usage in the hosted store). Settings come from flags, else the environment, else defaults; the
+// store is SQLite in --data (default ./quire-data) unless --database names a PostgreSQL URL.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { BUILD } from '../version.js';
+import { DEFAULT_FRONT_BODY_CAP, DEFAULT_WAIT_MS, startFront } from './front.js';
+import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
+import { hashPassword } from './passwords.js';
+import { monthOf, newApiKey, type ClientRecord } from './store.js';
+
+export interface HostedIo { out: (s: string) => void; err: (s: string) => void; env: NodeJS.ProcessEnv; stdin?: () => string }
+
+export class HostedUsageError extends Error {}
+
+const STORE_OPTIONS = { data: { type: 'string' }, database: { type: 'string' } } as const;
+/** Default port of the front (the render server takes 8080). */
+export const DEFAULT_HOSTED_PORT = 8090;
+
+export const HOSTED_HELP = `Usage: quire hosted [options]
+
+Runs the hosted front: POST /api/v1/render (Authorization: Bearer <API_KEY>, body: the description
+as JSON), forwarded to render servers on loopback; the same address in a browser offers the box.
+
+  --port N              $QUIRE_HOSTED_PORT       port (default ${DEFAULT_HOSTED_PORT})
+  --host H              $QUIRE_HOSTED_HOST       address (default 127.0.0.1; put TLS in front of it)
+  --upstream URL,...    $QUIRE_UPSTREAMS         render servers, used in turn (default http://127.0.0.1:8080)
+  --data DIR            $QUIRE_DATA              SQLite store directory (default ./${DEFAULT_DATA_DIR})
+  --database URL        $QUIRE_DATABASE_URL      PostgreSQL store instead (postgres://…)
+  --body-cap BYTES      $QUIRE_HOSTED_BODY_CAP   largest body (default ${DEFAULT_FRONT_BODY_CAP})
+  --wait MS             $QUIRE_HOSTED_WAIT_MS    wait for a document before 503 (default ${DEFAULT_WAIT_MS})
+  --secure-cookies X    $QUIRE_SECURE_COOKIES    auto (default: when the call came over TLS or
+                                                 X-Forwarded-Proto: https), on, off
+  --log-level L         $QUIRE_LOG_LEVEL         info (default), warn, error, silent…
+`;
+
+export const ADMIN_HELP = `Usage: quire admin [--data DIR | --database URL] <command>
+
+  client create NAME --quota N [--features F,F] [--page-ceiling N]
+  client set NAME [--quota N] [--features F,F] [--page-ceiling N]
+  client list
+  key create CLIENT             prints the new API key once; only its hash is kept
+  key revoke KEY_ID
+  key list [CLIENT]
+  user add NAME --client CLIENT --password-file FILE|-    (a user of the browser box)
+  usage CLIENT [--month YYYY-MM]
+  export-clients                the render server's clients config (page ceilings, features), JSON
+`;
+
+function pick(v: unknown, env: string | undefined, dflt?: string): string | undefined {
+  if (typeof v === 'string' && v.trim() !== '') return v;
+  if (env !== undefined && env.trim() !== '') return env;
+  return dflt;
+}
+
+function int(name: string, text: string | undefined, min = 0): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim())) throw new HostedUsageError(`${name} "${text}" is not a whole number`);
+  const n = Number(text);
+  if (n < min) throw new HostedUsageError(`${name} ${n} is below ${min}`);
+  return n;
+}
+
+export async function hostedCommand(args: readonly string[], io: HostedIo): Promise<number | undefined> {
+  const { values } = parseArgs({
+    args: [...args], strict: true, allowPositionals: false,
+    options: {
+      ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, upstream: { type: 'string' },
+      'body-cap': { type: 'string' }, wait: { type: 'string' }, 'secure-cookies': { type: 'string' }, 'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) { io.out(HOSTED_HELP); return 0; }
+  const secure = pick(values['secure-cookies'], io.env.QUIRE_SECURE_COOKIES, 'auto')!;
+  if (!['auto', 'on', 'off'].includes(secure)) throw new HostedUsageError(`--secure-cookies "${secure}" is not auto, on or off`);
+  const store = await openStore({ dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR), databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL) });
+  const upstreams = pick(values.upstream, io.env.QUIRE_UPSTREAMS, 'http://127.0.0.1:8080')!.split(',').map((u) => u.trim()).filter(Boolean);
+  const logger = pino({ level: pick(values['log-level'], io.env.QUIRE_LOG_LEVEL, 'info'), base: { service: 'quire-hosted', version: BUILD } }, pino.destination(2));
+  const front = await startFront({
+    store, upstreams, logger,
+    port: int('--port', pick(values.port, io.env.QUIRE_HOSTED_PORT, String(DEFAULT_HOSTED_PORT))),
+    host: pick(values.host, io.env.QUIRE_HOSTED_HOST, '127.0.0.1'),
+    bodyCap: int('--body-cap', pick(values['body-cap'], io.env.QUIRE_HOSTED_BODY_CAP)),
+    waitMs: int('--wait', pick(values.wait, io.env.QUIRE_HOSTED_WAIT_MS), 1),
+    secureCookies: secure === 'auto' ? 'auto' : secure === 'on',
+  });
+  io.out(`quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${upstreams.length} render server${upstreams.length === 1 ? '' : 's'})\n`);
+  const stop = (): void => { void front.close().then(() => store.close()).then(() => process.exit(0)); };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return undefined;
+}
+
+export async function adminCommand(args: readonly string[], io: HostedIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args], strict: true, allowPositionals: true,
+    options: {
+      ...STORE_OPTIONS, quota: { type: 'string' }, features: { type: 'string' }, 'page-ceiling': { type: 'string' },
+      client: { type: 'string' }, 'password-file': { type: 'string' }, month: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length === 0) { io.out(ADMIN_HELP); return values.help ? 0 : 2; }
+  const store = await openStore({ dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR), databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL) });
+  try {
+    const [what, verb, name] = positionals;
+    const features = values.features === undefined ? undefined : values.features.split(',').map((f) => f.trim()).filter(Boolean);
+    const ceiling = int('--page-ceiling', values['page-ceiling'], 1);
+    switch (what === 'usage' || what === 'export-clients' ? what : `${what} ${verb ?? ''}`.trim()) {
+      case 'client create': {
+        need(name, 'the client name');
+        const quota = int('--quota', values.quota);
+        if (quota === undefined) throw new HostedUsageError('--quota N is missing');
+        if (await store.getClient(name)) throw new HostedUsageError(`the client "${name}" exists already`);
+        await store.createClient({ name, quota, features: features ?? [], pageCeiling: ceiling ?? null });
+        io.out(`client ${name}: ${quota} documents a month\n`);
+        return 0;
+      }
+      case 'client set': {
+        need(name, 'the client name');
+        const changes: Partial<ClientRecord> = {};
+        if (values.quota !== undefined) changes.quota = int('--quota', values.quota)!;
+        if (features) changes.features = features;
+        if (ceiling !== undefined) changes.pageCeiling = ceiling;
+        if (!(await store.updateClient(name, changes))) throw new HostedUsageError(`there is no client "${name}"`);
+        io.out(`client ${name} updated\n`);
+        return 0;
+      }
+      case 'client list':
+        for (const c of await store.listClients()) io.out(`${c.name}\tquota ${c.quota}\tfeatures ${c.features.join(',') || '-'}\tpage ceiling ${c.pageCeiling ?? '-'}\n`);
+        return 0;
+      case 'key create': {
+        need(name, 'the client name');
+        if (!(await store.getClient(name))) throw new HostedUsageError(`there is no client "${name}"`);
+        const k = newApiKey();
+        await store.addKey(k.id, k.hash, name, new Date());
+        io.out(`${k.key}\n`);
+        io.err(`key ${k.id} for ${name}: shown once, keep it; only its hash is stored\n`);
+        return 0;
+      }
+      case 'key revoke':
+        need(name, 'the key id');
+        if (!(await store.revokeKey(name, new Date()))) throw new HostedUsageError(`there is no live key "${name}"`);
+        io.out(`key ${name} revoked\n`);
+        return 0;
+      case 'key list':
+        for (const k of await store.listKeys(name)) io.out(`${k.id}\t${k.client}\t${k.created}\t${k.revoked ? `revoked ${k.revoked}` : 'live'}\n`);
+        return 0;
+      case 'user add': {
+        need(name, 'the user name');
+        if (!values.client) throw new HostedUsageError('--client CLIENT is missing');
+        if (!(await store.getClient(values.client))) throw new HostedUsageError(`there is no client "${values.client}"`);
+        const file = values['password-file'];
+        if (!file) throw new HostedUsageError('--password-file FILE (or - for standard input) is missing');
+        const password = (file === '-' ? (io.stdin?.() ?? readFileSync(0, 'utf8')) : readFileSync(file, 'utf8')).replace(/\r?\n$/, '');
+        if (password.length < 8) throw new HostedUsageError('the password must have 8 characters or more');
+        await store.addUser({ name, client: values.client, passwordHash: hashPassword(password) });
+        io.out(`user ${name} of ${values.client} added\n`);
+        return 0;
+      }
+      case 'usage': {
+        const client = verb;
+        need(client, 'the client name');
+        const month = values.month ?? monthOf(new Date());
+        if (!/^\d{4}-\d{2}$/.test(month)) throw new HostedUsageError(`--month "${month}" is not YYYY-MM`);
+        const c = await store.getClient(client);
+        if (!c) throw new HostedUsageError(`there is no client "${client}"`);
+        io.out(`${client} ${month}: ${await store.used(client, month)} of ${c.quota}\n`);
+        return 0;
+      }
+      case 'export-clients': {
+        const clients: Record<string, { features: string[]; page_ceiling?: number }> = {};
+        for (const c of await store.listClients()) clients[c.name] = { features: c.features, ...(c.pageCeiling ? { page_ceiling: c.pageCeiling } : {}) };
+        io.out(JSON.stringify({ default: { features: [] }, clients }, null, 2) + '\n');
+        return 0;
+      }
+      default:
+        throw new HostedUsageError(`unknown admin command "${positionals.join(' ')}"`);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+function need(v: string | undefined, what: string): asserts v is string {
+  if (!v) throw new HostedUsageError(`${what} is missing`);
+}

@@ -1,0 +1,49 @@
+// test/support/font-fixtures.ts — font files for the font tests, from packages (never committed):
+// Debian's fonts-urw-base35 (Type 1 .pfb/.t1/.afm, CFF OpenType .otf; tools/install-test-deps.sh)
+// and the npm library faces; plus small derivations (a PFA made from a PFB, a face whose OS/2
+// fsType forbids embedding).
+import { readFileSync } from 'node:fs';
+import { NOTO_SANS } from './fixtures.js';
+
+const URW_OTF = '/usr/share/fonts/opentype/urw-base35';
+const URW_T1 = '/usr/share/fonts/type1/urw-base35';
+const X11_T1 = '/usr/share/fonts/X11/Type1';
+
+export const NIMBUS_SANS_OTF = new Uint8Array(readFileSync(`${URW_OTF}/NimbusSans-Regular.otf`));
+export const NIMBUS_SANS_PFB = new Uint8Array(readFileSync(`${X11_T1}/NimbusSans-Regular.pfb`));
+export const NIMBUS_ROMAN_PFB = new Uint8Array(readFileSync(`${X11_T1}/NimbusRoman-Regular.pfb`));
+/** A program with its eexec part in binary after cleartext (no PFB segments). */
+export const NIMBUS_ROMAN_T1 = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.t1`));
+/** A symbolic Type 1 program (its own encoding: Greek and mathematical glyph names). */
+export const SYMBOLS_PFB = new Uint8Array(readFileSync(`${X11_T1}/StandardSymbolsPS.pfb`));
+export const NIMBUS_ROMAN_AFM = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.afm`));
+
+export const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+
+/** A PFA (hexadecimal eexec part) made from a PFB's segments. */
+export function pfbToPfa(pfb: Uint8Array): Uint8Array {
+  const out: string[] = [];
+  let pos = 0;
+  while (pfb[pos] === 0x80 && pfb[pos + 1] !== 3) {
+    const type = pfb[pos + 1];
+    const len = pfb[pos + 2] | (pfb[pos + 3] << 8) | (pfb[pos + 4] << 16) | (pfb[pos + 5] << 24);
+    const seg = Buffer.from(pfb.subarray(pos + 6, pos + 6 + len));
+    out.push(type === 2 ? (seg.toString('hex').match(/.{1,64}/g) ?? []).join('\n') + '\n' : seg.toString('latin1'));
+    pos += 6 + len;
+  }
+  return new Uint8Array(Buffer.from(out.join(''), 'latin1'));
+}
+
+/** Noto Sans with OS/2 fsType set to `fsType` (2 = restricted licence embedding). */
+export function notoWithFsType(fsType: number): Uint8Array {
+  const b = Buffer.from(NOTO_SANS);
+  const n = b.readUInt16BE(4);
+  for (let i = 0; i < n; i++) {
+    const r = 12 + i * 16;
+    if (b.toString('latin1', r, r + 4) === 'OS/2') {
+      b.writeUInt16BE(fsType, b.readUInt32BE(r + 8) + 8);
+      return new Uint8Array(b);
+    }
+  }
+  throw new Error('no OS/2 table');
+}

@@ -1,0 +1,79 @@
+// verifier/checks/file-structure.ts — facts of ISO 19005 §6.1 (file structure) read from the raw scan
+// (verifier/raw.ts) and the trailer: header, binary comment, %%EOF, trailer ID and Encrypt, xref
+// spacing, object and stream keyword spacing, stream Length, external stream data, filters.
+import type { Check } from './check.js';
+import { filtersOf, get, getDict, has, PDFArray, PDFHexString, PDFRawStream, PDFRef, PDFString, resolve } from '../cos.js';
+
+export const fileStructure: Check = ({ l, u, add }) => {
+  const { raw, context: ctx } = l;
+  if (!raw.headerOk) add('header-malformed', 'CosDocument');
+  else add('header-version', 'CosDocument', { version: raw.version ?? '' });
+  if (!raw.binaryCommentOk) add('binary-comment-missing', 'CosDocument');
+  if (!raw.eofOk) add(raw.hasEof ? 'data-after-eof' : 'eof-missing', 'CosDocument');
+
+  const id = resolve(ctx, l.trailer.ID);
+  if (!(id instanceof PDFArray) || id.size() < 2) add('trailer-id-missing', 'CosDocument');
+  else if (raw.linearized && raw.trailers.length > 0 && !/\/ID\b/.test(raw.trailers[0])) add('trailer-id-missing', 'CosDocument', { linearized: true });
+  if (l.trailer.Encrypt !== undefined) add('encrypt-present', 'CosTrailer');
+
+  for (const x of raw.xrefs) {
+    if (!x.headerSpacingOk) add('xref-header-spacing', 'CosXRef', {}, `xref at ${x.at}`);
+    if (!x.eolOk) add('xref-eol', 'CosXRef', {}, `xref at ${x.at}`);
+  }
+  if (raw.usesXrefStream) add('xref-stream', 'CosDocument');
+
+  for (const o of raw.objects) {
+    const where = `${o.num} ${o.gen} obj`;
+    if (!o.spacingOk) add('obj-spacing', 'CosIndirect', {}, where);
+    const st = o.stream;
+    if (!st) continue;
+    if (!st.keywordOk || !st.endKeywordOk) add('stream-spacing', 'CosStream', { start: st.keywordOk, end: st.endKeywordOk }, where);
+    const obj = ctx.lookup(PDFRef.of(o.num, o.gen));
+    let declared = st.directLength;
+    if (obj instanceof PDFRawStream) {
+      const len = get(ctx, obj.dict, 'Length');
+      if (len && 'asNumber' in len) declared = (len as unknown as { asNumber(): number }).asNumber();
+    }
+    if (declared === undefined || declared < st.length || declared > st.lengthWithEol) {
+      add('stream-length', 'CosStream', { declared: declared ?? 'none', actual: st.length }, where);
+    }
+  }
+
+  for (const [ref, obj] of ctx.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFRawStream)) continue;
+    const where = `${ref.objectNumber} ${ref.generationNumber} obj`;
+    const d = obj.dict;
+    if (has(d, 'F') || has(d, 'FFilter') || has(d, 'FDecodeParms')) add('stream-external', 'CosStream', {}, where);
+    const filters = filtersOf(ctx, d);
+    if (filters.includes('LZWDecode') || filters.includes('LZW')) add('lzw', 'CosStream', {}, where);
+    for (const f of filters) {
+      if (!STANDARD_FILTERS.has(f)) add('filter-nonstandard', 'CosStream', { filter: f }, where);
+    }
+  }
+  for (const sc of u.scopes) {
+    for (const op of sc.ops) {
+      for (const a of op.args) {
+        if (a.t === 'str' && a.hexBad === 'odd') add('hex-odd', 'CosString', {}, sc.where);
+        if (a.t === 'str' && a.hexBad === 'invalid') add('hex-invalid', 'CosString', {}, sc.where);
+      }
+    }
+  }
+  for (const im of u.inlineImages) {
+    const f = im.dict.get('F') ?? im.dict.get('Filter');
+    const names = f?.t === 'name' ? [f.v] : f?.t === 'arr' ? f.v.flatMap((x) => (x.t === 'name' ? [x.v] : [])) : [];
+    if (names.some((n) => n === 'LZW' || n === 'LZWDecode')) add('lzw', 'PDInlineImage', {}, im.where);
+  }
+
+  // name dictionary EmbeddedFiles; optional content
+  const cat = l.catalog;
+  const names = getDict(ctx, cat, 'Names');
+  if (names && has(names, 'EmbeddedFiles')) add('embedded-files', 'CosDocument');
+  if (cat && has(cat, 'OCProperties')) add('optional-content', 'CosDocument');
+  void PDFString; void PDFHexString;
+};
+
+/** ISO 32000-1 §7.4 standard filters (and the inline-image abbreviations). */
+const STANDARD_FILTERS = new Set([
+  'ASCIIHexDecode', 'ASCII85Decode', 'LZWDecode', 'FlateDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'JBIG2Decode',
+  'DCTDecode', 'JPXDecode', 'Crypt',
+]);

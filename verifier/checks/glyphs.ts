@@ -1,0 +1,258 @@
+// verifier/checks/glyphs.ts — the glyphs text shows must be in the embedded font program (ISO 19005-2
+// §6.2.11.4.1 and §6.2.11.8, 19005-4 §6.2.10.4.1). Type 1 (FontFile, eexec decrypted) and bare CFF
+// (FontFile3 /Type1C) programs are read for their glyph names, each shown code mapped through the
+// font's encoding; TrueType programs (FontFile2, read with fontkit) through the cmap or, under a
+// Type 0 font, through CIDToGIDMap. Glyph names or ids the program lacks, and uses of .notdef.
+import type { Check } from './check.js';
+import { arrayItems, get, getDict, getName, getNumber, type Loaded, nameOf, PDFArray, PDFDict, PDFNumber, PDFStream, streamData } from '../cos.js';
+import { hexDigits } from '../content.js';
+import * as fontkit from 'fontkit';
+
+/** Glyph names of the printable ASCII codes 32–126 (WinAnsi, MacRoman); StandardEncoding differs at 39 and 96. */
+const ASCII = ('space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma '
+  + 'hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at '
+  + 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore grave '
+  + 'a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde').split(' ');
+
+function baseName(encoding: string, code: number): string | undefined {
+  if (code < 32 || code > 126) return undefined;
+  if (encoding === 'StandardEncoding') {
+    if (code === 39) return 'quoteright';
+    if (code === 96) return 'quoteleft';
+  }
+  return ASCII[code - 32];
+}
+
+interface Program { glyphs: Set<string>; builtin: Map<number, string> | 'standard' }
+
+export function readType1(data: Uint8Array, length1: number | undefined): Program | undefined {
+  const text = Buffer.from(data).toString('latin1');
+  const eexec = text.indexOf('eexec');
+  let start = length1 && length1 > 0 && length1 < data.length ? length1 : eexec >= 0 ? eexec + 5 : -1;
+  if (start < 0) return undefined;
+  const clear = text.slice(0, start);
+  while (start < data.length && (data[start] === 0x0d || data[start] === 0x0a || data[start] === 0x20 || data[start] === 0x09)) start++;
+  let cipher = data.subarray(start);
+  const hexy = cipher.length >= 4 && [0, 1, 2, 3].every((i) => /[0-9A-Fa-f]/.test(String.fromCharCode(cipher[i])));
+  if (hexy) cipher = hexDigits(cipher);
+  const plain = new Uint8Array(cipher.length);
+  let r = 55665;
+  for (let i = 0; i < cipher.length; i++) {
+    const c = cipher[i];
+    plain[i] = c ^ (r >> 8);
+    r = ((c + r) * 52845 + 22719) & 0xffff;
+  }
+  const dec = Buffer.from(plain.subarray(4)).toString('latin1');
+  const glyphs = new Set<string>();
+  const cs = dec.indexOf('/CharStrings');
+  if (cs < 0) return undefined;
+  const re = /\/([^\s/[\]{}()<>]+)\s+(\d+)\s+(RD|-\|)\s/g;
+  re.lastIndex = cs + 12;
+  for (let m = re.exec(dec); m; m = re.exec(dec)) {
+    glyphs.add(m[1]);
+    re.lastIndex = m.index + m[0].length + Number(m[2]);
+    if (glyphs.size > 70000) break;
+  }
+  let builtin: Program['builtin'] = 'standard';
+  if (!/\/Encoding\s+StandardEncoding\s+def/.test(clear)) {
+    builtin = new Map();
+    for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/]+)\s+put/g)) builtin.set(Number(m[1]), m[2]);
+  }
+  return { glyphs, builtin };
+}
+
+export const glyphs: Check = ({ l, u, add }) => {
+  const ctx = l.context;
+  for (const fu of u.fonts.values()) {
+    const font = fu.font;
+    const sub = getName(ctx, font, 'Subtype');
+    if (fu.shown.length === 0) continue;
+    if (sub === 'TrueType' || sub === 'Type0') { trueType(l, fu, add); continue; }
+    if (sub !== 'Type1' && sub !== 'MMType1') continue;
+    if ([...fu.modes].every((m) => m === 3 || m === 7)) continue;
+    const fd = getDict(ctx, font, 'FontDescriptor');
+    const file = get(ctx, fd, 'FontFile') ?? get(ctx, fd, 'FontFile3');
+    if (!(file instanceof PDFStream)) continue;
+    if (get(ctx, fd, 'FontFile3') === file && getName(ctx, file.dict, 'Subtype') !== 'Type1C') continue;
+    const prog = readType1Cached(l, file);
+    if (!prog || prog.glyphs.size === 0) continue;
+    const name = getName(ctx, font, 'BaseFont') ?? 'Type1';
+    const enc = get(ctx, font, 'Encoding');
+    const encDict = enc instanceof PDFDict ? enc : undefined;
+    const base = nameOf(enc) ?? getName(ctx, encDict, 'BaseEncoding');
+    const diffs = new Map<number, string>();
+    let code = 0;
+    for (const d of arrayItems(ctx, get(ctx, encDict, 'Differences') instanceof PDFArray ? (get(ctx, encDict, 'Differences') as PDFArray) : undefined)) {
+      if (d instanceof PDFNumber) code = d.asNumber();
+      else { const n = nameOf(d); if (n !== undefined) diffs.set(code++, n); }
+    }
+    const missing = new Set<string>();
+    let notdef = false;
+    for (const s of fu.shown) {
+      for (const c of s) {
+        let glyph = diffs.get(c);
+        if (glyph === undefined) {
+          if (base) glyph = baseName(base, c);
+          else if (prog.builtin === 'standard') glyph = baseName('StandardEncoding', c);
+          else {
+            glyph = prog.builtin.get(c);
+            if (glyph === undefined) glyph = '.notdef';
+          }
+        }
+        if (glyph === undefined) continue;
+        if (glyph === '.notdef') notdef = true;
+        else if (!prog.glyphs.has(glyph)) missing.add(glyph);
+      }
+    }
+    if (missing.size) add('glyph-missing', 'Glyph', { font: name, glyphs: [...missing].slice(0, 5).join(', ') }, fu.where);
+    if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
+    void getNumber;
+  }
+};
+
+const cache = new WeakMap<PDFStream, Program | undefined>();
+function readType1Cached(l: Loaded, file: PDFStream): Program | undefined {
+  if (cache.has(file)) return cache.get(file);
+  const data = streamData(l, file);
+  let p: Program | undefined;
+  try {
+    if (data) {
+      p = getName(l.context, file.dict, 'Subtype') === 'Type1C'
+        ? readCff(data)
+        : readType1(data, getNumber(l.context, file.dict, 'Length1'));
+    }
+  } catch {
+    p = undefined; // a program we cannot read is not judged here
+  }
+  cache.set(file, p);
+  return p;
+}
+
+/**
+ * Glyph names of a bare CFF program (FontFile3 /Type1C): the charset's SIDs named through the String
+ * INDEX, or the standard strings 1–95 (the ASCII names in StandardEncoding order); other standard
+ * strings are kept as `#sid` (present, not named). CID-keyed CFF is not read.
+ */
+export function readCff(d: Uint8Array): Program | undefined {
+  const card16 = (o: number): number => (d[o] << 8) | d[o + 1];
+  const index = (o: number): { items: [number, number][]; end: number } => {
+    const count = card16(o);
+    if (count === 0) return { items: [], end: o + 2 };
+    const size = d[o + 2];
+    const off = (i: number): number => { let v = 0; for (let k = 0; k < size; k++) v = v * 256 + d[o + 3 + i * size + k]; return v; };
+    const base = o + 3 + (count + 1) * size - 1;
+    const items: [number, number][] = [];
+    for (let i = 0; i < count; i++) items.push([base + off(i), base + off(i + 1)]);
+    return { items, end: base + off(count) };
+  };
+  const nameIdx = index(d[2]);
+  const topIdx = index(nameIdx.end);
+  const strIdx = index(topIdx.end);
+  if (!topIdx.items.length) return undefined;
+  const [ts, te] = topIdx.items[0];
+  const top = new Map<number, number[]>();
+  let ops: number[] = [];
+  for (let i = ts; i < te;) {
+    const b = d[i];
+    if (b <= 21) {
+      const op = b === 12 ? 1200 + d[i + 1] : b;
+      top.set(op, ops);
+      ops = [];
+      i += b === 12 ? 2 : 1;
+    } else if (b === 28) { ops.push(((d[i + 1] << 24) >> 16) | d[i + 2]); i += 3; }
+    else if (b === 29) { ops.push((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]); i += 5; }
+    else if (b === 30) { i++; while (i < te && (d[i] & 0x0f) !== 0x0f && (d[i] >> 4) !== 0x0f) i++; i++; ops.push(0); }
+    else if (b >= 32 && b <= 246) { ops.push(b - 139); i++; }
+    else if (b >= 247 && b <= 250) { ops.push((b - 247) * 256 + d[i + 1] + 108); i += 2; }
+    else if (b >= 251 && b <= 254) { ops.push(-(b - 251) * 256 - d[i + 1] - 108); i += 2; }
+    else i++;
+  }
+  if (top.has(1230)) return undefined; // ROS: CID-keyed
+  const csOff = top.get(17)?.[0];
+  if (csOff === undefined) return undefined;
+  const nGlyphs = card16(csOff);
+  const charsetOff = top.get(15)?.[0] ?? 0;
+  const sids: number[] = [0];
+  if (charsetOff === 0) for (let g = 1; g < nGlyphs; g++) sids.push(g);
+  else if (charsetOff > 2) {
+    const fmt = d[charsetOff];
+    let p = charsetOff + 1;
+    if (fmt === 0) for (let g = 1; g < nGlyphs; g++, p += 2) sids.push(card16(p));
+    else {
+      while (sids.length < nGlyphs && p < d.length) {
+        const first = card16(p);
+        const left = fmt === 1 ? d[p + 2] : card16(p + 2);
+        p += fmt === 1 ? 3 : 4;
+        for (let k = 0; k <= left && sids.length < nGlyphs; k++) sids.push(first + k);
+      }
+    }
+  } else return undefined;
+  const glyphs = new Set<string>();
+  for (const sid of sids) {
+    if (sid === 0) glyphs.add('.notdef');
+    else if (sid <= 95) glyphs.add(sid === 8 ? 'quoteright' : sid === 64 ? 'quoteleft' : ASCII[sid - 1]);
+    else if (sid < 391) glyphs.add(`#${sid}`);
+    else {
+      const it = strIdx.items[sid - 391];
+      if (it) glyphs.add(Buffer.from(d.subarray(it[0], it[1])).toString('latin1'));
+    }
+  }
+  return { glyphs, builtin: 'standard' };
+}
+
+type FontUseOf = Parameters<Check>[0]['u']['fonts'] extends Map<unknown, infer V> ? V : never;
+
+/** TrueType programs: a simple font's codes through its cmap, a Type 0 font's CIDs through CIDToGIDMap. */
+function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): void {
+  const ctx = l.context;
+  const font = fu.font;
+  if ([...fu.modes].every((m) => m === 3 || m === 7)) return;
+  const type0 = getName(ctx, font, 'Subtype') === 'Type0';
+  const cid = type0 ? arrayItems(ctx, get(ctx, font, 'DescendantFonts') as PDFArray | undefined)[0] : undefined;
+  if (type0 && (!(cid instanceof PDFDict) || getName(ctx, cid, 'Subtype') !== 'CIDFontType2')) return;
+  if (type0 && !['Identity-H', 'Identity-V'].includes(getName(ctx, font, 'Encoding') ?? '')) return;
+  const dict = cid instanceof PDFDict ? cid : font;
+  const file = get(ctx, getDict(ctx, dict, 'FontDescriptor'), 'FontFile2');
+  if (!(file instanceof PDFStream)) return;
+  let tt: fontkit.Font | undefined;
+  if (ttCache.has(file)) tt = ttCache.get(file);
+  else {
+    try {
+      const data = streamData(l, file);
+      tt = data ? fontkit.create(Buffer.from(data)) : undefined;
+    } catch {
+      tt = undefined;
+    }
+    ttCache.set(file, tt);
+  }
+  if (!tt || !tt.numGlyphs) return;
+  const name = getName(ctx, dict, 'BaseFont') ?? 'TrueType';
+  let missing = false;
+  let notdef = false;
+  if (type0) {
+    const map = get(ctx, dict, 'CIDToGIDMap');
+    const mapData = map instanceof PDFStream ? streamData(l, map) : null;
+    for (const s of fu.shown) {
+      for (let i = 0; i + 1 < s.length; i += 2) {
+        const c = (s[i] << 8) | s[i + 1];
+        const gid = mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
+        if (gid >= tt.numGlyphs) missing = true;
+        else if (gid === 0) notdef = true;
+      }
+    }
+  } else {
+    const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
+    // codes of a symbolic font go through its (3,0) cmap, Differences through glyph names: not judged here
+    if (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict) return;
+    for (const s of fu.shown) {
+      for (const c of s) {
+        if (c < 32 || c > 126) continue;
+        if (tt.glyphForCodePoint(c).id === 0) notdef = true;
+      }
+    }
+  }
+  if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'with ids beyond the program' }, fu.where);
+  if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
+}
+
+const ttCache = new WeakMap<PDFStream, fontkit.Font | undefined>();

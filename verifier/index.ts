@@ -1,0 +1,132 @@
+// verifier/index.ts — the built-in verifier: `verify(bytes, standards)` loads any PDF (the one just
+// emitted, a supplied template, any file), runs every check once to collect facts, then binds the facts
+// to each standard asked for and returns its findings, sorted by (standard, clause, test) and without
+// duplicates. It never changes the PDF; the render pipeline runs it after emission (src/verify-step.ts).
+import { type Check, type CheckContext } from './checks/check.js';
+import { CHECKS } from './checks/index.js';
+import { walkDocument } from './checks/walk.js';
+import type { PDFContext } from 'pdf-lib';
+import { loadFromContext, loadPdf, UnreadablePdf, type Loaded } from './cos.js';
+import { type Fact, type Finding, fillMessage, flavourOf, type Flavour, type RuleModule, STANDARDS } from './model.js';
+import { documentXmp } from './checks/metadata.js';
+import { PDFA1 } from './pdfa-1/index.js';
+import { PDFA2 } from './pdfa-2/index.js';
+import { PDFA3 } from './pdfa-3/index.js';
+import { PDFA4 } from './pdfa-4/index.js';
+
+export { flavourOf, STANDARDS, UnreadablePdf };
+export type { Finding, Fact };
+
+/** The rule modules of each part. */
+function rulesOf(f: Flavour): readonly RuleModule[] {
+  switch (f.part) {
+    case 1: return PDFA1;
+    case 2: return PDFA2;
+    case 3: return PDFA3;
+    case 4: return PDFA4;
+  }
+}
+
+/** Every fact the checks find in a loaded PDF. */
+export function collectFacts(l: Loaded, checks: readonly Check[] = CHECKS): Fact[] {
+  const facts: Fact[] = [];
+  const u = walkDocument(l);
+  const c: CheckContext = {
+    l, u,
+    add: (code, object, args, where) => { facts.push({ code, object, args, where }); },
+  };
+  for (const check of checks) check(c);
+  return facts;
+}
+
+/** Binds facts to one flavour's rules. */
+export function bindFacts(facts: readonly Fact[], f: Flavour): Finding[] {
+  const byCode = new Map<string, Fact[]>();
+  for (const x of facts) {
+    const list = byCode.get(x.code);
+    if (list) list.push(x);
+    else byCode.set(x.code, [x]);
+  }
+  const out: Finding[] = [];
+  for (const mod of rulesOf(f)) {
+    for (const b of mod) {
+      for (const x of byCode.get(b.fact) ?? []) {
+        if (b.when && !b.when(x, f)) continue;
+        const where = x.where ? ` (${x.where})` : '';
+        out.push({ standard: f.spec, clause: b.clause, test: b.test, object: b.object ?? x.object, message: fillMessage(b.message, x.args) + where });
+      }
+    }
+  }
+  return sortUnique(out);
+}
+
+/** Sorted by (standard, clause, test, message); duplicates removed (design §2.5). */
+function sortUnique(fs: Finding[]): Finding[] {
+  const cmpClause = (a: string, b: string): number => {
+    const x = a.split('.').map(Number);
+    const y = b.split('.').map(Number);
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+      const d = (x[i] ?? -1) - (y[i] ?? -1);
+      if (d) return d;
+    }
+    return 0;
+  };
+  fs.sort((a, b) => a.standard.localeCompare(b.standard) || cmpClause(a.clause, b.clause) || a.test - b.test || a.message.localeCompare(b.message));
+  const seen = new Set<string>();
+  return fs.filter((f) => {
+    const k = `${f.standard} ${f.clause} ${f.test} ${f.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+function flavoursOf(standards: readonly string[]): Flavour[] {
+  return standards.map((s) => {
+    const f = flavourOf(s);
+    if (!f) throw new TypeError(`unknown standard "${s}"`);
+    return f;
+  });
+}
+
+/**
+ * Verifies the document just emitted, synchronously, from its object graph and its bytes (the render
+ * pipeline's path: no re-parse).
+ */
+export function verifyEmitted(bytes: Uint8Array, context: PDFContext, standards: readonly string[]): Finding[] {
+  const flavours = flavoursOf(standards);
+  if (flavours.length === 0) return [];
+  const facts = collectFacts(loadFromContext(bytes, context));
+  return flavours.flatMap((f) => bindFacts(facts, f));
+}
+
+/**
+ * Verifies a PDF against standards (`pdfa1b`, `pdfa2b`, … as the request spells them). Throws
+ * UnreadablePdf when the bytes are not a PDF at all; an unknown standard string throws a TypeError.
+ */
+export async function verify(bytes: Uint8Array, standards: readonly string[]): Promise<Finding[]> {
+  const flavours = flavoursOf(standards);
+  const l = await loadPdf(bytes);
+  const facts = collectFacts(l);
+  return flavours.flatMap((f) => bindFacts(facts, f));
+}
+
+/** The standard a PDF claims in its own XMP (pdfaid part + conformance), as `quire verify` defaults to. */
+export async function claimedStandard(bytes: Uint8Array): Promise<string | undefined> {
+  const l = await loadPdf(bytes);
+  return claimOf(l);
+}
+
+function claimOf(l: Loaded): string | undefined {
+  const x = documentXmp(l);
+  const id = x.packet?.properties.filter((p) => p.ns === 'http://www.aiim.org/pdfa/ns/id/') ?? [];
+  const v = (n: string): string | undefined => {
+    const p = id.find((q) => q.name === n);
+    return p?.value.kind === 'simple' ? p.value.text.trim() : undefined;
+  };
+  const part = v('part');
+  if (!part) return undefined;
+  const level = (v('conformance') ?? '').toLowerCase();
+  const name = part === '4' ? `pdfa4${level === 'e' || level === 'f' ? level : ''}` : `pdfa${part}${level === 'u' ? 'u' : 'b'}`;
+  return flavourOf(name) ? name : undefined;
+}

@@ -1,0 +1,24 @@
+// verifier/pdfa-2/6-2-11-fonts.ts — ISO 19005-2:2011 §6.2.11 Fonts.
+import { bind, type RuleModule } from '../model.js';
+
+export const fonts: RuleModule = [
+  bind('6.2.11.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
+  bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
+  bind('6.2.11.2', 1, 'font-type', 'the font %font has no Type Font entry'),
+  bind('6.2.11.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind('6.2.11.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
+  bind('6.2.11.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
+  bind('6.2.11.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
+  bind('6.2.11.2', 6, 'font-widths', 'the Widths array of the simple font %font is missing or of the wrong size'),
+  bind('6.2.11.3.1', 1, 'cid-system-info', 'the CIDSystemInfo of the CIDFont and the CMap of %font are not compatible'),
+  bind('6.2.11.3.1', 2, 'cid-supplement', 'the CMap of %font has a higher Supplement than its CIDFont'),
+  bind('6.2.11.3.2', 1, 'cidtogid-missing', 'the CIDToGIDMap of the Type 2 CIDFont %font is neither a stream nor Identity'),
+  bind('6.2.11.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither predefined nor embedded', { when: (f) => f.args?.predefined !== true }),
+  bind('6.2.11.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
+  bind('6.2.11.3.3', 3, 'cmap-usecmap', 'the embedded CMap %name uses a CMap that is neither predefined nor embedded'),
+  bind('6.2.11.4.1', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
+  bind('6.2.11.6', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has an encoding other than MacRomanEncoding or WinAnsiEncoding',
+    { when: (f) => f.args?.symbolic === false && f.args?.encoding !== 'none' && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
+  bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
+    { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
+];

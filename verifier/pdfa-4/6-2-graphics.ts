@@ -1,0 +1,60 @@
+// verifier/pdfa-4/6-2-graphics.ts — ISO 19005-4:2020 §6.2.2–6.2.9 Graphics.
+import { bind, type Fact, type RuleModule } from '../model.js';
+
+const outputOk = (f: Fact): boolean => {
+  const a = f.args ?? {};
+  return (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') && ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) && a.valid === true;
+};
+const inputOk = (f: Fact): boolean => {
+  const a = f.args ?? {};
+  return ['prtr', 'mntr', 'scnr', 'spac'].includes(String(a.deviceClass)) && a.valid === true
+    && ['RGB ', 'CMYK', 'GRAY', 'Lab ', 'LAB '].includes(String(a.colourSpace));
+};
+const plain = (f: Fact): boolean => f.args?.parent === 'none' && f.args?.via !== 'group';
+/** PDF/A-4 also takes device colours into a device-independent page group colour space of as many components. */
+const group = (f: Fact, n: number): boolean => f.args?.hasDefault === true || (n ? f.args?.groupComponents === n : Number(f.args?.groupComponents) > 0);
+const RGB_OK = (f: Fact): boolean => f.args?.outputCs === 'RGB ' || group(f, 3);
+const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || group(f, 4);
+const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || group(f, 0);
+const ok = (f: Fact): boolean => (f.code === 'device-rgb' ? RGB_OK(f) : f.code === 'device-cmyk' ? CMYK_OK(f) : GRAY_OK(f));
+const alternate = (f: Fact): boolean => f.args?.parent === 'Separation' || f.args?.parent === 'DeviceN';
+const devices = ['device-rgb', 'device-cmyk', 'device-gray'];
+
+export const graphics: RuleModule = [
+  bind('6.2.3', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
+  bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
+  bind('6.2.2', 2, 'resource-inherited', 'the %kind resource %name is taken from an enclosing resource dictionary'),
+  bind('6.2.2', 2, 'page-resources-inherited', 'page %page takes its resources from the page tree'),
+  bind('6.2.2', 3, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
+  bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
+  bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
+    { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
+  bind('6.2.4.2', 3, 'icc-cmyk-same-profile', 'an ICCBased CMYK space paints with the very profile of the output intent or of the page group'),
+  bind('6.2.4.2', 2, 'overprint-icc-cmyk', 'ICCBased CMYK is painted with overprinting on and overprint mode 1'),
+  bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', { when: (f) => !inputOk(f) }),
+  bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => plain(f) && !RGB_OK(f) }),
+  bind('6.2.4.3', 2, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', { when: (f) => plain(f) && !CMYK_OK(f) }),
+  bind('6.2.4.3', 3, 'device-gray', 'DeviceGray is used without an output intent or DefaultGray', { when: (f) => plain(f) && !GRAY_OK(f) }),
+  ...devices.map((d) => bind('6.2.4.3', 4, d, 'a transparency group uses a device colour space without a matching output intent',
+    { when: (f) => f.args?.via === 'group' && !ok(f) })),
+  ...devices.map((d) => bind('6.2.4.4', 1, d, 'a Separation or DeviceN alternate is a device colour space without a matching output intent',
+    { when: (f) => alternate(f) && !ok(f) })),
+  ...devices.map((d) => bind('6.2.4.5', 1, d, 'the base of an Indexed space is a device colour space without a matching output intent',
+    { when: (f) => f.args?.parent === 'Indexed' && !ok(f) })),
+  bind('6.2.4.4', 2, 'devicen-colorants', 'a spot colorant of an NChannel DeviceN space is missing from its Colorants dictionary'),
+  bind('6.2.4.4', 3, 'separation-mismatch', 'Separation spaces named %colorant differ in alternate space or tint transform'),
+  bind('6.2.5', 1, 'gs-tr', 'a graphics state has a TR entry'),
+  bind('6.2.5', 2, 'gs-tr2', 'a graphics state has a TR2 entry other than Default'),
+  bind('6.2.5', 3, 'gs-htp', 'a graphics state has an HTP entry'),
+  bind('6.2.5', 4, 'halftone-type', 'a halftone has HalftoneType %type (1 or 5 allowed)'),
+  bind('6.2.5', 4, 'halftone-name', 'a halftone has a HalftoneName entry'),
+  bind('6.2.6', 1, 'rendering-intent', 'the rendering intent %value is not one of the four PDF defines'),
+  bind('6.2.7.1', 1, 'image-alternates', 'an image dictionary has an Alternates entry'),
+  bind('6.2.7.1', 2, 'xobject-opi', 'an XObject dictionary has an OPI entry'),
+  bind('6.2.7.1', 3, 'image-interpolate', 'an image has Interpolate set to true'),
+  bind('6.2.8', 1, 'form-ps', 'a form XObject has a PS entry or Subtype2 PS'),
+  bind('6.2.8', 2, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
+  bind('6.2.8', 3, 'postscript-xobject', 'the document uses a PostScript XObject'),
+  bind('6.2.9', 1, 'transparency-no-blending-cs', 'page %page paints with transparency but has no blending colour space (page group CS) and no output intent'),
+  bind('6.2.9', 2, 'gs-bm-unknown', 'a graphics state uses the blend mode %bm, which ISO 32000-2 does not define'),
+];

@@ -1,0 +1,15 @@
+// verifier/pdfa-4/6-9-embedded-6-10-6-11.ts — ISO 19005-4:2020 §6.9 Embedded files, §6.10 Optional
+// content, §6.11 Alternate presentations and transitions.
+import { bind, type RuleModule } from '../model.js';
+
+const RELATIONSHIPS = new Set(['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified', 'EncryptedPayload', 'FormData', 'Schema']);
+
+export const embeddedEtc: RuleModule = [
+  bind('6.9', 1, 'embedded-files-tree', 'a PDF/A-4f file has no EmbeddedFiles name tree', { when: (f, fl) => fl.level === 'F' && f.args?.present !== true }),
+  bind('6.9', 2, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', { when: (f) => f.args?.mimeValid !== true }),
+  bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', { when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true }),
+  bind('6.9', 4, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship',
+    { when: (f) => !RELATIONSHIPS.has(String(f.args?.afRelationship)) }),
+  bind('6.11', 1, 'alternate-presentations', 'the document has alternate presentations'),
+  bind('6.11', 2, 'page-pressteps', 'a page has a PresSteps entry'),
+];
