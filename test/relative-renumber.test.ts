@@ -104,6 +104,22 @@ describe('renumber', () => {
     expect(plainNumbering(3).find(3)).toBe(3);
   });
 
+  it('navigation names pages in the renumbered numbering: destinations land there, a missing label is refused as written', async () => {
+    const { pdfDests } = await import('./support/pdf-tools.js');
+    const renumber = [{ page: 1, style: 'lower_roman' }, { page: 3, style: 'decimal' }];
+    const out = run(six, { renumber, destinations: [{ name: 'preface', page: 'ii' }, { name: 'main', page: 1 }, { name: 'four', page: 4 }] });
+    if (!out.ok) throw new Error(out.sentence);
+    const dests = pdfDests(out.pdf);
+    expect(dests.get('preface')).toMatch(/^2 /);
+    expect(dests.get('main')).toMatch(/^3 /);
+    expect(dests.get('four')).toMatch(/^6 /);
+    const missing = run(six, { renumber, destinations: [{ name: 'x', page: 'vii' }] });
+    expect(missing).toMatchObject({ ok: false, status: 400, word: 'description', path: '/destinations/0/page' });
+    expect(missing.ok || missing.sentence).toBe('the page vii named by /destinations/0/page is not in the document, which has 6 pages.');
+    const five = run(six, { renumber, destinations: [{ name: 'x', page: 5 }] });
+    expect(five.ok || five.sentence).toBe('the page 5 named by /destinations/0/page is not in the document, which has 6 pages.');
+  });
+
   it('refuses a renumber entry that is not well formed, naming the key', () => {
     const out = run(six, { renumber: [{ page: 1, style: 'klingon' }] });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/renumber/0/style' });
