@@ -55,6 +55,15 @@ export const REFUSALS = {
   coordinateNotFinite: { status: 400, word: 'drawing', template: 'the coordinate {0} evaluates to {1} on page {2}, which is not a finite number.' },
 
   // — typesetting (issue 4): insert below this line —
+  placeholderUnknown: { status: 400, word: 'description', template: 'the placeholder {{0}} in {1} is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.' },
+  dateDirective: { status: 400, word: 'description', template: 'the date pattern at {0} uses {1}, which is not a supported directive.' },
+  dateZone: { status: 400, word: 'description', template: 'the zone "{0}" at {1} is not an IANA time zone name.' },
+  hyphenateLanguage: { status: 400, word: 'description', template: 'the hyphenation language "{0}" at {1} has no patterns in this build.' },
+  oneCharacter: { status: 400, word: 'description', template: '{0} must be one character, not "{1}".' },
+  rulerOrder: { status: 400, word: 'description', template: '{0} must list its tab stops in increasing order.' },
+  fitFloorAboveSize: { status: 400, word: 'description', template: '{0} = {1} is above font_size = {2}, so there is no size to step down to.' },
+  hangingListWith: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; hanging_list sets the indents and the body stop itself.' },
+  fillLeadingWithLeading: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; fill_leading decides the leading itself.' },
   replacementNotOneCharacter: { status: 400, word: 'description', template: '{0} must be one character.' },
   segmentShape: { status: 400, word: 'description', template: 'the segment {0} must state exactly one of move, line, curve or close, and a path starts with a move.' },
   type3GlyphText: { status: 400, word: 'description', template: 'the glyph shape {0} is a block of text ("{1}"); a Type 3 glyph is drawn with path, rect and line only.' },
@@ -102,6 +111,25 @@ export const REFUSALS = {
   tablePastCeiling: { status: 413, word: 'too_many_pages', template: 'the table at {0} runs past page {1}, the ceiling of {1} pages.' },
 
   // — standards, metadata, verifier (issue 7): insert below this line —
+  timestampInvalid: { status: 400, word: 'description', template: '{0} = "{1}" is not an ISO 8601 timestamp (YYYY-MM-DD, optionally Thh:mm:ss and an offset such as Z or +01:00).' },
+  xmlCharacter: { status: 400, word: 'description', template: '{0} holds the character U+{1}, which XML metadata cannot carry.' },
+  xmlNameInvalid: { status: 400, word: 'description', template: 'the name "{0}" at {1} is not an XML name (a letter or _ first, then letters, digits, _ . -).' },
+  xmpReserved: { status: 400, word: 'description', template: 'the {0} "{1}" at {2} is one the service writes its own metadata under; choose another.' },
+  compressionLevel: { status: 400, word: 'description', template: 'the compression level {0} = {1} is outside {2} to {3}.' },
+  archiveSetsAside: { status: 400, word: 'description', template: '{0} = "{1}" sets aside {2}: {3}.' },
+  archiveNeeds: { status: 400, word: 'description', template: '{0} = "{1}" needs {2}.' },
+  versionTooOld: { status: 400, word: 'description', template: '{0} = "{1}" is older than PDF {2}, which {3} needs.' },
+  invoiceNeedsPdfa3b: { status: 400, word: 'description', template: 'invoice at {0} needs archive = "pdfa3b": {1}.' },
+  colourOutsideIntent: { status: 400, word: 'description', template: 'the colour {0} is {1}, but under archive = "{2}" the output intent {3} is {4}, and PDF/A allows device colour only in the output intent\'s own space.' },
+  iccUnusable: { status: 400, word: 'description', template: 'the ICC profile "{0}" named by {1} cannot serve as an output intent: {2}.' },
+  iccComponents: { status: 400, word: 'description', template: '{0} = {1} does not match the ICC profile "{2}", which has {3} components.' },
+  invoiceXmlMalformed: { status: 400, word: 'description', template: 'the invoice XML "{0}" named by {1} is not well-formed: {2}.' },
+  invoiceXmlNotCii: { status: 400, word: 'description', template: 'the invoice XML "{0}" named by {1} is not a UN/CEFACT Cross Industry Invoice: {2}.' },
+  invoiceProfileMismatch: { status: 400, word: 'description', template: 'invoice profile "{0}" at {1} does not match the XML "{2}", whose guideline is "{3}" (the profile {4}).' },
+  invoiceFileNameTaken: { status: 400, word: 'description', template: 'the attachment at {0} is saved as "factur-x.xml", the name invoice fixes for the invoice XML.' },
+  invoicePartAttached: { status: 400, word: 'description', template: 'the part "{0}" is attached by {1} and by invoice at {2}; it is carried once, as factur-x.xml.' },
+  needsLicenceTagging: { status: 402, word: 'needs_a_licence', template: '{0} = "{1}" rests on tagging (saying what each mark stands for); a licence key carries it.' },
+  taggingNotYet: { status: 400, word: 'description', template: '{0} = "{1}" needs a structure tree, which this build cannot build yet; it would not write a claim the file does not meet.' },
 
   // — server operations (issue 8): insert below this line —
   serverBusy: { status: 503, word: 'server', template: 'every worker of this server is busy and its queue is full; send the call again shortly.' },
@@ -110,6 +138,16 @@ export const REFUSALS = {
   renderOutOfMemory: { status: 413, word: 'drawing', template: 'drawing the document needed more memory than this server gives one render.' },
 
   // — navigation, attachments (issue 9): insert below this line —
+  mediaTypeInvalid: { status: 400, word: 'description', template: 'media_type "{0}" at {1} is not a media type (type/subtype, as text/xml).' },
+  columnValueShape: { status: 400, word: 'description', template: '{0} must state exactly one of text, date and number.' },
+  columnKeyReserved: { status: 400, word: 'description', template: 'the column key "{0}" at {1} is reserved by the PDF collection dictionaries; choose another.' },
+  columnUnknown: { status: 400, word: 'description', template: 'the column "{0}" at {1} is not a column of {2}.' },
+  columnKindMismatch: { status: 400, word: 'description', template: '{0} states a {1}, but the column "{2}" at {3} holds {4}.' },
+  columnReadOff: { status: 400, word: 'description', template: '{0} states a value for the column "{1}", which is read off the attachment ({2}) and takes none.' },
+  attachmentUnknown: { status: 400, word: 'description', template: 'the attachment "{0}" named by {1} is not declared under attachments.' },
+  twoSources: { status: 400, word: 'description', template: '{0} cannot be given together with {1}.' },
+  pageMetadataNoSource: { status: 400, word: 'description', template: '{0} needs facts (metadata written as a packet) or packet (the name of a supplied XMP part).' },
+  xmpPacketMalformed: { status: 400, word: 'description', template: 'the XMP packet "{0}" named by {1} is not well-formed XML: {2}.' },
   targetTwice: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; a target is given once, as a short form or as an action.' },
   targetMissing: { status: 400, word: 'description', template: '{0} needs a target: page, destination, uri or action.' },
   viewWithoutPage: { status: 400, word: 'description', template: '{0} is the view of a page; give page beside it.' },

@@ -11,8 +11,10 @@ import { ajv, check, fail } from './read/common.js';
 import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
+import { readFileSettings } from './read/attachments.js';
 import { readItem } from './read/items.js';
 import { readTemplates } from './read/supplied.js';
+import { readStandards } from './read/standards.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
@@ -42,6 +44,8 @@ export function readDescription(description: unknown): ReadIr {
       renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
       templates: readTemplates(d.templates as Raw | undefined, at('', 'templates')),
       unpackLimit: (d.supplied_pdfs as { unpack_limit?: number } | undefined)?.unpack_limit,
+      standards: readStandards(d),
+      files: readFileSettings(d),
       check: readCheck(d.check as string[] | undefined),
       navigation: readNavigation(d),
       pageSettings: readPageSettings(d),

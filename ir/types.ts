@@ -60,18 +60,103 @@ export interface RectItem extends ItemBase {
   fill?: Colour;
 }
 
-/** A run of text: for now a string that takes the block's style. */
-export interface TextRun { at: JsonPointer; text: string }
+export type Align = 'left' | 'right' | 'center' | 'justify';
 
-export interface TextItem extends ItemBase {
-  type: 'text';
-  rect: RectSpec;
-  runs: TextRun[];
+/** `outline`: the letters stroked `width` points wide in `colour`; hollow unless `filled`. */
+export interface OutlineSpec { width: number; colour: Colour; filled: boolean }
+
+/** `shadow`: the block drawn first, offset by (dx, dy), in one colour. */
+export interface ShadowSpec { dx: number; dy: number; colour: Colour }
+
+/** What a styled run states for itself; every absent field takes the block's value. */
+export interface RunStyleSpec {
+  font?: { at: JsonPointer; name: string };
+  fontSize?: number;
+  leading?: number;
+  underline?: boolean;
+  strikethrough?: boolean;
+  overline?: boolean;
+  colour?: Colour;
+  outline?: OutlineSpec;
+  /** Set by the names pass: the font `font` names, of whatever kind. */
+  fontRes?: FontResource;
+}
+
+/**
+ * A run of a text item: a string (block style), `{text, …style}`, or `{date, zone}` formatted at
+ * layout with the moment of rendering. `placeholders` is set when the text holds `{current_page}`
+ * or `{total_pages}` (passes/layout/placeholders.ts), resolved per page at layout.
+ */
+export interface TextRun {
+  at: JsonPointer;
+  text: string;
+  style?: RunStyleSpec;
+  date?: { pattern: string; zone?: string };
+  placeholders: boolean;
+}
+
+/** The keys text and flow share (spec: flow "As text"). */
+export interface TextBlockStyle {
   font: { at: JsonPointer; name: string };
   fontSize: number;
   /** Default 1.2 × font_size (spec: text item table). */
   leading: number;
+  /** Whether `leading` was written (fit_size scales a written leading with the size). */
+  leadingGiven: boolean;
   color: Colour;
+  /** Absent: `left`, except that a right-to-left paragraph starts at the right (docs/reference.md). */
+  align?: Align;
+  overlong: 'overflow' | 'break';
+  /** Characters after which a line may break; absent: the Unicode line-breaking algorithm (UAX #14). */
+  breakAfter?: string;
+  underline: boolean;
+  strikethrough: boolean;
+  overline: boolean;
+  outline?: OutlineSpec;
+  shadow?: ShadowSpec;
+  /** `hyphenate`: a language tag with TeX patterns (passes/layout/hyphenation.ts). */
+  hyphenate?: string;
+}
+
+export interface TextItem extends ItemBase, TextBlockStyle {
+  type: 'text';
+  rect: RectSpec;
+  runs: TextRun[];
+}
+
+export type FirstBaseline = 'leading' | 'ascender' | 'cap_height' | { points: number };
+export type LastBaseline = 'none' | 'descender' | { points: number };
+export type TabAlign = 'left' | 'center' | 'right' | 'decimal';
+
+export interface TabsSpec {
+  method: 'relative' | 'typewriter' | 'ruler';
+  size: { fraction: number } | { points: number };
+  ruler: number[];
+  alignments: TabAlign[];
+  alignChar: string;
+}
+
+export interface FlowItem extends ItemBase, TextBlockStyle {
+  type: 'flow';
+  rect: RectSpec;
+  content: string;
+  contentAt: JsonPointer;
+  placeholders: boolean;
+  lastAlign?: Align;
+  leftIndent: number;
+  rightIndent: number;
+  firstLineIndent: number;
+  spaceBefore: number;
+  spaceAfter: number;
+  firstBaseline: FirstBaseline;
+  lastBaseline: LastBaseline;
+  leader?: string;
+  tabs: TabsSpec;
+  hangingList?: { marker: number; body: number };
+  fillLeading?: { limit: number };
+  fitSize?: { floor: number };
+  /** Keys written in the request (dotted for tabs: `tabs.method`), for the refused combinations. */
+  given: ReadonlySet<string>;
 }
 
 export type CodeKind = 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
@@ -104,6 +189,7 @@ export interface LinkItem extends ItemBase {
 export type Item =
   | RectItem
   | TextItem
+  | FlowItem
   | CodeItem
   | TableItem
   | ImportedPageItem
@@ -248,6 +334,10 @@ export interface DocSettings {
   templateSource?: SuppliedPdf;
   /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
   numbering?: import('../passes/page-refs.js').PageNumbering;
+  /** archive, accessible, version, metadata, output_intent, compression, invoice (issue 7; ir/standards-types.ts). */
+  standards?: import('./standards-types.js').Standards;
+  /** attachments, collection, page_files, page_metadata (issue 9; ir/standards-types.ts). */
+  files?: import('./standards-types.js').FileSettings;
   /** `check`: standards the finished document is measured against (verifier/, after emission). */
   check?: string[];
   /** Outline, destinations, articles, reader preferences (issue 9). */
@@ -292,13 +382,14 @@ export interface FontResource {
   basedOn?: string[];
 }
 
-/** A text item after resolution: its font found among every font kind. */
+/** A text or flow item after resolution: its font found among every font kind (a styled run's own font too). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
+export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
 /** A table after resolution: the fonts of its text cells, by the names the request gives them. */
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
-export type ResolvedItem = RectItem | ResolvedTextItem | CodeItem | LinkItem | ResolvedTableItem | ResolvedImportedPageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ResolvedTableItem | ResolvedImportedPageItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -391,6 +482,15 @@ export interface GlyphRunOp {
   adjust: Int32Array;
   /** Per glyph: the text it stands for (for ToUnicode); '' for a glyph that continues a cluster. */
   text: string[];
+  /** Letters stroked (text rendering mode 1, or 2 when filled too). */
+  outline?: OutlineSpec;
+  /** Text a reader extracts instead of the glyphs' own (a marked-content span, ISO 32000-1 §14.9.4). */
+  actualText?: string;
+  /**
+   * Consecutive glyph runs with the same number are written as one text object (BT … ET): a text
+   * block's letters are one object and its shadow another (spec: graphics_states, text_knockout).
+   */
+  textObject?: number;
 }
 
 export interface FillRectOp {

@@ -16,34 +16,20 @@ export const ITEM_KINDS = [
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
   'structure',
-  'accessible',
-  'attachments',
-  'collection',
-  'page_files',
-  'page_metadata',
   'tilings',
   'graphics_states',
   'shadings',
   'images',
-  'invoice',
   'page_spaces',
   'color_spaces',
   'drawings',
-  'metadata',
-  'archive',
-  'output_intent',
-  'version',
   'layers',
-  'compression',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  text: {
-    align: 'left', overlong: 'overflow', break_after: undefined, underline: false, strikethrough: false,
-    overline: false, outline: undefined, shadow: undefined, layer: undefined,
-    clip: undefined, graphics_state: undefined,
-  },
+  text: { layer: undefined, clip: undefined, graphics_state: undefined },
+  flow: { layer: undefined },
   rect: { layer: undefined, graphics_state: undefined },
   table: { layer: undefined, transform: undefined, rotate: undefined },
   imported_page: { layer: undefined },
@@ -53,9 +39,6 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),
 );
-
-/** Run keys beyond `text` that style one run. */
-const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline'];
 
 function isDefault(v: unknown, dflt: unknown): boolean {
   if (v === undefined || v === null) return true;
@@ -82,16 +65,6 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
     }
     if (item.type === 'rect' && item.fill !== undefined && !Array.isArray(item.fill)) {
       throw new RefusalError(refusal('keyNotYet', at(p, 'fill'), 'fill', at(p, 'fill')));
-    }
-    if (item.type === 'text' && Array.isArray(item.content)) {
-      (item.content as unknown[]).forEach((run, r) => {
-        if (!run || typeof run !== 'object') return;
-        const rp = at(p, 'content', r);
-        if ('date' in run) throw new RefusalError(refusal('keyNotYet', at(rp, 'date'), 'date', at(rp, 'date')));
-        for (const key of RUN_KEYS_NOT_YET) {
-          if (key in run) throw new RefusalError(refusal('keyNotYet', at(rp, key), key, at(rp, key)));
-        }
-      });
     }
   });
 }

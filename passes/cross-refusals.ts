@@ -1,21 +1,40 @@
 // passes/cross-refusals.ts — pass 2 of 7: contradictory combinations, each refused by name
 // (spec Conventions, "Contradictory combinations"). Runs after names so a combination involving a
 // declaration can see it resolved; runs before anything is measured or drawn.
-import type { ResolvedIr } from '../ir/types.js';
-import { refuse, type Pass } from './pass.js';
+import { at } from '../ir/pointer.js';
+import type { FlowItem, ResolvedIr } from '../ir/types.js';
+import { refuse, type Pass, type PassContext } from './pass.js';
+import { checkStandards } from './standards-check.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
-  run(ir: ResolvedIr): ResolvedIr {
+  run(ir: ResolvedIr, ctx: PassContext): ResolvedIr {
     for (const item of ir.items) {
       // spec, common keys: "transform … Refused together with rotate".
       if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
+      if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
       if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
     }
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
+    // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
+    checkStandards(ir.doc, ir.items, ctx, ir.page);
     return ir;
   },
 };
+
+/** Keys written beside `hanging_list` that it sets itself (spec: flow, "Refused combinations"). */
+const HANGING_LIST_EXCLUDES = ['left_indent', 'first_line_indent', 'tabs.method', 'tabs.ruler'] as const;
+
+/** spec, flow: "hanging_list with left_indent, first_line_indent, tabs.method or tabs.ruler; fill_leading with leading". */
+function flowCombinations(item: FlowItem): void {
+  const ptr = (key: string) => at(item.at, ...key.split('.'));
+  if (item.given.has('hanging_list')) {
+    for (const key of HANGING_LIST_EXCLUDES) {
+      if (item.given.has(key)) refuse('hangingListWith', ptr(key), ptr('hanging_list'), ptr(key));
+    }
+  }
+  if (item.given.has('fill_leading') && item.given.has('leading')) refuse('fillLeadingWithLeading', ptr('leading'), ptr('fill_leading'), ptr('leading'));
+}

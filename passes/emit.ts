@@ -3,33 +3,45 @@
 // the same request and clock give the same bytes from the library, the server and the CLI.
 // DedupedIr → Emitted. Sub-steps live in passes/emit/.
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
+import { pageFileRefs, writeAttachments } from './emit/attachments.js';
+import { writeCollection } from './emit/collection.js';
+import { compressionOf, flateStream } from './emit/compression.js';
 import { pageContent, type FontCodes } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
 import { pageLabelsTree } from './emit/page-labels.js';
+import { writeInvoiceFile } from './emit/invoice.js';
+import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
+import { nameTree } from './emit/name-tree.js';
+import { writeOutputIntents } from './emit/output-intent.js';
 import { emitNavigation } from './emit/navigation.js';
 import { guarded } from './fonts/styled-font.js';
 import { DocumentResources } from './emit/resources.js';
+import { checkUnicodeLevel } from './emit/unicode-level.js';
 import { serialize } from './emit/serialize.js';
-import type { Pass } from './pass.js';
-
-/** The PDF version declared when the request states none (the top-level `version` arrives later). */
-export const DEFAULT_PDF_VERSION = '1.7';
-/** Flate level of content streams (spec Limits: compression level 1 to 9). */
-export const CONTENT_FLATE_LEVEL = 6;
+import type { Pass, PassContext } from './pass.js';
+import { docVersion } from './version.js';
 
 export const emit: Pass<DedupedIr, Emitted> = {
   id: 'emit',
-  run(ir: DedupedIr): Emitted {
+  run(ir: DedupedIr, ctx: PassContext): Emitted {
+    checkUnicodeLevel(ir); // pdfa2u/3u: every glyph maps to Unicode (before any object is written)
     const context = PDFContext.create();
+    const version = docVersion(ir.doc);
+    const pdf20 = version === '2.0';
+    const compression = compressionOf(ir.doc);
     const fontRefs = new Map<string, PDFRef>();
     const fontCodes = new Map<string, FontCodes>();
     for (const font of ir.fonts) {
+      // Font programs keep the fonts area's own Flate level (their deflated subsets are cached across renders).
       fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font)));
       fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
     }
+    // Attachments before pages, so a page's /AF can name its files (passes/emit/attachments.ts).
+    const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20);
+    const pageFiles = pageFileRefs(ir.doc, files);
+    const pageMetadata = new Map((ir.doc.files?.pageMetadata ?? []).map((pm) => [pm.page, pm])); // last entry wins
 
     const resources = new DocumentResources(context);
     const pagesRef = context.nextRef();
@@ -43,7 +55,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
       const scope = resources.scope();
       const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes);
       hash.update(content);
-      const contentRef = context.register(context.stream(deflateSync(content, { level: CONTENT_FLATE_LEVEL }), { Filter: 'FlateDecode' }));
+      const contentRef = flateStream(context, content, compression.level);
       const entries: Record<string, unknown> = {
         Type: 'Page',
         Parent: pagesRef,
@@ -53,6 +65,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
       };
       // Page-level entries of other areas (boxes, Rotate, Trans/Dur, Tabs, Annots, Metadata, AF,
       // Group…): each area writes its own from its module under passes/emit/ and adds one line here.
+      if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
+      if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
       Object.assign(entries, navigation.page(page, pageRefs[i]));
       context.assign(pageRefs[i], context.obj(entries as never));
     });
@@ -66,15 +80,35 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};
+    const std = ir.doc.standards;
+    if (std?.invoice) {
+      const xml = ctx.parts.get(std.invoice.xml.part)!;
+      const ref = writeInvoiceFile(context, std.invoice, xml, compression.level, pdf20);
+      files.entries.push([std.invoice.xml.part, ref]);
+      files.documentFiles.push(ref);
+      hash.update(xml);
+    }
+    if (files.entries.length) names.EmbeddedFiles = nameTree(context, files.entries);
+    if (files.documentFiles.length) catalogEntries.AF = context.obj(files.documentFiles);
+    if (ir.doc.files?.collection) catalogEntries.Collection = writeCollection(context, ir.doc.files.collection, new Set(files.entries.map(([k]) => k)));
+    const intents = writeOutputIntents(context, std, ctx, compression.level);
+    if (intents) catalogEntries.OutputIntents = intents;
     Object.assign(names, navigation.names);
     if (Object.keys(names).length) catalogEntries.Names = context.obj(names);
+    for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
+    // Metadata and attachments make two documents with the same pages different files.
+    hash.update(JSON.stringify({ standards: std, files: ir.doc.files }));
+    for (const a of ir.doc.files?.attachments ?? []) hash.update(ctx.parts.get(a.name)!);
+    // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.
+    const idHex = hash.digest('hex').slice(0, 32).toUpperCase();
+    const id = PDFHexString.of(idHex);
+    context.trailerInfo.ID = context.obj([id, id]);
+    const { metadata, info } = writeDocumentMetadata(context, ir.doc, idHex);
+    if (metadata) catalogEntries.Metadata = metadata;
+    if (info) context.trailerInfo.Info = info;
     const catalog = context.register(context.obj(catalogEntries as never));
     context.trailerInfo.Root = catalog;
-    for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
-    // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.
-    const id = PDFHexString.of(hash.digest('hex').slice(0, 32).toUpperCase());
-    context.trailerInfo.ID = context.obj([id, id]);
-    const emitted: Emitted = { stage: 'emitted', pdf: serialize(context, DEFAULT_PDF_VERSION), pages: ir.pages.length };
+    const emitted: Emitted = { stage: 'emitted', pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }), pages: ir.pages.length };
     // the graph rides along for the verifier, not enumerable so IR dumps (tools/explain) stay as they were
     Object.defineProperty(emitted, 'context', { value: context, enumerable: false });
     return emitted;

@@ -6,21 +6,23 @@ import type { DrawOp, LaidOutIr, LaidOutPage, Matrix, PagedIr, PageSize } from '
 import { itemMatrix, pageBindings, rectValue } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
 import { importedPageOp } from './layout/imported.js';
-import { layLink } from './layout/links.js';
 import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
-import { layTextItem } from './layout/text-lines.js';
-import type { Pass } from './pass.js';
+import { layFlowItem } from './layout/flow.js';
+import { layTextItem, type TextPageContext } from './layout/text-item.js';
+import { layLink } from './layout/links.js';
+import type { Pass, PassContext } from './pass.js';
 
 export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
-  run(ir: PagedIr): LaidOutIr {
+  run(ir: PagedIr, ctx: PassContext): LaidOutIr {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const b = pageBindings(page.size, page.number, total);
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
       if (under) ops.push(under);
+      const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       const links: LaidOutLink[] = [];
       for (const item of page.items) {
         if (item.type === 'table_part') { ops.push(...layTablePart(item)); continue; }
@@ -39,7 +41,9 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
         } else if (item.type === 'link') {
           links.push(layLink(item, box, matrix, page.number));
         } else if (item.type === 'text') {
-          ops.push(...layTextItem(item, box, matrix));
+          ops.push(...layTextItem(item, box, matrix, pc));
+        } else if (item.type === 'flow') {
+          ops.push(...layFlowItem(item, box, matrix, pc));
         } else {
           ops.push(...layCodeItem(item, box, matrix));
         }

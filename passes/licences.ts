@@ -40,6 +40,15 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
       }
     }
     for (const item of ir.items) if (item.type === 'imported_page' && !large) checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
+    // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
+    // marks stand for". Licensed, the structure tree is still not built by this build: refused rather
+    // than writing a claim the file does not meet.
+    const std = ir.doc.standards;
+    const tagged = std?.archive?.level.tagged ? { at: std.archive.at, claim: std.archive.level.claim as string } : std?.accessible;
+    if (tagged) {
+      if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
+      refuse('taggingNotYet', tagged.at, tagged.at, tagged.claim);
+    }
     // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
     // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
     for (const d of ir.doc.navigation?.destinations ?? []) {
@@ -49,13 +58,18 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
     }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       for (const item of ir.items) {
-        if (item.type !== 'text') continue;
-        const hit = fontWithoutOutlines(item.fontRes);
-        if (!hit) continue;
-        const textAt = `${item.at}/content`;
-        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', item.font.at, textAt, hit.res.name, hit.face.face);
-        const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
-        refuse('needsLicenceFont', item.font.at, textAt, hit.res.name, what);
+        if (item.type !== 'text' && item.type !== 'flow') continue;
+        const textAt = item.type === 'text' ? `${item.at}/content` : item.contentAt;
+        // The block's font, then each styled run's own (a run in a standard font needs the same licence).
+        const uses: { fontRes: FontResource; at: string }[] = [{ fontRes: item.fontRes, at: item.font.at }];
+        if (item.type === 'text') for (const r of item.runs) if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
+        for (const use of uses) {
+          const hit = fontWithoutOutlines(use.fontRes);
+          if (!hit) continue;
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', use.at, textAt, hit.res.name, hit.face.face);
+          const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
+          refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
+        }
       }
       // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
       for (const item of ir.items) {

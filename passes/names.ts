@@ -149,10 +149,20 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     const items: ResolvedItem[] = ir.items.map((item) => {
       if (item.type === 'table') return resolveTableFonts(item, fonts);
       if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
-      if (item.type !== 'text') return item;
+      if (item.type !== 'text' && item.type !== 'flow') return item;
+      // A styled run may name its own font: found the same way as the block's.
+      if (item.type === 'text') {
+        for (const run of item.runs) {
+          const f = run.style?.font;
+          if (!f) continue;
+          const res = fonts.get(f.name);
+          if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+          run.style!.fontRes = res;
+        }
+      }
       const fontRes = fonts.get(item.font.name);
       if (!fontRes) refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
-      return { ...item, fontRes };
+      return { ...item, fontRes } as ResolvedItem;
     });
     checkDestinationNames(ir.doc, ir.items);
     return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };

@@ -15,6 +15,7 @@ import { refuse, type Pass, type PassContext } from './pass.js';
 import { placementOrder } from './pagination/relative.js';
 import { fitTable } from './pagination/table-fit.js';
 import { measureTable } from './pagination/table-measure.js';
+import { checkFilePages } from './standards-check.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {
@@ -104,6 +105,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       const culprit = ir.items.find((it) => it.pages.list.some((n) => n > ceiling)) ?? ir.items.find((it) => (parts.get(it) ?? []).some((p) => p.page > ceiling))!;
       refuse('tooManyPages', culprit.pages.at, count, ceiling);
     }
+    checkFilePages(ir.doc, count); // page_files, page_metadata name pages that must exist
     const pages: PagePlan[] = [];
     // A page_sizes entry past the end is accepted and does not lengthen the document (docs/reference.md).
     for (let n = 1; n <= count; n++) pages.push({ number: n, size: sizeOf(n), items: [] });

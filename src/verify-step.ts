@@ -13,7 +13,8 @@ import { flavourOf, verifyEmitted } from '../verifier/index.js';
  */
 export function standardsToMeasure(doc: DocSettings): string[] {
   const out = [...(doc.check ?? [])];
-  const archive = (doc as { archive?: unknown }).archive;
+  // The claim as the request spelled it (ir/read/standards.ts keeps it in doc.standards.archive).
+  const archive = doc.standards?.archive?.level.claim;
   if (typeof archive === 'string') {
     const name = flavourOf(archive) ? archive : archive.replace(/^(pdfa[123])a$/, '$1b');
     if (flavourOf(name)) out.push(name);

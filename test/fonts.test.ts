@@ -12,7 +12,7 @@ import { render } from '../src/library.js';
 import type { Outcome, RenderSuccess } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { b64, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_PFB, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
-import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, qpdfCheck } from './support/pdf-tools.js';
+import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, pdfWords, qpdfCheck } from './support/pdf-tools.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 const licence = { holder: 'Acme', features: ['fonts_without_outlines'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' } as const;
@@ -60,6 +60,10 @@ const CASES: Record<string, Case> = {
     description: { fonts: [{ name: 'N', part: 'n.otf', keep: 'all' }], items: [line('N', 'Whole font')] },
     parts: { 'n.otf': NIMBUS_SANS_OTF },
     text: /Whole font/, fonts: [{ type: /^CID Type 0C$/, emb: true, sub: false }],
+  },
+  'TrueType kept whole': {
+    description: { fonts: [{ name: 'B', library: 'noto_sans', keep: 'all' }], items: [line('B', 'Whole file')] },
+    text: /Whole file/, fonts: [{ type: /^CID TrueType$/, emb: true, sub: false }],
   },
   'standard fonts': {
     description: { standard_fonts: [{ name: 'H', face: 'helvetica_bold' }, { name: 'Y', face: 'symbol' }], items: [line('H', 'Helvetica € AVATAR'), line('Y', 'αβγ', 600)] },
@@ -202,6 +206,22 @@ describe('font details', () => {
     expect(b.mean[2]).toBeGreaterThan(200); expect(b.mean[0]).toBeLessThan(80); // blue: its own
     // The blue rect runs to 2000 units (y 840) but the font box stops at 1000 (y 740).
     expect(inkIn(out.pdf, { llx: 160, lly: 745, urx: 210, ury: 790 }).share).toBe(0);
+  });
+
+  it('kerning comes from the AFM pairs of a standard font, and a variant switches it off', () => {
+    const out = ok({ standard_fonts: [{ name: 'H', face: 'helvetica' }], font_variants: [{ name: 'Flat', font: 'H', kerning: false }], items: [line('H', 'AVAVAV'), line('Flat', 'AVAVAV', 660)] });
+    const [kerned, flat] = pdfWords(out.pdf).filter((w) => w.text === 'AVAVAV');
+    // Helvetica KPX A V −70 and V A −80 (AFM): five pairs at 36 pt ≈ 13 pt narrower.
+    expect((flat.xMax - flat.xMin) - (kerned.xMax - kerned.xMin)).toBeCloseTo((2 * 70 + 3 * 80) * 0.036 - 0.036 * 0, 0);
+  });
+
+  it('ligatures extract as their letters whatever reached the glyph first (a presentation form, a whole-font embedding)', () => {
+    // fontkit caches glyphs with the code points of the first caller: U+FB01 and keep: all reach the
+    // fi and ffi ligature glyphs before any shaping does.
+    ok({ fonts: [{ name: 'B', data: NOTO_SANS_B64 }], items: [line('B', '\ufb01\ufb03')] });
+    ok({ fonts: [{ name: 'B', data: NOTO_SANS_B64, keep: 'all' }], items: [line('B', 'x')] });
+    const out = ok({ fonts: [{ name: 'B', data: NOTO_SANS_B64 }], items: [line('B', 'office fine affine')] });
+    expect(pdfToText(out.pdf)).toMatch(/office fine affine/);
   });
 
   it('Type 3: the same letters declared in another order build the same font', () => {

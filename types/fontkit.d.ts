@@ -7,7 +7,7 @@ declare module 'fontkit' {
     name?: string;
   }
   export interface GlyphPosition { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }
-  export interface GlyphRun { glyphs: Glyph[]; positions: GlyphPosition[]; advanceWidth: number }
+  export interface GlyphRun { glyphs: Glyph[]; positions: GlyphPosition[]; advanceWidth: number; direction?: 'ltr' | 'rtl' }
   export interface BBox { minX: number; minY: number; maxX: number; maxY: number }
   export interface Subset { includeGlyph(glyph: number | Glyph): number; encode(): Uint8Array }
   export interface Font {

@@ -12,7 +12,7 @@ import { linkReader } from './navigation.js';
 import { rectReader } from './shapes.js';
 import { importedPageReader } from './supplied.js';
 import { tableReader } from './table.js';
-import { textReader } from './text.js';
+import { flowReader, textReader } from './text.js';
 
 export interface ItemReader {
   validate: ValidateFunction;
@@ -21,6 +21,7 @@ export interface ItemReader {
 
 const READERS: Record<string, ItemReader> = {
   text: textReader,
+  flow: flowReader,
   rect: rectReader,
   table: tableReader,
   imported_page: importedPageReader,

@@ -58,7 +58,7 @@ function merge(levels: CellStyleSpec[]): CellStyleSpec {
 }
 
 function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent {
-  if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw }] };
+  if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: false }] };
   const c = raw as Raw;
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
   if (present.length > 1) fail(refusal('tableCellTwoThings', at(p, present[1]), p, present[0], present[1]));
@@ -78,13 +78,13 @@ function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent 
   }
   const text = c.text;
   const runs: TextRun[] = typeof text === 'string'
-    ? [{ at: kp, text }]
+    ? [{ at: kp, text, placeholders: false }]
     : (text as unknown[]).map((r, i) => {
       const rp = at(kp, i);
-      if (typeof r === 'string') return { at: rp, text: r };
+      if (typeof r === 'string') return { at: rp, text: r, placeholders: false };
       if (!r || typeof r !== 'object' || typeof (r as Raw).text !== 'string') fail(refusal('schemaType', rp, rp, 'a string or an object with text'));
       for (const k of RUN_KEYS_NOT_YET) if (k in (r as Raw)) fail(refusal('keyNotYet', at(rp, k), k, at(rp, k)));
-      return { at: rp, text: (r as Raw).text as string };
+      return { at: rp, text: (r as Raw).text as string, placeholders: false };
     });
   return { kind: 'text', at: kp, runs };
 }

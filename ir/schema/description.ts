@@ -3,9 +3,11 @@
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
 import { renumberSchema } from './pages.js';
 import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
+import { attachmentsSchemas } from './attachments.js';
 import {
   fontChainsSchema, fontsSchema, fontVariantsSchema, simpleFontsSchema, standardFontsSchema, type1FontsSchema, type3FontsSchema,
 } from './fonts.js';
+import { standardsSchemas } from './standards.js';
 
 /** What `check` accepts: the PDF/A flavours the verifier covers, and PDF/UA-1 (refused until it arrives). */
 export const CHECK_STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
@@ -48,5 +50,7 @@ export const descriptionSchema = {
     simple_fonts: simpleFontsSchema,
     font_variants: fontVariantsSchema,
     font_chains: fontChainsSchema,
+    ...standardsSchemas,
+    ...attachmentsSchemas,
   },
 } as const;

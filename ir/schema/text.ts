@@ -1,12 +1,59 @@
-// ir/schema/text.ts — schema of the text-setting items (text; flow and text_path as they arrive).
+// ir/schema/text.ts — schema of the text-setting items: `text` and `flow` (text_path as it arrives).
 import { colourSchema, itemBase } from './common.js';
+
+const alignSchema = { enum: ['left', 'right', 'center', 'justify'] } as const;
+
+/** `outline` (spec: text item): `width` required, `color` default black, `filled` default false. */
+const outlineSchema = {
+  type: 'object',
+  required: ['width'],
+  properties: { width: { type: 'number', minimum: 0 }, color: colourSchema, filled: { type: 'boolean' } },
+} as const;
+
+/** `shadow`: `dx`, `dy`, `color`, all required. */
+const shadowSchema = {
+  type: 'object',
+  required: ['dx', 'dy', 'color'],
+  properties: { dx: { type: 'number' }, dy: { type: 'number' }, color: colourSchema },
+} as const;
 
 const runSchema = {
   anyOf: [
     { type: 'string' },
-    { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
+    {
+      type: 'object',
+      required: ['text'],
+      properties: {
+        text: { type: 'string' },
+        font: { type: 'string' },
+        font_size: { type: 'number', exclusiveMinimum: 0 },
+        leading: { type: 'number', minimum: 0 },
+        underline: { type: 'boolean' },
+        strikethrough: { type: 'boolean' },
+        overline: { type: 'boolean' },
+        color: colourSchema,
+        outline: outlineSchema,
+      },
+    },
     { type: 'object', required: ['date'], properties: { date: { type: 'string' }, zone: { type: 'string' } } },
   ],
+} as const;
+
+/** Keys text and flow share (spec: flow, "As text"). */
+const blockStyle = {
+  font: { type: 'string' },
+  font_size: { type: 'number', exclusiveMinimum: 0 },
+  align: alignSchema,
+  overlong: { enum: ['overflow', 'break'] },
+  leading: { type: 'number', minimum: 0 },
+  break_after: { type: 'string' },
+  underline: { type: 'boolean' },
+  strikethrough: { type: 'boolean' },
+  overline: { type: 'boolean' },
+  color: colourSchema,
+  outline: outlineSchema,
+  shadow: shadowSchema,
+  hyphenate: { type: 'string', minLength: 1 },
 } as const;
 
 export const textItemSchema = {
@@ -14,10 +61,50 @@ export const textItemSchema = {
   required: ['rect', 'content', 'font', 'font_size'],
   properties: {
     ...itemBase,
+    ...blockStyle,
     content: { type: 'array', items: runSchema },
-    font: { type: 'string' },
-    font_size: { type: 'number', exclusiveMinimum: 0 },
-    leading: { type: 'number', minimum: 0 },
-    color: colourSchema,
+  },
+} as const;
+
+const pointsSchema = { type: 'object', required: ['points'], properties: { points: { type: 'number' } } } as const;
+
+export const flowItemSchema = {
+  type: 'object',
+  required: ['rect', 'content', 'font', 'font_size'],
+  properties: {
+    ...itemBase,
+    ...blockStyle,
+    content: { type: 'string' },
+    last_align: alignSchema,
+    left_indent: { type: 'number' },
+    right_indent: { type: 'number' },
+    first_line_indent: { type: 'number' },
+    space_before: { type: 'number', minimum: 0 },
+    space_after: { type: 'number', minimum: 0 },
+    first_baseline: { anyOf: [{ enum: ['leading', 'ascender', 'cap_height'] }, pointsSchema] },
+    last_baseline: { anyOf: [{ enum: ['none', 'descender'] }, { type: 'object', required: ['points'], properties: { points: { type: 'number', minimum: 0 } } }] },
+    leader: { type: 'string', minLength: 1 },
+    tabs: {
+      type: 'object',
+      properties: {
+        method: { enum: ['relative', 'typewriter', 'ruler'] },
+        size: {
+          anyOf: [
+            { type: 'object', required: ['fraction'], properties: { fraction: { type: 'number', exclusiveMinimum: 0, maximum: 1 } } },
+            { type: 'object', required: ['points'], properties: { points: { type: 'number', exclusiveMinimum: 0 } } },
+          ],
+        },
+        ruler: { type: 'array', items: { type: 'number' } },
+        alignments: { type: 'array', items: { enum: ['left', 'center', 'right', 'decimal'] } },
+        align_char: { type: 'string', minLength: 1 },
+      },
+    },
+    hanging_list: {
+      type: 'object',
+      required: ['marker', 'body'],
+      properties: { marker: { type: 'number' }, body: { type: 'number' } },
+    },
+    fill_leading: { type: 'object', required: ['limit'], properties: { limit: { type: 'number', minimum: 0 } } },
+    fit_size: { type: 'object', required: ['floor'], properties: { floor: { type: 'number', exclusiveMinimum: 0 } } },
   },
 } as const;

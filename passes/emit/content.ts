@@ -31,9 +31,12 @@ function cm(m: Matrix): string {
   return `${m.map(num).join(' ')} cm\n`;
 }
 
+/** Codes already written, by glyph id: a long document writes the same few hundred codes over and over. */
+const CODE2: string[] = [];
+
 /** A 2-byte code in a PDF literal string; `(`, `)` and `\` escaped, CR written as \r so no reader folds it. */
 function code2(gid: number): string {
-  return lit(gid >> 8) + lit(gid & 0xff);
+  return CODE2[gid] ??= lit(gid >> 8) + lit(gid & 0xff);
 }
 function lit(b: number): string {
   if (b === 0x28 || b === 0x29 || b === 0x5c) return '\\' + String.fromCharCode(b);
@@ -44,17 +47,53 @@ function lit(b: number): string {
 /** How a font's codes are written: 2 bytes (Type 0) or 1 (simple fonts); Type 3 glyphs under d1 also take the stroke colour. */
 export interface FontCodes { codeBytes: 1 | 2; strokeToo?: boolean }
 
-function glyphs(op: GlyphRunOp, resName: string, codes?: FontCodes): string {
-  const one = codes?.codeBytes === 1;
+/** The TJ array of a glyph run: its codes, adjustments between them. */
+function tjArray(op: GlyphRunOp, one: boolean): string {
   let tj = '(';
   for (let i = 0; i < op.glyphs.length; i++) {
     tj += one ? lit(op.glyphs[i]) : code2(op.glyphs[i]);
     const a = op.adjust[i];
     if (a !== 0 && i < op.glyphs.length - 1) tj += `)${a}(`;
   }
-  tj += ')';
-  const stroke = codes?.strokeToo ? `${colourOps(op.colour, true)}\n` : '';
-  return `BT\n/${resName} ${num(op.size)} Tf\n${colourOps(op.colour, false)}\n${stroke}${num(op.x)} ${num(op.y)} Td\n[${tj}] TJ\nET\n`;
+  return tj + ')';
+}
+
+/** A text string as a PDF literal in UTF-16BE with its byte order mark (§7.9.2.2), for ActualText. */
+function utf16Literal(s: string): string {
+  let out = '(' + lit(0xfe) + lit(0xff);
+  for (let i = 0; i < s.length; i++) out += lit(s.charCodeAt(i) >> 8) + lit(s.charCodeAt(i) & 0xff);
+  return out + ')';
+}
+
+/**
+ * One text object (BT … ET) for consecutive glyph runs: font, colour and rendering mode set only
+ * when they change, each run placed with Tm. Outlined runs stroke (Tr 1, or 2 when filled too) with
+ * their own line width and colour; the caller wraps the object in q … Q so none of it leaks.
+ */
+function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => string, codesOf: (op: GlyphRunOp) => FontCodes | undefined): string {
+  let s = 'BT\n';
+  let font = '', fill = '', mode = 0, stroke = '';
+  for (const op of ops) {
+    const f = `/${resName(op)} ${num(op.size)} Tf\n`;
+    if (f !== font) { s += f; font = f; }
+    const codes = codesOf(op);
+    const c = colourOps(op.colour, false) + '\n';
+    if (c !== fill) { s += c; fill = c; }
+    const m = op.outline ? (op.outline.filled ? 2 : 1) : 0;
+    if (op.outline) {
+      const st = `${num(op.outline.width)} w\n${colourOps(op.outline.colour, true)}\n`;
+      if (st !== stroke) { s += st; stroke = st; }
+    } else if (codes?.strokeToo) {
+      const st = `${colourOps(op.colour, true)}\n`;
+      if (st !== stroke) { s += st; stroke = st; }
+    }
+    if (m !== mode) { s += `${m} Tr\n`; mode = m; }
+    s += `1 0 0 1 ${num(op.x)} ${num(op.y)} Tm\n`;
+    const tj = tjArray(op, codes?.codeBytes === 1);
+    if (op.actualText !== undefined) s += `/Span<</ActualText${utf16Literal(op.actualText)}>>BDC\n[${tj}] TJ\nEMC\n`;
+    else s += `[${tj}] TJ\n`;
+  }
+  return s + 'ET\n';
 }
 
 /**
@@ -63,8 +102,24 @@ function glyphs(op: GlyphRunOp, resName: string, codes?: FontCodes): string {
  */
 export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>): Uint8Array {
   let s = '';
-  for (const op of ops) {
+  const resName = (op: GlyphRunOp) => {
+    const res = fontRes.get(op.font)!;
+    return scope.use('Font', res, () => fontRefs.get(res)!, res);
+  };
+  const codesOf = (op: GlyphRunOp) => fontCodes?.get(fontRes.get(op.font)!);
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
     const q = op.matrix !== undefined;
+    if (op.op === 'glyphs') {
+      // Consecutive runs of one text object (a block's letters, or its shadow) share BT … ET.
+      let j = i + 1;
+      if (op.textObject !== undefined) while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) j++;
+      const group = ops.slice(i, j) as GlyphRunOp[];
+      const wrap = q || group.some((g) => g.outline);
+      s += (wrap ? 'q\n' : '') + (q ? cm(op.matrix!) : '') + textObject(group, resName, codesOf) + (wrap ? 'Q\n' : '');
+      i = j - 1;
+      continue;
+    }
     if (q) s += 'q\n' + cm(op.matrix!);
     if (op.op === 'rect') {
       s += `${q ? '' : 'q\n'}${colourOps(op.fill, false)}\n${num(op.x)} ${num(op.y)} ${num(op.w)} ${num(op.h)} re\nf\n${q ? '' : 'Q\n'}`;
@@ -73,14 +128,11 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
       // not a gap; the rectangles share their edges exactly.
       s += `${q ? '' : 'q\n'}${colourOps(op.fill, false)}\n`;
       const r = op.rects;
-      for (let i = 0; i < r.length; i += 4) s += `${num(r[i])} ${num(r[i + 1])} ${num(r[i + 2])} ${num(r[i + 3])} re\n`;
+      for (let k = 0; k < r.length; k += 4) s += `${num(r[k])} ${num(r[k + 1])} ${num(r[k + 2])} ${num(r[k + 3])} re\n`;
       s += `f\n${q ? '' : 'Q\n'}`;
     } else if (op.op === 'form') {
       const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) => writeImportedPage(context, op.source, op.page));
       s += `/${name} Do\n`; // the placing matrix is the op's own, written above
-    } else {
-      const res = fontRes.get(op.font)!;
-      s += glyphs(op, scope.use('Font', res, () => fontRefs.get(res)!, res), fontCodes?.get(res));
     }
     if (q) s += 'Q\n';
   }

@@ -104,8 +104,11 @@ export class Face implements TextFont {
 
   /** Advance of one glyph, font units, unshaped (what the W array states). */
   advanceOf(gid: number): number {
-    return this.font.getGlyph(gid).advanceWidth;
+    const table = (this.advances ??= readAdvances(this.bytes, this.font.numGlyphs));
+    return table && gid < table.length ? table[gid] : this.font.getGlyph(gid).advanceWidth;
   }
+  /** Advances by glyph id, read once from hmtx (a typed array read is ~7× a fontkit glyph lookup). */
+  private advances?: Uint16Array | null;
 
   /**
    * Shapes a piece of text with the font's default features (kerning, ligatures). Clusters are taken
@@ -145,19 +148,24 @@ export class Face implements TextFont {
     const texts: string[] = [];
     let width = 0;
     let ci = 0;
-    for (let i = 0; i < run.glyphs.length; i++) {
-      const g = run.glyphs[i];
-      const n = Math.max(0, g.codePoints.length);
-      const piece = cps.slice(ci, ci + n).join('');
+    // A right-to-left script comes back in visual order: its clusters are read from the last glyph.
+    const rtl = run.direction === 'rtl';
+    const pieces: string[] = new Array(run.glyphs.length);
+    for (let k = 0; k < run.glyphs.length; k++) {
+      const i = rtl ? run.glyphs.length - 1 - k : k;
+      const n = Math.max(0, run.glyphs[i].codePoints.length);
+      pieces[i] = cps.slice(ci, ci + n).join('');
       ci += n;
-      glyphs.push(g.id);
+    }
+    for (let i = 0; i < run.glyphs.length; i++) {
+      glyphs.push(run.glyphs[i].id);
       const adv = run.positions[i].xAdvance;
       advances.push(adv);
-      texts.push(piece);
+      texts.push(pieces[i]);
       width += adv;
     }
     // Whatever the cluster walk left over (a shaper that dropped code points) belongs to the last glyph.
-    if (ci < cps.length && texts.length) texts[texts.length - 1] += cps.slice(ci).join('');
+    if (ci < cps.length && texts.length) texts[rtl ? 0 : texts.length - 1] += cps.slice(ci).join('');
     return { glyphs, advances, text: texts, width, missing };
   }
 }
@@ -189,10 +197,57 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
   } catch (e) {
     return { ok: false, detail: firstLine(e) };
   }
+  freshCodePoints(font);
   const face = new Face(bytes, key, font);
   if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
   faces.set(key, face);
   return { ok: true, face };
+}
+
+/** Every glyph's advance from the hmtx table (OpenType: hhea.numberOfHMetrics, then the last advance repeats); null when the tables do not read. */
+function readAdvances(bytes: Uint8Array, numGlyphs: number): Uint16Array | null {
+  try {
+    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const n = v.getUint16(4);
+    let hhea = -1, hmtx = -1, hmtxLen = 0;
+    for (let i = 0; i < n; i++) {
+      const r = 12 + i * 16;
+      const tag = String.fromCharCode(bytes[r], bytes[r + 1], bytes[r + 2], bytes[r + 3]);
+      if (tag === 'hhea') hhea = v.getUint32(r + 8);
+      if (tag === 'hmtx') { hmtx = v.getUint32(r + 8); hmtxLen = v.getUint32(r + 12); }
+    }
+    if (hhea < 0 || hmtx < 0) return null;
+    const metrics = v.getUint16(hhea + 34);
+    if (metrics === 0 || metrics * 4 > hmtxLen || hmtx + hmtxLen > bytes.length) return null;
+    const out = new Uint16Array(numGlyphs);
+    for (let g = 0; g < numGlyphs; g++) out[g] = v.getUint16(hmtx + Math.min(g, metrics - 1) * 4);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * fontkit caches one Glyph object per glyph id with the code points of whoever asked first
+ * (`getGlyph(id, chars)`), and its shaper both seeds from and returns those objects; so after a
+ * subsetter, a width lookup or a presentation form (U+FB01 ﬁ) reached a glyph first, shaping reads
+ * wrong clusters (fast-layout.md §1, rule 1). This wraps `getGlyph` on this font instance: when the
+ * cached glyph carries other code points than asked for, the caller gets a view of it with the right
+ * ones (a new object whose prototype is the cached glyph; the cached object itself is never changed).
+ */
+function freshCodePoints(font: Font): void {
+  const original = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints: number[] = []) => {
+    const g = original(id, codePoints);
+    if (!g || codePoints.length === 0 || sameCodePoints(g.codePoints, codePoints)) return g;
+    return Object.create(g, { codePoints: { value: codePoints, enumerable: true } }) as typeof g;
+  };
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function firstLine(e: unknown): string {

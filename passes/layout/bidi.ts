@@ -2,11 +2,20 @@
 // implements it) for one paragraph, so Arabic and Hebrew come out in the right order. The paragraph's
 // levels are resolved once; each line is then cut into runs in visual order, each run shaped in its
 // own direction (right-to-left runs with mirrored brackets).
-import bidiModule, { type Bidi } from 'bidi-js';
+import { createRequire } from 'node:module';
+import type { Bidi } from 'bidi-js';
 
-// bidi-js ships CommonJS typings for an ES default export; take the factory whichever way it arrives.
-const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? bidiModule) as unknown as () => Bidi;
-const bidi = bidiFactory();
+// Loaded on first use (only paragraphs holding right-to-left text need it), so a fresh worker or CLI
+// starts faster. bidi-js's CommonJS entry exports the factory itself.
+const require = createRequire(import.meta.url);
+let instance: Bidi | undefined;
+function bidiApi(): Bidi {
+  if (!instance) {
+    const mod = require('bidi-js') as (() => Bidi) | { default: () => Bidi };
+    instance = (typeof mod === 'function' ? mod : mod.default)();
+  }
+  return instance;
+}
 
 export type BaseDirection = 'ltr' | 'rtl' | 'auto';
 
@@ -27,7 +36,7 @@ export interface VisualRun {
 }
 
 export function resolveParagraph(text: string, base: BaseDirection): Paragraph {
-  const r = bidi.getEmbeddingLevels(text, base === 'auto' ? undefined : base);
+  const r = bidiApi().getEmbeddingLevels(text, base === 'auto' ? undefined : base);
   return { text, levels: r.levels, rtl: r.paragraphs[0]?.level === 1 };
 }
 
@@ -43,7 +52,7 @@ export function isAllLeftToRight(p: Paragraph): boolean {
  * level form one run.
  */
 export function visualRuns(p: Paragraph, start: number, end: number): VisualRun[] {
-  const order = bidi.getReorderedIndices(p.text, { levels: p.levels, paragraphs: [{ start: 0, end: p.text.length - 1, level: p.rtl ? 1 : 0 }] }, start, end - 1) as number[];
+  const order = bidiApi().getReorderedIndices(p.text, { levels: p.levels, paragraphs: [{ start: 0, end: p.text.length - 1, level: p.rtl ? 1 : 0 }] }, start, end - 1) as number[];
   const runs: VisualRun[] = [];
   // bidi-js returns the whole string's order with only [start, end] reordered; keep this line's part.
   for (const idx of order) {
@@ -64,6 +73,7 @@ export function visualRuns(p: Paragraph, start: number, end: number): VisualRun[
 /** A right-to-left run's characters with brackets and the like replaced by their mirror images (rule L4). */
 export function mirror(text: string): string {
   let out = '';
+  const bidi = bidiApi();
   for (const ch of text) out += bidi.getMirroredCharacter(ch) ?? ch;
   return out;
 }

@@ -2,7 +2,9 @@
 // cell's text is measured into lines (pagination needs row heights before anything is drawn) and how
 // those lines become glyph runs (layout). Everything a table knows about text goes through here, so
 // when the text engine's line layout changes (alignment, hyphenation, styled runs, placeholders),
-// only this module follows it. Today it uses passes/layout/text-lines.ts (greedy breaking at spaces).
+// only this module follows it. Today cells break greedily at spaces (`breakLines` below, the rule text
+// items had before the text engine's paragraph layout; moving cells onto passes/layout/paragraph.ts is
+// this module's next step).
 //
 // Speed: a 10 000-row table shapes some 50 000 short strings, most of them once (ids, dates,
 // amounts). Shaping each through fontkit costs ~10 µs; for plain Latin text this module shapes from
@@ -17,7 +19,6 @@ import { Face, type Shaped } from '../fonts/face.js';
 import { shapeText } from '../fonts/shaper.js';
 import type { TextFont } from '../fonts/text-font.js';
 import { refuse } from '../pass.js';
-import { breakLines } from './text-lines.js';
 
 /**
  * One set line: its text and width. Plain-Latin lines keep no glyphs (a 10 000-row table would hold
@@ -305,4 +306,27 @@ function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): nev
   const hex = cp.toString(16).toUpperCase().padStart(4, '0');
   const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
   refuse('glyphMissing', at, font.name, shown, hex, at);
+}
+
+const SPACE = ' ';
+
+/** Breaks one paragraph into lines no wider than `measure` points, greedily, at spaces. */
+export function breakLines(face: TextFont, paragraph: string, size: number, measure: number): string[] {
+  const scale = size / face.unitsPerEm;
+  const words = paragraph.split(SPACE);
+  const width = (t: string) => { const w = cellTextWidth(face, t); return (w >= 0 ? w : face.shape(t).width) * scale; };
+  const spaceW = width(SPACE);
+  const lines: string[] = [];
+  let line = '';
+  let w = 0;
+  for (const word of words) {
+    const ww = word ? width(word) : 0;
+    if (line === '') { line = word; w = ww; continue; }
+    if (w + spaceW + ww <= measure + 1e-9) { line += SPACE + word; w += spaceW + ww; continue; }
+    lines.push(line);
+    line = word;
+    w = ww;
+  }
+  lines.push(line);
+  return lines;
 }

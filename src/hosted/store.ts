@@ -62,12 +62,13 @@ export function monthTurns(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 }
 
-/** API keys: `qk_` + a public id of 8 characters + `_` + 32 random bytes, base64url. */
+/** API keys: `qk_` + a public id of 8 hex digits + `_` + 32 random bytes, base64url. The id is hex so it
+ * never starts with `-` (a command-line option) nor holds `_` (the separator). */
 export const KEY_PREFIX = 'qk_';
 
 /** A new API key and what is stored of it (its id and hash); the key itself is shown once. */
 export function newApiKey(): { key: string; id: string; hash: string } {
-  const id = randomBytes(6).toString('base64url');
+  const id = randomBytes(4).toString('hex');
   const key = `${KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
   return { key, id, hash: hashKey(key) };
 }

@@ -116,6 +116,82 @@ export function renderPage(pdf: Uint8Array, page: number, dpi = 72): (xPt: numbe
   };
 }
 
+/** `pdfinfo -meta`: the document's XMP packet as text. */
+export function pdfMeta(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('pdfinfo', ['-meta', f], { encoding: 'utf8' }));
+}
+
+/** `pdfdetach -list`: the attachments' names, in the order poppler lists them. */
+export function pdfDetachList(pdf: Uint8Array): string[] {
+  const out = withFile(pdf, (f) => execFileSync('pdfdetach', ['-list', f], { encoding: 'utf8' }));
+  return out.split('\n').slice(1).filter((l) => /^\d+: /.test(l)).map((l) => l.replace(/^\d+: /, ''));
+}
+
+/** `pdfdetach -save N`: the bytes of the N-th attachment (1-based). */
+export function pdfDetachSave(pdf: Uint8Array, n: number): Buffer {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.att');
+    execFileSync('pdfdetach', ['-save', String(n), '-o', out, f]);
+    return readFileSync(out);
+  });
+}
+
+/** `qpdf --list-attachments --verbose`: per attachment key, its description, names, MIME type, dates and checksum. */
+export function qpdfAttachments(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('qpdf', ['--list-attachments', '--verbose', f], { encoding: 'utf8' }));
+}
+
+/** `qpdf --json` objects (object streams and filters decoded by qpdf): id → value or stream dict. */
+export function qpdfObjects(pdf: Uint8Array): { objects: Record<string, any>; trailer: Record<string, any>; version: string } {
+  const j = JSON.parse(withFile(pdf, (f) => execFileSync('qpdf', ['--json', '--json-key=qpdf', f], { encoding: 'utf8', maxBuffer: 1 << 28 })));
+  const [head, objs] = j.qpdf as [{ pdfversion: string }, Record<string, { value?: unknown; stream?: { dict: unknown } }>];
+  const objects: Record<string, any> = {};
+  for (const [k, v] of Object.entries(objs)) objects[k.replace(/^obj:/, '')] = v.value ?? v.stream?.dict;
+  return { objects, trailer: objects.trailer, version: head.pdfversion };
+}
+
+/** Follows a qpdf JSON reference ("12 0 R") to its object. */
+export function deref(objects: Record<string, any>, v: unknown): any {
+  return typeof v === 'string' && / R$/.test(v) ? objects[v] : v;
+}
+
+/** Apache PDFBox Preflight (PDF/A-1b) over several PDFs in one JVM: one verdict line per file, in order. */
+export function preflight(pdfs: Uint8Array[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-pf-'));
+  try {
+    const files = pdfs.map((p, i) => { const f = join(dir, `doc${i}.pdf`); writeFileSync(f, p); return f; });
+    const script = join(import.meta.dirname, '..', '..', '..', 'shared', 'validators', 'preflight.sh');
+    // One file: preflight.sh prints the single-file form; add a copy so the batch form (one line per file) is used.
+    const args = files.length === 1 ? [...files, files[0]] : files;
+    const r = spawnSync('bash', [script, ...args], { encoding: 'utf8' });
+    const lines = (r.stdout ?? '').split('\n').filter(Boolean);
+    return lines.slice(0, files.length).map((l) => l.split('\t').slice(0, 2).join('\t').trim());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface ShownText { x: number; y: number; size: number; font: string }
+
+/**
+ * Where each TJ of the document is shown: the Tm position and Tf size in force, page content read
+ * back through `qpdf --qdf` (uncompressed), in content order. For text placed with `1 0 0 1 x y Tm`.
+ */
+export function shownText(pdf: Uint8Array): ShownText[] {
+  const qdf = withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
+  const out: ShownText[] = [];
+  let font = '', size = 0, x = 0, y = 0;
+  for (const m of qdf.matchAll(/\/(\w+) ([\d.]+) Tf|1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm|\] TJ/g)) {
+    if (m[1]) { font = m[1]; size = +m[2]; } else if (m[3]) { x = +m[3]; y = +m[4]; } else out.push({ x, y, size, font });
+  }
+  return out;
+}
+
+/** The uncompressed content of the document's streams (qpdf --qdf), latin1. */
+export function qdfText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', f, '-'], { encoding: 'latin1', maxBuffer: 1 << 28 }));
+}
+
 /** Ghostscript renders every page to nothing (nullpage), stopping on any error or warning; exit code and output. */
 export function gsRender(pdf: Uint8Array): { code: number; out: string } {
   return withFile(pdf, (f) => {

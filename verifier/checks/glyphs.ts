@@ -68,6 +68,7 @@ export const glyphs: Check = ({ l, u, add }) => {
     const sub = getName(ctx, font, 'Subtype');
     if (fu.shown.length === 0) continue;
     if (sub === 'TrueType' || sub === 'Type0') { trueType(l, fu, add); continue; }
+    if (sub === 'Type3') { type3Widths(l, fu, add); continue; }
     if (sub !== 'Type1' && sub !== 'MMType1') continue;
     if ([...fu.modes].every((m) => m === 3 || m === 7)) continue;
     const fd = getDict(ctx, font, 'FontDescriptor');
@@ -253,6 +254,100 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   }
   if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'with ids beyond the program' }, fu.where);
   if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
+  // widths written beside the program agree with it (§6.3.6, §6.2.11.5, §6.2.10.5), within one unit
+  if (fu.modes.size && [...fu.modes].every((m) => m === 3)) return;
+  const upem = tt.unitsPerEm || 1000;
+  const advance = (gid: number): number | undefined => {
+    try {
+      return gid < tt!.numGlyphs ? (tt!.getGlyph(gid).advanceWidth * 1000) / upem : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  if (type0) {
+    const widths = cidWidths(l, dict);
+    const map = get(ctx, dict, 'CIDToGIDMap');
+    const mapData = map instanceof PDFStream ? streamData(l, map) : null;
+    for (const s of fu.shown) {
+      for (let i = 0; i + 1 < s.length; i += 2) {
+        const c = (s[i] << 8) | s[i + 1];
+        const gid = mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
+        const a = advance(gid);
+        if (a !== undefined && gid !== 0 && Math.abs(a - widths(c)) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
+      }
+    }
+  } else {
+    const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
+    if (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict) return;
+    const first = getNumber(ctx, font, 'FirstChar') ?? 0;
+    const ws = get(ctx, font, 'Widths');
+    const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
+    for (const s of fu.shown) {
+      for (const c of s) {
+        if (c < 32 || c > 126) continue;
+        const w = list[c - first];
+        const gid = tt.glyphForCodePoint(c).id;
+        const a = advance(gid);
+        if (w !== undefined && gid !== 0 && a !== undefined && Math.abs(a - w) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
+      }
+    }
+  }
+}
+
+/** The width of a CID by a CIDFont's W array (DW otherwise, 1000 by default). */
+function cidWidths(l: Loaded, cid: PDFDict): (c: number) => number {
+  const ctx = l.context;
+  const dw = getNumber(ctx, cid, 'DW') ?? 1000;
+  const map = new Map<number, number>();
+  const w = get(ctx, cid, 'W');
+  const items = w instanceof PDFArray ? arrayItems(ctx, w) : [];
+  for (let i = 0; i < items.length && map.size < 70000;) {
+    const start = Number(items[i]?.toString());
+    const next = items[i + 1];
+    if (next instanceof PDFArray) {
+      arrayItems(ctx, next).forEach((x, k) => map.set(start + k, Number(x.toString())));
+      i += 2;
+    } else {
+      const end = Number(next?.toString());
+      const width = Number(items[i + 2]?.toString());
+      for (let c = start; c <= end && c - start < 70000; c++) map.set(c, width);
+      i += 3;
+    }
+  }
+  return (c) => map.get(c) ?? dw;
+}
+
+/** Type 3 glyphs: the width d0/d1 states agrees with the font's Widths entry for the code. */
+function type3Widths(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): void {
+  const ctx = l.context;
+  const font = fu.font;
+  if (fu.modes.size && [...fu.modes].every((m) => m === 3)) return;
+  const first = getNumber(ctx, font, 'FirstChar') ?? 0;
+  const ws = get(ctx, font, 'Widths');
+  const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
+  const enc = get(ctx, font, 'Encoding');
+  const names = new Map<number, string>();
+  let code = 0;
+  const diffs = get(ctx, enc instanceof PDFDict ? enc : undefined, 'Differences');
+  for (const d of arrayItems(ctx, diffs instanceof PDFArray ? diffs : undefined)) {
+    if (d instanceof PDFNumber) code = d.asNumber();
+    else { const n = nameOf(d); if (n !== undefined) names.set(code++, n); }
+  }
+  const procs = getDict(ctx, font, 'CharProcs');
+  const seen = new Set<number>();
+  for (const s of fu.shown) {
+    for (const c of s) {
+      if (seen.has(c)) continue;
+      seen.add(c);
+      const n = names.get(c);
+      const proc = n ? get(ctx, procs, n) : undefined;
+      if (!(proc instanceof PDFStream)) continue;
+      const data = streamData(l, proc);
+      const m = data ? /^\s*([-+]?[\d.]+)\s+[-+]?[\d.]+\s+(?:[-+]?[\d.]+\s+){0,4}d[01]\b/.exec(Buffer.from(data.subarray(0, 200)).toString('latin1')) : null;
+      const w = list[c - first];
+      if (m && w !== undefined && Math.abs(Number(m[1]) - w) > 1) { add('width-mismatch', 'Glyph', { font: getName(ctx, font, 'Name') ?? 'Type 3' }, fu.where); return; }
+    }
+  }
 }
 
 const ttCache = new WeakMap<PDFStream, fontkit.Font | undefined>();

@@ -116,7 +116,7 @@ function extensionSchemas(p: XmpPacket, add: Parameters<Check>[0]['add']): Map<s
       const uri = f('namespaceURI');
       const prefix = f('prefix');
       const schema = f('schema');
-      if (uri?.kind !== 'simple' || prefix?.kind !== 'simple' || (schema && schema.kind !== 'simple')) {
+      if (uri?.kind !== 'simple' || prefix?.kind !== 'simple' || schema?.kind !== 'simple') {
         add('ext-definition', 'ExtensionSchemaDefinition', { uri: uri?.kind === 'simple' ? uri.text : '?' });
         continue;
       }

@@ -2,6 +2,7 @@
 import { bind, type RuleModule } from '../model.js';
 
 export const fonts: RuleModule = [
+  bind('6.3.6', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.3.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.3.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
   bind('6.3.2', 3, 'font-basefont', 'the font %font has no BaseFont'),

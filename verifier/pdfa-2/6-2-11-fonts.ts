@@ -2,6 +2,7 @@
 import { bind, type RuleModule } from '../model.js';
 
 export const fonts: RuleModule = [
+  bind('6.2.11.5', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.2.11.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
   bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.11.2', 1, 'font-type', 'the font %font has no Type Font entry'),
@@ -17,8 +18,8 @@ export const fonts: RuleModule = [
   bind('6.2.11.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.2.11.3.3', 3, 'cmap-usecmap', 'the embedded CMap %name uses a CMap that is neither predefined nor embedded'),
   bind('6.2.11.4.1', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
-  bind('6.2.11.6', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has an encoding other than MacRomanEncoding or WinAnsiEncoding',
-    { when: (f) => f.args?.symbolic === false && f.args?.encoding !== 'none' && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
+  bind('6.2.11.6', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
+    { when: (f) => f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
   bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
     { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
 ];

@@ -27,5 +27,6 @@ export const metadata: RuleModule = [
   bind('6.6.2.3.3', 2, 'ext-prefix', 'an extension schema field uses the prefix %prefix instead of %expected'),
   bind('6.6.4', 1, 'pdfaid-missing', 'the XMP metadata has no PDF/A identification schema'),
   bind('6.6.4', 2, 'pdfaid', 'pdfaid:part is %part, not this part of ISO 19005', { when: (f, fl) => f.args?.part !== String(fl.part) }),
+  bind('6.6.4', 4, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', { when: (f) => f.args?.prefix !== 'pdfaid' }),
   bind('6.6.4', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of A, B or U', { when: (f) => !['A', 'B', 'U'].includes(String(f.args?.conformance)) }),
 ];

@@ -2,6 +2,7 @@
 import { bind, type RuleModule } from '../model.js';
 
 export const fonts: RuleModule = [
+  bind('6.2.10.5', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.2.10.4.1', 3, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.10.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
   bind('6.2.10.2', 1, 'font-type', 'the font %font has no Type Font entry'),

@@ -1,0 +1,125 @@
+// passes/layout/flow.ts — layout, a `flow` item (spec: flow item): paragraphs at newlines in one font
+// and size, with indents (a hanging list sets them), tab stops and leaders, space around paragraphs,
+// the first baseline placed by `first_baseline`, the room below the last by `last_baseline`; then
+// `fit_size` (the largest size, stepping down from font_size, at which the text holds the rect) and
+// `fill_leading` (lines spread apart so the last baseline sits on the floor).
+import type { DrawOp, Matrix, ResolvedFlowItem } from '../../ir/types.js';
+import type { Box } from './coordinates.js';
+import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
+import { layParagraph, type Indents, type LaidParagraph, type Line, type ParagraphRules } from './paragraph.js';
+import { resolvePlaceholders } from './placeholders.js';
+import type { TabRules } from './tabs.js';
+import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from './text-item.js';
+
+/** fit_size steps down half a point at a time (docs/reference.md)… */
+export const FIT_STEP = 0.5;
+/** …in at most this many steps; a wider range between font_size and floor takes larger, equal steps. */
+export const FIT_MAX_STEPS = 200;
+/** Slack when comparing a baseline with the floor, points. */
+const EPS = 1e-6;
+
+interface FlowLayout {
+  paragraphs: LaidParagraph[];
+  /** Page y of each line's baseline, in order. */
+  baselines: number[];
+  leading: number;
+  floor: number;
+  holds: boolean;
+}
+
+function indentsOf(item: ResolvedFlowItem): Indents {
+  if (item.hangingList) {
+    // hanging_list: the marker at `marker`, the body (and every following line) at `body`.
+    const { marker, body } = item.hangingList;
+    return { left: body, right: item.rightIndent, firstLine: marker - body };
+  }
+  return { left: item.leftIndent, right: item.rightIndent, firstLine: item.firstLineIndent };
+}
+
+function tabRulesOf(item: ResolvedFlowItem, width: number): TabRules {
+  const t = item.tabs;
+  const size = 'fraction' in t.size ? t.size.fraction * width : t.size.points;
+  if (item.hangingList) {
+    // The first tab of an item goes to the body stop; others advance by the tab size.
+    return { method: 'ruler', size, ruler: [item.hangingList.body], alignments: t.alignments, alignChar: t.alignChar, leader: item.leader };
+  }
+  return { method: t.method, size, ruler: t.ruler, alignments: t.alignments, alignChar: t.alignChar, leader: item.leader };
+}
+
+function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: number): FlowLayout {
+  const width = box.urx - box.llx;
+  const leading = item.leadingGiven ? (item.leading * size) / item.fontSize : 1.2 * size;
+  const style = { ...blockStyle(item, item.fontRes), size, leading };
+  const rules: ParagraphRules = { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, tabs: tabRulesOf(item, width), optimal: item.align === 'justify' };
+  const indents = indentsOf(item);
+  const paragraphs = content.replace(/\r\n?/g, '\n').split('\n').map((text) =>
+    layParagraph(text.length ? [{ text, style, at: item.contentAt }] : [], rules, width, indents, style));
+  const baselines: number[] = [];
+  let y = box.ury;
+  let overflows = false;
+  paragraphs.forEach((p, pi) => {
+    p.lines.forEach((line, li) => {
+      if (pi === 0 && li === 0) y -= firstDistance(item, line);
+      else y -= line.leading + (li === 0 ? item.spaceAfter + item.spaceBefore : 0);
+      baselines.push(y);
+      if (line.width > line.measure + EPS && !line.hasTab) overflows = true;
+    });
+  });
+  const lastLine = paragraphs[paragraphs.length - 1].lines.at(-1)!;
+  const lb = item.lastBaseline;
+  const room = lb === 'none' ? 0 : lb === 'descender' ? -lastLine.descender : lb.points;
+  const floor = box.lly + room;
+  return { paragraphs, baselines, leading, floor, holds: !overflows && baselines[baselines.length - 1] >= floor - EPS };
+}
+
+/** How far below the top the first baseline sits (spec: flow, `first_baseline`). */
+function firstDistance(item: ResolvedFlowItem, line: Line): number {
+  const fb = item.firstBaseline;
+  if (fb === 'leading') return line.leading;
+  if (fb === 'ascender') return line.ascender;
+  if (fb === 'cap_height') return line.capHeight;
+  return fb.points;
+}
+
+/** The size fit_size settles on: the first that holds stepping down from font_size, else the floor. */
+function fittedLayout(item: ResolvedFlowItem, content: string, box: Box): FlowLayout {
+  const first = layoutAt(item, content, box, item.fontSize);
+  if (!item.fitSize || first.holds) return first;
+  const floor = item.fitSize.floor;
+  const step = Math.max(FIT_STEP, (item.fontSize - floor) / FIT_MAX_STEPS);
+  for (let size = item.fontSize - step; size > floor + EPS; size -= step) {
+    const l = layoutAt(item, content, box, size);
+    if (l.holds) return l;
+  }
+  return layoutAt(item, content, box, floor);
+}
+
+/**
+ * fill_leading: every line after the first moves down by the same step more than its leading, so the
+ * last baseline lands on the floor; the leading never passes `limit` (a limit below the natural
+ * leading leaves it). Text that already runs past the floor, or a single line, stays as it is.
+ */
+function fillLeading(l: FlowLayout, limit: number): void {
+  const n = l.baselines.length;
+  const last = l.baselines[n - 1];
+  if (n < 2 || last <= l.floor) return;
+  let step = (last - l.floor) / (n - 1);
+  step = Math.min(step, Math.max(0, limit - l.leading));
+  for (let i = 1; i < n; i++) l.baselines[i] -= i * step;
+}
+
+export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext): DrawOp[] {
+  const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
+  const l = fittedLayout(item, content, box);
+  if (item.fillLeading) fillLeading(l, item.fillLeading.limit);
+  const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
+  let n = 0;
+  for (const p of l.paragraphs) {
+    for (const line of p.lines) {
+      drawLine(p, line, box.llx, l.baselines[n++], lineAlign(line, p.rtl, item.align, item.lastAlign), item.leader, target);
+    }
+  }
+  const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
+  ops.push(...target.glyphs, ...target.rects);
+  return ops;
+}
