@@ -82,6 +82,21 @@ export const REFUSALS = {
   embeddingForbiddenByStandard: { status: 400, word: 'description', template: 'the font {0} (selected as "{1}") forbids its own embedding, which {2} does not allow.' },
 
   // — graphics, colour, images (issue 5): insert below this line —
+  // images (passes/images/, ir/read/images.ts)
+  imageUnreadable: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is not a readable {2} image: {3}.' },
+  imageFormatUnsupported: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is {2}, which this build does not read; send a PNG or JPEG image.' },
+  imageTooLarge: { status: 413, word: 'drawing', template: 'the image "{0}" named by {1} is {2} × {3} pixels, past the ceiling of {4} bytes of pixel data an image may unpack to.' },
+  imageNotStencil: { status: 400, word: 'description', template: 'the image "{0}" is read as a stencil by {1} but is {2}; a stencil is 1-bit grey (1 bit per pixel, 1 component).' },
+  imageIccMismatch: { status: 400, word: 'description', template: 'the ICC profile "{0}" named by {1} describes {2} components ({3}), but the image "{4}" has {5}.' },
+  imageIccOnStencil: { status: 400, word: 'description', template: '{0} cannot be given for "{1}", which {2} reads as a stencil: a stencil has no colours of its own.' },
+  imageIccUnreadable: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is not an ICC profile: {2}.' },
+  imageKeysTogether: { status: 400, word: 'description', template: '{0} cannot be given together with {1}: {2}.' },
+  imagePairCount: { status: 400, word: 'description', template: '{0} gives {1}, but the image "{2}" has {3}; give one pair per component.' },
+  imageColorKeyRange: { status: 400, word: 'description', template: '{0} holds {1}, outside the stored sample values 0 to {2} of the image "{3}".' },
+  imageSoftMaskNotGrey: { status: 400, word: 'description', template: 'the soft mask "{0}" named by {1} has {2}; a soft mask is one grey component with no transparency of its own.' },
+  imageColorNotStencil: { status: 400, word: 'description', template: '{0} gives the fill colour of a stencil, and the image "{1}" is not one (declare it with stencil: true).' },
+  imageMetadataBoth: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; an image\'s metadata is facts or a packet.' },
+  imageMetadataNeither: { status: 400, word: 'description', template: '{0} needs facts (an object) or packet (the name of a supplied part).' },
 
   // — pagination, tables, supplied PDFs (issue 6): insert below this line —
   pagesRuleUnknownKey: { status: 400, word: 'description', template: 'the key "{0}" is not part of a pages rule at {1}; a pages rule takes every, from, to and but.' },

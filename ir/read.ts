@@ -12,6 +12,7 @@ import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
 import { readFileSettings } from './read/attachments.js';
+import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
 import { readTemplates } from './read/supplied.js';
 import { readStandards } from './read/standards.js';
@@ -44,6 +45,7 @@ export function readDescription(description: unknown): ReadIr {
       renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
       templates: readTemplates(d.templates as Raw | undefined, at('', 'templates')),
       unpackLimit: (d.supplied_pdfs as { unpack_limit?: number } | undefined)?.unpack_limit,
+      images: readImageDecls(d.images as Raw[] | undefined),
       standards: readStandards(d),
       files: readFileSettings(d),
       check: readCheck(d.check as string[] | undefined),

@@ -175,6 +175,21 @@ export interface CodeItem extends ItemBase {
   background?: Colour;
 }
 
+/** How a picture sits in its rect: stretched (`fill`), whole (`contain`), covering it (`cover`), or at its own size (`none`). */
+export type ImageFit = 'fill' | 'contain' | 'cover' | 'none';
+export type ImageAlign = 'center' | 'top' | 'bottom' | 'left' | 'right' | 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right';
+
+/** An `image` item: draws the supplied part `image` in `rect` (its `images` declaration is optional). */
+export interface ImageItem extends ItemBase {
+  type: 'image';
+  rect: RectSpec;
+  image: { at: JsonPointer; name: string };
+  fit: ImageFit;
+  align: ImageAlign;
+  /** The fill colour a stencil paints in (default black); refused on a picture that is not a stencil. */
+  color?: { at: JsonPointer; colour: Colour };
+}
+
 /** A `link` item: a rect on a page that leads somewhere (docs/reference.md, "link"). */
 export interface LinkItem extends ItemBase {
   type: 'link';
@@ -193,7 +208,8 @@ export type Item =
   | CodeItem
   | TableItem
   | ImportedPageItem
-  | LinkItem;
+  | LinkItem
+  | ImageItem;
 
 /** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
 export type PageFit = 'meet' | 'stretch' | 'none';
@@ -314,6 +330,31 @@ export interface StandardFontDecl { at: JsonPointer; name: string; face: string 
 
 export interface PageSize { width: number; height: number }
 
+/** The eight orientations of `images[].orientation` (EXIF values 1, 2, 3, 4, 8, 6, 5, 7). */
+export type Orientation =
+  | 'upright' | 'mirrored_left_to_right' | 'upside_down' | 'mirrored_top_to_bottom'
+  | 'turned_left' | 'turned_right' | 'mirrored_and_turned_left' | 'mirrored_and_turned_right';
+
+/** A part named by a declaration key, with that key's pointer. */
+export interface PartRef { at: JsonPointer; part: string }
+
+/** One `images` entry: what a supplied picture says about itself and how its pixels are read. */
+export interface ImageDecl {
+  at: JsonPointer;
+  name: string;
+  metadata?: { at: JsonPointer; facts: import('./standards-types.js').MetadataFacts; packet?: undefined } | { at: JsonPointer; packet: PartRef; facts?: undefined };
+  stencil?: JsonPointer;
+  stencilMask?: PartRef;
+  softMask?: PartRef;
+  colorKey?: { at: JsonPointer; pairs: [number, number][] };
+  opaque?: JsonPointer;
+  decode?: { at: JsonPointer; pairs: [number, number][] };
+  orientation?: { at: JsonPointer; value: Orientation };
+  iccProfile?: PartRef;
+  /** Attachments the picture claims (their /AF is the image's, not the document's). */
+  files?: { at: JsonPointer; name: string }[];
+}
+
 /**
  * Document-level settings read from the top level (metadata, archive claim, outline, attachments…).
  * Every pass carries `doc` through unchanged unless it is the pass that works on it, so an area adds
@@ -334,6 +375,8 @@ export interface DocSettings {
   templateSource?: SuppliedPdf;
   /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
   numbering?: import('../passes/page-refs.js').PageNumbering;
+  /** `images`: declarations by part name (read); the unused remark is made from these (dedupe). */
+  images?: Map<string, ImageDecl>;
   /** archive, accessible, version, metadata, output_intent, compression, invoice (issue 7; ir/standards-types.ts). */
   standards?: import('./standards-types.js').Standards;
   /** attachments, collection, page_files, page_metadata (issue 9; ir/standards-types.ts). */
@@ -389,7 +432,9 @@ export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ResolvedTableItem | ResolvedImportedPageItem;
+/** An image item after resolution: the picture read, its declaration applied (passes/images/). */
+export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -523,7 +568,19 @@ export interface FormOp {
   page: number;
 }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | FormOp;
+/** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
+export interface ImageOp {
+  op: 'image';
+  at: JsonPointer;
+  matrix?: Matrix;
+  placement: Matrix;
+  clip?: { x: number; y: number; w: number; h: number };
+  image: import('../passes/images/resource.js').ImageResource;
+  /** A stencil's fill colour. */
+  fill?: Colour;
+}
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | FormOp | ImageOp;
 
 export interface LaidOutPage {
   number: number;

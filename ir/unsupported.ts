@@ -19,7 +19,6 @@ const TOP_LEVEL_NOT_YET = [
   'tilings',
   'graphics_states',
   'shadings',
-  'images',
   'page_spaces',
   'color_spaces',
   'drawings',
@@ -34,6 +33,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   table: { layer: undefined, transform: undefined, rotate: undefined },
   imported_page: { layer: undefined },
   link: { layer: undefined },
+  image: { layer: undefined, graphics_state: undefined, clip: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

@@ -3,8 +3,9 @@
 // the union of the codes drawn and the text each stands for (the ToUnicode source). CFF faces get
 // their CIDs here (glyphs in glyph-id order from 0), and glyph runs are rewritten to them, because a
 // bare CFF CIDFont maps CID to glyph through its own charset. Only now is it known what was never
-// drawn with, so the "unused" remark is made here; the unused declaration is still written (spec:
-// remark texts). LaidOutIr → DedupedIr.
+// drawn with, so the "unused" remark is made here; an unused font is still written (spec: remark
+// texts), an unused picture never is (spec "images"); pictures are deduplicated by content key as
+// they are written. LaidOutIr → DedupedIr.
 import { remark } from '../ir/messages.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../ir/types.js';
 import { fontsForbiddingEmbedding } from './fonts/embedding.js';
@@ -37,8 +38,10 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     }
     const drawnWith = new Set<string>();
     const seenCodes = new Map<FontObject, Uint8Array>();
+    const imagesDrawn = new Set<string>();
     for (const page of ir.pages) {
       for (const op of page.ops) {
+        if (op.op === 'image') imagesDrawn.add(op.image.name);
         if (op.op !== 'glyphs') continue;
         drawnWith.add(op.font);
         const obj = objOf.get(op.font)!;
@@ -87,6 +90,10 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       if (!drawnWith.has(res.name)) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
       const f = forbidden.get(res.name);
       if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, f.ownName, res.name));
+    }
+    // A declared picture no page draws is never written (spec "images"), only remarked on.
+    for (const decl of ir.doc.images?.values() ?? []) {
+      if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, 'image', decl.name));
     }
     return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };
   },

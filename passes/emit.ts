@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import type { DedupedIr, Emitted } from '../ir/types.js';
 import { pageFileRefs, writeAttachments } from './emit/attachments.js';
+import { filesClaimedByImages, setImageFileRefs } from './emit/images.js';
 import { writeCollection } from './emit/collection.js';
 import { compressionOf, flateStream } from './emit/compression.js';
 import { pageContent, type FontCodes } from './emit/content.js';
@@ -39,7 +40,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
       fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
     }
     // Attachments before pages, so a page's /AF can name its files (passes/emit/attachments.ts).
-    const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20);
+    // Files a drawn picture claims (images[].files) belong to it, not to the document.
+    const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20, filesClaimedByImages(ir.pages));
+    setImageFileRefs(context, files.byName);
     const pageFiles = pageFileRefs(ir.doc, files);
     const pageMetadata = new Map((ir.doc.files?.pageMetadata ?? []).map((pm) => [pm.page, pm])); // last entry wins
 

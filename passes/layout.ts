@@ -8,6 +8,7 @@ import { layCodeItem } from './layout/codes.js';
 import { importedPageOp } from './layout/imported.js';
 import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
+import { layImageItem } from './layout/images.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { layLink } from './layout/links.js';
@@ -44,6 +45,8 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
           ops.push(...layTextItem(item, box, matrix, pc));
         } else if (item.type === 'flow') {
           ops.push(...layFlowItem(item, box, matrix, pc));
+        } else if (item.type === 'image') {
+          ops.push(...layImageItem(item, box, matrix));
         } else {
           ops.push(...layCodeItem(item, box, matrix));
         }

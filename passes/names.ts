@@ -2,7 +2,9 @@
 // declarations of every font kind (spec Conventions, "Names": a resource is found by its name
 // wherever it is declared), a name declared twice is refused, and each declared font is built once:
 // files (inline, a supplied part, or the service's library) loaded into faces, standard and Type 3
-// fonts built, simple fonts, variants and chains built over the fonts they name. ReadIr → ResolvedIr.
+// fonts built, simple fonts, variants and chains built over the fonts they name; every declared or
+// drawn picture is read once from its part with its `images` declaration applied (passes/images/).
+// ReadIr → ResolvedIr.
 import type { FontSource } from '../ir/font-types.js';
 import type { JsonPointer } from '../ir/pointer.js';
 import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, TableItem } from '../ir/types.js';
@@ -14,6 +16,7 @@ import { StandardFace, standardFace } from './fonts/standard-face.js';
 import { StyledFont } from './fonts/styled-font.js';
 import { loadType1 } from './fonts/type1-face.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
+import { resolveImageItem, resolveImages } from './images/resolve.js';
 import { checkDestinationNames } from './navigation/names.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { DEFAULT_UNPACK_LIMIT } from './supplied/guard.js';
@@ -143,10 +146,12 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       }
       fonts.set(decl.name, { name: decl.name, at: decl.at, face: new FontChain(members, decl.missing), basedOn: members.map((m) => m.name) });
     }
-
+    // Pictures: every declared or drawn part read once, its declaration applied (passes/images/).
+    const images = resolveImages(ir, ctx);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
     const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
     const items: ResolvedItem[] = ir.items.map((item) => {
+      if (item.type === 'image') return resolveImageItem(item, images);
       if (item.type === 'table') return resolveTableFonts(item, fonts);
       if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
       if (item.type !== 'text' && item.type !== 'flow') return item;

@@ -391,6 +391,12 @@ describe('level U: every glyph maps to Unicode', () => {
     const ctx = { parts: new Map(), client: { features: new Set(), pageCeiling: 10, known: false }, now: NOW, remarks: [] } as never;
     let ir: any = readDescription(helloDescription({ archive: claim }));
     for (const pass of PASSES.slice(0, -1)) ir = pass.run(ir, ctx);
+    // Copies: shaped runs are cached across renders, and editing them in place would leak into later tests.
+    ir = {
+      ...ir,
+      pages: ir.pages.map((p: any) => ({ ...p, ops: p.ops.map((o: any) => (o.op === 'glyphs' ? { ...o, text: [...o.text] } : o)) })),
+      fonts: ir.fonts.map((f: any) => ({ ...f, used: new Map(f.used) })),
+    };
     const op = ir.pages[0].ops.find((o: any) => o.op === 'glyphs');
     const glyph = op.glyphs[0];
     op.text[0] = '';

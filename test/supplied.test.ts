@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfFonts, pdfToText, qpdfCheck, renderPage } from './support/pdf-tools.js';
+import { pdfFonts, pdfToText, qpdfCheck, pagePixels } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 function ok(out: Outcome) {
@@ -41,7 +41,7 @@ describe('templates', () => {
     expect(qpdfCheck(out.pdf).code).toBe(0);
     const expected = [[255, 0, 0], [0, 255, 0], [0, 255, 0], [0, 0, 255]];
     expected.forEach((rgb, i) => {
-      const px = renderPage(out.pdf, i + 1);
+      const px = pagePixels(out.pdf, i + 1);
       expect(px(50, 50), `page ${i + 1}`).toEqual(rgb);
       expect(px(300, 300)).toEqual([255, 255, 255]);
     });
@@ -56,10 +56,10 @@ describe('templates', () => {
 
   it('a one-page document takes the first template page; null lays nothing on those pages', () => {
     const one = ok(render({ description: { templates: { part: 't', first: 3 }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 } }] }, parts: { t: sourcePdf() }, now: NOW }));
-    expect(renderPage(one.pdf, 1)(50, 50)).toEqual([0, 0, 255]);
+    expect(pagePixels(one.pdf, 1)(50, 50)).toEqual([0, 0, 255]);
     const none = ok(render({ description: { templates: { part: 't', first: null, last: 2 }, items: [{ type: 'rect', pages: [1, 2], rect: { llx: 0, lly: 0, urx: 1, ury: 1 } }] }, parts: { t: sourcePdf() }, now: NOW }));
-    expect(renderPage(none.pdf, 1)(50, 50)).toEqual([255, 255, 255]);
-    expect(renderPage(none.pdf, 2)(50, 50)).toEqual([0, 255, 0]);
+    expect(pagePixels(none.pdf, 1)(50, 50)).toEqual([255, 255, 255]);
+    expect(pagePixels(none.pdf, 2)(50, 50)).toEqual([0, 255, 0]);
   });
 });
 
@@ -73,7 +73,7 @@ describe('imported_page', () => {
       parts: { src: sourcePdf() }, now: NOW,
     }));
     // Page 2 at half size: its green square is 50 points at the rect's lower left.
-    const px = renderPage(out.pdf, 1);
+    const px = pagePixels(out.pdf, 1);
     expect(px(125, 125)).toEqual([0, 255, 0]);
     expect(px(160, 160)).toEqual([255, 255, 255]);
     // Page 1 turned counter-clockwise: its red square (lower left) lands at the lower right of the rect.
@@ -96,7 +96,7 @@ describe('imported_page', () => {
     const doc = await PDFDocument.load(sourcePdf());
     const bytes = await doc.save({ useObjectStreams: true });
     const out = ok(render({ description: { items: [{ type: 'imported_page', part: 'a', page: 3, rect: { llx: 0, lly: 0, urx: 595.276, ury: 841.89 } }] }, parts: { a: bytes }, now: NOW }));
-    expect(renderPage(out.pdf, 1)(50, 50)).toEqual([0, 0, 255]);
+    expect(pagePixels(out.pdf, 1)(50, 50)).toEqual([0, 0, 255]);
   });
 });
 

@@ -181,13 +181,13 @@ describe('columns, spans, styles', () => {
   });
 
   it('fills stripes, rows and cells and draws borders as given (pixels)', async () => {
-    const { renderPage } = await import('./support/pdf-tools.js');
+    const { pagePixels } = await import('./support/pdf-tools.js');
     const out = ok(run([{
       type: 'table', rect: { llx: 100, lly: 600, urx: 300, ury: 800 }, font: 'Body', font_size: 10, columns: [100, 100], row_height: 20,
       stripes: [[1, 0, 0], [0, 0, 1]], border: { width: 2, color: [0, 1, 0] },
       rows: [['a', 'b'], ['c', { text: 'd', fill: [1, 1, 0] }], ['e', 'f']],
     }]));
-    const px = renderPage(out.pdf, 1);
+    const px = pagePixels(out.pdf, 1);
     expect(px(190, 790)).toEqual([255, 0, 0]); // first body row: first stripe
     expect(px(150, 770)).toEqual([0, 0, 255]); // second: second stripe
     expect(px(290, 770)).toEqual([255, 255, 0]); // a cell's own fill over the stripe

@@ -1,14 +1,16 @@
 #!/usr/bin/env sh
 # tools/install-test-deps.sh — installs the Debian tools the tests check our PDFs with (tools nobody
-# here wrote): qpdf, poppler (pdftotext, pdffonts, pdfinfo…), MuPDF, Ghostscript and Apache PDFBox
-# Preflight, plus PostgreSQL and Chromium for the hosted service's tests and a C++ toolchain for
-# better-sqlite3. Skips what is already there; needs root (CI runs as root) when something is missing.
+# here wrote): qpdf, poppler (pdftotext, pdffonts, pdfinfo…), MuPDF, Ghostscript, jpegtran (progressive
+# JPEGs for the image tests) and Apache PDFBox Preflight, plus PostgreSQL and Chromium for the hosted
+# service's tests and a C++ toolchain for better-sqlite3. Skips what is already there; needs root (CI
+# runs as root) when something is missing.
 set -eu
 need=""
 command -v qpdf >/dev/null 2>&1 || need="$need qpdf"
 command -v pdftotext >/dev/null 2>&1 || need="$need poppler-utils"
 command -v mutool >/dev/null 2>&1 || need="$need mupdf-tools"
 command -v gs >/dev/null 2>&1 || need="$need ghostscript"
+command -v jpegtran >/dev/null 2>&1 || need="$need libjpeg-turbo-progs"
 command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 # Type 1 (.pfb/.afm) and CFF OpenType (.otf) test fonts: URW base 35
 [ -r /usr/share/fonts/X11/Type1/NimbusSans-Regular.pfb ] && [ -r /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf ] || need="$need fonts-urw-base35"

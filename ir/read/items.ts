@@ -8,6 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
+import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
 import { rectReader } from './shapes.js';
 import { importedPageReader } from './supplied.js';
@@ -25,6 +26,7 @@ const READERS: Record<string, ItemReader> = {
   rect: rectReader,
   table: tableReader,
   imported_page: importedPageReader,
+  image: imageReader,
   ...codeReaders,
   link: linkReader,
 };

@@ -11,6 +11,7 @@ import { standardsSchemas } from './standards.js';
 
 /** What `check` accepts: the PDF/A flavours the verifier covers, and PDF/UA-1 (refused until it arrives). */
 export const CHECK_STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
+import { imagesSchema } from './images.js';
 
 export { colourSchema } from './common.js';
 export { rectItemSchema } from './shapes.js';
@@ -52,5 +53,6 @@ export const descriptionSchema = {
     font_chains: fontChainsSchema,
     ...standardsSchemas,
     ...attachmentsSchemas,
+    images: imagesSchema,
   },
 } as const;

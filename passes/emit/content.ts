@@ -5,6 +5,7 @@
 import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
 import { writeImportedPage } from './imported-pages.js';
+import { imageContent } from './images.js';
 import type { ResourceScope } from './resources.js';
 
 /** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
@@ -133,6 +134,8 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
     } else if (op.op === 'form') {
       const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) => writeImportedPage(context, op.source, op.page));
       s += `/${name} Do\n`; // the placing matrix is the op's own, written above
+    } else if (op.op === 'image') {
+      s += imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : '');
     }
     if (q) s += 'Q\n';
   }

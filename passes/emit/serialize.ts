@@ -6,9 +6,11 @@
 // asynchronous (it yields every few objects); the objects themselves know how to copy their bytes,
 // so the writer here is a loop.
 import { deflateSync } from 'node:zlib';
-import { PDFStream, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { PDFRawStream, PDFStream, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
 
 const enc = new TextEncoder();
+const STREAM = enc.encode('\nstream\n');
+const ENDSTREAM = enc.encode('\nendstream');
 
 /** Objects per object stream: a reader inflates a whole stream to reach one object, so keep them modest. */
 export const OBJECTS_PER_STREAM = 100;
@@ -30,6 +32,14 @@ function header(version: string): Uint8Array {
 }
 
 function bytesOf(obj: PDFObject): Uint8Array {
+  if (obj instanceof PDFRawStream) {
+    // pdf-lib copies stream contents a byte at a time (a 20 MB image would take most of a second);
+    // its dictionary is written by pdf-lib, the contents joined in one native copy.
+    obj.updateDict();
+    const dict = new Uint8Array(obj.dict.sizeInBytes());
+    obj.dict.copyBytesInto(dict, 0);
+    return Buffer.concat([dict, STREAM, obj.contents, ENDSTREAM]);
+  }
   const b = new Uint8Array(obj.sizeInBytes());
   obj.copyBytesInto(b, 0);
   return b;

@@ -46,6 +46,8 @@ export interface XmpInput {
   extra?: XmpExtraSchema[];
   /** Whether the extension schemas get pdfaExtension descriptions (under an archive claim). */
   describeExtensions: boolean;
+  /** dc:format: the media type of what the packet describes (default the document, application/pdf; an image's is its own). */
+  format?: string;
 }
 
 /**
@@ -119,7 +121,7 @@ function extensionDescriptions(extra: XmpExtraSchema[]): string {
 /** The packet as UTF-8 bytes (xpacket wrapper with the BOM in `begin`, writable trailer). */
 export function xmpPacket(input: XmpInput): Uint8Array {
   const f = input.facts;
-  const dc: string[] = ['<dc:format>application/pdf</dc:format>'];
+  const dc: string[] = [`<dc:format>${input.format ?? 'application/pdf'}</dc:format>`];
   if (f?.title !== undefined) dc.push(`<dc:title>${alt(f.title)}</dc:title>`);
   if (f?.author !== undefined) dc.push(`<dc:creator><rdf:Seq><rdf:li>${xmlEscape(f.author)}</rdf:li></rdf:Seq></dc:creator>`);
   if (f?.subject !== undefined) dc.push(`<dc:description>${alt(f.subject)}</dc:description>`);

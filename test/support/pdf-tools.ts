@@ -100,7 +100,7 @@ export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [n
 
 
 /** Renders one page with MuPDF at `dpi` and returns a reader of RGB pixels in PDF points from the bottom left. */
-export function renderPage(pdf: Uint8Array, page: number, dpi = 72): (xPt: number, yPt: number) => [number, number, number] {
+export function pagePixels(pdf: Uint8Array, page: number, dpi = 72): (xPt: number, yPt: number) => [number, number, number] {
   const ppm = withFile(pdf, (f) => {
     const out = f.replace(/\.pdf$/, '.ppm');
     execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
@@ -271,4 +271,41 @@ export function pdfDests(pdf: Uint8Array): Map<string, string> {
     if (r) m.set(r[3], `${r[1]} ${r[2]}`);
   }
   return m;
+}
+
+export interface Raster { width: number; height: number; dpi: number; at(xPt: number, yPt: number): [number, number, number] }
+
+/**
+ * Page `page` rendered once by MuPDF (`mutool draw`, RGB) or poppler (`pdftoppm`); `at` reads a pixel
+ * at x/y in PDF points from the bottom left.
+ */
+export function renderPage(pdf: Uint8Array, dpi = 72, page = 1, tool: 'mutool' | 'pdftoppm' = 'mutool'): Raster {
+  return withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    if (tool === 'mutool') execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
+    else execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', f, out.replace(/\.ppm$/, '')], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const ppm = readFileSync(out);
+    const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+    const w = +m[1], h = +m[2], start = m[0].length;
+    return {
+      width: w, height: h, dpi,
+      at(xPt, yPt) {
+        const px = Math.min(w - 1, Math.floor((xPt * dpi) / 72));
+        const py = Math.min(h - 1, Math.floor(h - (yPt * dpi) / 72));
+        const o = start + (py * w + px) * 3;
+        return [ppm[o], ppm[o + 1], ppm[o + 2]];
+      },
+    };
+  });
+}
+
+export interface ImageRow { page: number; num: number; type: string; width: number; height: number; color: string; comp: number; bpc: number; enc: string; interp: boolean; object: number }
+
+/** `pdfimages -list` rows (poppler): one per image drawn, smask and stencil rows included. */
+export function pdfImagesList(pdf: Uint8Array): ImageRow[] {
+  const out = withFile(pdf, (f) => execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' }));
+  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => {
+    const c = l.trim().split(/\s+/);
+    return { page: +c[0], num: +c[1], type: c[2], width: +c[3], height: +c[4], color: c[5], comp: +c[6], bpc: +c[7], enc: c[8], interp: c[9] === 'yes', object: +c[10] };
+  });
 }
