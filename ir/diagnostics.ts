@@ -21,7 +21,7 @@ export interface Refusal {
   path: JsonPointer;
 }
 
-export type RemarkCode = 'unused-resource' | 'font-embedding-permission';
+export type RemarkCode = 'unused-resource' | 'font-embedding-permission' | 'imported-annotations-dropped';
 
 export interface Remark {
   code: RemarkCode;

@@ -144,6 +144,29 @@ export const REFUSALS = {
   // — pagination, tables, supplied PDFs (issue 6): insert below this line —
   pagesRuleUnknownKey: { status: 400, word: 'description', template: 'the key "{0}" is not part of a pages rule at {1}; a pages rule takes every, from, to and but.' },
   pagesRuleBackwards: { status: 400, word: 'description', template: '{0} = {1} comes before {2} = {3}, so the pages rule selects no page.' },
+  itemIdTwice: { status: 400, word: 'description', template: 'the id "{0}" at {1} is already given at {2}.' },
+  relativeUnknownId: { status: 400, word: 'description', template: 'relative_to at {0} names the id "{1}", which no item carries.' },
+  relativeCycle: { status: 400, word: 'description', template: 'relative_to at {0} goes round in a circle: {1}.' },
+  relativeWithPages: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; an item hung with relative_to lands on the page of the part it hangs from.' },
+  relativeToEveryPage: { status: 400, word: 'description', template: 'relative_to at {0} names "{1}", whose pages are only known once the document is complete; hang an item from a table or from an item with a list of pages.' },
+  relativePartMissing: { status: 400, word: 'description', template: 'relative_to at {0} names part {1} of "{2}", which is laid in {3} parts.' },
+  totalPagesTooEarly: { status: 400, word: 'description', template: 'the coordinate {0} uses {total_pages}, which is not known while pages are being created; {1} cannot depend on it.' },
+  tablePagesOne: { status: 400, word: 'description', template: 'a table starts on one page: {0} must be a list of one page number.' },
+  tableCellTwoThings: { status: 400, word: 'description', template: 'the cell {0} holds both {1} and {2}; a table cell holds one thing.' },
+  tableRowWidth: { status: 400, word: 'description', template: 'the row {0} fills {1} columns, but the table has {2}.' },
+  tableSpanPastEnd: { status: 400, word: 'description', template: 'the cell {0} spans {1} rows, past the {2}.' },
+  tableSectionRows: { status: 400, word: 'description', template: 'header_rows = {0} and footer_rows = {1} at {2} leave no room in a table of {3} rows.' },
+  tableCellNeeds: { status: 400, word: 'description', template: 'the cell {0} holds text but no {1} is given for it: give {1} on the cell, its row, its column or the table.' },
+  tableColumnsTooWide: { status: 400, word: 'drawing', template: 'the columns of the table at {0} need {1} points, more than the {2} points of its rect.' },
+  tableRowTooTall: { status: 400, word: 'drawing', template: 'the row {0} needs {1} points, more than the {2} points a box of the table holds, and cannot be split: {3}.' },
+  suppliedPdfUnreadable: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is not a PDF that can be read: {2}.' },
+  suppliedPdfEncrypted: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is an encrypted PDF; send it decrypted.' },
+  suppliedPdfBomb: { status: 400, word: 'description', template: 'a stream of the part "{0}" named by {1} unpacks to more than {2} bytes, the unpack limit of supplied_pdfs.' },
+  suppliedPageMissing: { status: 400, word: 'description', template: '{0} names page {1} of the part "{2}", which has {3} pages.' },
+  needsLicenceImportedWords: { status: 402, word: 'needs_a_licence', template: 'page {0} of the part "{1}" named by {2} shows more than {3} words of its own; a licence key carries large imported pages.' },
+  needsLicenceImportedUncountable: { status: 402, word: 'needs_a_licence', template: 'the words of page {0} of the part "{1}" named by {2} cannot be counted ({3}); a licence key carries imported pages whose words cannot be counted.' },
+  tableSectionsTooTall: { status: 400, word: 'drawing', template: 'the header and footer rows of the table at {0} need {1} points, more than the {2} points of {3}.' },
+  tablePastCeiling: { status: 413, word: 'too_many_pages', template: 'the table at {0} runs past page {1}, the ceiling of {1} pages.' },
 
   // — standards, metadata, verifier (issue 7): insert below this line —
   timestampInvalid: { status: 400, word: 'description', template: '{0} = "{1}" is not an ISO 8601 timestamp (YYYY-MM-DD, optionally Thh:mm:ss and an offset such as Z or +01:00).' },
@@ -210,6 +233,7 @@ export const REFUSALS = {
 export const REMARKS = {
   unusedResource: { code: 'unused-resource', template: 'the {0} {1} is never drawn with' },
   fontEmbeddingPermission: { code: 'font-embedding-permission', template: 'the font {0} (selected as "{1}") is embedded against its own embedding permission' },
+  importedAnnotationsDropped: { code: 'imported-annotations-dropped', template: 'page {0} of the part "{1}" carries {2} annotations (links, form fields, comments), which are not carried into the document' },
 } as const satisfies Record<string, RemarkEntry>;
 
 export type RefusalKey = keyof typeof REFUSALS;

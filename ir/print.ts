@@ -22,6 +22,9 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
       const f = v as unknown as { ownName: string; key: string; outlines: string };
       return `<face ${f.ownName} ${f.outlines} ${f.key.slice(0, 12)}>`;
     }
+    // A supplied PDF (pdf-lib's document) by its page count, not its whole object graph.
+    if (v.constructor?.name === 'PDFDocument') return `<pdf ${(v as unknown as { getPageCount(): number }).getPageCount()} pages>`;
+    if (v.constructor?.name === 'PDFPage') return '<pdf page>';
     // Any other font kind (passes/fonts/: variants, standard, Type 1, Type 3, simple, chains): its kind and identity,
     // never its tables.
     const font = v as { kind?: unknown; key?: unknown; unitsPerEm?: unknown; shape?: unknown };

@@ -15,10 +15,11 @@ import { readGraphics } from './read/graphics.js';
 import { readFileSettings } from './read/attachments.js';
 import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
+import { readTemplates } from './read/supplied.js';
 import { readStandards } from './read/standards.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
-import type { PageSize, ReadIr } from './types.js';
+import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
 
 export { DEFAULT_LEADING_FACTOR, DEFAULT_PAGE } from './defaults.js';
@@ -42,6 +43,9 @@ export function readDescription(description: unknown): ReadIr {
     stage: 'read',
     doc: {
       pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
+      renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
+      templates: readTemplates(d.templates as Raw | undefined, at('', 'templates')),
+      unpackLimit: (d.supplied_pdfs as { unpack_limit?: number } | undefined)?.unpack_limit,
       images: readImageDecls(d.images as Raw[] | undefined),
       standards: readStandards(d),
       files: readFileSettings(d),
@@ -66,6 +70,16 @@ export function readDescription(description: unknown): ReadIr {
 function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
   if (!raw?.length) return undefined;
   return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
+}
+
+type RawRenumber = { page: number; style?: LabelStyle; prefix?: string; start?: number };
+
+/** `renumber`: sorted by page; a page named twice takes the last entry (as page_sizes). Defaults: decimal, no prefix, from 1. */
+function readRenumber(raw: RawRenumber[] | undefined): RenumberEntry[] | undefined {
+  if (!raw?.length) return undefined;
+  const byPage = new Map<number, RenumberEntry>();
+  raw.forEach((e, i) => byPage.set(e.page, { at: at('', 'renumber', i), page: e.page, style: e.style ?? 'decimal', prefix: e.prefix ?? '', start: e.start ?? 1 }));
+  return [...byPage.values()].sort((a, b) => a.page - b.page);
 }
 
 /** `check`: each standard once, in the order given; PDF/UA-1 is refused until its rules arrive. */

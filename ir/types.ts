@@ -51,7 +51,20 @@ export interface ItemBase {
   layer?: NameRef;
   /** Name of a declared graphics state. */
   graphicsState?: NameRef;
+  /** `relative_to`: hangs the item off an edge of a named item (placed by pagination). */
+  relativeTo?: RelativeTo;
+  /** Set by pagination for an item hung with relative_to: where it hangs on the page it lands on. */
+  hang?: Hang;
 }
+
+/** `relative_to` as read: the named item, its edge, the offset away from it, which of its parts. */
+export interface RelativeTo { at: JsonPointer; id: string; edge: 'top' | 'bottom'; offset: number; part?: number }
+
+/**
+ * Where pagination hung an item: with edge `bottom` its rect's top goes to `y` (the named part's
+ * bottom minus the offset); with edge `top` its rect's bottom goes to `y` (the part's top plus the offset).
+ */
+export interface Hang { edge: 'top' | 'bottom'; y: number }
 
 export interface RectItem extends ItemBase {
   type: 'rect';
@@ -235,9 +248,114 @@ export type Item =
   | TextItem
   | FlowItem
   | CodeItem
+  | TableItem
+  | ImportedPageItem
   | LinkItem
   | ImageItem
   | ShapeItem;
+
+/** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
+export type PageFit = 'meet' | 'stretch' | 'none';
+
+/** `imported_page`: one page of a supplied PDF placed in a rect, its resources carried over intact. */
+export interface ImportedPageItem extends ItemBase {
+  type: 'imported_page';
+  rect: RectSpec;
+  part: { at: JsonPointer; name: string };
+  /** 1-based page of the supplied PDF. */
+  page: number;
+  pageAt: JsonPointer;
+  fit: PageFit;
+}
+
+/** A supplied PDF as loaded by the names pass (passes/supplied/load.ts). */
+export type SuppliedPdf = import('../passes/supplied/load.js').SuppliedPdf;
+
+export interface ResolvedImportedPageItem extends ImportedPageItem { source: SuppliedPdf }
+
+/** `templates`: a supplied PDF laid under the first, the middle and the last pages. */
+export interface TemplatesSpec {
+  at: JsonPointer;
+  part: { at: JsonPointer; name: string };
+  /** Pages of the template (1-based) for each kind of page; null: none. */
+  first: number | null;
+  middle: number | null;
+  last: number | null;
+  fit: PageFit;
+}
+
+// ───────────── table (docs/reference.md, "table"; passes/pagination/table-*.ts) ─────────────
+
+/** A column's width: points, `auto` (its widest content), or a share of what is left (`{fraction}`). */
+export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { kind: 'fraction'; v: number };
+
+export interface BorderSide { width: number; color: Colour }
+
+/** Style keys a table, column, row or cell may state; the nearest statement wins (cell › row › column › table). */
+export interface CellStyleSpec {
+  font?: { at: JsonPointer; name: string };
+  fontSize?: number;
+  leading?: number;
+  color?: Colour;
+  align?: 'left' | 'center' | 'right';
+  valign?: 'top' | 'middle' | 'bottom';
+  /** [top, right, bottom, left], points. */
+  padding?: [number, number, number, number];
+  fill?: Colour;
+  /** [top, right, bottom, left]; null: no line on that side. */
+  border?: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
+}
+
+/** The style a cell is drawn with, every key decided. */
+export interface CellStyle {
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  leading: number;
+  color: Colour;
+  align: 'left' | 'center' | 'right';
+  valign: 'top' | 'middle' | 'bottom';
+  padding: [number, number, number, number];
+  fill?: Colour;
+  border: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
+}
+
+/** What one cell holds: one thing (spec Conventions: a table cell holding two things is refused). */
+export type CellContent =
+  | { kind: 'empty' }
+  | { kind: 'text'; at: JsonPointer; runs: TextRun[] }
+  | { kind: 'flow'; at: JsonPointer; text: string }
+  | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number };
+
+export interface TableCell {
+  at: JsonPointer;
+  content: CellContent;
+  /** Column (0-based) the cell starts in; set while reading the grid. */
+  col: number;
+  colSpan: number;
+  rowSpan: number;
+  style: CellStyle;
+}
+
+export interface TableRow {
+  at: JsonPointer;
+  cells: TableCell[];
+  /** The least height of the row, points (`height`, else the table's `row_height`, else 0). */
+  minHeight: number;
+  /** Whether the row may be split between boxes (`split`, else the table's `split_rows`). */
+  split: boolean;
+}
+
+export interface TableItem extends ItemBase {
+  type: 'table';
+  /** The first box. */
+  rect: RectSpec;
+  /** The box on every later page; default `rect`. */
+  continuation?: RectSpec;
+  columns: { at: JsonPointer; width: ColumnWidth }[];
+  rows: TableRow[];
+  headerRows: number;
+  footerRows: number;
+}
 
 export interface FontDecl {
   at: JsonPointer;
@@ -290,6 +408,16 @@ export interface DocSettings {
   readonly kind?: 'document';
   /** `page_sizes`: a numbered page's own sheet (the last entry for a page wins). */
   pageSizes?: Map<number, PageSize>;
+  /** `renumber`: where numbering restarts, sorted by page (the last entry for a page wins). */
+  renumber?: RenumberEntry[];
+  /** `templates` as read. */
+  templates?: TemplatesSpec;
+  /** `supplied_pdfs.unpack_limit`: how far one stream of a supplied PDF may unpack, bytes. */
+  unpackLimit?: number;
+  /** Set by the names pass: the templates' supplied PDF, loaded. */
+  templateSource?: SuppliedPdf;
+  /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
+  numbering?: import('../passes/page-refs.js').PageNumbering;
   /** `images`: declarations by part name (read); the unused remark is made from these (dedupe). */
   images?: Map<string, ImageDecl>;
   /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
@@ -309,6 +437,11 @@ export interface DocSettings {
   /** Every page reference of the navigation, checked and evaluated by pagination (passes/navigation/places.ts). */
   places?: import('./navigation-types.js').Places;
 }
+
+export type LabelStyle = 'decimal' | 'upper_roman' | 'lower_roman' | 'upper_letters' | 'lower_letters' | 'none';
+
+/** One `renumber` entry: from `page` on, labels in `style`, behind `prefix`, counting from `start`. */
+export interface RenumberEntry { at: JsonPointer; page: number; style: LabelStyle; prefix: string; start: number }
 
 export interface ReadIr {
   stage: 'read';
@@ -342,9 +475,13 @@ export interface FontResource {
 /** A text or flow item after resolution: its font found among every font kind (a styled run's own font too). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
 export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
+/** A table after resolution: the fonts of its text cells, by the names the request gives them. */
+export interface ResolvedTableItem extends TableItem {
+  fontRes: Map<string, FontResource>;
+}
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
 export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ShapeItem | ResolvedImageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -366,12 +503,45 @@ export interface LicensedIr {
 
 // ──────────────────────────── paged ─────────────────────────────
 
+/** One row (or piece of a split row) of a table placed in a box. */
+export interface PlacedRow {
+  /** Index into the table's rows. */
+  row: number;
+  /** Top edge and height, points. */
+  top: number;
+  height: number;
+  /** For a piece of a split row: per cell of the row, the lines [from, to) shown in this piece. */
+  lines?: [number, number][];
+}
+
+/** The part of a table laid in one box (made by pagination; a table over three pages has three). */
+export interface TablePartItem {
+  type: 'table_part';
+  at: JsonPointer;
+  index: number;
+  table: ResolvedTableItem;
+  /** 1-based part number, and the page it lands on. */
+  part: number;
+  page: number;
+  /** The box (rect or continuation) on this page. */
+  box: { llx: number; lly: number; urx: number; ury: number };
+  /** Column x offsets from box.llx and widths, points. */
+  colX: number[];
+  colW: number[];
+  rows: PlacedRow[];
+  /** Measured cell text per row and cell (shared by every part), from pagination's measuring. */
+  measured: import('../passes/pagination/table-measure.js').MeasuredTable;
+}
+
+/** What lands on a page: an item as read, or a part of a table. */
+export type PlacedItem = LicensedItem | TablePartItem;
+
 export interface PagePlan {
   /** 1-based page number. */
   number: number;
   size: PageSize;
   /** Items drawn on this page, in drawing order. */
-  items: LicensedItem[];
+  items: PlacedItem[];
 }
 
 export interface PagedIr {
@@ -379,6 +549,8 @@ export interface PagedIr {
   doc: DocSettings;
   fonts: Map<string, FontResource>;
   pages: PagePlan[];
+  /** How the request's numbering names pages (renumber), for page references of later passes. */
+  numbering: import('../passes/page-refs.js').PageNumbering;
 }
 
 // ─────────────────────────── laid out ───────────────────────────
@@ -433,6 +605,16 @@ export interface FillRectsOp {
   fill: Colour;
 }
 
+/** A page of a supplied PDF drawn as a form XObject under `matrix` (imported_page, templates). */
+export interface ImportedPageOp {
+  op: 'imported';
+  at: JsonPointer;
+  matrix: Matrix;
+  source: SuppliedPdf;
+  /** 0-based page of the source. */
+  page: number;
+}
+
 /** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
 export interface ImageOp {
   op: 'image';
@@ -476,7 +658,7 @@ export interface ScopeOp {
 /** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
 export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp;
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp;
 
 export interface LaidOutPage {
   number: number;

@@ -15,24 +15,20 @@ export const ITEM_KINDS = [
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
 const TOP_LEVEL_NOT_YET = [
-  'supplied_pdfs',
   'structure',
-  'templates',
-  'renumber',
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  text: { relative_to: undefined },
-  flow: { relative_to: undefined },
-  rect: { relative_to: undefined },
-  image: { relative_to: undefined, clip: undefined },
+  table: { layer: undefined, transform: undefined, rotate: undefined },
+  imported_page: { layer: undefined },
+  link: { layer: undefined },
+  image: { clip: undefined },
   line: { relative_to: undefined },
   path: { relative_to: undefined },
   ellipse: { relative_to: undefined },
   polygon: { relative_to: undefined },
   drawing: { relative_to: undefined },
-  link: { relative_to: undefined, layer: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(

@@ -11,6 +11,7 @@ import { writeCollection } from './emit/collection.js';
 import { compressionOf, flateStream } from './emit/compression.js';
 import { pageContent, type FontCodes } from './emit/content.js';
 import { emitFont } from './emit/fonts.js';
+import { pageLabelsTree } from './emit/page-labels.js';
 import { writeInvoiceFile } from './emit/invoice.js';
 import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
@@ -89,6 +90,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
     gfx?.writeUnused();
     const catalogEntries: Record<string, unknown> = { Type: 'Catalog', Pages: pagesRef, ...gfx?.catalogEntries() };
+    const labels = pageLabelsTree(context, ir.doc.renumber, ir.pages.length);
+    if (labels) catalogEntries.PageLabels = labels;
     Object.assign(catalogEntries, navigation.catalog);
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).

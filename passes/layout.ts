@@ -6,9 +6,12 @@
 // Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
 import type { LaidOutLink } from '../ir/navigation-types.js';
-import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, LinkItem, PagedIr, ResolvedImageItem, ShapeItem } from '../ir/types.js';
+import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, LinkItem, Matrix, PagedIr, PageSize, PlacedItem, ResolvedImageItem, ResolvedImportedPageItem, ShapeItem } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue, type Box } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
+import { importedPageOp } from './layout/imported.js';
+import { layTablePart } from './layout/table.js';
+import { hangBox } from './pagination.js';
 import { layImageItem } from './layout/images.js';
 import { layLink } from './layout/links.js';
 import { layRect, layShape, shapeBox } from './layout/shapes.js';
@@ -21,10 +24,20 @@ const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'el
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
 /** Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to `links`. */
-export function layItems(items: readonly Item[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
+export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    const box: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
+    if (item.type === 'table_part') { for (const op of layTablePart(item)) ops.push(op); continue; }
+    if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
+    const laid: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
+    // An item hung with relative_to is moved to where pagination hung it.
+    const box = item.hang ? hangBox(laid, item.hang) : laid;
+    if (item.type === 'imported_page') {
+      // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
+      const ip = item as ResolvedImportedPageItem;
+      ops.push(importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined));
+      continue;
+    }
     if (item.type === 'link') {
       // An annotation, not content: it takes the matrix for its area and nothing of the wrapper.
       links?.push(layLink(item as LinkItem, box, itemMatrix(item.transform, item.rotate, box), b.current_page));
@@ -62,10 +75,23 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
       const pc: TextPageContext = { page: page.number, total, now: ctx.now };
-      const ops = layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links);
+      const ops: DrawOp[] = [];
+      const under = templateOp(ir, page.number, total, page.size);
+      if (under) ops.push(under);
+      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links)) ops.push(op);
       return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
     });
     const laidForms = layForms(ir.doc, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },
 };
+
+/** The template page laid under page `n` (docs/reference.md, "templates"): first, last, or middle; a one-page document's page is its first. */
+function templateOp(ir: PagedIr, n: number, total: number, size: PageSize): DrawOp | undefined {
+  const t = ir.doc.templates;
+  const src = ir.doc.templateSource;
+  if (!t || !src) return undefined;
+  const page = n === 1 ? t.first : n === total ? t.last : t.middle;
+  if (page === null) return undefined;
+  return importedPageOp(t.at, src, page, { llx: 0, lly: 0, urx: size.width, ury: size.height }, t.fit, 0);
+}

@@ -9,6 +9,7 @@ import { StandardFace } from './fonts/standard-face.js';
 import { programOf } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+import { checkImportedWords, remarkAnnotations } from './supplied/licence.js';
 
 export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
 
@@ -28,6 +29,17 @@ export function fontWithoutOutlines(res: FontResource): { res: FontResource; fac
 export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
+    const large = ctx.client.features.has('large_imported_pages');
+    remarkAnnotations(ir, ctx);
+    // Templates are imported pages too: their words count the same way (docs/reference.md, "Supplied PDFs").
+    if (ir.doc.templates && ir.doc.templateSource && !large) {
+      const t = ir.doc.templates;
+      for (const key of ['first', 'middle', 'last'] as const) {
+        const n = t[key];
+        if (n !== null) checkImportedWords(ir.doc.templateSource, n, `${t.at}/${key}`, t.part.at);
+      }
+    }
+    for (const item of ir.items) if (item.type === 'imported_page' && !large) checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
     // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
     // marks stand for". Licensed, the structure tree is still not built by this build: refused rather
     // than writing a claim the file does not meet.
@@ -57,6 +69,18 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', use.at, textAt, hit.res.name, hit.face.face);
           const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
           refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
+        }
+      }
+      // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
+      for (const item of ir.items) {
+        if (item.type !== 'table') continue;
+        for (const res of item.fontRes.values()) {
+          const hit = fontWithoutOutlines(res);
+          if (!hit) continue;
+          const cell = item.rows.flatMap((r) => r.cells).find((c) => c.style.font.name === res.name && (c.content.kind === 'text' || c.content.kind === 'flow'))!;
+          const at = cell.style.font.at;
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, cell.at, hit.res.name, hit.face.face);
+          refuse('needsLicenceFont', at, cell.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
         }
       }
     }

@@ -7,7 +7,7 @@
 // ReadIr → ResolvedIr.
 import type { FontSource } from '../ir/font-types.js';
 import type { JsonPointer } from '../ir/pointer.js';
-import type { FontResource, ReadIr, ResolvedIr, ResolvedItem } from '../ir/types.js';
+import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, TableItem } from '../ir/types.js';
 import { FontChain } from './fonts/chain.js';
 import { Face, loadFace, type FeatureSet } from './fonts/face.js';
 import { LIBRARY_FACES, libraryFile } from './fonts/library.js';
@@ -20,6 +20,8 @@ import { resolveImageItem, resolveImages } from './images/resolve.js';
 import { checkDestinationNames } from './navigation/names.js';
 import { resolveGraphics } from './names-graphics.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+import { DEFAULT_UNPACK_LIMIT } from './supplied/guard.js';
+import { SuppliedPdfs } from './supplied/parts.js';
 
 /** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
 const VARIANT_FEATURES: Record<string, string[]> = {
@@ -147,8 +149,12 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     }
     // Pictures: every declared or drawn part read once, its declaration applied (passes/images/).
     const images = resolveImages(ir, ctx);
+    const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
+    const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
     const items: ResolvedItem[] = ir.items.map((item) => {
       if (item.type === 'image') return resolveImageItem(item, images);
+      if (item.type === 'table') return resolveTableFonts(item, fonts);
+      if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
       if (item.type !== 'text' && item.type !== 'flow') return item;
       // A styled run may name its own font: found the same way as the block's.
       if (item.type === 'text') {
@@ -166,6 +172,22 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     });
     checkDestinationNames(ir.doc, ir.items);
     resolveGraphics(ir.doc, ir.items, ctx);
-    return { stage: 'resolved', doc: ir.doc, page: ir.page, fonts, items };
+    return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };
   },
 };
+
+/** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
+function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): ResolvedTableItem {
+  const fontRes = new Map<string, FontResource>();
+  for (const row of item.rows) {
+    for (const cell of row.cells) {
+      if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      const { name, at } = cell.style.font;
+      if (fontRes.has(name)) continue;
+      const res = fonts.get(name);
+      if (!res) refuse('fontUndeclared', at, name, at);
+      fontRes.set(name, res);
+    }
+  }
+  return { ...item, fontRes };
+}

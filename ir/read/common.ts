@@ -5,7 +5,7 @@ import { RefusalError } from '../diagnostics.js';
 import { parseCoordinate } from '../grammar/coordinate.js';
 import { refusal } from '../messages.js';
 import { at, lastKey, type JsonPointer } from '../pointer.js';
-import type { Colour, Coord, ItemBase, PagesRule, RectSpec } from '../types.js';
+import type { Colour, Coord, ItemBase, PagesRule, RectSpec, RelativeTo } from '../types.js';
 import { pageListSchema, pageSelectSchema } from '../schema/common.js';
 import { ajv } from '../schema/ajv.js';
 
@@ -145,5 +145,13 @@ export function readItemBase(raw: Record<string, unknown>, p: JsonPointer, index
     rotateAt: raw.rotate !== undefined ? at(p, 'rotate') : undefined,
     layer: typeof raw.layer === 'string' ? { at: at(p, 'layer'), name: raw.layer } : undefined,
     graphicsState: typeof raw.graphics_state === 'string' ? { at: at(p, 'graphics_state'), name: raw.graphics_state } : undefined,
+    relativeTo: readRelativeTo(raw.relative_to, at(p, 'relative_to')),
   };
+}
+
+/** `relative_to` (spec common keys): `id`, `edge`, `offset` (default 0), `part` (default the last part laid). */
+function readRelativeTo(raw: unknown, p: JsonPointer): RelativeTo | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const r = raw as { id: string; edge: 'top' | 'bottom'; offset?: number; part?: number };
+  return { at: p, id: r.id, edge: r.edge, offset: r.offset ?? 0, part: r.part };
 }

@@ -11,6 +11,8 @@ import { codeReaders } from './codes.js';
 import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
 import { shapeReaders } from './shapes.js';
+import { importedPageReader } from './supplied.js';
+import { tableReader } from './table.js';
 import { flowReader, textReader } from './text.js';
 
 export interface ItemReader {
@@ -21,6 +23,8 @@ export interface ItemReader {
 const READERS: Record<string, ItemReader> = {
   text: textReader,
   flow: flowReader,
+  table: tableReader,
+  imported_page: importedPageReader,
   image: imageReader,
   ...shapeReaders,
   ...codeReaders,

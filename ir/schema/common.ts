@@ -57,4 +57,9 @@ export const itemBase = {
   rotate: num,
   layer: { type: 'string' },
   graphics_state: { type: 'string' },
+  relative_to: {
+    type: 'object',
+    required: ['id', 'edge'],
+    properties: { id: { type: 'string' }, edge: { enum: ['top', 'bottom'] }, offset: num, part: { type: 'integer', minimum: 1 } },
+  },
 } as const;

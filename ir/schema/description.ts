@@ -1,6 +1,8 @@
 // ir/schema/description.ts — the top level of a description. Each area's declarations have their
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
+import { renumberSchema } from './pages.js';
+import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
 import { attachmentsSchemas } from './attachments.js';
 import {
   fontChainsSchema, fontsSchema, fontVariantsSchema, simpleFontsSchema, standardFontsSchema, type1FontsSchema, type3FontsSchema,
@@ -36,6 +38,9 @@ export const descriptionSchema = {
         properties: { page: { type: 'integer', minimum: 1 }, width: { type: 'number', exclusiveMinimum: 0 }, height: { type: 'number', exclusiveMinimum: 0 } },
       },
     },
+    renumber: renumberSchema,
+    templates: templatesSchema,
+    supplied_pdfs: suppliedPdfsSchema,
     // `check`: standards measured after emission (verifier/); strings as verifier/model.ts lists them
     check: { type: 'array', items: { type: 'string', enum: CHECK_STANDARDS } },
     // — declarations, one line per area —

@@ -4,6 +4,7 @@
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
+import { writeImportedPage } from './imported-pages.js';
 import { imageContent } from './images.js';
 import type { GraphicsEmitter } from './graphics.js';
 import { paint, type PaintEnv } from './paint.js';
@@ -143,6 +144,9 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
       const r = op.rects;
       for (let k = 0; k < r.length; k += 4) s += `${num(r[k])} ${num(r[k + 1])} ${num(r[k + 2])} ${num(r[k + 3])} re\n`;
       s += `f\n${q ? '' : 'Q\n'}`;
+    } else if (op.op === 'imported') {
+      const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) => writeImportedPage(context, op.source, op.page));
+      s += `/${name} Do\n`; // the placing matrix is the op's own, written above
     } else if (op.op === 'image') {
       s += imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : '');
     } else if (op.op === 'path') {

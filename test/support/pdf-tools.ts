@@ -26,14 +26,14 @@ export function qpdfCheck(pdf: Uint8Array): { code: number; out: string } {
 
 /** `pdftotext` of the whole document (layout mode keeps lines), UTF-8. */
 export function pdfToText(pdf: Uint8Array, args: string[] = []): string {
-  return withFile(pdf, (f) => execFileSync('pdftotext', [...args, f, '-'], { encoding: 'utf8' }));
+  return withFile(pdf, (f) => execFileSync('pdftotext', [...args, f, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
 export interface Word { text: string; xMin: number; yMin: number; xMax: number; yMax: number; page: number }
 
 /** Word boxes from `pdftotext -bbox` (poppler's coordinates: origin top left, y down). */
-export function pdfWords(pdf: Uint8Array): Word[] {
-  const html = withFile(pdf, (f) => execFileSync('pdftotext', ['-bbox', f, '-'], { encoding: 'utf8' }));
+export function pdfWords(pdf: Uint8Array, args: string[] = []): Word[] {
+  const html = withFile(pdf, (f) => execFileSync('pdftotext', ['-bbox', ...args, f, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
   const words: Word[] = [];
   let page = 0;
   for (const line of html.split('\n')) {
@@ -134,6 +134,23 @@ export function qpdfUncompressed(pdf: Uint8Array): string {
     spawnSync('qpdf', ['--qdf', '--object-streams=disable', f, out]);
     return readFileSync(out).toString('latin1');
   });
+}
+
+/** Renders one page with MuPDF at `dpi` and returns a reader of RGB pixels in PDF points from the bottom left. */
+export function pagePixels(pdf: Uint8Array, page: number, dpi = 72): (xPt: number, yPt: number) => [number, number, number] {
+  const ppm = withFile(pdf, (f) => {
+    const out = f.replace(/\.pdf$/, '.ppm');
+    execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'rgb', '-o', out, f, String(page)], { stdio: ['ignore', 'ignore', 'ignore'] });
+    return readFileSync(out);
+  });
+  const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+  const w = +m[1], h = +m[2], start = m[0].length;
+  return (xPt, yPt) => {
+    const px = Math.min(w - 1, Math.floor((xPt * dpi) / 72));
+    const py = Math.min(h - 1, Math.floor(h - (yPt * dpi) / 72));
+    const o = start + (py * w + px) * 3;
+    return [ppm[o], ppm[o + 1], ppm[o + 2]];
+  };
 }
 
 /** `pdfinfo -meta`: the document's XMP packet as text. */

@@ -1,0 +1,31 @@
+// passes/emit/imported-pages.ts — emit sub-step: a page of a supplied PDF as a form XObject (ISO
+// 32000-1 §8.10): its decoded content streams joined into one Flate stream, BBox its shown box, and
+// its resources carried over intact — fonts, images, colour spaces, patterns, nested forms — copied
+// object by object into our document with pdf-lib's PDFObjectCopier (one copier per source and
+// document, so what two pages of one source share is written once). Annotations are not carried
+// (a remark says so; docs/reference.md, "imported_page").
+import { deflateSync } from 'node:zlib';
+import { PDFObjectCopier, type PDFContext, type PDFRef } from 'pdf-lib';
+import type { SuppliedPdf } from '../supplied/load.js';
+import { pageParts } from '../supplied/page-parts.js';
+
+/** Flate level of the re-packed content (spec Limits: compression level 1 to 9). */
+const FLATE_LEVEL = 6;
+
+const copiers = new WeakMap<PDFContext, Map<SuppliedPdf, PDFObjectCopier>>();
+
+export function writeImportedPage(context: PDFContext, src: SuppliedPdf, index: number): PDFRef {
+  let m = copiers.get(context);
+  if (!m) { m = new Map(); copiers.set(context, m); }
+  let copier = m.get(src);
+  if (!copier) { copier = PDFObjectCopier.for(src.doc.context, context); m.set(src, copier); }
+  const parts = pageParts(src, index);
+  const dict: Record<string, unknown> = {
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: parts.box,
+    Filter: 'FlateDecode',
+  };
+  if (parts.resources) dict.Resources = copier.copy(parts.resources);
+  return context.register(context.stream(deflateSync(parts.contents, { level: FLATE_LEVEL }), dict as never));
+}

@@ -1,0 +1,130 @@
+// passes/pagination/table-measure.ts — pagination sub-step: a table measured before it is fitted into
+// boxes. Column widths from the first box (points, auto, fractions), every cell's text set into lines
+// through the one text adapter (passes/layout/table-cell-text.ts), each row's natural height, and the
+// units rows are moved by: a row alone, or the rows a row span holds together.
+import type { ResolvedTableItem, TableCell } from '../../ir/types.js';
+import { measureCellText, linesHeight, naturalWidth, type CellText } from '../layout/table-cell-text.js';
+import { refuse } from '../pass.js';
+
+export interface MeasuredCell {
+  cell: TableCell;
+  /** Width of the cell (its columns together), points. */
+  width: number;
+  /** Set lines, for text and flow cells. */
+  text?: CellText;
+  /** Height the content needs, padding included, points. */
+  need: number;
+}
+
+export interface MeasuredTable {
+  colX: number[];
+  colW: number[];
+  /** Per row, its cells measured. */
+  cells: MeasuredCell[][];
+  /** Per row, its height (a row span's extra height goes to the last row it holds). */
+  heights: number[];
+  /** Units of rows kept together, [first, last] inclusive, in order. */
+  units: [number, number][];
+}
+
+/** Default height of a code in a cell when `height` is not given: square for matrix codes, a third of the width for linear ones. */
+export function codeHeight(cell: MeasuredCell): number {
+  const c = cell.cell.content;
+  if (c.kind !== 'code') return 0;
+  const w = cell.width - cell.cell.style.padding[1] - cell.cell.style.padding[3];
+  return c.height ?? (c.code.symbol.shape === 'matrix' ? w : w / 3);
+}
+
+function cellText(cell: TableCell): string | undefined {
+  if (cell.content.kind === 'text') return cell.content.runs.map((r) => r.text).join('');
+  if (cell.content.kind === 'flow') return cell.content.text;
+  return undefined;
+}
+
+/** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
+function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
+  const widths = t.columns.map((c) => (c.width.kind === 'points' ? c.width.v : 0));
+  const autoCols = t.columns.map((c, i) => (c.width.kind === 'auto' ? i : -1)).filter((i) => i >= 0);
+  if (autoCols.length) {
+    for (const row of t.rows) {
+      for (const cell of row.cells) {
+        if (cell.colSpan !== 1 || t.columns[cell.col].width.kind !== 'auto') continue;
+        const s = cell.style;
+        const text = cellText(cell);
+        const content = text !== undefined ? naturalWidth(t.fontRes.get(s.font.name)!, text, s.fontSize, cell.at) : 0;
+        widths[cell.col] = Math.max(widths[cell.col], content + s.padding[1] + s.padding[3]);
+      }
+    }
+  }
+  const fixed = widths.reduce((a, b) => a + b, 0);
+  const fractions = t.columns.reduce((a, c) => a + (c.width.kind === 'fraction' ? c.width.v : 0), 0);
+  if (fixed > boxWidth + 1e-6) {
+    // Auto columns give way first, in proportion; points never shrink.
+    const points = t.columns.reduce((a, c, i) => a + (c.width.kind === 'points' ? widths[i] : 0), 0);
+    const autos = fixed - points;
+    if (points > boxWidth + 1e-6 || autos === 0) refuse('tableColumnsTooWide', t.rect.at, t.at, +fixed.toFixed(3), +boxWidth.toFixed(3));
+    const k = (boxWidth - points) / autos;
+    for (const i of autoCols) widths[i] *= k;
+  } else if (fractions > 0) {
+    const left = boxWidth - fixed;
+    t.columns.forEach((c, i) => { if (c.width.kind === 'fraction') widths[i] = (left * c.width.v) / fractions; });
+  }
+  return widths;
+}
+
+export function measureTable(t: ResolvedTableItem, boxWidth: number): MeasuredTable {
+  const colW = columnWidths(t, boxWidth);
+  const colX: number[] = [];
+  let x = 0;
+  for (const w of colW) { colX.push(x); x += w; }
+  const n = t.rows.length;
+  const heights = new Array<number>(n);
+  const cells: MeasuredCell[][] = new Array(n);
+  // Row spans: the furthest row a span starting at or before each row reaches.
+  const reach = new Int32Array(n);
+  const spanning: MeasuredCell[] = [];
+  for (let r = 0; r < n; r++) {
+    const row = t.rows[r];
+    let h = row.minHeight;
+    reach[r] = r;
+    const out: MeasuredCell[] = [];
+    for (const cell of row.cells) {
+      let width = 0;
+      for (let k = cell.col; k < cell.col + cell.colSpan; k++) width += colW[k];
+      const s = cell.style;
+      const m: MeasuredCell = { cell, width, need: 0 };
+      const text = cellText(cell);
+      const padV = s.padding[0] + s.padding[2];
+      if (text !== undefined) {
+        m.text = measureCellText(t.fontRes.get(s.font.name)!, text, s.fontSize, s.leading, Math.max(0, width - s.padding[1] - s.padding[3]), cell.at);
+        m.need = linesHeight(m.text) + padV;
+      } else {
+        m.need = codeHeight(m) + padV;
+      }
+      if (cell.rowSpan === 1) h = Math.max(h, m.need);
+      else { spanning.push(m); reach[r] = Math.max(reach[r], r + cell.rowSpan - 1); }
+      out.push(m);
+    }
+    cells[r] = out;
+    heights[r] = h;
+  }
+  // A spanning cell taller than the rows it spans makes the last of them taller.
+  const startOf = new Map<MeasuredCell, number>();
+  for (let r = 0; r < n; r++) for (const m of cells[r]) if (m.cell.rowSpan > 1) startOf.set(m, r);
+  for (const m of spanning) {
+    const r0 = startOf.get(m)!;
+    const r1 = r0 + m.cell.rowSpan - 1;
+    let sum = 0;
+    for (let r = r0; r <= r1; r++) sum += heights[r];
+    if (m.need > sum) heights[r1] += m.need - sum;
+  }
+  const units: [number, number][] = [];
+  let r = 0;
+  while (r < n) {
+    let end = reach[r];
+    for (let k = r; k <= end; k++) end = Math.max(end, reach[k]);
+    units.push([r, end]);
+    r = end + 1;
+  }
+  return { colX, colW, cells, heights, units };
+}
