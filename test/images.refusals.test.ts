@@ -82,7 +82,7 @@ const CASES: Case[] = [
   { name: 'an unknown orientation', extra: decl({ orientation: 'sideways' }), parts: { p: rgb }, status: 400, word: 'description', path: '/images/0/orientation', sentence: /\/images\/0\/orientation must be one of "upright"/ },
   { name: 'an unknown fit', parts: { p: rgb }, items: [{ ...item, fit: 'squash' }], status: 400, word: 'description', path: '/items/0/fit', sentence: /\/items\/0\/fit must be one of "fill", "contain", "cover", "none"/ },
   { name: 'an image item without image', parts: { p: rgb }, items: [{ type: 'image', rect: item.rect }], status: 400, word: 'description', path: '/items/0/image', sentence: /the key "image" is required at "\/items\/0"/ },
-  { name: 'a layer on an image item (not yet drawn)', parts: { p: rgb }, items: [{ ...item, layer: 'L' }], status: 400, word: 'description', path: '/items/0/layer', sentence: /the key "layer" at \/items\/0\/layer is not supported by this build yet/ },
+  { name: 'a layer no declaration carries, on an image item', parts: { p: rgb }, items: [{ ...item, layer: 'L' }], status: 400, word: 'description', path: '/items/0/layer', sentence: /the layer "L" named by \/items\/0\/layer is nowhere declared/ },
 ];
 
 describe('image refusals', () => {
