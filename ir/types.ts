@@ -284,78 +284,9 @@ export interface TemplatesSpec {
   fit: PageFit;
 }
 
-// ───────────── table (docs/reference.md, "table"; passes/pagination/table-*.ts) ─────────────
-
-/** A column's width: points, `auto` (its widest content), or a share of what is left (`{fraction}`). */
-export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { kind: 'fraction'; v: number };
-
-export interface BorderSide { width: number; color: Colour }
-
-/** Style keys a table, column, row or cell may state; the nearest statement wins (cell › row › column › table). */
-export interface CellStyleSpec {
-  font?: { at: JsonPointer; name: string };
-  fontSize?: number;
-  leading?: number;
-  color?: Colour;
-  align?: 'left' | 'center' | 'right';
-  valign?: 'top' | 'middle' | 'bottom';
-  /** [top, right, bottom, left], points. */
-  padding?: [number, number, number, number];
-  fill?: Colour;
-  /** [top, right, bottom, left]; null: no line on that side. */
-  border?: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
-}
-
-/** The style a cell is drawn with, every key decided. */
-export interface CellStyle {
-  font: { at: JsonPointer; name: string };
-  fontSize: number;
-  leading: number;
-  color: Colour;
-  align: 'left' | 'center' | 'right';
-  valign: 'top' | 'middle' | 'bottom';
-  padding: [number, number, number, number];
-  fill?: Colour;
-  border: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
-}
-
-/** What one cell holds: one thing (spec Conventions: a table cell holding two things is refused). */
-export type CellContent =
-  | { kind: 'empty' }
-  | { kind: 'text'; at: JsonPointer; runs: TextRun[] }
-  | { kind: 'flow'; at: JsonPointer; text: string }
-  | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number };
-
-export interface TableCell {
-  at: JsonPointer;
-  content: CellContent;
-  /** Column (0-based) the cell starts in; set while reading the grid. */
-  col: number;
-  colSpan: number;
-  rowSpan: number;
-  style: CellStyle;
-}
-
-export interface TableRow {
-  at: JsonPointer;
-  cells: TableCell[];
-  /** The least height of the row, points (`height`, else the table's `row_height`, else 0). */
-  minHeight: number;
-  /** Whether the row may be split between boxes (`split`, else the table's `split_rows`). */
-  split: boolean;
-}
-
-export interface TableItem extends ItemBase {
-  type: 'table';
-  /** The first box. */
-  rect: RectSpec;
-  /** The box on every later page; default `rect`. */
-  continuation?: RectSpec;
-  columns: { at: JsonPointer; width: ColumnWidth }[];
-  rows: TableRow[];
-  headerRows: number;
-  footerRows: number;
-}
+// The table item's read types live in ir/table-types.ts (docs/reference.md, "table").
+export type { BorderSide, CellContent, CellStyle, CellStyleSpec, ColumnWidth, TableCell, TableItem, TableRow } from './table-types.js';
+import type { TableItem } from './table-types.js';
 
 export interface FontDecl {
   at: JsonPointer;
@@ -555,110 +486,11 @@ export interface PagedIr {
 
 // ─────────────────────────── laid out ───────────────────────────
 
-/** A positioned run of glyphs in one font and size: what one `TJ` shows. */
-/** A 2-D matrix [a b c d e f] concatenated before an item is drawn (`transform`, or `rotate` about the rect centre). */
-export type Matrix = [number, number, number, number, number, number];
-
-export interface GlyphRunOp {
-  op: 'glyphs';
-  at: JsonPointer;
-  matrix?: Matrix;
-  font: string;
-  size: number;
-  x: number;
-  y: number;
-  colour: Colour;
-  /** Glyph ids of the face. */
-  glyphs: Uint16Array;
-  /** Per glyph: the TJ adjustment after it, thousandths of an em (positive moves left, as TJ reads it). */
-  adjust: Int32Array;
-  /** Per glyph: the text it stands for (for ToUnicode); '' for a glyph that continues a cluster. */
-  text: string[];
-  /** Letters stroked (text rendering mode 1, or 2 when filled too). */
-  outline?: OutlineSpec;
-  /** Text a reader extracts instead of the glyphs' own (a marked-content span, ISO 32000-1 §14.9.4). */
-  actualText?: string;
-  /**
-   * Consecutive glyph runs with the same number are written as one text object (BT … ET): a text
-   * block's letters are one object and its shadow another (spec: graphics_states, text_knockout).
-   */
-  textObject?: number;
-}
-
-export interface FillRectOp {
-  op: 'rect';
-  at: JsonPointer;
-  matrix?: Matrix;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  fill: Colour;
-}
-
-/** Many rectangles filled as one path (code bars and modules): `x y w h` quadruples. */
-export interface FillRectsOp {
-  op: 'rects';
-  at: JsonPointer;
-  matrix?: Matrix;
-  rects: Float64Array;
-  fill: Colour;
-}
-
-/** A page of a supplied PDF drawn as a form XObject under `matrix` (imported_page, templates). */
-export interface ImportedPageOp {
-  op: 'imported';
-  at: JsonPointer;
-  matrix: Matrix;
-  source: SuppliedPdf;
-  /** 0-based page of the source. */
-  page: number;
-}
-
-/** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
-export interface ImageOp {
-  op: 'image';
-  at: JsonPointer;
-  matrix?: Matrix;
-  placement: Matrix;
-  clip?: { x: number; y: number; w: number; h: number };
-  image: import('../passes/images/resource.js').ImageResource;
-  /** A stencil's fill colour. */
-  fill?: Colour;
-}
-
-/** A path in page numbers: `m` `l` `c` `h` `re` with their operands (ISO 32000-1 §8.5.2). */
-export interface PathSegOp { k: 'm' | 'l' | 'c' | 'h' | 're'; v: number[] }
-
-/** A general path filled (nonzero or even-odd) and/or stroked. */
-export interface PathOp {
-  op: 'path';
-  at: JsonPointer;
-  matrix?: Matrix;
-  segs: PathSegOp[];
-  fill?: Colour;
-  fillRule: FillRule;
-  stroke?: StrokeSpec;
-}
-
-/**
- * What an item states around its drawing, wrapped once for every kind: `q`, the matrix, `/GSn gs`,
- * `/OC /OCn BDC`, the clip (`W n` / `W* n`), the item's ops, `EMC`, `Q`.
- */
-export interface ScopeOp {
-  op: 'scope';
-  at: JsonPointer;
-  matrix?: Matrix;
-  graphicsState?: string;
-  layer?: string;
-  clip?: { segs: PathSegOp[]; rule: FillRule };
-  ops: DrawOp[];
-}
-
-/** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
-export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
-
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp;
+// The drawing operations layout produces and emit writes live in ir/draw-ops.ts.
+export type {
+  DrawOp, FillRectOp, FillRectsOp, FormOp, GlyphRunOp, ImageOp, ImportedPageOp, Matrix, PathOp, PathSegOp, ScopeOp,
+} from './draw-ops.js';
+import type { DrawOp } from './draw-ops.js';
 
 export interface LaidOutPage {
   number: number;

@@ -1,0 +1,112 @@
+// ir/draw-ops.ts — the laid-out IR's drawing operations: what the layout pass produces for each page
+// (glyph runs, rect fills, paths, pictures, placed forms, imported pages, and the scope wrapper every
+// item goes through) and passes/emit/content.ts writes as content-stream operators. ir/types.ts
+// re-exports these names.
+import type { FillRule, StrokeSpec } from './graphics-types.js';
+import type { JsonPointer } from './pointer.js';
+import type { Colour, OutlineSpec, SuppliedPdf } from './types.js';
+
+/** A 2-D matrix [a b c d e f] concatenated before an item is drawn (`transform`, or `rotate` about the rect centre). */
+export type Matrix = [number, number, number, number, number, number];
+
+/** A positioned run of glyphs in one font and size: what one `TJ` shows. */
+export interface GlyphRunOp {
+  op: 'glyphs';
+  at: JsonPointer;
+  matrix?: Matrix;
+  font: string;
+  size: number;
+  x: number;
+  y: number;
+  colour: Colour;
+  /** Glyph ids of the face. */
+  glyphs: Uint16Array;
+  /** Per glyph: the TJ adjustment after it, thousandths of an em (positive moves left, as TJ reads it). */
+  adjust: Int32Array;
+  /** Per glyph: the text it stands for (for ToUnicode); '' for a glyph that continues a cluster. */
+  text: string[];
+  /** Letters stroked (text rendering mode 1, or 2 when filled too). */
+  outline?: OutlineSpec;
+  /** Text a reader extracts instead of the glyphs' own (a marked-content span, ISO 32000-1 §14.9.4). */
+  actualText?: string;
+  /**
+   * Consecutive glyph runs with the same number are written as one text object (BT … ET): a text
+   * block's letters are one object and its shadow another (spec: graphics_states, text_knockout).
+   */
+  textObject?: number;
+}
+
+export interface FillRectOp {
+  op: 'rect';
+  at: JsonPointer;
+  matrix?: Matrix;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill: Colour;
+}
+
+/** Many rectangles filled as one path (code bars and modules): `x y w h` quadruples. */
+export interface FillRectsOp {
+  op: 'rects';
+  at: JsonPointer;
+  matrix?: Matrix;
+  rects: Float64Array;
+  fill: Colour;
+}
+
+/** A page of a supplied PDF drawn as a form XObject under `matrix` (imported_page, templates). */
+export interface ImportedPageOp {
+  op: 'imported';
+  at: JsonPointer;
+  matrix: Matrix;
+  source: SuppliedPdf;
+  /** 0-based page of the source. */
+  page: number;
+}
+
+/** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
+export interface ImageOp {
+  op: 'image';
+  at: JsonPointer;
+  matrix?: Matrix;
+  placement: Matrix;
+  clip?: { x: number; y: number; w: number; h: number };
+  image: import('../passes/images/resource.js').ImageResource;
+  /** A stencil's fill colour. */
+  fill?: Colour;
+}
+
+/** A path in page numbers: `m` `l` `c` `h` `re` with their operands (ISO 32000-1 §8.5.2). */
+export interface PathSegOp { k: 'm' | 'l' | 'c' | 'h' | 're'; v: number[] }
+
+/** A general path filled (nonzero or even-odd) and/or stroked. */
+export interface PathOp {
+  op: 'path';
+  at: JsonPointer;
+  matrix?: Matrix;
+  segs: PathSegOp[];
+  fill?: Colour;
+  fillRule: FillRule;
+  stroke?: StrokeSpec;
+}
+
+/**
+ * What an item states around its drawing, wrapped once for every kind: `q`, the matrix, `/GSn gs`,
+ * `/OC /OCn BDC`, the clip (`W n` / `W* n`), the item's ops, `EMC`, `Q`.
+ */
+export interface ScopeOp {
+  op: 'scope';
+  at: JsonPointer;
+  matrix?: Matrix;
+  graphicsState?: string;
+  layer?: string;
+  clip?: { segs: PathSegOp[]; rule: FillRule };
+  ops: DrawOp[];
+}
+
+/** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
+export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp;

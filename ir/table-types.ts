@@ -1,0 +1,76 @@
+// ir/table-types.ts — the IR of the table item as read (docs/reference.md, "table"): columns, rows
+// of cells holding one thing each, and the style cascade. Pagination measures and places it
+// (passes/pagination/table-*.ts); ir/types.ts re-exports these names.
+import type { JsonPointer } from './pointer.js';
+import type { CodeItem, Colour, ItemBase, RectSpec, TextRun } from './types.js';
+
+/** A column's width: points, `auto` (its widest content), or a share of what is left (`{fraction}`). */
+export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { kind: 'fraction'; v: number };
+
+export interface BorderSide { width: number; color: Colour }
+
+/** Style keys a table, column, row or cell may state; the nearest statement wins (cell › row › column › table). */
+export interface CellStyleSpec {
+  font?: { at: JsonPointer; name: string };
+  fontSize?: number;
+  leading?: number;
+  color?: Colour;
+  align?: 'left' | 'center' | 'right';
+  valign?: 'top' | 'middle' | 'bottom';
+  /** [top, right, bottom, left], points. */
+  padding?: [number, number, number, number];
+  fill?: Colour;
+  /** [top, right, bottom, left]; null: no line on that side. */
+  border?: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
+}
+
+/** The style a cell is drawn with, every key decided. */
+export interface CellStyle {
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  leading: number;
+  color: Colour;
+  align: 'left' | 'center' | 'right';
+  valign: 'top' | 'middle' | 'bottom';
+  padding: [number, number, number, number];
+  fill?: Colour;
+  border: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
+}
+
+/** What one cell holds: one thing (spec Conventions: a table cell holding two things is refused). */
+export type CellContent =
+  | { kind: 'empty' }
+  | { kind: 'text'; at: JsonPointer; runs: TextRun[] }
+  | { kind: 'flow'; at: JsonPointer; text: string }
+  | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number };
+
+export interface TableCell {
+  at: JsonPointer;
+  content: CellContent;
+  /** Column (0-based) the cell starts in; set while reading the grid. */
+  col: number;
+  colSpan: number;
+  rowSpan: number;
+  style: CellStyle;
+}
+
+export interface TableRow {
+  at: JsonPointer;
+  cells: TableCell[];
+  /** The least height of the row, points (`height`, else the table's `row_height`, else 0). */
+  minHeight: number;
+  /** Whether the row may be split between boxes (`split`, else the table's `split_rows`). */
+  split: boolean;
+}
+
+export interface TableItem extends ItemBase {
+  type: 'table';
+  /** The first box. */
+  rect: RectSpec;
+  /** The box on every later page; default `rect`. */
+  continuation?: RectSpec;
+  columns: { at: JsonPointer; width: ColumnWidth }[];
+  rows: TableRow[];
+  headerRows: number;
+  footerRows: number;
+}
