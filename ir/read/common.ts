@@ -23,6 +23,7 @@ export function lazyValidator(schema: object): ValidateFunction {
     f.errors = compiled.errors;
     return ok;
   }) as ValidateFunction;
+  f.schema = schema; // what tools/schema.ts reads to ship the schema (schema/description.schema.json)
   return f;
 }
 

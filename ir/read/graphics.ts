@@ -107,7 +107,8 @@ function readColorSpace(name: string, c: Raw, p: JsonPointer): ColorSpaceDecl {
   return { type: 'device_n', at: p, name, inks: c.inks, alternate, tint: readFunction(c.tint, at(p, 'tint')) };
 }
 
-const VALIDATORS: [string, ReturnType<typeof lazyValidator>][] = [
+/** The declarations' validators by top-level key (their schemas are shipped by tools/schema.ts). */
+export const VALIDATORS: [string, ReturnType<typeof lazyValidator>][] = [
   ['layers', lazyValidator(layersSchema)], ['graphics_states', lazyValidator(graphicsStatesSchema)], ['shadings', lazyValidator(shadingsSchema)],
   ['tilings', lazyValidator(tilingsSchema)], ['drawings', lazyValidator(drawingsSchema)], ['color_spaces', lazyValidator(colorSpacesSchema)],
   ['page_spaces', lazyValidator(pageSpacesSchema)],
