@@ -244,9 +244,16 @@ export function fill(template: string, args: readonly (string | number)[]): stri
   return template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
+/**
+ * The key of the refusal built last in this thread: the refusal-case walk (test/refusals.test.ts)
+ * checks with it that each case meets the message it is written for, where two entries share a sentence.
+ */
+export const lastRefusal: { key?: RefusalKey } = {};
+
 /** Builds a refusal from the table. */
 export function refusal(key: RefusalKey, path: JsonPointer, ...args: (string | number)[]): Refusal {
   const e: RefusalEntry = REFUSALS[key];
+  lastRefusal.key = key;
   return { status: e.status, word: e.word, sentence: capitalizeNot(fill(e.template, args)), path };
 }
 

@@ -4,6 +4,7 @@
 import { at } from '../ir/pointer.js';
 import type { FlowItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
+import { refuseForbiddenEmbedding } from './fonts/embedding.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
 
@@ -22,6 +23,9 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
     checkStandards(ir.doc, ir.items, ctx, ir.page);
+    // PDF/A embeds every font, legally (ISO 19005-2 6.2.11.4.1): one forbidding its own embedding is refused.
+    const archive = ir.doc.standards?.archive;
+    if (archive) refuseForbiddenEmbedding(ir.fonts, archive.level.claim);
     graphicsCombinations(ir.doc);
     return ir;
   },
