@@ -139,6 +139,7 @@ export const REFUSALS = {
   declarationCycle: { status: 400, word: 'description', template: 'the {0} "{1}" at {2} contains itself through {3}.' },
   halftoneOriginVersion: { status: 400, word: 'description', template: 'halftone_origin at {0} needs version 2.0, but the document states version {1}.' },
   transferArity: { status: 400, word: 'description', template: 'the transfer function at {0} takes {1} inputs and gives {2} values; a transfer curve takes 1 and gives 1.' },
+  colorSpaceNameReserved: { status: 400, word: 'description', template: 'the colour space name "{0}" at {1} is the device space {0} wherever a space is named; declare it under another name.' },
   maskBackdrop: { status: 400, word: 'description', template: '{0} has {1} numbers; the mask space {2} has {3} components.' },
 
   // — pagination, tables, supplied PDFs (issue 6): insert below this line —

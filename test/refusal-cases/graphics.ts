@@ -371,4 +371,10 @@ export const CASES: RefusalCase[] = [
     status: 400, word: 'description', pointer: '/graphics_states/0/state/mask/backdrop',
     says: ['backdrop'],
   },
+  {
+    key: 'colorSpaceNameReserved',
+    description: { color_spaces: { rgb: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } }, items: [] },
+    status: 400, word: 'description', pointer: '/color_spaces/rgb',
+    says: ['"rgb"', '/color_spaces/rgb'],
+  },
 ];
