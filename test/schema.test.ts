@@ -8,6 +8,9 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { descriptionSchemaText } from '../tools/schema-build.js';
 import { listCases } from '../tools/corpus-lib.js';
+import { CASES as RULES } from './refusal-cases/rules.js';
+import { CASES as READING } from './refusal-cases/reading.js';
+import { CASES as GRAPHICS } from './refusal-cases/graphics.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const FILE = join(ROOT, 'schema', 'description.schema.json');
@@ -43,6 +46,12 @@ describe('schema/description.schema.json', () => {
     const ok = validate(JSON.parse(readFileSync(join(ROOT, 'examples', f), 'utf8')));
     expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 3))).toEqual([]);
     expect(ok).toBe(true);
+  });
+
+  // what the reader refuses by its schema, the shipped schema refuses too
+  const bySchema = [...RULES, ...READING, ...GRAPHICS].filter((c) => /^schema|^pagesRuleUnknownKey$/.test(c.key) && !(c.description as { raw?: string }).raw);
+  it.each(bySchema.map((c) => [`${c.key} at ${c.pointer}${c.what ? ` (${c.what})` : ''}`, c.description]))('refuses, as the reader does, %s', (_what, d) => {
+    expect(validate(d)).toBe(false);
   });
 
   it.each([

@@ -4,6 +4,7 @@
 // functions, navigation with its registered $id schemas) and every item reader's own `validate.schema`
 // (ir/read/items.ts) as a union on `type`. A kind that gains a reader is picked up on the next run of
 // `npm run schema`; test/schema.test.ts fails while the committed file is stale.
+import { DEFAULT_PAGE } from '../ir/defaults.js';
 import { ajv } from '../ir/schema/ajv.js';
 import { descriptionSchema } from '../ir/schema/description.js';
 import { colourSchema, deviceColourSchema, itemBase, pageListSchema, pageSelectSchema, rectSchema } from '../ir/schema/common.js';
@@ -124,6 +125,8 @@ export function rawDescriptionSchema(): S {
   const glyphs = Object.entries(clone(glyphShapeSchemas) as S).map(([type, s]) => ({ ...s, properties: { type: { const: type }, ...s.properties }, required: ['type', ...s.required] }));
   props.type3_fonts.items.properties.glyphs.items.properties.items = { type: 'array', items: { oneOf: glyphs } };
   for (const [key, hint] of Object.entries(TOP_LEVEL_HINTS)) if (props[key]) props[key] = { description: hint, ...props[key] };
+  props.page.properties.width = { ...props.page.properties.width, default: DEFAULT_PAGE.width };
+  props.page.properties.height = { ...props.page.properties.height, default: DEFAULT_PAGE.height };
   const definitions: S = { item: { type: 'object', oneOf: union }, pages: { anyOf: [clone(pageListSchema), clone(pageSelectSchema)] } };
   // a stitching function's sub-functions are functions (ir/read/functions.ts checks them one by one)
   const fn = clone(functionSchema) as S;
