@@ -108,6 +108,7 @@ export function rawDescriptionSchema(): S {
   };
   // items: a union on `type` of every kind that has a reader
   const union = Object.entries(itemSchemas()).sort(([a], [b]) => a.localeCompare(b)).map(([type, s]) => {
+    if (!s || typeof s !== 'object') throw new Error(`the reader of "${type}" items has no validate.schema: compile its schema with ajv.compile or lazyValidator (ir/read/common.ts)`);
     const k = clone(s) as S;
     k.title = `${type} item`;
     k.properties = { ...k.properties, type: { const: type } };
