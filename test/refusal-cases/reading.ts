@@ -50,9 +50,10 @@ export const CASES: RefusalCase[] = [
   },
   {
     key: 'schemaOther',
-    description: { page: { width: 100, height: 100 }, layers: [{ name: 'L' }], graphics_states: [{ name: 's', state: { fill_alpha: 0.5, mask: { drawing: 'd' }, halftone: { every: { frequency: 60, angle: 45, spot: 'round' } } } }], shadings: [{ name: 'a', shading: { axial: { from: [0, 0], to: [100, 0], start: [1, 0, 0], end: [0, 0, 1] } } }, { name: 'f', shading: {} }, { name: 'p', shading: { coons_patch_mesh: { patches: [{ points: [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6], [7, 7], [8, 8], [9, 9], [10, 10], [11, 11]], colors: [[0], [1], [0], [1]] }] } } }], tilings: [{ name: 't', box: { x: 0, y: 0, width: 10, height: 10 }, step: [10, 10], colored: false, items: [{ type: 'ellipse', rect: { llx: 0, lly: 0, urx: 5, ury: 5 }, fill: [0] }] }], drawings: [{ name: 'd', box: { llx: 0, lly: 0, urx: 50, ury: 50 }, items: [{ type: 'polygon', points: [[0, 0], [50, 0], [25, 50]], fill: [1] }] }], color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 50, ury: 50 }, fill: { shading: 'a' }, graphics_state: 's', layer: 'L' }, { type: 'path', segments: [{ move: [0, 0] }, { curve: [[10, 10], [20, 0], [30, 30]] }, { close: true }], fill: { pattern: 't', color: { space: 'gold', tints: [1] } }, stroke: { width: 2 } }, { type: 'drawing', drawing: 'd', rect: { llx: 50, lly: 50, urx: 100, ury: 100 }, rotate: 30 }, { type: 'ellipse', rect: { llx: 0, lly: 50, urx: 50, ury: 100 }, fill: { shading: 'p' } }] },
-    status: 400, word: 'description', pointer: '/shadings/1/shading',
-    says: ['shading'],
+    what: 'a shading stating no kind',
+    description: { shadings: [{ name: 'g', shading: {} }], items: [] },
+    status: 400, word: 'description', pointer: '/shadings/0/shading',
+    says: ['/shadings/0/shading'],
   },
   {
     key: 'coordinateSyntax',
