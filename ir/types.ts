@@ -201,6 +201,35 @@ export interface FlowItem extends ItemBase, TextBlockStyle {
   given: ReadonlySet<string>;
 }
 
+/** Where a text_path's text stands along its path (docs/reference.md, "text_path"). */
+export type TextPathAlign = 'start' | 'center' | 'end';
+/** What a text_path does with text longer than its path: refused, shrunk to fit, or carried on along the end tangents. */
+export type TextPathOverlong = 'refuse' | 'shrink' | 'extend';
+
+/** `text_path`: styled runs set along a path, one text object per letter (docs/reference.md, "text_path"). */
+export interface TextPathItem extends ItemBase {
+  type: 'text_path';
+  /** The box `rotate` turns about (as a path's `rect`); absent, the box the path's points span. */
+  rect?: RectSpec;
+  segments: PathSeg[];
+  segmentsAt: JsonPointer;
+  runs: TextRun[];
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  color: Colour;
+  outline?: OutlineSpec;
+  /** Arc length of the anchor from the path's start, points; absent: 0, half the length, or the length (by `align`). */
+  start?: number;
+  align: TextPathAlign;
+  /** `left`: letters stand on the left of the path's direction; `right`: the path is read backwards (SVG 2 `side`). */
+  side: 'left' | 'right';
+  /** Baseline distance from the path, towards the letters' tops, points. */
+  offset: number;
+  /** Points added after every letter (cluster). */
+  letterSpacing: number;
+  overlong: TextPathOverlong;
+}
+
 export type CodeKind = 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
 
 /** An encoded symbol, in modules: bars of a linear code, or a matrix of dark modules. */
@@ -252,6 +281,7 @@ export type Item =
   | ImportedPageItem
   | LinkItem
   | ImageItem
+  | TextPathItem
   | ShapeItem;
 
 /** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
@@ -406,13 +436,15 @@ export interface FontResource {
 /** A text or flow item after resolution: its font found among every font kind (a styled run's own font too). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
 export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
+/** A text_path after resolution: its font (and each styled run's) found among every font kind. */
+export interface ResolvedTextPathItem extends TextPathItem { fontRes: FontResource }
 /** A table after resolution: the fonts of its text cells, by the names the request gives them. */
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
 export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 

@@ -58,11 +58,11 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
     }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       for (const item of ir.items) {
-        if (item.type !== 'text' && item.type !== 'flow') continue;
-        const textAt = item.type === 'text' ? `${item.at}/content` : item.contentAt;
+        if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') continue;
+        const textAt = item.type === 'flow' ? item.contentAt : `${item.at}/content`;
         // The block's font, then each styled run's own (a run in a standard font needs the same licence).
         const uses: { fontRes: FontResource; at: string }[] = [{ fontRes: item.fontRes, at: item.font.at }];
-        if (item.type === 'text') for (const r of item.runs) if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
+        if (item.type === 'text' || item.type === 'text_path') for (const r of item.runs) if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
         for (const use of uses) {
           const hit = fontWithoutOutlines(use.fontRes);
           if (!hit) continue;

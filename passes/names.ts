@@ -155,9 +155,9 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       if (item.type === 'image') return resolveImageItem(item, images);
       if (item.type === 'table') return resolveTableFonts(item, fonts);
       if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
-      if (item.type !== 'text' && item.type !== 'flow') return item;
+      if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') return item;
       // A styled run may name its own font: found the same way as the block's.
-      if (item.type === 'text') {
+      if (item.type === 'text' || item.type === 'text_path') {
         for (const run of item.runs) {
           const f = run.style?.font;
           if (!f) continue;
