@@ -227,6 +227,8 @@ export const REFUSALS = {
   textPathDecoration: { status: 400, word: 'description', template: '{0} asks for {1}, which a text_path does not draw: its letters follow a curve that a straight stroke cannot.' },
   textPathOverlong: { status: 400, word: 'drawing', template: 'the text of {0} is {1} points long, but its path leaves it {2} points on page {3}; shorten the text or the font_size, or set overlong to "shrink" or "extend".' },
   textPathNoLength: { status: 400, word: 'drawing', template: 'the path at {0} has no length on page {1}, so the text of {2} has nothing to follow.' },
+  arrowsOnClosedPath: { status: 400, word: 'description', template: '{0} asks for arrowheads, but the path closes at {1}; arrowheads go on the ends of a line or an open path.' },
+  arrowsWithoutStroke: { status: 400, word: 'description', template: '{0} asks for arrowheads, which are drawn in the stroke; give the path a stroke ({1}).' },
   codeDataRefused: { status: 400, word: 'description', template: 'the data at {0} cannot be carried by {1}: {2}.' },
 
   // — the service's own failures —

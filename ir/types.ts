@@ -81,7 +81,15 @@ export interface PathItem extends ItemBase {
   fill?: Colour;
   fillRule: FillRule;
   stroke?: StrokeSpec;
+  /** Arrowheads on the ends of a line or an open path (docs/reference.md, "Arrowheads"). */
+  arrows?: ArrowsSpec;
 }
+
+/** An arrowhead's shape: none, two strokes (`open`), or a filled triangle (`closed`). */
+export type ArrowStyle = 'none' | 'open' | 'closed';
+
+/** `arrows`: a head at each end; `size` is the head's length in stroke widths. */
+export interface ArrowsSpec { at: JsonPointer; start: ArrowStyle; end: ArrowStyle; size: number }
 
 /** `ellipse`: the ellipse inscribed in `rect`. */
 export interface EllipseItem extends ItemBase {

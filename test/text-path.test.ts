@@ -133,7 +133,7 @@ describe('text_path', () => {
 
       it('writes one text object per letter, each turned by its own text matrix', () => {
         const content = qpdfUncompressed(pdf);
-        expect(content.match(/^BT$/gm)!.length).toBe([...c.text].length - (c.text.match(/ffi|fi/g) ?? []).length * 0 - ligatures(c.text));
+        expect(content.match(/^BT$/gm)!.length).toBe([...c.text].length - ligatures(c.text)); // spaces are letters too: they part words when extracted
         expect(content.match(/ Tm$/gm)!.filter((l) => !l.startsWith('1 0 0 1')).length).toBeGreaterThan(letters.length / 2);
       });
 
