@@ -252,6 +252,23 @@ export interface CodeItem extends ItemBase {
   quietZone: boolean;
   color: Colour;
   background?: Colour;
+  /** Human-readable text under a linear code (docs/reference.md, "Codes"). */
+  text?: CodeTextSpec;
+}
+
+/** `text` of code128 and ean13: the data (EAN-13: its 13 digits) set under the bars. */
+export interface CodeTextSpec {
+  at: JsonPointer;
+  /** What is written: the data, or the EAN-13's 13 digits with the check digit. */
+  value: string;
+  /** A declared font; absent, the library face DEFAULT_CODE_FACE. */
+  font?: { at: JsonPointer; name: string };
+  /** Absent: fitted to the symbol (docs). */
+  fontSize?: number;
+  /** Absent: the code's `color`. */
+  colour?: Colour;
+  /** Set by the names pass: the font found (or the library face). */
+  fontRes?: FontResource;
 }
 
 /** How a picture sits in its rect: stretched (`fill`), whole (`contain`), covering it (`cover`), or at its own size (`none`). */

@@ -71,6 +71,14 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
         }
       }
+      // Human-readable code text in a declared font: the same rule, naming its `font` key.
+      for (const item of ir.items) {
+        if ((item.type !== 'code128' && item.type !== 'ean13') || !item.text?.font || !item.text.fontRes) continue;
+        const hit = fontWithoutOutlines(item.text.fontRes);
+        if (!hit) continue;
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', item.text.font.at, item.text.at, hit.res.name, hit.face.face);
+        refuse('needsLicenceFont', item.text.font.at, item.text.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+      }
       // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
       for (const item of ir.items) {
         if (item.type !== 'table') continue;
