@@ -2,7 +2,9 @@
 // the end it is asked for, pointing along the path (pixels from MuPDF); a closed head's line cut back
 // so its end does not show past the tip; dashes leave the head solid; refusals name `arrows`; the
 // shapes' strokes (dash, cap, join) stay as written.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REFUSAL_WORDS } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { qpdfCheck, qpdfUncompressed, renderPage } from './support/pdf-tools.js';
@@ -73,5 +75,31 @@ describe('arrowheads', () => {
     const out = render({ description: { items: [item] }, now: NOW });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path });
     if (!out.ok) expect(out.sentence).toMatch(sentence);
+  });
+
+  it('answers random arrowed lines and paths, and codes with text, with a PDF or a clean 4xx', () => {
+    const n = fc.oneof(fc.double({ min: -300, max: 600, noNaN: true }), fc.constantFrom('{page_width}', '1 / 0', 'q'));
+    const pt = fc.tuple(n, n);
+    const seg = fc.oneof(pt.map((p) => ({ line: p })), fc.tuple(pt, pt, pt).map((c) => ({ curve: c })), fc.constant({ close: true }), pt.map((p) => ({ move: p })));
+    const style = fc.constantFrom('none', 'open', 'closed', 'bent', undefined);
+    const arrows = fc.oneof(fc.record({ start: style, end: style, size: fc.oneof(fc.double({ min: -1, max: 120, noNaN: true }), fc.constant(undefined)) }), fc.constant('yes'));
+    const stroke = fc.oneof(fc.record({ width: fc.double({ min: 0, max: 20, noNaN: true }), dash: fc.constantFrom(undefined, { pattern: [2, 1] }, { pattern: [0] }) }), fc.constant(undefined));
+    const item = fc.oneof(
+      fc.record({ type: fc.constant('line'), from: pt, to: pt, stroke, arrows }),
+      fc.record({ type: fc.constant('path'), segments: fc.tuple(pt, fc.array(seg, { maxLength: 5 })).map(([m, r]) => [{ move: m }, ...r]), stroke, arrows }),
+      fc.record({
+        type: fc.constantFrom('code128', 'ean13'), rect: fc.record({ llx: n, lly: n, urx: n, ury: n }),
+        data: fc.oneof(fc.constantFrom('5901234123457', '590123412345', 'ABC-1'), fc.string({ maxLength: 12 })),
+        text: fc.oneof(fc.boolean(), fc.record({ font: fc.constantFrom('S', 'Nope', undefined), font_size: fc.oneof(fc.double({ min: 0, max: 50, noNaN: true }), fc.constant(undefined)) })),
+        quiet_zone: fc.boolean(), rotate: fc.double({ min: -360, max: 360, noNaN: true }),
+      }),
+    );
+    fc.assert(fc.property(fc.array(item, { minLength: 1, maxLength: 3 }), (items) => {
+      const out = render({ description: JSON.stringify({ fonts: [{ name: 'S', library: 'noto_sans' }], items }), now: NOW });
+      if (out.ok) return;
+      expect(out.status, out.sentence).toBeGreaterThanOrEqual(400);
+      expect(out.status, out.sentence).toBeLessThan(500);
+      expect(REFUSAL_WORDS).toContain(out.word);
+    }), { numRuns: 150 });
   });
 });

@@ -226,6 +226,8 @@ describe('text_path', () => {
     ['no segments', { segments: undefined }, '/items/0/segments', /segments/],
     ['relative_to', { relative_to: { id: 'x', edge: 'top' } }, '/items/0/relative_to', /the key "relative_to" at \/items\/0\/relative_to is not supported by this build yet/],
     ['an undeclared font', { font: 'Nope' }, '/items/0/font', /the font "Nope"/],
+    ['letters beyond what a PDF number holds', { start: 1e12, overlong: 'extend' }, '/items/0',
+      /^the letters of \/items\/0 reach [\d.e+]+ on page 1, beyond the ±2147483647 points a PDF number may hold; bring start, offset, letter_spacing or font_size back\.$/],
   ];
   it.each(refusals)('refuses %s, naming the key', (_n, patch, path, sentence) => {
     const out = refusalOf({ type: 'text_path', segments: WAVE, content: ['abc'], font: 'S', font_size: 12, ...patch });

@@ -16,11 +16,14 @@ const code = (extra: Record<string, unknown> = {}) => ({
   properties: { ...codeBase, ...extra },
 }) as const;
 
+/** The largest code text size: a page's largest side (ISO 32000-1 Annex C, 14 400 units). */
+const MAX_CODE_TEXT_SIZE = 14_400;
+
 /** Human-readable text under a linear code: `true`, or the font, size and colour it is set in. */
 const codeTextSchema = {
   anyOf: [
     { type: 'boolean' },
-    { type: 'object', properties: { font: { type: 'string', minLength: 1 }, font_size: { type: 'number', exclusiveMinimum: 0 }, color: colourSchema } },
+    { type: 'object', properties: { font: { type: 'string', minLength: 1 }, font_size: { type: 'number', exclusiveMinimum: 0, maximum: MAX_CODE_TEXT_SIZE }, color: colourSchema } },
   ],
 } as const;
 

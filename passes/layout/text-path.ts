@@ -10,6 +10,7 @@ import { refuse } from '../pass.js';
 import type { ShapedSegment } from '../fonts/shaper.js';
 import { mirror, resolveParagraph, visualRuns } from './bidi.js';
 import { shapeIn, type RunStyle, type Span } from './paragraph.js';
+import { MAX_PDF_NUMBER } from './coordinates.js';
 import { measurePath, pointAt, type MeasuredPath } from './path-measure.js';
 import { segOps } from './shapes.js';
 import { blockStyle, nextTextObject, runSpans, type TextPageContext } from './text-item.js';
@@ -129,7 +130,13 @@ export function layTextPathItem(item: ResolvedTextPathItem, b: CoordBindings, pc
     if (item.overlong === 'refuse' || room <= 0) refuse('textPathOverlong', textAt, item.at, total.toFixed(2), Math.max(0, room).toFixed(2), b.current_page);
     scale = room / total;
   }
-  return drawLetters(item, letters, path, anchor, total * scale, scale);
+  const ops = drawLetters(item, letters, path, anchor, total * scale, scale);
+  // Far-flung anchors, offsets, spacings or sizes can put a letter past what a PDF number holds.
+  for (const op of ops) {
+    const far = Math.max(Math.abs(op.x), Math.abs(op.y), op.size);
+    if (!(far <= MAX_PDF_NUMBER)) refuse('textPathOutOfRange', item.at, item.at, String(far), b.current_page, `±${MAX_PDF_NUMBER}`);
+  }
+  return ops;
 }
 
 /** Places each letter's advance-centre on the path at its arc length, turned to the tangent there. */
