@@ -355,7 +355,8 @@ export function mutoolChars(pdf: Uint8Array): StextChar[] {
   const xml = withFile(pdf, (f) => execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', f, '1'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }));
   const out: StextChar[] = [];
   for (const m of xml.matchAll(/<char quad="([^"]+)" x="([^"]+)" y="([^"]+)"[^>]* c="([^"]*)"\/>/g)) {
-    out.push({ quad: m[1].split(' ').map(Number), x: +m[2], y: +m[3], c: decodeEntities(m[4]) });
+    const c = decodeEntities(m[4].replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))));
+    out.push({ quad: m[1].split(' ').map(Number), x: +m[2], y: +m[3], c });
   }
   return out;
 }
