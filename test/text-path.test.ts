@@ -171,6 +171,21 @@ describe('text_path', () => {
     expect(content).toMatch(/1 0 0 rg/);
   });
 
+  it('draws through font chains and variants as a text item does', () => {
+    const pdf = pdfOf([{ type: 'text_path', segments: WAVE, content: ['fine שלום', { text: ' office', font: 'NoLig' }], font: 'Chain', font_size: 14 }], {
+      fonts: [{ name: 'S', library: 'noto_sans' }, { name: 'Hebrew', data: NOTO_HEBREW_B64 }],
+      font_chains: [{ name: 'Chain', fonts: ['S', 'Hebrew'] }],
+      font_variants: [{ name: 'NoLig', font: 'S', ligatures: false }],
+    });
+    const content = qpdfUncompressed(pdf);
+    // Two font objects (Noto Sans and its Hebrew fallback); the variant shares Noto Sans's.
+    expect(new Set(content.match(/\/F\d+ [\d.]+ Tf/g)!.map((t) => t.split(' ')[0])).size).toBe(2);
+    // "fi" is one letter in the chain's Noto Sans (a ligature), "ffi" six letters' worth of glyphs without ligatures.
+    const bt = content.match(/^BT$/gm)!.length;
+    expect(bt).toBe([...'fine שלום office'].length - 1);
+    expect(pdfToText(pdf, ['-raw']).replace(/\s+/g, '')).toContain('office');
+  });
+
   it('anchors by align and start, and reads the path backwards with side right', () => {
     const line = [{ move: [50, 100] }, { line: [350, 100] }];
     const xOf = (extra: Record<string, unknown>) => {
