@@ -13,7 +13,7 @@ import { shapeIn, type RunStyle, type Span } from './paragraph.js';
 import { MAX_PDF_NUMBER } from './coordinates.js';
 import { measurePath, pointAt, type MeasuredPath } from './path-measure.js';
 import { segOps } from './shapes.js';
-import { blockStyle, nextTextObject, runSpans, type TextPageContext } from './text-item.js';
+import { nextTextObject, runSpans, type TextPageContext } from './text-item.js';
 
 /** How far past its path's ends text may reach before it counts as overlong, points (rounding of the measure). */
 const OVERLONG_SLACK = 0.01;
@@ -113,7 +113,11 @@ function clusterAdjust(l: Letter): Int32Array {
  * (tagging) without knowing how they were placed.
  */
 export function layTextPathItem(item: ResolvedTextPathItem, b: CoordBindings, pc: TextPageContext): DrawOp[] {
-  const base = blockStyle({ ...item, leading: 1.2 * item.fontSize, underline: false, strikethrough: false, overline: false } as never, item.fontRes);
+  // The block's style as a text item's, with no decorations (refused on a path) and one line's leading.
+  const base: RunStyle = {
+    font: item.fontRes, size: item.fontSize, leading: 1.2 * item.fontSize, colour: item.color,
+    underline: false, strikethrough: false, overline: false, outline: item.outline,
+  };
   const letters = shapeLetters(runSpans({ runs: item.runs, leadingGiven: false }, base, pc));
   if (letters.length === 0) return [];
   const path = measurePath(segOps(item.segments, b), item.side === 'right');
