@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { descriptionSchemaText } from '../tools/schema-build.js';
 import { listCases } from '../tools/corpus-lib.js';
+import { render } from '../src/library.js';
 import { CASES as RULES } from './refusal-cases/rules.js';
 import { CASES as READING } from './refusal-cases/reading.js';
 import { CASES as GRAPHICS } from './refusal-cases/graphics.js';
@@ -52,6 +53,12 @@ describe('schema/description.schema.json', () => {
   const bySchema = [...RULES, ...READING, ...GRAPHICS].filter((c) => /^schema|^pagesRuleUnknownKey$/.test(c.key) && !(c.description as { raw?: string }).raw);
   it.each(bySchema.map((c) => [`${c.key} at ${c.pointer}${c.what ? ` (${c.what})` : ''}`, c.description]))('refuses, as the reader does, %s', (_what, d) => {
     expect(validate(d)).toBe(false);
+  });
+
+  it('a description pointing at the schema with "$schema" validates and renders', () => {
+    const d = { $schema: schema.$id, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] };
+    expect(validate(d)).toBe(true);
+    expect(render({ description: JSON.stringify(d) }).ok).toBe(true);
   });
 
   it.each([
