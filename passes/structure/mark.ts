@@ -28,6 +28,7 @@ export function marked(at: JsonPointer, mark: ContentMark, ops: DrawOp[]): DrawO
 
 /** For a text or flow item of a tagged document: the mark of its paragraph i; undefined when untagged or unnamed. */
 export function paragraphMarks(item: Item, structure: StructureSpec | undefined): ((i: number) => ContentMark) | undefined {
+  if (item.type !== 'text' && item.type !== 'flow') return undefined;
   const p = structure?.placed?.get(item.index);
   if (!p) return undefined;
   const tag = textTag(p);

@@ -1,0 +1,41 @@
+// verifier/pdfua-1/index.ts — ISO 14289-1:2014 (PDF/UA-1), the machine-checkable rules as veraPDF's
+// PDFUA-1 profile numbers them, clause group by clause group (COVERAGE.md says which are covered).
+// Facts: verifier/checks/structure.ts and verifier/checks/metadata.ts.
+import { bind, type RuleModule } from '../model.js';
+
+/** §5 Version identification. */
+const identification: RuleModule = [
+  bind('5', 1, 'pdfuaid-missing', 'the XMP metadata has no PDF/UA identification schema'),
+  bind('5', 2, 'pdfuaid-part', 'pdfuaid:part is %part instead of 1'),
+];
+
+/** §6.2 Conforming files; §7.1 General: content tagged or artifact, metadata, title, structure tree. */
+const general: RuleModule = [
+  bind('6.2', 1, 'markinfo-not-marked', 'the catalog has no MarkInfo dictionary with Marked true (MarkInfo %MarkInfo, Marked %Marked)'),
+  bind('7.1', 1, 'artifact-in-tagged', 'content marked as Artifact is inside tagged content'),
+  bind('7.1', 2, 'tagged-in-artifact', 'tagged content is inside content marked as Artifact'),
+  bind('7.1', 3, 'content-untagged', 'content (%op) is neither marked as Artifact nor tagged as real content'),
+  bind('7.1', 4, 'markinfo-suspects', 'MarkInfo Suspects is true'),
+  bind('7.1', 5, 'struct-type-unmapped', 'the non-standard structure type %type is not mapped to a standard type', { object: 'PDStructElem' }),
+  bind('7.1', 5, 'struct-role-circular', 'a circular mapping exists for the structure type %type', { object: 'PDStructElem' }),
+  bind('7.1', 8, 'metadata-missing', 'the catalog has no Metadata entry'),
+  bind('7.1', 9, 'dc-title-missing', 'the metadata has no dc:title'),
+  bind('7.1', 10, 'display-doc-title-off', 'ViewerPreferences DisplayDocTitle is not true'),
+  bind('7.1', 11, 'struct-tree-missing', 'the catalog has no StructTreeRoot'),
+  bind('7.1', 12, 'struct-elem-no-parent', 'a structure element %type has no P entry'),
+];
+
+/** §7.3 Graphics. */
+const graphics: RuleModule = [
+  bind('7.3', 1, 'figure-no-alt', 'the Figure element (%type) has neither Alt nor ActualText'),
+];
+
+/** §7.18 Annotations. */
+const annotations: RuleModule = [
+  bind('7.18.1', 1, 'annot-not-in-annot', 'a %subtype annotation is not nested in an Annot element'),
+  bind('7.18.3', 1, 'tabs-not-structure', 'a page with annotations has no Tabs S'),
+  bind('7.18.5', 1, 'link-not-in-link', 'a link annotation is not nested in a Link element'),
+  bind('7.18.5', 2, 'link-no-contents', 'a link annotation has no Contents (alternate description)'),
+];
+
+export const PDFUA1: readonly RuleModule[] = [identification, general, graphics, annotations];
