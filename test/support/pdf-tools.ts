@@ -346,3 +346,8 @@ export function pdfImagesList(pdf: Uint8Array): ImageRow[] {
     return { page: +c[0], num: +c[1], type: c[2], width: +c[3], height: +c[4], color: c[5], comp: +c[6], bpc: +c[7], enc: c[8], interp: c[9] === 'yes', object: +c[10] };
   });
 }
+
+/** `pdfinfo -struct-text`: poppler's reading of the structure tree, each element with the text it holds. */
+export function pdfStructText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('pdfinfo', ['-struct-text', f], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+}
