@@ -2,6 +2,7 @@
 // PDFUA-1 profile numbers them, clause group by clause group (COVERAGE.md says which are covered).
 // Facts: verifier/checks/structure.ts and verifier/checks/metadata.ts.
 import { bind, type RuleModule } from '../model.js';
+import { fonts as pdfa2Fonts } from '../pdfa-2/6-2-11-fonts.js';
 
 /** §5 Version identification. */
 const identification: RuleModule = [
@@ -38,4 +39,13 @@ const annotations: RuleModule = [
   bind('7.18.5', 2, 'link-no-contents', 'a link annotation has no Contents (alternate description)'),
 ];
 
-export const PDFUA1: readonly RuleModule[] = [identification, general, graphics, annotations];
+/**
+ * §7.21 Fonts: the requirements of PDF/A-2 §6.2.11 (composite fonts, embedding, widths, TrueType
+ * encodings, .notdef), which veraPDF numbers 7.21.x with the same tests; the rules are PDF/A-2's,
+ * renumbered, so both standards judge a font alike.
+ */
+const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
+// PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is part of it and is left out.
+const fonts: RuleModule = pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({ ...b, clause: b.clause.replace(/^6\.2\.11\./, '7.21.') }));
+
+export const PDFUA1: readonly RuleModule[] = [identification, general, graphics, annotations, fonts];
