@@ -160,6 +160,29 @@ describe('structure refusals', () => {
     refusal(d, 400, 'description', '/items/7', 'description', 'link at /items/7');
   });
 
+  it('under pdfua1, refuses headings out of order, a title not shown and another tab order', () => {
+    const heads = (types: string[]) => {
+      const d = taggedReport({ accessible: 'pdfua1' });
+      const s = (d.structure as any).elements[0];
+      s.children[0].type = types[0];
+      s.children[1].children[1].type = types[1];
+      return d;
+    };
+    refusal(heads(['H2', 'H3']), 400, 'description', '/structure/elements/0/children/0', 'accessible = "pdfua1"', 'H2', 'must be H1');
+    refusal(heads(['H1', 'H3']), 400, 'description', '/structure/elements/0/children/1/children/1', 'H3', 'skipping a level');
+    refusal(heads(['H', 'H2']), 400, 'description', '/structure/elements/0/children/1/children/1', 'H2', 'mixes H');
+    const twoH = taggedReport({ accessible: 'pdfua1' });
+    (twoH.structure as any).elements[0].children = [{ type: 'H', children: ['title'] }, { type: 'H', children: ['h-list'] }];
+    refusal(twoH, 400, 'description', '/structure/elements/0/children/1', 'second H');
+    refusal(taggedReport({ accessible: 'pdfua1', reader: { display_doc_title: false } }), 400, 'description', '/reader/display_doc_title', 'accessible', 'pdfua1', 'title');
+    refusal(taggedReport({ accessible: 'pdfua1', page_tab_orders: [{ page: 1, order: 'row' }] }), 400, 'description', '/page_tab_orders/0/order', 'pdfua1', '"row"');
+    // The same headings without a claim are written, and the verifier reports them.
+    const d = heads(['H2', 'H3']);
+    delete d.accessible;
+    const r = ok({ ...d, check: ['pdfua1'] }, {});
+    expect(r.findings.map((f) => `${f.clause}-${f.test}`)).toContain('7.4.2-1');
+  });
+
   it('never answers anything but 200 or a 4xx for any structure value', () => {
     const element: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
       el: fc.record({

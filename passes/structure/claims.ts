@@ -7,6 +7,7 @@
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ResolvedItem, DocSettings } from '../../ir/types.js';
 import { refuse } from '../pass.js';
+import type { StructElementSpec } from '../../ir/structure-types.js';
 import { elementsOf } from './resolve.js';
 
 export interface TaggedClaim { at: JsonPointer; key: 'archive' | 'accessible'; claim: string }
@@ -30,9 +31,41 @@ export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[
       refuse('claimNeedsAlt', e.at, c.key, c.claim, e.type, e.at);
     }
   }
+  if (ua) uaCombinations(doc, c);
   for (const item of items) {
     if (item.type !== 'link') continue;
     if (!s.placed?.has(item.index)) refuse('claimNeedsLinkTagged', item.at, c.key, c.claim, item.at);
     if (ua && !item.description) refuse('claimNeedsLinkDescription', item.at, c.key, c.claim, item.at);
+  }
+}
+
+/**
+ * PDF/UA-1 beyond level A: headings (7.4.2: the first numbered heading is H1 and a descending
+ * sequence skips no level; 7.4.4: at most one H per element, H and H1–H6 not both), the title shown
+ * (7.1: `reader.display_doc_title` may not be false), pages tabbed in structure order (7.18.3).
+ */
+function uaCombinations(doc: DocSettings, c: TaggedClaim): void {
+  const s = doc.structure!;
+  const headings = (e: StructElementSpec) => /^H[1-6]$/.test(e.standard) ? Number(e.standard[1]) : e.standard === 'H' ? 0 : undefined;
+  let level: number | undefined;
+  let sawH: StructElementSpec | undefined;
+  let sawHn: StructElementSpec | undefined;
+  for (const e of elementsOf(s)) {
+    const h = headings(e);
+    const hs = e.children.filter((k) => 'type' in k && k.standard === 'H');
+    if (hs.length > 1) refuse('claimHeadings', (hs[1] as StructElementSpec).at, c.key, c.claim, 'H', (hs[1] as StructElementSpec).at, `is a second H in the element at ${e.at}; an element holds one H`);
+    if (h === undefined) continue;
+    if (h === 0) sawH = e; else sawHn = e;
+    if (sawH && sawHn) refuse('claimHeadings', e.at, c.key, c.claim, e.type, e.at, 'mixes H with H1–H6; use one kind of heading');
+    if (h === 0) continue;
+    if (level === undefined && h !== 1) refuse('claimHeadings', e.at, c.key, c.claim, e.type, e.at, 'is the first numbered heading; it must be H1');
+    if (level !== undefined && h > level + 1) refuse('claimHeadings', e.at, c.key, c.claim, e.type, e.at, `follows H${level}, skipping a level`);
+    level = h;
+  }
+  const reader = doc.navigation?.reader;
+  if (reader?.displayDocTitle === false) refuse('archiveSetsAside', `${reader.at}/display_doc_title`, c.at, c.claim, 'reader.display_doc_title = false', 'a PDF/UA reader shows the document\'s title');
+  for (const t of doc.pageSettings?.tabOrders.values() ?? []) {
+    const at = t.at.replace(/\/page$/, '/order');
+    if (t.value !== 'structure') refuse('archiveSetsAside', at, c.at, c.claim, `the tab order "${t.value}" at ${at}`, 'PDF/UA tabs through annotations in structure order');
   }
 }

@@ -58,9 +58,11 @@ export const structure: Check = ({ l, u, add }) => {
     }
   }
   const parentType = new Map<PDFDict, string>(); // element → its standard type (for annotations' parents)
-  const stack = arrayItems(ctx, getArray(ctx, root, 'K'));
+  // Depth first in reading order (kids pushed last to first), so headings are seen in sequence.
+  const stack = arrayItems(ctx, getArray(ctx, root, 'K')).reverse();
   const single = dictOf(get(ctx, root, 'K'));
   if (single) stack.push(single);
+  const headings: { level: number; type: string }[] = [];
   const seen = new Set<PDFDict>();
   while (stack.length && seen.size < MAX_ELEMENTS) {
     const e = dictOf(stack.pop());
@@ -78,9 +80,25 @@ export const structure: Check = ({ l, u, add }) => {
     if (has(e, 'Lang')) lang(get(ctx, e, 'Lang'), `structure element ${s}`);
     // An ActualText present, even empty, counts: the corpus's passing files hold `/ActualText ()` on figures whose text is drawn.
     if (std === 'Figure' && !textOf(get(ctx, e, 'Alt')) && !has(e, 'ActualText')) add('figure-no-alt', 'SEFigure', { type: s });
+    if (std === 'H') headings.push({ level: 0, type: s });
+    else if (std && /^H[1-6]$/.test(std)) headings.push({ level: Number(std[1]), type: s });
     const k = get(ctx, e, 'K');
-    if (k instanceof PDFArray) stack.push(...arrayItems(ctx, k));
-    else if (k && dictOf(k)) stack.push(k);
+    const kids = k instanceof PDFArray ? arrayItems(ctx, k) : k && dictOf(k) ? [k] : [];
+    let hKids = 0;
+    for (const kid of kids) { const d = dictOf(kid); if (d && has(d, 'S') && standardOf(ctx, roleMap, getName(ctx, d, 'S') ?? '') === 'H') hKids++; }
+    if (hKids > 1) add('h-twice', 'PDStructElem', { type: s });
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  // Headings (PDF/UA-1 7.4): numbered ones start at H1 and descend without skipping; H and Hn not mixed.
+  const numbered = headings.filter((h) => h.level > 0);
+  let prev = 0;
+  for (const h of numbered) {
+    if (h.level > prev + 1) { add('headings-numbered', 'PDStructElem', { type: h.type, previous: prev ? `H${prev}` : 'none' }); break; }
+    prev = h.level;
+  }
+  if (numbered.length && numbered.length < headings.length) {
+    add('h-with-hn', 'SEH');
+    add('hn-with-h', 'SEHn');
   }
 
   // Annotations: in the tree (StructParent), links described, pages with annotations tabbed by structure.

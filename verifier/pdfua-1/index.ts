@@ -31,6 +31,14 @@ const graphics: RuleModule = [
   bind('7.3', 1, 'figure-no-alt', 'the Figure element (%type) has neither Alt nor ActualText'),
 ];
 
+/** §7.4 Headings. */
+const headings: RuleModule = [
+  bind('7.4.2', 1, 'headings-numbered', 'the numbered heading %type follows %previous: the first is H1 and no level is skipped'),
+  bind('7.4.4', 1, 'h-twice', 'the element %type holds more than one H'),
+  bind('7.4.4', 2, 'h-with-hn', 'the document uses both H and numbered headings (H1–H6)'),
+  bind('7.4.4', 3, 'hn-with-h', 'the document uses numbered headings in presence of H'),
+];
+
 /** §7.18 Annotations. */
 const annotations: RuleModule = [
   bind('7.18.1', 1, 'annot-not-in-annot', 'a %subtype annotation is not nested in an Annot element'),
@@ -48,4 +56,4 @@ const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
 // PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is part of it and is left out.
 const fonts: RuleModule = pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({ ...b, clause: b.clause.replace(/^6\.2\.11\./, '7.21.') }));
 
-export const PDFUA1: readonly RuleModule[] = [identification, general, graphics, annotations, fonts];
+export const PDFUA1: readonly RuleModule[] = [identification, general, graphics, headings, annotations, fonts];
