@@ -36,8 +36,8 @@ function withSect(children: unknown[], extra: Record<string, unknown> = {}) {
 
 const TREE = [
   'Document', 'H1 (block)', '"Quarterly report"', 'Sect', 'P (block)', '"Sales rose in every region."', 'P (block)',
-  '"Costs fell for the third quarter."', 'H2 (block)', '"Highlights"', 'L (block)', 'LI (block)', 'LBody (block)',
-  '"1.New office opened."', 'LI (block)', 'LBody (block)', '"2.Two products shipped."', 'Table (block)', 'THead', 'TR', 'TH:',
+  '"Costs fell for the third quarter."', 'H2 (block)', '"Highlights"', 'L (block)', 'LI (block)', 'Lbl (block)', '"1."', 'LBody (block)',
+  '"New office opened."', 'LI (block)', 'Lbl (block)', '"2."', 'LBody (block)', '"Two products shipped."', 'Table (block)', 'THead', 'TR', 'TH:',
   '/Scope /Column', '"Region"', 'TH:', '/Scope /Column', '"Sales"', 'TBody', 'TR', 'TD', '"North"', 'TD', '"120"', 'TR', 'TD',
   '"South"', 'TD', '"95"', 'Figure', '""', 'P (block)', 'Link (inline)', '"Read more online."',
 ];

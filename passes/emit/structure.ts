@@ -110,8 +110,10 @@ export class StructureWriter {
           return;
         case 'list': {
           const list = spec.standard === 'L' ? e : child('L');
-          for (const [, kids] of numbered(index, 'p')) {
+          for (const [n, kids] of numbered(index, 'p')) {
             const li = make('LI', list.ref); list.kids.push(li.ref);
+            const label = pieces.get(`${index}|p${n}.lbl`);
+            if (label) { const lbl = make('Lbl', li.ref); li.kids.push(lbl.ref); addMarks(lbl, label); }
             const body = make('LBody', li.ref); li.kids.push(body.ref);
             addMarks(body, kids);
           }

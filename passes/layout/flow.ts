@@ -118,8 +118,12 @@ export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | u
   const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
   let n = 0;
   const marker = mark && new ParagraphMarker(target, mark, nextTextObject);
+  // A hanging list's marker (the text before the first tab, left of the body stop) is the item's label (Lbl).
+  const paragraphTexts = marker && item.hangingList ? content.replace(/\r\n?/g, '\n').split('\n') : undefined;
+  const bodyX = box.llx + (item.hangingList?.body ?? 0) - 1e-6;
   for (const [pi, p] of l.paragraphs.entries()) {
-    marker?.start(pi);
+    const firstY = l.baselines[n];
+    marker?.start(pi, paragraphTexts?.[pi].includes('\t') ? (g) => g.y === firstY && g.x < bodyX : undefined);
     for (const line of p.lines) {
       drawLine(p, line, box.llx, l.baselines[n++], lineAlign(line, p.rtl, item.align, item.lastAlign), item.leader, target);
     }

@@ -52,23 +52,35 @@ export class ParagraphMarker {
   private g0 = 0;
   private r0 = 0;
   private cur = -1;
+  private label?: (g: GlyphRunOp) => boolean;
   constructor(
     private readonly target: { at: JsonPointer; textObject: number; glyphs: GlyphRunOp[]; rects: FillRectOp[] },
     private readonly mark: (i: number) => ContentMark,
     private readonly fresh: () => number,
   ) {}
-  start(i: number): void {
+  /** `label` picks the runs of a list item's label (a hanging_list's marker): they become an Lbl piece. */
+  start(i: number, label?: (g: GlyphRunOp) => boolean): void {
     this.flush();
     this.cur = i;
+    this.label = label;
     this.target.textObject = this.fresh();
   }
   private flush(): void {
     if (this.cur < 0) return;
     const t = this.target;
-    const ops: DrawOp[] = [...t.glyphs.slice(this.g0), ...t.rects.slice(this.r0)];
+    let glyphs = t.glyphs.slice(this.g0);
+    const rects = t.rects.slice(this.r0);
     this.g0 = t.glyphs.length;
     this.r0 = t.rects.length;
-    for (const op of marked(t.at, this.mark(this.cur), ops)) this.out.push(op);
+    const m = this.mark(this.cur);
+    if (this.label && m.kind === 'content') {
+      const lbl = glyphs.filter(this.label);
+      glyphs = glyphs.filter((g) => !lbl.includes(g));
+      // The label is its own text object, so the body's stays whole after it.
+      const own = this.fresh();
+      for (const op of marked(t.at, { ...m, piece: `${m.piece}.lbl`, tag: 'Lbl' }, lbl.map((g) => ({ ...g, textObject: own })))) this.out.push(op);
+    }
+    for (const op of marked(t.at, m, [...glyphs, ...rects])) this.out.push(op);
   }
   /** The paragraphs' pieces, the shadow (drawn first) as an artifact before them. */
   finish(shadow: DrawOp[]): DrawOp[] {
