@@ -94,6 +94,13 @@ describe('a tagged report', () => {
     expect(raw).not.toMatch(/pdfuaid|pdfaid/);
   });
 
+  it('a text named in an L is one list item per paragraph', () => {
+    const r = ok(withSect([{ type: 'L', children: ['intro'] }, { type: 'Link', children: ['more-link'] }], { accessible: 'pdfua1' }));
+    expect(r.findings).toEqual([]);
+    const tree = pdfStructText(r.pdf).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(tree.slice(tree.indexOf('L (block)'), tree.indexOf('L (block)') + 7)).toEqual(['L (block)', 'LI (block)', 'LBody (block)', '"Sales rose in every region."', 'LI (block)', 'LBody (block)', '"Costs fell for the third quarter."']);
+  });
+
   it('a custom type through the role map is written in /RoleMap and is no finding', () => {
     const d = taggedReport({ accessible: 'pdfua1' });
     const s = d.structure as any;
@@ -176,6 +183,11 @@ describe('structure refusals', () => {
     refusal(twoH, 400, 'description', '/structure/elements/0/children/1', 'second H');
     refusal(taggedReport({ accessible: 'pdfua1', reader: { display_doc_title: false } }), 400, 'description', '/reader/display_doc_title', 'accessible', 'pdfua1', 'title');
     refusal(taggedReport({ accessible: 'pdfua1', page_tab_orders: [{ page: 1, order: 'row' }] }), 400, 'description', '/page_tab_orders/0/order', 'pdfua1', '"row"');
+    const noLang = taggedReport({ accessible: 'pdfua1' });
+    delete (noLang.structure as any).lang;
+    refusal(noLang, 400, 'description', '/accessible', 'pdfua1', 'structure.lang');
+    refusal(withSect([{ type: 'L', children: [{ type: 'P', children: ['intro'] }] }], { accessible: 'pdfua1' }), 400, 'description', '/structure/elements/0/children/1/children/0', 'L element', 'L, LI, Caption', 'holds P');
+    refusal(withSect([{ type: 'L', children: ['figures'] }], { accessible: 'pdfua1' }), 400, 'description', '/structure/elements/0/children/1/children/0', 'holds Table');
     // The same headings without a claim are written, and the verifier reports them.
     const d = heads(['H2', 'H3']);
     delete d.accessible;

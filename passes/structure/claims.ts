@@ -8,7 +8,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { ResolvedItem, DocSettings } from '../../ir/types.js';
 import { refuse } from '../pass.js';
 import type { StructElementSpec } from '../../ir/structure-types.js';
-import { elementsOf } from './resolve.js';
+import { elementsOf, kidTypes } from './resolve.js';
 
 export interface TaggedClaim { at: JsonPointer; key: 'archive' | 'accessible'; claim: string }
 
@@ -44,8 +44,25 @@ export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[
  * sequence skips no level; 7.4.4: at most one H per element, H and H1–H6 not both), the title shown
  * (7.1: `reader.display_doc_title` may not be false), pages tabbed in structure order (7.18.3).
  */
+/** What some elements may hold (PDF/UA-1 7.2 after ISO 32000-1 Tables 336–337; veraPDF 7.2 t03, t19, t20, t27). */
+const MAY_HOLD: Partial<Record<string, readonly string[]>> = {
+  Table: ['TR', 'THead', 'TBody', 'TFoot', 'Caption'],
+  THead: ['TR'], TBody: ['TR'], TFoot: ['TR'],
+  TR: ['TH', 'TD'],
+  L: ['L', 'LI', 'Caption'],
+  LI: ['Lbl', 'LBody'],
+  TOC: ['TOC', 'TOCI', 'Caption'],
+};
+
 function uaCombinations(doc: DocSettings, c: TaggedClaim): void {
   const s = doc.structure!;
+  if (s.lang === undefined) refuse('archiveNeeds', c.at, c.key, c.claim, 'structure.lang (the natural language of the text, PDF/UA-1 7.2)');
+  for (const e of elementsOf(s)) {
+    const allowed = MAY_HOLD[e.standard];
+    if (!allowed) continue;
+    const bad = kidTypes(e, s.placed).filter((t) => !allowed.includes(t));
+    if (bad.length) refuse('claimChildren', e.at, c.key, c.claim, e.type, e.at, allowed.join(', '), [...new Set(bad)].join(', '));
+  }
   const headings = (e: StructElementSpec) => /^H[1-6]$/.test(e.standard) ? Number(e.standard[1]) : e.standard === 'H' ? 0 : undefined;
   let level: number | undefined;
   let sawH: StructElementSpec | undefined;

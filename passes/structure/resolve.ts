@@ -8,9 +8,12 @@ import type { StandardStructureType, StructElementSpec, StructItemRef, Structure
 import type { ResolvedItem } from '../../ir/types.js';
 import { refuse } from '../pass.js';
 
-/** Elements that group others (ISO 32000-1 Table 333, and lists): text named in one becomes one P per paragraph. */
+/**
+ * Elements that group others (ISO 32000-1 Table 333, and lists): text named in one becomes one P per
+ * paragraph (in an L, one LI per paragraph: an L holds list items only, PDF/UA-1 7.2).
+ */
 export const GROUPING: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>([
-  'Document', 'Part', 'Art', 'Sect', 'Div', 'BlockQuote', 'TOC', 'Index', 'NonStruct', 'Private', 'L', 'LI',
+  'Document', 'Part', 'Art', 'Sect', 'Div', 'BlockQuote', 'TOC', 'Index', 'NonStruct', 'Private', 'L',
 ]);
 /** The inner elements of a table (Table 337): they hold rows and cells only, which a table item brings. */
 const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>(['THead', 'TBody', 'TFoot', 'TR']);
@@ -27,7 +30,7 @@ function modeOf(item: ResolvedItem, owner: StructElementSpec, ref: StructItemRef
   if (item.type === 'link') return 'link';
   if (item.type === 'text' || item.type === 'flow') {
     if (!GROUPING.has(s)) return 'inline';
-    return item.type === 'flow' && item.hangingList ? 'list' : 'paragraphs';
+    return (item.type === 'flow' && item.hangingList) || s === 'L' ? 'list' : 'paragraphs';
   }
   return 'inline';
 }
@@ -67,4 +70,22 @@ export function* elementsOf(structure: StructureSpec): Generator<StructElementSp
       if ('type' in c) stack.push(c);
     }
   }
+}
+
+/** The standard types of the elements an element ends up holding (its own children and what its items bring). */
+export function kidTypes(e: StructElementSpec, placed: ReadonlyMap<number, PlacedItemTag> | undefined): StandardStructureType[] {
+  const byRef = new Map<StructItemRef, PlacedItemTag>();
+  for (const p of placed?.values() ?? []) byRef.set(p.ref, p);
+  const out: StandardStructureType[] = [];
+  for (const c of e.children) {
+    if ('type' in c) { out.push(c.standard); continue; }
+    const p = byRef.get(c);
+    if (!p) continue;
+    if (p.mode === 'paragraphs') out.push('P');
+    else if (p.mode === 'list') out.push(e.standard === 'L' ? 'LI' : 'L');
+    else if (p.mode === 'table' && e.standard !== 'Table') out.push('Table');
+    else if (p.mode === 'table') out.push('THead', 'TBody', 'TFoot');
+    else if (p.mode === 'link' && e.standard !== 'Link') out.push('Link');
+  }
+  return out;
 }

@@ -14,6 +14,13 @@ const STANDARD: ReadonlySet<string> = new Set(STANDARD_STRUCTURE_TYPES);
 /** PDF 1.7 standard types plus those PDF 2.0 adds (not standard under PDF/A-1..3 or PDF/UA-1, so not here). */
 const LANG = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 const MAX_ELEMENTS = 200_000;
+/** What some elements may hold (ISO 32000-1 Tables 336–337, as PDF/UA-1 7.2 checks them). */
+const MAY_HOLD: Partial<Record<string, readonly string[]>> = {
+  Table: ['TR', 'THead', 'TBody', 'TFoot', 'Caption'],
+  L: ['L', 'LI', 'Caption'],
+  LI: ['Lbl', 'LBody'],
+  TOC: ['TOC', 'TOCI', 'Caption'],
+};
 /** Operators that put marks on the page (a content item in veraPDF's terms). */
 const PAINT = new Set(['Tj', 'TJ', "'", '"', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'S', 's', 'sh', 'Do', 'BI']);
 
@@ -42,8 +49,10 @@ export const structure: Check = ({ l, u, add }) => {
   const lang = (o: unknown, where: string) => {
     const s = textOf(o as never);
     if (s !== undefined && s !== '' && !LANG.test(s)) add('lang-invalid', 'CosLang', { value: s }, where);
+    if (s === '') add('lang-empty', 'CosLang', {}, where);
   };
   if (has(cat, 'Lang')) lang(get(ctx, cat, 'Lang'), 'catalog');
+  const catalogLang = has(cat, 'Lang');
   const vp = getDict(ctx, cat, 'ViewerPreferences');
   if (getBool(ctx, vp, 'DisplayDocTitle') !== true) add('display-doc-title-off', 'CosDocument');
 
@@ -63,6 +72,7 @@ export const structure: Check = ({ l, u, add }) => {
   const single = dictOf(get(ctx, root, 'K'));
   if (single) stack.push(single);
   const headings: { level: number; type: string }[] = [];
+  const langAbove = new Set<PDFDict>();
   const seen = new Set<PDFDict>();
   while (stack.length && seen.size < MAX_ELEMENTS) {
     const e = dictOf(stack.pop());
@@ -87,6 +97,22 @@ export const structure: Check = ({ l, u, add }) => {
     let hKids = 0;
     for (const kid of kids) { const d = dictOf(kid); if (d && has(d, 'S') && standardOf(ctx, roleMap, getName(ctx, d, 'S') ?? '') === 'H') hKids++; }
     if (hKids > 1) add('h-twice', 'PDStructElem', { type: s });
+    // What a table, list, list item or TOC holds (PDF/UA-1 7.2).
+    const holds = std ? MAY_HOLD[std] : undefined;
+    if (holds) {
+      const bad = new Set<string>();
+      for (const kid of kids) {
+        const d = dictOf(kid);
+        if (!d || !has(d, 'S')) continue;
+        const t = standardOf(ctx, roleMap, getName(ctx, d, 'S') ?? '') ?? '?';
+        if (!holds.includes(t)) bad.add(t);
+      }
+      if (bad.size) add('struct-children', `SE${std}`, { type: std!, kids: [...bad].join(', ') });
+    }
+    // A language is determined by the element's Lang, an ancestor's, or the catalog's.
+    const langHere = has(e, 'Lang') || langAbove.has(e);
+    if (has(e, 'ActualText') && !langHere && !catalogLang) add('actualtext-no-lang', 'PDStructElem', { type: s });
+    if (langHere) for (const kid of kids) { const d = dictOf(kid); if (d) langAbove.add(d); }
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   // Headings (PDF/UA-1 7.4): numbered ones start at H1 and descend without skipping; H and Hn not mixed.

@@ -26,6 +26,17 @@ const general: RuleModule = [
   bind('7.1', 12, 'struct-elem-no-parent', 'a structure element %type has no P entry'),
 ];
 
+/** §7.2 Text: what tables, lists and TOCs hold; language identifiers. */
+const text: RuleModule = [
+  bind('7.2', 3, 'struct-children', 'the Table element holds %kids instead of TR, THead, TBody, TFoot or Caption', { when: (f) => f.args?.type === 'Table' }),
+  bind('7.2', 13, 'lang-invalid', 'the Lang value "%value" is not a language tag'),
+  bind('7.2', 13, 'lang-empty', 'a Lang value is empty, which is not a language tag'),
+  bind('7.2', 19, 'struct-children', 'the L element holds %kids instead of L, LI or Caption', { when: (f) => f.args?.type === 'L' }),
+  bind('7.2', 20, 'struct-children', 'the LI element holds %kids instead of Lbl or LBody', { when: (f) => f.args?.type === 'LI' }),
+  bind('7.2', 21, 'actualtext-no-lang', 'the natural language of the ActualText of %type cannot be determined'),
+  bind('7.2', 27, 'struct-children', 'the TOC element holds %kids instead of TOC, TOCI or Caption', { when: (f) => f.args?.type === 'TOC' }),
+];
+
 /** §7.3 Graphics. */
 const graphics: RuleModule = [
   bind('7.3', 1, 'figure-no-alt', 'the Figure element (%type) has neither Alt nor ActualText'),
@@ -56,4 +67,4 @@ const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
 // PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is part of it and is left out.
 const fonts: RuleModule = pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({ ...b, clause: b.clause.replace(/^6\.2\.11\./, '7.21.') }));
 
-export const PDFUA1: readonly RuleModule[] = [identification, general, graphics, headings, annotations, fonts];
+export const PDFUA1: readonly RuleModule[] = [identification, general, text, graphics, headings, annotations, fonts];
