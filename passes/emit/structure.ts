@@ -44,14 +44,18 @@ export class StructureWriter {
   finish(): Record<string, unknown> {
     const ctx = this.context;
     const rootRef = ctx.nextRef();
-    // Where each item's pieces landed: "item|piece" → MCIDs in page order.
+    // Where each item's pieces landed: "item|piece" → MCIDs in page order; and each item's piece names.
     const pieces = new Map<string, Kid[]>();
+    const piecesOf = new Map<number, string[]>();
     this.recorders.forEach((rec, i) => rec?.pieces.forEach((m, mcid) => {
       if (m.kind !== 'content') return;
       const k = `${m.item}|${m.piece}`;
       const list = pieces.get(k);
       const kid = { page: this.pageRefs[i], mcid };
-      if (list) list.push(kid); else pieces.set(k, [kid]);
+      if (list) { list.push(kid); return; }
+      pieces.set(k, [kid]);
+      const names = piecesOf.get(m.item);
+      if (names) names.push(m.piece); else piecesOf.set(m.item, [m.piece]);
     }));
     const owner = new Map<string, PDFRef>(); // "page#|mcid" → element
     const annotParents: [PDFRef, PDFRef][] = []; // annotation → element
@@ -67,16 +71,15 @@ export class StructureWriter {
     };
     const addMarks = (e: Elem, kids: Kid[] | undefined) => {
       for (const k of kids ?? []) {
-        e.kids.push(ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid }));
+        e.kids.push(k);
         owner.set(`${k.page.toString()}|${k.mcid}`, e.ref);
       }
     };
     /** The pieces of an item whose names start `prefix`, in piece order (p0, p1, … numerically). */
     const numbered = (index: number, prefix: string): [number, Kid[]][] => {
       const out: [number, Kid[]][] = [];
-      for (const [k, kids] of pieces) {
-        const [item, piece] = k.split('|');
-        if (Number(item) === index && piece.startsWith(prefix) && /^\d+$/.test(piece.slice(prefix.length))) out.push([Number(piece.slice(prefix.length)), kids]);
+      for (const piece of piecesOf.get(index) ?? []) {
+        if (piece.startsWith(prefix) && /^\d+$/.test(piece.slice(prefix.length))) out.push([Number(piece.slice(prefix.length)), pieces.get(`${index}|${piece}`)!]);
       }
       return out.sort((a, b) => a[0] - b[0]);
     };
@@ -155,7 +158,14 @@ export class StructureWriter {
     };
 
     const top = this.structure.elements.map((spec) => element(spec, rootRef).ref);
-    for (const e of elems) ctx.assign(e.ref, ctx.obj({ ...e.entries, K: e.kids } as never));
+    // An element's /Pg is the page of its first marked content; marks on that page are bare MCIDs, others MCR dictionaries.
+    const isKid = (k: unknown): k is Kid => typeof k === 'object' && k !== null && 'mcid' in k;
+    for (const e of elems) {
+      const first = e.kids.find(isKid);
+      if (first) e.entries.Pg = first.page;
+      const kids = e.kids.map((k) => (!isKid(k) ? k : k.page === first!.page ? k.mcid : ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid })));
+      ctx.assign(e.ref, ctx.obj({ ...e.entries, K: kids.length === 1 ? kids[0] : kids } as never));
+    }
 
     // ParentTree (§14.7.4.4): key i → page i's array of elements by MCID; then one key per annotation.
     const nums: unknown[] = [];
