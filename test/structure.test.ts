@@ -5,6 +5,10 @@
 // every refusal the structure brings is asserted by status, word, pointer and sentence.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../src/cli.js';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { pdfStructText, pdfToText, qdfText, qpdfCheck } from './support/pdf-tools.js';
@@ -71,6 +75,15 @@ describe('a tagged report', () => {
     expect(raw).toMatch(/\/Type \/OBJR/);
     expect(raw).toMatch(/\/StructParent 1\b/);
     expect(raw).toMatch(/\/Tabs \/S/);
+  });
+
+  it('quire verify measures a file against every standard it claims, PDF/A and PDF/UA', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'quire-structure-')), 'report.pdf');
+    writeFileSync(file, ok(taggedReport({ archive: 'pdfa2a', accessible: 'pdfua1' })).pdf);
+    const out: string[] = [];
+    const io = { out: (s: string | Uint8Array) => out.push(String(s)), err: (s: string) => out.push(s), env: {} };
+    expect(await main(['verify', file], io)).toBe(0);
+    expect(out.join('')).toBe('PASS pdfa2a,pdfua1\n');
   });
 
   it('pdftotext reads the same words as the untagged document', () => {

@@ -123,6 +123,17 @@ export async function claimedStandard(bytes: Uint8Array): Promise<string | undef
   return claimOf(l);
 }
 
+/** Every standard a PDF claims in its own XMP: its PDF/A part and level, then PDF/UA-1 (pdfuaid:part 1). */
+export async function claimedStandards(bytes: Uint8Array): Promise<string[]> {
+  const l = await loadPdf(bytes);
+  const out: string[] = [];
+  const a = claimOf(l);
+  if (a) out.push(a);
+  const ua = documentXmp(l).packet?.properties.find((p) => p.ns === 'http://www.aiim.org/pdfua/ns/id/' && p.name === 'part');
+  if (ua?.value.kind === 'simple' && ua.value.text.trim() === '1') out.push('pdfua1');
+  return out;
+}
+
 function claimOf(l: Loaded): string | undefined {
   const x = documentXmp(l);
   const id = x.packet?.properties.filter((p) => p.ns === 'http://www.aiim.org/pdfa/ns/id/') ?? [];
