@@ -114,6 +114,16 @@ describe('a tagged report', () => {
     expect(tree.slice(tree.indexOf('L (block)'), tree.indexOf('L (block)') + 7)).toEqual(['L (block)', 'LI (block)', 'LBody (block)', '"Sales rose in every region."', 'LI (block)', 'LBody (block)', '"Costs fell for the third quarter."']);
   });
 
+  it('a text_path and a barcode with its text are tagged like any item', () => {
+    const d: any = taggedReport({ accessible: 'pdfua1', archive: 'pdfa2a' });
+    d.items.push({ type: 'text_path', id: 'arc', pages: [1], segments: [{ move: [300, 300] }, { line: [500, 350] }], content: ['Along the path'], font: 'Body', font_size: 12 });
+    d.items.push({ type: 'code128', id: 'bar', pages: [1], rect: { llx: 300, lly: 100, urx: 500, ury: 150 }, data: 'ABC123', text: true });
+    d.structure.elements[0].children.push({ type: 'P', children: ['arc'] }, { type: 'Figure', alt: 'Barcode ABC123', children: ['bar'] });
+    const r = ok(d);
+    expect(r.findings).toEqual([]);
+    expect(pdfStructText(r.pdf).split('\n').map((l) => l.trim()).slice(-5)).toEqual(['P (block)', '"Along the path"', 'Figure', '"ABC123"', '']);
+  });
+
   it('a custom type through the role map is written in /RoleMap and is no finding', () => {
     const d = taggedReport({ accessible: 'pdfua1' });
     const s = d.structure as any;
