@@ -65,6 +65,12 @@ const annotations: RuleModule = [
  */
 const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
 // PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is part of it and is left out.
-const fonts: RuleModule = pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({ ...b, clause: b.clause.replace(/^6\.2\.11\./, '7.21.') }));
+// Its 7.21.6 t01 is about the program's cmap subtables; PDF/A-2's 6.2.11.6 t01 (a non-symbolic font's
+// Encoding) is PDF/UA's 7.21.6 t02.
+const fonts: RuleModule = pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({
+  ...b,
+  clause: b.clause.replace(/^6\.2\.11\./, '7.21.'),
+  test: b.clause === '6.2.11.6' && b.test === 1 ? 2 : b.test,
+}));
 
 export const PDFUA1: readonly RuleModule[] = [identification, general, text, graphics, headings, annotations, fonts];
