@@ -91,8 +91,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
         // Links are the page's annotations in order (emit/links.ts); each joins its element as an OBJR.
         const annots = (entries.Annots ?? []) as PDFRef[];
         page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), annots[k], pageRefs[i]));
-        // PDF/UA-1 7.18.3: a page with annotations is tabbed in structure order unless stated otherwise.
-        if (annots.length && entries.Tabs === undefined) entries.Tabs = 'S';
+        // PDF/UA-1 7.18.3: a page with annotations is tabbed in structure order unless stated otherwise
+        // (/Tabs is PDF 1.5: a PDF/A-1 file writes it only when it claims PDF/UA too).
+        if (annots.length && entries.Tabs === undefined && (Number(version) >= 1.5 || ir.doc.standards?.accessible)) entries.Tabs = 'S';
       }
       context.assign(pageRefs[i], context.obj(entries as never));
     });
