@@ -190,6 +190,15 @@ describe('structure refusals', () => {
     refusal(d, 400, 'description', '/items/7', 'description', 'link at /items/7');
   });
 
+  it('refuses text in a standard font under a tagged claim: its program is not embedded', () => {
+    const d: any = taggedReport({ accessible: 'pdfua1' });
+    d.standard_fonts = [{ name: 'Body', face: 'helvetica' }];
+    delete d.fonts;
+    const r = render({ description: d, now: NOW, service: { licence: { ...TAGGING_LICENCE, features: ['tagging', 'fonts_without_outlines'] } } });
+    expect(r).toMatchObject({ ok: false, status: 400, word: 'description', path: '/items/0' });
+    if (!r.ok) expect(r.sentence).toContain('standard font "Body" (helvetica)');
+  });
+
   it('under pdfua1, refuses headings out of order, a title not shown and another tab order', () => {
     const heads = (types: string[]) => {
       const d = taggedReport({ accessible: 'pdfua1' });

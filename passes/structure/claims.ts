@@ -9,6 +9,9 @@ import type { ResolvedItem, DocSettings } from '../../ir/types.js';
 import { refuse } from '../pass.js';
 import type { StructElementSpec } from '../../ir/structure-types.js';
 import { elementsOf, kidTypes } from './resolve.js';
+import type { FontResource } from '../../ir/types.js';
+import { StandardFace } from '../fonts/standard-face.js';
+import { fontWithoutOutlines } from '../licences.js';
 
 export interface TaggedClaim { at: JsonPointer; key: 'archive' | 'accessible'; claim: string }
 
@@ -32,6 +35,13 @@ export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[
     }
   }
   if (ua) uaCombinations(doc, c);
+  // Every font program embedded (PDF/A 6.3.4 / 6.2.11.4.1, PDF/UA-1 7.21.4.1): a standard font is not.
+  for (const item of items) {
+    for (const res of fontsOf(item)) {
+      const hit = fontWithoutOutlines(res);
+      if (hit && hit.face instanceof StandardFace) refuse('archiveSetsAside', item.at, c.at, c.claim, `the standard font "${hit.res.name}" (${hit.face.face}) used at ${item.at}`, 'every font program is embedded, and the fourteen standard fonts have none');
+    }
+  }
   for (const item of items) {
     if (item.type !== 'link') continue;
     if (!s.placed?.has(item.index)) refuse('claimNeedsLinkTagged', item.at, c.key, c.claim, item.at);
@@ -85,4 +95,15 @@ function uaCombinations(doc: DocSettings, c: TaggedClaim): void {
     const at = t.at.replace(/\/page$/, '/order');
     if (t.value !== 'structure') refuse('archiveSetsAside', at, c.at, c.claim, `the tab order "${t.value}" at ${at}`, 'PDF/UA tabs through annotations in structure order');
   }
+}
+
+/** The fonts an item sets text in: its own, its runs', a table's cells', a code's text. */
+function fontsOf(item: ResolvedItem): FontResource[] {
+  const out: FontResource[] = [];
+  const it = item as { fontRes?: FontResource | Map<string, FontResource>; runs?: { style?: { fontRes?: FontResource } }[]; text?: { fontRes?: FontResource } };
+  if (it.fontRes instanceof Map) out.push(...it.fontRes.values());
+  else if (it.fontRes) out.push(it.fontRes);
+  for (const r of it.runs ?? []) if (r.style?.fontRes) out.push(r.style.fontRes);
+  if (it.text && typeof it.text === 'object' && it.text.fontRes) out.push(it.text.fontRes);
+  return out;
 }
