@@ -3,7 +3,9 @@
 // (docs/reference.md, "structure" and "accessible"). This build never writes a claim the file does
 // not meet, so each gap is refused naming the claim and the key: the structure itself, a title for
 // PDF/UA (ISO 14289-1 7.1: the reader shows it), alt on every Figure and Formula (PDF/UA 7.3), every
-// link named in the structure (7.18.1) with a description (7.18.5).
+// link named in the structure (7.18.1) with a description (7.18.5), no text in a standard font (its
+// program is not embedded); under PDF/UA also headings in order, the language, what tables and lists
+// hold, the title shown and the tab order (uaCombinations).
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ResolvedItem, DocSettings } from '../../ir/types.js';
 import { refuse } from '../pass.js';

@@ -11,7 +11,7 @@ import { documentXmp } from './metadata.js';
 import { arrayItems, dictOf, get, getArray, getBool, getDict, getName, getNumber, has, nameOf, type PDFDict, type PDFObject, PDFArray, textOf } from '../cos.js';
 
 const STANDARD: ReadonlySet<string> = new Set(STANDARD_STRUCTURE_TYPES);
-/** PDF 1.7 standard types plus those PDF 2.0 adds (not standard under PDF/A-1..3 or PDF/UA-1, so not here). */
+/** A language identifier as PDF/A and PDF/UA test it (RFC 3066 subtags). */
 const LANG = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 const MAX_ELEMENTS = 200_000;
 /** What some elements may hold (ISO 32000-1 Tables 336–337, as PDF/UA-1 7.2 checks them). */
