@@ -199,7 +199,7 @@ export const REFUSALS = {
   claimHeadings: { status: 400, word: 'description', template: '{0} = "{1}" needs headings in order: the {2} element at {3} {4}.' },
   claimChildren: { status: 400, word: 'description', template: '{0} = "{1}" needs the {2} element at {3} to hold only {4}; it holds {5}.' },
   claimNeedsAlt: { status: 400, word: 'description', template: '{0} = "{1}" needs alt (or actual_text) on the {2} element at {3}: a reader says it in place of what is drawn.' },
-  claimNeedsLinkTagged: { status: 400, word: 'description', template: '{0} = "{1}" needs the link at {2} named in structure: every annotation stands in the structure tree.' },
+  claimNeedsLinkTagged: { status: 400, word: 'description', template: '{0} = "{1}" needs the {3} item at {2} named in structure: every annotation stands in the structure tree.' },
   claimNeedsLinkDescription: { status: 400, word: 'description', template: '{0} = "{1}" needs description on the link at {2}: a reader says it for the link.' },
 
   // — server operations (issue 8): insert below this line —

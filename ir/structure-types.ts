@@ -52,12 +52,15 @@ export interface StructureSpec {
  * How an item's content joins the tree: `inline` — its marks are kids of the element it is named in;
  * `paragraphs` — one P per paragraph (text, flow) under it; `list` — one LI (Lbl, LBody) per
  * paragraph of a hanging_list flow in an L; `table` — the table's own Table/THead/TBody/TFoot/TR/TH/TD;
- * `link` — the annotation as an OBJR (in a Link element of its own unless named in one).
+ * `annotation` — the item's annotations as OBJRs, in an element of `element`'s type (Link for a link,
+ * Form for a form field's widgets) of their own unless named in one.
  */
 export interface PlacedItemTag {
   ref: StructItemRef;
   owner: StructElementSpec;
-  mode: 'inline' | 'paragraphs' | 'list' | 'table' | 'link';
+  mode: 'inline' | 'paragraphs' | 'list' | 'table' | 'annotation';
+  /** For `annotation`: the element its annotations stand in. */
+  element?: 'Link' | 'Form';
   /** A table's grid, for its rows and cells in the tree: per row, each cell's spans. */
   table?: { rows: { rowSpan: number; colSpan: number }[][]; headerRows: number; footerRows: number };
 }

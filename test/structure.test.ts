@@ -184,7 +184,7 @@ describe('structure refusals', () => {
     refusal(noStructure, 400, 'description', '/archive', 'archive = "pdfa2a"', 'structure');
     refusal(taggedReport({ accessible: 'pdfua1', metadata: {} }), 400, 'description', '/accessible', 'accessible = "pdfua1"', 'metadata.title');
     refusal(withSect([{ type: 'Figure', children: ['chart'] }], { archive: 'pdfa1a' }), 400, 'description', '/structure/elements/0/children/1/children/0', 'archive = "pdfa1a"', 'alt', 'Figure');
-    refusal(withSect(['intro'], { accessible: 'pdfua1' }), 400, 'description', '/items/7', 'accessible = "pdfua1"', 'link at /items/7', 'structure');
+    refusal(withSect(['intro'], { accessible: 'pdfua1' }), 400, 'description', '/items/7', 'accessible = "pdfua1"', 'link item at /items/7', 'structure');
     const d = taggedReport({ accessible: 'pdfua1' });
     delete (d.items as any[])[7].description;
     refusal(d, 400, 'description', '/items/7', 'description', 'link at /items/7');

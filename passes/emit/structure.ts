@@ -146,8 +146,8 @@ export class StructureWriter {
           }
           return;
         }
-        case 'link': {
-          const link = spec.standard === 'Link' ? e : child('Link');
+        case 'annotation': {
+          const link = spec.standard === p.element ? e : child(p.element!);
           for (const a of this.annots.get(index) ?? []) {
             link.kids.push(ctx.obj({ Type: 'OBJR', Obj: a.annot, Pg: a.page }));
             annotParents.push([a.annot, link.ref]);

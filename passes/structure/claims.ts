@@ -10,7 +10,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { ResolvedItem, DocSettings } from '../../ir/types.js';
 import { refuse } from '../pass.js';
 import type { StructElementSpec } from '../../ir/structure-types.js';
-import { elementsOf, kidTypes } from './resolve.js';
+import { ANNOTATION_ELEMENT, elementsOf, kidTypes } from './resolve.js';
 import type { FontResource } from '../../ir/types.js';
 import { StandardFace } from '../fonts/standard-face.js';
 import { fontWithoutOutlines } from '../licences.js';
@@ -45,9 +45,9 @@ export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[
     }
   }
   for (const item of items) {
-    if (item.type !== 'link') continue;
-    if (!s.placed?.has(item.index)) refuse('claimNeedsLinkTagged', item.at, c.key, c.claim, item.at);
-    if (ua && !item.description) refuse('claimNeedsLinkDescription', item.at, c.key, c.claim, item.at);
+    // Every annotation stands in the tree (PDF/UA-1 7.18.1); a link says what it is (7.18.5).
+    if (ANNOTATION_ELEMENT[item.type] && !s.placed?.has(item.index)) refuse('claimNeedsLinkTagged', item.at, c.key, c.claim, item.at, item.type);
+    if (item.type === 'link' && ua && !item.description) refuse('claimNeedsLinkDescription', item.at, c.key, c.claim, item.at);
   }
 }
 

@@ -15,6 +15,15 @@ import { refuse } from '../pass.js';
 export const GROUPING: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>([
   'Document', 'Part', 'Art', 'Sect', 'Div', 'BlockQuote', 'TOC', 'Index', 'NonStruct', 'Private', 'L',
 ]);
+/**
+ * Item kinds drawn as annotations and the element their annotations stand in (ISO 32000-1 §14.8.4.4:
+ * a link in Link, a widget in Form). Form fields join when they are drawn: the emitter calls
+ * StructureWriter.annotation for each widget, as it does for each link (passes/emit/structure.ts).
+ */
+export const ANNOTATION_ELEMENT: Readonly<Record<string, 'Link' | 'Form'>> = {
+  link: 'Link', text_field: 'Form', check_box: 'Form', radio_group: 'Form', choice_field: 'Form', push_button: 'Form', signature_field: 'Form',
+};
+
 /** The inner elements of a table (Table 337): they hold rows and cells only, which a table item brings. */
 const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>(['THead', 'TBody', 'TFoot', 'TR']);
 
@@ -27,7 +36,7 @@ function modeOf(item: ResolvedItem, owner: StructElementSpec, ref: StructItemRef
     return fail('name the table in a Table element or in a grouping element such as Sect');
   }
   if (s === 'Table') fail('a Table element holds a table item');
-  if (item.type === 'link') return 'link';
+  if (ANNOTATION_ELEMENT[item.type]) return 'annotation';
   if (item.type === 'text' || item.type === 'flow') {
     if (!GROUPING.has(s)) return 'inline';
     return (item.type === 'flow' && item.hangingList) || s === 'L' ? 'list' : 'paragraphs';
@@ -52,7 +61,7 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
       const table = item.type === 'table'
         ? { rows: item.rows.map((r) => r.cells.map((cell) => ({ rowSpan: cell.rowSpan, colSpan: cell.colSpan }))), headerRows: item.headerRows, footerRows: item.footerRows }
         : undefined;
-      placed.set(item.index, { ref: c, owner: e, mode, table });
+      placed.set(item.index, { ref: c, owner: e, mode, table, element: ANNOTATION_ELEMENT[item.type] });
     }
   };
   structure.elements.forEach(walk);
@@ -85,7 +94,7 @@ export function kidTypes(e: StructElementSpec, placed: ReadonlyMap<number, Place
     else if (p.mode === 'list') out.push(e.standard === 'L' ? 'LI' : 'L');
     else if (p.mode === 'table' && e.standard !== 'Table') out.push('Table');
     else if (p.mode === 'table') out.push('THead', 'TBody', 'TFoot');
-    else if (p.mode === 'link' && e.standard !== 'Link') out.push('Link');
+    else if (p.mode === 'annotation' && e.standard !== p.element) out.push(p.element!);
   }
   return out;
 }
