@@ -224,6 +224,23 @@ export const REFUSALS = {
 
   // — item kinds: codes, form fields, text_path (issue 11): insert below this line —
   codeDataRefused: { status: 400, word: 'description', template: 'the data at {0} cannot be carried by {1}: {2}.' },
+  // form fields (ir/read/forms.ts, passes/forms/)
+  fieldNameSegment: { status: 400, word: 'description', template: 'the field name "{0}" at {1} has an empty part; dots separate the name of a field from the names of its parents.' },
+  fieldNameTwice: { status: 400, word: 'description', template: 'the field name "{0}" at {1} is already given at {2}; every field has its own full name.' },
+  fieldNameParent: { status: 400, word: 'description', template: 'the field name "{0}" at {1} is also the parent of "{2}" at {3}; a field holds a value or other fields, not both.' },
+  fieldKeysTogether: { status: 400, word: 'description', template: '{0} cannot be given together with {1}: {2}.' },
+  fieldKeyNeeds: { status: 400, word: 'description', template: '{0} needs {1}: {2}.' },
+  fieldValueTooLong: { status: 400, word: 'description', template: '{0} holds {1} characters, more than max_length = {2}.' },
+  fieldValueLineBreak: { status: 400, word: 'description', template: '{0} holds a line break, but the field is one line; give multiline: true.' },
+  fieldValueOff: { status: 400, word: 'description', template: '{0} = "Off" is the name PDF gives the unchecked state; choose another value.' },
+  radioValueTwice: { status: 400, word: 'description', template: 'the button value "{0}" at {1} is already given at {2}; buttons that turn on together need radios_in_unison: true.' },
+  radioValueUnknown: { status: 400, word: 'description', template: '{0} = "{1}" is the value of none of the buttons at {2}.' },
+  radioButtonPage: { status: 400, word: 'description', template: 'the button page {0} at {1} is not among the pages of the group at {2}.' },
+  choiceOptionTwice: { status: 400, word: 'description', template: 'the option value "{0}" at {1} is already given at {2}.' },
+  choiceValueUnknown: { status: 400, word: 'description', template: '{0} = "{1}" is the value of none of the options at {2}; only an editable combo takes a text of its own.' },
+  choiceValueMany: { status: 400, word: 'description', template: '{0} selects {1} options, but the field takes one; give multiple: true.' },
+  fieldFontUnknown: { status: 400, word: 'description', template: 'the font "{0}" named by {1} is neither declared nor a face of the library, which holds {2}.' },
+  fieldActionUnderArchive: { status: 400, word: 'description', template: '{0} gives the push button a click action, but archive = "{1}" forbids actions on form fields ({2}); leave the button without one or drop the claim.' },
 
   // — the service's own failures —
   serverFailed: { status: 500, word: 'server', template: 'writing the PDF failed on the server: {0}.' },

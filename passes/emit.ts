@@ -17,6 +17,7 @@ import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
 import { emitNavigation } from './emit/navigation.js';
+import { annotsInOrder, emitForms } from './emit/forms.js';
 import { guarded } from './fonts/styled-font.js';
 import { GraphicsEmitter } from './emit/graphics.js';
 import { DocumentResources } from './emit/resources.js';
@@ -60,6 +61,11 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // destinations, links, threads) can do so from anywhere.
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     const navigation = emitNavigation(context, ir.doc, pageRefs);
+    // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/forms.ts).
+    const forms = emitForms({
+      context, resources, fontRes: ir.fontRes, fontRefs, level: compression.level, targets: navigation.targets,
+      content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
+    }, ir, pageRefs);
     const hash = createHash('sha256');
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
@@ -83,6 +89,12 @@ export const emit: Pass<DedupedIr, Emitted> = {
       if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
       if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
       Object.assign(entries, navigation.page(page, pageRefs[i]));
+      // Widgets join the links in /Annots, in drawing order or the page's tab order.
+      const widgets = forms.widgetsByPage.get(page.number);
+      if (widgets) {
+        const links = ((entries.Annots ?? []) as PDFRef[]).map((ref, k) => ({ ref, rect: page.links![k].rect }));
+        entries.Annots = annotsInOrder(links, widgets, ir.doc.pageSettings?.tabOrders.get(page.number)?.value);
+      }
       context.assign(pageRefs[i], context.obj(entries as never));
     });
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
@@ -93,6 +105,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const labels = pageLabelsTree(context, ir.doc.renumber, ir.pages.length);
     if (labels) catalogEntries.PageLabels = labels;
     Object.assign(catalogEntries, navigation.catalog);
+    if (forms.acroForm) catalogEntries.AcroForm = forms.acroForm;
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};

@@ -2,7 +2,7 @@
 // (rect fills, paths, glyph runs, placed drawings) in page coordinates, with coordinates evaluated now
 // that the page number and the page total are known; each item's ops are wrapped once for its
 // matrix, graphics state, layer and clip (layout/wrap.ts). Declared drawings and tiling cells are
-// laid once, in their own box. Links become annotations beside the ops. PagedIr → LaidOutIr.
+// laid once, in their own box. Links and form fields become annotations beside the ops. PagedIr → LaidOutIr.
 // Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
 import type { LaidOutLink } from '../ir/navigation-types.js';
@@ -14,6 +14,9 @@ import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
 import { layImageItem } from './layout/images.js';
 import { layLink } from './layout/links.js';
+import { layField } from './layout/forms.js';
+import { isField } from './forms/names.js';
+import type { LaidOutWidget } from '../ir/form-types.js';
 import { layRect, layShape, shapeBox } from './layout/shapes.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
@@ -24,11 +27,13 @@ const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'el
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
 /** Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to `links`. */
-export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
+export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], widgets?: LaidOutWidget[]): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
     if (item.type === 'table_part') { for (const op of layTablePart(item)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
+    // Form fields are widget annotations beside the content, like links (passes/layout/forms.ts).
+    if (isField(item)) { if (widgets) layField(item, b, links?.length ?? 0, widgets); continue; }
     const laid: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
     // An item hung with relative_to is moved to where pagination hung it.
     const box = item.hang ? hangBox(laid, item.hang) : laid;
@@ -74,12 +79,13 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
+      const widgets: LaidOutWidget[] = [];
       const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
       if (under) ops.push(under);
-      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links)) ops.push(op);
-      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
+      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, widgets)) ops.push(op);
+      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}), ...(widgets.length ? { widgets } : {}) };
     });
     const laidForms = layForms(ir.doc, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };

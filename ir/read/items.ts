@@ -8,6 +8,7 @@ import type { Item, ItemBase } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, fail, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
+import { formReaders } from './forms.js';
 import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
 import { shapeReaders } from './shapes.js';
@@ -29,6 +30,7 @@ const READERS: Record<string, ItemReader> = {
   ...shapeReaders,
   ...codeReaders,
   link: linkReader,
+  ...formReaders,
 };
 
 /** Reads one item; `p` is its pointer (an item of a declared drawing or tiling sits under that declaration). */
