@@ -118,6 +118,13 @@ function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selecte
     n.set(PDFName.of(OFF_STATE), off);
     d.AP = { N: n };
     d.AS = selected ? stateName(w.on.state) : PDFName.of(OFF_STATE);
+  } else if (w.normal && f.type === 'push_button') {
+    // A widget of type Btn has an appearance subdictionary (19005-2 6.3.3 t03, every PDF/A part): a
+    // push button holds no value, so its one state is the off state, selected by /AS.
+    const n = fc.context.obj({}) as PDFDict;
+    n.set(PDFName.of(OFF_STATE), appearanceStream(fc, w.normal, w));
+    d.AP = { N: n };
+    d.AS = PDFName.of(OFF_STATE);
   } else if (w.normal) {
     d.AP = { N: appearanceStream(fc, w.normal, w) };
   }
