@@ -12,9 +12,9 @@ import { qpdfCheck } from './support/pdf-tools.js';
 const RUNS = 200;
 
 const odd = fc.constantFrom<unknown>(null, true, 0, -1, 1.5, 1e308, '', 'Off', '((1', {}, [], '\u{1F600}', 'a..b', '.x');
-const mostly = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 99 }, { arbitrary: odd, weight: 1 });
+const mostly = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> => fc.oneof({ arbitrary: valid, weight: 99 }, { arbitrary: odd, weight: 1 });
 /** A valid choice mostly; a refused one now and then. */
-const rarely = <T>(valid: fc.Arbitrary<T>, refused: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: refused, weight: 1 });
+const rarely = (valid: fc.Arbitrary<unknown>, refused: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> => fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: refused, weight: 1 });
 const coord = mostly(fc.oneof(fc.double({ min: -50, max: 500, noNaN: true }), fc.constantFrom('{page_width} / 2', '{current_page} * 10')));
 const rect = fc.record({ llx: coord, lly: coord, urx: coord, ury: coord });
 const name = mostly(fc.oneof({ arbitrary: fc.string({ minLength: 1, maxLength: 6 }).map((x) => x.replace(/\./g, '_')), weight: 8 }, { arbitrary: fc.constantFrom('a', 'a.b', 'x.y.z', 'Zürich'), weight: 1 }));

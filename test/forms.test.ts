@@ -145,7 +145,7 @@ describe('form fields', () => {
     expect(annotsOf(pdfOf({ items, page_tab_orders: [{ page: 1, order: 'column' }] }))).toEqual(['u:high', 'u:low', '/Link']);
   });
 
-  for (const archive of ['pdfa2b', 'pdfa4']) {
+  for (const archive of ['pdfa1b', 'pdfa2b', 'pdfa4']) {
     it(`meets ${archive}: the verifier finds nothing`, () => {
       const items = ALL_KINDS.items.map((i) => (i.type === 'push_button' ? { ...i, page: undefined } : i));
       const out = render({ description: { ...ALL_KINDS, items, archive, check: [archive] }, now: NOW });
@@ -179,6 +179,8 @@ describe('form field refusals', () => {
     ['a click action under PDF/A', [{ type: 'push_button', name: 'b', rect: rect(0, 0, 50, 20), uri: 'https://example.com' }], { archive: 'pdfa2b' }, '/items/0/uri', /\/items\/0\/uri gives the push button a click action, but archive = "pdfa2b" forbids actions on form fields \(ISO 19005-2 6\.4\.1\)/],
     ['a push button with two targets', [{ type: 'push_button', name: 'b', rect: rect(0, 0, 50, 20), page: 1, uri: 'https://example.com' }], {}, '/items/0/uri', /\/items\/0\/page cannot be given together with \/items\/0\/uri/],
     ['a layer on a field', [tf({ layer: 'L' })], { layers: [{ name: 'L' }] }, '/items/0/layer', /the key "layer" at \/items\/0\/layer is not supported by this build yet/],
+    ['a comb field in a PDF 1.4 file', [tf({ comb: true, max_length: 4 })], { version: '1.4' }, '/version', /\/version = "1\.4" is older than PDF 1\.5, which a comb field at \/items\/0\/comb needs/],
+    ['multiple with combo', [{ type: 'choice_field', name: 'c', rect: rect(0, 0, 99, 20), options: ['a'], combo: true, multiple: true }], {}, '/items/0/multiple', /\/items\/0\/combo cannot be given together with \/items\/0\/multiple/],
     ['a rotation that is not a quarter turn', [tf({ rotate: 45 })], {}, '/items/0/rotate', /\/items\/0\/rotate must be one of 0, 90, 180, 270/],
   ];
   it.each(cases)('refuses %s', (_n, items, extra, path, sentence) => {
