@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { pdfFonts, pdfObjects, qpdfCheck, renderPage, type Raster } from './support/pdf-tools.js';
+import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 type Box = { llx: number; lly: number; urx: number; ury: number };
 const rect = (x: number, y: number, w: number, h: number): Box => ({ llx: x, lly: y, urx: x + w, ury: y + h });
@@ -151,6 +152,8 @@ describe('form fields', () => {
       const out = render({ description: { ...ALL_KINDS, items, archive, check: [archive] }, now: NOW });
       expect(out.ok && out.findings).toEqual([]);
       expect(out.ok && qpdfCheck(out.pdf).code).toBe(0);
+      // PDFBox Preflight, an independent PDF/A-1b validator, where the machine has it.
+      if (archive === 'pdfa1b' && out.ok && preflightAvailable()) expect(preflightCodes([out.pdf])[0]).toEqual([]);
     });
   }
 });
