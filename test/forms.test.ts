@@ -192,6 +192,12 @@ describe('form field refusals', () => {
     if (!out.ok) expect(out.sentence).toMatch(sentence);
   });
 
+  it('refuses a value its font has no glyph for, naming the value', () => {
+    const out = render({ description: { items: [tf({ value: 'ab\u{1F600}' })] }, now: NOW });
+    expect(out).toMatchObject({ ok: false, status: 400, word: 'drawing', path: '/items/0/value' });
+    if (!out.ok) expect(out.sentence).toMatch(/the font "noto_sans" has no glyph for the character .* \(U\+1F600\)/);
+  });
+
   it('needs a licence for a field set in a standard font', () => {
     const out = render({ description: { standard_fonts: [{ name: 'H', face: 'helvetica' }], items: [tf({ font: 'H', value: 'x' })] }, now: NOW });
     expect(out).toMatchObject({ ok: false, status: 402, word: 'needs_a_licence', path: '/items/0/font' });

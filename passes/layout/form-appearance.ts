@@ -228,9 +228,12 @@ export function choiceAppearance(f: Extract<FieldItem, { type: 'choice_field' }>
   const at = f.valueAt;
   if (f.combo) {
     const chosen = f.value[0];
-    const text = chosen === undefined ? '' : (f.options.find((o) => o.value === chosen)?.label ?? chosen);
-    const size = lineSize(f, font, text, inner.w, inner.h, Infinity, at);
-    return { appearance: { ops, variable: { ops: placeLine(f, font, text, size, inner, f.align, at), clip: clipOf(f, w, h) } }, size, topIndex: 0 };
+    const option = chosen === undefined ? undefined : f.options.find((o) => o.value === chosen);
+    const text = option?.label ?? chosen ?? '';
+    // A missing glyph is named where its text came from: an option's label, or an editable combo's own value.
+    const from = option ? `${f.at}/options` : at;
+    const size = lineSize(f, font, text, inner.w, inner.h, Infinity, from);
+    return { appearance: { ops, variable: { ops: placeLine(f, font, text, size, inner, f.align, from), clip: clipOf(f, w, h) } }, size, topIndex: 0 };
   }
   const size = f.fontSize > 0 ? f.fontSize : AUTO_MAX;
   const row = size * LINE_FACTOR;
@@ -244,7 +247,7 @@ export function choiceAppearance(f: Extract<FieldItem, { type: 'choice_field' }>
     const o = f.options[i];
     const top = inner.y + inner.h - r * row;
     if (f.value.includes(o.value)) ops.push({ op: 'rect', at: f.at, x: bi, y: top - row, w: w - 2 * bi, h: row, fill: SELECTED });
-    glyphs.push(...placeLine(f, font, o.label, size, { x: inner.x, y: top - row, w: inner.w, h: row }, f.align, at));
+    glyphs.push(...placeLine(f, font, o.label, size, { x: inner.x, y: top - row, w: inner.w, h: row }, f.align, `${f.at}/options`));
   }
   return { appearance: { ops, variable: { ops: glyphs, clip: clipOf(f, w, h) } }, size, topIndex };
 }

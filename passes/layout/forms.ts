@@ -61,7 +61,7 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
       const font = item.fontRes!;
       const a = choiceAppearance(item, font, box.w, box.h);
       // A reader showing another option later draws its label in this font: the labels' glyphs are kept.
-      const reserve = item.editable ? [] : reserveGlyphs(font, item.options.map((o) => o.label), item.valueAt);
+      const reserve = item.editable ? [] : reserveGlyphs(font, item.options.map((o) => o.label), `${item.at}/options`);
       out.push({ ...base, normal: a.appearance, da: { font: daFont(font), size: item.fontSize > 0 ? item.fontSize : 0 }, reserve, topIndex: a.topIndex });
       return;
     }
