@@ -121,7 +121,9 @@ export interface LaidOutWidget {
   rect: { llx: number; lly: number; urx: number; ury: number };
   box: { w: number; h: number };
   normal?: Appearance;
-  on?: { state: string; appearance: Appearance; off: Appearance };
+  on?: { state: string; appearance: Appearance; off: Appearance; down?: { appearance: Appearance; off: Appearance } };
+  /** A push button's pressed look (/AP /D), written where no archive claim forbids it. */
+  down?: { normal: Appearance };
   /** Font (request name) and size of /DA; absent for check boxes, radio buttons and signatures. */
   da?: { font: string; size: number };
   /** A list box's first row shown (/TI), when its first chosen option lies below the rows the box holds. */

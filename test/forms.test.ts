@@ -146,6 +146,18 @@ describe('form fields', () => {
     expect(annotsOf(pdfOf({ items, page_tab_orders: [{ page: 1, order: 'column' }] }))).toEqual(['u:high', 'u:low', '/Link']);
   });
 
+  it('gives buttons a pressed look (/D), except under an archive claim', () => {
+    const apKeys = (extra: Record<string, unknown>) => {
+      const pdf = pdfOf({ items: [{ type: 'check_box', name: 'c', rect: rect(20, 20, 20, 20), checked: true }], ...extra });
+      const objs = pdfObjects(pdf);
+      const page = objs.deref(objs.deref(objs.deref(objs.get('trailer')['/Root'])['/Pages'])['/Kids'][0]);
+      const ap = objs.deref(objs.deref(page['/Annots'][0])['/AP']);
+      return Object.fromEntries(Object.entries(ap).map(([k, v]) => [k, Object.keys(objs.deref(v)).sort()]));
+    };
+    expect(apKeys({})).toEqual({ '/N': ['/Off', '/Yes'], '/D': ['/Off', '/Yes'] });
+    expect(apKeys({ archive: 'pdfa2b' })).toEqual({ '/N': ['/Off', '/Yes'] });
+  });
+
   for (const archive of ['pdfa1b', 'pdfa2b', 'pdfa4']) {
     it(`meets ${archive}: the verifier finds nothing`, () => {
       const items = ALL_KINDS.items.map((i) => (i.type === 'push_button' ? { ...i, page: undefined } : i));

@@ -1,7 +1,7 @@
 // passes/emit/forms.ts — emit sub-step: interactive forms (ISO 32000-1 §12.7; issue 11). Written
 // before the pages (every page object's reference exists already): each widget's appearance states
-// as form XObjects (/AP /N only — what every PDF/A part allows, so the file is the same under any
-// claim), the widget annotations (print flag /F 4, /P, /MK, /BS), the field dictionaries with their
+// as form XObjects (/AP /N; buttons also /D, their pressed look, unless an archive claim allows
+// /N alone), the widget annotations (print flag /F 4, /P, /MK, /BS), the field dictionaries with their
 // hierarchy from the dotted names, and the catalog's /AcroForm (/Fields, /DR with the fonts the
 // appearances use, /DA; no NeedAppearances, since every appearance is written). A field on one
 // page is one dictionary, field and widget merged; a field on several pages, or a radio group, has
@@ -41,6 +41,11 @@ export interface FormsContext {
   fontRefs: ReadonlyMap<string, PDFRef>;
   level: number;
   targets: TargetContext;
+  /**
+   * Under an archive claim every PDF/A part allows /AP /N alone (19005-2 6.3.3 t02): no /D. Without
+   * one, buttons also carry their pressed look (/D), as readers show while the mouse is down.
+   */
+  normalOnly: boolean;
 }
 
 /** A widget as a page lists it: its annotation and rect, for /Annots in tab order. */
@@ -117,6 +122,12 @@ function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selecte
     n.set(stateName(w.on.state), on);
     n.set(PDFName.of(OFF_STATE), off);
     d.AP = { N: n };
+    if (w.on.down && !fc.normalOnly) {
+      const down = fc.context.obj({}) as PDFDict;
+      down.set(stateName(w.on.state), appearanceStream(fc, w.on.down.appearance, w));
+      down.set(PDFName.of(OFF_STATE), appearanceStream(fc, w.on.down.off, w));
+      (d.AP as Record<string, unknown>).D = down;
+    }
     d.AS = selected ? stateName(w.on.state) : PDFName.of(OFF_STATE);
   } else if (w.normal && f.type === 'push_button') {
     // A widget of type Btn has an appearance subdictionary (19005-2 6.3.3 t03, every PDF/A part): a
@@ -124,6 +135,11 @@ function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selecte
     const n = fc.context.obj({}) as PDFDict;
     n.set(PDFName.of(OFF_STATE), appearanceStream(fc, w.normal, w));
     d.AP = { N: n };
+    if (w.down && !fc.normalOnly) {
+      const down = fc.context.obj({}) as PDFDict;
+      down.set(PDFName.of(OFF_STATE), appearanceStream(fc, w.down.normal, w));
+      (d.AP as Record<string, unknown>).D = down;
+    }
     d.AS = PDFName.of(OFF_STATE);
   } else if (w.normal) {
     d.AP = { N: appearanceStream(fc, w.normal, w) };

@@ -38,13 +38,17 @@ function stroke(f: FieldItem, colour: Colour, width: number, dash?: number[]): S
   return { at: `${f.at}/border`, colour, width, dash: dash ? { array: dash, phase: 0 } : undefined };
 }
 
-/** Background and border in the box; `round` frames a radio button in a circle. */
-export function frame(f: FieldItem, w: number, h: number, round: boolean): DrawOp[] {
+/**
+ * Background and border in the box; `round` frames a radio button in a circle. `pressed` is the
+ * down appearance of a button: its background half as light (grey 0.75 where it has none).
+ */
+export function frame(f: FieldItem, w: number, h: number, round: boolean, pressed = false): DrawOp[] {
   const ops: DrawOp[] = [];
   const at = f.at;
-  if (f.background) {
-    if (round) ops.push({ op: 'path', at, segs: ellipseSegs({ llx: 0, lly: 0, urx: w, ury: h }), fill: f.background, fillRule: 'nonzero' });
-    else ops.push({ op: 'rect', at, x: 0, y: 0, w, h, fill: f.background });
+  const bg = pressed ? (f.background ? darker(f.background) : MID) : f.background;
+  if (bg) {
+    if (round) ops.push({ op: 'path', at, segs: ellipseSegs({ llx: 0, lly: 0, urx: w, ury: h }), fill: bg, fillRule: 'nonzero' });
+    else ops.push({ op: 'rect', at, x: 0, y: 0, w, h, fill: bg });
   }
   const b = f.border;
   if (!b.color || b.width === 0) return ops;
@@ -253,14 +257,13 @@ export function choiceAppearance(f: Extract<FieldItem, { type: 'choice_field' }>
 }
 
 /** A push button: frame and caption (centred unless align says otherwise). */
-export function buttonAppearance(f: Extract<FieldItem, { type: 'push_button' }>, font: FontResource, w: number, h: number, align: FieldItem['align']): { appearance: Appearance; size: number } {
-  const ops = frame(f, w, h, false);
+export function buttonAppearance(f: Extract<FieldItem, { type: 'push_button' }>, font: FontResource, w: number, h: number, align: FieldItem['align']): { appearance: Appearance; down: Appearance; size: number } {
   const inner = innerBox(f, w, h);
   const text = f.caption ?? '';
   const at = `${f.at}/caption`;
   const size = lineSize(f, font, text, inner.w, inner.h, AUTO_MAX, at);
-  ops.push(...placeLine(f, font, text, size, inner, align, at));
-  return { appearance: { ops }, size };
+  const caption = placeLine(f, font, text, size, inner, align, at);
+  return { appearance: { ops: [...frame(f, w, h, false), ...caption] }, down: { ops: [...frame(f, w, h, false, true), ...caption] }, size };
 }
 
 /** Glyphs the font keeps for text a reader may show later (a choice field's option labels), not drawn. */

@@ -23,6 +23,14 @@ function boxOf(r: Box, turn: FieldItem['turn']): { w: number; h: number } {
   return turn === 90 || turn === 270 ? { w: h, h: w } : { w, h };
 }
 
+/** The on and off states of a check box or radio button, and their pressed (down) looks. */
+function states(item: Extract<FieldItem, { type: 'check_box' | 'radio_group' }>, box: { w: number; h: number }, round: boolean, state: string): NonNullable<LaidOutWidget['on']> {
+  const m = mark(item, item.style, box.w, box.h);
+  const off: Appearance = { ops: frame(item, box.w, box.h, round) };
+  const downOff: Appearance = { ops: frame(item, box.w, box.h, round, true) };
+  return { state, appearance: { ops: [...off.ops, ...m] }, off, down: { appearance: { ops: [...downOff.ops, ...m] }, off: downOff } };
+}
+
 export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, out: LaidOutWidget[]): void {
   const page = b.current_page;
   if (item.type === 'radio_group') {
@@ -31,9 +39,7 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
       if (btn.page !== undefined && btn.page !== page) continue;
       const rect = rectValue(btn.rect, b);
       const box = boxOf(rect, item.turn);
-      const off: Appearance = { ops: frame(item, box.w, box.h, true) };
-      const on: Appearance = { ops: [...off.ops, ...mark(item, item.style, box.w, box.h)] };
-      out.push({ field: item, at: btn.at, rect, box, on: { state: btn.value, appearance: on, off }, reserve: [], afterLinks });
+      out.push({ field: item, at: btn.at, rect, box, on: states(item, box, true, btn.value), reserve: [], afterLinks });
     }
     return;
   }
@@ -43,9 +49,7 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
   const base = { field: item, at: item.at, rect, box, reserve: [], afterLinks };
   switch (item.type) {
     case 'check_box': {
-      const off: Appearance = { ops: frame(item, box.w, box.h, false) };
-      const on: Appearance = { ops: [...off.ops, ...mark(item, item.style, box.w, box.h)] };
-      out.push({ ...base, on: { state: item.exportValue, appearance: on, off } });
+      out.push({ ...base, on: states(item, box, false, item.exportValue) });
       return;
     }
     case 'signature_field':
@@ -68,7 +72,7 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
     case 'push_button': {
       const font = item.fontRes!;
       const a = buttonAppearance(item, font, box.w, box.h, item.align);
-      out.push({ ...base, normal: a.appearance, da: { font: daFont(font), size: a.size } });
+      out.push({ ...base, normal: a.appearance, down: { normal: a.down }, da: { font: daFont(font), size: a.size } });
       return;
     }
   }
