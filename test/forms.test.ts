@@ -196,6 +196,8 @@ describe('form field refusals', () => {
     ['a layer on a field', [tf({ layer: 'L' })], { layers: [{ name: 'L' }] }, '/items/0/layer', /the key "layer" at \/items\/0\/layer is not supported by this build yet/],
     ['a comb field in a PDF 1.4 file', [tf({ comb: true, max_length: 4 })], { version: '1.4' }, '/version', /\/version = "1\.4" is older than PDF 1\.5, which a comb field at \/items\/0\/comb needs/],
     ['multiple with combo', [{ type: 'choice_field', name: 'c', rect: rect(0, 0, 99, 20), options: ['a'], combo: true, multiple: true }], {}, '/items/0/multiple', /\/items\/0\/combo cannot be given together with \/items\/0\/multiple/],
+    ['a font on a check box', [{ type: 'check_box', name: 'c', rect: rect(0, 0, 10, 10), font: 'noto_sans' }], {}, '/items/0/font', /\/items\/0\/font does not apply when \/items\/0\/type is "check_box"; it takes font_size and color for its mark/],
+    ['a color on a signature field', [{ type: 'signature_field', name: 's', rect: rect(0, 0, 10, 10), color: [1, 0, 0] }], {}, '/items/0/color', /\/items\/0\/color does not apply when \/items\/0\/type is "signature_field"/],
     ['a rotation that is not a quarter turn', [tf({ rotate: 45 })], {}, '/items/0/rotate', /\/items\/0\/rotate must be one of 0, 90, 180, 270/],
   ];
   it.each(cases)('refuses %s', (_n, items, extra, path, sentence) => {

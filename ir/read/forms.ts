@@ -190,9 +190,28 @@ const READ: Record<FieldItem['type'], (raw: Raw, f: FieldBase) => FieldItem> = {
   signature_field: (_raw, f) => ({ ...f, type: 'signature_field', rect: f.rect! }),
 };
 
+/**
+ * Common keys a kind has no use for, refused rather than ignored (nothing is silently dropped): a
+ * mark is a path, not text, and an empty signature field shows no text at all.
+ */
+const NOT_FOR: Partial<Record<FieldItem['type'], { keys: string[]; takes: string }>> = {
+  check_box: { keys: ['font', 'align'], takes: 'font_size and color for its mark, which is drawn as a path' },
+  radio_group: { keys: ['font', 'align'], takes: 'font_size and color for its mark, which is drawn as a path' },
+  signature_field: { keys: ['font', 'font_size', 'align', 'color'], takes: 'border and background only, since it shows no text until signed' },
+};
+
 function fieldReader(kind: FieldItem['type']): ItemReader {
   const validate: ValidateFunction = lazyValidator(formItemSchemas[kind]);
-  return { validate, read: (raw: Raw, base: ItemBase) => READ[kind](raw, common(raw, base)) };
+  const not = NOT_FOR[kind];
+  return {
+    validate,
+    read: (raw: Raw, base: ItemBase) => {
+      for (const key of not?.keys ?? []) {
+        if (raw[key] !== undefined) fail(refusal('keyNotApplicable', at(base.at, key), at(base.at, key), at(base.at, 'type'), kind, not!.takes));
+      }
+      return READ[kind](raw, common(raw, base));
+    },
+  };
 }
 
 export const formReaders: Record<FieldItem['type'], ItemReader> = {
