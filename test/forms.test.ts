@@ -7,7 +7,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
-import { pdfFonts, pdfObjects, qpdfCheck, renderPage, type Raster } from './support/pdf-tools.js';
+import { b64, NIMBUS_SANS_OTF } from './support/font-fixtures.js';
+import { pdfFonts, pdfObjects, pdfToText, qpdfCheck, renderPage, type Raster } from './support/pdf-tools.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 type Box = { llx: number; lly: number; urx: number; ury: number };
@@ -128,6 +129,20 @@ describe('form fields', () => {
     const fixed = pdfFonts(pdfOf({ items: [{ type: 'text_field', name: 'a', rect: rect(20, 20, 100, 20), value: 'x', read_only: true }] }));
     expect(editable.map((f) => [f.emb, f.sub, f.uni])).toEqual([[true, false, true]]);
     expect(fixed.map((f) => [f.emb, f.sub, f.uni])).toEqual([[true, true, true]]);
+  });
+
+  it('sets field text in a CFF font, subset or whole, readable by pdf.js and poppler', async () => {
+    const fonts = [{ name: 'Nimbus', data: b64(NIMBUS_SANS_OTF) }];
+    for (const read_only of [true, false]) {
+      const pdf = pdfOf({ fonts, items: [
+        { type: 'text_field', name: 't', rect: rect(20, 20, 200, 30), value: 'Quire 42', font: 'Nimbus', read_only },
+        { type: 'choice_field', name: 'c', rect: rect(20, 60, 200, 60), options: ['Alpha', 'Beta'], value: 'Beta', font: 'Nimbus', read_only },
+      ] });
+      expect(qpdfCheck(pdf).code).toBe(0);
+      expect(pdfFonts(pdf).map((f) => [f.type, f.sub])).toEqual([['CID Type 0C', read_only]]);
+      expect(pdfToText(pdf)).toMatch(/Alpha\s+Beta[\s\S]*Quire 42/);
+      expect((await fieldsOf(pdf)).fields.t[0].value).toBe('Quire 42');
+    }
   });
 
   it('writes /Annots in the page\'s tab order', () => {
