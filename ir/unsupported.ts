@@ -29,6 +29,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   ellipse: { relative_to: undefined },
   polygon: { relative_to: undefined },
   drawing: { relative_to: undefined },
+  text_path: { relative_to: undefined },
   // Form fields are annotations: a widget takes no content matrix, graphics state or layer here.
   text_field: { transform: undefined, graphics_state: undefined, layer: undefined },
   check_box: { transform: undefined, graphics_state: undefined, layer: undefined },
