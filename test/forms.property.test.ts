@@ -23,16 +23,19 @@ const colour = mostly(rarely(fc.constantFrom([0], [0.5], [1, 0, 0], [0.2, 0.4, 0
 const common = {
   name, rect, pages: mostly(fc.oneof(fc.constant([1]), fc.constant([1, 2]), fc.constant({ from: 1 }))),
   tooltip: text, read_only: fc.boolean(), required: fc.boolean(), no_export: fc.boolean(),
-  font: mostly(rarely(fc.constantFrom('noto_serif', 'Body', 'source_code_pro'), fc.constant('missing'))),
   font_size: mostly(fc.oneof(fc.constant(0), fc.double({ min: 1, max: 40, noNaN: true }))),
   color: colour, background: colour,
   border: mostly(fc.record({ color: colour, width: fc.double({ min: 0, max: 5, noNaN: true }), style: fc.constantFrom('solid', 'dashed', 'beveled', 'inset', 'underline') })),
-  align: mostly(fc.constantFrom('left', 'center', 'right')),
   rotate: mostly(rarely(fc.constantFrom(0, 90, 180, 270), fc.constant(45))),
+};
+/** Keys of the kinds that show text (a check box's `font` is refused: its mark is a path). */
+const textKeys = {
+  font: mostly(rarely(fc.constantFrom('noto_serif', 'Body', 'source_code_pro'), fc.constant('missing'))),
+  align: mostly(fc.constantFrom('left', 'center', 'right')),
 };
 const req = { requiredKeys: ['name', 'rect'] as ('name' | 'rect')[] };
 const field = fc.oneof(
-  fc.record({ type: fc.constant('text_field'), ...common, value: text, default_value: text, multiline: fc.boolean(), max_length: mostly(fc.integer({ min: 8, max: 20 })), comb: rarely(fc.constant(false), fc.constant(true)), password: rarely(fc.constant(false), fc.constant(true)) }, { requiredKeys: ['type', 'name', 'rect'] }),
+  fc.record({ type: fc.constant('text_field'), ...common, ...textKeys, value: text, default_value: text, multiline: fc.boolean(), max_length: mostly(fc.integer({ min: 8, max: 20 })), comb: rarely(fc.constant(false), fc.constant(true)), password: rarely(fc.constant(false), fc.constant(true)) }, { requiredKeys: ['type', 'name', 'rect'] }),
   fc.record({ type: fc.constant('check_box'), ...common, checked: fc.boolean(), export_value: text, style: mostly(fc.constantFrom('check', 'cross', 'circle', 'square', 'diamond', 'star')) }, { requiredKeys: ['type', ...req.requiredKeys] }),
   fc.record({
     type: fc.constant('radio_group'), ...common, rect: fc.constant(undefined),
@@ -40,13 +43,13 @@ const field = fc.oneof(
     value: mostly(rarely(fc.constantFrom('a', 'b'), fc.constant('z'))), radios_in_unison: fc.boolean(), no_toggle_to_off: fc.boolean(),
   }, { requiredKeys: ['type', 'name', 'buttons'] }),
   fc.record({
-    type: fc.constant('choice_field'), ...common,
+    type: fc.constant('choice_field'), ...common, ...textKeys,
     options: fc.uniqueArray(fc.oneof(fc.constantFrom('a', 'b', 'c', 'Grüße'), fc.record({ value: fc.constantFrom('a', 'd'), label: text })), { maxLength: 5, selector: (o) => (typeof o === 'string' ? o : o.value) }),
     combo: fc.boolean(), editable: rarely(fc.constant(false), fc.constant(true)), multiple: rarely(fc.constant(false), fc.constant(true)), sort: fc.boolean(),
     value: mostly(rarely(fc.constantFrom('a', 'b', 'c'), fc.oneof(fc.constant('mine'), fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 3 })))),
   }, { requiredKeys: ['type', 'name', 'rect', 'options'] }),
-  fc.record({ type: fc.constant('push_button'), ...common, caption: text, uri: rarely(fc.constant(undefined), fc.constantFrom('https://example.com', 'javascript:x')), page: rarely(fc.constant(1), fc.constant(4)) }, { requiredKeys: ['type', 'name', 'rect'] }),
-  fc.record({ type: fc.constant('signature_field'), ...common }, { requiredKeys: ['type', 'name', 'rect'] }),
+  fc.record({ type: fc.constant('push_button'), ...common, ...textKeys, caption: text, uri: rarely(fc.constant(undefined), fc.constantFrom('https://example.com', 'javascript:x')), page: rarely(fc.constant(1), fc.constant(4)) }, { requiredKeys: ['type', 'name', 'rect'] }),
+  fc.record({ type: fc.constant('signature_field'), ...common, color: fc.constant(undefined), font_size: rarely(fc.constant(undefined), fc.constant(10)) }, { requiredKeys: ['type', 'name', 'rect'] }),
 );
 
 describe('form fields at random', () => {
