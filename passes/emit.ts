@@ -63,7 +63,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const navigation = emitNavigation(context, ir.doc, pageRefs);
     // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/forms.ts).
     const forms = emitForms({
-      context, resources, fontRes: ir.fontRes, fontRefs, level: compression.level, targets: navigation.targets, normalOnly: !!ir.doc.standards?.archive,
+      context, resources, fontRes: ir.fontRes, fontRefs, level: compression.level, targets: navigation.targets, normalOnly: !!ir.doc.standards?.archive, written: new Map(),
       content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
     }, ir, pageRefs);
     const hash = createHash('sha256');

@@ -6,7 +6,8 @@
 // appearances use, /DA; no NeedAppearances, since every appearance is written). A field on one
 // page is one dictionary, field and widget merged; a field on several pages, or a radio group, has
 // one widget per page or button in /Kids.
-import { PDFName, type PDFContext, type PDFDict, type PDFRef } from 'pdf-lib';
+import { createHash } from 'node:crypto';
+import { PDFName, PDFRef, type PDFContext, type PDFDict } from 'pdf-lib';
 import type { Appearance, FieldItem, LaidOutWidget } from '../../ir/form-types.js';
 import type { Colour, DedupedIr, DrawOp } from '../../ir/types.js';
 import { MARK_CHARACTER } from '../layout/form-appearance.js';
@@ -46,6 +47,8 @@ export interface FormsContext {
    * one, buttons also carry their pressed look (/D), as readers show while the mouse is down.
    */
   normalOnly: boolean;
+  /** Appearance streams written, by content: equal looks share one object. */
+  written: Map<string, PDFRef>;
 }
 
 /** A widget as a page lists it: its annotation and rect, for /Annots in tab order. */
@@ -90,10 +93,18 @@ function appearanceStream(fc: FormsContext, a: Appearance, w: LaidOutWidget): PD
     const text = fc.content(a.variable.ops, scope);
     body = Buffer.concat([body, Buffer.from(`/Tx BMC\nq\n${num(x)} ${num(y)} ${num(cw)} ${num(ch)} re\nW\nn\n`, 'latin1'), Buffer.from(text), Buffer.from('Q\nEMC\n', 'latin1')]);
   }
-  const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, r3(w.box.w), r3(w.box.h)], Resources: scope.dict() };
+  const resources = scope.dict();
+  const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, r3(w.box.w), r3(w.box.h)], Resources: resources };
   const m = turnMatrix(w.field.turn, w.box.w, w.box.h);
   if (m) dict.Matrix = m.map(r3);
-  return flateStream(fc.context, body, fc.level, dict);
+  // The same look is written once: check boxes of one size and style share their on and off streams.
+  const key = createHash('sha256').update(body).update(JSON.stringify([dict.BBox, dict.Matrix, resources], (_k, v: unknown) => (v instanceof PDFRef ? v.toString() : v))).digest('hex');
+  let ref = fc.written.get(key);
+  if (!ref) {
+    ref = flateStream(fc.context, body, fc.level, dict);
+    fc.written.set(key, ref);
+  }
+  return ref;
 }
 
 /** Entries a widget annotation carries: /Rect, /P, /F, /MK, /BS, /AP, /AS. */
