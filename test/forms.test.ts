@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { b64, NIMBUS_SANS_OTF } from './support/font-fixtures.js';
-import { pdfFonts, pdfObjects, pdfToText, qpdfCheck, renderPage, type Raster } from './support/pdf-tools.js';
+import { pdfFonts, pdfObjects, pdfToText, pdfWords, qpdfCheck, renderPage, type Raster } from './support/pdf-tools.js';
+import { NOTO_HEBREW_B64 } from './support/rtl-fonts.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 type Box = { llx: number; lly: number; urx: number; ury: number };
@@ -143,6 +144,18 @@ describe('form fields', () => {
       expect(pdfToText(pdf)).toMatch(/Alpha\s+Beta[\s\S]*Quire 42/);
       expect((await fieldsOf(pdf)).fields.t[0].value).toBe('Quire 42');
     }
+  });
+
+  it('sets a right-to-left value in its box, aligned as asked', () => {
+    const pdf = pdfOf({ fonts: [{ name: 'He', data: NOTO_HEBREW_B64 }], page: { width: 300, height: 100 }, items: [
+      { type: 'text_field', name: 'h', font: 'He', rect: rect(20, 40, 200, 24), value: 'שלום 123', align: 'right', border: { width: 0 } },
+    ] });
+    const words = pdfWords(pdf);
+    expect(words.map((w) => w.text).join(' ')).toMatch(/שלום|123/);
+    // Right-aligned: the text ends near the box's right edge (poppler's x from the left), not past it.
+    const right = Math.max(...words.map((w) => w.xMax));
+    expect(right).toBeGreaterThan(200);
+    expect(right).toBeLessThanOrEqual(220);
   });
 
   it('writes /Annots in the page\'s tab order', () => {

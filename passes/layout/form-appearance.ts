@@ -138,7 +138,8 @@ function metrics(font: FontResource, size: number): { asc: number; desc: number 
 
 /** One line of text laid unbroken: its block and width. */
 function oneLine(font: FontResource, text: string, size: number, colour: Colour, at: string): { block: LaidBlock; width: number } {
-  const block = layRuns([{ text, style: style(font, size, colour), at }], { overlong: 'overflow' }, 1e9);
+  // Laid flush left in an unbounded measure (a right-to-left line too: placeLine aligns it in the box).
+  const block = layRuns([{ text, style: style(font, size, colour), at }], { overlong: 'overflow', align: 'left' }, 1e9);
   return { block, width: block.paragraphs[0]?.lines[0]?.width ?? 0 };
 }
 
