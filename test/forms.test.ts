@@ -158,6 +158,14 @@ describe('form fields', () => {
     expect(right).toBeLessThanOrEqual(220);
   });
 
+  it('hangs a field off another item with relative_to', async () => {
+    const pdf = pdfOf({ fonts: [{ name: 'B', library: 'noto_sans' }], items: [
+      { type: 'text', id: 'intro', pages: [1], rect: rect(20, 700, 280, 60), content: ['Intro'], font: 'B', font_size: 12 },
+      { type: 'text_field', name: 'x', rect: rect(20, 0, 180, 20), relative_to: { id: 'intro', edge: 'bottom', offset: 10 }, value: 'hung' },
+    ] });
+    expect((await fieldsOf(pdf)).fields.x[0].rect).toEqual([20, 670, 200, 690]);
+  });
+
   it('writes /Annots in the page\'s tab order', () => {
     const items = [
       { type: 'text_field', name: 'low', rect: rect(20, 20, 100, 20) },
