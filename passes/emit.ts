@@ -67,6 +67,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
       content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
     }, ir, pageRefs);
     const hash = createHash('sha256');
+    // Field values live in appearances and field dictionaries, not page content: they make the file differ too.
+    for (const key of forms.appearanceKeys) hash.update(key);
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();

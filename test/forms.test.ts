@@ -117,6 +117,12 @@ describe('form fields', () => {
     }
   });
 
+  it('gives two documents differing only in a field value different /IDs', () => {
+    const id = (value: string) => pdfObjects(pdfOf({ items: [{ type: 'text_field', name: 't', rect: rect(20, 20, 100, 20), value }] })).get('trailer')['/ID'][0];
+    expect(id('a')).not.toBe(id('b'));
+    expect(id('a')).toBe(id('a'));
+  });
+
   it('a field on several pages is one field with a widget on each', async () => {
     const pdf = pdfOf({ items: [{ type: 'text_field', name: 'ref', rect: rect(20, 20, 100, 20), value: 'A-1', pages: [1, 2, 3] }] });
     const { fields } = await fieldsOf(pdf);

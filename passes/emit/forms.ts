@@ -59,6 +59,8 @@ export interface FormsOut {
   acroForm?: PDFRef;
   /** Widget annotations of each page in drawing order (tagging wraps each in a Form element). */
   widgetsByPage: Map<number, PageWidget[]>;
+  /** Content keys of the appearance streams written, in order, and of the field values: the trailer /ID takes them in. */
+  appearanceKeys: string[];
 }
 
 /** A PDF name from any text: its UTF-8 bytes, each written as pdf-lib writes a byte (#xx past ASCII). */
@@ -233,7 +235,7 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
       list.push({ page: page.number, w });
     }
   }
-  if (!byField.size) return { widgetsByPage };
+  if (!byField.size) return { widgetsByPage, appearanceKeys: [] };
   const { context } = fc;
   const root: Node = { name: '', kids: new Map() };
   const daFonts = new Set<string>();
@@ -287,7 +289,8 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
     acro.DR = { Font: dr };
     acro.DA = textString(`/${fc.fontRes.get(firstFont)} 0 Tf 0 g`);
   }
-  return { acroForm: context.register(context.obj(acro as never)), widgetsByPage };
+  const values = fields.map((f) => JSON.stringify([f.name, 'value' in f ? f.value : undefined, f.type === 'check_box' ? f.checked : undefined]));
+  return { acroForm: context.register(context.obj(acro as never)), widgetsByPage, appearanceKeys: [...fc.written.keys(), ...values] };
 }
 
 function add(m: Map<number, PageWidget[]>, page: number, w: PageWidget): void {
