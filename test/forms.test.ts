@@ -123,6 +123,25 @@ describe('form fields', () => {
     expect(id('a')).toBe(id('a'));
   });
 
+  it('writes values that are not ASCII names in /Opt, the states named by position', async () => {
+    const pdf = pdfOf({ items: [
+      { type: 'check_box', name: 'c', rect: rect(20, 20, 20, 20), checked: true, export_value: 'Grüße' },
+      { type: 'radio_group', name: 'r', value: 'Zoë', buttons: [{ rect: rect(60, 20, 16, 16), value: 'Ann' }, { rect: rect(90, 20, 16, 16), value: 'Zoë' }] },
+      { type: 'check_box', name: 'plain', rect: rect(120, 20, 20, 20), checked: true, export_value: 'Ja Nein' },
+    ] });
+    expect(qpdfCheck(pdf).code).toBe(0);
+    const objs = pdfObjects(pdf);
+    const fieldsDict = (objs.deref(objs.deref(objs.get('trailer')['/Root'])['/AcroForm'])['/Fields'] as string[]).map((r) => objs.deref(r));
+    const byName = Object.fromEntries(fieldsDict.map((f) => [f['/T'], f]));
+    expect(byName['u:c']['/Opt']).toEqual(['u:Grüße']);
+    expect(byName['u:c']['/V']).toBe('/0');
+    expect(byName['u:r']['/Opt']).toEqual(['u:Ann', 'u:Zoë']);
+    expect(byName['u:r']['/V']).toBe('/1');
+    // A plain ASCII value stays the state's own name, as pdf.js reads it back.
+    expect(byName['u:plain']['/Opt']).toBeUndefined();
+    expect((await fieldsOf(pdf)).fields.plain[0].value).toBe('Ja Nein');
+  });
+
   it('a field on several pages is one field with a widget on each', async () => {
     const pdf = pdfOf({ items: [{ type: 'text_field', name: 'ref', rect: rect(20, 20, 100, 20), value: 'A-1', pages: [1, 2, 3] }] });
     const { fields } = await fieldsOf(pdf);

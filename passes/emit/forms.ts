@@ -110,7 +110,7 @@ function appearanceStream(fc: FormsContext, a: Appearance, w: LaidOutWidget): PD
 }
 
 /** Entries a widget annotation carries: /Rect, /P, /F, /MK, /BS, /AP, /AS. */
-function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selected: boolean): Record<string, unknown> {
+function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selected: boolean, on?: PDFName): Record<string, unknown> {
   const f = w.field;
   const mk: Record<string, unknown> = {};
   if (f.turn) mk.R = f.turn;
@@ -128,20 +128,21 @@ function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selecte
     P: page, F: PRINT_FLAG, MK: mk, BS: bs,
   };
   if (w.on) {
-    const on = appearanceStream(fc, w.on.appearance, w);
+    const onStream = appearanceStream(fc, w.on.appearance, w);
     const off = appearanceStream(fc, w.on.off, w);
     // The state names are arbitrary text: set as names of their UTF-8 bytes, not object keys.
     const n = fc.context.obj({}) as PDFDict;
-    n.set(stateName(w.on.state), on);
+    const onName = on ?? stateName(w.on.state);
+    n.set(onName, onStream);
     n.set(PDFName.of(OFF_STATE), off);
     d.AP = { N: n };
     if (w.on.down && !fc.normalOnly) {
       const down = fc.context.obj({}) as PDFDict;
-      down.set(stateName(w.on.state), appearanceStream(fc, w.on.down.appearance, w));
+      down.set(onName, appearanceStream(fc, w.on.down.appearance, w));
       down.set(PDFName.of(OFF_STATE), appearanceStream(fc, w.on.down.off, w));
       (d.AP as Record<string, unknown>).D = down;
     }
-    d.AS = selected ? stateName(w.on.state) : PDFName.of(OFF_STATE);
+    d.AS = selected ? onName : PDFName.of(OFF_STATE);
   } else if (w.normal && f.type === 'push_button') {
     // A widget of type Btn has an appearance subdictionary (19005-2 6.3.3 t03, every PDF/A part): a
     // push button holds no value, so its one state is the off state, selected by /AS.
@@ -223,6 +224,26 @@ function clickAction(tc: TargetContext, t: NonNullable<Extract<FieldItem, { type
   return actionDict(tc, t.action);
 }
 
+/** A state name every reader reads back as written: printable ASCII (pdf-lib escapes delimiters as #xx). */
+const PLAIN_NAME = /^[\x20-\x7e]+$/;
+
+/**
+ * Check boxes and radio buttons whose values are not plain ASCII names (§12.7.4.2.3, PDF 1.5 /Opt):
+ * the values are written as text strings in /Opt, one per widget, and the on states are named by the
+ * position of the first widget holding that value (/0, /1…), as Acrobat writes them; /V names it too.
+ * Readers that decode names as Latin-1 would otherwise read "GrÃ¼Ãe". Returns the widgets' on names.
+ */
+function optStates(f: FieldItem, widgets: readonly LaidOutWidget[], entries: Record<string, unknown>): PDFName[] | undefined {
+  if (f.type !== 'check_box' && f.type !== 'radio_group') return undefined;
+  const values = widgets.map((w) => w.on!.state);
+  if (values.every((v) => PLAIN_NAME.test(v))) return undefined;
+  entries.Opt = values.map((v) => textString(v));
+  const names = values.map((v) => PDFName.of(String(values.indexOf(v))));
+  const chosen = f.type === 'check_box' ? (f.checked ? 0 : -1) : f.value === undefined ? -1 : values.indexOf(f.value);
+  entries.V = chosen >= 0 ? names[chosen] : PDFName.of(OFF_STATE);
+  return names;
+}
+
 interface Node { name: string; kids: Map<string, Node>; ref?: PDFRef; dict?: Record<string, unknown> }
 
 export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PDFRef[]): FormsOut {
@@ -248,14 +269,15 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
     const entries = fieldEntries(fc, f, first.da, first.topIndex);
     const fieldRef = context.nextRef();
     const selected = (w: LaidOutWidget) => (f.type === 'check_box' ? f.checked : f.type === 'radio_group' ? f.value === w.on?.state : false);
+    const onNames = optStates(f, list.map((x) => x.w), entries);
     const merge = list.length === 1 && f.type !== 'radio_group';
     if (merge) {
       const { page, w } = list[0];
-      Object.assign(entries, widgetEntries(fc, w, pageRefs[page - 1], selected(w)));
+      Object.assign(entries, widgetEntries(fc, w, pageRefs[page - 1], selected(w), onNames?.[0]));
       add(widgetsByPage, page, { ref: fieldRef, rect: w.rect, afterLinks: w.afterLinks });
     } else {
-      entries.Kids = list.map(({ page, w }) => {
-        const ref = context.register(context.obj({ ...widgetEntries(fc, w, pageRefs[page - 1], selected(w)), Parent: fieldRef } as never));
+      entries.Kids = list.map(({ page, w }, k) => {
+        const ref = context.register(context.obj({ ...widgetEntries(fc, w, pageRefs[page - 1], selected(w), onNames?.[k]), Parent: fieldRef } as never));
         add(widgetsByPage, page, { ref, rect: w.rect, afterLinks: w.afterLinks });
         return ref;
       });

@@ -22,6 +22,12 @@ function fieldVersions(item: FieldItem, doc: DocSettings): void {
     if (!item.spellCheck) requireVersion(doc, '1.4', at(item.at, 'spell_check'), 'spell_check: false');
   }
   if (item.type === 'radio_group' && item.radiosInUnison) requireVersion(doc, '1.5', at(item.at, 'radios_in_unison'), 'radios_in_unison');
+  // Values outside printable ASCII go into /Opt (passes/emit/forms.ts), a PDF 1.5 entry.
+  if (item.type === 'check_box' && !/^[\x20-\x7e]+$/.test(item.exportValue)) requireVersion(doc, '1.5', at(item.at, 'export_value'), 'a value outside ASCII (/Opt)');
+  if (item.type === 'radio_group') {
+    const b = item.buttons.find((x) => !/^[\x20-\x7e]+$/.test(x.value));
+    if (b) requireVersion(doc, '1.5', at(b.at, 'value'), 'a value outside ASCII (/Opt)');
+  }
   if (item.type === 'choice_field' && item.multiple) requireVersion(doc, '1.4', at(item.at, 'multiple'), 'a multiple-choice list');
 }
 
