@@ -3,13 +3,13 @@
 // poppler and MuPDF show filled-in values from our appearance streams (no NeedAppearances, so they
 // do not regenerate them); qpdf accepts the file; the verifier finds nothing under PDF/A-2b and
 // PDF/A-4; and every refusal of the area names its key.
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { b64, NIMBUS_SANS_OTF } from './support/font-fixtures.js';
 import { pdfFonts, pdfObjects, pdfToText, pdfWords, qpdfCheck, renderPage, type Raster } from './support/pdf-tools.js';
 import { NOTO_HEBREW_B64 } from './support/rtl-fonts.js';
+import { pdfJsFields } from './support/pdf-fields.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 type Box = { llx: number; lly: number; urx: number; ury: number };
@@ -21,14 +21,7 @@ function pdfOf(description: Record<string, unknown>): Uint8Array {
   return out.pdf;
 }
 
-async function fieldsOf(pdf: Uint8Array) {
-  const doc = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
-  const fields = (await doc.getFieldObjects()) as Record<string, Record<string, unknown>[]>;
-  const annots: Record<string, unknown>[] = [];
-  for (let i = 1; i <= doc.numPages; i++) annots.push(...((await (await doc.getPage(i)).getAnnotations()) as Record<string, unknown>[]));
-  await doc.destroy();
-  return { fields, annots };
-}
+const fieldsOf = pdfJsFields;
 
 /** Share of the pixels in a box that are not near white. */
 function ink(r: Raster, b: Box): number {
