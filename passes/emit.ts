@@ -106,6 +106,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
         entries.StructParents = i;
         // Each link joins its element as an OBJR.
         page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), linkRefs[k], pageRefs[i]));
+        // Each widget joins its field's Form element as an OBJR (PDF/UA-1 7.18.4).
+        widgets?.forEach((w) => structure.annotation(itemIndexOf(w.at), w.ref, pageRefs[i]));
         const annots = (entries.Annots ?? []) as PDFRef[];
         // PDF/UA-1 7.18.3: a page with annotations is tabbed in structure order unless stated otherwise
         // (/Tabs is PDF 1.5: a PDF/A-1 file writes it only when it claims PDF/UA too).

@@ -52,7 +52,8 @@ export interface FormsContext {
 }
 
 /** A widget as a page lists it: its annotation and rect, for /Annots in tab order. */
-export interface PageWidget { ref: PDFRef; rect: LaidOutWidget['rect']; afterLinks: number }
+/** A widget annotation written for a page; `at` is its field item's pointer (tagging joins it to that item's Form element). */
+export interface PageWidget { ref: PDFRef; rect: LaidOutWidget['rect']; afterLinks: number; at: LaidOutWidget['at'] }
 
 export interface FormsOut {
   /** The catalog's /AcroForm, when the document has a field. */
@@ -274,11 +275,11 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
     if (merge) {
       const { page, w } = list[0];
       Object.assign(entries, widgetEntries(fc, w, pageRefs[page - 1], selected(w), onNames?.[0]));
-      add(widgetsByPage, page, { ref: fieldRef, rect: w.rect, afterLinks: w.afterLinks });
+      add(widgetsByPage, page, { ref: fieldRef, rect: w.rect, afterLinks: w.afterLinks, at: w.at });
     } else {
       entries.Kids = list.map(({ page, w }, k) => {
         const ref = context.register(context.obj({ ...widgetEntries(fc, w, pageRefs[page - 1], selected(w), onNames?.[k]), Parent: fieldRef } as never));
-        add(widgetsByPage, page, { ref, rect: w.rect, afterLinks: w.afterLinks });
+        add(widgetsByPage, page, { ref, rect: w.rect, afterLinks: w.afterLinks, at: w.at });
         return ref;
       });
     }
