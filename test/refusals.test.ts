@@ -17,7 +17,9 @@ import { CASES as licences } from './refusal-cases/licences.js';
 import { CASES as names } from './refusal-cases/names.js';
 import { CASES as navigation } from './refusal-cases/navigation.js';
 import { CASES as pagination } from './refusal-cases/pagination.js';
+import { CASES as forms } from './refusal-cases/forms.js';
 import { CASES as reading } from './refusal-cases/reading.js';
+import { CASES as structure } from './refusal-cases/structure.js';
 import { CASES as rules } from './refusal-cases/rules.js';
 import { REMARK_CASES } from './refusal-cases/remarks.js';
 import { BODY_CAP, CASES as server } from './refusal-cases/server.js';
@@ -26,7 +28,7 @@ import { CASES as typesetting } from './refusal-cases/typesetting.js';
 import type { RefusalCase } from './refusal-cases/support.js';
 import { NOW } from './support/fixtures.js';
 
-const AREAS: Record<string, RefusalCase[]> = { reading, names, licences, pagination, typesetting, graphics, standards, navigation, items, server, rules };
+const AREAS: Record<string, RefusalCase[]> = { reading, names, licences, pagination, typesetting, graphics, standards, navigation, items, forms, structure, server, rules };
 const ALL = Object.entries(AREAS).flatMap(([area, cases]) => cases.map((c, i) => ({ area, i, ...c })));
 const label = (c: (typeof ALL)[number]) => `${c.area} ${c.key}${c.what ? ` (${c.what})` : ''}`;
 

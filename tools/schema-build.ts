@@ -13,6 +13,7 @@ import { clipSchema, segmentsSchema } from '../ir/schema/graphics.js';
 import { metadataFactsSchema } from '../ir/schema/standards.js';
 import { navigationSchemas } from '../ir/schema/navigation.js';
 import { functionSchema, shadingKindSchemas } from '../ir/schema/shadings.js';
+import { structureSchema } from '../ir/schema/structure.js';
 import { VALIDATORS as GRAPHICS_VALIDATORS } from '../ir/read/graphics.js';
 import { itemSchemas } from '../ir/read/items.js';
 
@@ -129,6 +130,11 @@ export function rawDescriptionSchema(): S {
   props.page.properties.width = { ...props.page.properties.width, default: DEFAULT_PAGE.width };
   props.page.properties.height = { ...props.page.properties.height, default: DEFAULT_PAGE.height };
   const definitions: S = { item: { type: 'object', oneOf: union }, pages: { anyOf: [clone(pageListSchema), clone(pageSelectSchema)] } };
+  // `structure` is checked on its own (ir/read/structure.ts); its element nests through its own $defs
+  const st = JSON.parse(JSON.stringify(structureSchema).replaceAll('"#/$defs/element"', '"#/definitions/structure_element"')) as S;
+  definitions.structure_element = st.$defs.element;
+  delete st.$defs;
+  props.structure = { description: 'The document\'s structure (tagging): lang, role_map and elements in reading order.', ...st };
   // a stitching function's sub-functions are functions (ir/read/functions.ts checks them one by one)
   const fn = clone(functionSchema) as S;
   fn.anyOf.find((b: S) => b.required[0] === 'stitching').properties.stitching.properties.functions.items = { $ref: '#/definitions/function' };

@@ -80,16 +80,10 @@ export const CASES: RefusalCase[] = [
     says: ['"blob"', 'type'],
   },
   {
-    key: 'itemKindNotYet',
-    description: { items: [{ type: 'signature_field' }] },
-    status: 400, word: 'description', pointer: '/items/0/type',
-    says: ['"signature_field"', 'type'],
-  },
-  {
     key: 'keyNotYet',
-    description: { items: [], structure: { children: [] } },
-    status: 400, word: 'description', pointer: '/structure',
-    says: ['"structure"'],
+    description: { items: [{ type: 'table', transform: [1, 0, 0, 1, 0, 0] }] },
+    status: 400, word: 'description', pointer: '/items/0/transform',
+    says: ['"transform"'],
   },
   {
     key: 'fontTwoSources',
@@ -119,8 +113,9 @@ export const CASES: RefusalCase[] = [
   },
   {
     key: 'valueNotYet',
-    description: { check: ['pdfua1'], items: [] },
-    status: 400, word: 'description', pointer: '/check/0',
-    says: ['/check/0', '"pdfua1"'],
+    description: { accessible: 'pdfua2', items: [] },
+    licensed: true,
+    status: 400, word: 'description', pointer: '/accessible',
+    says: ['/accessible', '"pdfua2"'],
   },
 ];

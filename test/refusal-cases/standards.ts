@@ -129,11 +129,4 @@ export const CASES: RefusalCase[] = [
     status: 402, word: 'needs_a_licence', pointer: '/archive',
     says: ['"pdfa1a"', 'archive'],
   },
-  {
-    key: 'taggingNotYet',
-    description: { fonts: [{ name: 'Body', data: NOTO_SANS_B64 }], items: [{ type: 'rect', rect: { llx: 50, lly: 700, urx: 200, ury: 750 }, fill: [1, 0, 0] }, { type: 'text', rect: { llx: 72, lly: 500, urx: 300, ury: 680 }, content: ['Hello quire, the office of difficult AVATAR Ty.'], font: 'Body', font_size: 14 }], archive: 'pdfa1a' },
-    licensed: true,
-    status: 400, word: 'description', pointer: '/archive',
-    says: ['"pdfa1a"', 'archive'],
-  },
 ];
