@@ -19,6 +19,7 @@ export const fileStructure: RuleModule = [
   bind('6.1.8', 1, 'obj-spacing', 'the obj or endobj keyword is not spaced as PDF/A requires'),
   bind('6.1.10', 1, 'lzw', 'a stream is compressed with LZWDecode'),
   bind('6.1.10', 2, 'lzw', 'an inline image is compressed with LZW', { when: (f) => f.object === 'PDInlineImage' }),
+  bind('6.1.10', 2, 'inline-filter', 'an inline image names the filter %filter, which is not permitted or not known'),
   bind('6.1.11', 1, 'embedded-files', 'the name dictionary has an EmbeddedFiles entry'),
   bind('6.1.12', 1, 'integer-range', 'the integer %value is out of range'),
   bind('6.1.12', 2, 'real-range', 'the real %value is beyond 32767 in absolute value'),

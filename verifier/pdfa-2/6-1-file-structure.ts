@@ -19,6 +19,7 @@ export const fileStructure: RuleModule = [
   bind('6.1.7.1', 4, 'stream-external', 'a stream dictionary has an F, FFilter or FDecodeParms entry'),
   bind('6.1.7.2', 1, 'lzw', 'a stream is compressed with LZWDecode'),
   bind('6.1.7.2', 2, 'lzw', 'an inline image is compressed with LZW', { when: (f) => f.object === 'PDInlineImage' }),
+  bind('6.1.7.2', 2, 'inline-filter', 'an inline image names the filter %filter, which is not permitted or not known'),
   bind('6.1.8', 1, 'name-not-utf8', 'a name is not a valid UTF-8 byte sequence'),
   bind('6.1.9', 1, 'obj-spacing', 'the obj or endobj keyword is not spaced as PDF/A requires'),
   bind('6.1.12', 1, 'perms-key', 'the permissions dictionary holds %key; only UR3 and DocMDP are allowed', { when: (f) => f.args?.key !== 'UR3' && f.args?.key !== 'DocMDP' }),

@@ -18,6 +18,7 @@ export const fonts: RuleModule = [
   bind('6.2.10.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.2.10.3.3', 3, 'cmap-usecmap', 'the embedded CMap %name uses a CMap that is neither predefined nor embedded'),
   bind('6.2.10.4.1', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
+  bind('6.2.10.8', 1, 'actual-text-pua', 'an ActualText entry holds the Private Use Area code point U+%value'),
   bind('6.2.10.7', 1, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text'),
   bind('6.2.10.6', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has an encoding other than MacRomanEncoding or WinAnsiEncoding',
     { when: (f) => f.args?.symbolic === false && f.args?.encoding !== 'none' && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),

@@ -3,7 +3,8 @@ import { bind, type Fact, type RuleModule } from '../model.js';
 
 const outputOk = (f: Fact): boolean => {
   const a = f.args ?? {};
-  return (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') && ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) && a.valid === true;
+  return (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') && ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) && a.valid === true
+    && Number(a.version) < 5; // ICC.2 (iccMAX) profiles are not ICC.1 profiles
 };
 const inputOk = (f: Fact): boolean => {
   const a = f.args ?? {};
