@@ -11,5 +11,6 @@ import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { glyphs } from './glyphs.js';
 import { actualText } from './actual-text.js';
+import { optionalContent } from './optional-content.js';
 
-export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, actualText];
+export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, actualText, optionalContent];

@@ -12,6 +12,7 @@ export const fonts: RuleModule = [
   bind('6.2.10.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
   bind('6.2.10.2', 6, 'font-widths', 'the Widths array of the simple font %font is missing or of the wrong size'),
   bind('6.2.10.3.1', 1, 'cid-system-info', 'the CIDSystemInfo of the CIDFont and the CMap of %font are not compatible'),
+  bind('6.2.10.3.1', 1, 'cid-supplement', 'the CIDFont of %font has a higher Supplement than its CMap', { when: (f) => f.args?.cidFontHigher === true }),
   bind('6.2.10.3.2', 1, 'cidtogid-absent', 'the Type 2 CIDFont %font has no CIDToGIDMap'),
   bind('6.2.10.3.2', 1, 'cidtogid-missing', 'the CIDToGIDMap of the Type 2 CIDFont %font is neither a stream nor Identity'),
   bind('6.2.10.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither predefined nor embedded', { when: (f) => f.args?.predefined !== true }),
