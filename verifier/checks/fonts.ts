@@ -60,7 +60,9 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
       }
       // a UseCMap entry leading nowhere (a dangling reference) names no predefined CMap either
       const useCMap = get(ctx, enc.dict, 'UseCMap');
-      if (has(enc.dict, 'UseCMap') && !(useCMap instanceof PDFStream) && !PREDEFINED_CMAPS.test(nameOf(useCMap) ?? '')) {
+      // an embedded CMap used as the base is judged by the name it carries: only the predefined ones may be
+      const usedName = useCMap instanceof PDFStream ? getName(ctx, useCMap.dict, 'CMapName') : nameOf(useCMap);
+      if (has(enc.dict, 'UseCMap') && !PREDEFINED_CMAPS.test(usedName ?? '')) {
         add('cmap-usecmap', 'PDCMap', { name: cmapName }, where);
       }
     } else if (cmapName !== 'Identity-H' && cmapName !== 'Identity-V') {

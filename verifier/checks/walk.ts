@@ -381,6 +381,11 @@ export function walkDocument(l: Loaded): Usage {
     // annotation appearances
     for (const a of arrayItems(ctx, getArray(ctx, p.dict, 'Annots'))) {
       const ad = dictOf(a);
+      // an annotation blended or made translucent by its own dictionary paints transparency on the page
+      const abm = nameOf(get(ctx, ad, 'BM'));
+      const aca = Number(get(ctx, ad, 'CA')?.toString() ?? 1);
+      const aca2 = Number(get(ctx, ad, 'ca')?.toString() ?? 1);
+      if ((abm && abm !== 'Normal' && abm !== 'Compatible') || aca < 1 || aca2 < 1) transparent(where);
       const ap = getDict(ctx, ad, 'AP');
       if (!ap) continue;
       for (const [, v] of ap.entries()) {
