@@ -95,11 +95,12 @@ export const colour: Check = ({ l, u, add }) => {
     if (c.family === 'DeviceRGB' || c.family === 'DeviceCMYK' || c.family === 'DeviceGray') {
       const dflt = c.family === 'DeviceRGB' ? c.defaults.rgb : c.family === 'DeviceCMYK' ? c.defaults.cmyk : c.defaults.gray;
       const pg = pageOf(c.where);
-      const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents}`;
+      const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents} ${c.blend}`;
       if (seenDevice.has(key)) continue;
       seenDevice.add(key);
       add(`device-${c.family.slice(6).toLowerCase()}`, `PD${c.family}`, {
         outputCs: pg.cs, hasDefault: dflt, nested: !!c.nested, parent: c.parent ?? 'none', via: c.via, groupComponents: pg.groupComponents,
+        blend: c.blend ?? 'none',
       }, c.where);
       continue;
     }

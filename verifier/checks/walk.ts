@@ -9,6 +9,7 @@ import {
   PDFStream, resolve, streamData,
 } from '../cos.js';
 import { hexDigits, parseContent, type Operand, type Operation } from '../content.js';
+import { iccHeader } from './colour.js';
 
 /** Default colour spaces in force where a device space is used (DefaultRGB … in the resources). */
 export interface Defaults { gray: boolean; rgb: boolean; cmyk: boolean }
@@ -27,6 +28,9 @@ export interface ColourUse {
   nested?: boolean;
   /** The family it is nested in (Indexed, Separation, DeviceN, Pattern). */
   parent?: string;
+  /** The current transparency blending space where it is used (the nearest group's CS, as veraPDF's
+   * colorSpaceType: an ICC profile's header space 'RGB ', 'CMYK', 'GRAY', or CalRGB, CalGray, Lab, Device…). */
+  blend?: string;
 }
 
 export interface FontUse {
@@ -99,6 +103,20 @@ export function walkDocument(l: Loaded): Usage {
   };
   /** How many dictionaries at the head of the chain belong to the scope being run (0: it has none). */
   let own = 0;
+  /** The blending space of the nearest enclosing group with a CS (see ColourUse.blend). */
+  let blend: string | undefined;
+  /** Records a colour use with the blending space in force. */
+  const colour = (c: ColourUse): void => { u.colours.push(blend === undefined ? c : { ...c, blend }); };
+  // Only a group that composites on its own sets a blending space: the page group, or an isolated form
+  // group (a non-isolated one blends in its parent's space), and only with a device-independent CS.
+  const blendOf = (group: PDFDict | undefined, page: boolean): string | undefined => {
+    const cs = get(ctx, group, 'CS');
+    if (!cs || (!page && get(ctx, group, 'I')?.toString() !== 'true')) return undefined;
+    const items = cs instanceof PDFArray ? arrayItems(ctx, cs) : [];
+    const fam = nameOf(items[0]);
+    if (fam === 'ICCBased') return iccHeader(streamData(l, items[1]))?.colourSpace ?? 'ICCBased';
+    return fam === 'CalRGB' || fam === 'CalGray' || fam === 'Lab' ? fam : undefined;
+  };
   const need = (kind: string, name: string, res: PDFDict[], where: string): PDFObject | undefined => {
     for (let i = 0; i < res.length; i++) {
       const v = get(ctx, getDict(ctx, res[i], kind), name);
@@ -142,7 +160,7 @@ export function walkDocument(l: Loaded): Usage {
         case 'q': depth++; if (depth > u.maxQDepth) u.maxQDepth = depth; break;
         case 'Q': depth = Math.max(0, depth - 1); break;
         case 'RG': case 'K': case 'G': strokeIccCmyk = false; // the device colour is used all the same
-          u.colours.push({ family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+          colour({ family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
           break;
         case 'cs': case 'CS': {
           const a = o.args[0];
@@ -154,7 +172,7 @@ export function walkDocument(l: Loaded): Usage {
         }
         case 'rg': case 'k': case 'g':
           fillIccCmyk = false;
-          u.colours.push({ family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+          colour({ family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
           break;
         case 'scn': case 'SCN': {
           const a = o.args[o.args.length - 1];
@@ -240,10 +258,10 @@ export function walkDocument(l: Loaded): Usage {
 
   const useColourSpaceName = (name: string, res: PDFDict[], defaults: Defaults, where: string, via: ColourUse['via']): void => {
     if (name === 'DeviceRGB' || name === 'DeviceCMYK' || name === 'DeviceGray') {
-      u.colours.push({ family: name, defaults, where, via });
+      colour({ family: name, defaults, where, via });
       return;
     }
-    if (name === 'Pattern') { u.colours.push({ family: 'Pattern', defaults, where, via }); return; }
+    if (name === 'Pattern') { colour({ family: 'Pattern', defaults, where, via }); return; }
     const cs = need('ColorSpace', name, res, where);
     if (cs) useColourSpace(cs, defaults, where, via, false);
   };
@@ -253,14 +271,14 @@ export function walkDocument(l: Loaded): Usage {
     const n = nameOf(cs);
     if (n) {
       const fam = n === 'G' ? 'DeviceGray' : n === 'RGB' ? 'DeviceRGB' : n === 'CMYK' ? 'DeviceCMYK' : n;
-      u.colours.push({ family: fam, defaults, where, via, nested, parent });
+      colour({ family: fam, defaults, where, via, nested, parent });
       return;
     }
     if (!(cs instanceof PDFArray) || cs.size() === 0) return;
     const items = arrayItems(ctx, cs);
     const fam0 = nameOf(items[0]) ?? '?';
     const fam = fam0 === 'I' ? 'Indexed' : fam0;
-    u.colours.push({ family: fam, obj: cs, defaults, where, via, nested, parent });
+    colour({ family: fam, obj: cs, defaults, where, via, nested, parent });
     const sub = (o: PDFObject | undefined): void => { if (o) useColourSpace(o, defaults, where, via, true, depth + 1, fam); };
     if (fam === 'Indexed') sub(items[1]);
     else if (fam === 'Separation') sub(items[2]);
@@ -325,7 +343,10 @@ export function walkDocument(l: Loaded): Usage {
       if (cs) useColourSpace(cs, defaultsOf(ctx, res), where, 'group', false);
     }
     const r = getDict(ctx, xo.dict, 'Resources');
+    const savedBlend = blend;
+    blend = blendOf(group, false) ?? blend;
     runScope(streamData(l, xo), r, res, `${where}, form`, 'form');
+    blend = savedBlend;
   };
 
   const useXObject = (xo: PDFStream, res: PDFDict[], where: string): void => {
@@ -353,7 +374,7 @@ export function walkDocument(l: Loaded): Usage {
     const cs = get(ctx, xo.dict, 'ColorSpace');
     const jpx = getName(ctx, xo.dict, 'Filter') === 'JPXDecode';
     if (cs && !(isMask && isMask.toString() === 'true')) useColourSpace(cs, defaultsOf(ctx, res), where, 'image', false);
-    else if (!cs && jpx) u.colours.push({ family: 'JPX', obj: xo, defaults: defaultsOf(ctx, res), where, via: 'image' });
+    else if (!cs && jpx) colour({ family: 'JPX', obj: xo, defaults: defaultsOf(ctx, res), where, via: 'image' });
     const smask = get(ctx, xo.dict, 'SMask');
     if (smask instanceof PDFStream || Number(get(ctx, xo.dict, 'SMaskInData')?.toString() ?? 0) > 0) transparent(where);
     if (smask instanceof PDFStream && !seenStreams.has(smask)) { seenStreams.add(smask); u.images.push({ dict: smask.dict, stream: smask, where: `${where}, soft mask` }); }
@@ -368,6 +389,7 @@ export function walkDocument(l: Loaded): Usage {
     const res = p.resources;
     if (res && !p.dict.has(PDFName.of('Resources'))) u.pagesInheritingResources.push(i + 1);
     const group = getDict(ctx, p.dict, 'Group');
+    blend = blendOf(group, true);
     if (group) {
       if (getName(ctx, group, 'S') === 'Transparency') u.groups.push({ dict: group, owner: 'page', where });
       const cs = get(ctx, group, 'CS');
@@ -462,3 +484,4 @@ function joinWithSpace(parts: Uint8Array[]): Uint8Array | null {
   for (const p of parts) { out.set(p, o); o += p.length; out[o++] = 0x0a; }
   return out;
 }
+
