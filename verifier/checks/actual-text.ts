@@ -22,9 +22,7 @@ export const actualText: Check = ({ l, u, add }) => {
     stack.push(get(ctx, d, 'K'));
   }
   for (const sc of u.scopes) {
-    for (const op of sc.ops) {
-      if (op.op !== 'BDC' || op.args.length < 2) continue;
-      const p = op.args[1];
+    for (const p of sc.markedContent) {
       if (p.t === 'dict') {
         const v = p.v.get('ActualText');
         if (v?.t === 'str') judge(v.hex ? hexBytes(v.v) : v.v, sc.where, add);

@@ -54,12 +54,8 @@ export const fileStructure: Check = ({ l, u, add }) => {
     }
   }
   for (const sc of u.scopes) {
-    for (const op of sc.ops) {
-      for (const a of op.args) {
-        if (a.t === 'str' && a.hexBad === 'odd') add('hex-odd', 'CosString', {}, sc.where);
-        if (a.t === 'str' && a.hexBad === 'invalid') add('hex-invalid', 'CosString', {}, sc.where);
-      }
-    }
+    if (sc.stats.hexOdd) add('hex-odd', 'CosString', {}, sc.where);
+    if (sc.stats.hexInvalid) add('hex-invalid', 'CosString', {}, sc.where);
   }
   for (const im of u.inlineImages) {
     const f = im.dict.get('F') ?? im.dict.get('Filter');

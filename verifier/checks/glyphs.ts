@@ -209,72 +209,76 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
     }
     ttCache.set(file, tt);
   }
-  if (!tt || !tt.numGlyphs) return;
+  const numGlyphs = tt?.numGlyphs ?? 0; // a getter that walks fontkit's table cache: read once
+  if (!tt || !numGlyphs) return;
+  const font2 = tt;
   const name = getName(ctx, dict, 'BaseFont') ?? 'TrueType';
+  // each distinct code once, however often it is shown
+  const codes = distinctCodes(fu.shown, type0 ? 2 : 1);
+  const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
+  // codes of a symbolic simple font go through its (3,0) cmap, Differences through glyph names: not judged here
+  if (!type0 && (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict)) return;
+  const map = type0 ? get(ctx, dict, 'CIDToGIDMap') : undefined;
+  const mapData = map instanceof PDFStream ? streamData(l, map) : null;
+  const gidOf = (c: number): number => {
+    if (!type0) return font2.glyphForCodePoint(c).id;
+    return mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
+  };
   let missing = false;
   let notdef = false;
-  if (type0) {
-    const map = get(ctx, dict, 'CIDToGIDMap');
-    const mapData = map instanceof PDFStream ? streamData(l, map) : null;
-    for (const s of fu.shown) {
-      for (let i = 0; i + 1 < s.length; i += 2) {
-        const c = (s[i] << 8) | s[i + 1];
-        const gid = mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
-        if (gid >= tt.numGlyphs) missing = true;
-        else if (gid === 0) notdef = true;
-      }
-    }
-  } else {
-    const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
-    // codes of a symbolic font go through its (3,0) cmap, Differences through glyph names: not judged here
-    if (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict) return;
-    for (const s of fu.shown) {
-      for (const c of s) {
-        if (c < 32 || c > 126) continue;
-        if (tt.glyphForCodePoint(c).id === 0) notdef = true;
-      }
-    }
+  const gids = new Map<number, number>();
+  for (const c of codes) {
+    if (!type0 && (c < 32 || c > 126)) continue;
+    const gid = gidOf(c);
+    gids.set(c, gid);
+    if (gid >= numGlyphs) missing = true;
+    else if (gid === 0) notdef = true;
   }
   if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'with ids beyond the program' }, fu.where);
   if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
   // widths written beside the program agree with it (§6.3.6, §6.2.11.5, §6.2.10.5), within one unit
   if (fu.modes.size && [...fu.modes].every((m) => m === 3)) return;
-  const upem = tt.unitsPerEm || 1000;
+  const upem = font2.unitsPerEm || 1000;
   const advance = (gid: number): number | undefined => {
     try {
-      return gid < tt!.numGlyphs ? (tt!.getGlyph(gid).advanceWidth * 1000) / upem : undefined;
+      return gid < numGlyphs ? (font2.getGlyph(gid).advanceWidth * 1000) / upem : undefined;
     } catch {
       return undefined;
     }
   };
-  if (type0) {
-    const widths = cidWidths(l, dict);
-    const map = get(ctx, dict, 'CIDToGIDMap');
-    const mapData = map instanceof PDFStream ? streamData(l, map) : null;
-    for (const s of fu.shown) {
+  const widthOf = type0 ? cidWidths(l, dict) : simpleWidths(l, font);
+  for (const [c, gid] of gids) {
+    if (gid === 0) continue;
+    const w = widthOf(c);
+    const a = advance(gid);
+    if (w !== undefined && a !== undefined && Math.abs(a - w) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
+  }
+}
+
+/** The distinct codes of the strings shown, one or two bytes each (a bitmap beats a Set here: text is long). */
+function distinctCodes(shown: readonly Uint8Array[], width: 1 | 2): number[] {
+  const seen = new Uint8Array(width === 2 ? 65536 : 256);
+  const out: number[] = [];
+  for (const s of shown) {
+    if (width === 2) {
       for (let i = 0; i + 1 < s.length; i += 2) {
         const c = (s[i] << 8) | s[i + 1];
-        const gid = mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
-        const a = advance(gid);
-        if (a !== undefined && gid !== 0 && Math.abs(a - widths(c)) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
+        if (!seen[c]) { seen[c] = 1; out.push(c); }
       }
-    }
-  } else {
-    const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
-    if (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict) return;
-    const first = getNumber(ctx, font, 'FirstChar') ?? 0;
-    const ws = get(ctx, font, 'Widths');
-    const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
-    for (const s of fu.shown) {
-      for (const c of s) {
-        if (c < 32 || c > 126) continue;
-        const w = list[c - first];
-        const gid = tt.glyphForCodePoint(c).id;
-        const a = advance(gid);
-        if (w !== undefined && gid !== 0 && a !== undefined && Math.abs(a - w) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
-      }
+    } else {
+      for (let i = 0; i < s.length; i++) if (!seen[s[i]]) { seen[s[i]] = 1; out.push(s[i]); }
     }
   }
+  return out;
+}
+
+/** The width of a code by a simple font's Widths array (undefined outside it). */
+function simpleWidths(l: Loaded, font: PDFDict): (c: number) => number | undefined {
+  const ctx = l.context;
+  const first = getNumber(ctx, font, 'FirstChar') ?? 0;
+  const ws = get(ctx, font, 'Widths');
+  const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
+  return (c) => list[c - first];
 }
 
 /**
@@ -303,15 +307,12 @@ function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): voi
   let missing = false;
   let notdef = false;
   let widthBad = false;
-  for (const s of fu.shown) {
-    for (let i = 0; i + 1 < s.length; i += 2) {
-      const c = (s[i] << 8) | s[i + 1];
-      const gid = prog.cids ? prog.cids.get(c) : c < prog.numGlyphs ? c : undefined;
-      if (gid === undefined) { missing = true; continue; }
-      if (gid === 0) { notdef = true; continue; }
-      const a = prog.width(gid);
-      if (!widthBad && a !== undefined && Math.abs(a - widths(c)) > 1) widthBad = true;
-    }
+  for (const c of distinctCodes(fu.shown, 2)) {
+    const gid = prog.cids ? prog.cids.get(c) : c < prog.numGlyphs ? c : undefined;
+    if (gid === undefined) { missing = true; continue; }
+    if (gid === 0) { notdef = true; continue; }
+    const a = prog.width(gid);
+    if (!widthBad && a !== undefined && Math.abs(a - widths(c)) > 1) widthBad = true;
   }
   if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'for CIDs the program lacks' }, fu.where);
   if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);

@@ -8,7 +8,7 @@ import {
   arrayItems, dictOf, get, getArray, getDict, getName, type Loaded, nameOf, PDFArray, PDFDict, PDFName, type PDFObject,
   PDFStream, resolve, streamData,
 } from '../cos.js';
-import { hexDigits, parseContent, type Operand, type Operation } from '../content.js';
+import { type ContentStats, hexDigits, KNOWN_OPERATORS, parseContent, type Operand } from '../content.js';
 import { iccHeader } from './colour.js';
 
 /** Default colour spaces in force where a device space is used (DefaultRGB … in the resources). */
@@ -45,7 +45,14 @@ export interface FontUse {
 
 export interface ScopeUse {
   where: string;
-  ops: Operation[];
+  /** Operand facts gathered while tokenizing (limits, hex strings). The operations themselves are
+   * not kept: every rule that reads them is served in the one pass below (undefined operators,
+   * marked-content property lists), so a large document's operations become garbage early. */
+  stats: ContentStats;
+  /** Operators ISO 32000 does not define, each with whether it stood inside BX/EX. */
+  unknownOps: { op: string; compat: boolean }[];
+  /** The property lists of BDC operators (inline dictionaries, or names of Properties resources). */
+  markedContent: Operand[];
   resources?: PDFDict;
   kind: 'page' | 'form' | 'pattern' | 'glyph' | 'appearance';
 }
@@ -132,8 +139,9 @@ export function walkDocument(l: Loaded): Usage {
 
   const runScope = (data: Uint8Array | null, resources: PDFDict | undefined, chain: PDFDict[], where: string, kind: ScopeUse['kind']): void => {
     if (!data || u.scopes.length >= MAX_SCOPES) return;
-    const ops = parseContent(data);
-    const scope: ScopeUse = { where, ops, resources, kind };
+    const stats: ContentStats = { hexOdd: false, hexInvalid: false };
+    const ops = parseContent(data, stats);
+    const scope: ScopeUse = { where, stats, unknownOps: [], markedContent: [], resources, kind };
     u.scopes.push(scope);
     const res = resources ? [resources, ...chain] : chain;
     const savedOwn = own;
@@ -153,7 +161,12 @@ export function walkDocument(l: Loaded): Usage {
       if (!(cs instanceof PDFArray) || nameOf(resolve(ctx, cs.get(0))) !== 'ICCBased') return false;
       return Number(get(ctx, dictOf(resolve(ctx, cs.get(1))), 'N')?.toString()) === 4;
     };
+    let bx = 0;
     for (const o of ops) {
+      if (!KNOWN_OPERATORS.has(o.op)) scope.unknownOps.push({ op: o.op, compat: bx > 0 });
+      else if (o.op === 'BX') bx++;
+      else if (o.op === 'EX') bx = Math.max(0, bx - 1);
+      else if (o.op === 'BDC' && o.args.length >= 2) scope.markedContent.push(o.args[1]);
       if (FILL_OPS.has(o.op) && fillIccCmyk && opFill && opm === 1) u.overprintIccCmyk.push(where);
       if (STROKE_OPS.has(o.op) && strokeIccCmyk && opStroke && opm === 1) u.overprintIccCmyk.push(where);
       switch (o.op) {
