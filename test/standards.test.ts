@@ -380,6 +380,25 @@ describe('what PDF/A sets aside among graphics states, layers and image masks', 
     expect(check({ archive: 'pdfa1b', ...gs({ fill_alpha: 1, blend_mode: 'normal', transfer: 'page' }) })).toBeUndefined();
   });
 
+  it('writes layers under PDF/A-2, 3 and 4 with zero findings, and refuses a layer kept off paper under 2 and 3', () => {
+    const layered = (archive: string, layer: Record<string, unknown>) => helloDescription({
+      archive, layers: [layer], items: [...(helloDescription().items as unknown[]), { type: 'rect', layer: layer.name, rect: { llx: 10, lly: 10, urx: 40, ury: 40 }, fill: [0, 0, 1] }],
+    });
+    for (const archive of ['pdfa2b', 'pdfa3b', 'pdfa4']) {
+      const out = ok(layered(archive, { name: 'ink', visible: false }));
+      expect(out.findings.map((f) => `${f.clause}-t${f.test} ${f.message}`), archive).toEqual([]);
+      const { objects, catalog } = catalogOf(out.pdf);
+      const d = deref(objects, deref(objects, catalog['/OCProperties'])['/D']);
+      expect(d['/Name']).toBeDefined();
+      // the usage application dictionaries are what PDF/A-2 and 3 set aside; PDF/A-4 keeps them
+      expect(d['/AS'] !== undefined, archive).toBe(archive === 'pdfa4');
+    }
+    for (const archive of ['pdfa2b', 'pdfa3u']) {
+      expectRefusal(layered(archive, { name: 'ink', printable: false }), undefined, 400, 'description', '/archive', `"${archive}"`, '/layers/0/printable', 'AS');
+    }
+    expect(ok(layered('pdfa4', { name: 'ink', printable: false })).findings).toEqual([]);
+  });
+
   it('refuses transfer functions under every part', () => {
     for (const archive of ['pdfa1b', 'pdfa2b', 'pdfa4']) {
       expect(check({ archive, ...gs({ transfer: { every: { low: [0], high: [1] } } }) })).toMatchObject({ path: '/archive' });
