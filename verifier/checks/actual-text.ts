@@ -1,5 +1,5 @@
-// verifier/checks/actual-text.ts — ActualText entries (ISO 19005-4 §6.2.10.8; 19005-2/3 §6.2.11.7.3 for
-// the u level): where the document replaces shown glyphs by text, in structure elements and in the
+// verifier/checks/actual-text.ts — ActualText entries (ISO 19005-4 §6.2.10.8): where the document
+// replaces shown glyphs by text, in structure elements and in the
 // property lists of marked-content sequences (inline or named under Properties), the text must be
 // real text: no Private Use Area code points.
 import type { Check } from './check.js';
