@@ -224,6 +224,8 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
     if (!type0) return font2.glyphForCodePoint(c).id;
     return mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
   };
+  // under Identity-H/V every code is two bytes: a string with a byte left over shows a code no glyph answers
+  const halfCode = type0 && fu.shown.some((s) => s.length % 2 === 1);
   let missing = false;
   let notdef = false;
   const gids = new Map<number, number>();
@@ -235,6 +237,7 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
     else if (gid === 0) notdef = true;
   }
   if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'with ids beyond the program' }, fu.where);
+  if (halfCode) add('glyph-missing', 'Glyph', { font: name, glyphs: 'for a two-byte code cut short' }, fu.where);
   if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
   // widths written beside the program agree with it (§6.3.6, §6.2.11.5, §6.2.10.5), within one unit
   if (fu.modes.size && [...fu.modes].every((m) => m === 3)) return;
