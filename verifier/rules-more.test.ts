@@ -167,3 +167,19 @@ describe('widths against the font program (PDF/A-2 6.2.11.5, PDF/A-4 6.2.10.5)',
     expect(await ids(await tamper(pdf, 'Widths'), 'pdfa2b')).toContain(`${A2} 6.2.11.5-t01`);
   });
 });
+
+describe('the initial colour of a page (PDF/A-2 6.2.4.3)', () => {
+  it('painting before any colour is set paints in DeviceGray', async () => {
+    const A2ID = `${A2} 6.2.4.3-t03`;
+    expect(await ids(pdfaBase(2, { content: '0 0 10 10 re f' }), 'pdfa2b')).toContain(A2ID);
+    expect(await ids(pdfaBase(2, { content: '0 0 m 10 10 l S' }), 'pdfa2b')).toContain(A2ID);
+    // a path only built, or text in the invisible mode, paints nothing
+    expect(await ids(pdfaBase(2, { content: '0 0 10 10 re n' }), 'pdfa2b')).toEqual([]);
+    // a colour set inside q … Q is gone after Q
+    const cal = pdfaBase(2, { content: 'q /CS0 cs 0 sc Q 0 0 10 10 re f' });
+    cal.objects[3] = '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</ColorSpace<</CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>>>>>';
+    expect(await ids(cal, 'pdfa2b')).toContain(A2ID);
+    cal.objects[4] = { dict: '<<>>', stream: '/CS0 cs 0 sc 0 0 10 10 re f' };
+    expect(await ids(cal, 'pdfa2b')).toEqual([]);
+  });
+});

@@ -162,7 +162,22 @@ export function walkDocument(l: Loaded): Usage {
       return Number(get(ctx, dictOf(resolve(ctx, cs.get(1))), 'N')?.toString()) === 4;
     };
     let bx = 0;
+    // A page starts painting in DeviceGray black (ISO 32000-1 §8.4.1): painting before any colour is
+    // set uses DeviceGray. Forms, patterns, glyphs and appearances inherit their caller's colours.
+    let fillSet = kind !== 'page';
+    let strokeSet = kind !== 'page';
+    const setStack: [boolean, boolean][] = [];
+    let initialGray = false;
     for (const o of ops) {
+      if (!initialGray && (!fillSet || !strokeSet)) {
+        const text = o.op === 'Tj' || o.op === 'TJ' || o.op === "'" || o.op === '"';
+        const fills = text ? mode === 0 || mode === 2 || mode === 4 || mode === 6 : FILL_OPS.has(o.op) && o.op !== 'sh';
+        const strokes = text ? mode === 1 || mode === 2 || mode === 5 || mode === 6 : STROKE_OPS.has(o.op);
+        if ((fills && !fillSet) || (strokes && !strokeSet)) {
+          initialGray = true;
+          colour({ family: 'DeviceGray', defaults, where, via: 'operator' });
+        }
+      }
       if (!KNOWN_OPERATORS.has(o.op)) scope.unknownOps.push({ op: o.op, compat: bx > 0 });
       else if (o.op === 'BX') bx++;
       else if (o.op === 'EX') bx = Math.max(0, bx - 1);
@@ -170,13 +185,14 @@ export function walkDocument(l: Loaded): Usage {
       if (FILL_OPS.has(o.op) && fillIccCmyk && opFill && opm === 1) u.overprintIccCmyk.push(where);
       if (STROKE_OPS.has(o.op) && strokeIccCmyk && opStroke && opm === 1) u.overprintIccCmyk.push(where);
       switch (o.op) {
-        case 'q': depth++; if (depth > u.maxQDepth) u.maxQDepth = depth; break;
-        case 'Q': depth = Math.max(0, depth - 1); break;
-        case 'RG': case 'K': case 'G': strokeIccCmyk = false; // the device colour is used all the same
+        case 'q': depth++; if (depth > u.maxQDepth) u.maxQDepth = depth; setStack.push([fillSet, strokeSet]); break;
+        case 'Q': depth = Math.max(0, depth - 1); [fillSet, strokeSet] = setStack.pop() ?? [fillSet, strokeSet]; break;
+        case 'RG': case 'K': case 'G': strokeIccCmyk = false; strokeSet = true; // the device colour is used all the same
           colour({ family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
           break;
         case 'cs': case 'CS': {
           const a = o.args[0];
+          if (o.op === 'cs') fillSet = true; else strokeSet = true;
           if (a?.t === 'name') {
             useColourSpaceName(a.v, res, defaults, where, 'operator');
             if (o.op === 'cs') fillIccCmyk = iccCmyk(a.v); else strokeIccCmyk = iccCmyk(a.v);
@@ -185,6 +201,7 @@ export function walkDocument(l: Loaded): Usage {
         }
         case 'rg': case 'k': case 'g':
           fillIccCmyk = false;
+          fillSet = true;
           colour({ family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
           break;
         case 'scn': case 'SCN': {
