@@ -25,6 +25,8 @@ export interface ContentStats {
   bigInt?: number;
   hexOdd: boolean;
   hexInvalid: boolean;
+  /** The longest string operand, in bytes. */
+  maxString: number;
 }
 
 export interface Operation {
@@ -73,6 +75,7 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
     }
     if (c === 0x28) { // literal string
       const r = readLiteral(data, p);
+      if (stats && r.bytes.length > stats.maxString) stats.maxString = r.bytes.length;
       push({ t: 'str', v: r.bytes, hex: false });
       p = r.end;
       continue;
@@ -90,6 +93,7 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
       const hexBad = invalid ? 'invalid' : digits % 2 ? 'odd' : undefined;
       if (stats && hexBad === 'invalid') stats.hexInvalid = true;
       if (stats && hexBad === 'odd') stats.hexOdd = true;
+      if (stats && Math.ceil(digits / 2) > stats.maxString) stats.maxString = Math.ceil(digits / 2);
       push({ t: 'str', v: data.subarray(p + 1, q), hex: true, hexBad });
       p = q + 1;
       continue;

@@ -183,3 +183,13 @@ describe('the initial colour of a page (PDF/A-2 6.2.4.3)', () => {
     expect(await ids(cal, 'pdfa2b')).toEqual([]);
   });
 });
+
+describe('strings in content streams count for the implementation limits (PDF/A-2 6.1.13)', () => {
+  it('a string operand of 32 768 bytes or more', async () => {
+    const long = (n: number) => pdfaBase(2, { content: `BT (${'a'.repeat(n)}) Tj ET` });
+    expect(await ids(long(32770), 'pdfa2b')).toContain(`${A2} 6.1.13-t03`);
+    expect(await ids(long(100), 'pdfa2b')).not.toContain(`${A2} 6.1.13-t03`);
+    const hex = pdfaBase(2, { content: `BT <${'41'.repeat(32770)}> Tj ET` });
+    expect(await ids(hex, 'pdfa2b')).toContain(`${A2} 6.1.13-t03`);
+  });
+});

@@ -71,6 +71,7 @@ export const limits: Check = ({ l, u, add }) => {
   for (const s of u.scopes) {
     if (s.stats.bigReal !== undefined) bigReal = s.stats.bigReal;
     if (s.stats.bigInt !== undefined) bigInt = s.stats.bigInt;
+    maxString = Math.max(maxString, s.stats.maxString);
   }
   add('max-string', 'CosString', { length: maxString });
   add('max-name', 'CosName', { length: maxName });

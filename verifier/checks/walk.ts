@@ -139,7 +139,7 @@ export function walkDocument(l: Loaded): Usage {
 
   const runScope = (data: Uint8Array | null, resources: PDFDict | undefined, chain: PDFDict[], where: string, kind: ScopeUse['kind']): void => {
     if (!data || u.scopes.length >= MAX_SCOPES) return;
-    const stats: ContentStats = { hexOdd: false, hexInvalid: false };
+    const stats: ContentStats = { hexOdd: false, hexInvalid: false, maxString: 0 };
     const ops = parseContent(data, stats);
     const scope: ScopeUse = { where, stats, unknownOps: [], markedContent: [], resources, kind };
     u.scopes.push(scope);
