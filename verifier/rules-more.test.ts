@@ -20,6 +20,7 @@ describe('file structure and metadata', () => {
     const trailer = (id: string) => `/Size 7/Root 1 0 R/ID[${id}]`;
     expect(await ids({ ...pdfaBase(4), trailer: trailer('<><>') }, 'pdfa4')).toContain(`${A4} 6.1.3-t01`);
     expect(await ids({ ...pdfaBase(4), trailer: trailer('<0A0B><0A0B>') }, 'pdfa4')).toEqual([]);
+    expect(await ids({ ...pdfaBase(2), trailer: trailer('()()') }, 'pdfa2b')).toContain(`${A2} 6.1.3-t01`);
   });
 
   it('6.1.9: an inline image may name only the filters of ISO 32000 Table 92', async () => {

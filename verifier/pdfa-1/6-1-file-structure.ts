@@ -6,6 +6,7 @@ export const fileStructure: RuleModule = [
   bind('6.1.2', 1, 'header-malformed', 'the file header does not start at byte 0 with %PDF-n.m'),
   bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
   bind('6.1.3', 1, 'trailer-id-missing', 'the file trailer has no ID'),
+  bind('6.1.3', 1, 'trailer-id-empty', 'the file trailer ID holds only empty strings'),
   bind('6.1.3', 2, 'encrypt-present', 'the trailer dictionary has an Encrypt entry'),
   bind('6.1.3', 3, 'data-after-eof', 'data follows the last %%EOF marker'),
   bind('6.1.4', 1, 'xref-header-spacing', 'a cross-reference subsection header is not spaced by a single space'),
