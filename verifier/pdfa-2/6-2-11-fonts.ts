@@ -14,6 +14,7 @@ export const fonts: RuleModule = [
   bind('6.2.11.3.1', 1, 'cid-system-info', 'the CIDSystemInfo of the CIDFont and the CMap of %font are not compatible'),
   bind('6.2.11.3.1', 2, 'cid-supplement', 'the CMap of %font has a higher Supplement than its CIDFont', { when: (f) => f.args?.cidFontHigher === false }),
   bind('6.2.11.3.2', 1, 'cidtogid-missing', 'the CIDToGIDMap of the Type 2 CIDFont %font is neither a stream nor Identity'),
+  bind('6.2.11.3.2', 1, 'cidtogid-absent', 'the Type 2 CIDFont %font has no CIDToGIDMap'),
   bind('6.2.11.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither predefined nor embedded', { when: (f) => f.args?.predefined !== true }),
   bind('6.2.11.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.2.11.3.3', 3, 'cmap-usecmap', 'the embedded CMap %name uses a CMap that is neither predefined nor embedded'),
