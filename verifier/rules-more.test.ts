@@ -110,19 +110,24 @@ describe('colour and transparency (PDF/A-4 6.2.4.3, 6.2.9)', () => {
 });
 
 describe('glyphs of a CIDFontType2 under Identity-H (PDF/A-4 6.2.10.4.1)', () => {
-  const shown = (str: string) => {
-    const p = pdfaBase(4, { content: `BT /F0 12 Tf 10 10 Td ${str} Tj ET` });
+  const shown = (str: string, part: 2 | 4 = 4, map = '/CIDToGIDMap/Identity') => {
+    const p = pdfaBase(part, { content: `BT /F0 12 Tf 10 10 Td ${str} Tj ET` });
     p.objects[3] = '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F0 7 0 R>>>>>>';
     p.objects[7] = '<</Type/Font/Subtype/Type0/BaseFont/NotoSans-Regular/Encoding/Identity-H/DescendantFonts[8 0 R]>>';
-    p.objects[8] = '<</Type/Font/Subtype/CIDFontType2/BaseFont/NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 9 0 R/CIDToGIDMap/Identity/DW 600>>';
+    p.objects[8] = `<</Type/Font/Subtype/CIDFontType2/BaseFont/NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 9 0 R${map}/DW 600>>`;
     p.objects[9] = '<</Type/FontDescriptor/FontName/NotoSans-Regular/Flags 32/FontBBox[0 -300 1000 1000]/ItalicAngle 0/Ascent 1000/Descent -300/CapHeight 700/StemV 80/FontFile2 10 0 R>>';
     p.objects[10] = { dict: `<</Length1 ${NOTO_SANS.length}>>`, stream: NOTO_SANS };
-    return verify(buildPdf(p), ['pdfa4']);
+    return verify(buildPdf(p), [part === 4 ? 'pdfa4' : 'pdfa2b']);
   };
   const cut = (fs: Awaited<ReturnType<typeof verify>>) => fs.filter((f) => f.clause === '6.2.10.4.1' && /cut short/.test(f.message));
   it('a two-byte code cut short shows no glyph', async () => {
     expect(cut(await shown('<002400>'))).toHaveLength(1);
     expect(cut(await shown('<0024>'))).toEqual([]);
+  });
+  it('PDF/A-2 6.2.11.3.2: a Type 2 CIDFont names its CIDToGIDMap', async () => {
+    const map = (fs: Awaited<ReturnType<typeof verify>>) => fs.filter((f) => f.clause === '6.2.11.3.2').map(findingId);
+    expect(map(await shown('<0024>', 2, ''))).toEqual([`${A2} 6.2.11.3.2-t01`]);
+    expect(map(await shown('<0024>', 2))).toEqual([]);
   });
 });
 
