@@ -12,5 +12,6 @@ import { metadata } from './metadata.js';
 import { glyphs } from './glyphs.js';
 import { actualText } from './actual-text.js';
 import { optionalContent } from './optional-content.js';
+import { structure } from './structure.js';
 
-export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, actualText, optionalContent];
+export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, actualText, optionalContent, structure];

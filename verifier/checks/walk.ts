@@ -8,7 +8,7 @@ import {
   arrayItems, dictOf, get, getArray, getDict, getName, type Loaded, nameOf, PDFArray, PDFDict, PDFName, type PDFObject,
   PDFStream, resolve, streamData,
 } from '../cos.js';
-import { type ContentStats, hexDigits, KNOWN_OPERATORS, parseContent, type Operand } from '../content.js';
+import { type ContentStats, hexDigits, KNOWN_OPERATORS, parseContent, type Operand, type Operation } from '../content.js';
 import { iccHeader } from './colour.js';
 
 /** Default colour spaces in force where a device space is used (DefaultRGB … in the resources). */
@@ -53,6 +53,9 @@ export interface ScopeUse {
   unknownOps: { op: string; compat: boolean }[];
   /** The property lists of BDC operators (inline dictionaries, or names of Properties resources). */
   markedContent: Operand[];
+  /** A page's marked-content skeleton for the structure rules: BDC / BMC / EMC with their operands,
+   * and every painting operator without its operands (text is most of a page's operations). */
+  marks?: Operation[];
   resources?: PDFDict;
   kind: 'page' | 'form' | 'pattern' | 'glyph' | 'appearance';
 }
@@ -87,6 +90,8 @@ export interface Usage {
   groups: { dict: PDFDict; owner: 'page' | 'form'; where: string }[];
 }
 
+/** Operators that put marks on the page (painting paths, text, shadings, XObjects, inline images). */
+const PAINT_OPS = new Set(['Tj', 'TJ', "'", '"', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'S', 's', 'sh', 'Do', 'BI']);
 const FILL_OPS = new Set(['f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"', 'sh']);
 const STROKE_OPS = new Set(['S', 's', 'B', 'B*', 'b', 'b*']);
 const MAX_SCOPES = 20000; // a document reaching more content streams than this is not walked further
@@ -142,6 +147,13 @@ export function walkDocument(l: Loaded): Usage {
     const stats: ContentStats = { hexOdd: false, hexInvalid: false, maxString: 0 };
     const ops = parseContent(data, stats);
     const scope: ScopeUse = { where, stats, unknownOps: [], markedContent: [], resources, kind };
+    if (kind === 'page') {
+      scope.marks = [];
+      for (const o of ops) {
+        if (o.op === 'BDC' || o.op === 'BMC' || o.op === 'EMC') scope.marks.push(o);
+        else if (PAINT_OPS.has(o.op)) scope.marks.push({ op: o.op, args: [] });
+      }
+    }
     u.scopes.push(scope);
     const res = resources ? [resources, ...chain] : chain;
     const savedOwn = own;
