@@ -199,3 +199,17 @@ describe('strings in content streams count for the implementation limits (PDF/A-
     expect(await ids(hex, 'pdfa2b')).toContain(`${A2} 6.1.13-t03`);
   });
 });
+
+describe('DeviceN spot colorants (PDF/A-2 6.2.4.4)', () => {
+  it('every spot colorant has its entry in Colorants, even with no attributes dictionary', async () => {
+    const devicen = (names: string, attrs = '') => {
+      const p = pdfaBase(2, { content: '/CS0 cs 0.5 0.5 sc 0 0 10 10 re f' });
+      p.objects[3] = `<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</ColorSpace<</CS0[/DeviceN[${names}]/DeviceCMYK 7 0 R${attrs}]>>>>>>`;
+      p.objects[7] = { dict: '<</FunctionType 4/Domain[0 1 0 1]/Range[0 1 0 1 0 1 0 1]>>', stream: '{ 0 0 }' };
+      return p;
+    };
+    const t02 = (fs: string[]) => fs.filter((id) => id === `${A2} 6.2.4.4-t02`);
+    expect(t02(await ids(devicen('/Gold/Silver'), 'pdfa2b'))).toHaveLength(1);
+    expect(t02(await ids(devicen('/Cyan/Magenta'), 'pdfa2b'))).toEqual([]);
+  });
+});

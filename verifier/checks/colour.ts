@@ -154,7 +154,8 @@ export const colour: Check = ({ l, u, add }) => {
       const attrs = dictOf(items[4]);
       const colorants = dictOf(get(ctx, attrs, 'Colorants'));
       const spots = names.filter((n) => !PROCESS.has(n));
-      if (spots.length > 0 && attrs && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
+      // every spot colorant needs its entry in Colorants, an absent attributes dictionary included
+      if (spots.length > 0 && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
         add('devicen-colorants', 'PDDeviceN', {}, c.where);
       }
       continue;
