@@ -242,6 +242,9 @@ export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[],
       if (c.what === 'transfer function') setAside(std, c.at, 'no PDF/A part takes transfer functions');
       else if (a?.level.part === 1) setAside(std, c.at, c.what === 'transparency' ? 'PDF/A-1 has no transparency (opacity, blend modes, soft masks)' : 'PDF/A-1 has no optional content (layers)');
     }
+    // PDF/A-2 and 3 set aside the AS entries a layer kept off paper rests on (ISO 19005-2 §6.9)
+    const unprinted = (a?.level.part === 2 || a?.level.part === 3) ? doc.graphics?.layers.find((l) => !l.printable) : undefined;
+    if (unprinted) setAside(std, `${unprinted.at}/printable`, `PDF/A-${a!.level.part} sets aside the usage application dictionaries (AS) that keep a layer off paper`);
     if (a?.level.claim === 'pdfa4f' && !files?.attachments.length) refuse('archiveNeeds', a.at, a.at, a.level.claim, 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)');
     checkInvoice(std, files, ctx);
   }
