@@ -384,7 +384,7 @@ describe('colour spaces', () => {
     expect(r.findings).toEqual([]);
     expect(qpdfCheck(r.pdf).code).toBe(0);
     const objs = Object.values(qpdfRawObjects(r.pdf));
-    const devn = objs.find((o) => Array.isArray(o.value) && (o.value as unknown[])[0] === '/DeviceN')!.value as unknown[];
+    const devn = objs.find((o) => Array.isArray(o.value) && (o.value as unknown[])[0] === '/DeviceN')!.value as unknown as unknown[];
     expect(devn[4]).toMatchObject({ '/Colorants': { '/Gold': expect.stringMatching(/^\d+ 0 R$/) } });
     const refused = render({ description: d(false), now: NOW });
     expect(refused.ok).toBe(false);
