@@ -14,8 +14,14 @@ export const cellStyleProps = {
   font_size: { type: 'number', exclusiveMinimum: 0 },
   leading: { type: 'number', minimum: 0 },
   color: colourSchema,
-  align: { enum: ['left', 'center', 'right'] },
+  align: { enum: ['left', 'center', 'right', 'justify'] },
   valign: { enum: ['top', 'middle', 'bottom'] },
+  overlong: { enum: ['overflow', 'break'] },
+  break_after: { type: 'string' },
+  hyphenate: { type: 'string' },
+  underline: { type: 'boolean' },
+  strikethrough: { type: 'boolean' },
+  overline: { type: 'boolean' },
   padding: {
     anyOf: [
       { type: 'number', minimum: 0 },
@@ -57,6 +63,9 @@ export const cellSchema = {
         flow: { type: 'string' },
         image: { type: 'string' },
         drawing: { type: 'string' },
+        // How an image or drawing sits in the content box (as an image item's `fit`), and the height it asks for.
+        fit: { enum: ['fill', 'contain', 'cover', 'none'] },
+        height: { type: 'number', exclusiveMinimum: 0 },
         code: { type: 'object', required: ['type', 'data'], properties: { type: { enum: ['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417'] }, height: { type: 'number', exclusiveMinimum: 0 } } },
         col_span: { type: 'integer', minimum: 1 },
         row_span: { type: 'integer', minimum: 1 },
