@@ -226,6 +226,14 @@ function statedTable(face: ShapedSegment['font']['face']): Int32Array {
   return table;
 }
 
+/** A glyph's advance as the W array states it, thousandths of an em (what TJ moves by before any adjustment). */
+export function statedAdvance(face: ShapedSegment['font']['face'], gid: number): number {
+  const table = statedTable(face);
+  let stated = table[gid];
+  if (stated === -1) { stated = Math.round(face.advanceOf(gid) * (1000 / face.unitsPerEm)); table[gid] = stated; }
+  return stated;
+}
+
 /**
  * How far (thousandths of an em) the widths' positions may drift from shaping's before a TJ
  * adjustment puts the next glyph back: 2/1000 em is 0.02 pt at 11 pt, invisible, and it spares the

@@ -17,10 +17,19 @@ import type { LaidParagraph, Line, RunStyle, Span } from './paragraph.js';
 import { resolvePlaceholders } from './placeholders.js';
 import { layRuns, type BlockRules } from './text-block.js';
 
-/** A cell's text laid at its width: the paragraphs the engine laid and their lines, in order. */
-export interface CellText {
+/** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */
+export type LineMetrics = Pick<Line, 'ascender' | 'descender' | 'leading'>;
+
+/**
+ * A cell's text as pagination keeps it: the metrics of every line, in order (a row split between
+ * boxes shows a range of them). Only metrics are kept — a 10 000-row table would otherwise hold
+ * 50 000 laid paragraphs through pagination; the cell is laid again, identically, when drawn.
+ */
+export interface CellText { lines: readonly LineMetrics[] }
+
+/** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
+export interface LaidCellText extends CellText {
   paragraphs: LaidParagraph[];
-  /** Every line of every paragraph, in order (a row split between boxes shows a range of them). */
   lines: Line[];
 }
 
@@ -78,7 +87,7 @@ function rulesOf(s: CellStyle, flow: boolean, width: number): BlockRules {
  * Lays a cell's text into `width` points. `page` given (page number and total), placeholders are
  * resolved for it; absent, they are laid as written (measuring, before the page count exists).
  */
-export function layCellText(cell: TableCell, font: FontResource, width: number, page?: { page: number; total: number }): CellText | undefined {
+export function layCellText(cell: TableCell, font: FontResource, width: number, page?: { page: number; total: number }): LaidCellText | undefined {
   const src = cellSource(cell);
   if (!src) return undefined;
   const s = cell.style;
@@ -95,6 +104,26 @@ export function layCellText(cell: TableCell, font: FontResource, width: number, 
   const lines: Line[] = [];
   for (const p of block.paragraphs) for (const l of p.lines) lines.push(l);
   return { paragraphs: block.paragraphs, lines };
+}
+
+/** Line metrics shared by every one-line cell in one style (most cells of a long table): no array per cell. */
+const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetrics[] }>();
+
+/** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
+export function measureCellText(cell: TableCell, font: FontResource, width: number): CellText | undefined {
+  const laid = layCellText(cell, font, width);
+  if (!laid) return undefined;
+  const style = runStyleOf(cell.style, font);
+  let shared = oneLine.get(style);
+  const same = (l: Line, m: LineMetrics) => l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
+  if (!shared && laid.lines.length === 1 && laid.paragraphs[0].atoms.every((a) => a.style === style)) {
+    const l = laid.lines[0];
+    const m = Object.freeze({ ascender: l.ascender, descender: l.descender, leading: l.leading });
+    shared = { m, lines: Object.freeze([m]) };
+    oneLine.set(style, shared);
+  }
+  if (shared && laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
+  return { lines: laid.lines.map((l) => (shared && same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading })) };
 }
 
 /** Whether a cell's text changes with the page it is drawn on. */
@@ -115,7 +144,7 @@ export function naturalWidth(cell: TableCell, font: FontResource): number {
  * Draws lines [from, to) of a cell's text with the top of the first line's ascender at `top`, the
  * line's measure starting at `left`, into `target` (glyph runs and decoration rects).
  */
-export function drawCellLines(t: CellText, from: number, to: number, s: CellStyle, left: number, top: number, target: DrawTarget): void {
+export function drawCellLines(t: LaidCellText, from: number, to: number, s: CellStyle, left: number, top: number, target: DrawTarget): void {
   let i = 0;
   let baseline = top;
   for (const p of t.paragraphs) {

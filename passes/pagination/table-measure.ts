@@ -4,14 +4,14 @@
 // sized in their cells, each row's natural height, and the units rows are moved by: a row alone, or
 // the rows a row span holds together.
 import type { DocSettings, ResolvedTableItem, TableCell } from '../../ir/types.js';
-import { layCellText, linesHeight, naturalWidth, type CellText } from '../layout/table-cell-text.js';
+import { linesHeight, measureCellText, naturalWidth, type CellText } from '../layout/table-cell-text.js';
 import { refuse } from '../pass.js';
 
 export interface MeasuredCell {
   cell: TableCell;
   /** Width of the cell (its columns together), points. */
   width: number;
-  /** Laid lines, for text and flow cells (placeholders as written: the cell is laid again on its page). */
+  /** Line metrics, for text and flow cells (placeholders as written); the cell is laid again when drawn. */
   text?: CellText;
   /** Height the content needs, padding included, points. */
   need: number;
@@ -117,7 +117,7 @@ export function measureTable(t: ResolvedTableItem, boxWidth: number, doc?: DocSe
       const padV = s.padding[0] + s.padding[2];
       const kind = cell.content.kind;
       if (kind === 'text' || kind === 'flow') {
-        m.text = layCellText(cell, t.fontRes.get(s.font.name)!, Math.max(0, width - s.padding[1] - s.padding[3]));
+        m.text = measureCellText(cell, t.fontRes.get(s.font.name)!, Math.max(0, width - s.padding[1] - s.padding[3]));
         m.need = linesHeight(m.text!) + padV;
       } else if (kind === 'image' || kind === 'drawing') {
         m.need = pictureHeight(m, doc) + padV;
