@@ -27,6 +27,11 @@ const SIMPLE = /^[A-Za-z0-9 .,;:'"]*$/;
  */
 const SIMPLE_DIGIT_HYPHENS = /^(?:[A-Za-z .,;:'"]|[0-9](?:-(?=[0-9]))?)*$/;
 
+/** Whether UAX #14 gives `text` opportunities only after runs of spaces (the fast path below). */
+export function breaksOnlyAfterSpaces(text: string): boolean {
+  return SIMPLE.test(text) || SIMPLE_DIGIT_HYPHENS.test(text);
+}
+
 /** Every opportunity in `text`, in order, the end of the text included. */
 export function breakOpportunities(text: string, breakAfter?: string, softHyphens = false): BreakAt[] {
   if (breakAfter !== undefined) return customBreaks(text, breakAfter, softHyphens);

@@ -226,12 +226,12 @@ function statedTable(face: ShapedSegment['font']['face']): Int32Array {
   return table;
 }
 
-/** A glyph's advance as the W array states it, thousandths of an em (what TJ moves by before any adjustment). */
-export function statedAdvance(face: ShapedSegment['font']['face'], gid: number): number {
-  const table = statedTable(face);
-  let stated = table[gid];
-  if (stated === -1) { stated = Math.round(face.advanceOf(gid) * (1000 / face.unitsPerEm)); table[gid] = stated; }
-  return stated;
+/**
+ * Glyph advances as the W array states them, thousandths of an em (what TJ moves by before any
+ * adjustment), by glyph id; -1 where not asked yet: fill with `face.advanceOf` as emitRun does.
+ */
+export function statedAdvances(face: ShapedSegment['font']['face']): Int32Array {
+  return statedTable(face);
 }
 
 /**

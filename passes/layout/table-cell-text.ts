@@ -13,7 +13,8 @@
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell } from '../../ir/types.js';
 import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
-import type { LaidParagraph, Line, RunStyle, Span } from './paragraph.js';
+import { breaksOnlyAfterSpaces } from './line-break.js';
+import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from './paragraph.js';
 import { resolvePlaceholders } from './placeholders.js';
 import { layRuns, type BlockRules } from './text-block.js';
 
@@ -109,21 +110,64 @@ export function layCellText(cell: TableCell, font: FontResource, width: number, 
 /** Line metrics shared by every one-line cell in one style (most cells of a long table): no array per cell. */
 const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetrics[] }>();
 
+/** The metrics of a line set wholly in `style`, as paragraph.ts's lineMetrics gives them. */
+function styleMetrics(style: RunStyle): LineMetrics {
+  const f = style.font.face;
+  const k = style.size / f.unitsPerEm;
+  return Object.freeze({ ascender: Math.max(0, f.metrics.ascender * k), descender: Math.min(0, f.metrics.descender * k), leading: Math.max(0, style.leading) });
+}
+
+/**
+ * Whether the engine would set this text on one line, found without laying it: one run, no line end,
+ * breaks only after spaces (so its atoms are its words and runs of spaces, paragraph.ts), no
+ * hyphenation, `break_after` or total fit, left to right, and the words and spaces up to the last
+ * word — shaped as the engine shapes them, from its word cache — no wider than the measure.
+ */
+function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
+  if (!breaksOnlyAfterSpaces(text)) return false;
+  let x = 0, visible = 0, i = 0;
+  const n = text.length;
+  while (i < n) {
+    let j = i + 1;
+    if (text.charCodeAt(i) === 32) {
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      x += shapeIn(style, j === i + 1 ? ' ' : text.slice(i, j), at).width;
+    } else {
+      while (j < n && text.charCodeAt(j) !== 32) j++;
+      x += shapeIn(style, text.slice(i, j), at).width;
+      visible = x;
+    }
+    i = j;
+  }
+  return visible <= width + 1e-6;
+}
+
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
 export function measureCellText(cell: TableCell, font: FontResource, width: number): CellText | undefined {
+  const src = cellSource(cell);
+  if (!src) return undefined;
+  const s = cell.style;
+  // The common cell — one short run on one line — is measured without laying it.
+  if (src.runs.length === 1 && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+    const style = runStyleOf(s, font);
+    if (fitsOneLine(src.runs[0].text, style, width, src.runs[0].at)) return { lines: oneLineOf(style).lines };
+  }
   const laid = layCellText(cell, font, width);
   if (!laid) return undefined;
-  const style = runStyleOf(cell.style, font);
-  let shared = oneLine.get(style);
+  const shared = oneLineOf(runStyleOf(s, font));
   const same = (l: Line, m: LineMetrics) => l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
-  if (!shared && laid.lines.length === 1 && laid.paragraphs[0].atoms.every((a) => a.style === style)) {
-    const l = laid.lines[0];
-    const m = Object.freeze({ ascender: l.ascender, descender: l.descender, leading: l.leading });
+  if (laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
+  return { lines: laid.lines.map((l) => (same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading })) };
+}
+
+function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetrics[] } {
+  let shared = oneLine.get(style);
+  if (!shared) {
+    const m = styleMetrics(style);
     shared = { m, lines: Object.freeze([m]) };
     oneLine.set(style, shared);
   }
-  if (shared && laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
-  return { lines: laid.lines.map((l) => (shared && same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading })) };
+  return shared;
 }
 
 /** Whether a cell's text changes with the page it is drawn on. */

@@ -14,7 +14,7 @@ import { codeHeight, naturalSize, type MeasuredCell } from '../pagination/table-
 import { layCodeItem } from './codes.js';
 import type { Box } from './coordinates.js';
 import { layImageItem } from './images.js';
-import { statedAdvance, type DrawTarget } from './line-draw.js';
+import { statedAdvances, type DrawTarget } from './line-draw.js';
 import { boxToRect } from './shapes.js';
 import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from './table-cell-text.js';
 import { nextTextObject, type TextPageContext } from './text-item.js';
@@ -162,6 +162,8 @@ function joinable(a: GlyphRunOp, b: GlyphRunOp, tp: TablePartItem): boolean {
 function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem): GlyphRunOp {
   const first = row[from];
   const face = faceOf(tp, first.font)!;
+  const stated = statedAdvances(face);
+  const k = 1000 / face.unitsPerEm;
   let n = 0;
   for (let i = from; i < to; i++) n += row[i].glyphs.length;
   const glyphs = new Uint16Array(n);
@@ -179,9 +181,12 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
     }
     glyphs.set(r.glyphs, o);
     adjust.set(r.adjust, o);
-    for (let k = 0; k < r.glyphs.length; k++) {
-      text[o + k] = r.text[k];
-      pen += statedAdvance(face, r.glyphs[k]) - r.adjust[k];
+    for (let g = 0; g < r.glyphs.length; g++) {
+      text[o + g] = r.text[g];
+      const gid = r.glyphs[g];
+      let w = stated[gid];
+      if (w === -1) { w = Math.round(face.advanceOf(gid) * k); stated[gid] = w; }
+      pen += w - r.adjust[g];
     }
     o += r.glyphs.length;
   }
