@@ -40,7 +40,8 @@ export interface CellStyle {
   fontSize: number;
   leading: number;
   color: Colour;
-  align: CellAlign;
+  /** Absent: text starts at its paragraph's start (the right edge for right-to-left text), as a text item's; a picture at the left. */
+  align?: CellAlign;
   valign: 'top' | 'middle' | 'bottom';
   overlong: 'overflow' | 'break';
   breakAfter?: string;

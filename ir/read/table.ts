@@ -117,7 +117,7 @@ function decide(spec: CellStyleSpec, p: JsonPointer): CellStyle {
     fontSize,
     leading: spec.leading ?? DEFAULT_LEADING_FACTOR * fontSize,
     color: spec.color ?? BLACK,
-    align: spec.align ?? 'left',
+    align: spec.align,
     valign: spec.valign ?? 'top',
     overlong: spec.overlong ?? 'overflow',
     breakAfter: spec.breakAfter,

@@ -78,7 +78,7 @@ const FLOW_TAB_FRACTION = 0.075;
 
 function rulesOf(s: CellStyle, flow: boolean, width: number): BlockRules {
   return {
-    overlong: s.overlong, breakAfter: s.breakAfter, hyphenate: s.hyphenate, align: s.align === 'justify' ? 'justify' : s.align,
+    overlong: s.overlong, breakAfter: s.breakAfter, hyphenate: s.hyphenate, align: s.align,
     optimal: s.align === 'justify',
     tabs: flow ? { method: 'relative', size: FLOW_TAB_FRACTION * width, ruler: [], alignments: [], alignChar: '.' } : undefined,
   };
@@ -195,7 +195,10 @@ export function drawCellLines(t: LaidCellText, from: number, to: number, s: Cell
     for (const line of p.lines) {
       if (i >= from && i < to) {
         baseline -= i === from ? line.ascender : line.leading;
-        drawLine(p, line, left, baseline, lineAlign(line, p.rtl, s.align, undefined), undefined, target);
+        // A line wider than the cell (an over-wide word) starts at the cell's left edge whatever the
+        // alignment and runs past the right one: it never runs off to the left, out of the table.
+        const align = line.width > line.measure + 1e-6 && (s.align === 'right' || s.align === 'center') ? 'left' : lineAlign(line, p.rtl, s.align, undefined);
+        drawLine(p, line, left, baseline, align, undefined, target);
       }
       i++;
     }

@@ -87,7 +87,7 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
 }
 
 /** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start). */
-function pictureAlign(align: CellAlign, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
+function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
   const h = align === 'center' ? '' : align === 'right' ? 'right' : 'left';
   const v = valign === 'middle' ? '' : valign;
   return (v && h ? `${v}_${h}` : v || h || 'center') as ImageAlign;
