@@ -172,8 +172,11 @@ function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetri
 
 /** Whether a cell's text changes with the page it is drawn on. */
 export function hasPlaceholders(cell: TableCell): boolean {
-  const src = cellSource(cell);
-  return !!src && src.runs.some((r) => r.placeholders);
+  const c = cell.content;
+  if (c.kind === 'flow') return c.placeholders;
+  if (c.kind !== 'text') return false;
+  for (const r of c.runs) if (r.placeholders) return true;
+  return false;
 }
 
 /** Width of the widest line the cell's text makes unbroken (for `auto` columns), points. */
