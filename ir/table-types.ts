@@ -39,6 +39,8 @@ export interface CellStyle {
   font: { at: JsonPointer; name: string };
   fontSize: number;
   leading: number;
+  /** Whether a level stated `leading` (a run's own size then keeps it, as in a text item). */
+  leadingGiven: boolean;
   color: Colour;
   /** Absent: text starts at its paragraph's start (the right edge for right-to-left text), as a text item's; a picture at the left. */
   align?: CellAlign;

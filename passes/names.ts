@@ -218,6 +218,17 @@ function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): R
   for (const row of item.rows) {
     for (const cell of row.cells) {
       if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.
+      if (cell.content.kind === 'text') {
+        for (const run of cell.content.runs) {
+          const f = run.style?.font;
+          if (!f) continue;
+          const res = fonts.get(f.name);
+          if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+          run.style!.fontRes = res;
+          fontRes.set(f.name, res);
+        }
+      }
       const { name, at } = cell.style.font;
       if (fontRes.has(name)) continue;
       const res = fonts.get(name);

@@ -57,6 +57,34 @@ describe('cell text through the text engine', () => {
     expect(pdfToText(out.pdf)).toMatch(/[a-z]\u00ad\n[a-z]/); // hyphenated somewhere (en patterns), in both
   });
 
+  it('takes runs as a text item\'s content: styled runs (size, colour, font) and dates, placed as in the text item', () => {
+    const content = ['Issued ', { date: '%F' }, ' by ', { text: 'Quire', font_size: 14, color: [1, 0, 0] }, ' in ', { text: 'Other', font: 'Alt' }, ' with a longer tail of words that wraps'];
+    const out = ok(render({
+      description: {
+        fonts: [...FONTS, { name: 'Alt', data: NOTO_SANS_B64 }],
+        items: [
+          { type: 'text', rect: { llx: 50, lly: 400, urx: 200, ury: 800 }, content, font: 'Body', font_size: 10 },
+          { type: 'table', rect: { llx: 300, lly: 400, urx: 450, ury: 800 }, columns: [150], padding: 0, font: 'Body', font_size: 10, rows: [[{ text: content }]] },
+        ],
+      },
+      now: NOW,
+    }));
+    const words = pdfWords(out.pdf);
+    const item = words.filter((w) => w.xMin < 275);
+    const cell = words.filter((w) => w.xMin >= 275);
+    expect(cell.map((w) => w.text)).toContain('2026-11-22');
+    expectSamePlaces(relative(cell), relative(item));
+    const red = pagePixels(out.pdf, 1, 144);
+    const q = cell.find((w) => w.text === 'Quire')!;
+    const [r, g] = red(q.xMin + 2.5, (841.89 - q.yMax + 841.89 - q.yMin) / 2);
+    expect(r).toBeGreaterThan(g);
+    const refused = render({
+      description: { fonts: FONTS, items: [{ type: 'table', rect: { llx: 50, lly: 400, urx: 200, ury: 800 }, columns: [150], font: 'Body', font_size: 10, rows: [[{ text: [{ text: 'x', font: 'Nope' }] }]] }] },
+      now: NOW,
+    });
+    expect(refused).toMatchObject({ ok: false, status: 400, path: '/items/0/rows/0/0/text/0/font' });
+  });
+
   it('breaks at UAX #14 opportunities (after a hyphen, a slash), not only at spaces', () => {
     const out = ok(render({
       description: { fonts: FONTS, items: [{ type: 'table', rect: { llx: 50, lly: 400, urx: 130, ury: 800 }, font: 'Body', font_size: 10, columns: [80], padding: 0, rows: [['well-known/unusual-things']] }] },

@@ -11,7 +11,7 @@ import { hasPatterns } from '../../passes/layout/hyphenation.js';
 import { codeReaders } from './codes.js';
 import { ajv, check, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
-import { placeholdersIn } from './text.js';
+import { placeholdersIn, readRun } from './text.js';
 
 type Raw = Record<string, unknown>;
 
@@ -21,8 +21,6 @@ const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
 const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
-/** Run keys beyond `text` styling one run: not drawn yet in cells (as in text items). */
-const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline', 'date'];
 
 function readBorder(raw: Raw | undefined): CellStyleSpec['border'] {
   if (!raw) return undefined;
@@ -100,13 +98,8 @@ function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent 
   const text = c.text;
   const runs: TextRun[] = typeof text === 'string'
     ? [{ at: kp, text, placeholders: placeholdersIn(text, kp) }]
-    : (text as unknown[]).map((r, i) => {
-      const rp = at(kp, i);
-      if (typeof r === 'string') return { at: rp, text: r, placeholders: false };
-      if (!r || typeof r !== 'object' || typeof (r as Raw).text !== 'string') fail(refusal('schemaType', rp, rp, 'a string or an object with text'));
-      for (const k of RUN_KEYS_NOT_YET) if (k in (r as Raw)) fail(refusal('keyNotYet', at(rp, k), k, at(rp, k)));
-      return { at: rp, text: (r as Raw).text as string, placeholders: placeholdersIn((r as Raw).text as string, at(rp, 'text')) };
-    });
+    // Runs as a text item's content: strings, styled `{text, …}` runs, `{date, zone}` runs.
+    : (text as unknown[]).map((r, i) => readRun(r, at(kp, i)));
   return { kind: 'text', at: kp, runs };
 }
 
@@ -116,6 +109,7 @@ function decide(spec: CellStyleSpec, p: JsonPointer): CellStyle {
     font: spec.font ?? { at: p, name: '' },
     fontSize,
     leading: spec.leading ?? DEFAULT_LEADING_FACTOR * fontSize,
+    leadingGiven: spec.leading !== undefined,
     color: spec.color ?? BLACK,
     align: spec.align,
     valign: spec.valign ?? 'top',

@@ -1,6 +1,7 @@
 // ir/schema/table.ts — schema of the table item (docs/reference.md, "table"): columns, rows of cells,
 // header and footer rows, spans, the style keys a table, column, row or cell may state, the boxes.
 import { colourSchema, itemBase, rectSchema } from './common.js';
+import { runSchema } from './text.js';
 
 const side = { type: 'number', minimum: 0 } as const;
 const borderSide = {
@@ -59,7 +60,7 @@ export const cellSchema = {
       type: 'object',
       properties: {
         // `text` takes runs as a text item's content does; a bare string is one run.
-        text: { type: ['string', 'array'] },
+        text: { anyOf: [{ type: 'string' }, { type: 'array', items: runSchema }] },
         flow: { type: 'string' },
         image: { type: 'string' },
         drawing: { type: 'string' },

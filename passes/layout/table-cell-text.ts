@@ -11,12 +11,13 @@
 // Placeholders ({current_page}, {total_pages}) are measured as written — wider than any page
 // number, so the row is tall enough — and resolved when the cell is drawn on its page.
 import type { JsonPointer } from '../../ir/pointer.js';
-import type { CellStyle, FontResource, TableCell } from '../../ir/types.js';
+import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from './paragraph.js';
 import { resolvePlaceholders } from './placeholders.js';
 import { layRuns, type BlockRules } from './text-block.js';
+import { runSpans } from './text-item.js';
 
 /** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */
 export type LineMetrics = Pick<Line, 'ascender' | 'descender' | 'leading'>;
@@ -50,7 +51,7 @@ export function linesThatFit(t: CellText, from: number, room: number): number {
 }
 
 /** The text a cell holds and where it was written, or undefined for a cell holding something else. */
-export function cellSource(cell: TableCell): { runs: { text: string; at: JsonPointer; placeholders: boolean }[]; flow: boolean } | undefined {
+export function cellSource(cell: TableCell): { runs: (TextRun | { text: string; at: JsonPointer; placeholders: boolean })[]; flow: boolean } | undefined {
   const c = cell.content;
   if (c.kind === 'text') return { runs: c.runs, flow: false };
   if (c.kind === 'flow') return { runs: [{ text: c.text, at: c.at, placeholders: c.placeholders }], flow: true };
@@ -69,9 +70,7 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
 }
 
 /** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
-const WHITE = /[\t\v\f]/g;
 const WHITE_NOT_TAB = /[\v\f]/g;
-const HAS_WHITE = /[\t\v\f]/;
 const HAS_WHITE_NOT_TAB = /[\v\f]/;
 /** A flow's default tab size (docs/reference.md, "flow", tabs): 7.5 % of the width. */
 const FLOW_TAB_FRACTION = 0.075;
@@ -84,24 +83,36 @@ function rulesOf(s: CellStyle, flow: boolean, width: number): BlockRules {
   };
 }
 
+/** What the page gives a cell's text: its number and the total (absent while measuring), the moment of rendering. */
+export interface CellPage { page?: number; total?: number; now: Date }
+
+/** A text cell's runs as spans, as a text item's runs become spans (text-item.ts runSpans); placeholders as written while measuring. */
+function textSpans(cell: TableCell, style: RunStyle, pc: CellPage): Span[] {
+  const c = cell.content as Extract<TableCell['content'], { kind: 'text' }>;
+  const measuring = pc.page === undefined;
+  const runs = measuring && c.runs.some((r) => r.placeholders) ? c.runs.map((r) => (r.placeholders ? { ...r, placeholders: false } : r)) : c.runs;
+  return runSpans({ runs, leadingGiven: cell.style.leadingGiven }, style, { page: pc.page ?? 0, total: pc.total ?? 0, now: pc.now });
+}
+
 /**
- * Lays a cell's text into `width` points. `page` given (page number and total), placeholders are
- * resolved for it; absent, they are laid as written (measuring, before the page count exists).
+ * Lays a cell's text into `width` points. With a page number and total in `pc`, placeholders are
+ * resolved for that page; without, they are laid as written (measuring, before the page count exists).
  */
-export function layCellText(cell: TableCell, font: FontResource, width: number, page?: { page: number; total: number }): LaidCellText | undefined {
-  const src = cellSource(cell);
-  if (!src) return undefined;
+export function layCellText(cell: TableCell, font: FontResource, width: number, pc: CellPage): LaidCellText | undefined {
+  const c = cell.content;
+  if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
   const s = cell.style;
   const style = runStyleOf(s, font);
-  const [has, white] = src.flow ? [HAS_WHITE_NOT_TAB, WHITE_NOT_TAB] : [HAS_WHITE, WHITE];
-  const spans: Span[] = src.runs.map((r) => {
-    let text = r.placeholders && page ? resolvePlaceholders(r.text, page.page, page.total) : r.text;
-    if (has.test(text)) text = text.replace(white, ' ');
-    return { text, style, at: r.at };
-  });
+  let spans: Span[];
+  if (c.kind === 'text') spans = textSpans(cell, style, pc);
+  else {
+    let text = c.placeholders && pc.page !== undefined ? resolvePlaceholders(c.text, pc.page, pc.total!) : c.text;
+    if (HAS_WHITE_NOT_TAB.test(text)) text = text.replace(WHITE_NOT_TAB, ' ');
+    spans = [{ text, style, at: c.at }];
+  }
   // An empty cell's text still takes one line (as an empty text item's paragraph does).
   if (spans.length === 0) spans.push({ text: '', style, at: cell.at });
-  const block = layRuns(spans, rulesOf(s, src.flow, width), width);
+  const block = layRuns(spans, rulesOf(s, c.kind === 'flow', width), width);
   const lines: Line[] = [];
   for (const p of block.paragraphs) for (const l of p.lines) lines.push(l);
   return { paragraphs: block.paragraphs, lines };
@@ -143,16 +154,17 @@ function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPoint
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
-export function measureCellText(cell: TableCell, font: FontResource, width: number): CellText | undefined {
+export function measureCellText(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
   const src = cellSource(cell);
   if (!src) return undefined;
   const s = cell.style;
-  // The common cell — one short run on one line — is measured without laying it.
-  if (src.runs.length === 1 && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+  // The common cell — one short run in the cell's own style on one line — is measured without laying it.
+  const run = src.runs[0] as TextRun;
+  if (src.runs.length === 1 && !run.style && !run.date && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
-    if (fitsOneLine(src.runs[0].text, style, width, src.runs[0].at)) return { lines: oneLineOf(style).lines };
+    if (fitsOneLine(run.text, style, width, run.at)) return { lines: oneLineOf(style).lines };
   }
-  const laid = layCellText(cell, font, width);
+  const laid = layCellText(cell, font, width, { now });
   if (!laid) return undefined;
   const shared = oneLineOf(runStyleOf(s, font));
   const same = (l: Line, m: LineMetrics) => l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
@@ -180,8 +192,8 @@ export function hasPlaceholders(cell: TableCell): boolean {
 }
 
 /** Width of the widest line the cell's text makes unbroken (for `auto` columns), points. */
-export function naturalWidth(cell: TableCell, font: FontResource): number {
-  const t = layCellText(cell, font, Number.POSITIVE_INFINITY);
+export function naturalWidth(cell: TableCell, font: FontResource, now: Date): number {
+  const t = layCellText(cell, font, Number.POSITIVE_INFINITY, { now });
   let w = 0;
   if (t) for (const l of t.lines) w = Math.max(w, l.width + l.indent);
   return w;

@@ -53,7 +53,7 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
       if (mc.text) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
-        const t = layCellText(cell, tp.table.fontRes.get(s.font.name)!, innerW, hasPlaceholders(cell) ? pc : undefined)!;
+        const t = layCellText(cell, tp.table.fontRes.get(s.font.name)!, innerW, hasPlaceholders(cell) ? pc : { now: pc.now })!;
         const [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
         const used = linesHeight(t, from, to) + pt + pb;
         const slack = pr.lines ? 0 : Math.max(0, h - used);

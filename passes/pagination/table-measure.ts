@@ -64,7 +64,7 @@ export function naturalSize(c: TableCell['content'], doc: DocSettings | undefine
 }
 
 /** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
-function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
+function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number[] {
   const widths = t.columns.map((c) => (c.width.kind === 'points' ? c.width.v : 0));
   const autoCols = t.columns.map((c, i) => (c.width.kind === 'auto' ? i : -1)).filter((i) => i >= 0);
   if (autoCols.length) {
@@ -72,7 +72,7 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
       for (const cell of row.cells) {
         if (cell.colSpan !== 1 || t.columns[cell.col].width.kind !== 'auto') continue;
         const s = cell.style;
-        const content = cell.content.kind === 'text' || cell.content.kind === 'flow' ? naturalWidth(cell, t.fontRes.get(s.font.name)!) : 0;
+        const content = cell.content.kind === 'text' || cell.content.kind === 'flow' ? naturalWidth(cell, t.fontRes.get(s.font.name)!, now) : 0;
         widths[cell.col] = Math.max(widths[cell.col], content + s.padding[1] + s.padding[3]);
       }
     }
@@ -93,8 +93,8 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
   return widths;
 }
 
-export function measureTable(t: ResolvedTableItem, boxWidth: number, doc?: DocSettings): MeasuredTable {
-  const colW = columnWidths(t, boxWidth);
+export function measureTable(t: ResolvedTableItem, boxWidth: number, doc: DocSettings | undefined, now: Date): MeasuredTable {
+  const colW = columnWidths(t, boxWidth, now);
   const colX: number[] = [];
   let x = 0;
   for (const w of colW) { colX.push(x); x += w; }
@@ -117,7 +117,7 @@ export function measureTable(t: ResolvedTableItem, boxWidth: number, doc?: DocSe
       const padV = s.padding[0] + s.padding[2];
       const kind = cell.content.kind;
       if (kind === 'text' || kind === 'flow') {
-        m.text = measureCellText(cell, t.fontRes.get(s.font.name)!, Math.max(0, width - s.padding[1] - s.padding[3]));
+        m.text = measureCellText(cell, t.fontRes.get(s.font.name)!, Math.max(0, width - s.padding[1] - s.padding[3]), now);
         m.need = linesHeight(m.text!) + padV;
       } else if (kind === 'image' || kind === 'drawing') {
         m.need = pictureHeight(m, doc) + padV;
