@@ -18,19 +18,26 @@ import { statedAdvances, type DrawTarget } from './line-draw.js';
 import { boxToRect } from './shapes.js';
 import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from './table-cell-text.js';
 import { nextTextObject, type TextPageContext } from './text-item.js';
+import type { ContentMark } from '../../ir/structure-types.js';
+import { marked } from '../structure/mark.js';
 
-export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSettings): DrawOp[] {
+/**
+ * `mark` (a tagged document, passes/structure/mark.ts): each cell's text, code, picture or drawing
+ * is its own marked piece (its runs never joined with a neighbour's); fills and rules are artifacts.
+ */
+export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSettings, mark?: (row: number, cell: number) => ContentMark): DrawOp[] {
   const fills: DrawOp[] = [];
   const content: DrawOp[] = [];
   const borders: DrawOp[] = [];
   const text: DrawTarget = { at: tp.at, textObject: nextTextObject(), glyphs: [], rects: [] };
+  const pieces: DrawOp[] = [];
   const { box, colX, measured: m } = tp;
   // Where each row sits in this part (a row spanning several rows reaches down through them).
   const placedAt = new Map<number, number>();
   tp.rows.forEach((pr, i) => { if (!pr.lines) placedAt.set(pr.row, i); });
   // Untagged, a row's cells on one baseline in one font become one glyph run (see joinRuns); a
-  // document claiming `accessible` keeps one run per cell, so each cell can be tagged on its own.
-  const join = !doc.standards?.accessible;
+  // tagged document keeps each cell's runs apart, in the cell's own marked piece.
+  const join = !mark;
   for (const pr of tp.rows) {
     const rowStart = text.glyphs.length;
     const cells = m.cells[pr.row];
@@ -50,6 +57,7 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
       const [pt, pr_, pb, pl] = s.padding;
       const innerW = Math.max(0, w - pl - pr_);
       const kind = cell.content.kind;
+      const cellGlyphs = text.glyphs.length, cellRects = text.rects.length;
       if (mc.text) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
@@ -70,6 +78,11 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
         const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
         content.push(...layPicture(cell, inner, doc));
       }
+      if (mark) {
+        // Tagged: the cell's own runs and decorations (never joined with a neighbour's) and its code, picture or drawing, as one piece.
+        const own: DrawOp[] = [...text.glyphs.splice(cellGlyphs), ...text.rects.splice(cellRects), ...content.splice(0)];
+        pieces.push(...marked(cell.at, mark(pr.row, ci), own));
+      }
       const [bt, br, bb, bl] = s.border;
       if (bt) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - bt.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bt.width, fill: bt.color });
       if (bb) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - h - bb.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bb.width, fill: bb.color });
@@ -78,6 +91,7 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
     }
     if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
+  if (mark) return [...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills), ...pieces, ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, borders)];
   const out = fills;
   for (const op of text.glyphs) out.push(op);
   for (const op of text.rects) out.push(op);
