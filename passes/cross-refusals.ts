@@ -7,6 +7,7 @@ import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
 import { resolveStructure } from './structure/resolve.js';
+import { fieldCombinations } from './forms/cross.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -17,6 +18,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
       if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
+      // Form fields: a push button's two targets; a click action under an archive claim (passes/forms/cross.ts).
+      fieldCombinations(item, ir.doc);
     }
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
