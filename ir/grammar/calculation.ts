@@ -16,11 +16,10 @@
 // past MAX_STACK (as pdf.js's MAX_STACK_SIZE), never taking from an empty stack, and leaving one value
 // per output (range). `n copy`, `n index` and `n j roll` are followed exactly when n is a literal.
 // One lexer and one parser instance, recovery off; entry functions return results and never throw.
-import { createRequire } from 'node:module';
 import type * as Chevrotain from 'chevrotain';
+import { chevrotain } from './load-chevrotain.js';
 import type { IToken, TokenType } from 'chevrotain';
 
-const require = createRequire(import.meta.url);
 
 /** ISO 32000-1 §7.10.5.1 / Annex C: "the operand stack … shall not exceed 100 entries". */
 export const MAX_STACK = 100;
@@ -60,7 +59,7 @@ let built: Grammar | undefined;
 /** Chevrotain is loaded and the grammar built on the first calculation function: most requests carry none, and a fresh worker should start fast and small. */
 function grammar(): Grammar {
   if (built) return built;
-  const { createToken, EmbeddedActionsParser, EOF, Lexer } = require('chevrotain') as typeof Chevrotain;
+  const { createToken, EmbeddedActionsParser, EOF, Lexer } = chevrotain();
   const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
   const Num = createToken({ name: 'Num', pattern: /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/ });
   const LBrace = createToken({ name: 'LBrace', pattern: '{' });

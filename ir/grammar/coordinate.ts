@@ -22,12 +22,11 @@
 //     written as the request wrote them, while an unclosed `{` is a syntax error.
 // One lexer and one parser instance are built on first use and reused: parsing is synchronous, so no two
 // calls can interleave. Error recovery is off in both: a coordinate either parses or is refused.
-import { createRequire } from 'node:module';
 import type * as Chevrotain from 'chevrotain';
+import { chevrotain } from './load-chevrotain.js';
 import type { IToken, TokenType } from 'chevrotain';
 import { COORD_VARIABLES, type CoordVariable, type Expr } from './expr.js';
 
-const require = createRequire(import.meta.url);
 
 const MAX_NESTING = 100; // spec Conventions: "Maximum nesting depth 100" (also Limits: "Expression depth | 100.")
 /**
@@ -53,7 +52,7 @@ let built: Grammar | undefined;
  */
 function grammar(): Grammar {
   if (built) return built;
-  const { createToken, EmbeddedActionsParser, EOF, Lexer } = require('chevrotain') as typeof Chevrotain;
+  const { createToken, EmbeddedActionsParser, EOF, Lexer } = chevrotain();
   // — tokens —
   const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n]+/, group: Lexer.SKIPPED });
   const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/ });
