@@ -5,7 +5,7 @@ import { at } from '../ir/pointer.js';
 import type { FlowItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
-import { graphicsCombinations } from './cross-refusals-graphics.js';
+import { featureVersions, graphicsCombinations } from './cross-refusals-graphics.js';
 import { resolveStructure } from './structure/resolve.js';
 import { fieldCombinations } from './forms/cross.js';
 
@@ -25,6 +25,9 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
+    // versions the declared features need come before the ones every document needs (Flate, CID
+    // text), so a refusal names the most particular reason
+    featureVersions(ir.doc);
     checkStandards(ir.doc, ir.items, ctx, ir.page);
     graphicsCombinations(ir.doc);
     // structure: the items its elements name, each once (passes/structure/resolve.ts).
