@@ -2,10 +2,12 @@
 // (spec Conventions, "Contradictory combinations"). Runs after names so a combination involving a
 // declaration can see it resolved; runs before anything is measured or drawn.
 import { at } from '../ir/pointer.js';
-import type { FlowItem, ResolvedIr } from '../ir/types.js';
+import type { FlowItem, ResolvedIr, ResolvedItem } from '../ir/types.js';
+import { type3GlyphItems } from './fonts/type3-face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
+import { checkArchiveFonts } from './fonts/archive-fonts.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -21,8 +23,12 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
-    checkStandards(ir.doc, ir.items, ctx, ir.page);
+    // Type 3 glyphs' shapes are items too (their own transform/rotate; the colours d0 glyphs paint).
+    for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
+    checkStandards(ir.doc, [...ir.items, ...type3GlyphItems(ir.fonts, true) as ResolvedItem[]], ctx, ir.page);
     graphicsCombinations(ir.doc);
+    // Fonts an archive claim refuses: the standard fourteen, fonts forbidding their embedding (passes/fonts/archive-fonts.ts).
+    checkArchiveFonts(ir);
     return ir;
   },
 };

@@ -171,7 +171,8 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       return { ...item, fontRes } as ResolvedItem;
     });
     checkDestinationNames(ir.doc, ir.items);
-    resolveGraphics(ir.doc, ir.items, ctx);
+    // Type 3 glyphs' shapes name graphics declarations as page items do.
+    resolveGraphics(ir.doc, [...ir.items, ...ir.type3Fonts.flatMap((d) => d.glyphs.flatMap((g) => g.items))], ctx);
     return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };
   },
 };

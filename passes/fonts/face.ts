@@ -79,12 +79,22 @@ export class Face implements TextFont {
     return this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
   }
 
-  /** Whether OS/2 fsType forbids what we do: embedding at all (restricted licence), or subsetting. */
-  get embeddingForbidden(): boolean {
-    const fs = this.font['OS/2']?.fsType;
-    if (fs == null) return false;
-    if (typeof fs === 'number') return (fs & 0x0002) !== 0 || (fs & 0x0100) !== 0 || (fs & 0x0200) !== 0;
-    return Boolean(fs.noEmbedding || fs.noSubsetting || fs.bitmapOnly);
+  /**
+   * Whether OS/2 fsType (OpenType spec, OS/2 table) forbids what we do with the font: embedding at
+   * all (usage bits 0–3 = 2, restricted licence; a less restrictive bit set beside it wins, as the
+   * spec says), subsetting (bit 8) when it is subset, or embedding outlines (bit 9, bitmaps only).
+   */
+  embeddingForbidden(keepAll = false): boolean {
+    const raw = this.font['OS/2']?.fsType as unknown;
+    if (raw == null) return false;
+    let fs = 0;
+    if (typeof raw === 'number') fs = raw;
+    else {
+      const b = raw as Record<string, boolean>;
+      fs = (b.noEmbedding ? 0x2 : 0) | (b.viewOnly ? 0x4 : 0) | (b.editable ? 0x8 : 0) | (b.noSubsetting ? 0x100 : 0) | (b.bitmapOnly ? 0x200 : 0);
+    }
+    const restricted = (fs & 0x2) !== 0 && (fs & 0xc) === 0;
+    return restricted || (!keepAll && (fs & 0x100) !== 0) || (fs & 0x200) !== 0;
   }
 
   /** OpenType features the font has (GSUB/GPOS feature tags), for font_variants to check against. */
