@@ -237,6 +237,47 @@ describe('font details', () => {
     expect(ok({ fonts: [{ name: 'R', data: b64(notoWithFsType(4)) }], items: [line('R', 'x')] }).remarks).toEqual([]);
   });
 
+  it('fsType: a less restrictive usage bit beside the restricted one wins; no-subsetting counts only when subset', () => {
+    expect(ok({ fonts: [{ name: 'R', data: b64(notoWithFsType(0x0006)) }], items: [line('R', 'x')] }).remarks).toEqual([]);
+    expect(ok({ fonts: [{ name: 'R', data: b64(notoWithFsType(0x0100)) }], items: [line('R', 'x')] }).remarks.map((r) => r.code)).toEqual(['font-embedding-permission']);
+    expect(ok({ fonts: [{ name: 'R', data: b64(notoWithFsType(0x0100)), keep: 'all' }], items: [line('R', 'x')] }).remarks).toEqual([]);
+    expect(ok({ fonts: [{ name: 'R', data: b64(notoWithFsType(0x0200)) }], items: [line('R', 'x')] }).remarks.map((r) => r.code)).toEqual(['font-embedding-permission']);
+  });
+
+  it('the patched test font is a well-formed file: fontkit reads the fsType back and the checksums agree', async () => {
+    const fontkit = await import('fontkit');
+    const bytes = Buffer.from(notoWithFsType(2));
+    const f = fontkit.create(bytes) as unknown as { 'OS/2': { fsType: { noEmbedding: boolean } } };
+    expect(f['OS/2'].fsType.noEmbedding).toBe(true);
+    // The whole file sums to 0xB1B0AFBA (OpenType spec, head.checkSumAdjustment).
+    let sum = 0;
+    for (let i = 0; i < bytes.length; i += 4) sum = (sum + bytes.readUInt32BE(i)) >>> 0;
+    expect(sum).toBe(0xb1b0afba);
+  });
+
+  it('an archive claim refuses a font forbidding its embedding, naming the claim, its own name and the request\'s', () => {
+    const out = run({ archive: 'pdfa2b', fonts: [{ name: 'Fine', library: 'noto_sans' }, { name: 'R', data: b64(notoWithFsType(2)) }], items: [line('Fine', 'x')] });
+    expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/fonts/1', sentence: 'the font NotoSans-Regular (selected as "R") forbids its own embedding, which pdfa2b does not allow.' });
+    // Without the claim: the PDF, with the remark.
+    expect(ok({ fonts: [{ name: 'R', data: b64(notoWithFsType(2)) }], items: [line('R', 'x')] }).remarks.map((r) => r.code)).toEqual(['font-embedding-permission']);
+  });
+
+  it.each(['pdfa1b', 'pdfa2u', 'pdfa3b', 'pdfa4'])('%s refuses a standard font (never embedded), naming the claim and the font, licensed or not', (claim) => {
+    for (const licensed of [true, false]) {
+      expect(run({ archive: claim, standard_fonts: [{ name: 'H', face: 'helvetica_bold' }], items: [line('H', 'x')] }, licensed)).toMatchObject({
+        ok: false, status: 400, word: 'description', path: '/standard_fonts/0',
+        sentence: `/archive = "${claim}" requires every font embedded, and the font "H" at /standard_fonts/0 is the standard font Helvetica-Bold, which is never embedded; declare a font file under fonts instead.`,
+      });
+    }
+  });
+
+  it('an archive claim refuses a standard font reached only through a chain, and accepts every embedded kind', () => {
+    const chain = { fonts: [{ name: 'L', library: 'noto_sans' }], standard_fonts: [{ name: 'Z', face: 'zapf_dingbats' }], font_chains: [{ name: 'C', fonts: ['L', 'Z'] }], items: [line('L', 'x')] };
+    expect(run({ archive: 'pdfa3b', ...chain })).toMatchObject({ ok: false, status: 400, path: '/standard_fonts/0' });
+    const embedded = ok({ archive: 'pdfa2b', fonts: [{ name: 'L', library: 'noto_sans' }, { name: 'N', data: b64(NIMBUS_SANS_OTF) }], type1_fonts: [{ name: 'P', data: b64(NIMBUS_SANS_PFB) }], type3_fonts: [TYPE3], items: [line('L', 'x'), line('N', 'y', 600), line('P', 'z', 500), line('G', 'ab', 400)] });
+    for (const row of pdfFonts(embedded.pdf)) expect(row.emb).toBe(true);
+  });
+
   it('refuseForbiddenEmbedding names the font, its own name and the standard', async () => {
     const { names } = await import('../passes/names.js');
     const { readDescription } = await import('../ir/read.js');

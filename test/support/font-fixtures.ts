@@ -34,16 +34,41 @@ export function pfbToPfa(pfb: Uint8Array): Uint8Array {
   return new Uint8Array(Buffer.from(out.join(''), 'latin1'));
 }
 
-/** Noto Sans with OS/2 fsType set to `fsType` (2 = restricted licence embedding). */
+/** The OpenType table checksum (sum of big-endian uint32 words, the last padded with zeros). */
+function tableChecksum(b: Buffer, offset: number, length: number): number {
+  let sum = 0;
+  for (let i = 0; i < length; i += 4) {
+    let word = 0;
+    for (let k = 0; k < 4; k++) word = (word << 8) | (i + k < length ? b[offset + i + k] : 0);
+    sum = (sum + (word >>> 0)) >>> 0;
+  }
+  return sum;
+}
+
+/**
+ * Noto Sans with OS/2 fsType set to `fsType` (2 = restricted licence embedding): the OS/2 bytes
+ * edited in a copy, the table's directory checksum and head.checkSumAdjustment fixed, so the file is
+ * as a font tool would write it.
+ */
 export function notoWithFsType(fsType: number): Uint8Array {
   const b = Buffer.from(NOTO_SANS);
   const n = b.readUInt16BE(4);
+  let head = -1;
+  let found = false;
   for (let i = 0; i < n; i++) {
     const r = 12 + i * 16;
-    if (b.toString('latin1', r, r + 4) === 'OS/2') {
-      b.writeUInt16BE(fsType, b.readUInt32BE(r + 8) + 8);
-      return new Uint8Array(b);
+    const tag = b.toString('latin1', r, r + 4);
+    if (tag === 'head') head = b.readUInt32BE(r + 8);
+    if (tag === 'OS/2') {
+      const off = b.readUInt32BE(r + 8);
+      b.writeUInt16BE(fsType, off + 8);
+      b.writeUInt32BE(tableChecksum(b, off, b.readUInt32BE(r + 12)), r + 4);
+      found = true;
     }
   }
-  throw new Error('no OS/2 table');
+  if (!found || head < 0) throw new Error('no OS/2 or head table');
+  // head.checkSumAdjustment: 0xB1B0AFBA minus the checksum of the whole file with the field at 0.
+  b.writeUInt32BE(0, head + 8);
+  b.writeUInt32BE((0xb1b0afba - tableChecksum(b, 0, b.length)) >>> 0, head + 8);
+  return new Uint8Array(b);
 }
