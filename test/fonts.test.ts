@@ -11,8 +11,8 @@ import { RefusalError } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import type { Outcome, RenderSuccess } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { b64, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_PFB, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
-import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, pdfWords, qpdfCheck } from './support/pdf-tools.js';
+import { b64, cidKeyedOtf, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_PFB, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
+import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, pdfWords, qpdfCheck, renderPage } from './support/pdf-tools.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 const licence = { holder: 'Acme', features: ['fonts_without_outlines'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' } as const;
@@ -93,6 +93,10 @@ const CASES: Record<string, Case> = {
   'simple font': {
     description: { fonts: [{ name: 'B', library: 'noto_sans' }], simple_fonts: [{ name: 'S', font: 'B', text: 'AVTR helo wdr' }], items: [line('S', 'hello AVATAR world')] },
     text: /hello AVATAR world/, fonts: [{ type: /^TrueType$/, emb: true, sub: true }],
+  },
+  'simple font over CFF (Type1C)': {
+    description: { fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], simple_fonts: [{ name: 'S', font: 'N', text: 'AVTR helo wdr äöé€' }], items: [line('S', 'hello AVATAR wörld é€')] },
+    text: /hello AVATAR wörld é€/, fonts: [{ type: /^Type 1C$/, emb: true, sub: true }],
   },
   'font variants': {
     description: {
@@ -278,6 +282,49 @@ describe('font details', () => {
     for (const row of pdfFonts(embedded.pdf)) expect(row.emb).toBe(true);
   });
 
+  it('a simple font over CFF: a name-keyed Type1C subset whose glyphs are chosen by name through Differences', async () => {
+    const out = ok({ fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], simple_fonts: [{ name: 'S', font: 'N', text: 'BA' }], items: [line('S', 'ABBA')] });
+    const doc = await PDFDocument.load(out.pdf);
+    const font = findDict(doc, (d) => d.get(PDFName.of('Subtype'))?.toString() === '/Type1');
+    const enc = doc.context.lookup(font.get(PDFName.of('Encoding'))) as PDFDict;
+    expect(enc.get(PDFName.of('Differences'))?.toString()).toBe('[ 0 /A /B ]');
+    const desc = doc.context.lookup(font.get(PDFName.of('FontDescriptor'))) as PDFDict;
+    expect(desc.get(PDFName.of('CharSet'))?.toString()).toBe('(/A/B)');
+    const ff3 = doc.context.lookup(desc.get(PDFName.of('FontFile3')) as PDFRef) as PDFRawStream;
+    expect(ff3.dict.get(PDFName.of('Subtype'))?.toString()).toBe('/Type1C');
+    // The program reads back as a name-keyed CFF holding .notdef, A and B.
+    const cff = inflateSync(ff3.contents);
+    const { readCff, glyphName } = await import('../passes/emit/cff-name-keyed.js');
+    const back = readCff(cff);
+    expect(back.cidKeyed).toBe(false);
+    expect(back.charStrings).toHaveLength(3);
+    // SIDs 34 and 35 are the standard strings A and B (CFF spec, Appendix A).
+    expect(back.sids.slice(1)).toEqual([34, 35]);
+    expect(glyphName(back, 1, (sid) => `std${sid}`)).toBe('std34');
+    // Pixels: the same glyphs as the font set as a Type 0 CFF font (no blank or wrong glyph), in MuPDF and poppler.
+    const type0 = ok({ fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], items: [line('N', 'ABBA')] });
+    for (const tool of ['mutool', 'pdftoppm'] as const) {
+      const [a, b] = [renderPage(out.pdf, 72, 1, tool), renderPage(type0.pdf, 72, 1, tool)];
+      let inked = 0, differ = 0;
+      for (let x = 50; x < 200; x++) for (let y = 700; y < 760; y++) {
+        const [p, q] = [a.at(x, y), b.at(x, y)];
+        if (q[0] < 200) inked++;
+        if (Math.abs(p[0] - q[0]) > 40) differ++;
+      }
+      expect(inked).toBeGreaterThan(300);
+      expect(differ).toBeLessThan(inked * 0.02);
+    }
+  });
+
+  it('a simple font over a CID-keyed CFF is refused naming it', async () => {
+    const cid = await cidKeyedOtf(NIMBUS_SANS_OTF);
+    expect(run({ fonts: [{ name: 'N', data: b64(cid) }], simple_fonts: [{ name: 'S', font: 'N', text: 'abc' }], items: [] })).toMatchObject({
+      ok: false, status: 400, word: 'description', path: '/simple_fonts/0', sentence: 'the font "S" at /simple_fonts/0 has CID-keyed CFF outlines, which this build cannot embed yet.',
+    });
+    // As a Type 0 font the same file is fine.
+    expect(pdfToText(ok({ fonts: [{ name: 'N', data: b64(cid) }], items: [line('N', 'CID keyed')] }).pdf)).toMatch(/CID keyed/);
+  });
+
   it('refuseForbiddenEmbedding names the font, its own name and the standard', async () => {
     const { names } = await import('../passes/names.js');
     const { readDescription } = await import('../ir/read.js');
@@ -383,8 +430,6 @@ describe('font refusals', () => {
       { status: 400, word: 'description', path: '/font_chains/1/fonts/0', sentence: 'the font "C" named by /font_chains/1/fonts/0 is a font chain; font_chains takes fonts of the other kinds.' }],
     ['a chain naming an undeclared font', { font_chains: [{ name: 'C', fonts: ['Nope'] }], items: [] }, true,
       { status: 400, word: 'description', path: '/font_chains/0/fonts/0', sentence: 'the font "Nope" named by /font_chains/0/fonts/0 is nowhere declared.' }],
-    ['a simple font over a CFF face', { fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], simple_fonts: [{ name: 'S', font: 'N', text: 'abc' }], items: [] }, true,
-      { status: 400, word: 'description', path: '/simple_fonts/0', sentence: 'the font "S" at /simple_fonts/0 has CFF outlines, which this build cannot embed yet.' }],
     ['a simple font over more than 256 characters', { fonts: [{ name: 'B', data: NOTO_SANS_B64 }], simple_fonts: [{ name: 'S', font: 'B', text: Array.from({ length: 300 }, (_, i) => String.fromCodePoint(0x100 + i)).join('') }], items: [] }, true,
       { status: 400, word: 'description', path: '/simple_fonts/0/text', sentence: '/simple_fonts/0/text holds 300 different characters; one-byte codes reach at most 256.' }],
     ['a character outside a simple font’s text', { fonts: [{ name: 'B', data: NOTO_SANS_B64 }], simple_fonts: [{ name: 'S', font: 'B', text: 'abc' }], items: [T('S', 'abd')] }, true,

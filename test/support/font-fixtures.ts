@@ -72,3 +72,28 @@ export function notoWithFsType(fsType: number): Uint8Array {
   b.writeUInt32BE((0xb1b0afba - tableChecksum(b, 0, b.length)) >>> 0, head + 8);
   return new Uint8Array(b);
 }
+
+/**
+ * The OpenType font `otf` with its `CFF ` table replaced by a CID-keyed one holding every glyph
+ * (fontkit's subsetter writes CFF as CID-keyed, ROS Adobe-Identity-0, CID = glyph id): the new table
+ * is appended and its directory entry pointed at it.
+ */
+export async function cidKeyedOtf(otf: Uint8Array): Promise<Uint8Array> {
+  const fontkit = await import('fontkit');
+  const font = fontkit.create(Buffer.from(otf)) as unknown as { numGlyphs: number; createSubset(): { includeGlyph(g: number): number; encode(): Uint8Array } };
+  const subset = font.createSubset();
+  for (let g = 0; g < font.numGlyphs; g++) subset.includeGlyph(g);
+  const cff = Buffer.from(subset.encode()); // a CFF subset encodes the bare CFF table
+  const b = Buffer.from(otf);
+  const pad = (4 - (b.length % 4)) % 4;
+  const out = Buffer.concat([b, Buffer.alloc(pad), cff]);
+  const n = out.readUInt16BE(4);
+  for (let i = 0; i < n; i++) {
+    const r = 12 + i * 16;
+    if (out.toString('latin1', r, r + 4) === 'CFF ') {
+      out.writeUInt32BE(b.length + pad, r + 8);
+      out.writeUInt32BE(cff.length, r + 12);
+    }
+  }
+  return new Uint8Array(out);
+}
