@@ -7,7 +7,7 @@ import { type3GlyphItems } from './fonts/type3-face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
-import { checkArchiveFonts } from './fonts/archive-fonts.js';
+import { checkFonts } from './fonts/font-checks.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -27,8 +27,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
     checkStandards(ir.doc, [...ir.items, ...type3GlyphItems(ir.fonts, true) as ResolvedItem[]], ctx, ir.page);
     graphicsCombinations(ir.doc);
-    // Fonts an archive claim refuses: the standard fourteen, fonts forbidding their embedding (passes/fonts/archive-fonts.ts).
-    checkArchiveFonts(ir);
+    // Fonts: the version their objects need; what an archive claim refuses (passes/fonts/font-checks.ts).
+    checkFonts(ir);
     return ir;
   },
 };

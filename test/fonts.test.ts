@@ -325,6 +325,21 @@ describe('font details', () => {
     expect(pdfToText(ok({ fonts: [{ name: 'N', data: b64(cid) }], items: [line('N', 'CID keyed')] }).pdf)).toMatch(/CID keyed/);
   });
 
+  it('a declared version older than a font needs is refused naming the font: a CID font needs 1.3, whatever draws with it', () => {
+    expect(run({ version: '1.2', fonts: [{ name: 'B', library: 'noto_sans' }], items: [{ type: 'flow', rect: { llx: 0, lly: 0, urx: 500, ury: 500 }, content: 'x', font: 'B', font_size: 9 }] })).toMatchObject({
+      ok: false, status: 400, word: 'description', path: '/version',
+      sentence: '/version = "1.2" is older than PDF 1.3, which the font "B", written as a Type 0 font over a CIDFont at /fonts/0 needs.',
+    });
+    // A simple font's base font is written too (as a Type 0 font), so it needs 1.3 as well.
+    const simple = { version: '1.2', fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], simple_fonts: [{ name: 'S', font: 'N', text: 'ab' }], items: [] };
+    expect(run(simple)).toMatchObject({ ok: false, path: '/version', sentence: expect.stringMatching(/the font "N", written as a Type 0 font/) });
+    // Type 1 and Type 3 fonts need 1.2 (ToUnicode, a Type 3 font's Resources): accepted at 1.2, refused at 1.1.
+    const flow = (font: string) => ({ type: 'flow', rect: { llx: 0, lly: 0, urx: 500, ury: 500 }, content: 'ab', font, font_size: 9 });
+    const older = { type3_fonts: [TYPE3], type1_fonts: [{ name: 'P', data: b64(NIMBUS_SANS_PFB) }], items: [flow('G'), flow('P')] };
+    expect(pdfToText(ok({ version: '1.2', ...older }).pdf)).toMatch(/ab[\s\S]*ab/);
+    expect(run({ version: '1.1', ...older })).toMatchObject({ ok: false, path: '/version' });
+  });
+
   it('refuseForbiddenEmbedding names the font, its own name and the standard', async () => {
     const { names } = await import('../passes/names.js');
     const { readDescription } = await import('../ir/read.js');
