@@ -15,11 +15,38 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 type Raw = Record<string, unknown>;
 
-/** Decodes strict base64 (white space allowed between groups); anything else is refused naming the key. */
+/** Decoded files kept per process, keyed by their base64 text (fast-layout §1 rule 3: bound every cache). */
+export const BASE64_CACHE_SIZE = 32;
+/** Longest text kept in that cache (a font file of some 48 MB); longer ones are decoded every time. */
+const BASE64_CACHE_MAX_CHARS = 64 << 20;
+const decoded = new Map<string, Uint8Array>();
+
+/**
+ * Decodes strict base64 (white space allowed between groups); anything else is refused naming the
+ * key. A text seen before (the same font sent again) gives the same bytes object without decoding
+ * or checking it again: a Map finds a long string by length and content, far cheaper than decoding
+ * it, and the bytes are only ever read (a font's cache in passes/fonts/face.ts is keyed on them).
+ */
 export function readBase64(s: string, p: JsonPointer): Uint8Array {
-  const data = s.replace(/\s+/g, '');
-  if (data.length % 4 === 1 || !BASE64.test(data)) fail(refusal('base64Invalid', p, p));
-  const buf = Buffer.from(data, 'base64');
+  const hit = decoded.get(s);
+  if (hit) return hit;
+  const bytes = decodeStrict(s, p);
+  if (s.length <= BASE64_CACHE_MAX_CHARS) {
+    if (decoded.size >= BASE64_CACHE_SIZE) decoded.delete(decoded.keys().next().value!);
+    decoded.set(s, bytes);
+  }
+  return bytes;
+}
+
+function decodeStrict(s: string, p: JsonPointer): Uint8Array {
+  // Fast path: canonical base64 (no white space) decodes and encodes back to itself; Node's decoder
+  // skips what it cannot read, so any other character makes the two differ.
+  let buf = Buffer.from(s, 'base64');
+  if (buf.toString('base64') !== s) {
+    const data = s.replace(/\s+/g, '');
+    if (data.length % 4 === 1 || !BASE64.test(data)) fail(refusal('base64Invalid', p, p));
+    buf = Buffer.from(data, 'base64');
+  }
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 

@@ -181,16 +181,27 @@ export class Face implements TextFont {
 }
 
 const faces = new Map<string, Face>();
+/** Faces by the bytes object they were loaded from (held weakly: a request's own part bytes go with it). */
+const byBytes = new WeakMap<Uint8Array, Face>();
 
 export type LoadFaceResult = { ok: true; face: Face } | { ok: false; detail: string };
 
 /** Loads (or finds in the process cache) the face in these bytes. Never throws. */
 export function loadFace(bytes: Uint8Array): LoadFaceResult {
+  // The same bytes object again (a base64 text decoded before, ir/read/fonts.ts; a library face):
+  // no hashing. A face evicted from `faces` is not found here either.
+  const known = byBytes.get(bytes);
+  if (known && faces.get(known.key) === known) {
+    faces.delete(known.key);
+    faces.set(known.key, known);
+    return { ok: true, face: known };
+  }
   const key = createHash('sha256').update(bytes).digest('hex');
   const hit = faces.get(key);
   if (hit) {
     faces.delete(key);
     faces.set(key, hit); // most recently used last
+    byBytes.set(bytes, hit);
     return { ok: true, face: hit };
   }
   let font: Font;
@@ -211,6 +222,7 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
   const face = new Face(bytes, key, font);
   if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
   faces.set(key, face);
+  byBytes.set(bytes, face);
   return { ok: true, face };
 }
 
