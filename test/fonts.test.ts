@@ -340,6 +340,15 @@ describe('font details', () => {
     expect(run({ version: '1.1', ...older })).toMatchObject({ ok: false, path: '/version' });
   });
 
+  it('base64: line breaks between groups read as without them; the URL-safe alphabet is refused, also when the same text was read before', () => {
+    const wrapped = (NOTO_SANS_B64.match(/.{1,76}/g) ?? []).join('\n');
+    const a = ok({ fonts: [{ name: 'B', data: wrapped }], items: [line('B', 'wrapped')] });
+    const b = ok({ fonts: [{ name: 'B', data: NOTO_SANS_B64 }], items: [line('B', 'wrapped')] });
+    expect(Buffer.from(a.pdf).equals(Buffer.from(b.pdf))).toBe(true);
+    const urlSafe = NOTO_SANS_B64.replace(/\+/g, '-').replace(/\//g, '_');
+    for (let i = 0; i < 2; i++) expect(run({ fonts: [{ name: 'B', data: urlSafe }], items: [] })).toMatchObject({ ok: false, status: 400, path: '/fonts/0/data' });
+  });
+
   it('refuseForbiddenEmbedding names the font, its own name and the standard', async () => {
     const { names } = await import('../passes/names.js');
     const { readDescription } = await import('../ir/read.js');

@@ -17,9 +17,10 @@ type Raw = Record<string, unknown>;
 
 /** Decoded files kept per process, keyed by their base64 text (fast-layout §1 rule 3: bound every cache). */
 export const BASE64_CACHE_SIZE = 32;
-/** Longest text kept in that cache (a font file of some 48 MB); longer ones are decoded every time. */
-const BASE64_CACHE_MAX_CHARS = 64 << 20;
+/** Characters of base64 text the cache holds at most, all entries together (with their bytes, some 56 MB). */
+const BASE64_CACHE_CHARS = 32 << 20;
 const decoded = new Map<string, Uint8Array>();
+let decodedChars = 0;
 
 /**
  * Decodes strict base64 (white space allowed between groups); anything else is refused naming the
@@ -29,11 +30,20 @@ const decoded = new Map<string, Uint8Array>();
  */
 export function readBase64(s: string, p: JsonPointer): Uint8Array {
   const hit = decoded.get(s);
-  if (hit) return hit;
+  if (hit) {
+    decoded.delete(s);
+    decoded.set(s, hit); // most recently used last
+    return hit;
+  }
   const bytes = decodeStrict(s, p);
-  if (s.length <= BASE64_CACHE_MAX_CHARS) {
-    if (decoded.size >= BASE64_CACHE_SIZE) decoded.delete(decoded.keys().next().value!);
+  if (s.length <= BASE64_CACHE_CHARS / 4) {
+    while (decoded.size >= BASE64_CACHE_SIZE || decodedChars + s.length > BASE64_CACHE_CHARS) {
+      const oldest = decoded.keys().next().value!;
+      decodedChars -= oldest.length;
+      decoded.delete(oldest);
+    }
     decoded.set(s, bytes);
+    decodedChars += s.length;
   }
   return bytes;
 }
