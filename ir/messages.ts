@@ -81,7 +81,6 @@ export const REFUSALS = {
   embeddingForbiddenByStandard: { status: 400, word: 'description', template: 'the font {0} (selected as "{1}") forbids its own embedding, which {2} does not allow.' },
   archiveFontNotEmbedded: { status: 400, word: 'description', template: '{0} = "{1}" requires every font embedded, and the font "{2}" at {3} is {4}, which is never embedded; declare a font file under fonts instead.' },
   type3GlyphKeyMeaningless: { status: 400, word: 'description', template: '{0} cannot be given on a Type 3 glyph shape: a glyph is drawn wherever its character is set, so it has no {1}.' },
-  cff2NeedsVersion: { status: 400, word: 'description', template: 'the font "{0}" at {1} has CFF2 outlines, embedded whole as an OpenType program (FontFile3 /OpenType), which needs PDF 2.0; {2} declares {3}.' },
 
   // — graphics, colour, images (issue 5): insert below this line —
   // images (passes/images/, ir/read/images.ts)

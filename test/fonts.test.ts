@@ -11,7 +11,7 @@ import { RefusalError } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import type { Outcome, RenderSuccess } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { b64, cidKeyedOtf, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_PFB, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
+import { b64, cff2Tagged, cidKeyedOtf, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_PFB, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
 import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, pdfWords, qpdfCheck, renderPage } from './support/pdf-tools.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
@@ -454,6 +454,8 @@ describe('font refusals', () => {
       { status: 400, word: 'description', path: '/font_chains/1/fonts/0', sentence: 'the font "C" named by /font_chains/1/fonts/0 is a font chain; font_chains takes fonts of the other kinds.' }],
     ['a chain naming an undeclared font', { font_chains: [{ name: 'C', fonts: ['Nope'] }], items: [] }, true,
       { status: 400, word: 'description', path: '/font_chains/0/fonts/0', sentence: 'the font "Nope" named by /font_chains/0/fonts/0 is nowhere declared.' }],
+    ['a font with CFF2 outlines', { fonts: [{ name: 'V', data: b64(cff2Tagged(NIMBUS_SANS_OTF)) }], items: [] }, true,
+      { status: 400, word: 'description', path: '/fonts/0/data', sentence: 'the font "V" at /fonts/0 has CFF2 (variable) outlines, which this build cannot embed yet.' }],
     ['a simple font over more than 256 characters', { fonts: [{ name: 'B', data: NOTO_SANS_B64 }], simple_fonts: [{ name: 'S', font: 'B', text: Array.from({ length: 300 }, (_, i) => String.fromCodePoint(0x100 + i)).join('') }], items: [] }, true,
       { status: 400, word: 'description', path: '/simple_fonts/0/text', sentence: '/simple_fonts/0/text holds 300 different characters; one-byte codes reach at most 256.' }],
     ['a character outside a simple font’s text', { fonts: [{ name: 'B', data: NOTO_SANS_B64 }], simple_fonts: [{ name: 'S', font: 'B', text: 'abc' }], items: [T('S', 'abd')] }, true,

@@ -97,3 +97,14 @@ export async function cidKeyedOtf(otf: Uint8Array): Promise<Uint8Array> {
   }
   return new Uint8Array(out);
 }
+
+/** The OpenType font `otf` with its `CFF ` table filed under the tag `CFF2`: what a reader takes for CFF2 outlines. */
+export function cff2Tagged(otf: Uint8Array): Uint8Array {
+  const b = Buffer.from(otf);
+  const n = b.readUInt16BE(4);
+  for (let i = 0; i < n; i++) {
+    const r = 12 + i * 16;
+    if (b.toString('latin1', r, r + 4) === 'CFF ') b.write('CFF2', r, 'latin1');
+  }
+  return new Uint8Array(b);
+}
