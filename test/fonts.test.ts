@@ -20,9 +20,13 @@ const licence = { holder: 'Acme', features: ['fonts_without_outlines'], notBefor
 function run(d: unknown, licensed = true): Outcome {
   return render({ description: d, now: NOW, service: licensed ? { licence: licence as never } : undefined });
 }
+/** Every document the font details below render, judged at the end by Ghostscript, MuPDF and qpdf. */
+const RENDERED: { name: string; pdf: Uint8Array }[] = [];
+
 function ok(d: unknown, licensed = true): RenderSuccess {
   const out = run(d, licensed);
   if (!out.ok) throw new Error(`refused: ${out.status} ${out.sentence} at ${out.path}`);
+  RENDERED.push({ name: expect.getState().currentTestName ?? '?', pdf: out.pdf });
   return out;
 }
 
@@ -466,4 +470,20 @@ describe('font refusals', () => {
   it.each(cases)('%s', (_, d, licensed, expected) => {
     expect(run(d, licensed)).toMatchObject({ ok: false, ...expected });
   });
+});
+
+// Last in the file (vitest runs a file's tests in order): every document the tests above made.
+describe('every font document', () => {
+  it('renders in Ghostscript and MuPDF without a warning, and qpdf finds nothing', () => {
+    expect(RENDERED.length).toBeGreaterThan(25);
+    const complaints = RENDERED.flatMap(({ name, pdf }) => {
+      const gs = gsRender(pdf), mu = mutoolDraw(pdf), q = qpdfCheck(pdf);
+      const out: string[] = [];
+      if (gs.code !== 0 || gs.out) out.push(`${name}: gs ${gs.code} ${gs.out}`);
+      if (mu.code !== 0 || mu.err) out.push(`${name}: mutool ${mu.code} ${mu.err}`);
+      if (q.code !== 0) out.push(`${name}: qpdf ${q.out}`);
+      return out;
+    });
+    expect(complaints).toEqual([]);
+  }, 120_000);
 });
