@@ -29,6 +29,7 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   ellipse: { relative_to: undefined },
   polygon: { relative_to: undefined },
   drawing: { relative_to: undefined },
+  text_path: { relative_to: undefined },
 };
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
