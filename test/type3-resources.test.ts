@@ -58,6 +58,10 @@ describe('Type 3 glyphs reach the declared graphics resources', () => {
     expect(grad.share).toBeGreaterThan(0.95);
     expect(grad.mean[1]).toBeLessThan(80); // between red and blue, never green
     expect(grad.mean[0] + grad.mean[2]).toBeGreaterThan(150);
+    // In glyph space (the pattern's parent is the glyph procedure): red at the glyph's left, blue at its right.
+    const left = inkIn(out.pdf, { llx: 12, lly: 110, urx: 20, ury: 150 }), right = inkIn(out.pdf, { llx: 80, lly: 110, urx: 88, ury: 150 });
+    expect(left.mean[0]).toBeGreaterThan(left.mean[2] + 100);
+    expect(right.mean[2]).toBeGreaterThan(right.mean[0] + 100);
     const tiles = inkIn(out.pdf, centre(1));
     expect(tiles.share).toBeGreaterThan(0.1); // black cells and white gaps
     expect(tiles.share).toBeLessThan(0.9);
@@ -75,7 +79,7 @@ describe('Type 3 glyphs reach the declared graphics resources', () => {
     expect(Math.abs(d1.mean[2] - 128)).toBeLessThan(20);
   });
 
-  it('poppler (pdftoppm) paints the same: gradient, grey, nothing, gold, light red', () => {
+  it('poppler (pdftoppm) paints the same (its gradient laid in page space): gradient, grey, nothing, gold, light red', () => {
     const r = renderPage(out.pdf, 72, 1, 'pdftoppm');
     const near = (got: number[], want: number[]) => got.forEach((v, i) => expect(Math.abs(v - want[i]), `${got} vs ${want}`).toBeLessThanOrEqual(24));
     const g = r.at(50, 130);
