@@ -1,7 +1,7 @@
 // ir/read/fonts.ts — reading, font declarations: `fonts` (bytes inline as base64, a supplied part,
 // or a face of the service's library), `standard_fonts`, `type1_fonts`, `type3_fonts` (glyph shapes
-// read here by the item readers, in glyph space), `simple_fonts`, `font_variants`, `font_chains`. Names are resolved
-// later, in passes/names.ts.
+// read here by the item readers, in glyph space), `simple_fonts`, `font_variants`, `font_chains`.
+// Names are resolved later, in passes/names.ts.
 import type {
   Box4, FontChainDecl, FontSource, FontVariantDecl, KeepRule, MissingRule, SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
 } from '../font-types.js';
