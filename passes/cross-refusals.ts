@@ -8,6 +8,8 @@ import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
 import { checkFonts } from './fonts/font-checks.js';
+import { resolveStructure } from './structure/resolve.js';
+import { fieldCombinations } from './forms/cross.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -18,6 +20,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
       if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
+      // Form fields: a push button's two targets; a click action under an archive claim (passes/forms/cross.ts).
+      fieldCombinations(item, ir.doc);
     }
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
@@ -29,6 +33,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     graphicsCombinations(ir.doc);
     // Fonts: the version their objects need; what an archive claim refuses (passes/fonts/font-checks.ts).
     checkFonts(ir);
+    // structure: the items its elements name, each once (passes/structure/resolve.ts).
+    resolveStructure(ir.doc.structure, ir.items);
     return ir;
   },
 };

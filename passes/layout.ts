@@ -2,7 +2,8 @@
 // (rect fills, paths, glyph runs, placed drawings) in page coordinates, with coordinates evaluated now
 // that the page number and the page total are known; each item's ops are wrapped once for its
 // matrix, graphics state, layer and clip (layout/wrap.ts). Declared drawings, tiling cells and Type 3
-// glyphs are laid once, in their own box. Links become annotations beside the ops. PagedIr → LaidOutIr.
+// glyphs are laid once, in their own box. Links and form fields become annotations beside the ops.
+// PagedIr → LaidOutIr.
 // Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
 import type { LaidOutLink } from '../ir/navigation-types.js';
@@ -14,23 +15,34 @@ import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
 import { layImageItem } from './layout/images.js';
 import { layLink } from './layout/links.js';
+import { layField } from './layout/forms.js';
+import { isField } from './forms/names.js';
+import type { LaidOutWidget } from '../ir/form-types.js';
 import { layRect, layShape, segOps, segsBox, shapeBox } from './layout/shapes.js';
 import { layTextPathItem } from './layout/text-path.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { wrapItem } from './layout/wrap.js';
 import type { Type3Face } from './fonts/type3-face.js';
+import type { StructureSpec } from '../ir/structure-types.js';
+import { cellMarks, markItemOps, marked, paragraphMarks } from './structure/mark.js';
 import type { Pass, PassContext } from './pass.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
-/** Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to `links`. */
-export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
+/**
+ * Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to
+ * `links`, form-field widgets to `widgets`. `structure` (a page of a tagged document): every op goes
+ * into marked content (passes/structure/mark.ts).
+ */
+export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], widgets?: LaidOutWidget[], structure?: StructureSpec): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    if (item.type === 'table_part') { for (const op of layTablePart(item)) ops.push(op); continue; }
+    if (item.type === 'table_part') { for (const op of layTablePart(item, cellMarks(item, structure))) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
+    // Form fields are widget annotations beside the content, like links (passes/layout/forms.ts).
+    if (isField(item)) { if (widgets) layField(item, b, links?.length ?? 0, widgets); continue; }
     const laid: Box = item.rect ? rectValue(item.rect, b)
       : item.type === 'text_path' ? segsBox(segOps(item.segments, b)) // a text_path turns about its path's box, as a path does
       : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
@@ -39,7 +51,8 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
     if (item.type === 'imported_page') {
       // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
       const ip = item as ResolvedImportedPageItem;
-      ops.push(importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined));
+      const op = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined);
+      for (const o of structure ? markItemOps(item, [op], structure) : [op]) ops.push(o);
       continue;
     }
     if (item.type === 'link') {
@@ -48,14 +61,16 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
       continue;
     }
     let inner: DrawOp[];
+    const paragraphs = structure && paragraphMarks(item, structure);
     if (item.type === 'rect') inner = layRect(item, box);
-    else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc);
-    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc);
+    else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc, paragraphs);
+    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc, paragraphs);
     else if (item.type === 'text_path') inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
     else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc);
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
     else if (item.type === 'image') inner = layImageItem(item as ResolvedImageItem, box, undefined);
     else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank
+    if (structure && !paragraphs) inner = markItemOps(item, inner, structure);
     for (const op of wrapItem(item, box, inner, b)) ops.push(op);
   }
   return ops;
@@ -98,12 +113,15 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
+      const widgets: LaidOutWidget[] = [];
       const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
-      if (under) ops.push(under);
-      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links)) ops.push(op);
-      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
+      const structure = ir.doc.structure;
+      // A template is page furniture in a tagged document (passes/structure/mark.ts).
+      if (under) ops.push(...(structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]));
+      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, widgets, structure)) ops.push(op);
+      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}), ...(widgets.length ? { widgets } : {}) };
     });
     const laidForms = layForms(ir.doc, ir.fonts, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };

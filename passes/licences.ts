@@ -8,8 +8,10 @@ import { FontChain } from './fonts/chain.js';
 import { StandardFace } from './fonts/standard-face.js';
 import { programOf } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
+import { isField } from './forms/names.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkImportedWords, remarkAnnotations } from './supplied/licence.js';
+import { checkTaggedClaim, taggedClaims } from './structure/claims.js';
 
 export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
 
@@ -41,13 +43,12 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
     }
     for (const item of ir.items) if (item.type === 'imported_page' && !large) checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
     // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
-    // marks stand for". Licensed, the structure tree is still not built by this build: refused rather
-    // than writing a claim the file does not meet.
-    const std = ir.doc.standards;
-    const tagged = std?.archive?.level.tagged ? { at: std.archive.at, claim: std.archive.level.claim as string } : std?.accessible;
-    if (tagged) {
+    // marks stand for". Licensed, what the claim needs of the description is checked next
+    // (passes/structure/claims.ts); PDF/UA-2 (PDF 2.0 namespaces) is not written by this build yet.
+    for (const tagged of taggedClaims(ir.doc)) {
       if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
-      refuse('taggingNotYet', tagged.at, tagged.at, tagged.claim);
+      if (tagged.claim === 'pdfua2') refuse('valueNotYet', tagged.at, tagged.at, JSON.stringify(tagged.claim));
+      checkTaggedClaim(ir.doc, ir.items, tagged);
     }
     // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
     // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
@@ -70,6 +71,15 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
           refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
         }
+      }
+      // A form field's text (value, options, caption) is set in its font the same way (passes/forms/).
+      for (const item of ir.items) {
+        if (!('fontRes' in item) || !isField(item) || !item.fontRes) continue;
+        const hit = fontWithoutOutlines(item.fontRes);
+        if (!hit) continue;
+        const at = item.font?.at ?? item.at;
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, item.at, hit.res.name, hit.face.face);
+        refuse('needsLicenceFont', at, item.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
       }
       // Human-readable code text in a declared font: the same rule, naming its `font` key.
       for (const item of ir.items) {
