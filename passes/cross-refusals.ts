@@ -6,7 +6,7 @@ import type { FlowItem, ResolvedIr, ResolvedItem } from '../ir/types.js';
 import { type3GlyphItems } from './fonts/type3-face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
-import { graphicsCombinations } from './cross-refusals-graphics.js';
+import { featureVersions, graphicsCombinations } from './cross-refusals-graphics.js';
 import { checkFonts } from './fonts/font-checks.js';
 import { resolveStructure } from './structure/resolve.js';
 import { fieldCombinations } from './forms/cross.js';
@@ -27,6 +27,9 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
+    // versions the declared features need come before the ones every document needs (Flate, CID
+    // text), so a refusal names the most particular reason
+    featureVersions(ir.doc);
     // Type 3 glyphs' shapes are items too (their own transform/rotate; the colours d0 glyphs paint).
     for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
     checkStandards(ir.doc, [...ir.items, ...type3GlyphItems(ir.fonts, true) as ResolvedItem[]], ctx, ir.page);
