@@ -320,6 +320,11 @@ describe('font details', () => {
     }
   });
 
+  it('the built-in verifier finds nothing in a simple CFF font with glyphs named by standard strings past ASCII (adieresis, Euro)', async () => {
+    const out = ok({ archive: 'pdfa2b', check: ['pdfa2b'], fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], simple_fonts: [{ name: 'S', font: 'N', text: 'aäöé€ ' }], items: [line('S', 'ä ö é €')] });
+    expect(out.findings).toEqual([]);
+  });
+
   it('a simple font over a CID-keyed CFF is refused naming it', async () => {
     const cid = await cidKeyedOtf(NIMBUS_SANS_OTF);
     expect(run({ fonts: [{ name: 'N', data: b64(cid) }], simple_fonts: [{ name: 'S', font: 'N', text: 'abc' }], items: [] })).toMatchObject({
