@@ -8,7 +8,6 @@ import { DEFAULT_PAGE } from '../ir/defaults.js';
 import { ajv } from '../ir/schema/ajv.js';
 import { descriptionSchema } from '../ir/schema/description.js';
 import { colourSchema, deviceColourSchema, itemBase, pageListSchema, pageSelectSchema, rectSchema } from '../ir/schema/common.js';
-import { glyphShapeSchemas } from '../ir/schema/fonts.js';
 import { clipSchema, segmentsSchema } from '../ir/schema/graphics.js';
 import { metadataFactsSchema } from '../ir/schema/standards.js';
 import { navigationSchemas } from '../ir/schema/navigation.js';
@@ -123,9 +122,8 @@ export function rawDescriptionSchema(): S {
   // items of declared drawings and tiling cells are items (the reader refuses the kinds a cell cannot hold)
   props.drawings.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
   props.tilings.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
-  // a Type 3 glyph is drawn with the glyph shapes (ir/read/fonts.ts checks each by its type)
-  const glyphs = Object.entries(clone(glyphShapeSchemas) as S).map(([type, s]) => ({ ...s, properties: { type: { const: type }, ...s.properties }, required: ['type', ...s.required] }));
-  props.type3_fonts.items.properties.glyphs.items.properties.items = { type: 'array', items: { oneOf: glyphs } };
+  // a Type 3 glyph's shapes are items (ir/read/fonts.ts reads them with readItem; shapes only)
+  props.type3_fonts.items.properties.glyphs.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
   for (const [key, hint] of Object.entries(TOP_LEVEL_HINTS)) if (props[key]) props[key] = { description: hint, ...props[key] };
   props.page.properties.width = { ...props.page.properties.width, default: DEFAULT_PAGE.width };
   props.page.properties.height = { ...props.page.properties.height, default: DEFAULT_PAGE.height };

@@ -8,6 +8,7 @@
 // (and `parts`, `licensed`, `client` when the case needs them) that meets that refusal first, the
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
+import { cff2Tagged } from '../support/font-fixtures.js';
 import type { RefusalCase } from './support.js';
 import { b64, NIMBUS_SANS_OTF } from './support.js';
 
@@ -40,10 +41,10 @@ export const CASES: RefusalCase[] = [
   },
   {
     key: 'fontKindUnsupported',
-    description: { fonts: [{ name: 'N', data: b64(NIMBUS_SANS_OTF) }], simple_fonts: [{ name: 'S', font: 'N', text: 'abc' }], items: [] },
+    description: { fonts: [{ name: 'V', data: b64(cff2Tagged(NIMBUS_SANS_OTF)) }], items: [] },
     licensed: true,
-    status: 400, word: 'description', pointer: '/simple_fonts/0',
-    says: ['"S"'],
+    status: 400, word: 'description', pointer: '/fonts/0/data',
+    says: ['"V"', 'CFF2'],
   },
   {
     key: 'glyphMissing',

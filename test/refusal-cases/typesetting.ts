@@ -76,13 +76,6 @@ export const CASES: RefusalCase[] = [
     says: ['replace'],
   },
   {
-    key: 'segmentShape',
-    description: { type3_fonts: [{ name: 'G', matrix: [0.001, 0, 0, 0.001, 0, 0], box: { llx: 0, lly: 0, urx: 1000, ury: 1000 }, glyphs: [{ character: 'a', width: 500, items: [{ type: 'path', segments: [{ line: [1, 1] }] }] }] }], items: [] },
-    licensed: true,
-    status: 400, word: 'description', pointer: '/type3_fonts/0/glyphs/0/items/0/segments/0',
-    says: ['/type3_fonts/0/glyphs/0/items/0/segments/0'],
-  },
-  {
     key: 'type3GlyphText',
     description: { type3_fonts: [{ name: 'G', matrix: [0.001, 0, 0, 0.001, 0, 0], box: { llx: 0, lly: 0, urx: 1000, ury: 1000 }, glyphs: [{ character: 'a', width: 500, items: [{ type: 'text', content: ['x'] }] }] }], items: [] },
     licensed: true,
