@@ -19,17 +19,7 @@ const TOP_LEVEL_NOT_YET = [
 ];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
-const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  table: { layer: undefined, transform: undefined, rotate: undefined },
-  imported_page: { layer: undefined },
-  link: { layer: undefined },
-  image: { clip: undefined },
-  line: { relative_to: undefined },
-  path: { relative_to: undefined },
-  ellipse: { relative_to: undefined },
-  polygon: { relative_to: undefined },
-  drawing: { relative_to: undefined },
-};
+const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {};
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),

@@ -6,6 +6,7 @@ import type { FlowItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
+import { requireVersion } from './version.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -16,6 +17,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
       if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
+      // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
+      if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
     }
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];

@@ -59,7 +59,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
-    const navigation = emitNavigation(context, ir.doc, pageRefs);
+    const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
     const hash = createHash('sha256');
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).

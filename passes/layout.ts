@@ -17,7 +17,7 @@ import { layLink } from './layout/links.js';
 import { layRect, layShape, shapeBox } from './layout/shapes.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
-import { wrapItem } from './layout/wrap.js';
+import { wrapItem, wrapTablePart } from './layout/wrap.js';
 import type { Pass, PassContext } from './pass.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
@@ -27,7 +27,7 @@ const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 
 export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    if (item.type === 'table_part') { for (const op of layTablePart(item)) ops.push(op); continue; }
+    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item), b)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
     const laid: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
     // An item hung with relative_to is moved to where pagination hung it.
@@ -35,7 +35,9 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
     if (item.type === 'imported_page') {
       // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
       const ip = item as ResolvedImportedPageItem;
-      ops.push(importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined));
+      const op = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined);
+      // Its graphics state and layer wrap it as any item's; its matrix is the op's own (no second `cm`).
+      for (const o of wrapItem(item, box, [op], b, true)) ops.push(o);
       continue;
     }
     if (item.type === 'link') {
@@ -47,7 +49,8 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc);
     else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc);
-    else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc);
+    // A hung path, line or polygon (and a drawing without a rect) moves by what its box moved.
+    else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc, box.lly - laid.lly);
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
     else if (item.type === 'image') inner = layImageItem(item as ResolvedImageItem, box, undefined);
     else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank
