@@ -233,7 +233,7 @@ export const REFUSALS = {
 export const REMARKS = {
   unusedResource: { code: 'unused-resource', template: 'the {0} {1} is never drawn with' },
   fontEmbeddingPermission: { code: 'font-embedding-permission', template: 'the font {0} (selected as "{1}") is embedded against its own embedding permission' },
-  importedAnnotationsDropped: { code: 'imported-annotations-dropped', template: 'page {0} of the part "{1}" carries {2} annotations (links, form fields, comments), which are not carried into the document' },
+  importedAnnotationsDropped: { code: 'imported-annotations-dropped', template: 'page {0} of the part "{1}" has {2} annotations that are not carried into the document: {3}' },
 } as const satisfies Record<string, RemarkEntry>;
 
 export type RefusalKey = keyof typeof REFUSALS;

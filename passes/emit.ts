@@ -17,6 +17,7 @@ import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
 import { emitNavigation } from './emit/navigation.js';
+import { annotationCarrier } from './emit/imported-annotations.js';
 import { guarded } from './fonts/styled-font.js';
 import { GraphicsEmitter } from './emit/graphics.js';
 import { DocumentResources } from './emit/resources.js';
@@ -60,6 +61,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // destinations, links, threads) can do so from anywhere.
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
+    // Annotations of supplied pages drawn here, carried into each page's /Annots (emit/imported-annotations.ts).
+    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)));
     const hash = createHash('sha256');
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
@@ -83,6 +86,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
       if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
       if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
       Object.assign(entries, navigation.page(page, pageRefs[i]));
+      const imported = carried.page(page, pageRefs[i]);
+      if (imported.length) entries.Annots = [...((entries.Annots as unknown[] | undefined) ?? []), ...imported];
       context.assign(pageRefs[i], context.obj(entries as never));
     });
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));

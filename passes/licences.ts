@@ -9,7 +9,7 @@ import { StandardFace } from './fonts/standard-face.js';
 import { programOf } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
-import { checkImportedWords, remarkAnnotations } from './supplied/licence.js';
+import { checkImportedWords } from './supplied/licence.js';
 
 export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
 
@@ -30,7 +30,6 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
     const large = ctx.client.features.has('large_imported_pages');
-    remarkAnnotations(ir, ctx);
     // Templates are imported pages too: their words count the same way (docs/reference.md, "Supplied PDFs").
     if (ir.doc.templates && ir.doc.templateSource && !large) {
       const t = ir.doc.templates;

@@ -2,8 +2,8 @@
 // 32000-1 §8.10): its decoded content streams joined into one Flate stream, BBox its shown box, and
 // its resources carried over intact — fonts, images, colour spaces, patterns, nested forms — copied
 // object by object into our document with pdf-lib's PDFObjectCopier (one copier per source and
-// document, so what two pages of one source share is written once). Annotations are not carried
-// (a remark says so; docs/reference.md, "imported_page").
+// document, so what two pages of one source share is written once — the annotations carried over,
+// passes/emit/imported-annotations.ts, share it too).
 import { deflateSync } from 'node:zlib';
 import { PDFObjectCopier, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { SuppliedPdf } from '../supplied/load.js';
@@ -14,11 +14,17 @@ const FLATE_LEVEL = 6;
 
 const copiers = new WeakMap<PDFContext, Map<SuppliedPdf, PDFObjectCopier>>();
 
-export function writeImportedPage(context: PDFContext, src: SuppliedPdf, index: number): PDFRef {
+/** The one copier of `src` into `context`. */
+export function copierFor(context: PDFContext, src: SuppliedPdf): PDFObjectCopier {
   let m = copiers.get(context);
   if (!m) { m = new Map(); copiers.set(context, m); }
   let copier = m.get(src);
   if (!copier) { copier = PDFObjectCopier.for(src.doc.context, context); m.set(src, copier); }
+  return copier;
+}
+
+export function writeImportedPage(context: PDFContext, src: SuppliedPdf, index: number): PDFRef {
+  const copier = copierFor(context, src);
   const parts = pageParts(src, index);
   const dict: Record<string, unknown> = {
     Type: 'XObject',

@@ -1,0 +1,128 @@
+// test/imported-annotations.test.ts — annotations of supplied pages carried into the document
+// (docs/reference.md, "imported_page"): links (URI, GoTo onto the page where the target is drawn,
+// named destinations), notes with their pop-ups, markup with appearances turned with the page;
+// form fields, links to pages not drawn and actions not carried are left out and named in a remark;
+// under an archive claim only what the standard allows. Judged by qpdf's objects and MuPDF's pixels.
+import { PDFArray, PDFDocument, PDFName, PDFString, type PDFRef } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { render } from '../src/library.js';
+import type { Outcome } from '../src/types.js';
+import { NOW } from './support/fixtures.js';
+import { pagePixels, pdfObjects, qpdfCheck } from './support/pdf-tools.js';
+
+function ok(out: Outcome) {
+  if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
+  const q = qpdfCheck(out.pdf);
+  expect(q.code, q.out).toBe(0);
+  return out;
+}
+
+/** Three 200 × 200 pages; page 1 carries one annotation of each sort the rules treat differently. */
+async function annotated(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const pages = [doc.addPage([200, 200]), doc.addPage([200, 200]), doc.addPage([200, 200])];
+  const c = doc.context;
+  const reg = (o: Record<string, unknown>) => c.register(c.obj(o as never));
+  // A red square drawn by its appearance in the lower left quarter of the page.
+  const ap = c.register(c.stream('1 0 0 rg 0 0 100 100 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 100, 100] } as never));
+  const note = reg({ Type: 'Annot', Subtype: 'Text', Rect: [150, 150, 170, 170], F: 4, Contents: PDFString.of('a note') });
+  const popup = reg({ Type: 'Annot', Subtype: 'Popup', Rect: [100, 100, 190, 140], F: 4, Parent: note });
+  (c.lookup(note) as unknown as { set(k: PDFName, v: PDFRef): void }).set(PDFName.of('Popup'), popup);
+  const annots: PDFRef[] = [
+    reg({ Type: 'Annot', Subtype: 'Link', Rect: [10, 180, 60, 190], F: 4, A: { S: 'URI', URI: PDFString.of('https://example.com/') } }),
+    reg({ Type: 'Annot', Subtype: 'Link', Rect: [70, 180, 120, 190], F: 4, Dest: [pages[1].ref, 'XYZ', 0, 100, null] }),
+    reg({ Type: 'Annot', Subtype: 'Link', Rect: [130, 180, 190, 190], F: 4, Dest: [pages[2].ref, 'Fit'] }),
+    reg({ Type: 'Annot', Subtype: 'Link', Rect: [10, 165, 60, 175], F: 4, A: { S: 'GoTo', D: PDFString.of('second') } }),
+    reg({ Type: 'Annot', Subtype: 'Link', Rect: [70, 165, 120, 175], F: 4, A: { S: 'JavaScript', JS: PDFString.of('app.alert(1)') } }),
+    reg({ Type: 'Annot', Subtype: 'Widget', FT: 'Tx', T: PDFString.of('name'), Rect: [10, 120, 90, 140], F: 4 }),
+    reg({ Type: 'Annot', Subtype: 'Square', Rect: [0, 0, 100, 100], F: 4, AP: { N: ap } }),
+    note,
+    popup,
+  ];
+  pages[0].node.set(PDFName.of('Annots'), c.obj(annots));
+  const names = c.obj({ Names: [PDFString.of('second'), c.obj([pages[1].ref, PDFName.of('Fit')])] } as never);
+  doc.catalog.set(PDFName.of('Names'), c.obj({ Dests: names } as never));
+  return doc.save({ useObjectStreams: false });
+}
+
+const place = (page: number, pages: number[], extra: Record<string, unknown> = {}) => ({ type: 'imported_page', part: 'src', page, pages, rect: { llx: 0, lly: 0, urx: 400, ury: 400 }, ...extra });
+
+describe('annotations of imported pages', () => {
+  it('carries links, notes, pop-ups and markup, transformed by the placement; leaves out the rest with a remark', async () => {
+    const src = await annotated();
+    const out = ok(render({ description: { page: { width: 400, height: 400 }, items: [place(1, [1]), place(2, [2])] }, parts: { src }, now: NOW }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    const annots = o.deref(o.deref(kids[0])['/Annots']).map((r: string) => ({ ref: r, ...o.deref(r) }));
+    // URI, GoTo page 2, named "second", square, note, pop-up: six of nine.
+    expect(annots.map((a: Record<string, string>) => a['/Subtype'])).toEqual(['/Link', '/Link', '/Link', '/Square', '/Text', '/Popup']);
+    // Doubled by the placement (200-point page in a 400-point rect).
+    expect(annots[0]['/Rect']).toEqual([20, 360, 120, 380]);
+    expect(o.deref(annots[0]['/A'])['/URI']).toBe('u:https://example.com/');
+    // The GoTo lands on document page 2, where page 2 of the part is drawn, its point carried through the matrix.
+    expect(annots[1]['/Dest']).toEqual([kids[1], '/XYZ', 0, 200, null]);
+    expect(o.deref(annots[2]['/A'])['/D']).toEqual([kids[1], '/Fit']);
+    // The page is ours, the pop-up and its parent point at each other anew.
+    for (const a of annots) expect(a['/P']).toBeUndefined();
+    expect(annots[4]['/Popup']).toBe(annots[5].ref);
+    expect(annots[5]['/Parent']).toBe(annots[4].ref);
+    expect(out.remarks.map((r) => r.text)).toEqual([
+      'page 1 of the part "src" has 3 annotations that are not carried into the document: 1 links to pages the document does not draw, 1 actions not carried (JavaScript, Launch, form actions, chains…), 1 form fields',
+    ]);
+    expect(out.remarks[0].path).toBe('/items/0/part');
+    // The square's appearance is drawn by MuPDF in the doubled rect.
+    const px = pagePixels(out.pdf, 1);
+    expect(px(150, 150)).toEqual([255, 0, 0]);
+    expect(px(250, 250)).toEqual([255, 255, 255]);
+  });
+
+  it('turns the appearance with a page turned a quarter', async () => {
+    const src = await annotated();
+    const out = ok(render({ description: { page: { width: 400, height: 400 }, items: [{ ...place(1, [1]), rotate: 90, rect: { llx: 0, lly: 0, urx: 200, ury: 200 } }] }, parts: { src }, now: NOW }));
+    // Turned counter-clockwise, the lower left quarter goes to the lower right.
+    const px = pagePixels(out.pdf, 1);
+    expect(px(150, 50)).toEqual([255, 0, 0]);
+    expect(px(50, 50)).toEqual([255, 255, 255]);
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    const square = o.deref(o.deref(kids[0])['/Annots']).map((r: string) => o.deref(r)).find((a: Record<string, string>) => a['/Subtype'] === '/Square');
+    expect(square['/Rect']).toEqual([100, 0, 200, 100]);
+  });
+
+  it('a template carries its annotations onto every page it lies under, on the layer of nothing', async () => {
+    const src = await annotated();
+    const out = ok(render({ description: { page: { width: 200, height: 200 }, templates: { part: 'src', first: 1, middle: 1, last: 1 }, items: [{ type: 'rect', pages: [1, 2], rect: { llx: 0, lly: 0, urx: 1, ury: 1 } }] }, parts: { src }, now: NOW }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    // Page 2 of the part is never drawn: its links are left out; the rest is carried on both pages.
+    for (const k of kids) expect(o.deref(o.deref(k)['/Annots']).length).toBe(4);
+    expect(out.remarks).toHaveLength(1);
+    expect(out.remarks[0].path).toBe('/templates/part');
+    expect(out.remarks[0].text).toMatch(/has 5 annotations .* 3 links to pages the document does not draw/);
+  });
+
+  it('an imported page on a layer puts its annotations on that layer (/OC)', async () => {
+    const src = await annotated();
+    const out = ok(render({ description: { page: { width: 400, height: 400 }, layers: [{ name: 'L' }], items: [place(1, [1], { layer: 'L' })] }, parts: { src }, now: NOW }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    for (const r of o.deref(o.deref(kids[0])['/Annots'])) expect(o.deref(o.deref(r)['/OC'])['/Type']).toBe('/OCG');
+  });
+
+  it('under an archive claim keeps only what the standard allows: printed, with an appearance of /N alone', async () => {
+    const src = await annotated();
+    const doc = await PDFDocument.load(src);
+    // Take the print flag off the square: PDF/A wants every annotation printed.
+    const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray);
+    const square = doc.context.lookup(annots.get(6)) as unknown as { set(k: PDFName, v: unknown): void };
+    square.set(PDFName.of('F'), doc.context.obj(0));
+    const out = ok(render({ description: { archive: 'pdfa2b', page: { width: 400, height: 400 }, items: [place(1, [1])] }, parts: { src: await doc.save() }, now: NOW }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    const kinds = o.deref(o.deref(kids[0])['/Annots']).map((r: string) => o.deref(r)['/Subtype']);
+    // The note has no appearance: PDF/A wants one; its pop-up goes with it.
+    expect(kinds).toEqual(['/Link']);
+    expect(out.remarks[0].text).toMatch(/2 annotations the archive claim does not allow/);
+    expect(out.remarks[0].text).toMatch(/1 pop-ups of annotations not carried/);
+  });
+});
