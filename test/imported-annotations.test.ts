@@ -25,6 +25,9 @@ async function annotated(): Promise<Uint8Array> {
   const reg = (o: Record<string, unknown>) => c.register(c.obj(o as never));
   // A red square drawn by its appearance in the lower left quarter of the page.
   const ap = c.register(c.stream('1 0 0 rg 0 0 100 100 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 100, 100] } as never));
+  // A check box, on: its appearance (a blue square) is drawn flat; the off state draws nothing.
+  const on = c.register(c.stream('0 0 1 rg 0 0 10 10 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 10, 10] } as never));
+  const off = c.register(c.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 10, 10] } as never));
   const note = reg({ Type: 'Annot', Subtype: 'Text', Rect: [150, 150, 170, 170], F: 4, Contents: PDFString.of('a note') });
   const popup = reg({ Type: 'Annot', Subtype: 'Popup', Rect: [100, 100, 190, 140], F: 4, Parent: note });
   (c.lookup(note) as unknown as { set(k: PDFName, v: PDFRef): void }).set(PDFName.of('Popup'), popup);
@@ -35,6 +38,7 @@ async function annotated(): Promise<Uint8Array> {
     reg({ Type: 'Annot', Subtype: 'Link', Rect: [10, 165, 60, 175], F: 4, A: { S: 'GoTo', D: PDFString.of('second') } }),
     reg({ Type: 'Annot', Subtype: 'Link', Rect: [70, 165, 120, 175], F: 4, A: { S: 'JavaScript', JS: PDFString.of('app.alert(1)') } }),
     reg({ Type: 'Annot', Subtype: 'Widget', FT: 'Tx', T: PDFString.of('name'), Rect: [10, 120, 90, 140], F: 4 }),
+    reg({ Type: 'Annot', Subtype: 'Widget', FT: 'Btn', T: PDFString.of('tick'), Rect: [150, 10, 170, 30], F: 4, AS: 'On', AP: { N: { On: on, Off: off } } }),
     reg({ Type: 'Annot', Subtype: 'Square', Rect: [0, 0, 100, 100], F: 4, AP: { N: ap } }),
     note,
     popup,
@@ -67,13 +71,16 @@ describe('annotations of imported pages', () => {
     expect(annots[4]['/Popup']).toBe(annots[5].ref);
     expect(annots[5]['/Parent']).toBe(annots[4].ref);
     expect(out.remarks.map((r) => r.text)).toEqual([
-      'page 1 of the part "src" has 3 annotations that are not carried into the document: 1 links to pages the document does not draw, 1 actions not carried (JavaScript, Launch, form actions, chains…), 1 form fields',
+      'page 1 of the part "src" has 4 annotations that are not carried into the document: 1 links to pages the document does not draw, 1 actions not carried (JavaScript, Launch, form actions, chains…), 1 form fields with no appearance shown, 1 form fields, drawn flat as they show',
     ]);
     expect(out.remarks[0].path).toBe('/items/0/part');
     // The square's appearance is drawn by MuPDF in the doubled rect.
     const px = pagePixels(out.pdf, 1);
     expect(px(150, 150)).toEqual([255, 0, 0]);
     expect(px(250, 250)).toEqual([255, 255, 255]);
+    // The check box drawn flat, doubled with the page: 300…340 × 20…60.
+    expect(px(320, 40)).toEqual([0, 0, 255]);
+    expect(px(350, 40)).toEqual([255, 255, 255]);
   });
 
   it('turns the appearance with a page turned a quarter', async () => {
@@ -98,7 +105,7 @@ describe('annotations of imported pages', () => {
     for (const k of kids) expect(o.deref(o.deref(k)['/Annots']).length).toBe(4);
     expect(out.remarks).toHaveLength(1);
     expect(out.remarks[0].path).toBe('/templates/part');
-    expect(out.remarks[0].text).toMatch(/has 5 annotations .* 3 links to pages the document does not draw/);
+    expect(out.remarks[0].text).toMatch(/has 6 annotations .* 3 links to pages the document does not draw/);
   });
 
   it('an imported page on a layer puts its annotations on that layer (/OC)', async () => {
@@ -114,7 +121,7 @@ describe('annotations of imported pages', () => {
     const doc = await PDFDocument.load(src);
     // Take the print flag off the square: PDF/A wants every annotation printed.
     const annots = doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray);
-    const square = doc.context.lookup(annots.get(6)) as unknown as { set(k: PDFName, v: unknown): void };
+    const square = doc.context.lookup(annots.get(7)) as unknown as { set(k: PDFName, v: unknown): void };
     square.set(PDFName.of('F'), doc.context.obj(0));
     const out = ok(render({ description: { archive: 'pdfa2b', page: { width: 400, height: 400 }, items: [place(1, [1])] }, parts: { src: await doc.save() }, now: NOW }));
     const o = pdfObjects(out.pdf);

@@ -3,8 +3,9 @@
 // "imported_page"). Each is copied with the source's copier, its geometry (/Rect, /QuadPoints, /L,
 // /Vertices, /InkList, /CL, /RD) carried through the placing matrix, its appearance turned with the
 // page when the placement turns or mirrors it. What cannot be carried faithfully — form fields
-// (widgets), links to pages the document does not draw, actions it does not carry, media — is left
-// out and named in one remark per supplied page: never silently.
+// (widgets: drawn flat as content instead, passes/supplied/widgets.ts), links to pages the document
+// does not draw, actions it does not carry, media — is left out and named in one remark per
+// supplied page: never silently.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, PDFString, PDFHexString, type PDFContext, type PDFObject } from 'pdf-lib';
 import type { Remark } from '../../ir/diagnostics.js';
 import { remark } from '../../ir/messages.js';
@@ -13,6 +14,7 @@ import type { ArchiveLevel } from '../../ir/standards-types.js';
 import type { DrawOp, LaidOutPage, Matrix } from '../../ir/types.js';
 import type { SuppliedPdf } from '../supplied/load.js';
 import { pageParts } from '../supplied/page-parts.js';
+import { flatWidgets } from '../supplied/widgets.js';
 import { copierFor } from './imported-pages.js';
 
 /** Annotation kinds carried over (ISO 32000-1 Table 169): comments, markup, stamps, links, pop-ups. */
@@ -27,7 +29,8 @@ const NAME_TREE_NODES = 100_000;
 
 /** Why an annotation stays out; the remark counts each. */
 const WHY = {
-  widget: 'form fields',
+  flat: 'form fields, drawn flat as they show',
+  widget: 'form fields with no appearance shown',
   kind: 'media or other kinds not carried (Sound, Movie, Screen, 3D…)',
   page: 'links to pages the document does not draw',
   named: 'links to named destinations the part does not hold',
@@ -138,6 +141,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   if (!annots || annots.size() === 0) return [];
   const box = pageParts(src, index).box;
   const drop = (w: Why) => dropped.set(w, (dropped.get(w) ?? 0) + 1);
+  const flat = flatWidgets(src, index);
   // 1. Which annotations go, each given its new reference (pop-ups and replies point at each other).
   const list: { key: PDFObject; dict: PDFDict }[] = [];
   for (let i = 0; i < annots.size(); i++) {
@@ -151,6 +155,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   for (const { key, dict } of list) {
     if (isPopup(dict)) continue; // decided with its parent
     const why = reasonOut(context, src, dict, box, archive, first, dests);
+    if (why === 'widget' && flat.some((w) => w.annot === key)) { drop('flat'); continue; }
     if (why) { drop(why); continue; }
     newRef.set(key, context.nextRef());
   }

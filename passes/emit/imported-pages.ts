@@ -6,6 +6,8 @@
 // passes/emit/imported-annotations.ts, share it too).
 import { deflateSync } from 'node:zlib';
 import { PDFObjectCopier, type PDFContext, type PDFRef } from 'pdf-lib';
+import type { ImportedPageOp } from '../../ir/types.js';
+import type { ResourceScope } from './resources.js';
 import type { SuppliedPdf } from '../supplied/load.js';
 import { pageParts } from '../supplied/page-parts.js';
 
@@ -34,4 +36,19 @@ export function writeImportedPage(context: PDFContext, src: SuppliedPdf, index: 
   };
   if (parts.resources) dict.Resources = copier.copy(parts.resources);
   return context.register(context.stream(deflateSync(parts.contents, { level: FLATE_LEVEL }), dict as never));
+}
+
+/**
+ * The form fields of an imported page drawn flat over it, in the page's own space (the op's matrix
+ * is in force), clipped to its shown box as the page is: `q x y w h re W n`, each appearance
+ * `q a b c d e f cm /Xn Do Q`, `Q`.
+ */
+export function flatWidgetsContent(op: ImportedPageOp, scope: ResourceScope, num: (n: number) => string): string {
+  const [x0, y0, x1, y1] = pageParts(op.source, op.page).box;
+  let s = `q\n${num(x0)} ${num(y0)} ${num(x1 - x0)} ${num(y1 - y0)} re\nW n\n`;
+  for (const w of op.flat ?? []) {
+    const name = scope.use('XObject', `widget\u0000${op.source.part}\u0000${w.ref.objectNumber}\u0000${w.ref.generationNumber}`, (context) => copierFor(context, op.source).copy(w.ref));
+    s += `q\n${w.matrix.map(num).join(' ')} cm\n/${name} Do\nQ\n`;
+  }
+  return s + 'Q\n';
 }

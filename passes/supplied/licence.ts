@@ -3,10 +3,12 @@
 // decided in the licence pass before any drawing work.
 import type { JsonPointer } from '../../ir/pointer.js';
 import { refuse } from '../pass.js';
-import { UnpackLimitError } from './guard.js';
+import { PDFDict, PDFName, type PDFStream } from 'pdf-lib';
+import { decodeBounded, UnpackLimitError } from './guard.js';
 import type { SuppliedPdf } from './load.js';
 import { pageParts } from './page-parts.js';
-import { countPageWords } from './words.js';
+import { flatWidgets } from './widgets.js';
+import { countPageWords, type WordCount } from './words.js';
 
 /** Spec Limits: "Imported page words: More than 10 000 words needs a licence (402)". */
 export const IMPORTED_PAGE_WORDS = 10_000;
@@ -20,9 +22,17 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
     if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, src.part, partAt, src.unpackLimit);
     refuse('needsLicenceImportedUncountable', at, page, src.part, at, 'its content cannot be read');
   }
-  let count;
+  let count: WordCount;
   try {
     count = countPageWords(src.doc.context, parts.contents, parts.resources, src.unpackLimit, IMPORTED_PAGE_WORDS);
+    // Form fields drawn flat show their words too (passes/supplied/widgets.ts).
+    for (const w of flatWidgets(src, page - 1)) {
+      if (!count.ok || count.words > IMPORTED_PAGE_WORDS) break;
+      const s = src.doc.context.lookup(w.ref) as PDFStream;
+      const res = s.dict.lookup(PDFName.of('Resources'));
+      const more = countPageWords(src.doc.context, decodeBounded(s, src.unpackLimit), res instanceof PDFDict ? res : undefined, src.unpackLimit, IMPORTED_PAGE_WORDS - count.words);
+      count = more.ok ? { ok: true as const, words: count.words + more.words } : more;
+    }
   } catch (e) {
     if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, src.part, partAt, src.unpackLimit);
     count = { ok: false as const, why: 'its content cannot be read' };
