@@ -3,6 +3,7 @@
 // named destinations), notes with their pop-ups, markup with appearances turned with the page;
 // form fields, links to pages not drawn and actions not carried are left out and named in a remark;
 // under an archive claim only what the standard allows. Judged by qpdf's objects and MuPDF's pixels.
+import fc from 'fast-check';
 import { PDFArray, PDFDocument, PDFName, PDFString, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
@@ -132,4 +133,48 @@ describe('annotations of imported pages', () => {
     expect(out.remarks[0].text).toMatch(/2 annotations the archive claim does not allow/);
     expect(out.remarks[0].text).toMatch(/1 pop-ups of annotations not carried/);
   });
+});
+
+describe('annotations of a hostile supplied PDF', () => {
+  /** A PDF value of any shape (names, numbers, strings, arrays, dictionaries, references to pages). */
+  const leaf = fc.oneof(
+    fc.double({ noNaN: false }), fc.integer(), fc.constantFrom('Link', 'Widget', 'Popup', 'Text', 'Square', 'GoTo', 'URI', 'XYZ', 'FitR', 'On', 'N'), fc.boolean(), fc.constant(null),
+    fc.constant('PAGE0'), fc.constant('PAGE1'), fc.constant('STREAM'), fc.constant('STR'),
+  );
+  const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 6 }), fc.dictionary(fc.constantFrom('Rect', 'QuadPoints', 'A', 'S', 'D', 'Dest', 'AP', 'N', 'AS', 'Popup', 'Parent', 'IRT', 'F', 'InkList', 'L', 'Vertices', 'RD', 'Next', 'Subtype', 'BBox', 'Matrix'), tie('v'), { maxKeys: 6 })),
+  })).v;
+  const annot = fc.record({
+    Subtype: fc.constantFrom('Link', 'Widget', 'Popup', 'Text', 'Square', 'Ink', 'Line', 'Movie', 'Foo'),
+    Rect: fc.oneof(fc.array(fc.double({ min: -500, max: 500, noNaN: true }), { minLength: 4, maxLength: 4 }), value),
+  }, { requiredKeys: ['Subtype'] }).chain((base) => fc.dictionary(fc.constantFrom('A', 'Dest', 'AP', 'AS', 'Popup', 'Parent', 'IRT', 'F', 'InkList', 'L', 'Vertices', 'RD', 'QuadPoints', 'AA', 'CA'), value, { maxKeys: 5 }).map((rest) => ({ ...rest, ...base })));
+
+  it('carries what it can and never fails: 200 for every set of annotations', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(annot, { maxLength: 6 }), fc.constantFrom(0, 90, 33), fc.boolean(), async (annots, rotate, archive) => {
+      const doc = await PDFDocument.create();
+      const pages = [doc.addPage([200, 200]), doc.addPage([200, 200])];
+      const c = doc.context;
+      const stream = c.register(c.stream('0 g 0 0 5 5 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 5, 5] } as never));
+      const conv = (v: unknown): unknown => {
+        if (v === 'PAGE0') return pages[0].ref;
+        if (v === 'PAGE1') return pages[1].ref;
+        if (v === 'STREAM') return stream;
+        if (v === 'STR') return PDFString.of('second');
+        if (typeof v === 'string') return PDFName.of(v);
+        if (typeof v === 'number' && !Number.isFinite(v)) return 0;
+        if (Array.isArray(v)) return c.obj(v.map(conv) as never);
+        if (v && typeof v === 'object') return c.obj(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, conv(x)])) as never);
+        return v;
+      };
+      const refs = annots.map((a) => c.register(conv(a) as never));
+      pages[0].node.set(PDFName.of('Annots'), c.obj(refs));
+      const src = await doc.save({ useObjectStreams: false });
+      const out = render({ description: { ...(archive ? { archive: 'pdfa2b' } : {}), page: { width: 400, height: 400 }, items: [
+        { type: 'imported_page', part: 'src', page: 1, pages: [1], rotate, rect: { llx: 0, lly: 0, urx: 400, ury: 400 } },
+        { type: 'imported_page', part: 'src', page: 2, pages: [2], rect: { llx: 0, lly: 0, urx: 400, ury: 400 } },
+      ] }, parts: { src }, now: NOW });
+      if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
+      expect(qpdfCheck(out.pdf).code).toBe(0);
+    }), { numRuns: 60 });
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { ArchiveLevel } from '../../ir/standards-types.js';
 import type { DrawOp, LaidOutPage, Matrix } from '../../ir/types.js';
 import type { SuppliedPdf } from '../supplied/load.js';
-import { pageParts } from '../supplied/page-parts.js';
+import { annotsOf, pageParts } from '../supplied/page-parts.js';
 import { flatWidgets } from '../supplied/widgets.js';
 import { copierFor } from './imported-pages.js';
 
@@ -137,7 +137,7 @@ const upright = (m: Matrix) => Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9 &&
 function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<number, Place>>, archive: ArchiveLevel | undefined, dropped: Map<Why, number>, oc: PDFRef | undefined): PDFRef[] {
   const { src, index, matrix } = d;
   const sctx = src.doc.context;
-  const annots = src.pages[index].node.Annots();
+  const annots = annotsOf(src.pages[index].node);
   if (!annots || annots.size() === 0) return [];
   const box = pageParts(src, index).box;
   const drop = (w: Why) => dropped.set(w, (dropped.get(w) ?? 0) + 1);
@@ -163,6 +163,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     if (!isPopup(dict)) continue;
     const parent = dict.get(PDFName.of('Parent'));
     if (!parent || !newRef.has(parent)) { drop('orphan'); continue; }
+    if (numbers(src, dict.get(PDFName.of('Rect')))?.length !== 4) { drop('kind'); continue; }
     if (archive && archiveOut(dict, archive)) { drop('archive'); continue; }
     newRef.set(key, context.nextRef());
   }

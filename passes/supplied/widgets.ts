@@ -7,6 +7,7 @@
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 import type { Matrix } from '../../ir/types.js';
 import type { SuppliedPdf } from './load.js';
+import { annotsOf } from './page-parts.js';
 
 /** One widget appearance: the source's stream and the matrix placing it in source page space. */
 export interface FlatWidget { ref: PDFRef; matrix: Matrix; /** The widget as the page's /Annots lists it. */ annot: PDFObject }
@@ -30,7 +31,7 @@ export function flatWidgets(src: SuppliedPdf, index: number): FlatWidget[] {
   if (hit) return hit;
   const out: FlatWidget[] = [];
   const ctx = src.doc.context;
-  const annots = src.pages[index].node.Annots();
+  const annots = annotsOf(src.pages[index].node);
   for (let i = 0; annots && i < annots.size(); i++) {
     const key = annots.get(i);
     const a = ctx.lookup(key);
