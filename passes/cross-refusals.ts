@@ -17,6 +17,7 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
       if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
+      if (item.type === 'link' && item.graphicsState) refuse('linkGraphicsState', item.graphicsState.at, item.graphicsState.at);
       // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
       if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
     }
