@@ -95,6 +95,22 @@ describe('annotations of imported pages', () => {
     const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
     const square = o.deref(o.deref(kids[0])['/Annots']).map((r: string) => o.deref(r)).find((a: Record<string, string>) => a['/Subtype'] === '/Square');
     expect(square['/Rect']).toEqual([100, 0, 200, 100]);
+    // A quarter turn keeps boxes upright: no /QuadPoints added to the links.
+    expect(o.deref(o.deref(kids[0])['/Annots']).map((r: string) => o.deref(r)).filter((a: Record<string, unknown>) => a['/QuadPoints'])).toEqual([]);
+  });
+
+  it('a link turned 30° gets /QuadPoints of its turned area', async () => {
+    const src = await annotated();
+    const out = ok(render({ description: { page: { width: 400, height: 400 }, items: [place(1, [1], { rotate: 30 })] }, parts: { src }, now: NOW }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    const link = o.deref(o.deref(o.deref(kids[0])['/Annots'])[0]);
+    const q: number[] = link['/QuadPoints'];
+    expect(q).toHaveLength(8);
+    const [x0, y0, x1, y1] = link['/Rect'];
+    for (let i = 0; i < 8; i += 2) { expect(q[i]).toBeGreaterThanOrEqual(x0 - 0.01); expect(q[i]).toBeLessThanOrEqual(x1 + 0.01); expect(q[i + 1]).toBeGreaterThanOrEqual(y0 - 0.01); expect(q[i + 1]).toBeLessThanOrEqual(y1 + 0.01); }
+    // The lower edge of the link rises at 30°.
+    expect(Math.atan2(q[3] - q[1], q[2] - q[0]) * 180 / Math.PI).toBeCloseTo(30, 1);
   });
 
   it('a template carries its annotations onto every page it lies under, on the layer of nothing', async () => {
@@ -174,7 +190,8 @@ describe('annotations of a hostile supplied PDF', () => {
         { type: 'imported_page', part: 'src', page: 2, pages: [2], rect: { llx: 0, lly: 0, urx: 400, ury: 400 } },
       ] }, parts: { src }, now: NOW });
       if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
-      expect(qpdfCheck(out.pdf).code).toBe(0);
+      const q = qpdfCheck(out.pdf);
+      expect(q.code, q.out).toBe(0);
     }), { numRuns: 60 });
   }, 60_000);
 });

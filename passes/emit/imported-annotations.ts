@@ -15,6 +15,7 @@ import type { DrawOp, LaidOutPage, Matrix } from '../../ir/types.js';
 import type { SuppliedPdf } from '../supplied/load.js';
 import { annotsOf, pageParts } from '../supplied/page-parts.js';
 import { flatWidgets } from '../supplied/widgets.js';
+import { MAX_PDF_NUMBER } from '../layout/coordinates.js';
 import { copierFor } from './imported-pages.js';
 
 /** Annotation kinds carried over (ISO 32000-1 Table 169): comments, markup, stamps, links, pop-ups. */
@@ -23,6 +24,8 @@ const CARRIED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle',
 const NAMED_ACTIONS = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 /** Annotation flags (Table 165). */
 const F_INVISIBLE = 1, F_HIDDEN = 2, F_PRINT = 4, F_NO_VIEW = 32, F_TOGGLE_NO_VIEW = 256;
+/** How many objects of one annotation are looked through for numbers out of range. */
+const SCAN_OBJECTS = 10_000;
 /** Bounds on walking a source's destination name tree (a hostile file may loop or nest without end). */
 const NAME_TREE_DEPTH = 32;
 const NAME_TREE_NODES = 100_000;
@@ -38,6 +41,7 @@ const WHY = {
   outside: 'annotations outside the page\'s shown box',
   archive: 'annotations the archive claim does not allow',
   orphan: 'pop-ups of annotations not carried',
+  broken: 'annotations holding numbers past what a PDF number holds',
 } as const;
 type Why = keyof typeof WHY;
 
@@ -131,6 +135,9 @@ function pairs(m: Matrix, v: number[]): number[] {
   return out;
 }
 
+/** Scales, moves and quarter turns: an upright box stays an upright box. */
+const quarter = (m: Matrix) => (Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9) || (Math.abs(m[0]) < 1e-9 && Math.abs(m[3]) < 1e-9);
+
 /** Upright placements (positive scales, moves) need no change to an appearance: the reader fits it to the new /Rect. */
 const upright = (m: Matrix) => Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9 && m[0] > 0 && m[3] > 0;
 
@@ -154,6 +161,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   const isPopup = (dict: PDFDict) => name(dict.get(PDFName.of('Subtype'))) === 'Popup';
   for (const { key, dict } of list) {
     if (isPopup(dict)) continue; // decided with its parent
+    if (!numbersInRange(sctx, dict, matrix)) { drop('broken'); continue; }
     const why = reasonOut(context, src, dict, box, archive, first, dests);
     if (why === 'widget' && flat.some((w) => w.annot === key)) { drop('flat'); continue; }
     if (why) { drop(why); continue; }
@@ -164,6 +172,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     const parent = dict.get(PDFName.of('Parent'));
     if (!parent || !newRef.has(parent)) { drop('orphan'); continue; }
     if (numbers(src, dict.get(PDFName.of('Rect')))?.length !== 4) { drop('kind'); continue; }
+    if (!numbersInRange(sctx, dict, matrix)) { drop('broken'); continue; }
     if (archive && archiveOut(dict, archive)) { drop('archive'); continue; }
     newRef.set(key, context.nextRef());
   }
@@ -202,11 +211,47 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     } else if (dict.get(PDFName.of('A'))) {
       o.A = copier.copy(dict.get(PDFName.of('A'))!);
     }
+    // A link turned by other than a quarter names its turned area, as the document's own links do (passes/layout/links.ts).
+    if (name(dict.get(PDFName.of('Subtype'))) === 'Link' && !o.QuadPoints && !quarter(matrix)) {
+      o.QuadPoints = context.obj(pairs(matrix, rectCorners(numbers(src, dict.get(PDFName.of('Rect')))!)).map(round));
+    }
     if (oc) o.OC = oc;
     context.assign(ref, context.obj(o as never));
     out.push(ref);
   }
   return out;
+}
+
+/**
+ * Whether every number the annotation holds (its dictionaries, arrays and stream dictionaries, through
+ * references) is one a PDF number holds, its /Rect also once placed: copied as they are, bigger ones
+ * would make a file readers refuse to read (ISO 32000-1 Annex C).
+ */
+function numbersInRange(sctx: PDFContext, dict: PDFDict, m: Matrix): boolean {
+  const seen = new Set<PDFObject>();
+  const stack: PDFObject[] = [dict];
+  while (stack.length) {
+    const o = stack.pop()!;
+    if (seen.has(o)) continue;
+    seen.add(o);
+    if (seen.size > SCAN_OBJECTS) return false;
+    if (o instanceof PDFNumber) { if (!(Math.abs(o.asNumber()) <= MAX_PDF_NUMBER)) return false; }
+    else if (o instanceof PDFRef) { const t = sctx.lookup(o); if (t) stack.push(t); }
+    else if (o instanceof PDFArray) stack.push(...o.asArray());
+    else if (o instanceof PDFStream) stack.push(o.dict);
+    else if (o instanceof PDFDict) {
+      // A destination's page is not copied (it is mapped onto ours): its numbers are not the annotation's.
+      const type = o.get(PDFName.of('Type'));
+      if (type === PDFName.of('Page') || type === PDFName.of('Pages')) continue;
+      for (const [k, v] of o.entries()) if (k.decodeText() !== 'P' && k.decodeText() !== 'Parent') stack.push(v);
+    }
+  }
+  const r = dict.lookup(PDFName.of('Rect'));
+  if (r instanceof PDFArray && r.size() === 4) {
+    const v = r.asArray().map((x) => (x instanceof PDFNumber ? x.asNumber() : 0));
+    return pairs(m, rectCorners(v)).every((x) => Math.abs(x) <= MAX_PDF_NUMBER);
+  }
+  return true;
 }
 
 /** Why an annotation (not a pop-up) stays out, or undefined; a link's new destination goes in `dests`. */
