@@ -42,6 +42,7 @@ const WHY = {
   archive: 'annotations the archive claim does not allow',
   orphan: 'pop-ups of annotations not carried',
   broken: 'annotations holding numbers past what a PDF number holds',
+  layered: 'annotations on layers of the part',
 } as const;
 type Why = keyof typeof WHY;
 
@@ -151,8 +152,11 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   const flat = flatWidgets(src, index);
   // 1. Which annotations go, each given its new reference (pop-ups and replies point at each other).
   const list: { key: PDFObject; dict: PDFDict }[] = [];
+  const listed = new Set<PDFObject>();
   for (let i = 0; i < annots.size(); i++) {
     const key = annots.get(i);
+    if (listed.has(key)) continue; // listed twice: carried once
+    listed.add(key);
     const dict = sctx.lookup(key);
     if (dict instanceof PDFDict) list.push({ key, dict });
   }
@@ -173,6 +177,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     if (!parent || !newRef.has(parent)) { drop('orphan'); continue; }
     if (numbers(src, dict.get(PDFName.of('Rect')))?.length !== 4) { drop('kind'); continue; }
     if (!numbersInRange(sctx, dict, matrix)) { drop('broken'); continue; }
+    if (dict.get(PDFName.of('OC'))) { drop('layered'); continue; }
     if (archive && archiveOut(dict, archive)) { drop('archive'); continue; }
     newRef.set(key, context.nextRef());
   }
@@ -186,7 +191,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     for (const [k, v] of dict.entries()) {
       const n = k.decodeText();
       switch (n) {
-        case 'P': case 'StructParent': case 'OC': case 'AA': break; // the page and structure are ours; the layer is the item's
+        case 'P': case 'StructParent': case 'OC': case 'AA': break; // the page and structure are ours; the layer is the item's (none came with /OC or /AA)
         case 'Popup': case 'Parent': case 'IRT': { const r = newRef.get(v); if (r) o[n] = r; break; }
         case 'Rect': { const r = numbers(src, v)!; o.Rect = context.obj(boxOf(pairs(matrix, rectCorners(r))).map(round)); break; }
         case 'QuadPoints': case 'L': case 'Vertices': case 'CL': {
@@ -265,6 +270,8 @@ function reasonOut(context: PDFContext, src: SuppliedPdf, dict: PDFDict, box: nu
   const [x0, y0, x1, y1] = [Math.min(r[0], r[2]), Math.min(r[1], r[3]), Math.max(r[0], r[2]), Math.max(r[1], r[3])];
   if (x1 < box[0] || x0 > box[2] || y1 < box[1] || y0 > box[3]) return 'outside';
   if (dict.get(PDFName.of('AA'))) return 'action';
+  // The part's layers are not the document's: carried without its /OC it would show when it did not.
+  if (dict.get(PDFName.of('OC'))) return 'layered';
   if (archive && (archiveOut(dict, archive) || (subtype === 'FileAttachment'))) return 'archive';
   const a = sctx.lookup(dict.get(PDFName.of('A')) ?? PDFName.of('None'));
   if (a instanceof PDFDict) {
