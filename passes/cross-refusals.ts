@@ -21,6 +21,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
       if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
     }
+    // Optional content (the catalog's /OCProperties, marked content /OC) is PDF 1.5 (ISO 32000-1 §8.11).
+    if (ir.doc.graphics?.layers.length) requireVersion(ir.doc, '1.5', '/layers', 'layers (optional content)');
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
