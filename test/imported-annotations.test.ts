@@ -10,6 +10,7 @@ import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOW } from './support/fixtures.js';
 import { pagePixels, pdfObjects, qpdfCheck } from './support/pdf-tools.js';
+import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 function ok(out: Outcome) {
   if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
@@ -149,6 +150,32 @@ describe('annotations of imported pages', () => {
     expect(out.remarks[0].text).toMatch(/2 annotations the archive claim does not allow/);
     expect(out.remarks[0].text).toMatch(/1 pop-ups of annotations not carried/);
   });
+});
+
+describe('carried annotations under PDF/A-1b, judged by PDFBox Preflight', () => {
+  it.skipIf(!preflightAvailable())('a printed note (NoZoom, NoRotate) with its appearance, a square and links pass; a note without those flags is left out', async () => {
+    const doc = await PDFDocument.create();
+    const pages = [doc.addPage([200, 200]), doc.addPage([200, 200])];
+    const c = doc.context;
+    const reg = (o: Record<string, unknown>) => c.register(c.obj(o as never));
+    const form = (ops: string, w: number) => c.register(c.stream(ops, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, w, w] } as never));
+    const note = (F: number, x: number) => reg({ Type: 'Annot', Subtype: 'Text', Rect: [x, 150, x + 20, 170], F, Contents: PDFString.of('a note'), AP: { N: form('0 0 1 rg 0 0 20 20 re f', 20) } });
+    pages[0].node.set(PDFName.of('Annots'), c.obj([
+      reg({ Type: 'Annot', Subtype: 'Link', Rect: [10, 180, 60, 190], F: 4, A: { S: 'URI', URI: PDFString.of('https://example.com/') } }),
+      reg({ Type: 'Annot', Subtype: 'Link', Rect: [70, 180, 120, 190], F: 4, Dest: [pages[1].ref, 'XYZ', 0, 100, null] }),
+      reg({ Type: 'Annot', Subtype: 'Square', Rect: [0, 0, 100, 100], F: 4, AP: { N: form('1 0 0 rg 0 0 100 100 re f', 100) } }),
+      note(4 | 8 | 16, 150),
+      note(4, 120),
+    ]));
+    const out = ok(render({ description: { archive: 'pdfa1b', page: { width: 400, height: 400 }, items: [
+      { ...place(1, [1]), rotate: 30 }, place(2, [2]),
+    ] }, parts: { src: await doc.save() }, now: NOW }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    expect(o.deref(o.deref(kids[0])['/Annots']).map((r: string) => o.deref(r)['/Subtype'])).toEqual(['/Link', '/Link', '/Square', '/Text']);
+    expect(out.remarks.map((r) => r.text)).toEqual(['page 1 of the part "src" has 1 annotations that are not carried into the document: 1 annotations the archive claim does not allow']);
+    expect(preflightCodes([out.pdf])).toEqual([[]]);
+  }, 60_000);
 });
 
 describe('annotations left out whole', () => {

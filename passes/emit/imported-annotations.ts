@@ -23,7 +23,7 @@ const CARRIED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle',
 /** Named actions whose meaning does not depend on the source document (and the ones PDF/A allows). */
 const NAMED_ACTIONS = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 /** Annotation flags (Table 165). */
-const F_INVISIBLE = 1, F_HIDDEN = 2, F_PRINT = 4, F_NO_VIEW = 32, F_TOGGLE_NO_VIEW = 256;
+const F_INVISIBLE = 1, F_HIDDEN = 2, F_PRINT = 4, F_NO_ZOOM = 8, F_NO_ROTATE = 16, F_NO_VIEW = 32, F_TOGGLE_NO_VIEW = 256;
 /** How many objects of one annotation are looked through for numbers out of range. */
 const SCAN_OBJECTS = 10_000;
 /** Bounds on walking a source's destination name tree (a hostile file may loop or nest without end). */
@@ -294,12 +294,17 @@ function reasonOut(context: PDFContext, src: SuppliedPdf, dict: PDFDict, box: nu
   return undefined;
 }
 
-/** PDF/A (19005-1 6.5, -2/-3/-4 6.3): print flag set, hidden flags clear, an appearance of /N alone (links and pop-ups may have none). */
+/**
+ * PDF/A (19005-1 6.5, -2/-3/-4 6.3): print flag set, hidden flags clear, a text note's NoZoom and
+ * NoRotate set, an appearance of /N alone (links and pop-ups may have none).
+ */
 function archiveOut(dict: PDFDict, archive: ArchiveLevel): boolean {
   const f = num(dict.lookup(PDFName.of('F'))) ?? 0;
   if (!(f & F_PRINT) || f & (F_INVISIBLE | F_HIDDEN | F_NO_VIEW | F_TOGGLE_NO_VIEW)) return true;
   if (archive.part === 1) { const ca = num(dict.lookup(PDFName.of('CA'))); if (ca !== undefined && ca !== 1) return true; }
   const subtype = name(dict.get(PDFName.of('Subtype')));
+  // A text note keeps its icon's size and angle (19005-1 6.5.3, -2 6.3.2: NoZoom and NoRotate set).
+  if (subtype === 'Text' && (f & (F_NO_ZOOM | F_NO_ROTATE)) !== (F_NO_ZOOM | F_NO_ROTATE)) return true;
   const ap = dict.lookup(PDFName.of('AP'));
   if (!(ap instanceof PDFDict)) return subtype !== 'Link' && subtype !== 'Popup';
   return ap.keys().some((k) => k.decodeText() !== 'N') || !ap.get(PDFName.of('N'));
