@@ -179,19 +179,21 @@ describe('carried annotations under PDF/A-1b, judged by PDFBox Preflight', () =>
 });
 
 describe('annotations left out whole', () => {
-  it('one on a layer of the part, and one listed twice is carried once', async () => {
+  it('one on a layer of the part, one reaching into the part\'s pages; one listed twice is carried once', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([200, 200]);
     const c = doc.context;
     const ocg = c.register(c.obj({ Type: 'OCG', Name: PDFString.of('part layer') } as never));
     const layered = c.register(c.obj({ Type: 'Annot', Subtype: 'Text', Rect: [10, 10, 30, 30], F: 4, OC: ocg } as never));
     const plain = c.register(c.obj({ Type: 'Annot', Subtype: 'Text', Rect: [50, 10, 70, 30], F: 4 } as never));
-    page.node.set(PDFName.of('Annots'), c.obj([layered, plain, plain]));
+    // A URI action that also names the page (an odd key): copied, it would drag the page tree along.
+    const tangled = c.register(c.obj({ Type: 'Annot', Subtype: 'Link', Rect: [90, 10, 110, 30], F: 4, A: { S: 'URI', URI: PDFString.of('https://example.com/'), X: page.ref } } as never));
+    page.node.set(PDFName.of('Annots'), c.obj([layered, plain, plain, tangled]));
     const out = ok(render({ description: { page: { width: 200, height: 200 }, items: [place(1, [1], { rect: { llx: 0, lly: 0, urx: 200, ury: 200 } })] }, parts: { src: await doc.save() }, now: NOW }));
     const o = pdfObjects(out.pdf);
     const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
     expect(o.deref(o.deref(kids[0])['/Annots']).map((r: string) => o.deref(r)['/Rect'])).toEqual([[50, 10, 70, 30]]);
-    expect(out.remarks.map((r) => r.text)).toEqual(['page 1 of the part "src" has 1 annotations that are not carried into the document: 1 annotations on layers of the part']);
+    expect(out.remarks.map((r) => r.text)).toEqual(['page 1 of the part "src" has 2 annotations that are not carried into the document: 1 annotations on layers of the part, 1 annotations whose objects reach into the part\'s pages']);
   });
 });
 

@@ -24,6 +24,8 @@ const CARRIED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle',
 const NAMED_ACTIONS = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 /** Annotation flags (Table 165). */
 const F_INVISIBLE = 1, F_HIDDEN = 2, F_PRINT = 4, F_NO_ZOOM = 8, F_NO_ROTATE = 16, F_NO_VIEW = 32, F_TOGGLE_NO_VIEW = 256;
+/** Keys of an annotation that are never copied as they are (the page, and links to other annotations, mapped anew). */
+const NOT_COPIED = new Set(['P', 'Parent', 'Popup', 'IRT', 'StructParent']);
 /** How many objects of one annotation are looked through for numbers out of range. */
 const SCAN_OBJECTS = 10_000;
 /** Bounds on walking a source's destination name tree (a hostile file may loop or nest without end). */
@@ -42,6 +44,7 @@ const WHY = {
   archive: 'annotations the archive claim does not allow',
   orphan: 'pop-ups of annotations not carried',
   broken: 'annotations holding numbers past what a PDF number holds',
+  tangled: 'annotations whose objects reach into the part\'s pages',
   layered: 'annotations on layers of the part',
 } as const;
 type Why = keyof typeof WHY;
@@ -165,10 +168,10 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   const isPopup = (dict: PDFDict) => name(dict.get(PDFName.of('Subtype'))) === 'Popup';
   for (const { key, dict } of list) {
     if (isPopup(dict)) continue; // decided with its parent
-    if (!numbersInRange(sctx, dict, matrix)) { drop('broken'); continue; }
     const why = reasonOut(context, src, dict, box, archive, first, dests);
     if (why === 'widget' && flat.some((w) => w.annot === key)) { drop('flat'); continue; }
-    if (why) { drop(why); continue; }
+    const bad = why ?? copyable(sctx, dict, matrix);
+    if (bad) { drop(bad); continue; }
     newRef.set(key, context.nextRef());
   }
   for (const { key, dict } of list) {
@@ -176,7 +179,8 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     const parent = dict.get(PDFName.of('Parent'));
     if (!parent || !newRef.has(parent)) { drop('orphan'); continue; }
     if (numbers(src, dict.get(PDFName.of('Rect')))?.length !== 4) { drop('kind'); continue; }
-    if (!numbersInRange(sctx, dict, matrix)) { drop('broken'); continue; }
+    const bad = copyable(sctx, dict, matrix);
+    if (bad) { drop(bad); continue; }
     if (dict.get(PDFName.of('OC'))) { drop('layered'); continue; }
     if (archive && archiveOut(dict, archive)) { drop('archive'); continue; }
     newRef.set(key, context.nextRef());
@@ -228,35 +232,43 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
 }
 
 /**
- * Whether every number the annotation holds (its dictionaries, arrays and stream dictionaries, through
- * references) is one a PDF number holds, its /Rect also once placed: copied as they are, bigger ones
- * would make a file readers refuse to read (ISO 32000-1 Annex C).
+ * Whether the annotation can be copied as it is: every number it holds (its dictionaries, arrays and
+ * stream dictionaries, through references) is one a PDF number holds, its /Rect also once placed —
+ * bigger ones would make a file readers refuse (ISO 32000-1 Annex C) — and nothing copied reaches
+ * into the part's pages (only its destination does, and that is mapped onto ours, not copied).
  */
-function numbersInRange(sctx: PDFContext, dict: PDFDict, m: Matrix): boolean {
+function copyable(sctx: PDFContext, dict: PDFDict, m: Matrix): Why | undefined {
+  const a = sctx.lookup(dict.get(PDFName.of('A')) ?? PDFName.of('None'));
+  const goTo = a instanceof PDFDict && a.get(PDFName.of('S')) === PDFName.of('GoTo') ? a : undefined;
   const seen = new Set<PDFObject>();
   const stack: PDFObject[] = [dict];
   while (stack.length) {
     const o = stack.pop()!;
     if (seen.has(o)) continue;
     seen.add(o);
-    if (seen.size > SCAN_OBJECTS) return false;
-    if (o instanceof PDFNumber) { if (!(Math.abs(o.asNumber()) <= MAX_PDF_NUMBER)) return false; }
+    if (seen.size > SCAN_OBJECTS) return 'broken';
+    if (o instanceof PDFNumber) { if (!(Math.abs(o.asNumber()) <= MAX_PDF_NUMBER)) return 'broken'; }
     else if (o instanceof PDFRef) { const t = sctx.lookup(o); if (t) stack.push(t); }
     else if (o instanceof PDFArray) stack.push(...o.asArray());
     else if (o instanceof PDFStream) stack.push(o.dict);
     else if (o instanceof PDFDict) {
-      // A destination's page is not copied (it is mapped onto ours): its numbers are not the annotation's.
       const type = o.get(PDFName.of('Type'));
-      if (type === PDFName.of('Page') || type === PDFName.of('Pages')) continue;
-      for (const [k, v] of o.entries()) if (k.decodeText() !== 'P' && k.decodeText() !== 'Parent') stack.push(v);
+      if (type === PDFName.of('Page') || type === PDFName.of('Pages')) return 'tangled';
+      for (const [k, v] of o.entries()) {
+        const key = k.decodeText();
+        // The annotation's own page, pop-up, parent, reply and destination are ours or mapped, not copied.
+        if (o === dict && (NOT_COPIED.has(key) || key === 'Dest')) continue;
+        if (o === goTo && key === 'D') continue;
+        stack.push(v);
+      }
     }
   }
   const r = dict.lookup(PDFName.of('Rect'));
   if (r instanceof PDFArray && r.size() === 4) {
     const v = r.asArray().map((x) => (x instanceof PDFNumber ? x.asNumber() : 0));
-    return pairs(m, rectCorners(v)).every((x) => Math.abs(x) <= MAX_PDF_NUMBER);
+    if (!pairs(m, rectCorners(v)).every((x) => Math.abs(x) <= MAX_PDF_NUMBER)) return 'broken';
   }
-  return true;
+  return undefined;
 }
 
 /** Why an annotation (not a pop-up) stays out, or undefined; a link's new destination goes in `dests`. */

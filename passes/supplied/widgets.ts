@@ -8,6 +8,7 @@ import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFObjec
 import type { Matrix } from '../../ir/types.js';
 import type { SuppliedPdf } from './load.js';
 import { annotsOf } from './page-parts.js';
+import { MAX_PDF_NUMBER } from '../layout/coordinates.js';
 
 /** One widget appearance: the source's stream and the matrix placing it in source page space. */
 export interface FlatWidget { ref: PDFRef; matrix: Matrix; /** The widget as the page's /Annots lists it. */ annot: PDFObject }
@@ -63,7 +64,10 @@ export function flatWidgets(src: SuppliedPdf, index: number): FlatWidget[] {
     if (!(bw > 0) || !(bh > 0)) continue;
     const rx0 = Math.min(rect[0], rect[2]), ry0 = Math.min(rect[1], rect[3]);
     const sx = Math.abs(rect[2] - rect[0]) / bw, sy = Math.abs(rect[3] - rect[1]) / bh;
-    out.push({ ref, annot: key, matrix: [sx, 0, 0, sy, rx0 - bx0 * sx, ry0 - by0 * sy] });
+    const matrix: Matrix = [sx, 0, 0, sy, rx0 - bx0 * sx, ry0 - by0 * sy];
+    // A matrix no PDF number holds would make the content unreadable: such a field shows nothing.
+    if (!matrix.every((v) => Math.abs(v) <= MAX_PDF_NUMBER)) continue;
+    out.push({ ref, annot: key, matrix });
   }
   m.set(index, out);
   return out;
