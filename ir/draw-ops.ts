@@ -34,6 +34,11 @@ export interface GlyphRunOp {
    * block's letters are one object and its shadow another (spec: graphics_states, text_knockout).
    */
   textObject?: number;
+  /**
+   * The run's baseline direction as a unit vector [cos, sin] (a text_path's letter turned to its
+   * path's tangent): written as the text matrix `cos sin −sin cos x y Tm`. Absent: upright.
+   */
+  turn?: [number, number];
 }
 
 export interface FillRectOp {

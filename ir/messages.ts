@@ -224,6 +224,13 @@ export const REFUSALS = {
   // — hosted service (issue 10): insert below this line —
 
   // — item kinds: codes, form fields, text_path (issue 11): insert below this line —
+  textPathSecondMove: { status: 400, word: 'description', template: 'the segments at {0} move a second time at {1}; a text_path follows one unbroken path, so its segments hold a single move, first.' },
+  textPathDecoration: { status: 400, word: 'description', template: '{0} asks for {1}, which a text_path does not draw: its letters follow a curve that a straight stroke cannot.' },
+  textPathOverlong: { status: 400, word: 'drawing', template: 'the text of {0} is {1} points long, but its path leaves it {2} points on page {3}; shorten the text or the font_size, or set overlong to "shrink" or "extend".' },
+  textPathOutOfRange: { status: 400, word: 'drawing', template: 'the letters of {0} reach {1} on page {2}, beyond the {3} points a PDF number may hold; bring start, offset, letter_spacing or font_size back.' },
+  textPathNoLength: { status: 400, word: 'drawing', template: 'the path at {0} has no length on page {1}, so the text of {2} has nothing to follow.' },
+  arrowsOnClosedPath: { status: 400, word: 'description', template: '{0} asks for arrowheads, but the path closes at {1}; arrowheads go on the ends of a line or an open path.' },
+  arrowsWithoutStroke: { status: 400, word: 'description', template: '{0} asks for arrowheads, which are drawn in the stroke; give the path a stroke ({1}).' },
   codeDataRefused: { status: 400, word: 'description', template: 'the data at {0} cannot be carried by {1}: {2}.' },
 
   // — the service's own failures —

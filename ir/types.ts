@@ -81,7 +81,15 @@ export interface PathItem extends ItemBase {
   fill?: Colour;
   fillRule: FillRule;
   stroke?: StrokeSpec;
+  /** Arrowheads on the ends of a line or an open path (docs/reference.md, "Arrowheads"). */
+  arrows?: ArrowsSpec;
 }
+
+/** An arrowhead's shape: none, two strokes (`open`), or a filled triangle (`closed`). */
+export type ArrowStyle = 'none' | 'open' | 'closed';
+
+/** `arrows`: a head at each end; `size` is the head's length in stroke widths. */
+export interface ArrowsSpec { at: JsonPointer; start: ArrowStyle; end: ArrowStyle; size: number }
 
 /** `ellipse`: the ellipse inscribed in `rect`. */
 export interface EllipseItem extends ItemBase {
@@ -201,6 +209,35 @@ export interface FlowItem extends ItemBase, TextBlockStyle {
   given: ReadonlySet<string>;
 }
 
+/** Where a text_path's text stands along its path (docs/reference.md, "text_path"). */
+export type TextPathAlign = 'start' | 'center' | 'end';
+/** What a text_path does with text longer than its path: refused, shrunk to fit, or carried on along the end tangents. */
+export type TextPathOverlong = 'refuse' | 'shrink' | 'extend';
+
+/** `text_path`: styled runs set along a path, one text object per letter (docs/reference.md, "text_path"). */
+export interface TextPathItem extends ItemBase {
+  type: 'text_path';
+  /** The box `rotate` turns about (as a path's `rect`); absent, the box the path's points span. */
+  rect?: RectSpec;
+  segments: PathSeg[];
+  segmentsAt: JsonPointer;
+  runs: TextRun[];
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  color: Colour;
+  outline?: OutlineSpec;
+  /** Arc length of the anchor from the path's start, points; absent: 0, half the length, or the length (by `align`). */
+  start?: number;
+  align: TextPathAlign;
+  /** `left`: letters stand on the left of the path's direction; `right`: the path is read backwards (SVG 2 `side`). */
+  side: 'left' | 'right';
+  /** Baseline distance from the path, towards the letters' tops, points. */
+  offset: number;
+  /** Points added after every letter (cluster). */
+  letterSpacing: number;
+  overlong: TextPathOverlong;
+}
+
 export type CodeKind = 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
 
 /** An encoded symbol, in modules: bars of a linear code, or a matrix of dark modules. */
@@ -215,6 +252,23 @@ export interface CodeItem extends ItemBase {
   quietZone: boolean;
   color: Colour;
   background?: Colour;
+  /** Human-readable text under a linear code (docs/reference.md, "Codes"). */
+  text?: CodeTextSpec;
+}
+
+/** `text` of code128 and ean13: the data (EAN-13: its 13 digits) set under the bars. */
+export interface CodeTextSpec {
+  at: JsonPointer;
+  /** What is written: the data, or the EAN-13's 13 digits with the check digit. */
+  value: string;
+  /** A declared font; absent, the library face DEFAULT_CODE_FACE. */
+  font?: { at: JsonPointer; name: string };
+  /** Absent: fitted to the symbol (docs). */
+  fontSize?: number;
+  /** Absent: the code's `color`. */
+  colour?: Colour;
+  /** Set by the names pass: the font found (or the library face). */
+  fontRes?: FontResource;
 }
 
 /** How a picture sits in its rect: stretched (`fill`), whole (`contain`), covering it (`cover`), or at its own size (`none`). */
@@ -254,6 +308,7 @@ export type Item =
   | ImportedPageItem
   | LinkItem
   | ImageItem
+  | TextPathItem
   | ShapeItem;
 
 /** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
@@ -408,13 +463,15 @@ export interface FontResource {
 /** A text or flow item after resolution: its font found among every font kind (a styled run's own font too). */
 export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
 export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
+/** A text_path after resolution: its font (and each styled run's) found among every font kind. */
+export interface ResolvedTextPathItem extends TextPathItem { fontRes: FontResource }
 /** A table after resolution: the fonts of its text cells, by the names the request gives them. */
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
 export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 

@@ -6,7 +6,7 @@
 // Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
 import type { LaidOutLink } from '../ir/navigation-types.js';
-import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, LinkItem, Matrix, PagedIr, PageSize, PlacedItem, ResolvedImageItem, ResolvedImportedPageItem, ShapeItem } from '../ir/types.js';
+import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, LinkItem, Matrix, PagedIr, PageSize, PlacedItem, ResolvedImageItem, ResolvedImportedPageItem, ResolvedTextPathItem, ShapeItem } from '../ir/types.js';
 import { itemMatrix, pageBindings, rectValue, type Box } from './layout/coordinates.js';
 import { layCodeItem } from './layout/codes.js';
 import { importedPageOp } from './layout/imported.js';
@@ -14,7 +14,8 @@ import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
 import { layImageItem } from './layout/images.js';
 import { layLink } from './layout/links.js';
-import { layRect, layShape, shapeBox } from './layout/shapes.js';
+import { layRect, layShape, segOps, segsBox, shapeBox } from './layout/shapes.js';
+import { layTextPathItem } from './layout/text-path.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { wrapItem, wrapTablePart } from './layout/wrap.js';
@@ -29,7 +30,9 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
   for (const item of items) {
     if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item), b)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
-    const laid: Box = item.rect ? rectValue(item.rect, b) : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
+    const laid: Box = item.rect ? rectValue(item.rect, b)
+      : item.type === 'text_path' ? segsBox(segOps(item.segments, b)) // a text_path turns about its path's box, as a path does
+      : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
     // An item hung with relative_to is moved to where pagination hung it.
     const box = item.hang ? hangBox(laid, item.hang) : laid;
     if (item.type === 'imported_page') {
@@ -49,6 +52,12 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc);
     else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc);
+    else if (item.type === 'text_path') {
+      inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
+      // Hung with relative_to: the letters move with the path's box (as a path's points do).
+      const dy = box.lly - laid.lly;
+      if (dy) inner = [{ op: 'scope', at: item.at, matrix: [1, 0, 0, 1, 0, dy], ops: inner }];
+    }
     // A hung path, line or polygon (and a drawing without a rect) moves by what its box moved.
     else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc, box.lly - laid.lly);
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);

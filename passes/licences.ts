@@ -57,11 +57,11 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
     }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       for (const item of ir.items) {
-        if (item.type !== 'text' && item.type !== 'flow') continue;
-        const textAt = item.type === 'text' ? `${item.at}/content` : item.contentAt;
+        if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') continue;
+        const textAt = item.type === 'flow' ? item.contentAt : `${item.at}/content`;
         // The block's font, then each styled run's own (a run in a standard font needs the same licence).
         const uses: { fontRes: FontResource; at: string }[] = [{ fontRes: item.fontRes, at: item.font.at }];
-        if (item.type === 'text') for (const r of item.runs) if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
+        if (item.type === 'text' || item.type === 'text_path') for (const r of item.runs) if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
         for (const use of uses) {
           const hit = fontWithoutOutlines(use.fontRes);
           if (!hit) continue;
@@ -69,6 +69,14 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
           refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
         }
+      }
+      // Human-readable code text in a declared font: the same rule, naming its `font` key.
+      for (const item of ir.items) {
+        if ((item.type !== 'code128' && item.type !== 'ean13') || !item.text?.font || !item.text.fontRes) continue;
+        const hit = fontWithoutOutlines(item.text.fontRes);
+        if (!hit) continue;
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', item.text.font.at, item.text.at, hit.res.name, hit.face.face);
+        refuse('needsLicenceFont', item.text.font.at, item.text.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
       }
       // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
       for (const item of ir.items) {

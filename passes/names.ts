@@ -7,10 +7,10 @@
 // ReadIr → ResolvedIr.
 import type { FontSource } from '../ir/font-types.js';
 import type { JsonPointer } from '../ir/pointer.js';
-import type { FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, TableItem } from '../ir/types.js';
+import type { CodeTextSpec, FontResource, ReadIr, ResolvedIr, ResolvedItem, ResolvedTableItem, TableItem } from '../ir/types.js';
 import { FontChain } from './fonts/chain.js';
 import { Face, loadFace, type FeatureSet } from './fonts/face.js';
-import { LIBRARY_FACES, libraryFile } from './fonts/library.js';
+import { DEFAULT_CODE_FACE, LIBRARY_FACES, libraryFile } from './fonts/library.js';
 import { SimpleFace, SIMPLE_MAX_CODES } from './fonts/simple-face.js';
 import { StandardFace, standardFace } from './fonts/standard-face.js';
 import { StyledFont } from './fonts/styled-font.js';
@@ -151,13 +151,33 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     const images = resolveImages(ir, ctx);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
     const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
+    // Human-readable code text names a font, or is set in the library's DEFAULT_CODE_FACE, built once
+    // under a name no declaration holds.
+    let codeFace: FontResource | undefined;
+    const codeTextFont = (text: CodeTextSpec): FontResource => {
+      if (text.font) {
+        const res = fonts.get(text.font.name);
+        if (!res) refuse('fontUndeclared', text.font.at, text.font.name, text.font.at);
+        return res;
+      }
+      if (!codeFace) {
+        let name = `${DEFAULT_CODE_FACE} (code text)`;
+        while (declaredAt.has(name)) name += "'";
+        const loaded = loadFace(sourceBytes({ kind: 'library', at: text.at, face: DEFAULT_CODE_FACE }, ctx));
+        if (!loaded.ok) refuse('fontUnreadable', text.at, name, text.at, loaded.detail);
+        codeFace = { name, at: text.at, face: new StyledFont(loaded.face, undefined, { kind: 'refuse' }, { name, at: text.at, sourceAt: text.at }) };
+        fonts.set(name, codeFace);
+      }
+      return codeFace;
+    };
     const items: ResolvedItem[] = ir.items.map((item) => {
+      if ((item.type === 'code128' || item.type === 'ean13') && item.text) return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
       if (item.type === 'image') return resolveImageItem(item, images);
       if (item.type === 'table') return resolveTableFonts(item, fonts);
       if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
-      if (item.type !== 'text' && item.type !== 'flow') return item;
+      if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') return item;
       // A styled run may name its own font: found the same way as the block's.
-      if (item.type === 'text') {
+      if (item.type === 'text' || item.type === 'text_path') {
         for (const run of item.runs) {
           const f = run.style?.font;
           if (!f) continue;

@@ -186,6 +186,17 @@ describe('relative_to and shapes without a rect', () => {
     expect(p2(10, 170)).toEqual(WHITE);
   });
 
+  it('hangs a text_path: its letters move with its path', () => {
+    const out = doc({ items: [
+      { type: 'rect', id: 'box', pages: [1], rect: { llx: 20, lly: 60, urx: 180, ury: 100 }, fill: [0.8] },
+      { type: 'text_path', segments: [{ move: [20, 0] }, { line: [180, 0] }], content: ['HUNG'], font: 'Body', font_size: 12, relative_to: { id: 'box', edge: 'top', offset: 10 } },
+    ] });
+    const letters = pdfWords(out.pdf).filter((w) => /^[HUNG]+$/.test(w.text));
+    expect(letters.length).toBeGreaterThan(0);
+    // The path (y 0) moves to 10 above the rect's top: the baseline at 110, letters above it.
+    for (const w of letters) { expect(200 - w.yMax).toBeGreaterThan(105); expect(200 - w.yMax).toBeLessThan(115); }
+  });
+
   it('still refuses {total_pages} in the points of a shape something hangs from', () => {
     const out = render({ description: { fonts: FONTS, items: [
       { type: 'line', id: 'l', pages: [1], from: [0, '{total_pages}'], to: [10, 10] },

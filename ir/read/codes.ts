@@ -5,7 +5,8 @@ import bwipjs from 'bwip-js';
 import { refusal } from '../messages.js';
 import { at } from '../pointer.js';
 import { codeItemSchemas } from '../schema/codes.js';
-import type { CodeItem, CodeKind, CodeSymbol, ItemBase } from '../types.js';
+import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, ItemBase } from '../types.js';
+import type { JsonPointer } from '../pointer.js';
 import { ajv, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
@@ -56,6 +57,29 @@ function encode(kind: CodeKind, raw: Record<string, unknown>): CodeSymbol | stri
   return { shape: 'matrix', cols: sym.pixx, rows, rowHeight: sym.pixy / rows, dark: Uint8Array.from(sym.pixs) };
 }
 
+/** The EAN-13 check digit of 12 digits (GS1 General Specifications §7.9: weights 1 and 3 from the left). */
+export function ean13CheckDigit(twelve: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(twelve[i]) * (i % 2 === 0 ? 1 : 3);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** `text` (code128, ean13): absent or false, none; true, the defaults; an object, its font, size and colour. */
+function readCodeText(kind: CodeKind, raw: Record<string, unknown>, p: JsonPointer): CodeTextSpec | undefined {
+  const t = raw.text as boolean | { font?: string; font_size?: number; color?: unknown } | undefined;
+  if (t === undefined || t === false) return undefined;
+  const data = raw.data as string;
+  // The data was encoded already, so an EAN-13's digits are sound: 12 get their check digit shown.
+  const value = kind === 'ean13' && data.length === 12 ? data + ean13CheckDigit(data) : data;
+  const o = t === true ? {} : t;
+  return {
+    at: p, value,
+    font: o.font === undefined ? undefined : { at: at(p, 'font'), name: o.font },
+    fontSize: o.font_size,
+    colour: o.color === undefined ? undefined : readColour(o.color, at(p, 'color')),
+  };
+}
+
 function codeReader(kind: CodeKind): ItemReader {
   return {
     validate: ajv.compile(codeItemSchemas[kind]),
@@ -70,6 +94,7 @@ function codeReader(kind: CodeKind): ItemReader {
         quietZone: raw.quiet_zone !== false,
         color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color, at(base.at, 'color')),
         background: raw.background === undefined ? undefined : readColour(raw.background, at(base.at, 'background')),
+        text: readCodeText(kind, raw, at(base.at, 'text')),
       };
     },
   };

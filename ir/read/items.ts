@@ -14,6 +14,7 @@ import { shapeReaders } from './shapes.js';
 import { importedPageReader } from './supplied.js';
 import { tableReader } from './table.js';
 import { flowReader, textReader } from './text.js';
+import { textPathReader } from './text-path.js';
 
 export interface ItemReader {
   validate: ValidateFunction;
@@ -23,6 +24,7 @@ export interface ItemReader {
 const READERS: Record<string, ItemReader> = {
   text: textReader,
   flow: flowReader,
+  text_path: textPathReader,
   table: tableReader,
   imported_page: importedPageReader,
   image: imageReader,

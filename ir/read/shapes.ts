@@ -6,7 +6,7 @@ import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { itemBase, colourSchema } from '../schema/common.js';
 import { drawingItemSchema, ellipseItemSchema, lineItemSchema, pathItemSchema, polygonItemSchema, strokeSchema } from '../schema/graphics.js';
-import type { Colour, DrawingItem, EllipseItem, ItemBase, PathItem, RectItem } from '../types.js';
+import type { ArrowsSpec, ArrowStyle, Colour, DrawingItem, EllipseItem, ItemBase, PathItem, RectItem } from '../types.js';
 import { fail, lazyValidator, readColour, readCoord, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
@@ -64,6 +64,25 @@ export function readClip(raw: unknown, p: JsonPointer): ClipSpec | undefined {
   return { at: p, segments: readSegments(c.segments, at(p, 'segments')), rule: c.rule ?? 'nonzero' };
 }
 
+/** Default arrowhead length, in stroke widths: a 1-point line gets a 6-point head. */
+export const DEFAULT_ARROW_SIZE = 6;
+
+/**
+ * `arrows` on a line or a path: refused on a closed path (its ends meet: no end to point) and on a
+ * path without a stroke (the heads are drawn in the stroke). Absent, or both ends `none`: no heads.
+ */
+function readArrows(raw: Raw, p: JsonPointer, segments: PathSeg[], stroked: boolean): ArrowsSpec | undefined {
+  const a = raw.arrows as { start?: ArrowStyle; end?: ArrowStyle; size?: number } | undefined;
+  if (a === undefined) return undefined;
+  const ap = at(p, 'arrows');
+  const start = a.start ?? 'none', end = a.end ?? 'none';
+  if (start === 'none' && end === 'none') return undefined;
+  const closed = segments.findIndex((s) => s.k === 'close');
+  if (closed >= 0) fail(refusal('arrowsOnClosedPath', ap, ap, at(p, 'segments', closed, 'close')));
+  if (!stroked) fail(refusal('arrowsWithoutStroke', ap, ap, at(p, 'stroke')));
+  return { at: ap, start, end, size: a.size ?? DEFAULT_ARROW_SIZE };
+}
+
 const fillOf = (raw: Raw, p: JsonPointer): Colour | undefined => (raw.fill === undefined ? undefined : readColour(raw.fill, at(p, 'fill')));
 
 export const rectReader: ItemReader = {
@@ -76,10 +95,13 @@ export const rectReader: ItemReader = {
 export const pathReader: ItemReader = {
   validate: lazyValidator(withBase(pathItemSchema)),
   read(raw: Raw, base: ItemBase): PathItem {
+    const segments = readSegments(raw.segments, at(base.at, 'segments'));
+    const stroke = readStroke(raw.stroke, at(base.at, 'stroke'));
     return {
-      ...base, type: 'path', segments: readSegments(raw.segments, at(base.at, 'segments')), fill: fillOf(raw, base.at),
-      fillRule: (raw.fill_rule as 'nonzero' | 'even_odd' | undefined) ?? 'nonzero', stroke: readStroke(raw.stroke, at(base.at, 'stroke')),
+      ...base, type: 'path', segments, fill: fillOf(raw, base.at),
+      fillRule: (raw.fill_rule as 'nonzero' | 'even_odd' | undefined) ?? 'nonzero', stroke,
       rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')),
+      arrows: readArrows(raw, base.at, segments, stroke !== undefined),
     };
   },
 };
@@ -101,7 +123,10 @@ export const lineReader: ItemReader = {
   read(raw: Raw, base: ItemBase): PathItem {
     const segments: PathSeg[] = [{ k: 'move', p: readPoint(raw.from, at(base.at, 'from')) }, { k: 'line', p: readPoint(raw.to, at(base.at, 'to')) }];
     // A line is only ever stroked; with no stroke stated it is drawn 1 point wide in black (docs/reference.md).
-    return { ...base, type: 'line', segments, fillRule: 'nonzero', stroke: readStroke(raw.stroke ?? {}, at(base.at, 'stroke')), rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')) };
+    return {
+      ...base, type: 'line', segments, fillRule: 'nonzero', stroke: readStroke(raw.stroke ?? {}, at(base.at, 'stroke')),
+      rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(base.at, 'rect')), arrows: readArrows(raw, base.at, segments, true),
+    };
   },
 };
 

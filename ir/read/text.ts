@@ -26,7 +26,7 @@ function colourOr(raw: unknown, dflt: Colour): Colour {
   return raw === undefined ? dflt : readColour(raw as number[]);
 }
 
-function readOutline(raw: unknown): OutlineSpec | undefined {
+export function readOutline(raw: unknown): OutlineSpec | undefined {
   if (raw === undefined) return undefined;
   const o = raw as { width: number; color?: number[]; filled?: boolean };
   return { width: o.width, colour: colourOr(o.color, BLACK), filled: o.filled ?? false };
@@ -50,7 +50,7 @@ function oneCharacter(s: string, p: JsonPointer): string {
   return s;
 }
 
-function readRun(raw: unknown, p: JsonPointer): TextRun {
+export function readRun(raw: unknown, p: JsonPointer): TextRun {
   if (typeof raw === 'string') return { at: p, text: raw, placeholders: placeholdersIn(raw, p) };
   const r = raw as Raw;
   if (typeof r.text !== 'string') {

@@ -46,8 +46,12 @@ const fillRule = { enum: ['nonzero', 'even_odd'] } as const;
 
 export const shapeKeys = { fill_rule: fillRule, stroke: strokeSchema } as const;
 
-export const pathItemSchema = { type: 'object', required: ['segments'], properties: { segments: segmentsSchema, ...shapeKeys } } as const;
-export const lineItemSchema = { type: 'object', required: ['from', 'to'], properties: { from: pointSchema, to: pointSchema, stroke: strokeSchema } } as const;
+/** `arrows` on a line or an open path: each end's head, and its length in stroke widths. */
+const arrowStyle = { enum: ['none', 'open', 'closed'] } as const;
+export const arrowsSchema = { type: 'object', properties: { start: arrowStyle, end: arrowStyle, size: { type: 'number', exclusiveMinimum: 0, maximum: 100 } } } as const;
+
+export const pathItemSchema = { type: 'object', required: ['segments'], properties: { segments: segmentsSchema, ...shapeKeys, arrows: arrowsSchema } } as const;
+export const lineItemSchema = { type: 'object', required: ['from', 'to'], properties: { from: pointSchema, to: pointSchema, stroke: strokeSchema, arrows: arrowsSchema } } as const;
 export const polygonItemSchema = { type: 'object', required: ['points'], properties: { points: { type: 'array', items: pointSchema, minItems: 2 }, ...shapeKeys } } as const;
 export const ellipseItemSchema = { type: 'object', required: ['rect'], properties: { stroke: strokeSchema } } as const;
 export const drawingItemSchema = { type: 'object', required: ['drawing'], properties: { drawing: str } } as const;

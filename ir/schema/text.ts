@@ -1,6 +1,6 @@
-// ir/schema/text.ts — schema of the text-setting items: `text` and `flow` (text_path as it arrives).
+// ir/schema/text.ts — schema of the text-setting items: `text`, `flow` and `text_path`.
 import { colourSchema, itemBase } from './common.js';
-import { clipSchema } from './graphics.js';
+import { clipSchema, segmentsSchema } from './graphics.js';
 
 const alignSchema = { enum: ['left', 'right', 'center', 'justify'] } as const;
 
@@ -108,5 +108,29 @@ export const flowItemSchema = {
     },
     fill_leading: { type: 'object', required: ['limit'], properties: { limit: { type: 'number', minimum: 0 } } },
     fit_size: { type: 'object', required: ['floor'], properties: { floor: { type: 'number', exclusiveMinimum: 0 } } },
+  },
+} as const;
+
+/**
+ * `text_path` (docs/reference.md, "text_path"): the text item's runs, font, size, colour and
+ * outline, set along `segments` (a path's segments) rather than into a rect.
+ */
+export const textPathItemSchema = {
+  type: 'object',
+  required: ['segments', 'content', 'font', 'font_size'],
+  properties: {
+    ...itemBase,
+    segments: segmentsSchema,
+    content: { type: 'array', items: runSchema },
+    font: { type: 'string' },
+    font_size: { type: 'number', exclusiveMinimum: 0 },
+    color: colourSchema,
+    outline: outlineSchema,
+    start: { type: 'number', minimum: 0 },
+    align: { enum: ['start', 'center', 'end'] },
+    side: { enum: ['left', 'right'] },
+    offset: { type: 'number' },
+    letter_spacing: { type: 'number' },
+    overlong: { enum: ['refuse', 'shrink', 'extend'] },
   },
 } as const;

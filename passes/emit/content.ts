@@ -29,6 +29,12 @@ function colourOps(c: Colour, stroke: boolean): string {
   return paint(c, stroke, env);
 }
 
+/** A direction cosine to five decimals, without trailing zeros. */
+function dir(n: number): string {
+  const s = n.toFixed(5).replace(/\.?0+$/, '');
+  return s === '-0' ? '0' : s;
+}
+
 function cm(m: Matrix): string {
   return `${m.map(num).join(' ')} cm\n`;
 }
@@ -90,7 +96,11 @@ function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => str
       if (st !== stroke) { s += st; stroke = st; }
     }
     if (m !== mode) { s += `${m} Tr\n`; mode = m; }
-    s += `1 0 0 1 ${num(op.x)} ${num(op.y)} Tm\n`;
+    if (op.turn) {
+      // Five decimals for the direction: three would misplace a letter's far edge by 0.0005 × its size.
+      const [c, sn] = op.turn;
+      s += `${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} ${num(op.x)} ${num(op.y)} Tm\n`;
+    } else s += `1 0 0 1 ${num(op.x)} ${num(op.y)} Tm\n`;
     const tj = tjArray(op, codes?.codeBytes === 1);
     if (op.actualText !== undefined) s += `/Span<</ActualText${utf16Literal(op.actualText)}>>BDC\n[${tj}] TJ\nEMC\n`;
     else s += `[${tj}] TJ\n`;

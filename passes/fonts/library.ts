@@ -23,6 +23,13 @@ export const LIBRARY_FACES: Readonly<Record<string, string>> = {
   source_code_pro_bold_italic: '@expo-google-fonts/source-code-pro/700Bold_Italic/SourceCodePro_700Bold_Italic.ttf',
 };
 
+/**
+ * The face human-readable text under a code is set in when it names no font (docs/reference.md,
+ * "Codes"): monospaced, so an EAN-13's digits fill their seven-module slots evenly, and held by the
+ * service, so it needs no licence and works in a hosted description.
+ */
+export const DEFAULT_CODE_FACE = 'source_code_pro';
+
 /** Number of faces in the general library (GET /health `faces`): those whose file is installed. */
 export function libraryFaceCount(): number {
   return Object.keys(LIBRARY_FACES).filter((f) => libraryFile(f) !== undefined).length;

@@ -1,9 +1,11 @@
 // passes/layout/shapes.ts — lays the shape items in page numbers: rect (fill, stroke), path,
-// polygon, line, ellipse (four Béziers), and a placed drawing (its box stretched onto the rect).
+// polygon, line (with their arrowheads, arrows.ts), ellipse (four Béziers), and a placed drawing
+// (its box stretched onto the rect).
 // Coordinates are evaluated here, on the page being laid.
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { PathSeg } from '../../ir/graphics-types.js';
 import type { DrawOp, Matrix, PathSegOp, ShapeItem, RectItem, DocSettings } from '../../ir/types.js';
+import { withArrows } from './arrows.js';
 import { coordValue, type Box } from './coordinates.js';
 
 /** 4(√2 − 1)/3: the control distance of a quarter circle drawn as one cubic Bézier. */
@@ -76,6 +78,11 @@ export function layShape(item: ShapeItem, box: Box | undefined, b: CoordBindings
   }
   const segs = item.type === 'ellipse' ? ellipseSegs(box!) : moveSegs(segOps(item.segments, b), dy);
   if (!item.fill && !item.stroke) return []; // nothing to paint (as a rect without fill)
+  if (item.type !== 'ellipse' && item.arrows) {
+    // The heads are part of the item: drawn after its path, inside the same wrapper.
+    const { segs: cut, heads } = withArrows(item, segs);
+    return [{ op: 'path', at: item.at, segs: cut, fill: item.fill, fillRule: item.fillRule, stroke: item.stroke }, ...heads];
+  }
   return [{ op: 'path', at: item.at, segs, fill: item.fill, fillRule: item.type === 'ellipse' ? 'nonzero' : item.fillRule, stroke: item.stroke }];
 }
 

@@ -2,7 +2,7 @@
 // objects, dates formatted with the moment of rendering) with pagination placeholders resolved for
 // this page, laid into the rect (text-block.ts) from one leading below its top edge; lines that do
 // not fit above the bottom run on below it. The shadow is drawn first, as its own text object.
-import type { Colour, DrawOp, FontResource, Matrix, ResolvedTextItem, ShadowSpec, TextBlockStyle } from '../../ir/types.js';
+import type { Colour, DrawOp, FontResource, Matrix, ResolvedTextItem, ShadowSpec, TextBlockStyle, TextRun } from '../../ir/types.js';
 import type { Box } from './coordinates.js';
 import { formatDate } from './dates.js';
 import type { DrawTarget } from './line-draw.js';
@@ -35,7 +35,8 @@ export function blockStyle(item: TextBlockStyle, font: FontResource): RunStyle {
 /** Text items set tabs, vertical tabs and form feeds as spaces (flow gives tabs their meaning). */
 const WHITE = /[\t\v\f]/g;
 
-function runSpans(item: ResolvedTextItem, base: RunStyle, pc: TextPageContext): Span[] {
+/** A text item's (or a text_path's) runs as styled spans: dates formatted, placeholders resolved for this page. */
+export function runSpans(item: { runs: readonly TextRun[]; leadingGiven: boolean }, base: RunStyle, pc: TextPageContext): Span[] {
   return item.runs.map((run) => {
     let text = run.date ? formatDate(run.date.pattern, pc.now, run.date.zone) : run.text;
     if (run.placeholders) text = resolvePlaceholders(text, pc.page, pc.total);

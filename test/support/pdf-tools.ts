@@ -346,3 +346,17 @@ export function pdfImagesList(pdf: Uint8Array): ImageRow[] {
     return { page: +c[0], num: +c[1], type: c[2], width: +c[3], height: +c[4], color: c[5], comp: +c[6], bpc: +c[7], enc: c[8], interp: c[9] === 'yes', object: +c[10] };
   });
 }
+
+/** One character as MuPDF's structured text sees it: its pen origin and its quad (ul, ur, ll, lr), y down from the page top. */
+export interface StextChar { c: string; x: number; y: number; quad: number[] }
+
+/** Every character of page 1 from `mutool draw -F stext`, in content order. */
+export function mutoolChars(pdf: Uint8Array): StextChar[] {
+  const xml = withFile(pdf, (f) => execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', f, '1'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }));
+  const out: StextChar[] = [];
+  for (const m of xml.matchAll(/<char quad="([^"]+)" x="([^"]+)" y="([^"]+)"[^>]* c="([^"]*)"\/>/g)) {
+    const c = decodeEntities(m[4].replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))));
+    out.push({ quad: m[1].split(' ').map(Number), x: +m[2], y: +m[3], c });
+  }
+  return out;
+}
