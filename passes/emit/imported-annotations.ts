@@ -154,22 +154,22 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   const drop = (w: Why) => dropped.set(w, (dropped.get(w) ?? 0) + 1);
   const flat = flatWidgets(src, index);
   // 1. Which annotations go, each given its new reference (pop-ups and replies point at each other).
-  const list: { key: PDFObject; dict: PDFDict }[] = [];
+  const list: { key: PDFObject; dict: PDFDict; i: number }[] = [];
   const listed = new Set<PDFObject>();
   for (let i = 0; i < annots.size(); i++) {
     const key = annots.get(i);
     if (listed.has(key)) continue; // listed twice: carried once
     listed.add(key);
     const dict = sctx.lookup(key);
-    if (dict instanceof PDFDict) list.push({ key, dict });
+    if (dict instanceof PDFDict) list.push({ key, dict, i });
   }
   const newRef = new Map<PDFObject, PDFRef>();
   const dests = new Map<PDFDict, PDFObject>();
   const isPopup = (dict: PDFDict) => name(dict.get(PDFName.of('Subtype'))) === 'Popup';
-  for (const { key, dict } of list) {
+  for (const { key, dict, i } of list) {
     if (isPopup(dict)) continue; // decided with its parent
     const why = reasonOut(context, src, dict, box, archive, first, dests);
-    if (why === 'widget' && flat.some((w) => w.annot === key)) { drop('flat'); continue; }
+    if (why === 'widget' && flat.some((w) => w.index === i)) { drop('flat'); continue; }
     const bad = why ?? copyable(sctx, dict, matrix);
     if (bad) { drop(bad); continue; }
     newRef.set(key, context.nextRef());

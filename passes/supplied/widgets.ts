@@ -4,14 +4,14 @@
 // /Rect). Fields are not carried as fields (the document's own AcroForm is the form items'), so the
 // values a filled form shows stay visible; passes/emit/imported-annotations.ts names them in the
 // remark. Read once per page and render.
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream } from 'pdf-lib';
 import type { Matrix } from '../../ir/types.js';
 import type { SuppliedPdf } from './load.js';
 import { annotsOf } from './page-parts.js';
 import { MAX_PDF_NUMBER } from '../layout/coordinates.js';
 
 /** One widget appearance: the source's stream and the matrix placing it in source page space. */
-export interface FlatWidget { ref: PDFRef; matrix: Matrix; /** The widget as the page's /Annots lists it. */ annot: PDFObject }
+export interface FlatWidget { ref: PDFRef; matrix: Matrix; /** Where the page's /Annots lists the widget. */ index: number }
 
 /** Annotation flags (Table 165): a hidden or never-viewed field shows nothing. */
 const F_HIDDEN = 2, F_NO_VIEW = 32;
@@ -34,8 +34,7 @@ export function flatWidgets(src: SuppliedPdf, index: number): FlatWidget[] {
   const ctx = src.doc.context;
   const annots = annotsOf(src.pages[index].node);
   for (let i = 0; annots && i < annots.size(); i++) {
-    const key = annots.get(i);
-    const a = ctx.lookup(key);
+    const a = ctx.lookup(annots.get(i));
     if (!(a instanceof PDFDict) || a.lookup(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
     const f = a.lookup(PDFName.of('F'));
     if (f instanceof PDFNumber && f.asNumber() & (F_HIDDEN | F_NO_VIEW)) continue;
@@ -67,7 +66,7 @@ export function flatWidgets(src: SuppliedPdf, index: number): FlatWidget[] {
     const matrix: Matrix = [sx, 0, 0, sy, rx0 - bx0 * sx, ry0 - by0 * sy];
     // A matrix no PDF number holds would make the content unreadable: such a field shows nothing.
     if (!matrix.every((v) => Math.abs(v) <= MAX_PDF_NUMBER)) continue;
-    out.push({ ref, annot: key, matrix });
+    out.push({ ref, index: i, matrix });
   }
   m.set(index, out);
   return out;
