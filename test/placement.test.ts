@@ -71,6 +71,14 @@ describe('table: transform, rotate and layer on every part', () => {
     expect(200 - w.yMin).toBeGreaterThan(120);
   });
 
+  it('refuses a transform past what a PDF number holds, on a table as on any item', () => {
+    for (const item of [table({ transform: [1e300, 0, 0, 1, 0, 0] }), { type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0], transform: [1, 0, 0, 1, -3e9, 0] }]) {
+      const out = render({ description: { fonts: FONTS, items: [item] }, now: NOW });
+      expect(out).toMatchObject({ ok: false, status: 400, word: 'drawing', path: '/items/0/transform' });
+      expect(out.ok || out.sentence).toMatch(/^the coordinate \/items\/0\/transform evaluates to [-\de+]+ on page 1, beyond the ±2147483647 points a PDF number may hold\.$/);
+    }
+  });
+
   it('refuses transform together with rotate on a table, naming both', () => {
     const out = render({ description: { fonts: FONTS, items: [table({ rotate: 90, transform: [1, 0, 0, 1, 0, 0] })] }, now: NOW });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/items/0/rotate' });
