@@ -2,7 +2,9 @@
 // rotate and layer applied to each page's part; layer on imported pages and links (/OC on the
 // annotation, PDF 1.5); clip on image items; relative_to from and onto shapes without a rect.
 // Judged by MuPDF's pixels, poppler's word boxes and qpdf's reading of the objects.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REFUSAL_WORDS } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
@@ -212,4 +214,28 @@ describe('relative_to and shapes without a rect', () => {
     ] }, now: NOW });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/items/0/from/1' });
   });
+});
+
+describe('placement keys on arbitrary descriptions', () => {
+  const n = fc.oneof(fc.double({ min: -400, max: 600, noNaN: true }), fc.integer({ min: -5, max: 300 }), fc.constantFrom('{total_pages}', '{current_page} * 10', 1e12));
+  const pt = fc.tuple(n, n);
+  const ids = fc.constantFrom('a', 'b', 'c', 'd');
+  const rel = fc.option(fc.record({ id: ids, edge: fc.constantFrom('top', 'bottom'), offset: fc.integer({ min: -50, max: 50 }), part: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) }, { requiredKeys: ['id', 'edge'] }), { nil: undefined });
+  const common = { id: fc.option(ids, { nil: undefined }), pages: fc.option(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }), { nil: undefined }), relative_to: rel, rotate: fc.option(fc.integer({ min: -360, max: 360 }), { nil: undefined }), layer: fc.option(fc.constantFrom('L', 'nope'), { nil: undefined }) };
+  const item = fc.oneof(
+    fc.record({ type: fc.constant('line'), from: pt, to: pt, ...common }, { requiredKeys: ['type', 'from', 'to'] }),
+    fc.record({ type: fc.constant('polygon'), points: fc.array(pt, { minLength: 2, maxLength: 4 }), fill: fc.constant([1, 0, 0]), ...common }, { requiredKeys: ['type', 'points'] }),
+    fc.record({ type: fc.constant('rect'), rect: fc.record({ llx: n, lly: n, urx: n, ury: n }), fill: fc.constant([0]), ...common }, { requiredKeys: ['type', 'rect'] }),
+    fc.record({ type: fc.constant('table'), ...common, transform: fc.option(fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 6, maxLength: 6 }), { nil: undefined }) }, { requiredKeys: ['type'] })
+      .map((t) => ({ ...t, rect: { llx: 20, lly: 20, urx: 180, ury: 180 }, font: 'Body', font_size: 8, columns: [{ fraction: 1 }], row_height: 30, rows: Array.from({ length: 7 }, (_, i) => [`r${i}`]) })),
+  );
+  it('answers a PDF or a clean 4xx, never a crash', () => {
+    fc.assert(fc.property(fc.array(item, { maxLength: 5 }), (items) => {
+      const out = render({ description: { page: { width: 200, height: 200 }, fonts: FONTS, layers: [{ name: 'L' }], items }, now: NOW });
+      if (out.ok) { expect(out.pages).toBeGreaterThanOrEqual(1); return; }
+      expect(out.status, out.sentence).toBeGreaterThanOrEqual(400);
+      expect(out.status, out.sentence).toBeLessThan(500);
+      expect(REFUSAL_WORDS).toContain(out.word);
+    }), { numRuns: 150 });
+  }, 60_000);
 });
