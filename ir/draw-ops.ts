@@ -116,4 +116,11 @@ export interface ScopeOp {
 /** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
 export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp;
+/**
+ * Marked content (ISO 32000-1 §14.6) around ops when the document is tagged (`structure`): an item's
+ * piece as `/Tag <</MCID n>> BDC … EMC` (n handed out per page by emit), or an artifact as
+ * `/Artifact <</Type …>> BDC … EMC` (passes/structure/mark.ts).
+ */
+export interface MarkedOp { op: 'marked'; at: JsonPointer; matrix?: undefined; mark: import('./structure-types.js').ContentMark; ops: DrawOp[] }
+
+export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp | MarkedOp;

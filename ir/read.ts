@@ -17,6 +17,7 @@ import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
 import { readTemplates } from './read/supplied.js';
 import { readStandards } from './read/standards.js';
+import { readStructure } from './read/structure.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
 import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
@@ -53,6 +54,7 @@ export function readDescription(description: unknown): ReadIr {
       navigation: readNavigation(d),
       pageSettings: readPageSettings(d),
       graphics: readGraphics(d),
+      structure: readStructure(d.structure),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),
@@ -82,12 +84,9 @@ function readRenumber(raw: RawRenumber[] | undefined): RenumberEntry[] | undefin
   return [...byPage.values()].sort((a, b) => a.page - b.page);
 }
 
-/** `check`: each standard once, in the order given; PDF/UA-1 is refused until its rules arrive. */
+/** `check`: each standard once, in the order given. */
 function readCheck(raw: string[] | undefined): string[] | undefined {
   if (!raw?.length) return undefined;
-  raw.forEach((s, i) => {
-    if (s === 'pdfua1') fail(refusal('valueNotYet', at('', 'check', i), at('', 'check', i), JSON.stringify(s)));
-  });
   return [...new Set(raw)];
 }
 

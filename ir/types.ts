@@ -424,6 +424,8 @@ export interface DocSettings {
   pageSettings?: import('./navigation-types.js').PageSettings;
   /** Every page reference of the navigation, checked and evaluated by pagination (passes/navigation/places.ts). */
   places?: import('./navigation-types.js').Places;
+  /** `structure`: the document's structure in reading order (ir/structure-types.ts; resolved by cross-refusals). */
+  structure?: import('./structure-types.js').StructureSpec;
 }
 
 export type LabelStyle = 'decimal' | 'upper_roman' | 'lower_roman' | 'upper_letters' | 'lower_letters' | 'none';

@@ -6,6 +6,7 @@ import type { FlowItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
+import { resolveStructure } from './structure/resolve.js';
 import { requireVersion } from './version.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
@@ -29,6 +30,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
     checkStandards(ir.doc, ir.items, ctx, ir.page);
     graphicsCombinations(ir.doc);
+    // structure: the items its elements name, each once (passes/structure/resolve.ts).
+    resolveStructure(ir.doc.structure, ir.items);
     return ir;
   },
 };

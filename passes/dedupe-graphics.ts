@@ -6,11 +6,11 @@ import { remark } from '../ir/messages.js';
 import type { Colour, DrawOp, LaidOutIr } from '../ir/types.js';
 import type { PassContext } from './pass.js';
 
-/** Calls `fn` on every op, inside scopes too. */
+/** Calls `fn` on every op, inside scopes and marked content too. */
 export function walkOps(ops: readonly DrawOp[], fn: (op: DrawOp) => void): void {
   for (const op of ops) {
     fn(op);
-    if (op.op === 'scope') walkOps(op.ops, fn);
+    if (op.op === 'scope' || op.op === 'marked') walkOps(op.ops, fn);
   }
 }
 

@@ -122,6 +122,7 @@ function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, n
 function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: Map<string, string>): DrawOp {
   // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
   if (op.op === 'scope') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
+  if (op.op === 'marked') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
   if (op.op !== 'glyphs') return op;
   const cidOf = remap.get(fontRes.get(op.font)!);
   if (!cidOf) return op;

@@ -23,6 +23,7 @@ import { GraphicsEmitter } from './emit/graphics.js';
 import { DocumentResources } from './emit/resources.js';
 import { checkUnicodeLevel } from './emit/unicode-level.js';
 import { serialize } from './emit/serialize.js';
+import { itemIndexOf, StructureWriter } from './emit/structure.js';
 import type { Pass, PassContext } from './pass.js';
 import { docVersion } from './version.js';
 
@@ -62,12 +63,14 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
     // Annotations of supplied pages drawn here, carried into each page's /Annots (emit/imported-annotations.ts).
-    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)));
+    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)), !!ir.doc.standards?.accessible);
+    // A tagged document (`structure`): pages record their marked content, the tree is built after them.
+    const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
     const hash = createHash('sha256');
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
-      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes, gfx);
+      const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, false, structure?.page(i, pageRefs[i]));
       hash.update(content);
       const contentRef = flateStream(context, content, compression.level);
       const pageResources = scope.dict();
@@ -86,6 +89,15 @@ export const emit: Pass<DedupedIr, Emitted> = {
       if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
       if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
       Object.assign(entries, navigation.page(page, pageRefs[i]));
+      if (structure) {
+        entries.StructParents = i;
+        // Links are the page's annotations in order (emit/links.ts); each joins its element as an OBJR.
+        const annots = (entries.Annots ?? []) as PDFRef[];
+        page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), annots[k], pageRefs[i]));
+        // PDF/UA-1 7.18.3: a page with annotations is tabbed in structure order unless stated otherwise
+        // (/Tabs is PDF 1.5: a PDF/A-1 file writes it only when it claims PDF/UA too).
+        if (annots.length && entries.Tabs === undefined && (Number(version) >= 1.5 || ir.doc.standards?.accessible)) entries.Tabs = 'S';
+      }
       const imported = carried.page(page, pageRefs[i]);
       if (imported.length) entries.Annots = [...((entries.Annots as unknown[] | undefined) ?? []), ...imported];
       context.assign(pageRefs[i], context.obj(entries as never));
@@ -98,6 +110,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const labels = pageLabelsTree(context, ir.doc.renumber, ir.pages.length);
     if (labels) catalogEntries.PageLabels = labels;
     Object.assign(catalogEntries, navigation.catalog);
+    if (structure) Object.assign(catalogEntries, structure.finish());
+    // PDF/UA-1 7.1: the reader shows the document's title (metadata.title, required by the claim).
+    if (ir.doc.standards?.accessible) catalogEntries.ViewerPreferences = { ...(catalogEntries.ViewerPreferences as object | undefined), DisplayDocTitle: true };
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};

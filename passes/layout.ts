@@ -19,16 +19,21 @@ import { layTextPathItem } from './layout/text-path.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { wrapItem, wrapTablePart } from './layout/wrap.js';
+import type { StructureSpec } from '../ir/structure-types.js';
+import { cellMarks, markItemOps, marked, paragraphMarks } from './structure/mark.js';
 import type { Pass, PassContext } from './pass.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
 
-/** Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to `links`. */
-export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[]): DrawOp[] {
+/**
+ * Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to
+ * `links`. `structure` (a page of a tagged document): every op goes into marked content (passes/structure/mark.ts).
+ */
+export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], structure?: StructureSpec): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item), b)) ops.push(op); continue; }
+    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item, cellMarks(item, structure)), b)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
     const laid: Box = item.rect ? rectValue(item.rect, b)
       : item.type === 'text_path' ? segsBox(segOps(item.segments, b)) // a text_path turns about its path's box, as a path does
@@ -40,7 +45,7 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
       const ip = item as ResolvedImportedPageItem;
       const op = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined);
       // Its graphics state and layer wrap it as any item's; its matrix is the op's own (no second `cm`).
-      for (const o of wrapItem(item, box, [op], b, true)) ops.push(o);
+      for (const o of wrapItem(item, box, structure ? markItemOps(item, [op], structure) : [op], b, true)) ops.push(o);
       continue;
     }
     if (item.type === 'link') {
@@ -49,9 +54,10 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
       continue;
     }
     let inner: DrawOp[];
+    const paragraphs = structure && paragraphMarks(item, structure);
     if (item.type === 'rect') inner = layRect(item, box);
-    else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc);
-    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc);
+    else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc, paragraphs);
+    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc, paragraphs);
     else if (item.type === 'text_path') {
       inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
       // Hung with relative_to: the letters move with the path's box (as a path's points do).
@@ -63,6 +69,7 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
     else if (item.type === 'image') inner = layImageItem(item as ResolvedImageItem, box, undefined);
     else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank
+    if (structure && !paragraphs) inner = markItemOps(item, inner, structure);
     for (const op of wrapItem(item, box, inner, b)) ops.push(op);
   }
   return ops;
@@ -89,8 +96,10 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
-      if (under) ops.push(under);
-      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links)) ops.push(op);
+      const structure = ir.doc.structure;
+      // A template is page furniture in a tagged document (passes/structure/mark.ts).
+      if (under) ops.push(...(structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]));
+      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, structure)) ops.push(op);
       return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
     });
     const laidForms = layForms(ir.doc, pages[0], total, { page: 1, total, now: ctx.now });

@@ -10,6 +10,7 @@ import { programOf } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkImportedWords } from './supplied/licence.js';
+import { checkTaggedClaim, taggedClaims } from './structure/claims.js';
 
 export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
 
@@ -40,13 +41,12 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
     }
     for (const item of ir.items) if (item.type === 'imported_page' && !large) checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
     // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
-    // marks stand for". Licensed, the structure tree is still not built by this build: refused rather
-    // than writing a claim the file does not meet.
-    const std = ir.doc.standards;
-    const tagged = std?.archive?.level.tagged ? { at: std.archive.at, claim: std.archive.level.claim as string } : std?.accessible;
-    if (tagged) {
+    // marks stand for". Licensed, what the claim needs of the description is checked next
+    // (passes/structure/claims.ts); PDF/UA-2 (PDF 2.0 namespaces) is not written by this build yet.
+    for (const tagged of taggedClaims(ir.doc)) {
       if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
-      refuse('taggingNotYet', tagged.at, tagged.at, tagged.claim);
+      if (tagged.claim === 'pdfua2') refuse('valueNotYet', tagged.at, tagged.at, JSON.stringify(tagged.claim));
+      checkTaggedClaim(ir.doc, ir.items, tagged);
     }
     // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
     // still waits for the structure tree (issue 7), so it is refused as not drawn yet.

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
-import { claimedStandard, flavourOf, STANDARDS, UnreadablePdf, verify } from '../verifier/index.js';
+import { claimedStandards, flavourOf, STANDARDS, UnreadablePdf, verify } from '../verifier/index.js';
 
 export const VERIFY_HELP = `Usage: quire verify file.pdf [--standard S]... [--quiet]
 
@@ -12,8 +12,8 @@ Checks a PDF against PDF/A with the verifier the render pipeline runs on its own
 PASS or FAIL on the first line, then one line per finding (rule id as veraPDF spells it, message).
 
 Options:
-  --standard S   ${STANDARDS.join(', ')} (repeatable; default: the part and level the file claims
-                 in its XMP metadata)
+  --standard S   ${STANDARDS.join(', ')} (repeatable; default: the PDF/A part and level and the
+                 PDF/UA part the file claims in its XMP metadata)
   --quiet        print the verdict line only
   -h, --help     this text
 
@@ -56,12 +56,11 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
   try {
     let standards = [...new Set(values.standard ?? [])];
     if (standards.length === 0) {
-      const claim = await claimedStandard(bytes);
-      if (!claim) {
+      standards = await claimedStandards(bytes);
+      if (standards.length === 0) {
         io.out(`FAIL ${file} claims no PDF/A part in its XMP metadata; name one with --standard\n`);
         return 1;
       }
-      standards = [claim];
     }
     const findings = await verify(bytes, standards);
     const label = standards.join(',');

@@ -8,8 +8,7 @@ import { flavourOf, verifyEmitted } from '../verifier/index.js';
 
 /**
  * Which standards a render is measured against (decision, docs/reference.md "check"): every string of
- * `check`, then the `archive` claim when the request makes one, each once. A claim of a level whose
- * own rules the verifier does not cover yet (pdfa1a, pdfa2a, pdfa3a) is measured at level b of its part.
+ * `check`, then the `archive` claim and the `accessible` claim when the request makes them, each once.
  */
 export function standardsToMeasure(doc: DocSettings): string[] {
   const out = [...(doc.check ?? [])];
@@ -19,6 +18,8 @@ export function standardsToMeasure(doc: DocSettings): string[] {
     const name = flavourOf(archive) ? archive : archive.replace(/^(pdfa[123])a$/, '$1b');
     if (flavourOf(name)) out.push(name);
   }
+  const accessible = doc.standards?.accessible?.claim;
+  if (accessible && flavourOf(accessible)) out.push(accessible);
   return [...new Set(out)];
 }
 

@@ -11,6 +11,7 @@ import type { Outcome } from '../src/types.js';
 import { NOW } from './support/fixtures.js';
 import { pagePixels, pdfObjects, qpdfCheck } from './support/pdf-tools.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
+import { TAGGING_LICENCE } from './support/standards.js';
 
 function ok(out: Outcome) {
   if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
@@ -176,6 +177,22 @@ describe('carried annotations under PDF/A-1b, judged by PDFBox Preflight', () =>
     expect(out.remarks.map((r) => r.text)).toEqual(['page 1 of the part "src" has 1 annotations that are not carried into the document: 1 annotations the archive claim does not allow']);
     expect(preflightCodes([out.pdf])).toEqual([[]]);
   }, 60_000);
+});
+
+describe('carried annotations under an accessibility claim', () => {
+  it('none is carried: PDF/UA wants each in the structure, and the part\'s is not carried; the remark names them', async () => {
+    const src = await annotated();
+    const out = ok(render({ description: {
+      accessible: 'pdfua1', metadata: { title: 'Imported' }, page: { width: 400, height: 400 },
+      structure: { lang: 'en', elements: [{ type: 'Document', children: [{ type: 'Figure', alt: 'a page of the part', children: ['p'] }] }] },
+      items: [{ ...place(1, [1]), id: 'p' }],
+    }, parts: { src }, now: NOW, service: { licence: TAGGING_LICENCE } }));
+    const o = pdfObjects(out.pdf);
+    const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
+    expect(o.deref(kids[0])['/Annots']).toBeUndefined();
+    // The link, the square and the note would be carried otherwise; the rest keep their own reasons.
+    expect(out.remarks.map((r) => r.text)).toContain('page 1 of the part "src" has 10 annotations that are not carried into the document: 3 annotations the accessibility claim would need tagged, 3 links to pages the document does not draw, 1 actions not carried (JavaScript, Launch, form actions, chains…), 1 form fields with no appearance shown, 1 form fields, drawn flat as they show, 1 pop-ups of annotations not carried');
+  });
 });
 
 describe('annotations left out whole', () => {

@@ -12,6 +12,7 @@ import { verify } from '../verifier/index.js';
 const CORPUS = process.env.VERAPDF_CORPUS ?? join(import.meta.dirname, '../../shared/corpus/verapdf');
 const FLAVOUR: Record<string, string> = {
   'PDF/A-1b': 'pdfa1b', 'PDF/A-2b': 'pdfa2b', 'PDF/A-3b': 'pdfa3b', 'PDF/A-4': 'pdfa4', 'PDF/A-4e': 'pdfa4e', 'PDF/A-4f': 'pdfa4f',
+  'PDF/UA-1': 'pdfua1',
 };
 
 const { values } = parseArgs({ options: { standard: { type: 'string' }, show: { type: 'string' }, rule: { type: 'string' } } });

@@ -13,16 +13,22 @@ import { PDFA1 } from './pdfa-1/index.js';
 import { PDFA2 } from './pdfa-2/index.js';
 import { PDFA3 } from './pdfa-3/index.js';
 import { PDFA4 } from './pdfa-4/index.js';
+import { tagged as PDFA1_TAGGED } from './pdfa-1/6-8-logical-structure.js';
+import { tagged as PDFA2_TAGGED } from './pdfa-2/6-7-logical-structure.js';
+import { tagged as PDFA3_TAGGED } from './pdfa-3/6-7-logical-structure.js';
+import { PDFUA1 } from './pdfua-1/index.js';
 
 export { flavourOf, STANDARDS, UnreadablePdf };
 export type { Finding, Fact };
 
 /** The rule modules of each part. */
 function rulesOf(f: Flavour): readonly RuleModule[] {
+  if (f.ua) return PDFUA1;
+  // Level A: the part's rules and its logical-structure clauses (19005-1 §6.8, -2/-3 §6.7).
   switch (f.part) {
-    case 1: return PDFA1;
-    case 2: return PDFA2;
-    case 3: return PDFA3;
+    case 1: return f.level === 'A' ? [...PDFA1, PDFA1_TAGGED] : PDFA1;
+    case 2: return f.level === 'A' ? [...PDFA2, PDFA2_TAGGED] : PDFA2;
+    case 3: return f.level === 'A' ? [...PDFA3, PDFA3_TAGGED] : PDFA3;
     case 4: return PDFA4;
   }
 }
@@ -117,6 +123,17 @@ export async function claimedStandard(bytes: Uint8Array): Promise<string | undef
   return claimOf(l);
 }
 
+/** Every standard a PDF claims in its own XMP: its PDF/A part and level, then PDF/UA-1 (pdfuaid:part 1). */
+export async function claimedStandards(bytes: Uint8Array): Promise<string[]> {
+  const l = await loadPdf(bytes);
+  const out: string[] = [];
+  const a = claimOf(l);
+  if (a) out.push(a);
+  const ua = documentXmp(l).packet?.properties.find((p) => p.ns === 'http://www.aiim.org/pdfua/ns/id/' && p.name === 'part');
+  if (ua?.value.kind === 'simple' && ua.value.text.trim() === '1') out.push('pdfua1');
+  return out;
+}
+
 function claimOf(l: Loaded): string | undefined {
   const x = documentXmp(l);
   const id = x.packet?.properties.filter((p) => p.ns === 'http://www.aiim.org/pdfa/ns/id/') ?? [];
@@ -127,6 +144,6 @@ function claimOf(l: Loaded): string | undefined {
   const part = v('part');
   if (!part) return undefined;
   const level = (v('conformance') ?? '').toLowerCase();
-  const name = part === '4' ? `pdfa4${level === 'e' || level === 'f' ? level : ''}` : `pdfa${part}${level === 'u' ? 'u' : 'b'}`;
+  const name = part === '4' ? `pdfa4${level === 'e' || level === 'f' ? level : ''}` : `pdfa${part}${level === 'u' || level === 'a' ? level : 'b'}`;
   return flavourOf(name) ? name : undefined;
 }

@@ -9,10 +9,10 @@ import type { Finding } from '../ir/diagnostics.js';
 export type { Finding };
 
 /** veraPDF specification names (ValidationProfile `<specification>` ids). */
-export type Specification = 'ISO_19005_1' | 'ISO_19005_2' | 'ISO_19005_3' | 'ISO_19005_4';
+export type Specification = 'ISO_19005_1' | 'ISO_19005_2' | 'ISO_19005_3' | 'ISO_19005_4' | 'ISO_14289_1';
 
 /** The standard strings a request (`archive`, `check`) and `quire verify --standard` accept. */
-export const STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f'] as const;
+export const STANDARDS = ['pdfa1b', 'pdfa1a', 'pdfa2b', 'pdfa2u', 'pdfa2a', 'pdfa3b', 'pdfa3u', 'pdfa3a', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'] as const;
 export type StandardName = (typeof STANDARDS)[number];
 
 /** One PDF/A flavour: part, conformance level and the veraPDF specification it is judged under. */
@@ -20,7 +20,9 @@ export interface Flavour {
   name: StandardName;
   part: 1 | 2 | 3 | 4;
   /** Conformance letter as pdfaid:conformance spells it ('' for PDF/A-4, which has none). */
-  level: 'B' | 'U' | '' | 'E' | 'F';
+  level: 'B' | 'U' | 'A' | '' | 'E' | 'F';
+  /** PDF/UA-1 (ISO 14289-1): judged by verifier/pdfua-1/ alone (`part` is then 1 and unused). */
+  ua?: true;
   spec: Specification;
   /** veraPDF's flavour id, as its `--flavour` option and reports spell it. */
   verapdf: string;
@@ -30,6 +32,10 @@ export interface Flavour {
 export function flavourOf(name: string): Flavour | undefined {
   switch (name) {
     case 'pdfa1b': return { name, part: 1, level: 'B', spec: 'ISO_19005_1', verapdf: '1b' };
+    case 'pdfa1a': return { name, part: 1, level: 'A', spec: 'ISO_19005_1', verapdf: '1a' };
+    case 'pdfa2a': return { name, part: 2, level: 'A', spec: 'ISO_19005_2', verapdf: '2a' };
+    case 'pdfa3a': return { name, part: 3, level: 'A', spec: 'ISO_19005_3', verapdf: '3a' };
+    case 'pdfua1': return { name, part: 1, level: '', spec: 'ISO_14289_1', verapdf: 'ua1', ua: true };
     case 'pdfa2b': return { name, part: 2, level: 'B', spec: 'ISO_19005_2', verapdf: '2b' };
     case 'pdfa2u': return { name, part: 2, level: 'U', spec: 'ISO_19005_2', verapdf: '2u' };
     case 'pdfa3b': return { name, part: 3, level: 'B', spec: 'ISO_19005_3', verapdf: '3b' };

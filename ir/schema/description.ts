@@ -9,8 +9,8 @@ import {
 } from './fonts.js';
 import { standardsSchemas } from './standards.js';
 
-/** What `check` accepts: the PDF/A flavours the verifier covers, and PDF/UA-1 (refused until it arrives). */
-export const CHECK_STANDARDS = ['pdfa1b', 'pdfa2b', 'pdfa2u', 'pdfa3b', 'pdfa3u', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
+/** What `check` accepts: the PDF/A flavours and PDF/UA-1, which the verifier covers. */
+export const CHECK_STANDARDS = ['pdfa1b', 'pdfa1a', 'pdfa2b', 'pdfa2u', 'pdfa2a', 'pdfa3b', 'pdfa3u', 'pdfa3a', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
 import { imagesSchema } from './images.js';
 
 export { colourSchema } from './common.js';

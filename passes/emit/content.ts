@@ -10,6 +10,25 @@ import type { GraphicsEmitter } from './graphics.js';
 import { paint, type PaintEnv } from './paint.js';
 import { clip, paintOperator, segments, strokeState } from './paths.js';
 import type { ResourceScope } from './resources.js';
+import type { ContentMark } from '../../ir/structure-types.js';
+
+/** The marked-content pieces of one page in MCID order (a tagged document; passes/emit/structure.ts builds the tree from them). */
+export interface MarkRecorder { pieces: ContentMark[] }
+
+/** A name as PDF writes it (§7.3.5): delimiters, '#' and bytes outside printable ASCII as #xx. */
+export function pdfName(s: string): string {
+  let out = '/';
+  for (const b of Buffer.from(s, 'utf8')) out += b > 0x20 && b < 0x7f && !'#()<>[]{}/%'.includes(String.fromCharCode(b)) ? String.fromCharCode(b) : '#' + b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** BDC of a marked op: an artifact (with its type), or a piece of the tree with its MCID. */
+function markOpen(m: ContentMark): string {
+  if (m.kind === 'artifact') return m.type ? `/Artifact <</Type /${m.type}>> BDC\n` : '/Artifact BMC\n';
+  const rec = env.marks;
+  if (!rec) throw new Error('marked content outside a page'); // only pages are tagged (passes/layout.ts): our bug
+  return `${pdfName(m.tag)} <</MCID ${rec.pieces.push(m) - 1}>> BDC\n`;
+}
 
 /** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
 export function num(n: number): string {
@@ -23,7 +42,7 @@ export function num(n: number): string {
 }
 
 /** The paint environment of the content stream being written (colours in declared spaces, patterns). */
-let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes> } = { scope: undefined as never };
+let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes>; marks?: MarkRecorder } = { scope: undefined as never };
 
 function colourOps(c: Colour, stroke: boolean): string {
   return paint(c, stroke, env);
@@ -113,10 +132,11 @@ function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => str
  * names, `fontRefs` resource names to the written font objects; every resource used is recorded in
  * `scope`. `gfx` writes graphics resources (states, layers, spaces, patterns, forms); `uncoloured`
  * leaves every colour out (the cell of an uncoloured tiling takes the colour of what it fills).
+ * `marks` records the marked-content pieces of a tagged page, MCID by MCID.
  */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>, gfx?: GraphicsEmitter, uncoloured = false): Uint8Array {
+export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>, gfx?: GraphicsEmitter, uncoloured = false, marks?: MarkRecorder): Uint8Array {
   const outer = env;
-  env = { scope, gfx, uncoloured, fontCodes };
+  env = { scope, gfx, uncoloured, fontCodes, marks };
   try {
     return Buffer.from(opsContent(ops, fontRes, scope, fontRefs), 'latin1');
   } finally {
@@ -174,6 +194,9 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
       s += opsContent(op.ops, fontRes, scope, fontRefs);
       if (op.layer) s += 'EMC\n';
       if (!q) s += 'Q\n';
+    } else if (op.op === 'marked') {
+      // Marked content of a tagged page (passes/structure/mark.ts).
+      s += markOpen(op.mark) + opsContent(op.ops, fontRes, scope, fontRefs) + 'EMC\n';
     } else if (op.op === 'form') {
       s += `/${env.gfx!.form(scope, op.name)} Do\n`;
     }

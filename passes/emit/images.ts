@@ -4,6 +4,7 @@
 // colour space and XMP /Metadata. A JPEG goes in as it came (DCTDecode); a PNG's own zlib stream
 // keeps its row filters for the reader to undo (FlateDecode, Predictor 15); unpacked samples are
 // deflated here.
+import { walkOps } from '../dedupe-graphics.js';
 import { deflateSync } from 'node:zlib';
 import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { ImageOp } from '../../ir/types.js';
@@ -80,7 +81,7 @@ export function setImageFileRefs(context: PDFContext, byName: ReadonlyMap<string
 /** Attachments claimed by the pictures the pages draw (those belong to the pictures, not the document). */
 export function filesClaimedByImages(pages: readonly { ops: readonly import('../../ir/types.js').DrawOp[] }[]): Set<string> {
   const out = new Set<string>();
-  for (const page of pages) for (const op of page.ops) if (op.op === 'image') for (const f of op.image.files ?? []) out.add(f);
+  for (const page of pages) walkOps(page.ops, (op) => { if (op.op === 'image') for (const f of op.image.files ?? []) out.add(f); });
   return out;
 }
 

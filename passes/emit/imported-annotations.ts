@@ -46,6 +46,7 @@ const WHY = {
   broken: 'annotations holding numbers past what a PDF number holds',
   tangled: 'annotations whose objects reach into the part\'s pages',
   layered: 'annotations on layers of the part',
+  untagged: 'annotations the accessibility claim would need tagged',
 } as const;
 type Why = keyof typeof WHY;
 
@@ -63,11 +64,16 @@ function drawnOn(ops: readonly DrawOp[], layer: string | undefined, out: Drawn[]
   for (const op of ops) {
     if (op.op === 'imported') out.push({ src: op.source, index: op.page, matrix: op.matrix, layer, at: op.at });
     else if (op.op === 'scope') drawnOn(op.ops, op.layer ?? layer, out);
+    else if (op.op === 'marked') drawnOn(op.ops, layer, out); // a tagged document's marked content
   }
   return out;
 }
 
-export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPage[], pageRefs: readonly PDFRef[], archive: ArchiveLevel | undefined, remarks: Remark[], ocg?: (layer: string) => PDFRef): AnnotationCarrier {
+/**
+ * `accessible`: the document claims PDF/UA, which wants every annotation in the structure tree
+ * (ISO 14289-1 7.18.1); the part's structure is not carried, so none of its annotations is.
+ */
+export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPage[], pageRefs: readonly PDFRef[], archive: ArchiveLevel | undefined, remarks: Remark[], ocg?: (layer: string) => PDFRef, accessible = false): AnnotationCarrier {
   // Where each supplied page is first drawn: a link into the part leads there.
   const first = new Map<SuppliedPdf, Map<number, Place>>();
   const drawn = pages.map((p, i) => {
@@ -85,7 +91,7 @@ export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPa
       const out: PDFRef[] = [];
       for (const d of drawn[page.number - 1]) {
         const dropped = new Map<Why, number>();
-        out.push(...carryPage(context, d, first, archive, dropped, d.layer && ocg ? ocg(d.layer) : undefined));
+        out.push(...carryPage(context, d, first, archive, dropped, d.layer && ocg ? ocg(d.layer) : undefined, accessible));
         const key = `${d.src.part}\u0000${d.index}`;
         if (dropped.size && !remarked.has(key)) {
           remarked.add(key);
@@ -145,7 +151,7 @@ const quarter = (m: Matrix) => (Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9) 
 /** Upright placements (positive scales, moves) need no change to an appearance: the reader fits it to the new /Rect. */
 const upright = (m: Matrix) => Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9 && m[0] > 0 && m[3] > 0;
 
-function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<number, Place>>, archive: ArchiveLevel | undefined, dropped: Map<Why, number>, oc: PDFRef | undefined): PDFRef[] {
+function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<number, Place>>, archive: ArchiveLevel | undefined, dropped: Map<Why, number>, oc: PDFRef | undefined, accessible: boolean): PDFRef[] {
   const { src, index, matrix } = d;
   const sctx = src.doc.context;
   const annots = annotsOf(src.pages[index].node);
@@ -170,7 +176,7 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     if (isPopup(dict)) continue; // decided with its parent
     const why = reasonOut(context, src, dict, box, archive, first, dests);
     if (why === 'widget' && flat.some((w) => w.index === i)) { drop('flat'); continue; }
-    const bad = why ?? copyable(sctx, dict, matrix);
+    const bad = why ?? (accessible ? 'untagged' : copyable(sctx, dict, matrix));
     if (bad) { drop(bad); continue; }
     newRef.set(key, context.nextRef());
   }

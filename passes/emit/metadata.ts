@@ -10,7 +10,15 @@ import { docVersion } from '../version.js';
 import { archiveRules } from './archive.js';
 import { writeInfo } from './info.js';
 import { facturXSchema } from './invoice.js';
-import { requestSchemas, xmpPacket } from './xmp.js';
+import { requestSchemas, xmpPacket, type XmpExtraSchema } from './xmp.js';
+
+/** The PDF/UA identification schema (ISO 14289-1 §5, Table 1): pdfuaid:part. */
+const PDFUA_SCHEMA: XmpExtraSchema = {
+  schema: 'PDF/UA Universal Accessibility Schema',
+  namespace: 'http://www.aiim.org/pdfua/ns/id/',
+  prefix: 'pdfuaid',
+  properties: [{ name: 'part', valueType: 'Integer', category: 'internal', description: 'Indicates, which part of ISO 14289 standard is followed', xml: '1' }],
+};
 
 export function metadataStream(context: PDFContext, packet: Uint8Array): PDFRef {
   return context.register(context.stream(packet, { Type: 'Metadata', Subtype: 'XML' }));
@@ -28,10 +36,12 @@ function uuid(hex: string): string {
  */
 export function writeDocumentMetadata(context: PDFContext, doc: DocSettings, idHex: string): { metadata?: PDFRef; info?: PDFRef } {
   const std = doc.standards;
-  if (!std || (!std.metadata && !std.archive && !std.invoice)) return {};
+  if (!std || (!std.metadata && !std.archive && !std.invoice && !std.accessible)) return {};
   const rules = archiveRules(std.archive?.level);
   const extra = requestSchemas(std.metadata);
   if (std.invoice) extra.unshift(facturXSchema(std.invoice));
+  // PDF/UA identification (ISO 14289-1 §5), described under pdfaExtension when PDF/A is claimed too.
+  if (std.accessible?.claim === 'pdfua1') extra.unshift(PDFUA_SCHEMA);
   const packet = xmpPacket({
     facts: std.metadata,
     pdfaid: rules.pdfaid,

@@ -3,6 +3,7 @@
 // the text it was shaped from; a glyph that only continues a cluster (one character drawn as several
 // glyphs) has none of its own, so such text is refused under those claims rather than written
 // with an unmapped code. Runs on the laid-out glyph runs, the first place the facts exist.
+import { walkOps } from '../dedupe-graphics.js';
 import type { DedupedIr } from '../../ir/types.js';
 import { refuse } from '../pass.js';
 
@@ -16,14 +17,14 @@ export function checkUnicodeLevel(ir: DedupedIr): void {
     for (const n of f.names) mapped.set(n, s);
   }
   for (const page of ir.pages) {
-    for (const op of page.ops) {
-      if (op.op !== 'glyphs') continue;
+    walkOps(page.ops, (op) => {
+      if (op.op !== 'glyphs') return;
       const ok = mapped.get(op.font);
       for (let i = 0; i < op.glyphs.length; i++) {
         if (op.text[i] === '' && !ok?.has(op.glyphs[i])) {
           refuse('archiveSetsAside', archive.at, archive.at, archive.level.claim, `the text at ${op.at} on page ${page.number}`, `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster`);
         }
       }
-    }
+    });
   }
 }

@@ -10,6 +10,8 @@ import { layParagraph, type Indents, type LaidParagraph, type Line, type Paragra
 import { resolvePlaceholders } from './placeholders.js';
 import type { TabRules } from './tabs.js';
 import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from './text-item.js';
+import { ParagraphMarker } from '../structure/mark.js';
+import type { ContentMark } from '../../ir/structure-types.js';
 
 /** fit_size steps down half a point at a time (docs/reference.md)… */
 export const FIT_STEP = 0.5;
@@ -108,18 +110,26 @@ function fillLeading(l: FlowLayout, limit: number): void {
   for (let i = 1; i < n; i++) l.baselines[i] -= i * step;
 }
 
-export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext): DrawOp[] {
+/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/structure/mark.ts). */
+export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext, mark?: (paragraph: number) => ContentMark): DrawOp[] {
   const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
   const l = fittedLayout(item, content, box);
   if (item.fillLeading) fillLeading(l, item.fillLeading.limit);
   const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
   let n = 0;
-  for (const p of l.paragraphs) {
+  const marker = mark && new ParagraphMarker(target, mark, nextTextObject);
+  // A hanging list's marker (the text before the first tab, left of the body stop) is the item's label (Lbl).
+  const paragraphTexts = marker && item.hangingList ? content.replace(/\r\n?/g, '\n').split('\n') : undefined;
+  const bodyX = box.llx + (item.hangingList?.body ?? 0) - 1e-6;
+  for (const [pi, p] of l.paragraphs.entries()) {
+    const firstY = l.baselines[n];
+    marker?.start(pi, paragraphTexts?.[pi].includes('\t') ? (g) => g.y === firstY && g.x < bodyX : undefined);
     for (const line of p.lines) {
       drawLine(p, line, box.llx, l.baselines[n++], lineAlign(line, p.rtl, item.align, item.lastAlign), item.leader, target);
     }
   }
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
+  if (marker) return marker.finish(ops);
   ops.push(...target.glyphs, ...target.rects);
   return ops;
 }

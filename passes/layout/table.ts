@@ -6,12 +6,16 @@ import type { DrawOp, GlyphRunOp, TablePartItem } from '../../ir/types.js';
 import { codeHeight, type MeasuredCell } from '../pagination/table-measure.js';
 import { layCodeItem } from './codes.js';
 import { drawCellLines, linesHeight, rowRuns, type LineSegment } from './table-cell-text.js';
+import type { ContentMark } from '../../ir/structure-types.js';
+import { marked } from '../structure/mark.js';
 
-export function layTablePart(tp: TablePartItem): DrawOp[] {
+/** `mark` (a tagged document): each cell's text and code its own marked piece, fills and rules artifacts (passes/structure/mark.ts). */
+export function layTablePart(tp: TablePartItem, mark?: (row: number, cell: number) => ContentMark): DrawOp[] {
   const fills: DrawOp[] = [];
   const content: DrawOp[] = [];
   const borders: DrawOp[] = [];
   const glyphs: GlyphRunOp[] = [];
+  const pieces: DrawOp[] = [];
   const { box, colX, measured: m } = tp;
   // Where each row sits in this part (a row spanning several rows reaches down through them).
   const placedAt = new Map<number, number>();
@@ -49,6 +53,14 @@ export function layTablePart(tp: TablePartItem): DrawOp[] {
         const ctop = top - pt - dy;
         content.push(...layCodeItem(cell.content.code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined));
       }
+      if (mark) {
+        // Tagged: the cell's own runs (never merged with a neighbour's) and code, as one piece.
+        const own: GlyphRunOp[] = [];
+        rowRuns(segs, own);
+        segs.length = 0;
+        const drawn = content.splice(0);
+        pieces.push(...marked(cell.at, mark(pr.row, ci), [...own, ...drawn]));
+      }
       const [bt, br, bb, bl] = s.border;
       if (bt) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - bt.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bt.width, fill: bt.color });
       if (bb) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - h - bb.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bb.width, fill: bb.color });
@@ -57,5 +69,6 @@ export function layTablePart(tp: TablePartItem): DrawOp[] {
     }
     rowRuns(segs, glyphs);
   }
+  if (mark) return [...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills), ...pieces, ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, borders)];
   return [...fills, ...glyphs, ...content, ...borders];
 }

@@ -28,7 +28,8 @@ export interface LaidBlock {
   baselines: number[];
   /** From the top to the last baseline, plus the last line's descender. */
   height: number;
-  draw(left: number, top: number, target: DrawTarget): void;
+  /** `onParagraph(i)` runs before paragraph i is drawn (tagging gives each paragraph its own text object). */
+  draw(left: number, top: number, target: DrawTarget, onParagraph?: (i: number) => void): void;
 }
 
 const NO_INDENTS: Indents = { left: 0, right: 0, firstLine: 0 };
@@ -59,9 +60,10 @@ export function layRuns(spans: Span[], rules: BlockRules, width: number): LaidBl
     paragraphs,
     baselines,
     height: y - lastDescender,
-    draw(left: number, top: number, target: DrawTarget) {
+    draw(left: number, top: number, target: DrawTarget, onParagraph?: (i: number) => void) {
       let n = 0;
-      for (const p of paragraphs) {
+      for (const [pi, p] of paragraphs.entries()) {
+        onParagraph?.(pi);
         for (const line of p.lines) {
           drawLine(p, line, left, top - baselines[n++], lineAlign(line, p.rtl, rules.align, rules.lastAlign), rules.leader, target);
         }

@@ -9,6 +9,8 @@ import type { DrawTarget } from './line-draw.js';
 import type { RunStyle, Span } from './paragraph.js';
 import { resolvePlaceholders } from './placeholders.js';
 import { layRuns } from './text-block.js';
+import { ParagraphMarker } from '../structure/mark.js';
+import type { ContentMark } from '../../ir/structure-types.js';
 
 /** What a page gives the text it lays: its number, the total, the moment of rendering. */
 export interface TextPageContext {
@@ -71,13 +73,16 @@ export function shadowOps(shadow: ShadowSpec, target: DrawTarget, textObject: nu
   return out;
 }
 
-export function layTextItem(item: ResolvedTextItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext): DrawOp[] {
+/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/structure/mark.ts). */
+export function layTextItem(item: ResolvedTextItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext, mark?: (paragraph: number) => ContentMark): DrawOp[] {
   const base = blockStyle(item, item.fontRes);
   const spans = runSpans(item, base, pc);
   const block = layRuns(spans, { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, align: item.align, optimal: item.align === 'justify' }, box.urx - box.llx);
   const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
-  block.draw(box.llx, box.ury, target);
+  const marker = mark && new ParagraphMarker(target, mark, nextTextObject);
+  block.draw(box.llx, box.ury, target, marker && ((i) => marker.start(i)));
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
+  if (marker) return marker.finish(ops);
   ops.push(...target.glyphs, ...target.rects);
   return ops;
 }

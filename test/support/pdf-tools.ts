@@ -347,6 +347,11 @@ export function pdfImagesList(pdf: Uint8Array): ImageRow[] {
   });
 }
 
+/** `pdfinfo -struct-text`: poppler's reading of the structure tree, each element with the text it holds. */
+export function pdfStructText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => execFileSync('pdfinfo', ['-struct-text', f], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+}
+
 /** One character as MuPDF's structured text sees it: its pen origin and its quad (ul, ur, ll, lr), y down from the page top. */
 export interface StextChar { c: string; x: number; y: number; quad: number[] }
 

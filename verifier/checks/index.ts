@@ -10,5 +10,6 @@ import { interactive } from './interactive.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { glyphs } from './glyphs.js';
+import { structure } from './structure.js';
 
-export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs];
+export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, structure];
