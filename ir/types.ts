@@ -309,7 +309,8 @@ export type Item =
   | LinkItem
   | ImageItem
   | TextPathItem
-  | ShapeItem;
+  | ShapeItem
+  | import('./form-types.js').FieldItem;
 
 /** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
 export type PageFit = 'meet' | 'stretch' | 'none';
@@ -460,6 +461,8 @@ export interface FontResource {
   keep?: import('./font-types.js').KeepRule;
   /** Names of the resources this one is built on (a variant's font, a simple font's font, a chain's members). */
   basedOn?: string[];
+  /** A library face a form field names without a declaration (passes/forms/names.ts): no unused remark. */
+  implicit?: true;
 }
 
 /** A text or flow item after resolution: its font found among every font kind (a styled run's own font too). */
@@ -473,7 +476,7 @@ export interface ResolvedTableItem extends TableItem {
 }
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
 export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem;
+export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem | import('./form-types.js').FieldItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -559,6 +562,11 @@ export interface LaidOutPage {
   ops: DrawOp[];
   /** Link annotations of the page, in drawing order (issue 9). */
   links?: import('./navigation-types.js').LaidOutLink[];
+  /**
+   * Widget annotations of the page's form fields, in drawing order (issue 11): one per field per
+   * page, one per radio button. Tagging wraps each in a Form element (OBJR) from this list.
+   */
+  widgets?: import('./form-types.js').LaidOutWidget[];
 }
 
 export interface LaidOutIr {

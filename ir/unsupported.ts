@@ -17,7 +17,15 @@ export const ITEM_KINDS = [
 const TOP_LEVEL_NOT_YET: string[] = [];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
-const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {};
+const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
+  // Form fields are annotations: a widget takes no content matrix, graphics state or layer here.
+  text_field: { transform: undefined, graphics_state: undefined, layer: undefined },
+  check_box: { transform: undefined, graphics_state: undefined, layer: undefined },
+  radio_group: { transform: undefined, graphics_state: undefined, layer: undefined, relative_to: undefined, rect: undefined },
+  choice_field: { transform: undefined, graphics_state: undefined, layer: undefined },
+  push_button: { transform: undefined, graphics_state: undefined, layer: undefined },
+  signature_field: { transform: undefined, graphics_state: undefined, layer: undefined },
+};
 
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),

@@ -7,6 +7,7 @@ import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { graphicsCombinations } from './cross-refusals-graphics.js';
 import { resolveStructure } from './structure/resolve.js';
+import { fieldCombinations } from './forms/cross.js';
 import { requireVersion } from './version.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
@@ -21,6 +22,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.type === 'link' && item.graphicsState) refuse('linkGraphicsState', item.graphicsState.at, item.graphicsState.at);
       // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
       if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
+      // Form fields: a push button's two targets; a click action under an archive claim (passes/forms/cross.ts).
+      fieldCombinations(item, ir.doc);
     }
     // Optional content (the catalog's /OCProperties, marked content /OC) is PDF 1.5 (ISO 32000-1 §8.11).
     if (ir.doc.graphics?.layers.length) requireVersion(ir.doc, '1.5', '/layers', 'layers (optional content)');

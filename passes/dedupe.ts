@@ -14,6 +14,7 @@ import { SimpleFace } from './fonts/simple-face.js';
 import { guarded, programOf, StyledFont, type FontOrigin } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
 import { graphicsRemarks, walkOps } from './dedupe-graphics.js';
+import { remapWidget, widgetOps } from './forms/widget-ops.js';
 import type { Pass, PassContext } from './pass.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
@@ -42,7 +43,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const imagesDrawn = new Set<string>();
     for (const page of ir.pages) {
       // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
-      walkOps(page.ops, (op) => {
+      const visit = (op: DrawOp): void => {
         if (op.op === 'image') imagesDrawn.add(op.image.name);
         if (op.op !== 'glyphs') return;
         drawnWith.add(op.font);
@@ -56,7 +57,19 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
           const g = op.glyphs[i];
           if (seen[g] === 0) { seen[g] = 1; obj.used.set(g, op.text[i]); }
         }
-      });
+      };
+      walkOps(page.ops, visit);
+      // Form fields: their appearances and kept glyphs, their /DA fonts (passes/layout/forms.ts).
+      for (const w of page.widgets ?? []) {
+        for (const ops of widgetOps(w)) walkOps(ops, visit);
+        if (!w.da) continue;
+        drawnWith.add(w.da.font);
+        // An editable field's font is embedded whole, so a reader regenerating its appearance has
+        // every glyph for what is typed later — unless its declaration keeps chosen characters.
+        const f = w.field;
+        const editable = !f.readOnly && (f.type === 'text_field' || (f.type === 'choice_field' && f.editable));
+        if (editable && ir.fonts.get(w.da.font)?.keep?.kind !== 'characters') objOf.get(w.da.font)!.keepAll = true;
+      }
     }
     // keep: {characters}: their glyphs go into the subset too, extracting as themselves.
     for (const res of ir.fonts.values()) {
@@ -72,7 +85,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       });
     }
     const remap = assignCffCids(byProgram.values());
-    const pages = remap.size ? ir.pages.map((page) => ({ ...page, ops: page.ops.map((op) => remapOp(op, remap, fontRes)) })) : ir.pages;
+    const pages = remap.size ? ir.pages.map((page) => ({ ...page, ops: page.ops.map((op) => remapOp(op, remap, fontRes)), ...(page.widgets ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes))) } : {}) })) : ir.pages;
 
     // A font another is built on counts as drawn when that one is (a variant's font, a chain's members…).
     let grew = true;
@@ -89,7 +102,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     }
     const forbidden = new Map(fontsForbiddingEmbedding(ir.fonts).map((f) => [f.name, f]));
     for (const res of ir.fonts.values()) {
-      if (!drawnWith.has(res.name)) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
+      if (!drawnWith.has(res.name) && !res.implicit) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
       const f = forbidden.get(res.name);
       if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, f.ownName, res.name));
     }

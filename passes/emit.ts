@@ -18,6 +18,7 @@ import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
 import { emitNavigation } from './emit/navigation.js';
 import { annotationCarrier } from './emit/imported-annotations.js';
+import { annotsInOrder, emitForms } from './emit/forms.js';
 import { guarded } from './fonts/styled-font.js';
 import { GraphicsEmitter } from './emit/graphics.js';
 import { DocumentResources } from './emit/resources.js';
@@ -66,7 +67,14 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)), !!ir.doc.standards?.accessible);
     // A tagged document (`structure`): pages record their marked content, the tree is built after them.
     const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
+    // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/forms.ts).
+    const forms = emitForms({
+      context, resources, fontRes: ir.fontRes, fontRefs, level: compression.level, targets: navigation.targets, normalOnly: !!ir.doc.standards?.archive, written: new Map(),
+      content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
+    }, ir, pageRefs);
     const hash = createHash('sha256');
+    // Field values live in appearances and field dictionaries, not page content: they make the file differ too.
+    for (const key of forms.appearanceKeys) hash.update(key);
     ir.pages.forEach((page, i) => {
       // Only what this page draws with goes in its resources (ResourceScope records each use).
       const scope = resources.scope();
@@ -89,11 +97,21 @@ export const emit: Pass<DedupedIr, Emitted> = {
       if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
       if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
       Object.assign(entries, navigation.page(page, pageRefs[i]));
+      // Links are the page's annotations in order (emit/links.ts), before widgets join them.
+      const linkRefs = (entries.Annots ?? []) as PDFRef[];
+      // Widgets join the links in /Annots, in drawing order or the page's tab order.
+      const widgets = forms.widgetsByPage.get(page.number);
+      if (widgets) {
+        const links = linkRefs.map((ref, k) => ({ ref, rect: page.links![k].rect }));
+        entries.Annots = annotsInOrder(links, widgets, ir.doc.pageSettings?.tabOrders.get(page.number)?.value);
+      }
       if (structure) {
         entries.StructParents = i;
-        // Links are the page's annotations in order (emit/links.ts); each joins its element as an OBJR.
+        // Each link joins its element as an OBJR.
+        page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), linkRefs[k], pageRefs[i]));
+        // Each widget joins its field's Form element as an OBJR (PDF/UA-1 7.18.4).
+        widgets?.forEach((w) => structure.annotation(itemIndexOf(w.at), w.ref, pageRefs[i]));
         const annots = (entries.Annots ?? []) as PDFRef[];
-        page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), annots[k], pageRefs[i]));
         // PDF/UA-1 7.18.3: a page with annotations is tabbed in structure order unless stated otherwise
         // (/Tabs is PDF 1.5: a PDF/A-1 file writes it only when it claims PDF/UA too).
         if (annots.length && entries.Tabs === undefined && (Number(version) >= 1.5 || ir.doc.standards?.accessible)) entries.Tabs = 'S';
@@ -113,6 +131,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     if (structure) Object.assign(catalogEntries, structure.finish());
     // PDF/UA-1 7.1: the reader shows the document's title (metadata.title, required by the claim).
     if (ir.doc.standards?.accessible) catalogEntries.ViewerPreferences = { ...(catalogEntries.ViewerPreferences as object | undefined), DisplayDocTitle: true };
+    if (forms.acroForm) catalogEntries.AcroForm = forms.acroForm;
     // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
     // (attachments)… each area adds its name tree here with one line (trees: passes/emit/name-tree.ts).
     const names: Record<string, PDFRef> = {};

@@ -2,7 +2,7 @@
 // (rect fills, paths, glyph runs, placed drawings) in page coordinates, with coordinates evaluated now
 // that the page number and the page total are known; each item's ops are wrapped once for its
 // matrix, graphics state, layer and clip (layout/wrap.ts). Declared drawings and tiling cells are
-// laid once, in their own box. Links become annotations beside the ops. PagedIr → LaidOutIr.
+// laid once, in their own box. Links and form fields become annotations beside the ops. PagedIr → LaidOutIr.
 // Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
 import type { LaidOutLink } from '../ir/navigation-types.js';
@@ -14,6 +14,9 @@ import { layTablePart } from './layout/table.js';
 import { hangBox } from './pagination.js';
 import { layImageItem } from './layout/images.js';
 import { layLink } from './layout/links.js';
+import { layField } from './layout/forms.js';
+import { isField } from './forms/names.js';
+import type { LaidOutWidget } from '../ir/form-types.js';
 import { layRect, layShape, segOps, segsBox, shapeBox } from './layout/shapes.js';
 import { layTextPathItem } from './layout/text-path.js';
 import { layFlowItem } from './layout/flow.js';
@@ -28,13 +31,16 @@ const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 
 
 /**
  * Lays items in drawing order under bindings `b` (a page, or a drawing's box); links of a page go to
- * `links`. `structure` (a page of a tagged document): every op goes into marked content (passes/structure/mark.ts).
+ * `links`, form-field widgets to `widgets`. `structure` (a page of a tagged document): every op goes
+ * into marked content (passes/structure/mark.ts).
  */
-export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], structure?: StructureSpec): DrawOp[] {
+export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], widgets?: LaidOutWidget[], structure?: StructureSpec): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
     if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item, cellMarks(item, structure)), b)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
+    // Form fields are widget annotations beside the content, like links (passes/layout/forms.ts).
+    if (isField(item)) { if (widgets) layField(item, b, links?.length ?? 0, widgets); continue; }
     const laid: Box = item.rect ? rectValue(item.rect, b)
       : item.type === 'text_path' ? segsBox(segOps(item.segments, b)) // a text_path turns about its path's box, as a path does
       : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
@@ -93,14 +99,15 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     const total = ir.pages.length;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
+      const widgets: LaidOutWidget[] = [];
       const pc: TextPageContext = { page: page.number, total, now: ctx.now };
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
       const structure = ir.doc.structure;
       // A template is page furniture in a tagged document (passes/structure/mark.ts).
       if (under) ops.push(...(structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]));
-      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, structure)) ops.push(op);
-      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}) };
+      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, widgets, structure)) ops.push(op);
+      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}), ...(widgets.length ? { widgets } : {}) };
     });
     const laidForms = layForms(ir.doc, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };

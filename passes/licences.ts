@@ -8,6 +8,7 @@ import { FontChain } from './fonts/chain.js';
 import { StandardFace } from './fonts/standard-face.js';
 import { programOf } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
+import { isField } from './forms/names.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkImportedWords } from './supplied/licence.js';
 import { checkTaggedClaim, taggedClaims } from './structure/claims.js';
@@ -69,6 +70,15 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
           refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
         }
+      }
+      // A form field's text (value, options, caption) is set in its font the same way (passes/forms/).
+      for (const item of ir.items) {
+        if (!('fontRes' in item) || !isField(item) || !item.fontRes) continue;
+        const hit = fontWithoutOutlines(item.fontRes);
+        if (!hit) continue;
+        const at = item.font?.at ?? item.at;
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, item.at, hit.res.name, hit.face.face);
+        refuse('needsLicenceFont', at, item.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
       }
       // Human-readable code text in a declared font: the same rule, naming its `font` key.
       for (const item of ir.items) {

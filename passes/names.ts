@@ -17,6 +17,7 @@ import { StyledFont } from './fonts/styled-font.js';
 import { loadType1 } from './fonts/type1-face.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
 import { resolveImageItem, resolveImages } from './images/resolve.js';
+import { checkFieldNames, resolveFieldFonts } from './forms/names.js';
 import { checkDestinationNames } from './navigation/names.js';
 import { resolveGraphics } from './names-graphics.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
@@ -147,6 +148,9 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       }
       fonts.set(decl.name, { name: decl.name, at: decl.at, face: new FontChain(members, decl.missing), basedOn: members.map((m) => m.name) });
     }
+    // Form fields: full names unique and not both a value and a parent; fonts found (passes/forms/names.ts).
+    checkFieldNames(ir.items);
+    resolveFieldFonts(ir.items, fonts);
     // Pictures: every declared or drawn part read once, its declaration applied (passes/images/).
     const images = resolveImages(ir, ctx);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);

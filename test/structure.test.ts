@@ -77,6 +77,23 @@ describe('a tagged report', () => {
     expect(raw).toMatch(/\/Tabs \/S/);
   });
 
+  it('a form field named in a Form element: its widget is an OBJR there, zero findings under pdfa2a and pdfua1', () => {
+    const d = taggedReport({ archive: 'pdfa2a', accessible: 'pdfua1' }) as any;
+    d.items.push({ type: 'text_field', id: 'who', name: 'who', pages: [1], rect: { llx: 300, lly: 250, urx: 500, ury: 270 }, tooltip: 'Your name', value: 'Ada', font: 'Body', font_size: 10 });
+    d.structure.elements[0].children.push({ type: 'Form', children: ['who'] });
+    const r = ok(d);
+    expect(r.findings).toEqual([]);
+    expect(qpdfCheck(r.pdf).code).toBe(0);
+    const tree = pdfStructText(r.pdf).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(tree.slice(-2)[0]).toBe('Form');
+    expect(tree.slice(-1)[0]).toMatch(/^Object \d+ 0$/);
+    // The link and the widget each carry their own /StructParent.
+    expect(new Set(qdfText(r.pdf).match(/\/StructParent \d+/g)).size).toBe(2);
+    // Left out of the structure, the field is refused under the claim.
+    d.structure.elements[0].children.pop();
+    refusal(d, 400, 'description', '/items/10', '/items/10');
+  });
+
   it('quire verify measures a file against every standard it claims, PDF/A and PDF/UA', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'quire-structure-')), 'report.pdf');
     writeFileSync(file, ok(taggedReport({ archive: 'pdfa2a', accessible: 'pdfua1' })).pdf);

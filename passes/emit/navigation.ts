@@ -18,6 +18,8 @@ export interface NavigationOut {
   names: Record<string, PDFRef>;
   /** Page dictionary entries of one page: boxes, /Rotate, /Trans, /Dur, /Tabs, /Annots, /B. */
   page(page: LaidOutPage, ref: PDFRef): Record<string, unknown>;
+  /** How targets are written (push buttons' click actions use it too: passes/emit/forms.ts). */
+  targets: TargetContext;
 }
 
 /** `ocg`: the optional content group of a declared layer (links on a layer name it in /OC). */
@@ -34,6 +36,7 @@ export function emitNavigation(context: PDFContext, doc: DocSettings, pageRefs: 
   Object.assign(catalog, viewerEntries(tc, nav?.reader, outline !== undefined));
   return {
     catalog,
+    targets: tc,
     names: dests ? { Dests: dests } : {},
     page(page, ref) {
       const out = pageSettingEntries(doc.pageSettings, page.number);

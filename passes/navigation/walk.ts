@@ -1,4 +1,5 @@
-// passes/navigation/walk.ts — every target of the navigation in document order: link items first
+// passes/navigation/walk.ts — every target of the navigation in document order: link items (and push
+// buttons) first
 // (they are drawn content), then bookmarks depth first, destinations, and reader.open_on; actions'
 // own targets and `next` chains included. The names check, the place table and the emitter all walk
 // targets through here, so none of them can miss one.
@@ -20,7 +21,11 @@ function walkAction(a: Action, fn: (t: Target) => void, onAction?: (a: Action) =
 
 /** Every target of the request, in document order; `onAction` also sees every action. */
 export function forEachTarget(nav: Navigation | undefined, items: readonly Pick<Item, 'type'>[], fn: (t: Target) => void, onAction?: (a: Action) => void): void {
-  for (const item of items) if (item.type === 'link') walkTarget((item as Extract<Item, { type: 'link' }>).target, fn, onAction);
+  for (const item of items) {
+    if (item.type === 'link') walkTarget((item as Extract<Item, { type: 'link' }>).target, fn, onAction);
+    // A push button's click leads somewhere the way a link does (passes/forms/, issue 11).
+    else if (item.type === 'push_button') walkTarget((item as Extract<Item, { type: 'push_button' }>).target, fn, onAction);
+  }
   if (!nav) return;
   const bookmarks = (list: Navigation['bookmarks']) => {
     for (const b of list) {
