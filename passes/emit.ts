@@ -64,7 +64,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
     // Annotations of supplied pages drawn here, carried into each page's /Annots (emit/imported-annotations.ts).
-    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)), !!ir.doc.standards?.accessible);
+    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)), !!(ir.doc.standards?.accessible || ir.doc.standards?.archive?.level.tagged));
     // A tagged document (`structure`): pages record their marked content, the tree is built after them.
     const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
     // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/forms.ts).

@@ -191,7 +191,7 @@ describe('carried annotations under an accessibility claim', () => {
     const kids = o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'];
     expect(o.deref(kids[0])['/Annots']).toBeUndefined();
     // The link, the square and the note would be carried otherwise; the rest keep their own reasons.
-    expect(out.remarks.map((r) => r.text)).toContain('page 1 of the part "src" has 10 annotations that are not carried into the document: 3 annotations the accessibility claim would need tagged, 3 links to pages the document does not draw, 1 actions not carried (JavaScript, Launch, form actions, chains…), 1 form fields with no appearance shown, 1 form fields, drawn flat as they show, 1 pop-ups of annotations not carried');
+    expect(out.remarks.map((r) => r.text)).toContain('page 1 of the part "src" has 10 annotations that are not carried into the document: 3 annotations the claim would need tagged, 3 links to pages the document does not draw, 1 actions not carried (JavaScript, Launch, form actions, chains…), 1 form fields with no appearance shown, 1 form fields, drawn flat as they show, 1 pop-ups of annotations not carried');
   });
 });
 

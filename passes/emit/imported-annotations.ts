@@ -46,7 +46,7 @@ const WHY = {
   broken: 'annotations holding numbers past what a PDF number holds',
   tangled: 'annotations whose objects reach into the part\'s pages',
   layered: 'annotations on layers of the part',
-  untagged: 'annotations the accessibility claim would need tagged',
+  untagged: 'annotations the claim would need tagged',
 } as const;
 type Why = keyof typeof WHY;
 
@@ -70,8 +70,9 @@ function drawnOn(ops: readonly DrawOp[], layer: string | undefined, out: Drawn[]
 }
 
 /**
- * `accessible`: the document claims PDF/UA, which wants every annotation in the structure tree
- * (ISO 14289-1 7.18.1); the part's structure is not carried, so none of its annotations is.
+ * `accessible`: the document claims PDF/UA or a tagged PDF/A level (1a, 2a, 3a), which want every
+ * annotation in the structure tree (ISO 14289-1 7.18.1); the part's structure is not carried, so
+ * none of its annotations is.
  */
 export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPage[], pageRefs: readonly PDFRef[], archive: ArchiveLevel | undefined, remarks: Remark[], ocg?: (layer: string) => PDFRef, accessible = false): AnnotationCarrier {
   // Where each supplied page is first drawn: a link into the part leads there.
