@@ -3,7 +3,7 @@
 // are refused while reading, where the declaration is at hand.
 import type { DocSettings } from '../ir/types.js';
 import { refuse } from './pass.js';
-import { versionAtLeast } from './version.js';
+import { requireVersion, versionAtLeast } from './version.js';
 
 /** spec Versioning 4: "Features requiring a version refuse older declarations: halftone_origin needs 2.0". */
 export function graphicsCombinations(doc: DocSettings): void {
@@ -12,4 +12,19 @@ export function graphicsCombinations(doc: DocSettings): void {
   for (const s of doc.graphics.graphicsStates.values()) {
     if (s.halftoneOrigin) refuse('halftoneOriginVersion', s.halftoneOrigin.at, s.halftoneOrigin.at, declared.version);
   }
+}
+
+/**
+ * The PDF versions graphics and page features need (spec Versioning 4; ISO 32000-1 Table 3 and the
+ * sections introducing them): a declared layer writes optional content (PDF 1.5), a tiling a
+ * pattern (1.2), a gradient a shading (1.3), a page's tab order the page's /Tabs entry (1.5).
+ * Declarations are written even when nothing draws with them, so each declaration needs its version.
+ */
+export function featureVersions(doc: DocSettings): void {
+  const g = doc.graphics;
+  const layer = g?.layers[0];
+  if (layer) requireVersion(doc, '1.5', layer.at, 'a layer (optional content)');
+  for (const t of g?.tilings.values() ?? []) requireVersion(doc, '1.2', t.at, `the tiling "${t.name}" (a pattern)`);
+  for (const s of g?.shadings.values() ?? []) requireVersion(doc, '1.3', s.at, `the shading "${s.name}"`);
+  for (const t of doc.pageSettings?.tabOrders.values() ?? []) requireVersion(doc, '1.5', t.at, 'a page tab order (the page\'s /Tabs)');
 }

@@ -5,7 +5,7 @@ import { at } from '../ir/pointer.js';
 import type { FlowItem, ResolvedIr } from '../ir/types.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
-import { graphicsCombinations } from './cross-refusals-graphics.js';
+import { featureVersions, graphicsCombinations } from './cross-refusals-graphics.js';
 import { resolveStructure } from './structure/resolve.js';
 import { fieldCombinations } from './forms/cross.js';
 import { requireVersion } from './version.js';
@@ -25,12 +25,13 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       // Form fields: a push button's two targets; a click action under an archive claim (passes/forms/cross.ts).
       fieldCombinations(item, ir.doc);
     }
-    // Optional content (the catalog's /OCProperties, marked content /OC) is PDF 1.5 (ISO 32000-1 §8.11).
-    if (ir.doc.graphics?.layers.length) requireVersion(ir.doc, '1.5', '/layers', 'layers (optional content)');
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
     if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
     // archive, version, output_intent, invoice, attachments, collection (passes/standards-check.ts).
+    // versions the declared features need come before the ones every document needs (Flate, CID
+    // text), so a refusal names the most particular reason
+    featureVersions(ir.doc);
     checkStandards(ir.doc, ir.items, ctx, ir.page);
     graphicsCombinations(ir.doc);
     // structure: the items its elements name, each once (passes/structure/resolve.ts).

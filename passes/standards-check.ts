@@ -4,6 +4,7 @@
 // conditions and XML, the output intent's profile, attachments against the claim, collection
 // column values against their columns, and claimed attachment names. Everything here runs before
 // anything is measured or drawn; what a check reads from a part it reads again when writing.
+import { NON_SPOT_INKS, separationOf } from './emit/color-spaces.js';
 import type { JsonPointer } from '../ir/pointer.js';
 import type { ArchiveLevel, FileSettings, Standards } from '../ir/standards-types.js';
 import type { DocSettings, PageSize, ResolvedItem } from '../ir/types.js';
@@ -242,6 +243,10 @@ export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[],
       if (c.what === 'transfer function') setAside(std, c.at, 'no PDF/A part takes transfer functions');
       else if (a?.level.part === 1) setAside(std, c.at, c.what === 'transparency' ? 'PDF/A-1 has no transparency (opacity, blend modes, soft masks)' : 'PDF/A-1 has no optional content (layers)');
     }
+    // PDF/A-2 and 3 set aside the AS entries a layer kept off paper rests on (ISO 19005-2 §6.9)
+    const unprinted = (a?.level.part === 2 || a?.level.part === 3) ? doc.graphics?.layers.find((l) => !l.printable) : undefined;
+    if (unprinted) setAside(std, `${unprinted.at}/printable`, `PDF/A-${a!.level.part} sets aside the usage application dictionaries (AS) that keep a layer off paper`);
+    if (a && a.level.part >= 2) checkSpotInks(doc, a);
     if (a?.level.claim === 'pdfa4f' && !files?.attachments.length) refuse('archiveNeeds', a.at, a.at, a.level.claim, 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)');
     checkInvoice(std, files, ctx);
   }
@@ -264,4 +269,21 @@ export function checkFilePages(doc: DocSettings, count: number): void {
   const numbering = plainNumbering(count);
   for (const pf of doc.files?.pageFiles ?? []) resolvePageRef(numbering, pf.page, `${pf.at}/page`);
   for (const pm of doc.files?.pageMetadata ?? []) resolvePageRef(numbering, pm.page, `${pm.at}/page`);
+}
+
+/**
+ * PDF/A-2, 3 and 4 (ISO 19005-2 6.2.4.4): every spot ink of a DeviceN space has its entry in the
+ * space's Colorants, a Separation showing the ink alone. The emitter writes that entry from the
+ * declared `separation` of the same ink (passes/emit/color-spaces.ts); an ink with none is refused.
+ */
+function checkSpotInks(doc: DocSettings, a: NonNullable<Standards['archive']>): void {
+  const g = doc.graphics;
+  if (!g) return;
+  for (const d of g.colorSpaces.values()) {
+    if (d.type !== 'device_n') continue;
+    d.inks.forEach((ink, k) => {
+      if (NON_SPOT_INKS.has(ink) || separationOf(g, ink)) return;
+      refuse('archiveNeeds', `${d.at}/inks/${k}`, a.at, a.level.claim, `a separation declared under color_spaces for the spot ink "${ink}" of ${d.at}/inks/${k}, which gives the ink its Colorants entry (ISO 19005-2 6.2.4.4)`);
+    });
+  }
 }

@@ -370,6 +370,30 @@ describe('colour spaces', () => {
     expect(objs.find((o) => o.stream?.dict['/N'] === 3)!.stream!.dict['/Alternate']).toBe('/DeviceRGB');
   });
 
+  it('a device_n spot ink takes its declared separation as its Colorants entry; under PDF/A-2 one without is refused', () => {
+    const spaces = (withGold: boolean) => ({
+      ...(withGold ? { gold: { type: 'separation', ink: 'Gold', alternate: 'rgb', full: [1, 0.8, 0] } } : {}),
+      duo: { type: 'device_n', inks: ['Cyan', 'Gold'], alternate: 'rgb', tint: { calculation: { program: '{ pop 1 exch sub dup 1 }', domain: [0, 1, 0, 1], range: [0, 1, 0, 1, 0, 1] } } },
+    });
+    const d = (withGold: boolean) => ({
+      archive: 'pdfa2b', color_spaces: spaces(withGold),
+      items: [{ type: 'line', from: [140, 100], to: [200, 100], stroke: { width: 40, color: { space: 'duo', tints: [1, 0] } } }],
+    });
+    const r = render({ description: d(true), now: NOW });
+    if (!r.ok) throw new Error(r.sentence);
+    expect(r.findings).toEqual([]);
+    expect(qpdfCheck(r.pdf).code).toBe(0);
+    const objs = Object.values(qpdfRawObjects(r.pdf));
+    const devn = objs.find((o) => Array.isArray(o.value) && (o.value as unknown[])[0] === '/DeviceN')!.value as unknown as unknown[];
+    expect(devn[4]).toMatchObject({ '/Colorants': { '/Gold': expect.stringMatching(/^\d+ 0 R$/) } });
+    const refused = render({ description: d(false), now: NOW });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect({ status: refused.status, word: refused.word, path: refused.path }).toEqual({ status: 400, word: 'description', path: '/color_spaces/duo/inks/1' });
+    expect(refused.sentence).toContain('"Gold"');
+    expect(refused.sentence).toContain('/archive = "pdfa2b"');
+  });
+
   it('page_spaces write Default spaces and the page group on the page named (the last entry wins)', () => {
     const { pdf } = pdfOf({
       color_spaces: { srgb: { type: 'icc', components: 3, profile: 'p' }, press: { type: 'icc', components: 4, profile: 'c' } },

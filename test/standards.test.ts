@@ -216,6 +216,27 @@ describe('version', () => {
     expectRefusal(helloDescription({ version: '1.4', compression: { object_streams: true } }), undefined, 400, 'description', '/version', '1.5', '/compression/object_streams');
     expectRefusal(helloDescription({ version: '9.9' }), undefined, 400, 'description', '/version', '/version');
   });
+
+  it('refuses declarations older than layers, tab orders, tilings and shadings need, naming the key and the version', () => {
+    // a page with one rect and nothing else (text would need 1.3 of its own)
+    const bare = (extra: Record<string, unknown>) => ({ items: [{ type: 'rect', rect: { llx: 50, lly: 50, urx: 150, ury: 150 }, fill: [0.5] }], ...extra });
+    const tiling = { name: 'dots', box: { x: 0, y: 0, width: 4, height: 4 }, step: [4, 4], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 2, ury: 2 }, fill: [0] }] };
+    const shading = { name: 'g', shading: { axial: { from: [0, 0], to: [100, 0], start: [1, 0, 0], end: [0, 0, 1] } } };
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ layers: [{ name: 'ink' }] }, '1.4', '1.5', '/layers/0'],
+      [{ page_tab_orders: [{ page: 1, order: 'row' }] }, '1.4', '1.5', '/page_tab_orders/0'],
+      [{ shadings: [shading] }, '1.2', '1.3', '/shadings/0'],
+    ];
+    for (const [extra, declared, needed, key] of cases) {
+      const r = expectRefusal(bare({ version: declared, ...extra }), undefined, 400, 'description', '/version', `"${declared}"`, needed, key);
+      expect(r.sentence).toContain(`/version = "${declared}" is older than PDF ${needed}`);
+      // the version the feature needs is accepted
+      expect(catalogOf(ok(bare({ version: needed, ...extra })).pdf).version).toBe(needed);
+    }
+    // a tiling needs 1.2, as every document's Flate streams do: the tiling is the reason named
+    expectRefusal(bare({ version: '1.1', tilings: [tiling] }), undefined, 400, 'description', '/version', '1.2', 'the tiling "dots"', '/tilings/0');
+    expect(catalogOf(ok(bare({ version: '1.2', tilings: [tiling] })).pdf).version).toBe('1.2');
+  });
 });
 
 describe('output_intent', () => {
@@ -357,6 +378,25 @@ describe('what PDF/A sets aside among graphics states, layers and image masks', 
       expect(check({ archive: 'pdfa2b', ...extra }), path).toBeUndefined();
     }
     expect(check({ archive: 'pdfa1b', ...gs({ fill_alpha: 1, blend_mode: 'normal', transfer: 'page' }) })).toBeUndefined();
+  });
+
+  it('writes layers under PDF/A-2, 3 and 4 with zero findings, and refuses a layer kept off paper under 2 and 3', () => {
+    const layered = (archive: string, layer: Record<string, unknown>) => helloDescription({
+      archive, layers: [layer], items: [...(helloDescription().items as unknown[]), { type: 'rect', layer: layer.name, rect: { llx: 10, lly: 10, urx: 40, ury: 40 }, fill: [0, 0, 1] }],
+    });
+    for (const archive of ['pdfa2b', 'pdfa3b', 'pdfa4']) {
+      const out = ok(layered(archive, { name: 'ink', visible: false }));
+      expect(out.findings.map((f) => `${f.clause}-t${f.test} ${f.message}`), archive).toEqual([]);
+      const { objects, catalog } = catalogOf(out.pdf);
+      const d = deref(objects, deref(objects, catalog['/OCProperties'])['/D']);
+      expect(d['/Name']).toBeDefined();
+      // the usage application dictionaries are what PDF/A-2 and 3 set aside; PDF/A-4 keeps them
+      expect(d['/AS'] !== undefined, archive).toBe(archive === 'pdfa4');
+    }
+    for (const archive of ['pdfa2b', 'pdfa3u']) {
+      expectRefusal(layered(archive, { name: 'ink', printable: false }), undefined, 400, 'description', '/archive', `"${archive}"`, '/layers/0/printable', 'AS');
+    }
+    expect(ok(layered('pdfa4', { name: 'ink', printable: false })).findings).toEqual([]);
   });
 
   it('refuses transfer functions under every part', () => {

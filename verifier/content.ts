@@ -14,6 +14,21 @@ export type Operand =
   | { t: 'bool'; v: boolean }
   | { t: 'null' };
 
+/**
+ * What the rules ask of every operand of a stream, gathered while tokenizing so no rule walks the
+ * operations again (implementation limits, hexadecimal strings).
+ */
+export interface ContentStats {
+  /** A real operand beyond ±32 767 (the PDF/A-1 limit), or undefined. */
+  bigReal?: number;
+  /** An integer operand beyond the 32-bit range, or undefined. */
+  bigInt?: number;
+  hexOdd: boolean;
+  hexInvalid: boolean;
+  /** The longest string operand, in bytes. */
+  maxString: number;
+}
+
 export interface Operation {
   op: string;
   args: Operand[];
@@ -36,7 +51,7 @@ for (const c of '()<>[]{}/%') DELIM[c.charCodeAt(0)] = 1;
 
 const MAX_OPS = 2_000_000; // a content stream past this many operations is not read further
 
-export function parseContent(data: Uint8Array): Operation[] {
+export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[] {
   const ops: Operation[] = [];
   const n = data.length;
   let p = 0;
@@ -60,6 +75,7 @@ export function parseContent(data: Uint8Array): Operation[] {
     }
     if (c === 0x28) { // literal string
       const r = readLiteral(data, p);
+      if (stats && r.bytes.length > stats.maxString) stats.maxString = r.bytes.length;
       push({ t: 'str', v: r.bytes, hex: false });
       p = r.end;
       continue;
@@ -74,7 +90,11 @@ export function parseContent(data: Uint8Array): Operation[] {
         if (!WS[h]) { digits++; if (HEX[h] < 0) invalid = true; }
         q++;
       }
-      push({ t: 'str', v: data.subarray(p + 1, q), hex: true, hexBad: invalid ? 'invalid' : digits % 2 ? 'odd' : undefined });
+      const hexBad = invalid ? 'invalid' : digits % 2 ? 'odd' : undefined;
+      if (stats && hexBad === 'invalid') stats.hexInvalid = true;
+      if (stats && hexBad === 'odd') stats.hexOdd = true;
+      if (stats && Math.ceil(digits / 2) > stats.maxString) stats.maxString = Math.ceil(digits / 2);
+      push({ t: 'str', v: data.subarray(p + 1, q), hex: true, hexBad });
       p = q + 1;
       continue;
     }
@@ -96,7 +116,15 @@ export function parseContent(data: Uint8Array): Operation[] {
     let q = p;
     while (q < n && !WS[data[q]] && !DELIM[data[q]]) q++;
     const num = readNumber(data, p, q);
-    if (num) { push(num); p = q; continue; }
+    if (num) {
+      if (stats && num.t === 'num') {
+        if (num.real) { if (Math.abs(num.v) > 32767) stats.bigReal = num.v; }
+        else if (num.v > 2147483647 || num.v < -2147483648) stats.bigInt = num.v;
+      }
+      push(num);
+      p = q;
+      continue;
+    }
     const tok = latin1(data, p, q);
     p = q;
     if (tok === 'true' || tok === 'false') { push({ t: 'bool', v: tok === 'true' }); continue; }
@@ -156,8 +184,14 @@ function readNumber(d: Uint8Array, a: number, b: number): Operand | undefined {
     else return undefined;
   }
   if (digits === 0) return undefined;
-  return { t: 'num', v: neg ? -v : v, real };
+  const x = neg ? -v : v;
+  // text is mostly small integers (TJ kerning, coordinates): share one frozen operand per value
+  if (!real && x >= -SMALL_INTS && x <= SMALL_INTS) return SMALL[x + SMALL_INTS];
+  return { t: 'num', v: x, real };
 }
+
+const SMALL_INTS = 2048;
+const SMALL: Operand[] = Array.from({ length: 2 * SMALL_INTS + 1 }, (_, i) => Object.freeze({ t: 'num', v: i - SMALL_INTS, real: false }) as Operand);
 
 function toDict(items: Operand[]): Map<string, Operand> {
   const m = new Map<string, Operand>();

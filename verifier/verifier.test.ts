@@ -55,8 +55,9 @@ describe('PDF/A-1 6.2 graphics', () => {
 
 describe('PDF/A-1 6.3 fonts', () => {
   it('a font program not embedded; a font only declared is not judged', async () => {
-    const font = (content: string) => withPage(1, content, '/Font<</F1 7 0 R>>', '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>');
-    expect(await run(font('BT /F1 12 Tf (a) Tj ET'), 'pdfa1b')).toEqual([
+    // (a calibrated grey: painting in the page's initial DeviceGray would be a finding of its own)
+    const font = (content: string) => withPage(1, content, '/Font<</F1 7 0 R>>/ColorSpace<</CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>', '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>');
+    expect(await run(font('/CS0 cs 0 sc BT /F1 12 Tf (a) Tj ET'), 'pdfa1b')).toEqual([
       f(A1, '6.3.4', 1, 'PDFont', 'the font program of Helvetica is not embedded (Helvetica)')]);
     expect(await run(font('0 0 m'), 'pdfa1b')).toEqual([]);
   });
@@ -64,7 +65,7 @@ describe('PDF/A-1 6.3 fonts', () => {
 
 describe('PDF/A-1 6.4 transparency', () => {
   it('a graphics state with ca 0.5; ca 1.0 passes', async () => {
-    const gs = (ca: string) => withPage(1, '/G1 gs 0 0 m 5 5 l S', '/ExtGState<</G1 7 0 R>>', `<</Type/ExtGState/ca ${ca}>>`);
+    const gs = (ca: string) => withPage(1, '/CS0 CS 0 SC /G1 gs 0 0 m 5 5 l S', '/ExtGState<</G1 7 0 R>>/ColorSpace<</CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>', `<</Type/ExtGState/ca ${ca}>>`);
     expect(await run(gs('0.5'), 'pdfa1b')).toEqual([f(A1, '6.4', 6, 'PDExtGState', 'a graphics state has a non-stroking alpha (ca) of 0.5 (page 1)')]);
     expect(await run(gs('1.0'), 'pdfa1b')).toEqual([]);
   });
@@ -105,9 +106,9 @@ describe('PDF/A-2', () => {
     expect(await run(p, 'pdfa2b')).toEqual([]);
   });
   it('6.2.10: transparency needs a blending colour space', async () => {
-    expect(await run(withPage(2, '/G1 gs 0 0 m 5 5 l S', '/ExtGState<</G1 7 0 R>>', '<</Type/ExtGState/CA 0.5>>'), 'pdfa2b')).toEqual([
+    expect(await run(withPage(2, '/CS0 CS 0 SC /G1 gs 0 0 m 5 5 l S', '/ExtGState<</G1 7 0 R>>/ColorSpace<</CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>', '<</Type/ExtGState/CA 0.5>>'), 'pdfa2b')).toEqual([
       f(A2, '6.2.10', 1, 'PDPage', 'page 1 paints with transparency but has no blending colour space (page group CS) and no output intent (page 1)')]);
-    expect(await run(withPage(2, '/G1 gs 0 0 m 5 5 l S', '/ColorSpace<</DefaultRGB[/CalRGB<</WhitePoint[0.9505 1 1.089]>>]>>/ExtGState<</G1 7 0 R>>',
+    expect(await run(withPage(2, '/CS0 CS 0 SC /G1 gs 0 0 m 5 5 l S', '/ColorSpace<</DefaultRGB[/CalRGB<</WhitePoint[0.9505 1 1.089]>>]/CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>/ExtGState<</G1 7 0 R>>',
       '<</Type/ExtGState/CA 0.5>>', '/Group<</S/Transparency/CS/DeviceRGB>>'), 'pdfa2b')).toEqual([]);
   });
   it('6.3.3: an annotation without an appearance', async () => {

@@ -161,6 +161,7 @@ export class GraphicsEmitter {
   /** Catalog entries: /OCProperties when layers are declared (PDF 1.5). */
   catalogEntries(): Record<string, unknown> {
     if (!this.g.layers.length) return {};
-    return { OCProperties: ocProperties(this.context, this.g.layers, this.layerRefs) };
+    const part = this.doc.standards?.archive?.level.part;
+    return { OCProperties: ocProperties(this.context, this.g.layers, this.layerRefs, part !== 2 && part !== 3) };
   }
 }

@@ -11,8 +11,12 @@ export function writeLayer(context: PDFContext, l: LayerDecl): PDFRef {
   return context.register(context.obj(d as never));
 }
 
-/** /OCProperties for the catalog (PDF 1.5). */
-export function ocProperties(context: PDFContext, layers: readonly LayerDecl[], refs: ReadonlyMap<string, PDFRef>) {
+/**
+ * /OCProperties for the catalog (PDF 1.5). `automatic` writes the usage application dictionaries
+ * (AS) that turn a non-printed layer off on paper; PDF/A-2 and PDF/A-3 set them aside (ISO 19005-2
+ * §6.9), and a claim of those parts refuses a layer that is not printed (passes/standards-check.ts).
+ */
+export function ocProperties(context: PDFContext, layers: readonly LayerDecl[], refs: ReadonlyMap<string, PDFRef>, automatic = true) {
   const ref = (l: LayerDecl) => refs.get(l.name)!;
   const ordered = layers.map((l, i) => ({ l, i })).sort((a, b) => a.l.order - b.l.order || a.i - b.i).map((x) => x.l);
   const d: Record<string, unknown> = {
@@ -20,11 +24,13 @@ export function ocProperties(context: PDFContext, layers: readonly LayerDecl[], 
     Order: ordered.map(ref),
     ON: layers.filter((l) => l.visible).map(ref),
     OFF: layers.filter((l) => !l.visible).map(ref),
-    AS: [
+  };
+  if (automatic) {
+    d.AS = [
       context.obj({ Event: 'Print', Category: [PDFName.of('Print')], OCGs: layers.map(ref) } as never),
       context.obj({ Event: 'View', Category: [PDFName.of('View')], OCGs: layers.map(ref) } as never),
-    ],
-  };
+    ];
+  }
   const locked = layers.filter((l) => l.locked).map(ref);
   if (locked.length) d.Locked = locked;
   return context.obj({ OCGs: layers.map(ref), D: context.obj(d as never) } as never);

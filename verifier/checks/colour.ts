@@ -70,52 +70,66 @@ export const colour: Check = ({ l, u, add }) => {
   // device-independent colour space is the blending space device colours are taken into
   const pageInfo = u.pages.map((page) => {
     let cs = docCs;
+    let intentProfile: PDFObject | undefined = oi.profile;
     for (const o of arrayItems(ctx, getArray(ctx, page, 'OutputIntents'))) {
       const d = dictOf(o);
       if (getName(ctx, d, 'S') !== 'GTS_PDFA1') continue;
-      cs = iccHeader(streamData(l, get(ctx, d, 'DestOutputProfile')))?.colourSpace ?? cs;
+      intentProfile = get(ctx, d, 'DestOutputProfile');
+      cs = iccHeader(streamData(l, intentProfile))?.colourSpace ?? cs;
     }
     const gcs = get(ctx, getDict(ctx, page, 'Group'), 'CS');
     const items = gcs instanceof PDFArray ? arrayItems(ctx, gcs) : [];
     const fam = nameOf(gcs) ?? nameOf(items[0]);
     const n = fam === 'ICCBased' ? getNumber(ctx, dictOf(items[1]), 'N') ?? 0 : fam === 'CalGray' ? 1 : fam === 'CalRGB' || fam === 'Lab' ? 3 : 0;
     const groupProfile = fam === 'ICCBased' ? resolve(ctx, gcs instanceof PDFArray ? gcs.get(1) : undefined) : undefined;
-    return { cs, groupComponents: n, groupProfile };
+    return { cs, groupComponents: n, groupProfile, intentProfile };
   });
-  const pageOf = (where: string): { cs: string; groupComponents: number; groupProfile?: PDFObject } => {
+  const pageOf = (where: string): { cs: string; groupComponents: number; groupProfile?: PDFObject; intentProfile?: PDFObject } => {
     const m = /^page (\d+)/.exec(where);
     return (m && pageInfo[Number(m[1]) - 1]) || { cs: docCs, groupComponents: 0 };
   };
   const outputCs = docCs;
 
   const seenIcc = new Set<PDFObject>();
+  const seenSameCheck = new Map<PDFObject, Set<string>>();
   const separations = new Map<string, string>();
   const seenDevice = new Set<string>();
   for (const c of u.colours) {
     if (c.family === 'DeviceRGB' || c.family === 'DeviceCMYK' || c.family === 'DeviceGray') {
       const dflt = c.family === 'DeviceRGB' ? c.defaults.rgb : c.family === 'DeviceCMYK' ? c.defaults.cmyk : c.defaults.gray;
       const pg = pageOf(c.where);
-      const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents}`;
+      const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents} ${c.blend}`;
       if (seenDevice.has(key)) continue;
       seenDevice.add(key);
       add(`device-${c.family.slice(6).toLowerCase()}`, `PD${c.family}`, {
         outputCs: pg.cs, hasDefault: dflt, nested: !!c.nested, parent: c.parent ?? 'none', via: c.via, groupComponents: pg.groupComponents,
+        blend: c.blend ?? 'none',
       }, c.where);
       continue;
     }
     if (c.family === 'ICCBased' && c.obj instanceof PDFArray) {
       const prof = c.obj.get(1);
       const stream = resolveStream(ctx, prof);
-      if (!stream || seenIcc.has(stream)) continue;
+      if (!stream) continue;
+      // painting in CMYK with the very profile of the output intent (the page's, else the document's)
+      // or of the page group: judged per use, since the group itself may have been met first
+      const pageKey = /^page \d+/.exec(c.where)?.[0] ?? c.where;
+      const checked = seenSameCheck.get(stream) ?? new Set<string>();
+      seenSameCheck.set(stream, checked);
+      if (c.via !== 'group' && !checked.has(pageKey)) {
+        checked.add(pageKey);
+        const data = streamData(l, stream);
+        if (iccHeader(data)?.colourSpace === 'CMYK') {
+          const pg = pageOf(c.where);
+          const same = (other: PDFObject | undefined): boolean => other !== undefined && (other === stream || sameProfile(data, streamData(l, other)));
+          if (same(pg.intentProfile) || same(pg.groupProfile)) add('icc-cmyk-same-profile', 'ICCInputProfile', {}, c.where);
+        }
+      }
+      if (seenIcc.has(stream)) continue;
       seenIcc.add(stream);
       const data = streamData(l, stream);
       const h = iccHeader(data);
       const n = getNumber(ctx, stream.dict, 'N') ?? 0;
-      if (h?.colourSpace === 'CMYK' && c.via !== 'group') {
-        const pg = pageOf(c.where);
-        const same = (other: PDFObject | undefined): boolean => other !== undefined && (other === stream || sameProfile(data, streamData(l, other)));
-        if (same(oi.profile) || same(pg.groupProfile)) add('icc-cmyk-same-profile', 'ICCInputProfile', {}, c.where);
-      }
       const alt = get(ctx, stream.dict, 'Alternate');
       add('icc-profile', 'ICCInputProfile', {
         deviceClass: h?.deviceClass ?? 'none', colourSpace: h?.colourSpace ?? 'none', version: h?.version ?? 0,
@@ -140,7 +154,8 @@ export const colour: Check = ({ l, u, add }) => {
       const attrs = dictOf(items[4]);
       const colorants = dictOf(get(ctx, attrs, 'Colorants'));
       const spots = names.filter((n) => !PROCESS.has(n));
-      if (spots.length > 0 && attrs && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
+      // every spot colorant needs its entry in Colorants, an absent attributes dictionary included
+      if (spots.length > 0 && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
         add('devicen-colorants', 'PDDeviceN', {}, c.where);
       }
       continue;
@@ -162,7 +177,9 @@ function sameProfile(a: Uint8Array | null, b: Uint8Array | null): boolean {
   if (!zero(id(a)) && !zero(id(b))) return Buffer.compare(id(a), id(b)) === 0;
   const norm = (x: Uint8Array): Buffer => {
     const c = Buffer.from(x);
-    c.fill(0, 84, 100);
+    c.fill(0, 44, 48); // profile flags
+    c.fill(0, 64, 68); // rendering intent
+    c.fill(0, 84, 100); // profile ID
     return c;
   };
   return norm(a).equals(norm(b));

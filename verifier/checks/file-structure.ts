@@ -13,7 +13,10 @@ export const fileStructure: Check = ({ l, u, add }) => {
 
   const id = resolve(ctx, l.trailer.ID);
   if (!(id instanceof PDFArray) || id.size() < 2) add('trailer-id-missing', 'CosDocument');
-  else if (raw.linearized && raw.trailers.length > 0 && !/\/ID\b/.test(raw.trailers[0])) add('trailer-id-missing', 'CosDocument', { linearized: true });
+  else if (id.asArray().every((x) => { const v = resolve(ctx, x); return (v instanceof PDFString || v instanceof PDFHexString) && v.asBytes().length === 0; })) {
+    // `[<> <>]`: the entry is there but identifies nothing (PDF/A-4 6.1.3 asks for a non-empty ID)
+    add('trailer-id-empty', 'CosDocument');
+  } else if (raw.linearized && raw.trailers.length > 0 && !/\/ID\b/.test(raw.trailers[0])) add('trailer-id-missing', 'CosDocument', { linearized: true });
   if (l.trailer.Encrypt !== undefined) add('encrypt-present', 'CosTrailer');
 
   for (const x of raw.xrefs) {
@@ -51,17 +54,16 @@ export const fileStructure: Check = ({ l, u, add }) => {
     }
   }
   for (const sc of u.scopes) {
-    for (const op of sc.ops) {
-      for (const a of op.args) {
-        if (a.t === 'str' && a.hexBad === 'odd') add('hex-odd', 'CosString', {}, sc.where);
-        if (a.t === 'str' && a.hexBad === 'invalid') add('hex-invalid', 'CosString', {}, sc.where);
-      }
-    }
+    if (sc.stats.hexOdd) add('hex-odd', 'CosString', {}, sc.where);
+    if (sc.stats.hexInvalid) add('hex-invalid', 'CosString', {}, sc.where);
   }
   for (const im of u.inlineImages) {
     const f = im.dict.get('F') ?? im.dict.get('Filter');
     const names = f?.t === 'name' ? [f.v] : f?.t === 'arr' ? f.v.flatMap((x) => (x.t === 'name' ? [x.v] : [])) : [];
     if (names.some((n) => n === 'LZW' || n === 'LZWDecode')) add('lzw', 'PDInlineImage', {}, im.where);
+    for (const n of names) {
+      if (!INLINE_FILTERS.has(n) && n !== 'LZW' && n !== 'LZWDecode') add('inline-filter', 'CosIIFilter', { filter: n }, im.where);
+    }
   }
 
   // name dictionary EmbeddedFiles; optional content
@@ -69,8 +71,13 @@ export const fileStructure: Check = ({ l, u, add }) => {
   const names = getDict(ctx, cat, 'Names');
   if (names && has(names, 'EmbeddedFiles')) add('embedded-files', 'CosDocument');
   if (cat && has(cat, 'OCProperties')) add('optional-content', 'CosDocument');
-  void PDFString; void PDFHexString;
 };
+
+/** Filters an inline image may name (ISO 32000-2 §8.9.7 Table 92, full and abbreviated; LZW and Crypt are not). */
+const INLINE_FILTERS = new Set([
+  'ASCIIHexDecode', 'ASCII85Decode', 'FlateDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'DCTDecode',
+  'AHx', 'A85', 'Fl', 'RL', 'CCF', 'DCT',
+]);
 
 /** ISO 32000-1 §7.4 standard filters (and the inline-image abbreviations). */
 const STANDARD_FILTERS = new Set([

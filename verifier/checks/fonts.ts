@@ -58,8 +58,11 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
         const m = /\/WMode\s+(\d)/.exec(Buffer.from(data).toString('latin1'));
         if (m && Number(m[1]) !== wmode) add('cmap-wmode', 'PDCMap', { name: cmapName }, where);
       }
+      // a UseCMap entry leading nowhere (a dangling reference) names no predefined CMap either
       const useCMap = get(ctx, enc.dict, 'UseCMap');
-      if (useCMap && !(useCMap instanceof PDFStream) && !PREDEFINED_CMAPS.test(nameOf(useCMap) ?? '')) {
+      // an embedded CMap used as the base is judged by the name it carries: only the predefined ones may be
+      const usedName = useCMap instanceof PDFStream ? getName(ctx, useCMap.dict, 'CMapName') : nameOf(useCMap);
+      if (has(enc.dict, 'UseCMap') && !PREDEFINED_CMAPS.test(usedName ?? '')) {
         add('cmap-usecmap', 'PDCMap', { name: cmapName }, where);
       }
     } else if (cmapName !== 'Identity-H' && cmapName !== 'Identity-V') {
@@ -82,7 +85,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
         if (ccsi && (creg !== reg || cord !== ord)) add('cid-system-info', 'PDType0Font', { font: where }, where);
         const dsup = getNumber(ctx, csi, 'Supplement') ?? 0;
         const csup = getNumber(ctx, ccsi, 'Supplement') ?? 0;
-        if (ccsi && csup > dsup) add('cid-supplement', 'PDType0Font', { font: where }, where);
+        // PDF/A-2 wants the CIDFont's Supplement at least the CMap's; PDF/A-4 (as corrected) at most
+        if (ccsi && csup !== dsup) add('cid-supplement', 'PDType0Font', { font: where, cidFontHigher: dsup > csup }, where);
       } else if (!csi) add('cid-system-info', 'PDType0Font', { font: where }, where);
       checkFont(l, fu, desc, add, true);
     }

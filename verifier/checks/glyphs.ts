@@ -7,6 +7,7 @@ import type { Check } from './check.js';
 import { arrayItems, get, getDict, getName, getNumber, type Loaded, nameOf, PDFArray, PDFDict, PDFNumber, PDFStream, streamData } from '../cos.js';
 import { hexDigits } from '../content.js';
 import * as fontkit from 'fontkit';
+import { readCffProgram } from './cff.js';
 
 /** Glyph names of the printable ASCII codes 32–126 (WinAnsi, MacRoman); StandardEncoding differs at 39 and 96. */
 const ASCII = ('space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma '
@@ -23,7 +24,12 @@ function baseName(encoding: string, code: number): string | undefined {
   return ASCII[code - 32];
 }
 
-interface Program { glyphs: Set<string>; builtin: Map<number, string> | 'standard' }
+interface Program {
+  glyphs: Set<string>;
+  builtin: Map<number, string> | 'standard';
+  /** Advance width of a named glyph in thousandths of text space, when the program states it. */
+  widthOf?(name: string): number | undefined;
+}
 
 export function readType1(data: Uint8Array, length1: number | undefined): Program | undefined {
   const text = Buffer.from(data).toString('latin1');
@@ -48,8 +54,14 @@ export function readType1(data: Uint8Array, length1: number | undefined): Progra
   if (cs < 0) return undefined;
   const re = /\/([^\s/[\]{}()<>]+)\s+(\d+)\s+(RD|-\|)\s/g;
   re.lastIndex = cs + 12;
+  const lenIV = Number(/\/lenIV\s+(\d+)/.exec(dec)?.[1] ?? 4);
+  const scale = Number(/\/FontMatrix\s*\[\s*([-+\d.eE]+)/.exec(clear)?.[1] ?? 0.001) * 1000;
+  const widths = new Map<string, number>();
   for (let m = re.exec(dec); m; m = re.exec(dec)) {
     glyphs.add(m[1]);
+    const at = 4 + m.index + m[0].length; // offset in `plain` (dec skips its first four bytes)
+    const w = type1Width(plain.subarray(at, at + Number(m[2])), lenIV);
+    if (w !== undefined && Number.isFinite(scale)) widths.set(m[1], w * scale);
     re.lastIndex = m.index + m[0].length + Number(m[2]);
     if (glyphs.size > 70000) break;
   }
@@ -58,7 +70,31 @@ export function readType1(data: Uint8Array, length1: number | undefined): Progra
     builtin = new Map();
     for (const m of clear.matchAll(/dup\s+(\d+)\s*\/([^\s/]+)\s+put/g)) builtin.set(Number(m[1]), m[2]);
   }
-  return { glyphs, builtin };
+  return { glyphs, builtin, widthOf: (n) => widths.get(n) };
+}
+
+/** The advance width a Type 1 charstring sets with hsbw or sbw (charstring-decrypted, lenIV bytes skipped). */
+function type1Width(enc: Uint8Array, lenIV: number): number | undefined {
+  let r = 4330;
+  const cs = new Uint8Array(enc.length);
+  for (let i = 0; i < enc.length; i++) {
+    const c = enc[i];
+    cs[i] = c ^ (r >> 8);
+    r = ((c + r) * 52845 + 22719) & 0xffff;
+  }
+  const stack: number[] = [];
+  for (let i = Math.max(0, lenIV); i < cs.length && stack.length < 24;) {
+    const v = cs[i];
+    if (v >= 32 && v <= 246) { stack.push(v - 139); i++; }
+    else if (v >= 247 && v <= 250) { stack.push((v - 247) * 256 + cs[i + 1] + 108); i += 2; }
+    else if (v >= 251 && v <= 254) { stack.push(-(v - 251) * 256 - cs[i + 1] - 108); i += 2; }
+    else if (v === 255) { stack.push((cs[i + 1] << 24) | (cs[i + 2] << 16) | (cs[i + 3] << 8) | cs[i + 4]); i += 5; }
+    else if (v === 13) return stack.length >= 2 ? stack[1] : undefined; // sbx wx hsbw
+    else if (v === 12 && cs[i + 1] === 7) return stack.length >= 4 ? stack[2] : undefined; // sbx sby wx wy sbw
+    else if (v === 12 && cs[i + 1] === 12) { const b = stack.pop() ?? 1; const a = stack.pop() ?? 0; stack.push(a / b); i += 2; } // div
+    else return undefined;
+  }
+  return undefined;
 }
 
 export const glyphs: Check = ({ l, u, add }) => {
@@ -67,7 +103,7 @@ export const glyphs: Check = ({ l, u, add }) => {
     const font = fu.font;
     const sub = getName(ctx, font, 'Subtype');
     if (fu.shown.length === 0) continue;
-    if (sub === 'TrueType' || sub === 'Type0') { trueType(l, fu, add); continue; }
+    if (sub === 'TrueType' || sub === 'Type0') { trueType(l, fu, add); if (sub === 'Type0') cidCff(l, fu, add); continue; }
     if (sub === 'Type3') { type3Widths(l, fu, add); continue; }
     if (sub !== 'Type1' && sub !== 'MMType1') continue;
     if ([...fu.modes].every((m) => m === 3 || m === 7)) continue;
@@ -89,6 +125,11 @@ export const glyphs: Check = ({ l, u, add }) => {
     }
     const missing = new Set<string>();
     let notdef = false;
+    let widthBad = false;
+    const first = getNumber(ctx, font, 'FirstChar') ?? 0;
+    const ws = get(ctx, font, 'Widths');
+    const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
+    const measured = !(fu.modes.size && [...fu.modes].every((m) => m === 3));
     for (const s of fu.shown) {
       for (const c of s) {
         let glyph = diffs.get(c);
@@ -103,8 +144,15 @@ export const glyphs: Check = ({ l, u, add }) => {
         if (glyph === undefined) continue;
         if (glyph === '.notdef') notdef = true;
         else if (!prog.glyphs.has(glyph)) missing.add(glyph);
+        else if (measured && !widthBad) {
+          // the Widths entry agrees with the program within one unit (§6.3.6, §6.2.11.5, §6.2.10.5)
+          const w = list[c - first];
+          const a = prog.widthOf?.(glyph);
+          if (w !== undefined && a !== undefined && Math.abs(a - w) > 1) widthBad = true;
+        }
       }
     }
+    if (widthBad) add('width-mismatch', 'Glyph', { font: name }, fu.where);
     if (missing.size) add('glyph-missing', 'Glyph', { font: name, glyphs: [...missing].slice(0, 5).join(', ') }, fu.where);
     if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
     void getNumber;
@@ -129,76 +177,11 @@ function readType1Cached(l: Loaded, file: PDFStream): Program | undefined {
   return p;
 }
 
-/**
- * Glyph names of a bare CFF program (FontFile3 /Type1C): the charset's SIDs named through the String
- * INDEX, or the standard strings 1–95 (the ASCII names in StandardEncoding order); other standard
- * strings are kept as `#sid` (present, not named). CID-keyed CFF is not read.
- */
+/** Glyph names and widths of a name-keyed bare CFF program (FontFile3 /Type1C). */
 export function readCff(d: Uint8Array): Program | undefined {
-  const card16 = (o: number): number => (d[o] << 8) | d[o + 1];
-  const index = (o: number): { items: [number, number][]; end: number } => {
-    const count = card16(o);
-    if (count === 0) return { items: [], end: o + 2 };
-    const size = d[o + 2];
-    const off = (i: number): number => { let v = 0; for (let k = 0; k < size; k++) v = v * 256 + d[o + 3 + i * size + k]; return v; };
-    const base = o + 3 + (count + 1) * size - 1;
-    const items: [number, number][] = [];
-    for (let i = 0; i < count; i++) items.push([base + off(i), base + off(i + 1)]);
-    return { items, end: base + off(count) };
-  };
-  const nameIdx = index(d[2]);
-  const topIdx = index(nameIdx.end);
-  const strIdx = index(topIdx.end);
-  if (!topIdx.items.length) return undefined;
-  const [ts, te] = topIdx.items[0];
-  const top = new Map<number, number[]>();
-  let ops: number[] = [];
-  for (let i = ts; i < te;) {
-    const b = d[i];
-    if (b <= 21) {
-      const op = b === 12 ? 1200 + d[i + 1] : b;
-      top.set(op, ops);
-      ops = [];
-      i += b === 12 ? 2 : 1;
-    } else if (b === 28) { ops.push(((d[i + 1] << 24) >> 16) | d[i + 2]); i += 3; }
-    else if (b === 29) { ops.push((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]); i += 5; }
-    else if (b === 30) { i++; while (i < te && (d[i] & 0x0f) !== 0x0f && (d[i] >> 4) !== 0x0f) i++; i++; ops.push(0); }
-    else if (b >= 32 && b <= 246) { ops.push(b - 139); i++; }
-    else if (b >= 247 && b <= 250) { ops.push((b - 247) * 256 + d[i + 1] + 108); i += 2; }
-    else if (b >= 251 && b <= 254) { ops.push(-(b - 251) * 256 - d[i + 1] - 108); i += 2; }
-    else i++;
-  }
-  if (top.has(1230)) return undefined; // ROS: CID-keyed
-  const csOff = top.get(17)?.[0];
-  if (csOff === undefined) return undefined;
-  const nGlyphs = card16(csOff);
-  const charsetOff = top.get(15)?.[0] ?? 0;
-  const sids: number[] = [0];
-  if (charsetOff === 0) for (let g = 1; g < nGlyphs; g++) sids.push(g);
-  else if (charsetOff > 2) {
-    const fmt = d[charsetOff];
-    let p = charsetOff + 1;
-    if (fmt === 0) for (let g = 1; g < nGlyphs; g++, p += 2) sids.push(card16(p));
-    else {
-      while (sids.length < nGlyphs && p < d.length) {
-        const first = card16(p);
-        const left = fmt === 1 ? d[p + 2] : card16(p + 2);
-        p += fmt === 1 ? 3 : 4;
-        for (let k = 0; k <= left && sids.length < nGlyphs; k++) sids.push(first + k);
-      }
-    }
-  } else return undefined;
-  const glyphs = new Set<string>();
-  for (const sid of sids) {
-    if (sid === 0) glyphs.add('.notdef');
-    else if (sid <= 95) glyphs.add(sid === 8 ? 'quoteright' : sid === 64 ? 'quoteleft' : ASCII[sid - 1]);
-    else if (sid < 391) glyphs.add(`#${sid}`);
-    else {
-      const it = strIdx.items[sid - 391];
-      if (it) glyphs.add(Buffer.from(d.subarray(it[0], it[1])).toString('latin1'));
-    }
-  }
-  return { glyphs, builtin: 'standard' };
+  const p = readCffProgram(d);
+  if (!p || p.cids) return undefined;
+  return { glyphs: new Set(p.names.keys()), builtin: 'standard', widthOf: (n) => { const g = p.names.get(n); return g === undefined ? undefined : p.width(g); } };
 }
 
 type FontUseOf = Parameters<Check>[0]['u']['fonts'] extends Map<unknown, infer V> ? V : never;
@@ -226,73 +209,120 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
     }
     ttCache.set(file, tt);
   }
-  if (!tt || !tt.numGlyphs) return;
+  const numGlyphs = tt?.numGlyphs ?? 0; // a getter that walks fontkit's table cache: read once
+  if (!tt || !numGlyphs) return;
+  const font2 = tt;
   const name = getName(ctx, dict, 'BaseFont') ?? 'TrueType';
+  // each distinct code once, however often it is shown
+  const codes = distinctCodes(fu.shown, type0 ? 2 : 1);
+  const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
+  // codes of a symbolic simple font go through its (3,0) cmap, Differences through glyph names: not judged here
+  if (!type0 && (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict)) return;
+  const map = type0 ? get(ctx, dict, 'CIDToGIDMap') : undefined;
+  const mapData = map instanceof PDFStream ? streamData(l, map) : null;
+  const gidOf = (c: number): number => {
+    if (!type0) return font2.glyphForCodePoint(c).id;
+    return mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
+  };
+  // under Identity-H/V every code is two bytes: a string with a byte left over shows a code no glyph answers
+  const halfCode = type0 && fu.shown.some((s) => s.length % 2 === 1);
   let missing = false;
   let notdef = false;
-  if (type0) {
-    const map = get(ctx, dict, 'CIDToGIDMap');
-    const mapData = map instanceof PDFStream ? streamData(l, map) : null;
-    for (const s of fu.shown) {
-      for (let i = 0; i + 1 < s.length; i += 2) {
-        const c = (s[i] << 8) | s[i + 1];
-        const gid = mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
-        if (gid >= tt.numGlyphs) missing = true;
-        else if (gid === 0) notdef = true;
-      }
-    }
-  } else {
-    const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
-    // codes of a symbolic font go through its (3,0) cmap, Differences through glyph names: not judged here
-    if (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict) return;
-    for (const s of fu.shown) {
-      for (const c of s) {
-        if (c < 32 || c > 126) continue;
-        if (tt.glyphForCodePoint(c).id === 0) notdef = true;
-      }
-    }
+  const gids = new Map<number, number>();
+  for (const c of codes) {
+    if (!type0 && (c < 32 || c > 126)) continue;
+    const gid = gidOf(c);
+    gids.set(c, gid);
+    if (gid >= numGlyphs) missing = true;
+    else if (gid === 0) notdef = true;
   }
   if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'with ids beyond the program' }, fu.where);
+  if (halfCode) add('glyph-missing', 'Glyph', { font: name, glyphs: 'for a two-byte code cut short' }, fu.where);
   if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
   // widths written beside the program agree with it (§6.3.6, §6.2.11.5, §6.2.10.5), within one unit
   if (fu.modes.size && [...fu.modes].every((m) => m === 3)) return;
-  const upem = tt.unitsPerEm || 1000;
+  const upem = font2.unitsPerEm || 1000;
   const advance = (gid: number): number | undefined => {
     try {
-      return gid < tt!.numGlyphs ? (tt!.getGlyph(gid).advanceWidth * 1000) / upem : undefined;
+      return gid < numGlyphs ? (font2.getGlyph(gid).advanceWidth * 1000) / upem : undefined;
     } catch {
       return undefined;
     }
   };
-  if (type0) {
-    const widths = cidWidths(l, dict);
-    const map = get(ctx, dict, 'CIDToGIDMap');
-    const mapData = map instanceof PDFStream ? streamData(l, map) : null;
-    for (const s of fu.shown) {
-      for (let i = 0; i + 1 < s.length; i += 2) {
-        const c = (s[i] << 8) | s[i + 1];
-        const gid = mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
-        const a = advance(gid);
-        if (a !== undefined && gid !== 0 && Math.abs(a - widths(c)) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
-      }
-    }
-  } else {
-    const symbolic = ((getNumber(ctx, getDict(ctx, font, 'FontDescriptor'), 'Flags') ?? 0) & 4) !== 0;
-    if (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict) return;
-    const first = getNumber(ctx, font, 'FirstChar') ?? 0;
-    const ws = get(ctx, font, 'Widths');
-    const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
-    for (const s of fu.shown) {
-      for (const c of s) {
-        if (c < 32 || c > 126) continue;
-        const w = list[c - first];
-        const gid = tt.glyphForCodePoint(c).id;
-        const a = advance(gid);
-        if (w !== undefined && gid !== 0 && a !== undefined && Math.abs(a - w) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
-      }
-    }
+  const widthOf = type0 ? cidWidths(l, dict) : simpleWidths(l, font);
+  for (const [c, gid] of gids) {
+    if (gid === 0) continue;
+    const w = widthOf(c);
+    const a = advance(gid);
+    if (w !== undefined && a !== undefined && Math.abs(a - w) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
   }
 }
+
+/** The distinct codes of the strings shown, one or two bytes each (a bitmap beats a Set here: text is long). */
+function distinctCodes(shown: readonly Uint8Array[], width: 1 | 2): number[] {
+  const seen = new Uint8Array(width === 2 ? 65536 : 256);
+  const out: number[] = [];
+  for (const s of shown) {
+    if (width === 2) {
+      for (let i = 0; i + 1 < s.length; i += 2) {
+        const c = (s[i] << 8) | s[i + 1];
+        if (!seen[c]) { seen[c] = 1; out.push(c); }
+      }
+    } else {
+      for (let i = 0; i < s.length; i++) if (!seen[s[i]]) { seen[s[i]] = 1; out.push(s[i]); }
+    }
+  }
+  return out;
+}
+
+/** The width of a code by a simple font's Widths array (undefined outside it). */
+function simpleWidths(l: Loaded, font: PDFDict): (c: number) => number | undefined {
+  const ctx = l.context;
+  const first = getNumber(ctx, font, 'FirstChar') ?? 0;
+  const ws = get(ctx, font, 'Widths');
+  const list = ws instanceof PDFArray ? arrayItems(ctx, ws).map((x) => Number(x.toString())) : [];
+  return (c) => list[c - first];
+}
+
+/**
+ * CIDFontType0 with a bare CFF program (FontFile3 /CIDFontType0C) under Identity-H/V: each shown CID
+ * must have a glyph (through the charset of a CID-keyed program; a name-keyed one is indexed by CID),
+ * and the W widths must agree with the program's.
+ */
+function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): void {
+  const ctx = l.context;
+  const font = fu.font;
+  if ([...fu.modes].every((m) => m === 3 || m === 7)) return;
+  if (!['Identity-H', 'Identity-V'].includes(getName(ctx, font, 'Encoding') ?? '')) return;
+  const cid = arrayItems(ctx, get(ctx, font, 'DescendantFonts') as PDFArray | undefined)[0];
+  if (!(cid instanceof PDFDict) || getName(ctx, cid, 'Subtype') !== 'CIDFontType0') return;
+  const file = get(ctx, getDict(ctx, cid, 'FontDescriptor'), 'FontFile3');
+  if (!(file instanceof PDFStream)) return;
+  let prog = cffCache.get(file);
+  if (!cffCache.has(file)) {
+    const data = streamData(l, file);
+    prog = data ? readCffProgram(data) : undefined;
+    cffCache.set(file, prog);
+  }
+  if (!prog) return;
+  const name = getName(ctx, cid, 'BaseFont') ?? 'CIDFontType0';
+  const widths = cidWidths(l, cid);
+  let missing = false;
+  let notdef = false;
+  let widthBad = false;
+  for (const c of distinctCodes(fu.shown, 2)) {
+    const gid = prog.cids ? prog.cids.get(c) : c < prog.numGlyphs ? c : undefined;
+    if (gid === undefined) { missing = true; continue; }
+    if (gid === 0) { notdef = true; continue; }
+    const a = prog.width(gid);
+    if (!widthBad && a !== undefined && Math.abs(a - widths(c)) > 1) widthBad = true;
+  }
+  if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'for CIDs the program lacks' }, fu.where);
+  if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
+  if (widthBad && !(fu.modes.size && [...fu.modes].every((m) => m === 3))) add('width-mismatch', 'Glyph', { font: name }, fu.where);
+}
+
+const cffCache = new WeakMap<PDFStream, ReturnType<typeof readCffProgram>>();
 
 /** The width of a CID by a CIDFont's W array (DW otherwise, 1000 by default). */
 function cidWidths(l: Loaded, cid: PDFDict): (c: number) => number {

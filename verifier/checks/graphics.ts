@@ -4,7 +4,6 @@
 import type { Check } from './check.js';
 import { arrayItems, dictOf, get, getArray, getDict, getName, getNumber, has, nameOf, PDFArray, PDFDict, PDFStream } from '../cos.js';
 import { pdfaOutputIntent } from './colour.js';
-import { KNOWN_OPERATORS } from '../content.js';
 
 /** 1.0 as real numbers are written (0.9999999 is 1 to every reader and to veraPDF). */
 const ALPHA_TOLERANCE = 1e-4;
@@ -83,14 +82,10 @@ export const graphics: Check = ({ l, u, add }) => {
 
   const unknown = new Set<string>();
   for (const s of u.scopes) {
-    let bx = 0;
-    for (const o of s.ops) {
-      if (o.op === 'BX') bx++;
-      else if (o.op === 'EX') bx = Math.max(0, bx - 1);
-      if (!KNOWN_OPERATORS.has(o.op) && !unknown.has(o.op)) {
-        unknown.add(o.op);
-        add('undefined-operator', 'Op_Undefined', { op: o.op, compat: bx > 0 }, s.where);
-      }
+    for (const o of s.unknownOps) {
+      if (unknown.has(o.op)) continue;
+      unknown.add(o.op);
+      add('undefined-operator', 'Op_Undefined', { op: o.op, compat: o.compat }, s.where);
     }
   }
 };

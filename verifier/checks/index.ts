@@ -10,6 +10,8 @@ import { interactive } from './interactive.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { glyphs } from './glyphs.js';
+import { actualText } from './actual-text.js';
+import { optionalContent } from './optional-content.js';
 import { structure } from './structure.js';
 
-export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, structure];
+export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, actualText, optionalContent, structure];

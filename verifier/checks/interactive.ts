@@ -7,7 +7,7 @@ import type { Check } from './check.js';
 import { pdfaOutputIntent } from './colour.js';
 import {
   arrayItems, dictOf, get, getArray, getDict, getName, getNumber, has, type Loaded, nameOf, type PDFObject,
-  PDFArray, PDFDict, PDFStream,
+  PDFArray, PDFDict, PDFStream, resolve,
 } from '../cos.js';
 
 export const interactive: Check = ({ l, u, add }) => {
@@ -15,7 +15,7 @@ export const interactive: Check = ({ l, u, add }) => {
   const cat = l.catalog;
   const seenActions = new Set<PDFDict>();
   const action = (o: PDFObject | undefined, where: string, depth = 0): void => {
-    const d = dictOf(o);
+    const d = dictOf(resolve(ctx, o)); // entries of an AA dictionary are often references
     if (!d || seenActions.has(d) || depth > 32) return;
     seenActions.add(d);
     const s = getName(ctx, d, 'S') ?? 'none';
@@ -74,6 +74,7 @@ function walkFields(ctx: PDFContext, fields: PDFObject[], add: Parameters<Check>
     if (!d) continue;
     if (has(d, 'AA')) add('field-aa', 'PDFormField', { name: String(get(ctx, d, 'T') ?? '') });
     action(get(ctx, d, 'A'), 'form field');
+    for (const [, v] of getDict(ctx, d, 'AA')?.entries() ?? []) action(v, 'form field');
     walkFields(ctx, arrayItems(ctx, getArray(ctx, d, 'Kids')), add, action, depth + 1);
   }
 }

@@ -17,6 +17,8 @@ export const limits: Check = ({ l, u, add }) => {
   let hexBad = false;
   let utf8Bad = false;
   let count = 0;
+  // pdf-lib interns names: each distinct one is measured once
+  const seenNames = new Set<PDFName>();
   const visit = (o: PDFObject, depth: number): void => {
     if (depth > 64) return;
     if (o instanceof PDFString) { maxString = Math.max(maxString, literalLength(o.asString())); return; }
@@ -28,6 +30,8 @@ export const limits: Check = ({ l, u, add }) => {
       return;
     }
     if (o instanceof PDFName) {
+      if (seenNames.has(o)) return;
+      seenNames.add(o);
       // pdf-lib keeps a parsed name's #xx escapes as written: undo them to get its bytes
       const dec = o.decodeText().replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       maxName = Math.max(maxName, dec.length);
@@ -63,15 +67,11 @@ export const limits: Check = ({ l, u, add }) => {
     const v = Number(m[0]);
     if (Math.abs(v) > 32767) { bigReal = v; break; }
   }
-  // content streams: reals and integers in operands
+  // content streams: reals and integers in operands (gathered by the tokenizer)
   for (const s of u.scopes) {
-    for (const op of s.ops) {
-      for (const a of op.args) {
-        if (a.t !== 'num') continue;
-        if (a.real && Math.abs(a.v) > 32767) bigReal = a.v;
-        if (!a.real && (a.v > 2147483647 || a.v < -2147483648)) bigInt = a.v;
-      }
-    }
+    if (s.stats.bigReal !== undefined) bigReal = s.stats.bigReal;
+    if (s.stats.bigInt !== undefined) bigInt = s.stats.bigInt;
+    maxString = Math.max(maxString, s.stats.maxString);
   }
   add('max-string', 'CosString', { length: maxString });
   add('max-name', 'CosName', { length: maxName });

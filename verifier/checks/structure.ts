@@ -150,7 +150,7 @@ export const structure: Check = ({ l, u, add }) => {
     if (sc.kind !== 'page') continue;
     const marks: ('mcid' | 'artifact' | 'other')[] = [];
     let tagged = 0, artifact = 0, untaggedReported = false;
-    for (const op of sc.ops) {
+    for (const op of sc.marks ?? []) {
       if (op.op === 'BDC' || op.op === 'BMC') {
         const tag = op.args[0]?.t === 'name' ? op.args[0].v : '';
         const props = op.op === 'BDC' && op.args[1]?.t === 'dict' ? op.args[1].v : undefined;

@@ -8,7 +8,8 @@ import {
   arrayItems, dictOf, get, getArray, getDict, getName, type Loaded, nameOf, PDFArray, PDFDict, PDFName, type PDFObject,
   PDFStream, resolve, streamData,
 } from '../cos.js';
-import { hexDigits, parseContent, type Operand, type Operation } from '../content.js';
+import { type ContentStats, hexDigits, KNOWN_OPERATORS, parseContent, type Operand, type Operation } from '../content.js';
+import { iccHeader } from './colour.js';
 
 /** Default colour spaces in force where a device space is used (DefaultRGB … in the resources). */
 export interface Defaults { gray: boolean; rgb: boolean; cmyk: boolean }
@@ -27,6 +28,9 @@ export interface ColourUse {
   nested?: boolean;
   /** The family it is nested in (Indexed, Separation, DeviceN, Pattern). */
   parent?: string;
+  /** The current transparency blending space where it is used (the nearest group's CS, as veraPDF's
+   * colorSpaceType: an ICC profile's header space 'RGB ', 'CMYK', 'GRAY', or CalRGB, CalGray, Lab, Device…). */
+  blend?: string;
 }
 
 export interface FontUse {
@@ -41,7 +45,17 @@ export interface FontUse {
 
 export interface ScopeUse {
   where: string;
-  ops: Operation[];
+  /** Operand facts gathered while tokenizing (limits, hex strings). The operations themselves are
+   * not kept: every rule that reads them is served in the one pass below (undefined operators,
+   * marked-content property lists), so a large document's operations become garbage early. */
+  stats: ContentStats;
+  /** Operators ISO 32000 does not define, each with whether it stood inside BX/EX. */
+  unknownOps: { op: string; compat: boolean }[];
+  /** The property lists of BDC operators (inline dictionaries, or names of Properties resources). */
+  markedContent: Operand[];
+  /** A page's marked-content skeleton for the structure rules: BDC / BMC / EMC with their operands,
+   * and every painting operator without its operands (text is most of a page's operations). */
+  marks?: Operation[];
   resources?: PDFDict;
   kind: 'page' | 'form' | 'pattern' | 'glyph' | 'appearance';
 }
@@ -76,6 +90,8 @@ export interface Usage {
   groups: { dict: PDFDict; owner: 'page' | 'form'; where: string }[];
 }
 
+/** Operators that put marks on the page (painting paths, text, shadings, XObjects, inline images). */
+const PAINT_OPS = new Set(['Tj', 'TJ', "'", '"', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'S', 's', 'sh', 'Do', 'BI']);
 const FILL_OPS = new Set(['f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"', 'sh']);
 const STROKE_OPS = new Set(['S', 's', 'B', 'B*', 'b', 'b*']);
 const MAX_SCOPES = 20000; // a document reaching more content streams than this is not walked further
@@ -99,6 +115,20 @@ export function walkDocument(l: Loaded): Usage {
   };
   /** How many dictionaries at the head of the chain belong to the scope being run (0: it has none). */
   let own = 0;
+  /** The blending space of the nearest enclosing group with a CS (see ColourUse.blend). */
+  let blend: string | undefined;
+  /** Records a colour use with the blending space in force. */
+  const colour = (c: ColourUse): void => { u.colours.push(blend === undefined ? c : { ...c, blend }); };
+  // Only a group that composites on its own sets a blending space: the page group, or an isolated form
+  // group (a non-isolated one blends in its parent's space), and only with a device-independent CS.
+  const blendOf = (group: PDFDict | undefined, page: boolean): string | undefined => {
+    const cs = get(ctx, group, 'CS');
+    if (!cs || (!page && get(ctx, group, 'I')?.toString() !== 'true')) return undefined;
+    const items = cs instanceof PDFArray ? arrayItems(ctx, cs) : [];
+    const fam = nameOf(items[0]);
+    if (fam === 'ICCBased') return iccHeader(streamData(l, items[1]))?.colourSpace ?? 'ICCBased';
+    return fam === 'CalRGB' || fam === 'CalGray' || fam === 'Lab' ? fam : undefined;
+  };
   const need = (kind: string, name: string, res: PDFDict[], where: string): PDFObject | undefined => {
     for (let i = 0; i < res.length; i++) {
       const v = get(ctx, getDict(ctx, res[i], kind), name);
@@ -114,8 +144,16 @@ export function walkDocument(l: Loaded): Usage {
 
   const runScope = (data: Uint8Array | null, resources: PDFDict | undefined, chain: PDFDict[], where: string, kind: ScopeUse['kind']): void => {
     if (!data || u.scopes.length >= MAX_SCOPES) return;
-    const ops = parseContent(data);
-    const scope: ScopeUse = { where, ops, resources, kind };
+    const stats: ContentStats = { hexOdd: false, hexInvalid: false, maxString: 0 };
+    const ops = parseContent(data, stats);
+    const scope: ScopeUse = { where, stats, unknownOps: [], markedContent: [], resources, kind };
+    if (kind === 'page') {
+      scope.marks = [];
+      for (const o of ops) {
+        if (o.op === 'BDC' || o.op === 'BMC' || o.op === 'EMC') scope.marks.push(o);
+        else if (PAINT_OPS.has(o.op)) scope.marks.push({ op: o.op, args: [] });
+      }
+    }
     u.scopes.push(scope);
     const res = resources ? [resources, ...chain] : chain;
     const savedOwn = own;
@@ -135,17 +173,38 @@ export function walkDocument(l: Loaded): Usage {
       if (!(cs instanceof PDFArray) || nameOf(resolve(ctx, cs.get(0))) !== 'ICCBased') return false;
       return Number(get(ctx, dictOf(resolve(ctx, cs.get(1))), 'N')?.toString()) === 4;
     };
+    let bx = 0;
+    // A page starts painting in DeviceGray black (ISO 32000-1 §8.4.1): painting before any colour is
+    // set uses DeviceGray. Forms, patterns, glyphs and appearances inherit their caller's colours.
+    let fillSet = kind !== 'page';
+    let strokeSet = kind !== 'page';
+    const setStack: [boolean, boolean][] = [];
+    let initialGray = false;
     for (const o of ops) {
+      if (!initialGray && (!fillSet || !strokeSet)) {
+        const text = o.op === 'Tj' || o.op === 'TJ' || o.op === "'" || o.op === '"';
+        const fills = text ? mode === 0 || mode === 2 || mode === 4 || mode === 6 : FILL_OPS.has(o.op) && o.op !== 'sh';
+        const strokes = text ? mode === 1 || mode === 2 || mode === 5 || mode === 6 : STROKE_OPS.has(o.op);
+        if ((fills && !fillSet) || (strokes && !strokeSet)) {
+          initialGray = true;
+          colour({ family: 'DeviceGray', defaults, where, via: 'operator' });
+        }
+      }
+      if (!KNOWN_OPERATORS.has(o.op)) scope.unknownOps.push({ op: o.op, compat: bx > 0 });
+      else if (o.op === 'BX') bx++;
+      else if (o.op === 'EX') bx = Math.max(0, bx - 1);
+      else if (o.op === 'BDC' && o.args.length >= 2) scope.markedContent.push(o.args[1]);
       if (FILL_OPS.has(o.op) && fillIccCmyk && opFill && opm === 1) u.overprintIccCmyk.push(where);
       if (STROKE_OPS.has(o.op) && strokeIccCmyk && opStroke && opm === 1) u.overprintIccCmyk.push(where);
       switch (o.op) {
-        case 'q': depth++; if (depth > u.maxQDepth) u.maxQDepth = depth; break;
-        case 'Q': depth = Math.max(0, depth - 1); break;
-        case 'RG': case 'K': case 'G': strokeIccCmyk = false; // the device colour is used all the same
-          u.colours.push({ family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+        case 'q': depth++; if (depth > u.maxQDepth) u.maxQDepth = depth; setStack.push([fillSet, strokeSet]); break;
+        case 'Q': depth = Math.max(0, depth - 1); [fillSet, strokeSet] = setStack.pop() ?? [fillSet, strokeSet]; break;
+        case 'RG': case 'K': case 'G': strokeIccCmyk = false; strokeSet = true; // the device colour is used all the same
+          colour({ family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
           break;
         case 'cs': case 'CS': {
           const a = o.args[0];
+          if (o.op === 'cs') fillSet = true; else strokeSet = true;
           if (a?.t === 'name') {
             useColourSpaceName(a.v, res, defaults, where, 'operator');
             if (o.op === 'cs') fillIccCmyk = iccCmyk(a.v); else strokeIccCmyk = iccCmyk(a.v);
@@ -154,7 +213,8 @@ export function walkDocument(l: Loaded): Usage {
         }
         case 'rg': case 'k': case 'g':
           fillIccCmyk = false;
-          u.colours.push({ family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+          fillSet = true;
+          colour({ family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
           break;
         case 'scn': case 'SCN': {
           const a = o.args[o.args.length - 1];
@@ -240,10 +300,10 @@ export function walkDocument(l: Loaded): Usage {
 
   const useColourSpaceName = (name: string, res: PDFDict[], defaults: Defaults, where: string, via: ColourUse['via']): void => {
     if (name === 'DeviceRGB' || name === 'DeviceCMYK' || name === 'DeviceGray') {
-      u.colours.push({ family: name, defaults, where, via });
+      colour({ family: name, defaults, where, via });
       return;
     }
-    if (name === 'Pattern') { u.colours.push({ family: 'Pattern', defaults, where, via }); return; }
+    if (name === 'Pattern') { colour({ family: 'Pattern', defaults, where, via }); return; }
     const cs = need('ColorSpace', name, res, where);
     if (cs) useColourSpace(cs, defaults, where, via, false);
   };
@@ -253,14 +313,14 @@ export function walkDocument(l: Loaded): Usage {
     const n = nameOf(cs);
     if (n) {
       const fam = n === 'G' ? 'DeviceGray' : n === 'RGB' ? 'DeviceRGB' : n === 'CMYK' ? 'DeviceCMYK' : n;
-      u.colours.push({ family: fam, defaults, where, via, nested, parent });
+      colour({ family: fam, defaults, where, via, nested, parent });
       return;
     }
     if (!(cs instanceof PDFArray) || cs.size() === 0) return;
     const items = arrayItems(ctx, cs);
     const fam0 = nameOf(items[0]) ?? '?';
     const fam = fam0 === 'I' ? 'Indexed' : fam0;
-    u.colours.push({ family: fam, obj: cs, defaults, where, via, nested, parent });
+    colour({ family: fam, obj: cs, defaults, where, via, nested, parent });
     const sub = (o: PDFObject | undefined): void => { if (o) useColourSpace(o, defaults, where, via, true, depth + 1, fam); };
     if (fam === 'Indexed') sub(items[1]);
     else if (fam === 'Separation') sub(items[2]);
@@ -325,7 +385,10 @@ export function walkDocument(l: Loaded): Usage {
       if (cs) useColourSpace(cs, defaultsOf(ctx, res), where, 'group', false);
     }
     const r = getDict(ctx, xo.dict, 'Resources');
+    const savedBlend = blend;
+    blend = blendOf(group, false) ?? blend;
     runScope(streamData(l, xo), r, res, `${where}, form`, 'form');
+    blend = savedBlend;
   };
 
   const useXObject = (xo: PDFStream, res: PDFDict[], where: string): void => {
@@ -353,7 +416,7 @@ export function walkDocument(l: Loaded): Usage {
     const cs = get(ctx, xo.dict, 'ColorSpace');
     const jpx = getName(ctx, xo.dict, 'Filter') === 'JPXDecode';
     if (cs && !(isMask && isMask.toString() === 'true')) useColourSpace(cs, defaultsOf(ctx, res), where, 'image', false);
-    else if (!cs && jpx) u.colours.push({ family: 'JPX', obj: xo, defaults: defaultsOf(ctx, res), where, via: 'image' });
+    else if (!cs && jpx) colour({ family: 'JPX', obj: xo, defaults: defaultsOf(ctx, res), where, via: 'image' });
     const smask = get(ctx, xo.dict, 'SMask');
     if (smask instanceof PDFStream || Number(get(ctx, xo.dict, 'SMaskInData')?.toString() ?? 0) > 0) transparent(where);
     if (smask instanceof PDFStream && !seenStreams.has(smask)) { seenStreams.add(smask); u.images.push({ dict: smask.dict, stream: smask, where: `${where}, soft mask` }); }
@@ -368,6 +431,7 @@ export function walkDocument(l: Loaded): Usage {
     const res = p.resources;
     if (res && !p.dict.has(PDFName.of('Resources'))) u.pagesInheritingResources.push(i + 1);
     const group = getDict(ctx, p.dict, 'Group');
+    blend = blendOf(group, true);
     if (group) {
       if (getName(ctx, group, 'S') === 'Transparency') u.groups.push({ dict: group, owner: 'page', where });
       const cs = get(ctx, group, 'CS');
@@ -381,6 +445,11 @@ export function walkDocument(l: Loaded): Usage {
     // annotation appearances
     for (const a of arrayItems(ctx, getArray(ctx, p.dict, 'Annots'))) {
       const ad = dictOf(a);
+      // an annotation blended or made translucent by its own dictionary paints transparency on the page
+      const abm = nameOf(get(ctx, ad, 'BM'));
+      const aca = Number(get(ctx, ad, 'CA')?.toString() ?? 1);
+      const aca2 = Number(get(ctx, ad, 'ca')?.toString() ?? 1);
+      if ((abm && abm !== 'Normal' && abm !== 'Compatible') || aca < 1 || aca2 < 1) transparent(where);
       const ap = getDict(ctx, ad, 'AP');
       if (!ap) continue;
       for (const [, v] of ap.entries()) {
@@ -457,3 +526,4 @@ function joinWithSpace(parts: Uint8Array[]): Uint8Array | null {
   for (const p of parts) { out.set(p, o); o += p.length; out[o++] = 0x0a; }
   return out;
 }
+

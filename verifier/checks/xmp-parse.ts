@@ -2,7 +2,7 @@
 // way the XMP specification's RDF serialisation allows: attributes of rdf:Description as simple
 // properties, property elements holding text, rdf:resource, arrays (Bag/Seq/Alt of rdf:li), structures
 // (rdf:parseType="Resource", a nested rdf:Description, or attributes) and qualified values (rdf:value).
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -45,8 +45,12 @@ export function parseXmp(text: string): XmpPacket {
     for (const m of hm[1].matchAll(/([\w:]+)\s*=\s*(['"])([\s\S]*?)\2/g)) header[m[1]] = m[3];
   }
   let tree: Node[];
+  const body = text.replace(/<\?xpacket[^?]*\?>/g, '');
+  // The parser itself forgives mismatched end tags; XMP must be well-formed XML (PDF/A-4 6.7.2.1).
+  const wellFormed = XMLValidator.validate(body, { allowBooleanAttributes: true });
+  if (wellFormed !== true) throw new XmpError(`${wellFormed.err.msg} (line ${wellFormed.err.line})`);
   try {
-    tree = parser.parse(text.replace(/<\?xpacket[^?]*\?>/g, '')) as Node[];
+    tree = parser.parse(body) as Node[];
   } catch (e) {
     throw new XmpError(e instanceof Error ? e.message : String(e));
   }

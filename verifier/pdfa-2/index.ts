@@ -8,7 +8,8 @@ import { forms } from './6-4-forms.js';
 import { actions } from './6-5-actions.js';
 import { metadata } from './6-6-metadata.js';
 import { embedded } from './6-8-embedded.js';
+import { optionalContent } from './6-9-optional-content.js';
 
 /** Shared with PDF/A-3, which replaces only §6.8. */
-export const PDFA2_SHARED: readonly RuleModule[] = [fileStructure, graphics, fonts, annotations, forms, actions, metadata];
+export const PDFA2_SHARED: readonly RuleModule[] = [fileStructure, graphics, fonts, annotations, forms, actions, metadata, optionalContent];
 export const PDFA2: readonly RuleModule[] = [...PDFA2_SHARED, embedded];

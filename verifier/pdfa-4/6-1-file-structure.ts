@@ -6,6 +6,7 @@ export const fileStructure: RuleModule = [
   bind('6.1.2', 1, 'header-version', 'the file header declares PDF %version, not 2.n', { when: (f) => !/^2\.\d$/.test(String(f.args?.version)) }),
   bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
   bind('6.1.3', 1, 'trailer-id-missing', 'the file trailer has no ID'),
+  bind('6.1.3', 1, 'trailer-id-empty', 'the file trailer ID holds only empty strings'),
   bind('6.1.3', 2, 'encrypt-present', 'the trailer dictionary has an Encrypt entry'),
   bind('6.1.3', 3, 'data-after-eof', 'data follows the last %%EOF marker'),
   bind('6.1.4', 1, 'xref-eol', 'the xref keyword is not followed by a single EOL marker'),
@@ -19,5 +20,6 @@ export const fileStructure: RuleModule = [
   bind('6.1.7', 1, 'name-not-utf8', 'a name is not a valid UTF-8 byte sequence'),
   bind('6.1.8', 1, 'obj-spacing', 'the obj or endobj keyword is not spaced as PDF/A requires'),
   bind('6.1.9', 1, 'lzw', 'an inline image is compressed with LZW', { when: (f) => f.object === 'PDInlineImage' }),
+  bind('6.1.9', 1, 'inline-filter', 'an inline image names the filter %filter, which is not permitted or not known'),
   bind('6.1.10', 1, 'lzw', 'a stream is compressed with LZWDecode', { when: (f) => f.object !== 'PDInlineImage' }),
 ];

@@ -3,7 +3,8 @@ import { bind, type Fact, type RuleModule } from '../model.js';
 
 const outputOk = (f: Fact): boolean => {
   const a = f.args ?? {};
-  return (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') && ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) && a.valid === true;
+  return (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') && ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) && a.valid === true
+    && Number(a.version) < 5; // ICC.2 (iccMAX) profiles are not ICC.1 profiles
 };
 const inputOk = (f: Fact): boolean => {
   const a = f.args ?? {};
@@ -11,11 +12,11 @@ const inputOk = (f: Fact): boolean => {
     && ['RGB ', 'CMYK', 'GRAY', 'Lab ', 'LAB '].includes(String(a.colourSpace));
 };
 const plain = (f: Fact): boolean => f.args?.parent === 'none' && f.args?.via !== 'group';
-/** PDF/A-4 also takes device colours into a device-independent page group colour space of as many components. */
-const group = (f: Fact, n: number): boolean => f.args?.hasDefault === true || (n ? f.args?.groupComponents === n : Number(f.args?.groupComponents) > 0);
-const RGB_OK = (f: Fact): boolean => f.args?.outputCs === 'RGB ' || group(f, 3);
-const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || group(f, 4);
-const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || group(f, 0);
+/** PDF/A-4 also takes device colours into the current transparency blending space (the nearest group's
+ * CS) when it is a device-independent space of the same kind; DeviceGray needs an output intent. */
+const RGB_OK = (f: Fact): boolean => f.args?.outputCs === 'RGB ' || f.args?.hasDefault === true || ['RGB ', 'CalRGB'].includes(String(f.args?.blend));
+const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || f.args?.hasDefault === true || f.args?.blend === 'CMYK';
+const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || f.args?.hasDefault === true;
 const ok = (f: Fact): boolean => (f.code === 'device-rgb' ? RGB_OK(f) : f.code === 'device-cmyk' ? CMYK_OK(f) : GRAY_OK(f));
 const alternate = (f: Fact): boolean => f.args?.parent === 'Separation' || f.args?.parent === 'DeviceN';
 const devices = ['device-rgb', 'device-cmyk', 'device-gray'];

@@ -3,12 +3,14 @@
 import { bind, type RuleModule } from '../model.js';
 
 const ALLOWED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight',
-  'Underline', 'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Widget', 'PrinterMark',
+  'Underline', 'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'Widget', 'PrinterMark',
   'TrapNet', 'Watermark', 'Redact', 'Projection']);
 
 export const annotations: RuleModule = [
   bind('6.3.1', 1, 'annotation', 'the annotation type %subtype is not permitted',
-    { when: (f, fl) => !ALLOWED.has(String(f.args?.subtype)) && !(fl.level === 'E' && ['3D', 'RichMedia'].includes(String(f.args?.subtype))) }),
+    { when: (f, fl) => !ALLOWED.has(String(f.args?.subtype)) && !(fl.level === 'E' && ['3D', 'RichMedia'].includes(String(f.args?.subtype)))
+      // FileAttachment is set aside by 6.3.1 except in PDF/A-4f, whose point is carrying files
+      && !(fl.level === 'F' && f.args?.subtype === 'FileAttachment') }),
   bind('6.3.2', 1, 'annot-flags', 'a %subtype annotation has no F entry', { when: (f) => f.args?.present === false && f.args?.subtype !== 'Popup' }),
   bind('6.3.2', 2, 'annot-flags', 'a %subtype annotation lacks the Print flag or sets Hidden, Invisible, NoView or ToggleNoView',
     { when: (f) => f.args?.present === true && (!f.args?.print || !!f.args?.hidden || !!f.args?.invisible || !!f.args?.noView || !!f.args?.toggleNoView) }),

@@ -10,6 +10,9 @@ export const embeddedEtc: RuleModule = [
   bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', { when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true }),
   bind('6.9', 4, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship',
     { when: (f) => !RELATIONSHIPS.has(String(f.args?.afRelationship)) }),
+  bind('6.10', 1, 'oc-config-name', 'an optional content configuration dictionary has no Name', { when: (f) => f.args?.present === false }),
+  bind('6.10', 2, 'oc-config-name', 'the name %duplicate is shared by several optional content configuration dictionaries', { when: (f) => f.args?.present === true }),
+  bind('6.10', 3, 'oc-order-incomplete', 'the Order of an optional content configuration dictionary leaves out the groups %groups'),
   bind('6.11', 1, 'alternate-presentations', 'the document has alternate presentations'),
   bind('6.11', 2, 'page-pressteps', 'a page has a PresSteps entry'),
 ];
