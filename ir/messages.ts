@@ -152,6 +152,7 @@ export const REFUSALS = {
   totalPagesTooEarly: { status: 400, word: 'description', template: 'the coordinate {0} uses {total_pages}, which is not known while pages are being created; {1} cannot depend on it.' },
   tablePagesOne: { status: 400, word: 'description', template: 'a table starts on one page: {0} must be a list of one page number.' },
   tableCellTwoThings: { status: 400, word: 'description', template: 'the cell {0} holds both {1} and {2}; a table cell holds one thing.' },
+  tableCellKeyFor: { status: 400, word: 'description', template: 'the key {0} at {1} sizes a picture or a drawing in its cell, but the cell {2} holds {3}.' },
   tableRowWidth: { status: 400, word: 'description', template: 'the row {0} fills {1} columns, but the table has {2}.' },
   tableSpanPastEnd: { status: 400, word: 'description', template: 'the cell {0} spans {1} rows, past the {2}.' },
   tableSectionRows: { status: 400, word: 'description', template: 'header_rows = {0} and footer_rows = {1} at {2} leave no room in a table of {3} rows.' },

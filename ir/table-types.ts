@@ -2,12 +2,15 @@
 // of cells holding one thing each, and the style cascade. Pagination measures and places it
 // (passes/pagination/table-*.ts); ir/types.ts re-exports these names.
 import type { JsonPointer } from './pointer.js';
-import type { CodeItem, Colour, ItemBase, RectSpec, TextRun } from './types.js';
+import type { CodeItem, Colour, ImageFit, ItemBase, RectSpec, TextRun } from './types.js';
 
 /** A column's width: points, `auto` (its widest content), or a share of what is left (`{fraction}`). */
 export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { kind: 'fraction'; v: number };
 
 export interface BorderSide { width: number; color: Colour }
+
+/** A cell's horizontal alignment: of each line of its text (`justify` as a text item's), or of its picture or drawing. */
+export type CellAlign = 'left' | 'center' | 'right' | 'justify';
 
 /** Style keys a table, column, row or cell may state; the nearest statement wins (cell › row › column › table). */
 export interface CellStyleSpec {
@@ -15,8 +18,15 @@ export interface CellStyleSpec {
   fontSize?: number;
   leading?: number;
   color?: Colour;
-  align?: 'left' | 'center' | 'right';
+  align?: CellAlign;
   valign?: 'top' | 'middle' | 'bottom';
+  /** Text keys as a text item's (docs/reference.md, "text"): an over-wide word, break characters, hyphenation, decorations. */
+  overlong?: 'overflow' | 'break';
+  breakAfter?: string;
+  hyphenate?: string;
+  underline?: boolean;
+  strikethrough?: boolean;
+  overline?: boolean;
   /** [top, right, bottom, left], points. */
   padding?: [number, number, number, number];
   fill?: Colour;
@@ -29,9 +39,18 @@ export interface CellStyle {
   font: { at: JsonPointer; name: string };
   fontSize: number;
   leading: number;
+  /** Whether a level stated `leading` (a run's own size then keeps it, as in a text item). */
+  leadingGiven: boolean;
   color: Colour;
-  align: 'left' | 'center' | 'right';
+  /** Absent: text starts at its paragraph's start (the right edge for right-to-left text), as a text item's; a picture at the left. */
+  align?: CellAlign;
   valign: 'top' | 'middle' | 'bottom';
+  overlong: 'overflow' | 'break';
+  breakAfter?: string;
+  hyphenate?: string;
+  underline: boolean;
+  strikethrough: boolean;
+  overline: boolean;
   padding: [number, number, number, number];
   fill?: Colour;
   border: [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
@@ -41,8 +60,12 @@ export interface CellStyle {
 export type CellContent =
   | { kind: 'empty' }
   | { kind: 'text'; at: JsonPointer; runs: TextRun[] }
-  | { kind: 'flow'; at: JsonPointer; text: string }
-  | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number };
+  | { kind: 'flow'; at: JsonPointer; text: string; placeholders: boolean }
+  | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number }
+  /** A supplied picture (its part name), fitted into the content box; `res` is set by the names pass. */
+  | { kind: 'image'; at: JsonPointer; name: string; fit: ImageFit; height?: number; res?: import('../passes/images/resource.js').ImageResource }
+  /** A declared drawing, placed as its form XObject in the content box. */
+  | { kind: 'drawing'; at: JsonPointer; name: string; fit: ImageFit; height?: number };
 
 export interface TableCell {
   at: JsonPointer;

@@ -343,7 +343,7 @@ export interface TemplatesSpec {
 }
 
 // The table item's read types live in ir/table-types.ts (docs/reference.md, "table").
-export type { BorderSide, CellContent, CellStyle, CellStyleSpec, ColumnWidth, TableCell, TableItem, TableRow } from './table-types.js';
+export type { BorderSide, CellAlign, CellContent, CellStyle, CellStyleSpec, ColumnWidth, TableCell, TableItem, TableRow } from './table-types.js';
 import type { TableItem } from './table-types.js';
 
 export interface FontDecl {

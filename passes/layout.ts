@@ -37,7 +37,7 @@ const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 
 export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], widgets?: LaidOutWidget[], structure?: StructureSpec): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item, cellMarks(item, structure)), b)) ops.push(op); continue; }
+    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item, pc, doc, cellMarks(item, structure)), b)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
     // Form fields are widget annotations beside the content, like links (passes/layout/forms.ts).
     if (isField(item)) { if (widgets) layField(item, b, links?.length ?? 0, widgets); continue; }

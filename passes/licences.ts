@@ -94,10 +94,14 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         for (const res of item.fontRes.values()) {
           const hit = fontWithoutOutlines(res);
           if (!hit) continue;
-          const cell = item.rows.flatMap((r) => r.cells).find((c) => c.style.font.name === res.name && (c.content.kind === 'text' || c.content.kind === 'flow'))!;
-          const at = cell.style.font.at;
-          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, cell.at, hit.res.name, hit.face.face);
-          refuse('needsLicenceFont', at, cell.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+          const cells = item.rows.flatMap((r) => r.cells);
+          const cell = cells.find((c) => c.style.font.name === res.name && (c.content.kind === 'text' || c.content.kind === 'flow'));
+          // Else a styled run names it (table cells take runs as a text item's content).
+          const run = cell ? undefined : cells.flatMap((c) => (c.content.kind === 'text' ? c.content.runs : [])).find((r) => r.style?.font?.name === res.name)!;
+          const at = cell ? cell.style.font.at : run!.style!.font!.at;
+          const where = cell ? cell.at : run!.at;
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, where, hit.res.name, hit.face.face);
+          refuse('needsLicenceFont', at, where, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
         }
       }
     }

@@ -16,7 +16,8 @@ import { StandardFace, standardFace } from './fonts/standard-face.js';
 import { StyledFont } from './fonts/styled-font.js';
 import { loadType1 } from './fonts/type1-face.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
-import { resolveImageItem, resolveImages } from './images/resolve.js';
+import { partSource, resolveImageItem, resolveImages } from './images/resolve.js';
+import { resolveImage, type ImageResource } from './images/resource.js';
 import { checkFieldNames, resolveFieldFonts } from './forms/names.js';
 import { checkDestinationNames } from './navigation/names.js';
 import { resolveGraphics } from './names-graphics.js';
@@ -177,7 +178,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     const items: ResolvedItem[] = ir.items.map((item) => {
       if ((item.type === 'code128' || item.type === 'ean13') && item.text) return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
       if (item.type === 'image') return resolveImageItem(item, images);
-      if (item.type === 'table') return resolveTableFonts(item, fonts);
+      if (item.type === 'table') return resolveTableCells(resolveTableFonts(item, fonts), ir.doc, images, ctx);
       if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
       if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') return item;
       // A styled run may name its own font: found the same way as the block's.
@@ -200,12 +201,38 @@ export const names: Pass<ReadIr, ResolvedIr> = {
   },
 };
 
+/** A table's picture and drawing cells: each picture read once (as an image item's), each drawing found among the declarations. */
+function resolveTableCells(item: ResolvedTableItem, doc: ReadIr['doc'], images: Map<string, ImageResource>, ctx: PassContext): ResolvedTableItem {
+  for (const row of item.rows) {
+    for (const cell of row.cells) {
+      const c = cell.content;
+      if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name)) refuse('graphicsUndeclared', c.at, 'drawing', c.name, c.at);
+      if (c.kind !== 'image') continue;
+      let res = images.get(c.name);
+      if (!res) { res = resolveImage(partSource(ctx), c.name, undefined, c.at); images.set(c.name, res); }
+      c.res = res;
+    }
+  }
+  return item;
+}
+
 /** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
 function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): ResolvedTableItem {
   const fontRes = new Map<string, FontResource>();
   for (const row of item.rows) {
     for (const cell of row.cells) {
       if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.
+      if (cell.content.kind === 'text') {
+        for (const run of cell.content.runs) {
+          const f = run.style?.font;
+          if (!f) continue;
+          const res = fonts.get(f.name);
+          if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+          run.style!.fontRes = res;
+          fontRes.set(f.name, res);
+        }
+      }
       const { name, at } = cell.style.font;
       if (fontRes.has(name)) continue;
       const res = fonts.get(name);

@@ -96,7 +96,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
           box = boxOn(item.rect, page, "a table's rect");
         }
         const cont = item.continuation ?? item.rect;
-        const m = measureTable(item, box.urx - box.llx);
+        const m = measureTable(item, box.urx - box.llx, ir.doc, ctx.now);
         const fitted = fitTable({ table: item, m, startPage: page, startBox: box, boxOn: (p) => boxOn(cont, p, "a table's continuation"), ceiling });
         parts.set(item, fitted.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })));
         fitted.forEach((f, i) => tableParts.push({

@@ -20,12 +20,15 @@ const cellExtra = fc.record({
   row_span: fc.integer({ min: 1, max: 3 }),
   font_size: fc.oneof(fc.constant(10), fc.double({ min: 1, max: 30, noNaN: true })),
   valign: fc.constantFrom('top', 'middle', 'bottom'),
-  align: fc.constantFrom('left', 'center', 'right'),
+  align: fc.constantFrom('left', 'center', 'right', 'justify'),
+  hyphenate: fc.constant('en'),
 }, { requiredKeys: [] });
+/** What a cell holds: mostly text; now and then a declared drawing (with or without a height of its own). */
+const holds = fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }).map((height) => ({ height })), weight: 1 });
 
 const description = fc.record({
   columns: fc.array(width, { minLength: 1, maxLength: 4 }),
-  rows: fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), cellExtra, fc.boolean()), { minLength: 4, maxLength: 4 }), { maxLength: 25 }),
+  rows: fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), cellExtra, fc.boolean(), holds), { minLength: 4, maxLength: 4 }), { maxLength: 25 }),
   ragged: fc.integer({ min: 0, max: 20 }),
   header_rows: fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 }),
   footer_rows: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 }),
@@ -49,9 +52,16 @@ describe('tables at random', () => {
       const rows = d.rows.map((specs, r) => {
         const cells: unknown[] = [];
         let col = 0;
-        for (const [len, extra, spanned] of specs) {
+        for (const [len, extra, spanned, drawing] of specs) {
           while (col < nCols && taken[r * nCols + col]) col++;
           if (col >= nCols) break;
+          if (drawing) {
+            // A drawing holds no word; it only takes its place (and its height) in the row.
+            taken[r * nCols + col] = 1;
+            cells.push({ drawing: 'd', ...(drawing.height ? { height: drawing.height } : {}) });
+            col++;
+            continue;
+          }
           const w = `w${serial++}x`;
           words.push(w);
           const text = [w, ...Array.from({ length: len }, () => 'filler')].join(' ');
@@ -71,7 +81,7 @@ describe('tables at random', () => {
       const urx = Math.min(450, llx + w);
       const ury = lly + h;
       const out = render({
-        description: { fonts: [{ name: 'Body', data: NOTO_SANS_B64 }], items: [{
+        description: { fonts: [{ name: 'Body', data: NOTO_SANS_B64 }], drawings: [{ name: 'd', box: { llx: 0, lly: 0, urx: 20, ury: 10 }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 20, ury: 10 }, fill: [0.5] }] }], items: [{
           type: 'table', rect: { llx, lly, urx, ury }, font: 'Body', font_size: 10, columns: d.columns, rows,
           header_rows: d.header_rows, footer_rows: d.footer_rows, split_rows: d.split_rows, row_height: d.row_height,
         }] },
@@ -90,7 +100,7 @@ describe('tables at random', () => {
       // counting substrings is exact.
       const text = pdfToText(out.pdf, ['-raw']).replace(/\s+/g, '');
       const count = (w: string) => text.split(w).length - 1;
-      const head = new Set(rows.slice(0, d.header_rows).concat(d.footer_rows ? rows.slice(-d.footer_rows) : []).flat().map((c) => (typeof c === 'string' ? c : (c as { text: string }).text).split(' ')[0]));
+      const head = new Set(rows.slice(0, d.header_rows).concat(d.footer_rows ? rows.slice(-d.footer_rows) : []).flat().map((c) => (typeof c === 'string' ? c : ((c as { text?: string }).text ?? '')).split(' ')[0]));
       for (const w of words) {
         const n = count(w);
         if (head.has(w)) expect(n, w).toBeGreaterThanOrEqual(1);

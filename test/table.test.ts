@@ -216,7 +216,12 @@ describe('refusals', () => {
     ['columns wider than the rect', { columns: [400, 200], rows: [['a', 'b']] }, '/items/0/rect', 'the columns of the table at /items/0 need 600 points, more than the 495 points of its rect.'],
     ['a table on two pages', { pages: [1, 2], rows: [['a', 'b']] }, '/items/0/pages', 'a table starts on one page: /items/0/pages must be a list of one page number.'],
     ['{total_pages} in a table box', { rect: { llx: 50, lly: 100, urx: 545, ury: '{total_pages} * 100' }, rows: [['a', 'b']] }, '/items/0/rect/ury', "the coordinate /items/0/rect/ury uses {total_pages}, which is not known while pages are being created; a table's rect cannot depend on it."],
-    ['an image cell (not drawn yet)', { rows: [[{ image: 'logo' }, 'b']] }, '/items/0/rows/0/0/image', 'the key "image" at /items/0/rows/0/0/image is not supported by this build yet.'],
+    ['an image cell naming a part not sent', { rows: [[{ image: 'logo' }, 'b']] }, '/items/0/rows/0/0/image', 'the part "logo" named by /items/0/rows/0/0/image was not sent with the request.'],
+    ['a drawing cell naming no declared drawing', { rows: [[{ drawing: 'seal' }, 'b']] }, '/items/0/rows/0/0/drawing', 'the drawing "seal" named by /items/0/rows/0/0/drawing is nowhere declared.'],
+    ['fit on a text cell', { rows: [[{ text: 'a', fit: 'cover' }, 'b']] }, '/items/0/rows/0/0/fit', 'the key fit at /items/0/rows/0/0/fit sizes a picture or a drawing in its cell, but the cell /items/0/rows/0/0 holds text.'],
+    ['height on an empty cell', { rows: [[{ height: 20 }, 'b']] }, '/items/0/rows/0/0/height', 'the key height at /items/0/rows/0/0/height sizes a picture or a drawing in its cell, but the cell /items/0/rows/0/0 holds nothing.'],
+    ['a cell hyphenation language without patterns', { hyphenate: 'xx', rows: [['a', 'b']] }, '/items/0/hyphenate', 'the hyphenation language "xx" at /items/0/hyphenate has no patterns in this build.'],
+    ['an unknown placeholder in a cell', { rows: [['{page}', 'b']] }, '/items/0/rows/0/0', 'the placeholder {page} in /items/0/rows/0/0 is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.'],
     ['an undeclared cell font', { rows: [[{ text: 'a', font: 'Nope' }, 'b']] }, '/items/0/rows/0/0/font', 'the font "Nope" named by /items/0/rows/0/0/font is nowhere declared.'],
   ];
   it.each(cases)('refuses %s', (_, extra, path, sentence) => {

@@ -16,7 +16,10 @@
 // past MAX_STACK (as pdf.js's MAX_STACK_SIZE), never taking from an empty stack, and leaving one value
 // per output (range). `n copy`, `n index` and `n j roll` are followed exactly when n is a literal.
 // One lexer and one parser instance, recovery off; entry functions return results and never throw.
-import { createToken, EmbeddedActionsParser, EOF, Lexer, type IToken, type TokenType } from 'chevrotain';
+import type * as Chevrotain from 'chevrotain';
+import { chevrotain } from './load-chevrotain.js';
+import type { IToken, TokenType } from 'chevrotain';
+
 
 /** ISO 32000-1 §7.10.5.1 / Annex C: "the operand stack … shall not exceed 100 entries". */
 export const MAX_STACK = 100;
@@ -49,55 +52,64 @@ export type CalcResult =
   | { ok: true; program: CalcNode[]; text: string }
   | { ok: false; kind: 'braces' | 'operator' | 'syntax' | 'depth' | 'underflow' | 'outputs'; detail: string };
 
-const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
-const Num = createToken({ name: 'Num', pattern: /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/ });
-const LBrace = createToken({ name: 'LBrace', pattern: '{' });
-const RBrace = createToken({ name: 'RBrace', pattern: '}' });
-const Word = createToken({ name: 'Word', pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
-const IfElse = createToken({ name: 'IfElse', pattern: 'ifelse', longer_alt: Word });
-const If = createToken({ name: 'If', pattern: 'if', longer_alt: [IfElse, Word] as never });
-const True = createToken({ name: 'True', pattern: 'true', longer_alt: Word });
-const False = createToken({ name: 'False', pattern: 'false', longer_alt: Word });
-const ALL: TokenType[] = [WhiteSpace, Num, LBrace, RBrace, IfElse, If, True, False, Word];
+/** What parsing needs, built on first use (see `grammar`). */
+interface Grammar { lexer: Chevrotain.Lexer; parser: { input: IToken[]; block(): CalcNode[]; errors: Chevrotain.IRecognitionException[] }; tokens: Record<'Word' | 'If' | 'IfElse' | 'EOF', TokenType> }
+let built: Grammar | undefined;
 
-let sharedLexer: Lexer | undefined;
-const lexer = () => (sharedLexer ??= new Lexer(ALL, { recoveryEnabled: false, positionTracking: 'onlyOffset' }));
+/** Chevrotain is loaded and the grammar built on the first calculation function: most requests carry none, and a fresh worker should start fast and small. */
+function grammar(): Grammar {
+  if (built) return built;
+  const { createToken, EmbeddedActionsParser, EOF, Lexer } = chevrotain();
+  const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
+  const Num = createToken({ name: 'Num', pattern: /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/ });
+  const LBrace = createToken({ name: 'LBrace', pattern: '{' });
+  const RBrace = createToken({ name: 'RBrace', pattern: '}' });
+  const Word = createToken({ name: 'Word', pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
+  const IfElse = createToken({ name: 'IfElse', pattern: 'ifelse', longer_alt: Word });
+  const If = createToken({ name: 'If', pattern: 'if', longer_alt: [IfElse, Word] as never });
+  const True = createToken({ name: 'True', pattern: 'true', longer_alt: Word });
+  const False = createToken({ name: 'False', pattern: 'false', longer_alt: Word });
+  const ALL: TokenType[] = [WhiteSpace, Num, LBrace, RBrace, IfElse, If, True, False, Word];
 
-class CalculationParser extends EmbeddedActionsParser {
-  constructor() {
-    super(ALL, { recoveryEnabled: false, maxLookahead: 3 });
-    this.performSelfAnalysis();
+
+  class CalculationParser extends EmbeddedActionsParser {
+    constructor() {
+      super(ALL, { recoveryEnabled: false, maxLookahead: 3 });
+      this.performSelfAnalysis();
+    }
+
+    block = this.RULE('block', (): CalcNode[] => {
+      const out: CalcNode[] = [];
+      this.CONSUME(LBrace);
+      this.MANY(() => { out.push(this.SUBRULE(this.statement)); });
+      this.CONSUME(RBrace);
+      return out;
+    });
+
+    // A block is followed by `if`, or by a second block and `ifelse`; the parser looks past the block
+    // with a backtracking gate only in that one place.
+    statement = this.RULE('statement', (): CalcNode => this.OR([
+      { ALT: () => { const t = this.CONSUME(Num); return this.ACTION((): CalcNode => ({ k: 'num', v: Number(t.image) })); } },
+      { ALT: () => { this.CONSUME(True); return { k: 'bool', v: true } as CalcNode; } },
+      { ALT: () => { this.CONSUME(False); return { k: 'bool', v: false } as CalcNode; } },
+      { ALT: () => { const t = this.CONSUME(Word); return this.ACTION((): CalcNode => ({ k: 'op', name: t.image, offset: t.startOffset })); } },
+      {
+        ALT: () => {
+          const then = this.SUBRULE(this.block);
+          return this.OR2([
+            { ALT: () => { this.CONSUME(If); return { k: 'if', then } as CalcNode; } },
+            { ALT: () => { const other = this.SUBRULE2(this.block); this.CONSUME(IfElse); return { k: 'ifelse', then, else: other } as CalcNode; } },
+          ]);
+        },
+      },
+    ]));
   }
 
-  block = this.RULE('block', (): CalcNode[] => {
-    const out: CalcNode[] = [];
-    this.CONSUME(LBrace);
-    this.MANY(() => { out.push(this.SUBRULE(this.statement)); });
-    this.CONSUME(RBrace);
-    return out;
-  });
-
-  // A block is followed by `if`, or by a second block and `ifelse`; the parser looks past the block
-  // with a backtracking gate only in that one place.
-  statement = this.RULE('statement', (): CalcNode => this.OR([
-    { ALT: () => { const t = this.CONSUME(Num); return this.ACTION((): CalcNode => ({ k: 'num', v: Number(t.image) })); } },
-    { ALT: () => { this.CONSUME(True); return { k: 'bool', v: true } as CalcNode; } },
-    { ALT: () => { this.CONSUME(False); return { k: 'bool', v: false } as CalcNode; } },
-    { ALT: () => { const t = this.CONSUME(Word); return this.ACTION((): CalcNode => ({ k: 'op', name: t.image, offset: t.startOffset })); } },
-    {
-      ALT: () => {
-        const then = this.SUBRULE(this.block);
-        return this.OR2([
-          { ALT: () => { this.CONSUME(If); return { k: 'if', then } as CalcNode; } },
-          { ALT: () => { const other = this.SUBRULE2(this.block); this.CONSUME(IfElse); return { k: 'ifelse', then, else: other } as CalcNode; } },
-        ]);
-      },
-    },
-  ]));
+  const lexer = new Lexer(ALL, { recoveryEnabled: false, positionTracking: 'onlyOffset' });
+  built = { lexer, parser: new CalculationParser(), tokens: { Word, If, IfElse, EOF } };
+  return built;
 }
 
-/** Built on first use: most requests carry no calculation function, and a fresh worker should start fast. */
-let shared: CalculationParser | undefined;
 
 /** Parses and checks a program for a function of `inputs` inputs and `outputs` outputs. Never throws. */
 export function parseCalculation(src: string, inputs: number, outputs: number): CalcResult {
@@ -116,7 +128,8 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
     else if (c === '}' && --depth < 0) return { ok: false, kind: 'braces', detail: `a "}" at character ${i + 1} closes no "{"` };
   }
   if (depth > 0) return { ok: false, kind: 'braces', detail: `${depth} "{" ${depth === 1 ? 'is' : 'are'} never closed` };
-  const lexed = lexer().tokenize(src);
+  const { lexer, parser, tokens: { Word } } = grammar();
+  const lexed = lexer.tokenize(src);
   if (lexed.errors.length) {
     const o = lexed.errors[0].offset;
     return { ok: false, kind: 'syntax', detail: `unexpected ${JSON.stringify(src[o])} at character ${o + 1}` };
@@ -124,7 +137,6 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
   for (const t of lexed.tokens) {
     if (t.tokenType === Word && !OPERATORS.has(t.image)) return { ok: false, kind: 'operator', detail: t.image };
   }
-  const parser = (shared ??= new CalculationParser());
   parser.input = lexed.tokens;
   const program = parser.block();
   const errors = parser.errors;
@@ -137,6 +149,7 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
 }
 
 function describe(t: IToken): string {
+  const { EOF, If, IfElse } = grammar().tokens;
   if (t.tokenType === EOF) return 'unexpected end';
   if (t.tokenType === If || t.tokenType === IfElse) return `"${t.image}" at character ${t.startOffset + 1} does not follow a block`;
   return `unexpected ${JSON.stringify(t.image)} at character ${t.startOffset + 1}`;

@@ -20,10 +20,13 @@
 //   • A variable is a brace pair around anything but braces; the name is checked against the
 //     eight after lexing, so `{page_heigth}` and `{ llx }` are reported as unknown variables,
 //     written as the request wrote them, while an unclosed `{` is a syntax error.
-// One lexer and one parser instance are built at load and reused: parsing is synchronous, so no two
+// One lexer and one parser instance are built on first use and reused: parsing is synchronous, so no two
 // calls can interleave. Error recovery is off in both: a coordinate either parses or is refused.
-import { createToken, EmbeddedActionsParser, EOF, Lexer, type IToken, type TokenType } from 'chevrotain';
+import type * as Chevrotain from 'chevrotain';
+import { chevrotain } from './load-chevrotain.js';
+import type { IToken, TokenType } from 'chevrotain';
 import { COORD_VARIABLES, type CoordVariable, type Expr } from './expr.js';
+
 
 const MAX_NESTING = 100; // spec Conventions: "Maximum nesting depth 100" (also Limits: "Expression depth | 100.")
 /**
@@ -36,101 +39,117 @@ export type ParseCoordinateResult =
   | { ok: true; expr: Expr }
   | { ok: false; kind: 'syntax' | 'depth' | 'variable'; detail: string };
 
-// — tokens —
-const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n]+/, group: Lexer.SKIPPED });
-const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/ });
-const Variable = createToken({ name: 'Variable', pattern: /\{[^{}]*\}/ });
-// Categories let a rule consume "either operator" in one step instead of an OR of two
-// alternatives, which is most of the parser's time on long chains.
-const AdditiveOp = createToken({ name: 'AdditiveOp', pattern: Lexer.NA });
-const MultiplicativeOp = createToken({ name: 'MultiplicativeOp', pattern: Lexer.NA });
-const Plus = createToken({ name: 'Plus', pattern: '+', categories: AdditiveOp });
-const Minus = createToken({ name: 'Minus', pattern: '-', categories: AdditiveOp });
-const Star = createToken({ name: 'Star', pattern: '*', categories: MultiplicativeOp });
-const Slash = createToken({ name: 'Slash', pattern: '/', categories: MultiplicativeOp });
-const LParen = createToken({ name: 'LParen', pattern: '(' });
-const RParen = createToken({ name: 'RParen', pattern: ')' });
-
-const ALL_TOKENS: TokenType[] = [WhiteSpace, NumberLiteral, Variable, AdditiveOp, MultiplicativeOp, Plus, Minus, Star, Slash, LParen, RParen];
-
 const KNOWN_VARIABLES: ReadonlySet<string> = new Set(COORD_VARIABLES);
 
-const lexer = new Lexer(ALL_TOKENS, {
-  recoveryEnabled: false, // stop at the first character no token matches
-  positionTracking: 'onlyOffset', // offsets are all a detail needs
-  ensureOptimizations: true, // fail at load, not slowly at run time, if a pattern defeats Chevrotain's first-character index
-});
+/** The lexer, the parser and the tokens `parse` looks at, built on first use (see `grammar`). */
+interface Grammar { lexer: Chevrotain.Lexer; parser: { input: IToken[]; expression(): Expr; errors: Chevrotain.IRecognitionException[] }; Variable: TokenType; EOF: TokenType }
+let built: Grammar | undefined;
 
-class CoordinateParser extends EmbeddedActionsParser {
-  constructor() {
-    super(ALL_TOKENS, { recoveryEnabled: false, maxLookahead: 1 });
-    this.performSelfAnalysis();
+/**
+ * Chevrotain is loaded and the grammar built on the first quoted coordinate: most descriptions give
+ * plain numbers, and a fresh worker or CLI process is ~18 MB smaller and starts faster without it
+ * (bench/README.md, table-10k memory). One lexer and one parser instance, then reused.
+ */
+function grammar(): Grammar {
+  if (built) return built;
+  const { createToken, EmbeddedActionsParser, EOF, Lexer } = chevrotain();
+  // — tokens —
+  const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n]+/, group: Lexer.SKIPPED });
+  const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/ });
+  const Variable = createToken({ name: 'Variable', pattern: /\{[^{}]*\}/ });
+  // Categories let a rule consume "either operator" in one step instead of an OR of two
+  // alternatives, which is most of the parser's time on long chains.
+  const AdditiveOp = createToken({ name: 'AdditiveOp', pattern: Lexer.NA });
+  const MultiplicativeOp = createToken({ name: 'MultiplicativeOp', pattern: Lexer.NA });
+  const Plus = createToken({ name: 'Plus', pattern: '+', categories: AdditiveOp });
+  const Minus = createToken({ name: 'Minus', pattern: '-', categories: AdditiveOp });
+  const Star = createToken({ name: 'Star', pattern: '*', categories: MultiplicativeOp });
+  const Slash = createToken({ name: 'Slash', pattern: '/', categories: MultiplicativeOp });
+  const LParen = createToken({ name: 'LParen', pattern: '(' });
+  const RParen = createToken({ name: 'RParen', pattern: ')' });
+
+  const ALL_TOKENS: TokenType[] = [WhiteSpace, NumberLiteral, Variable, AdditiveOp, MultiplicativeOp, Plus, Minus, Star, Slash, LParen, RParen];
+
+
+  const lexer = new Lexer(ALL_TOKENS, {
+    recoveryEnabled: false, // stop at the first character no token matches
+    positionTracking: 'onlyOffset', // offsets are all a detail needs
+    ensureOptimizations: true, // fail at load, not slowly at run time, if a pattern defeats Chevrotain's first-character index
+  });
+
+  class CoordinateParser extends EmbeddedActionsParser {
+    constructor() {
+      super(ALL_TOKENS, { recoveryEnabled: false, maxLookahead: 1 });
+      this.performSelfAnalysis();
+    }
+
+    // Precedence, loosest to tightest — each rule hands the tighter one its operands:
+    //   expression → additive (+ -, left-assoc) → multiplicative (* /, left-assoc)
+    //              → unary (prefix + -) → atomic (number, {variable}, ( expression ))
+    // Left associativity comes from the MANY loops folding each new operand onto the left.
+
+    expression = this.RULE('expression', (): Expr => this.SUBRULE(this.additive));
+
+    additive = this.RULE('additive', (): Expr => {
+      let left = this.SUBRULE(this.multiplicative);
+      this.MANY(() => {
+        const op = this.CONSUME(AdditiveOp);
+        const right = this.SUBRULE2(this.multiplicative);
+        left = this.ACTION((): Expr => ({ k: 'bin', op: op.tokenType === Plus ? '+' : '-', l: left, r: right }));
+      });
+      return left;
+    });
+
+    multiplicative = this.RULE('multiplicative', (): Expr => {
+      let left = this.SUBRULE(this.unary);
+      this.MANY(() => {
+        const op = this.CONSUME(MultiplicativeOp);
+        const right = this.SUBRULE2(this.unary);
+        left = this.ACTION((): Expr => ({ k: 'bin', op: op.tokenType === Star ? '*' : '/', l: left, r: right }));
+      });
+      return left;
+    });
+
+    // A run of signs is read in a loop and only its parity kept (see the header).
+    unary = this.RULE('unary', (): Expr => {
+      let negative = false;
+      this.MANY(() => {
+        const sign = this.CONSUME(AdditiveOp);
+        this.ACTION(() => { if (sign.tokenType === Minus) negative = !negative; });
+      });
+      const operand = this.SUBRULE(this.atomic);
+      return this.ACTION((): Expr => (negative ? { k: 'neg', e: operand } : operand));
+    });
+
+    atomic = this.RULE('atomic', (): Expr => this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(NumberLiteral);
+          return this.ACTION((): Expr => ({ k: 'num', v: Number(t.image) }));
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(Variable);
+          // Names were checked against the eight before parsing, so the cast holds.
+          return this.ACTION((): Expr => ({ k: 'var', name: t.image.slice(1, -1) as CoordVariable }));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(LParen);
+          const inner = this.SUBRULE(this.expression);
+          this.CONSUME(RParen);
+          return inner;
+        },
+      },
+    ]));
   }
 
-  // Precedence, loosest to tightest — each rule hands the tighter one its operands:
-  //   expression → additive (+ -, left-assoc) → multiplicative (* /, left-assoc)
-  //              → unary (prefix + -) → atomic (number, {variable}, ( expression ))
-  // Left associativity comes from the MANY loops folding each new operand onto the left.
 
-  expression = this.RULE('expression', (): Expr => this.SUBRULE(this.additive));
-
-  additive = this.RULE('additive', (): Expr => {
-    let left = this.SUBRULE(this.multiplicative);
-    this.MANY(() => {
-      const op = this.CONSUME(AdditiveOp);
-      const right = this.SUBRULE2(this.multiplicative);
-      left = this.ACTION((): Expr => ({ k: 'bin', op: op.tokenType === Plus ? '+' : '-', l: left, r: right }));
-    });
-    return left;
-  });
-
-  multiplicative = this.RULE('multiplicative', (): Expr => {
-    let left = this.SUBRULE(this.unary);
-    this.MANY(() => {
-      const op = this.CONSUME(MultiplicativeOp);
-      const right = this.SUBRULE2(this.unary);
-      left = this.ACTION((): Expr => ({ k: 'bin', op: op.tokenType === Star ? '*' : '/', l: left, r: right }));
-    });
-    return left;
-  });
-
-  // A run of signs is read in a loop and only its parity kept (see the header).
-  unary = this.RULE('unary', (): Expr => {
-    let negative = false;
-    this.MANY(() => {
-      const sign = this.CONSUME(AdditiveOp);
-      this.ACTION(() => { if (sign.tokenType === Minus) negative = !negative; });
-    });
-    const operand = this.SUBRULE(this.atomic);
-    return this.ACTION((): Expr => (negative ? { k: 'neg', e: operand } : operand));
-  });
-
-  atomic = this.RULE('atomic', (): Expr => this.OR([
-    {
-      ALT: () => {
-        const t = this.CONSUME(NumberLiteral);
-        return this.ACTION((): Expr => ({ k: 'num', v: Number(t.image) }));
-      },
-    },
-    {
-      ALT: () => {
-        const t = this.CONSUME(Variable);
-        // Names were checked against the eight before parsing, so the cast holds.
-        return this.ACTION((): Expr => ({ k: 'var', name: t.image.slice(1, -1) as CoordVariable }));
-      },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(LParen);
-        const inner = this.SUBRULE(this.expression);
-        this.CONSUME(RParen);
-        return inner;
-      },
-    },
-  ]));
+  built = { lexer, parser: new CoordinateParser(), Variable, EOF };
+  return built;
 }
-
-const parser = new CoordinateParser();
 
 /**
  * Expressions already parsed, by their text. Descriptions repeat the same few expressions thousands
@@ -178,6 +197,7 @@ function parse(src: string): ParseCoordinateResult {
     }
   }
 
+  const { lexer, parser, Variable } = grammar();
   const lexed = lexer.tokenize(src);
   if (lexed.errors.length > 0) {
     const at = lexed.errors[0].offset;
@@ -198,7 +218,7 @@ function parse(src: string): ParseCoordinateResult {
 
 /** The token a grammar error stopped at, as a detail. */
 function describe(t: IToken): string {
-  if (t.tokenType === EOF) return 'unexpected end';
+  if (t.tokenType === grammar().EOF) return 'unexpected end';
   return `unexpected ${JSON.stringify(t.image)} at character ${t.startOffset + 1}`;
 }
 

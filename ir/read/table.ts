@@ -6,10 +6,12 @@ import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { tableItemSchema } from '../schema/table.js';
-import type { BorderSide, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
+import type { BorderSide, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ImageFit, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
+import { hasPatterns } from '../../passes/layout/hyphenation.js';
 import { codeReaders } from './codes.js';
 import { ajv, check, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
+import { placeholdersIn, readRun } from './text.js';
 
 type Raw = Record<string, unknown>;
 
@@ -19,8 +21,6 @@ const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
 const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
-/** Run keys beyond `text` styling one run: not drawn yet in cells (as in text items). */
-const RUN_KEYS_NOT_YET = ['font', 'font_size', 'leading', 'underline', 'strikethrough', 'overline', 'color', 'outline', 'date'];
 
 function readBorder(raw: Raw | undefined): CellStyleSpec['border'] {
   if (!raw) return undefined;
@@ -39,6 +39,16 @@ function readStyle(raw: Raw, p: JsonPointer, inherited?: [number, number, number
   if (raw.color !== undefined) s.color = readColour(raw.color as number[]);
   if (raw.align !== undefined) s.align = raw.align as CellStyleSpec['align'];
   if (raw.valign !== undefined) s.valign = raw.valign as CellStyleSpec['valign'];
+  if (raw.overlong !== undefined) s.overlong = raw.overlong as CellStyleSpec['overlong'];
+  if (raw.break_after !== undefined) s.breakAfter = raw.break_after as string;
+  if (raw.hyphenate !== undefined) {
+    const h = raw.hyphenate as string;
+    if (!hasPatterns(h)) fail(refusal('hyphenateLanguage', at(p, 'hyphenate'), h, at(p, 'hyphenate')));
+    s.hyphenate = h.toLowerCase();
+  }
+  if (raw.underline !== undefined) s.underline = raw.underline as boolean;
+  if (raw.strikethrough !== undefined) s.strikethrough = raw.strikethrough as boolean;
+  if (raw.overline !== undefined) s.overline = raw.overline as boolean;
   if (raw.fill !== undefined) s.fill = readColour(raw.fill as number[]);
   if (raw.border !== undefined) s.border = readBorder(raw.border as Raw);
   if (typeof raw.padding === 'number') s.padding = [raw.padding, raw.padding, raw.padding, raw.padding];
@@ -57,16 +67,25 @@ function merge(levels: CellStyleSpec[]): CellStyleSpec {
   return out;
 }
 
+/** Keys that size a picture or drawing in its cell; on any other cell they would do nothing, so they are refused. */
+const PICTURE_KEYS = ['fit', 'height'] as const;
+
 function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent {
-  if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: false }] };
+  if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: placeholdersIn(raw, p) }] };
   const c = raw as Raw;
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
   if (present.length > 1) fail(refusal('tableCellTwoThings', at(p, present[1]), p, present[0], present[1]));
   const key = present[0];
+  if (key !== 'image' && key !== 'drawing') {
+    for (const k of PICTURE_KEYS) if (c[k] !== undefined) fail(refusal('tableCellKeyFor', at(p, k), k, at(p, k), p, key ?? 'nothing'));
+  }
   if (key === undefined) return { kind: 'empty' };
   const kp = at(p, key);
-  if (key === 'image' || key === 'drawing') fail(refusal('keyNotYet', kp, key, kp)); // image and drawing items arrive with issue 5
-  if (key === 'flow') return { kind: 'flow', at: kp, text: c.flow as string };
+  if (key === 'image' || key === 'drawing') {
+    // Fitted into the content box as an image item into its rect (docs/reference.md, "table", cells).
+    return { kind: key, at: kp, name: c[key] as string, fit: (c.fit as ImageFit | undefined) ?? 'contain', height: c.height as number | undefined };
+  }
+  if (key === 'flow') return { kind: 'flow', at: kp, text: c.flow as string, placeholders: placeholdersIn(c.flow as string, kp) };
   if (key === 'code') {
     const code = c.code as Raw;
     const reader = codeReaders[code.type as keyof typeof codeReaders];
@@ -78,14 +97,9 @@ function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent 
   }
   const text = c.text;
   const runs: TextRun[] = typeof text === 'string'
-    ? [{ at: kp, text, placeholders: false }]
-    : (text as unknown[]).map((r, i) => {
-      const rp = at(kp, i);
-      if (typeof r === 'string') return { at: rp, text: r, placeholders: false };
-      if (!r || typeof r !== 'object' || typeof (r as Raw).text !== 'string') fail(refusal('schemaType', rp, rp, 'a string or an object with text'));
-      for (const k of RUN_KEYS_NOT_YET) if (k in (r as Raw)) fail(refusal('keyNotYet', at(rp, k), k, at(rp, k)));
-      return { at: rp, text: (r as Raw).text as string, placeholders: false };
-    });
+    ? [{ at: kp, text, placeholders: placeholdersIn(text, kp) }]
+    // Runs as a text item's content: strings, styled `{text, …}` runs, `{date, zone}` runs.
+    : (text as unknown[]).map((r, i) => readRun(r, at(kp, i)));
   return { kind: 'text', at: kp, runs };
 }
 
@@ -95,9 +109,16 @@ function decide(spec: CellStyleSpec, p: JsonPointer): CellStyle {
     font: spec.font ?? { at: p, name: '' },
     fontSize,
     leading: spec.leading ?? DEFAULT_LEADING_FACTOR * fontSize,
+    leadingGiven: spec.leading !== undefined,
     color: spec.color ?? BLACK,
-    align: spec.align ?? 'left',
+    align: spec.align,
     valign: spec.valign ?? 'top',
+    overlong: spec.overlong ?? 'overflow',
+    breakAfter: spec.breakAfter,
+    hyphenate: spec.hyphenate,
+    underline: spec.underline ?? false,
+    strikethrough: spec.strikethrough ?? false,
+    overline: spec.overline ?? false,
     padding: spec.padding ?? DEFAULT_CELL_PADDING,
     fill: spec.fill,
     border: spec.border ?? [null, null, null, null],

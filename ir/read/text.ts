@@ -39,7 +39,7 @@ function readShadow(raw: unknown): ShadowSpec | undefined {
 }
 
 /** Checks a text's placeholders; says whether any need resolving. */
-function placeholdersIn(text: string, p: JsonPointer): boolean {
+export function placeholdersIn(text: string, p: JsonPointer): boolean {
   const scan = scanPlaceholders(text);
   if (!scan.ok) fail(refusal('placeholderUnknown', p, scan.name, p));
   return scan.has;

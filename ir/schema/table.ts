@@ -1,6 +1,7 @@
 // ir/schema/table.ts — schema of the table item (docs/reference.md, "table"): columns, rows of cells,
 // header and footer rows, spans, the style keys a table, column, row or cell may state, the boxes.
 import { colourSchema, itemBase, rectSchema } from './common.js';
+import { runSchema } from './text.js';
 
 const side = { type: 'number', minimum: 0 } as const;
 const borderSide = {
@@ -14,8 +15,14 @@ export const cellStyleProps = {
   font_size: { type: 'number', exclusiveMinimum: 0 },
   leading: { type: 'number', minimum: 0 },
   color: colourSchema,
-  align: { enum: ['left', 'center', 'right'] },
+  align: { enum: ['left', 'center', 'right', 'justify'] },
   valign: { enum: ['top', 'middle', 'bottom'] },
+  overlong: { enum: ['overflow', 'break'] },
+  break_after: { type: 'string' },
+  hyphenate: { type: 'string' },
+  underline: { type: 'boolean' },
+  strikethrough: { type: 'boolean' },
+  overline: { type: 'boolean' },
   padding: {
     anyOf: [
       { type: 'number', minimum: 0 },
@@ -53,10 +60,13 @@ export const cellSchema = {
       type: 'object',
       properties: {
         // `text` takes runs as a text item's content does; a bare string is one run.
-        text: { type: ['string', 'array'] },
+        text: { anyOf: [{ type: 'string' }, { type: 'array', items: runSchema }] },
         flow: { type: 'string' },
         image: { type: 'string' },
         drawing: { type: 'string' },
+        // How an image or drawing sits in the content box (as an image item's `fit`), and the height it asks for.
+        fit: { enum: ['fill', 'contain', 'cover', 'none'] },
+        height: { type: 'number', exclusiveMinimum: 0 },
         code: { type: 'object', required: ['type', 'data'], properties: { type: { enum: ['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417'] }, height: { type: 'number', exclusiveMinimum: 0 } } },
         col_span: { type: 'integer', minimum: 1 },
         row_span: { type: 'integer', minimum: 1 },

@@ -18,7 +18,7 @@ const shadowSchema = {
   properties: { dx: { type: 'number' }, dy: { type: 'number' }, color: colourSchema },
 } as const;
 
-const runSchema = {
+export const runSchema = {
   anyOf: [
     { type: 'string' },
     {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
+import { pairShape } from './pair-shape.js';
 import type { FontMetrics, TextFont } from './text-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
@@ -128,6 +129,10 @@ export class Face implements TextFont {
     if (!words) { words = new Map(); this.words.set(cacheKey, words); }
     const hit = words.get(text);
     if (hit) return hit;
+    // Plain Latin under the default features comes from the pair caches (pair-shape.ts) for a few
+    // map lookups: not worth a place in the word cache, which keeps what fontkit had to shape.
+    const fast = features === undefined ? pairShape(this.font, text) : undefined;
+    if (fast) return fast;
     const shaped = this.shapeUncached(text, features);
     if (words.size >= WORD_CACHE_SIZE) words.clear();
     words.set(text, shaped);

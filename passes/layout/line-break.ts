@@ -21,12 +21,22 @@ export interface BreakAt { position: number; required: boolean }
  * 30–60 ns a character (../shared/notes/fast-layout.md §4.2). Checked against `linebreak` by a test.
  */
 const SIMPLE = /^[A-Za-z0-9 .,;:'"]*$/;
+/**
+ * The same with hyphens between digits (dates, ranges: `2024-01-01`): UAX #14 never breaks there
+ * (LB21: none before a hyphen; LB25: none between a hyphen and a digit), so the fast path holds.
+ */
+const SIMPLE_DIGIT_HYPHENS = /^(?:[A-Za-z .,;:'"]|[0-9](?:-(?=[0-9]))?)*$/;
+
+/** Whether UAX #14 gives `text` opportunities only after runs of spaces (the fast path below). */
+export function breaksOnlyAfterSpaces(text: string): boolean {
+  return SIMPLE.test(text) || SIMPLE_DIGIT_HYPHENS.test(text);
+}
 
 /** Every opportunity in `text`, in order, the end of the text included. */
 export function breakOpportunities(text: string, breakAfter?: string, softHyphens = false): BreakAt[] {
   if (breakAfter !== undefined) return customBreaks(text, breakAfter, softHyphens);
   const out: BreakAt[] = [];
-  if (SIMPLE.test(text)) {
+  if (SIMPLE.test(text) || SIMPLE_DIGIT_HYPHENS.test(text)) {
     for (let i = 0; i < text.length; i++) {
       if (text.charCodeAt(i) !== 32 || i + 1 >= text.length) continue;
       const next = text.charCodeAt(i + 1);

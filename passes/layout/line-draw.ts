@@ -227,6 +227,14 @@ function statedTable(face: ShapedSegment['font']['face']): Int32Array {
 }
 
 /**
+ * Glyph advances as the W array states them, thousandths of an em (what TJ moves by before any
+ * adjustment), by glyph id; -1 where not asked yet: fill with `face.advanceOf` as emitRun does.
+ */
+export function statedAdvances(face: ShapedSegment['font']['face']): Int32Array {
+  return statedTable(face);
+}
+
+/**
  * How far (thousandths of an em) the widths' positions may drift from shaping's before a TJ
  * adjustment puts the next glyph back: 2/1000 em is 0.02 pt at 11 pt, invisible, and it spares the
  * ±1 corrections that rounding each width to a whole thousandth would otherwise write every few

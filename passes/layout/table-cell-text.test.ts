@@ -1,41 +1,47 @@
-// passes/layout/table-cell-text.test.ts — the table adapter's cached shaping gives exactly what the
-// face's own shaping (fontkit) gives, on the bench's cell texts and on text built to trip it
-// (ligatures, kerning pairs, accents, punctuation), in two faces; and falls back where it must.
+// passes/layout/table-cell-text.test.ts — the adapter's measure (line metrics only, with its quick
+// one-line path) agrees with the text engine's own laying of the same cell, line for line, on the
+// bench's cell texts and on texts built to sit on the edge of the measure.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CellStyle, FontResource, TableCell } from '../../ir/types.js';
 import { NOTO_SANS } from '../../test/support/fixtures.js';
-import { loadFace, type Face } from '../fonts/face.js';
-import { cellTextWidth, shapeCellText } from './table-cell-text.js';
+import { loadFace } from '../fonts/face.js';
+import { layCellText, measureCellText } from './table-cell-text.js';
+
+const now = new Date(0);
 
 const bench = JSON.parse(readFileSync(join(import.meta.dirname, '../../bench/scenarios/table-10k.json'), 'utf8'));
-const face = (bytes: Uint8Array): Face => { const r = loadFace(bytes); if (!r.ok) throw new Error(r.detail); return r.face; };
-const faces: [string, Face][] = [
-  ['Noto Sans', face(NOTO_SANS)],
-  ['Liberation Sans', face(new Uint8Array(Buffer.from(bench.fonts[0].data, 'base64')))],
-];
-const rows = (bench.items[0].rows as { cells?: string[] }[] | string[][]).slice(1, 800) as string[][];
-const tricky = [
-  'office affluent fjord fi fl ffi ffl', 'AVATAR Ty. To. Wa, VA', 'naïve café résumé Ærø – “quoted” — 12,5 € ‰',
-  'a  b   c', ' lead', 'L\'Hôpital', 'x', '', '(1) [2] {3} <4>', 'Ÿvette ŒUVRE',
-];
+const rows = (bench.items[0].rows as string[][]).slice(1, 1500);
+const loaded = loadFace(NOTO_SANS);
+if (!loaded.ok) throw new Error(loaded.detail);
+const font: FontResource = { name: 'Body', at: '/fonts/0', face: loaded.face };
+const style: CellStyle = {
+  font: { at: '', name: 'Body' }, fontSize: 9, leading: 10.8, leadingGiven: false, color: { space: 'gray', c: [0] }, align: 'left', valign: 'top',
+  overlong: 'overflow', underline: false, strikethrough: false, overline: false, padding: [0, 0, 0, 0], border: [null, null, null, null],
+};
+const cell = (text: string, s: CellStyle = style): TableCell => ({ at: '/c', content: { kind: 'text', at: '/c', runs: [{ at: '/c', text, placeholders: false }] }, col: 0, colSpan: 1, rowSpan: 1, style: s });
+const metrics = (ls: readonly { ascender: number; descender: number; leading: number }[]) => ls.map((l) => [l.ascender, l.descender, l.leading]);
 
-describe('shapeCellText', () => {
-  it.each(faces)('matches the face\'s own shaping in %s', (_, f) => {
-    for (const s of [...rows.flat(), ...tricky]) {
-      const full = f.shape(s);
-      const fast = shapeCellText(f, s);
-      expect({ g: fast.glyphs, a: fast.advances, t: fast.text, w: fast.width }, s).toEqual({ g: full.glyphs, a: full.advances, t: full.text, w: full.width });
-      const w = cellTextWidth(f, s);
-      if (w >= 0) expect(w, s).toBe(full.width);
+describe('measureCellText', () => {
+  it('gives the lines the engine lays, at widths on both sides of each text\'s own', () => {
+    const texts = [...rows.flat(), '', ' ', 'a  b', ' lead', 'trail ', 'x.  ,y', '2024-01-01 to 2024-02-01', 'AVATAR Ty. Wa', 'naïve café', 'a-b c/d'];
+    for (const t of texts) {
+      const own = layCellText(cell(t), font, Number.POSITIVE_INFINITY, { now })!.lines[0].width;
+      for (const w of [own - 0.01, own, own + 0.01, own / 2, 1, 500]) {
+        const laid = layCellText(cell(t), font, w, { now })!;
+        expect(metrics(measureCellText(cell(t), font, w, now)!.lines), `${JSON.stringify(t)} at ${w}`).toEqual(metrics(laid.lines));
+      }
     }
   });
 
-  it('falls back to full shaping for ligatures and text outside plain Latin', () => {
-    const [, f] = faces[0];
-    // Where the face makes a ligature of a pair, the cached path must not: it hands the text to fontkit.
-    if (f.font.layout('fi').glyphs.length === 1) expect(cellTextWidth(f, 'fine')).toBe(-1);
-    expect(cellTextWidth(f, 'Привет')).toBe(-1);
-    expect(shapeCellText(f, 'Привет').glyphs).toEqual(f.shape('Привет').glyphs);
+  it('lays justified, hyphenated and multi-paragraph cells in full', () => {
+    const long = 'extraordinary circumstances demand unconventional responsibilities';
+    for (const s of [{ ...style, align: 'justify' as const }, { ...style, hyphenate: 'en' }, style]) {
+      for (const t of [long, `${long}\n${long}`]) {
+        expect(metrics(measureCellText(cell(t, s), font, 80, now)!.lines)).toEqual(metrics(layCellText(cell(t, s), font, 80, { now })!.lines));
+      }
+    }
+    expect(layCellText(cell(long, { ...style, hyphenate: 'en' }), font, 80, { now })!.lines.some((l) => l.hyphen)).toBe(true);
   });
 });

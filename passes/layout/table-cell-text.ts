@@ -1,49 +1,46 @@
-// passes/layout/table-cell-text.ts — the ONE adapter between tables and the text engine: how a table
-// cell's text is measured into lines (pagination needs row heights before anything is drawn) and how
-// those lines become glyph runs (layout). Everything a table knows about text goes through here, so
-// when the text engine's line layout changes (alignment, hyphenation, styled runs, placeholders),
-// only this module follows it. Today cells break greedily at spaces (`breakLines` below, the rule text
-// items had before the text engine's paragraph layout; moving cells onto passes/layout/paragraph.ts is
-// this module's next step).
+// passes/layout/table-cell-text.ts — the ONE adapter between tables and the text engine: a table
+// cell's text is laid by `layRuns` (text-block.ts), exactly as a text item with the same keys lays
+// it — UAX #14 breaking (or `break_after`), first-fit or total-fit justification, hyphenation,
+// bidi, decorations, the face's word cache — and drawn by `drawLine` (line-draw.ts). What the
+// adapter adds is only what a cell needs beyond a text item: pagination measures every cell before
+// anything is drawn (row heights), a row split between boxes shows a range of a cell's lines, and
+// the first baseline sits the tallest ascender of the first line shown below the top padding (as
+// pdfmake and HTML place a cell's text) rather than one leading below it.
 //
-// Speed: a 10 000-row table shapes some 50 000 short strings, most of them once (ids, dates,
-// amounts). Shaping each through fontkit costs ~10 µs; for plain Latin text this module shapes from
-// per-face caches of single glyphs and of glyph pairs (kerning) that fontkit itself filled, and
-// falls back to full shaping whenever a pair does not shape as two glyphs (a ligature, a
-// substitution) or a character is outside plain Latin — so the glyphs and advances are the ones
-// fontkit gives, tested against it (passes/layout/table-cell-text.test.ts).
-import type { Colour, FontResource, GlyphRunOp } from '../../ir/types.js';
+// Flow cells are laid as a flow item with its defaults (tabs every 7.5 % of the width, relative).
+// Placeholders ({current_page}, {total_pages}) are measured as written — wider than any page
+// number, so the row is tall enough — and resolved when the cell is drawn on its page.
 import type { JsonPointer } from '../../ir/pointer.js';
-import { FontChain } from '../fonts/chain.js';
-import { Face, type Shaped } from '../fonts/face.js';
-import { shapeText } from '../fonts/shaper.js';
-import type { TextFont } from '../fonts/text-font.js';
-import { refuse } from '../pass.js';
+import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
+import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
+import { breaksOnlyAfterSpaces } from './line-break.js';
+import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from './paragraph.js';
+import { resolvePlaceholders } from './placeholders.js';
+import { layRuns, type BlockRules } from './text-block.js';
+import { runSpans } from './text-item.js';
+
+/** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */
+export type LineMetrics = Pick<Line, 'ascender' | 'descender' | 'leading'>;
 
 /**
- * One set line: its text and width. Plain-Latin lines keep no glyphs (a 10 000-row table would hold
- * 50 000 glyph arrays through pagination); they are shaped again from the pair caches when drawn.
- * Other lines keep what full shaping gave.
+ * A cell's text as pagination keeps it: the metrics of every line, in order (a row split between
+ * boxes shows a range of them). Only metrics are kept — a 10 000-row table would otherwise hold
+ * 50 000 laid paragraphs through pagination; the cell is laid again, identically, when drawn.
  */
-export interface CellLine { text: string; /** points */ width: number; shaped?: Shaped }
+export interface CellText { lines: readonly LineMetrics[] }
 
-function lineOf(text: string, shaped: FastShaped, width: number): CellLine {
-  return shaped.fast ? { text, width } : { text, width, shaped };
+/** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
+export interface LaidCellText extends CellText {
+  paragraphs: LaidParagraph[];
+  lines: Line[];
 }
 
-/** A cell's text set into lines at one size: what pagination measures and layout draws. */
-export interface CellText {
-  lines: CellLine[];
-  /** Ascender and descender (positive, below the baseline) and leading, points. */
-  ascent: number;
-  descent: number;
-  leading: number;
-}
-
-/** Height of lines [from, to) of a cell's text: first ascender, leadings between baselines, last descender. */
+/** Height of lines [from, to): the first line's ascender, each next line's leading, the last line's descender. */
 export function linesHeight(t: CellText, from = 0, to = t.lines.length): number {
   if (to <= from) return 0;
-  return t.ascent + (to - from - 1) * t.leading + t.descent;
+  let h = t.lines[from].ascender - t.lines[to - 1].descender;
+  for (let i = from + 1; i < to; i++) h += t.lines[i].leading;
+  return h;
 }
 
 /** How many lines from `from` fit in `room` points. */
@@ -53,283 +50,173 @@ export function linesThatFit(t: CellText, from: number, room: number): number {
   return n;
 }
 
-// ───────────── shaping with pair caches (see header) ─────────────
-
-interface FastCache { glyph: Map<number, { gid: number; adv: number } | null>; pair: Map<number, number | null>; stated: Map<number, number> }
-const caches = new WeakMap<object, FastCache>();
-/** Plain Latin and common punctuation: no marks, no complex scripts, no surrogates. */
-/** Text needing no clean-up: no line ends, tabs or other white space to fold, no trailing space. */
-const SIMPLE = /^[^\r\n\t\v\f\u00a0]*[^\r\n\t\v\f\u00a0 ]$/;
-const PLAIN = /^[\x20-\x7e\u00a0-\u024f\u2010-\u2027\u2030-\u205e\u20ac]*$/;
-
-function cacheOf(face: TextFont): FastCache {
-  let c = caches.get(face);
-  if (!c) { c = { glyph: new Map(), pair: new Map(), stated: new Map() }; caches.set(face, c); }
-  return c;
+/** The text a cell holds and where it was written, or undefined for a cell holding something else. */
+export function cellSource(cell: TableCell): { runs: (TextRun | { text: string; at: JsonPointer; placeholders: boolean })[]; flow: boolean } | undefined {
+  const c = cell.content;
+  if (c.kind === 'text') return { runs: c.runs, flow: false };
+  if (c.kind === 'flow') return { runs: [{ text: c.text, at: c.at, placeholders: c.placeholders }], flow: true };
+  return undefined;
 }
 
-function single(face: Face, c: FastCache, cp: number): { gid: number; adv: number } | null {
-  let g = c.glyph.get(cp);
-  if (g !== undefined) return g;
-  g = null;
-  if (face.font.hasGlyphForCodePoint(cp)) {
-    const run = face.font.layout(String.fromCharCode(cp));
-    if (run.glyphs.length === 1) g = { gid: run.glyphs[0].id, adv: run.positions[0].xAdvance };
+/** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
+const runStyles = new WeakMap<CellStyle, RunStyle>();
+function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
+  let r = runStyles.get(s);
+  if (!r || r.font !== font) {
+    r = { font, size: s.fontSize, leading: s.leading, colour: s.color, underline: s.underline, strikethrough: s.strikethrough, overline: s.overline };
+    runStyles.set(s, r);
   }
-  c.glyph.set(cp, g);
-  return g;
+  return r;
 }
 
-/** The first glyph's advance in the pair as fontkit shapes it (kerning included), or null when the pair is not two plain glyphs. */
-function pairAdvance(face: Face, c: FastCache, a: number, b: number, ga: number, gb: number): number | null {
-  const key = a * 65536 + b;
-  let v = c.pair.get(key);
-  if (v !== undefined) return v;
-  const run = face.font.layout(String.fromCharCode(a, b));
-  v = run.glyphs.length === 2 && run.glyphs[0].id === ga && run.glyphs[1].id === gb ? run.positions[0].xAdvance : null;
-  c.pair.set(key, v);
-  return v;
+/** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
+const WHITE_NOT_TAB = /[\v\f]/g;
+const HAS_WHITE_NOT_TAB = /[\v\f]/;
+/** A flow's default tab size (docs/reference.md, "flow", tabs): 7.5 % of the width. */
+const FLOW_TAB_FRACTION = 0.075;
+
+function rulesOf(s: CellStyle, flow: boolean, width: number): BlockRules {
+  return {
+    overlong: s.overlong, breakAfter: s.breakAfter, hyphenate: s.hyphenate, align: s.align,
+    optimal: s.align === 'justify',
+    tabs: flow ? { method: 'relative', size: FLOW_TAB_FRACTION * width, ruler: [], alignments: [], alignChar: '.' } : undefined,
+  };
 }
 
-/** Shapes as `face.shape` does; plain Latin from the caches, anything else through the face. */
-/** Plain Latin and common punctuation (PLAIN's ranges), tested one code unit at a time. */
-function plainUnit(cp: number): boolean {
-  return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x24f) || (cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x2030 && cp <= 0x205e) || cp === 0x20ac;
-}
+/** What the page gives a cell's text: its number and the total (absent while measuring), the moment of rendering. */
+export interface CellPage { page?: number; total?: number; now: Date }
 
-/** The width `shapeCellText` would give, font units, without building glyph arrays; -1 when the text needs full shaping. */
-export function cellTextWidth(face: TextFont, text: string): number {
-  const n = text.length;
-  // The caches speak fontkit: only a plain face (not a variant, chain or font of another kind) takes this path.
-  if (n === 0 || n > 200 || !(face instanceof Face) || face.constructor !== Face) return -1;
-  const c = cacheOf(face);
-  let width = 0;
-  let prev: { gid: number; adv: number } | null = null;
-  let prevCp = 0;
-  for (let i = 0; i < n; i++) {
-    const cp = text.charCodeAt(i);
-    if (!plainUnit(cp)) return -1;
-    const g = single(face, c, cp);
-    if (!g) return -1;
-    if (prev) {
-      const a = pairAdvance(face, c, prevCp, cp, prev.gid, g.gid);
-      if (a === null) return -1;
-      width += a;
-    }
-    prev = g;
-    prevCp = cp;
-  }
-  return width + prev!.adv;
-}
-
-/** Shaped text, marked when it came from the caches (and can be shaped again from them for nothing). */
-export type FastShaped = Shaped & { fast?: true };
-
-export function shapeCellText(face: TextFont, text: string): FastShaped {
-  if (text.length === 0 || text.length > 200 || !(face instanceof Face) || face.constructor !== Face || !PLAIN.test(text)) return face.shape(text);
-  const c = cacheOf(face);
-  const n = text.length;
-  const glyphs = new Array<number>(n);
-  const advances = new Array<number>(n);
-  const texts = new Array<string>(n);
-  let width = 0;
-  let prev: { gid: number; adv: number } | null = null;
-  for (let i = 0; i < n; i++) {
-    const cp = text.charCodeAt(i);
-    const g = single(face, c, cp);
-    if (!g) return face.shape(text);
-    if (prev) {
-      const a = pairAdvance(face, c, text.charCodeAt(i - 1), cp, prev.gid, g.gid);
-      if (a === null) return face.shape(text);
-      advances[i - 1] = a;
-      width += a;
-    }
-    glyphs[i] = g.gid;
-    texts[i] = text[i];
-    prev = g;
-  }
-  advances[n - 1] = prev!.adv;
-  width += prev!.adv;
-  return { glyphs, advances, text: texts, width, missing: [], fast: true };
-}
-
-// ───────────── measuring and drawing ─────────────
-
-/** Sets a cell's text (`\n` ends a paragraph) into lines no wider than `measure` points. */
-export function measureCellText(font: FontResource, text: string, size: number, leading: number, measure: number, at: JsonPointer): CellText {
-  const face = font.face;
-  const scale = size / face.unitsPerEm;
-  const m = face.metrics;
-  const lines: CellLine[] = [];
-  const ascent = (m.ascender * size) / face.unitsPerEm, descent = (-m.descender * size) / face.unitsPerEm;
-  // The common cell: one short paragraph of plain text that fits on one line, measured without shaping arrays.
-  if (SIMPLE.test(text)) {
-    const w = cellTextWidth(face, text);
-    if (w >= 0 && w * scale <= measure + 1e-9) return { lines: [{ text, width: w * scale }], ascent, descent, leading };
-  }
-  const clean = text.replace(/\r\n?/g, '\n').replace(/[\t\v\f\u00a0]/g, ' ');
-  for (const paragraph of clean.split('\n')) {
-    const trimmed = paragraph.replace(/ +$/, '');
-    const whole = shapeCellText(face, trimmed);
-    if (whole.missing.length) refuseMissing(font, whole, at);
-    if (whole.width * scale <= measure + 1e-9) {
-      lines.push(lineOf(trimmed, whole, whole.width * scale));
-      continue;
-    }
-    for (const line of breakLines(face, paragraph, size, measure)) {
-      const t = line.replace(/ +$/, '');
-      const shaped = shapeCellText(face, t);
-      lines.push(lineOf(t, shaped, shaped.width * scale));
-    }
-  }
-  return { lines, ascent, descent, leading };
-}
-
-/** Width of the widest paragraph set on one line (for `auto` columns), points. */
-export function naturalWidth(font: FontResource, text: string, size: number, at: JsonPointer): number {
-  const face = font.face;
-  let w = 0;
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const shaped = shapeCellText(face, paragraph.replace(/[\t\v\f\u00a0]/g, ' ').replace(/ +$/, ''));
-    if (shaped.missing.length) refuseMissing(font, shaped, at);
-    w = Math.max(w, (shaped.width * size) / face.unitsPerEm);
-  }
-  return w;
-}
-
-export interface CellTextDraw {
-  font: FontResource; size: number; colour: Colour; align: 'left' | 'center' | 'right'; at: JsonPointer;
-  /** Left edge and width of the text area (inside the padding), and the top of the first line shown. */
-  x: number; width: number; top: number;
-}
-
-/** One line of one cell, placed: what `rowRuns` turns into glyph runs. */
-export interface LineSegment { d: CellTextDraw; shaped: Shaped; x: number; y: number }
-
-/** The segments of lines [from, to), the first line's ascender at `top`, each aligned in the text area. */
-export function drawCellLines(t: CellText, from: number, to: number, d: CellTextDraw, out: LineSegment[]): void {
-  let baseline = d.top - t.ascent;
-  for (let i = from; i < to; i++) {
-    const line = t.lines[i];
-    if (line.text.length > 0) {
-      // A line wider than the cell (one over-wide word) starts at the left edge whatever the alignment
-      // and runs past the right one, as a text item's overlong word does; it never runs off to the left.
-      const x = d.align === 'left' || line.width > d.width ? d.x : d.align === 'right' ? d.x + d.width - line.width : d.x + (d.width - line.width) / 2;
-      if (d.font.face instanceof FontChain) {
-        // A font chain: one segment per member font, each in its own font, one after the other.
-        let sx = x;
-        for (const seg of shapeText(d.font, line.text)) {
-          out.push({ d: { ...d, font: seg.font }, shaped: seg.shaped, x: sx, y: baseline });
-          sx += (seg.shaped.width * d.size) / seg.font.face.unitsPerEm;
-        }
-      } else {
-        out.push({ d, shaped: line.shaped ?? shapeCellText(d.font.face, line.text), x, y: baseline });
-      }
-    }
-    baseline -= t.leading;
-  }
+/** A text cell's runs as spans, as a text item's runs become spans (text-item.ts runSpans); placeholders as written while measuring. */
+function textSpans(cell: TableCell, style: RunStyle, pc: CellPage): Span[] {
+  const c = cell.content as Extract<TableCell['content'], { kind: 'text' }>;
+  const measuring = pc.page === undefined;
+  const runs = measuring && c.runs.some((r) => r.placeholders) ? c.runs.map((r) => (r.placeholders ? { ...r, placeholders: false } : r)) : c.runs;
+  return runSpans({ runs, leadingGiven: cell.style.leadingGiven }, style, { page: pc.page ?? 0, total: pc.total ?? 0, now: pc.now });
 }
 
 /**
- * The glyph runs of one table row's segments. Segments that share font, size, colour and baseline
- * become one run: the move from one cell to the next is a TJ adjustment after the earlier cell's last
- * glyph. A 10 000-row table then writes one text object per row and line instead of one per cell —
- * a fifth of the objects in memory and of the operators in the file. Within a cell, as in
- * text-lines.ts's glyphRun, the W array states each glyph's advance rounded to a thousandth and the
- * shaped advance's difference goes into the adjustment, rounding residue carried; between cells the
- * pen is moved from where TJ really left it, so positions hold to half a thousandth of an em.
+ * Lays a cell's text into `width` points. With a page number and total in `pc`, placeholders are
+ * resolved for that page; without, they are laid as written (measuring, before the page count exists).
  */
-export function rowRuns(segs: LineSegment[], out: GlyphRunOp[]): void {
-  if (segs.length === 0) return;
-  let ordered = true;
-  for (let i = 1; i < segs.length && ordered; i++) ordered = segs[i].y < segs[i - 1].y || (segs[i].y === segs[i - 1].y && segs[i].x >= segs[i - 1].x);
-  if (!ordered) segs.sort((a, b) => b.y - a.y || a.x - b.x);
-  let g0 = 0;
-  for (let i = 1; i <= segs.length; i++) {
-    const a = segs[g0].d;
-    const b = segs[i]?.d;
-    if (b && segs[i].y === segs[g0].y && b.font === a.font && b.size === a.size && sameColour(b.colour, a.colour)) continue;
-    out.push(runOf(segs, g0, i));
-    g0 = i;
+export function layCellText(cell: TableCell, font: FontResource, width: number, pc: CellPage): LaidCellText | undefined {
+  const c = cell.content;
+  if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
+  const s = cell.style;
+  const style = runStyleOf(s, font);
+  let spans: Span[];
+  if (c.kind === 'text') spans = textSpans(cell, style, pc);
+  else {
+    let text = c.placeholders && pc.page !== undefined ? resolvePlaceholders(c.text, pc.page, pc.total!) : c.text;
+    if (HAS_WHITE_NOT_TAB.test(text)) text = text.replace(WHITE_NOT_TAB, ' ');
+    spans = [{ text, style, at: c.at }];
   }
+  // An empty cell's text still takes one line (as an empty text item's paragraph does).
+  if (spans.length === 0) spans.push({ text: '', style, at: cell.at });
+  const block = layRuns(spans, rulesOf(s, c.kind === 'flow', width), width);
+  const lines: Line[] = [];
+  for (const p of block.paragraphs) for (const l of p.lines) lines.push(l);
+  return { paragraphs: block.paragraphs, lines };
 }
 
-function runOf(segs: LineSegment[], from: number, to: number): GlyphRunOp {
-  const first = segs[from];
-  const { font, size, colour, at } = first.d;
-  const face = font.face;
-  const c = cacheOf(face);
-  const k = 1000 / face.unitsPerEm;
-  let n = 0;
-  for (let i = from; i < to; i++) n += segs[i].shaped.glyphs.length;
-  const glyphs = new Uint16Array(n);
-  const adjust = new Int32Array(n);
-  const text: string[] = new Array(n);
-  let o = 0;
-  /** Pen from the run's start, thousandths of an em, as TJ moves it (every adjustment so far included). */
-  let pen = 0;
-  for (let si = from; si < to; si++) {
-    const seg = segs[si];
-    if (si > from) {
-      // Move from where the pen is to this cell's x: an adjustment after the previous glyph.
-      const want = ((seg.x - first.x) * 1000) / size;
-      const adj = Math.round(pen - want);
-      adjust[o - 1] += adj;
-      pen -= adj;
+/** Line metrics shared by every one-line cell in one style (most cells of a long table): no array per cell. */
+const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetrics[] }>();
+
+/** The metrics of a line set wholly in `style`, as paragraph.ts's lineMetrics gives them. */
+function styleMetrics(style: RunStyle): LineMetrics {
+  const f = style.font.face;
+  const k = style.size / f.unitsPerEm;
+  return Object.freeze({ ascender: Math.max(0, f.metrics.ascender * k), descender: Math.min(0, f.metrics.descender * k), leading: Math.max(0, style.leading) });
+}
+
+/**
+ * Whether the engine would set this text on one line, found without laying it: one run, no line end,
+ * breaks only after spaces (so its atoms are its words and runs of spaces, paragraph.ts), no
+ * hyphenation, `break_after` or total fit, left to right, and the words and spaces up to the last
+ * word — shaped as the engine shapes them, from its word cache — no wider than the measure.
+ */
+function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
+  if (!breaksOnlyAfterSpaces(text)) return false;
+  let x = 0, visible = 0, i = 0;
+  const n = text.length;
+  while (i < n) {
+    let j = i + 1;
+    if (text.charCodeAt(i) === 32) {
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      x += shapeIn(style, j === i + 1 ? ' ' : text.slice(i, j), at).width;
+    } else {
+      while (j < n && text.charCodeAt(j) !== 32) j++;
+      x += shapeIn(style, text.slice(i, j), at).width;
+      visible = x;
     }
-    const sh = seg.shaped;
-    let residue = 0;
-    for (let g = 0; g < sh.glyphs.length; g++) {
-      const gid = sh.glyphs[g];
-      let adv = c.stated.get(gid);
-      if (adv === undefined) { adv = face.advanceOf(gid); c.stated.set(gid, adv); }
-      const stated = Math.round(adv * k);
-      const wanted = sh.advances[g] * k + residue;
-      const adj = Math.round(stated - wanted);
-      residue = wanted - (stated - adj);
-      glyphs[o] = gid;
-      adjust[o] = adj;
-      text[o] = sh.text[g];
-      pen += stated - adj;
-      o++;
-    }
+    i = j;
   }
-  return { op: 'glyphs', at, font: font.name, size, x: first.x, y: first.y, colour, glyphs, adjust, text };
+  return visible <= width + 1e-6;
 }
 
-function sameColour(a: Colour, b: Colour): boolean {
-  if (a === b) return true;
-  // Cells take device colours; a pattern, gradient or declared space is the same only as the same object.
-  if (!('c' in a) || !('c' in b) || a.space !== b.space) return false;
-  return a.c.every((v: number, i: number) => v === b.c[i]);
+/** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
+export function measureCellText(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
+  const src = cellSource(cell);
+  if (!src) return undefined;
+  const s = cell.style;
+  // The common cell — one short run in the cell's own style on one line — is measured without laying it.
+  const run = src.runs[0] as TextRun;
+  if (src.runs.length === 1 && !run.style && !run.date && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+    const style = runStyleOf(s, font);
+    if (fitsOneLine(run.text, style, width, run.at)) return { lines: oneLineOf(style).lines };
+  }
+  const laid = layCellText(cell, font, width, { now });
+  if (!laid) return undefined;
+  const shared = oneLineOf(runStyleOf(s, font));
+  const same = (l: Line, m: LineMetrics) => l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
+  if (laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
+  return { lines: laid.lines.map((l) => (same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading })) };
 }
 
-function refuseMissing(font: FontResource, shaped: Shaped, at: JsonPointer): never {
-  const cp = shaped.missing[0];
-  const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-  const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
-  refuse('glyphMissing', at, font.name, shown, hex, at);
+function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetrics[] } {
+  let shared = oneLine.get(style);
+  if (!shared) {
+    const m = styleMetrics(style);
+    shared = { m, lines: Object.freeze([m]) };
+    oneLine.set(style, shared);
+  }
+  return shared;
 }
 
-const SPACE = ' ';
+/** Whether a cell's text changes with the page it is drawn on. */
+export function hasPlaceholders(cell: TableCell): boolean {
+  const c = cell.content;
+  if (c.kind === 'flow') return c.placeholders;
+  if (c.kind !== 'text') return false;
+  for (const r of c.runs) if (r.placeholders) return true;
+  return false;
+}
 
-/** Breaks one paragraph into lines no wider than `measure` points, greedily, at spaces. */
-export function breakLines(face: TextFont, paragraph: string, size: number, measure: number): string[] {
-  const scale = size / face.unitsPerEm;
-  const words = paragraph.split(SPACE);
-  const width = (t: string) => { const w = cellTextWidth(face, t); return (w >= 0 ? w : face.shape(t).width) * scale; };
-  const spaceW = width(SPACE);
-  const lines: string[] = [];
-  let line = '';
+/** Width of the widest line the cell's text makes unbroken (for `auto` columns), points. */
+export function naturalWidth(cell: TableCell, font: FontResource, now: Date): number {
+  const t = layCellText(cell, font, Number.POSITIVE_INFINITY, { now });
   let w = 0;
-  for (const word of words) {
-    const ww = word ? width(word) : 0;
-    if (line === '') { line = word; w = ww; continue; }
-    if (w + spaceW + ww <= measure + 1e-9) { line += SPACE + word; w += spaceW + ww; continue; }
-    lines.push(line);
-    line = word;
-    w = ww;
+  if (t) for (const l of t.lines) w = Math.max(w, l.width + l.indent);
+  return w;
+}
+
+/**
+ * Draws lines [from, to) of a cell's text with the top of the first line's ascender at `top`, the
+ * line's measure starting at `left`, into `target` (glyph runs and decoration rects).
+ */
+export function drawCellLines(t: LaidCellText, from: number, to: number, s: CellStyle, left: number, top: number, target: DrawTarget): void {
+  let i = 0;
+  let baseline = top;
+  for (const p of t.paragraphs) {
+    for (const line of p.lines) {
+      if (i >= from && i < to) {
+        baseline -= i === from ? line.ascender : line.leading;
+        // A line wider than the cell (an over-wide word) starts at the cell's left edge whatever the
+        // alignment and runs past the right one: it never runs off to the left, out of the table.
+        const align = line.width > line.measure + 1e-6 && (s.align === 'right' || s.align === 'center') ? 'left' : lineAlign(line, p.rtl, s.align, undefined);
+        drawLine(p, line, left, baseline, align, undefined, target);
+      }
+      i++;
+    }
+    if (i >= to) break;
   }
-  lines.push(line);
-  return lines;
 }

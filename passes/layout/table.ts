@@ -1,28 +1,45 @@
 // passes/layout/table.ts — lays one part of a table (the rows pagination placed in one box) as
-// drawing operations: every cell's fill first, then its content (text through the one text adapter,
-// passes/layout/table-cell-text.ts; codes through the code layout), then borders, so a neighbour's
-// fill never covers a line. Borders are drawn as thin filled rectangles centred on the cell edges.
-import type { DrawOp, GlyphRunOp, TablePartItem } from '../../ir/types.js';
-import { codeHeight, type MeasuredCell } from '../pagination/table-measure.js';
+// drawing operations: every cell's fill first, then its content — text through the text engine
+// (passes/layout/table-cell-text.ts, one text object for the part's letters), codes through the code
+// layout, pictures fitted as image items, drawings placed as their form XObject — then borders, so a
+// neighbour's fill never covers a line. Borders are thin filled rectangles centred on the cell edges.
+//
+// Every op a cell's content makes carries the cell's own pointer as `at` (`/items/0/rows/7/2`):
+// with `table.rows[r].cells[i]` (its `col`, `colSpan`, `rowSpan`) and `headerRows`/`footerRows`,
+// that says which row, column and section (header, body, footer) each drawn cell belongs to.
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { CellAlign, Colour, DocSettings, DrawOp, GlyphRunOp, ImageAlign, ImageFit, Matrix, ResolvedImageItem, TableCell, TablePartItem } from '../../ir/types.js';
+import type { TextFont } from '../fonts/text-font.js';
+import { codeHeight, naturalSize, type MeasuredCell } from '../pagination/table-measure.js';
 import { layCodeItem } from './codes.js';
-import { drawCellLines, linesHeight, rowRuns, type LineSegment } from './table-cell-text.js';
+import type { Box } from './coordinates.js';
+import { layImageItem } from './images.js';
+import { statedAdvances, type DrawTarget } from './line-draw.js';
+import { boxToRect } from './shapes.js';
+import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from './table-cell-text.js';
+import { nextTextObject, type TextPageContext } from './text-item.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import { marked } from '../structure/mark.js';
 
-/** `mark` (a tagged document): each cell's text and code its own marked piece, fills and rules artifacts (passes/structure/mark.ts). */
-export function layTablePart(tp: TablePartItem, mark?: (row: number, cell: number) => ContentMark): DrawOp[] {
+/**
+ * `mark` (a tagged document, passes/structure/mark.ts): each cell's text, code, picture or drawing
+ * is its own marked piece (its runs never joined with a neighbour's); fills and rules are artifacts.
+ */
+export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSettings, mark?: (row: number, cell: number) => ContentMark): DrawOp[] {
   const fills: DrawOp[] = [];
   const content: DrawOp[] = [];
   const borders: DrawOp[] = [];
-  const glyphs: GlyphRunOp[] = [];
+  const text: DrawTarget = { at: tp.at, textObject: nextTextObject(), glyphs: [], rects: [] };
   const pieces: DrawOp[] = [];
   const { box, colX, measured: m } = tp;
   // Where each row sits in this part (a row spanning several rows reaches down through them).
   const placedAt = new Map<number, number>();
   tp.rows.forEach((pr, i) => { if (!pr.lines) placedAt.set(pr.row, i); });
-  const segs: LineSegment[] = [];
+  // Untagged, a row's cells on one baseline in one font become one glyph run (see joinRuns); a
+  // tagged document keeps each cell's runs apart, in the cell's own marked piece.
+  const join = !mark;
   for (const pr of tp.rows) {
-    segs.length = 0;
+    const rowStart = text.glyphs.length;
     const cells = m.cells[pr.row];
     for (let ci = 0; ci < cells.length; ci++) {
       const mc: MeasuredCell = cells[ci];
@@ -39,27 +56,32 @@ export function layTablePart(tp: TablePartItem, mark?: (row: number, cell: numbe
       if (s.fill) fills.push({ op: 'rect', at: cell.at, x, y: top - h, w, h, fill: s.fill });
       const [pt, pr_, pb, pl] = s.padding;
       const innerW = Math.max(0, w - pl - pr_);
+      const kind = cell.content.kind;
+      const cellGlyphs = text.glyphs.length, cellRects = text.rects.length;
       if (mc.text) {
-        const [from, to] = pr.lines ? pr.lines[ci] : [0, mc.text.lines.length];
-        const used = linesHeight(mc.text, from, to) + pt + pb;
+        // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
+        // this page (the row was measured with them as written, wider than any page number).
+        const t = layCellText(cell, tp.table.fontRes.get(s.font.name)!, innerW, hasPlaceholders(cell) ? pc : { now: pc.now })!;
+        const [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
+        const used = linesHeight(t, from, to) + pt + pb;
         const slack = pr.lines ? 0 : Math.max(0, h - used);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
-        const font = tp.table.fontRes.get(s.font.name)!;
-        drawCellLines(mc.text, from, to, { font, size: s.fontSize, colour: s.color, align: s.align, at: cell.at, x: x + pl, width: innerW, top: top - pt - dy }, segs);
-      } else if (cell.content.kind === 'code') {
+        text.at = cell.at;
+        drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
+      } else if (kind === 'code') {
         const ch = codeHeight(mc);
         const slack = Math.max(0, h - ch - pt - pb);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
         const ctop = top - pt - dy;
         content.push(...layCodeItem(cell.content.code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined));
+      } else if (kind === 'image' || kind === 'drawing') {
+        const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
+        content.push(...layPicture(cell, inner, doc));
       }
       if (mark) {
-        // Tagged: the cell's own runs (never merged with a neighbour's) and code, as one piece.
-        const own: GlyphRunOp[] = [];
-        rowRuns(segs, own);
-        segs.length = 0;
-        const drawn = content.splice(0);
-        pieces.push(...marked(cell.at, mark(pr.row, ci), [...own, ...drawn]));
+        // Tagged: the cell's own runs and decorations (never joined with a neighbour's) and its code, picture or drawing, as one piece.
+        const own: DrawOp[] = [...text.glyphs.splice(cellGlyphs), ...text.rects.splice(cellRects), ...content.splice(0)];
+        pieces.push(...marked(cell.at, mark(pr.row, ci), own));
       }
       const [bt, br, bb, bl] = s.border;
       if (bt) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - bt.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bt.width, fill: bt.color });
@@ -67,8 +89,127 @@ export function layTablePart(tp: TablePartItem, mark?: (row: number, cell: numbe
       if (bl) borders.push({ op: 'rect', at: cell.at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
       if (br) borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
-    rowRuns(segs, glyphs);
+    if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
   if (mark) return [...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills), ...pieces, ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, borders)];
-  return [...fills, ...glyphs, ...content, ...borders];
+  const out = fills;
+  for (const op of text.glyphs) out.push(op);
+  for (const op of text.rects) out.push(op);
+  for (const op of content) out.push(op);
+  for (const op of borders) out.push(op);
+  return out;
+}
+
+/** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start). */
+function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
+  const h = align === 'center' ? '' : align === 'right' ? 'right' : 'left';
+  const v = valign === 'middle' ? '' : valign;
+  return (v && h ? `${v}_${h}` : v || h || 'center') as ImageAlign;
+}
+
+/** An image or drawing cell's ops: fitted into the content box as an image item into its rect. */
+function layPicture(cell: TableCell, inner: Box, doc: DocSettings): DrawOp[] {
+  const c = cell.content as Extract<TableCell['content'], { kind: 'image' | 'drawing' }>;
+  const align = pictureAlign(cell.style.align, cell.style.valign);
+  if (c.kind === 'image') {
+    const item = { at: c.at, res: c.res!, fit: c.fit, align } as ResolvedImageItem;
+    return layImageItem(item, inner, undefined);
+  }
+  const [nw, nh] = naturalSize(c, doc);
+  const placed = fitted(inner, nw, nh, c.fit, align);
+  const d = doc.graphics!.drawings.get(c.name)!;
+  const form: DrawOp = { op: 'form', at: c.at, name: c.name, matrix: boxToRect(d.box, placed) as Matrix };
+  const W = inner.urx - inner.llx, H = inner.ury - inner.lly;
+  const spills = c.fit === 'cover' || (c.fit === 'none' && (nw > W || nh > H));
+  return spills ? [clipped(c.at, inner, form)] : [form];
+}
+
+/** Where a thing of natural size nw × nh lands in `box` under `fit` and `align` (as passes/layout/images.ts places a picture). */
+function fitted(box: Box, nw: number, nh: number, fit: ImageFit, align: ImageAlign): Box {
+  const W = box.urx - box.llx, H = box.ury - box.lly;
+  let w = W, h = H;
+  if ((fit === 'contain' || fit === 'cover') && nw > 0 && nh > 0) {
+    const k = fit === 'contain' ? Math.min(W / nw, H / nh) : Math.max(W / nw, H / nh);
+    w = nw * k; h = nh * k;
+  } else if (fit === 'none') {
+    w = nw; h = nh;
+  }
+  const ax = align.endsWith('left') ? 0 : align.endsWith('right') ? 1 : 0.5;
+  const ay = align.startsWith('top') ? 1 : align.startsWith('bottom') ? 0 : 0.5;
+  const llx = box.llx + (W - w) * ax, lly = box.lly + (H - h) * ay;
+  return { llx, lly, urx: llx + w, ury: lly + h };
+}
+
+function clipped(at: JsonPointer, box: Box, op: DrawOp): DrawOp {
+  return { op: 'scope', at, clip: { segs: [{ k: 're', v: [box.llx, box.lly, box.urx - box.llx, box.ury - box.lly] }], rule: 'nonzero' }, ops: [op] };
+}
+
+/**
+ * Joins the glyph runs of one row from `start` on: runs on one baseline in the same font, size and
+ * colour (no outline, no actual text) become one run, the move from one cell to the next a TJ
+ * adjustment after the earlier cell's last glyph, computed from where TJ really leaves the pen. A
+ * 10 000-row table then holds and writes one run per row and line instead of one per cell — a
+ * fifth of the objects in memory and of the operators in the file. Positions hold to half a
+ * thousandth of an em.
+ */
+function joinRuns(runs: GlyphRunOp[], start: number, tp: TablePartItem): void {
+  const row = runs.splice(start);
+  row.sort((a, b) => b.y - a.y || a.x - b.x);
+  let g0 = 0;
+  for (let i = 1; i <= row.length; i++) {
+    const a = row[g0], b = row[i];
+    if (b && joinable(a, b, tp)) continue;
+    runs.push(i - g0 === 1 ? a : joined(row, g0, i, tp));
+    g0 = i;
+  }
+}
+
+/** The face of a font a cell names (a chain's member fonts are not among them: their runs stay apart). */
+function faceOf(tp: TablePartItem, name: string): TextFont | undefined {
+  return tp.table.fontRes.get(name)?.face;
+}
+
+function joinable(a: GlyphRunOp, b: GlyphRunOp, tp: TablePartItem): boolean {
+  return faceOf(tp, a.font) !== undefined && b.y === a.y && b.font === a.font && b.size === a.size && sameColour(a.colour, b.colour) && !a.outline && !b.outline && !a.actualText && !b.actualText && !a.matrix && !b.matrix;
+}
+
+function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem): GlyphRunOp {
+  const first = row[from];
+  const face = faceOf(tp, first.font)!;
+  const stated = statedAdvances(face);
+  const k = 1000 / face.unitsPerEm;
+  let n = 0;
+  for (let i = from; i < to; i++) n += row[i].glyphs.length;
+  const glyphs = new Uint16Array(n);
+  const adjust = new Int32Array(n);
+  const text: string[] = new Array(n);
+  let o = 0;
+  /** Pen from the run's start, thousandths of an em, as TJ moves it. */
+  let pen = 0;
+  for (let i = from; i < to; i++) {
+    const r = row[i];
+    if (i > from) {
+      const adj = Math.round(pen - ((r.x - first.x) * 1000) / first.size);
+      adjust[o - 1] += adj;
+      pen -= adj;
+    }
+    glyphs.set(r.glyphs, o);
+    adjust.set(r.adjust, o);
+    for (let g = 0; g < r.glyphs.length; g++) {
+      text[o + g] = r.text[g];
+      const gid = r.glyphs[g];
+      let w = stated[gid];
+      if (w === -1) { w = Math.round(face.advanceOf(gid) * k); stated[gid] = w; }
+      pen += w - r.adjust[g];
+    }
+    o += r.glyphs.length;
+  }
+  return { ...first, glyphs, adjust, text };
+}
+
+function sameColour(a: Colour, b: Colour): boolean {
+  if (a === b) return true;
+  // Cells take device colours; a pattern, gradient or declared space is the same only as the same object.
+  if (!('c' in a) || !('c' in b) || a.space !== b.space) return false;
+  return a.c.every((v: number, i: number) => v === b.c[i]);
 }

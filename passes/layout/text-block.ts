@@ -36,6 +36,8 @@ const NO_INDENTS: Indents = { left: 0, right: 0, firstLine: 0 };
 
 /** Splits spans at newlines into paragraphs (a span may cross one); CR LF and CR count as LF. */
 export function splitParagraphs(spans: Span[]): { spans: Span[]; empty: RunStyle }[] {
+  // One span with no line end (a table cell, a label): one paragraph, nothing to cut or copy.
+  if (spans.length === 1 && !/[\n\r]/.test(spans[0].text)) return [{ spans: spans[0].text.length ? spans : [], empty: spans[0].style }];
   const out: { spans: Span[]; empty: RunStyle }[] = [{ spans: [], empty: spans[0]?.style }];
   for (const sp of spans) {
     const text = sp.text.indexOf('\r') >= 0 ? sp.text.replace(/\r\n?/g, '\n') : sp.text;

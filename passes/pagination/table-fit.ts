@@ -11,6 +11,8 @@ import { refuse } from '../pass.js';
 import type { MeasuredTable } from './table-measure.js';
 
 const EPS = 1e-6;
+/** Cell contents that are never cut between boxes, as the refusal names them. */
+const HELD_WHOLE: Record<string, string | undefined> = { code: 'a code', image: 'an image', drawing: 'a drawing' };
 
 export interface FittedPart { page: number; box: Box; rows: PlacedRow[]; /** top of the first row and bottom of the last, points */ top: number; bottom: number }
 
@@ -85,8 +87,9 @@ export function fitTable(inp: FitInput): FittedPart[] {
     }
     const row = t.rows[a];
     const cells = m.cells[a];
+    const held = cells.find((c) => HELD_WHOLE[c.cell.content.kind]);
     const whyNot = a !== b ? 'its rows are held together by a row span'
-      : cells.some((c) => c.cell.content.kind === 'code') ? 'it holds a code'
+      : held ? `it holds ${HELD_WHOLE[held.cell.content.kind]}`
         : undefined;
     const room = freshRoom();
     const tooTall = uh > room + EPS;

@@ -1,16 +1,17 @@
 // passes/pagination/table-measure.ts — pagination sub-step: a table measured before it is fitted into
-// boxes. Column widths from the first box (points, auto, fractions), every cell's text set into lines
-// through the one text adapter (passes/layout/table-cell-text.ts), each row's natural height, and the
-// units rows are moved by: a row alone, or the rows a row span holds together.
-import type { ResolvedTableItem, TableCell } from '../../ir/types.js';
-import { measureCellText, linesHeight, naturalWidth, type CellText } from '../layout/table-cell-text.js';
+// boxes. Column widths from the first box (points, auto, fractions), every cell's text laid into lines
+// by the text engine through the one adapter (passes/layout/table-cell-text.ts), pictures and drawings
+// sized in their cells, each row's natural height, and the units rows are moved by: a row alone, or
+// the rows a row span holds together.
+import type { DocSettings, ResolvedTableItem, TableCell } from '../../ir/types.js';
+import { linesHeight, measureCellText, naturalWidth, type CellText } from '../layout/table-cell-text.js';
 import { refuse } from '../pass.js';
 
 export interface MeasuredCell {
   cell: TableCell;
   /** Width of the cell (its columns together), points. */
   width: number;
-  /** Set lines, for text and flow cells. */
+  /** Line metrics, for text and flow cells (placeholders as written); the cell is laid again when drawn. */
   text?: CellText;
   /** Height the content needs, padding included, points. */
   need: number;
@@ -35,14 +36,35 @@ export function codeHeight(cell: MeasuredCell): number {
   return c.height ?? (c.code.symbol.shape === 'matrix' ? w : w / 3);
 }
 
-function cellText(cell: TableCell): string | undefined {
-  if (cell.content.kind === 'text') return cell.content.runs.map((r) => r.text).join('');
-  if (cell.content.kind === 'flow') return cell.content.text;
-  return undefined;
+/**
+ * The height an image or drawing cell asks for, content only: `height`, else its own size under
+ * `fit: none`, else its height at the content width keeping its proportions.
+ */
+export function pictureHeight(cell: MeasuredCell, doc: DocSettings | undefined): number {
+  const c = cell.cell.content;
+  if (c.kind !== 'image' && c.kind !== 'drawing') return 0;
+  if (c.height !== undefined) return c.height;
+  const [nw, nh] = naturalSize(c, doc);
+  if (c.fit === 'none') return nh;
+  const w = cell.width - cell.cell.style.padding[1] - cell.cell.style.padding[3];
+  return nw > 0 ? (w * nh) / nw : 0;
+}
+
+/** The picture's size as shown (turned by its orientation), or the drawing's box, points. */
+export function naturalSize(c: TableCell['content'], doc: DocSettings | undefined): [number, number] {
+  if (c.kind === 'image') {
+    const res = c.res!;
+    return res.orientation >= 5 ? [res.natural[1], res.natural[0]] : res.natural;
+  }
+  if (c.kind === 'drawing') {
+    const b = doc!.graphics!.drawings.get(c.name)!.box;
+    return [b[2] - b[0], b[3] - b[1]];
+  }
+  return [0, 0];
 }
 
 /** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
-function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
+function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number[] {
   const widths = t.columns.map((c) => (c.width.kind === 'points' ? c.width.v : 0));
   const autoCols = t.columns.map((c, i) => (c.width.kind === 'auto' ? i : -1)).filter((i) => i >= 0);
   if (autoCols.length) {
@@ -50,8 +72,7 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
       for (const cell of row.cells) {
         if (cell.colSpan !== 1 || t.columns[cell.col].width.kind !== 'auto') continue;
         const s = cell.style;
-        const text = cellText(cell);
-        const content = text !== undefined ? naturalWidth(t.fontRes.get(s.font.name)!, text, s.fontSize, cell.at) : 0;
+        const content = cell.content.kind === 'text' || cell.content.kind === 'flow' ? naturalWidth(cell, t.fontRes.get(s.font.name)!, now) : 0;
         widths[cell.col] = Math.max(widths[cell.col], content + s.padding[1] + s.padding[3]);
       }
     }
@@ -72,8 +93,8 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number): number[] {
   return widths;
 }
 
-export function measureTable(t: ResolvedTableItem, boxWidth: number): MeasuredTable {
-  const colW = columnWidths(t, boxWidth);
+export function measureTable(t: ResolvedTableItem, boxWidth: number, doc: DocSettings | undefined, now: Date): MeasuredTable {
+  const colW = columnWidths(t, boxWidth, now);
   const colX: number[] = [];
   let x = 0;
   for (const w of colW) { colX.push(x); x += w; }
@@ -93,11 +114,13 @@ export function measureTable(t: ResolvedTableItem, boxWidth: number): MeasuredTa
       for (let k = cell.col; k < cell.col + cell.colSpan; k++) width += colW[k];
       const s = cell.style;
       const m: MeasuredCell = { cell, width, need: 0 };
-      const text = cellText(cell);
       const padV = s.padding[0] + s.padding[2];
-      if (text !== undefined) {
-        m.text = measureCellText(t.fontRes.get(s.font.name)!, text, s.fontSize, s.leading, Math.max(0, width - s.padding[1] - s.padding[3]), cell.at);
-        m.need = linesHeight(m.text) + padV;
+      const kind = cell.content.kind;
+      if (kind === 'text' || kind === 'flow') {
+        m.text = measureCellText(cell, t.fontRes.get(s.font.name)!, Math.max(0, width - s.padding[1] - s.padding[3]), now);
+        m.need = linesHeight(m.text!) + padV;
+      } else if (kind === 'image' || kind === 'drawing') {
+        m.need = pictureHeight(m, doc) + padV;
       } else {
         m.need = codeHeight(m) + padV;
       }
