@@ -1,7 +1,7 @@
 // ir/font-types.ts — the IR of font declarations (issue 4): the six font keys of a request plus
 // `simple_fonts`, as read. Names are resolved, files loaded and faces built in passes/names.ts.
 import type { JsonPointer } from './pointer.js';
-import type { Colour } from './types.js';
+import type { Item } from './types.js';
 
 /** Where a font file comes from: inline base64, a supplied part, or a face of the service's own library. */
 export type FontSource =
@@ -23,18 +23,6 @@ export type MissingRule =
 /** A name a declaration calls for, with where it was written. */
 export interface FontRef { at: JsonPointer; name: string }
 
-/** One Type 3 glyph shape, in glyph space (numbers only). Mirrors the path/rect/line items' keys. */
-export interface GlyphStroke { width: number; colour: Colour; cap?: number; join?: number; miterLimit?: number; dash?: { array: number[]; phase: number } }
-export type GlyphSegment =
-  | { k: 'move'; p: [number, number] }
-  | { k: 'line'; p: [number, number] }
-  | { k: 'curve'; c1: [number, number]; c2: [number, number]; p: [number, number] }
-  | { k: 'close' };
-export type GlyphShape =
-  | { kind: 'rect'; at: JsonPointer; x: number; y: number; w: number; h: number; fill?: Colour; stroke?: GlyphStroke }
-  | { kind: 'line'; at: JsonPointer; from: [number, number]; to: [number, number]; stroke: GlyphStroke }
-  | { kind: 'path'; at: JsonPointer; segments: GlyphSegment[]; evenOdd: boolean; fill?: Colour; stroke?: GlyphStroke };
-
 export type Box4 = [number, number, number, number];
 
 export interface Type3GlyphDecl {
@@ -43,7 +31,11 @@ export interface Type3GlyphDecl {
   width: number;
   /** Present: the glyph takes the text colour (d1) and its shapes' colours are set aside. */
   box?: Box4;
-  shapes: GlyphShape[];
+  /**
+   * Its shapes (path, rect, line items, read by the item readers as page content is), in glyph
+   * space; a rect or path stating neither fill nor stroke is given a black fill (a glyph is ink).
+   */
+  items: Item[];
 }
 
 export interface Type1FontDecl {

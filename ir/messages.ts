@@ -64,7 +64,6 @@ export const REFUSALS = {
   hangingListWith: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; hanging_list sets the indents and the body stop itself.' },
   fillLeadingWithLeading: { status: 400, word: 'description', template: '{0} cannot be given together with {1}; fill_leading decides the leading itself.' },
   replacementNotOneCharacter: { status: 400, word: 'description', template: '{0} must be one character.' },
-  segmentShape: { status: 400, word: 'description', template: 'the segment {0} must state exactly one of move, line, curve or close, and a path starts with a move.' },
   type3GlyphText: { status: 400, word: 'description', template: 'the glyph shape {0} is a block of text ("{1}"); a Type 3 glyph is drawn with path, rect and line only.' },
   type3GlyphShapeKind: { status: 400, word: 'description', template: 'the glyph shape {0} has the type "{1}"; a Type 3 glyph is drawn with path, rect and line only.' },
   type3CharacterNotOne: { status: 400, word: 'description', template: '{0} must be one character.' },
@@ -79,6 +78,8 @@ export const REFUSALS = {
   type1Unreadable: { status: 400, word: 'description', template: 'the font "{0}" at {1} is not a Type 1 program (PFB or PFA) that can be read: {2}.' },
   afmUnreadable: { status: 400, word: 'description', template: 'the AFM file at {0} cannot be read: {1}.' },
   embeddingForbiddenByStandard: { status: 400, word: 'description', template: 'the font {0} (selected as "{1}") forbids its own embedding, which {2} does not allow.' },
+  archiveFontNotEmbedded: { status: 400, word: 'description', template: '{0} = "{1}" requires every font embedded, and the font "{2}" at {3} is {4}, which is never embedded; declare a font file under fonts instead.' },
+  type3GlyphKeyMeaningless: { status: 400, word: 'description', template: '{0} cannot be given on a Type 3 glyph shape: a glyph is drawn wherever its character is set, so it has no {1}.' },
 
   // — graphics, colour, images (issue 5): insert below this line —
   // images (passes/images/, ir/read/images.ts)

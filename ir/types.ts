@@ -412,7 +412,7 @@ export interface DocSettings {
   /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
   graphics?: GraphicsDecls;
   /** Set by layout: the drawing operations of each declared drawing and tiling cell, laid once. */
-  laidForms?: { drawings: Map<string, DrawOp[]>; tilings: Map<string, DrawOp[]> };
+  laidForms?: { drawings: Map<string, DrawOp[]>; tilings: Map<string, DrawOp[]>; /** Type 3 glyphs' shapes, by face key, in code order. */ glyphs?: Map<string, DrawOp[][]> };
   /** archive, accessible, version, metadata, output_intent, compression, invoice (issue 7; ir/standards-types.ts). */
   standards?: import('./standards-types.js').Standards;
   /** attachments, collection, page_files, page_metadata (issue 9; ir/standards-types.ts). */

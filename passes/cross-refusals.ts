@@ -2,10 +2,12 @@
 // (spec Conventions, "Contradictory combinations"). Runs after names so a combination involving a
 // declaration can see it resolved; runs before anything is measured or drawn.
 import { at } from '../ir/pointer.js';
-import type { FlowItem, ResolvedIr } from '../ir/types.js';
+import type { FlowItem, ResolvedIr, ResolvedItem } from '../ir/types.js';
+import { type3GlyphItems } from './fonts/type3-face.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
 import { checkStandards } from './standards-check.js';
 import { featureVersions, graphicsCombinations } from './cross-refusals-graphics.js';
+import { checkFonts } from './fonts/font-checks.js';
 import { resolveStructure } from './structure/resolve.js';
 import { fieldCombinations } from './forms/cross.js';
 import { requireVersion } from './version.js';
@@ -32,8 +34,12 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     // versions the declared features need come before the ones every document needs (Flate, CID
     // text), so a refusal names the most particular reason
     featureVersions(ir.doc);
-    checkStandards(ir.doc, ir.items, ctx, ir.page);
+    // Type 3 glyphs' shapes are items too (their own transform/rotate; the colours d0 glyphs paint).
+    for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
+    checkStandards(ir.doc, [...ir.items, ...type3GlyphItems(ir.fonts, true) as ResolvedItem[]], ctx, ir.page);
     graphicsCombinations(ir.doc);
+    // Fonts: the version their objects need; what an archive claim refuses (passes/fonts/font-checks.ts).
+    checkFonts(ir);
     // structure: the items its elements name, each once (passes/structure/resolve.ts).
     resolveStructure(ir.doc.structure, ir.items);
     return ir;

@@ -2,9 +2,11 @@
 // with, followed through what uses them (a placed drawing's own items, a tiling's cell, a mask's
 // drawing, a space's alternate, a page's spaces), and the spec's remark for each one nothing drew
 // with: `the graphics state X is never drawn with` (gradient, pattern, layer, drawing, colour space).
+// Type 3 glyphs count as drawing with what their shapes name (every declared font is written).
 import { remark } from '../ir/messages.js';
 import type { Colour, DrawOp, LaidOutIr } from '../ir/types.js';
 import type { PassContext } from './pass.js';
+import type { Type3Face } from './fonts/type3-face.js';
 
 /** Calls `fn` on every op, inside scopes and marked content too. */
 export function walkOps(ops: readonly DrawOp[], fn: (op: DrawOp) => void): void {
@@ -25,8 +27,10 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
     const d = g.colorSpaces.get(name);
     if (d && d.type !== 'icc' && d.alternate.kind === 'declared') space(d.alternate.ref.name);
   };
+  /** Inside a d1 Type 3 glyph colours are set aside (it takes the text's), so they draw nothing. */
+  let colourless = false;
   const colour = (c: Colour | undefined) => {
-    if (!c) return;
+    if (!c || colourless) return;
     if (c.space === 'declared') space(c.name);
     if (c.space === 'shading' && !used.shading.has(c.name)) {
       used.shading.add(c.name);
@@ -59,6 +63,16 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
         break;
     }
   });
+  // Every Type 3 font is written (drawn with or not), and with it what its glyphs draw with.
+  for (const res of ir.fonts.values()) {
+    if (res.face.kind !== 'type3') continue;
+    const laid = forms?.glyphs?.get(res.face.key);
+    (res.face as Type3Face).glyphs.forEach((g, i) => {
+      colourless = g.box !== undefined;
+      walk(laid?.[i] ?? []);
+      colourless = false;
+    });
+  }
   for (const page of ir.pages) {
     walk(page.ops);
     for (const l of page.links ?? []) if (l.layer) used.layer.add(l.layer);

@@ -4,7 +4,7 @@
 // DedupedIr → Emitted. Sub-steps live in passes/emit/.
 import { createHash } from 'node:crypto';
 import { PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
-import type { DedupedIr, Emitted } from '../ir/types.js';
+import type { DedupedIr, DrawOp, Emitted } from '../ir/types.js';
 import { pageFileRefs, writeAttachments } from './emit/attachments.js';
 import { filesClaimedByImages, setImageFileRefs } from './emit/images.js';
 import { writeCollection } from './emit/collection.js';
@@ -21,7 +21,7 @@ import { annotationCarrier } from './emit/imported-annotations.js';
 import { annotsInOrder, emitForms } from './emit/forms.js';
 import { guarded } from './fonts/styled-font.js';
 import { GraphicsEmitter } from './emit/graphics.js';
-import { DocumentResources } from './emit/resources.js';
+import { DocumentResources, type ResourceScope } from './emit/resources.js';
 import { checkUnicodeLevel } from './emit/unicode-level.js';
 import { serialize } from './emit/serialize.js';
 import { itemIndexOf, StructureWriter } from './emit/structure.js';
@@ -39,13 +39,6 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const version = needs20 && !ir.doc.standards?.declaredVersion && !ir.doc.standards?.archive ? '2.0' : docVersion(ir.doc);
     const pdf20 = version === '2.0';
     const compression = compressionOf(ir.doc);
-    const fontRefs = new Map<string, PDFRef>();
-    const fontCodes = new Map<string, FontCodes>();
-    for (const font of ir.fonts) {
-      // Font programs keep the fonts area's own Flate level (their deflated subsets are cached across renders).
-      fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font)));
-      fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
-    }
     // Attachments before pages, so a page's /AF can name its files (passes/emit/attachments.ts).
     // Files a drawn picture claims (images[].files) belong to it, not to the document.
     const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20, filesClaimedByImages(ir.pages));
@@ -53,11 +46,19 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pageFiles = pageFileRefs(ir.doc, files);
     const pageMetadata = new Map((ir.doc.files?.pageMetadata ?? []).map((pm) => [pm.page, pm])); // last entry wins
 
+    const fontRefs = new Map<string, PDFRef>();
+    const fontCodes = new Map<string, FontCodes>();
     const resources = new DocumentResources(context);
-    // Graphics resources (states, layers, spaces, patterns, drawings) are written on first use by any page or form.
-    const gfx: GraphicsEmitter | undefined = ir.doc.graphics
-      ? new GraphicsEmitter(resources, ir.doc, (ops, scope, uncoloured): Uint8Array => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, uncoloured))
-      : undefined;
+    // Graphics resources (states, layers, spaces, patterns, drawings) are written on first use by any page, form or Type 3 glyph.
+    const formContent = (ops: readonly DrawOp[], scope: ResourceScope, uncoloured: boolean): Uint8Array => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, uncoloured);
+    const gfx: GraphicsEmitter | undefined = ir.doc.graphics ? new GraphicsEmitter(resources, ir.doc, formContent) : undefined;
+    // Type 3 glyphs are drawn with the page content writer, their resources in the font's own /Resources.
+    const type3 = { glyphOps: ir.doc.laidForms?.glyphs ?? new Map<string, DrawOp[][]>(), write: formContent, resources };
+    for (const font of ir.fonts) {
+      // Font programs keep the fonts area's own Flate level (their deflated subsets are cached across renders).
+      fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font, type3)));
+      fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
+    }
     const pagesRef = context.nextRef();
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.

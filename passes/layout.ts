@@ -1,8 +1,9 @@
 // passes/layout.ts — pass 5 of 7: every item on every page becomes positioned drawing operations
 // (rect fills, paths, glyph runs, placed drawings) in page coordinates, with coordinates evaluated now
 // that the page number and the page total are known; each item's ops are wrapped once for its
-// matrix, graphics state, layer and clip (layout/wrap.ts). Declared drawings and tiling cells are
-// laid once, in their own box. Links and form fields become annotations beside the ops. PagedIr → LaidOutIr.
+// matrix, graphics state, layer and clip (layout/wrap.ts). Declared drawings, tiling cells and Type 3
+// glyphs are laid once, in their own box. Links and form fields become annotations beside the ops.
+// PagedIr → LaidOutIr.
 // Sub-steps live in passes/layout/.
 import type { CoordBindings } from '../ir/grammar/expr.js';
 import type { LaidOutLink } from '../ir/navigation-types.js';
@@ -22,6 +23,7 @@ import { layTextPathItem } from './layout/text-path.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
 import { wrapItem, wrapTablePart } from './layout/wrap.js';
+import type { Type3Face } from './fonts/type3-face.js';
 import type { StructureSpec } from '../ir/structure-types.js';
 import { cellMarks, markItemOps, marked, paragraphMarks } from './structure/mark.js';
 import type { Pass, PassContext } from './pass.js';
@@ -82,15 +84,34 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
 }
 
 /** Lays each declared drawing and tiling cell once; `{llx}`… are its box, page variables those of page 1. */
-function layForms(doc: DocSettings, first: LaidOutPage | undefined, total: number, pc: TextPageContext): DocSettings['laidForms'] {
+function layForms(doc: DocSettings, fonts: LaidOutIr['fonts'], first: LaidOutPage | undefined, total: number, pc: TextPageContext): DocSettings['laidForms'] {
   const g = doc.graphics;
-  if (!g || (!g.drawings.size && !g.tilings.size)) return undefined;
+  const glyphs = layType3Glyphs(fonts, doc, first, total, pc);
+  if ((!g || (!g.drawings.size && !g.tilings.size)) && !glyphs.size) return undefined;
   const size = first?.size ?? { width: 0, height: 0 };
   const within = (box: readonly number[]): CoordBindings => ({ ...pageBindings(size, 1, total), llx: box[0], lly: box[1], urx: box[2], ury: box[3] });
   return {
-    drawings: new Map([...g.drawings].map(([n, d]) => [n, layItems(d.items, within(d.box), doc, pc)])),
-    tilings: new Map([...g.tilings].map(([n, t]) => [n, layItems(t.items, within(t.box), doc, pc)])),
+    drawings: new Map([...(g?.drawings ?? [])].map(([n, d]) => [n, layItems(d.items, within(d.box), doc, pc)])),
+    tilings: new Map([...(g?.tilings ?? [])].map(([n, t]) => [n, layItems(t.items, within(t.box), doc, pc)])),
+    ...(glyphs.size ? { glyphs } : {}),
   };
+}
+
+/**
+ * Lays the shapes of every Type 3 font's glyphs once, in glyph space (`{llx}`… are the font's box),
+ * in code order, keyed by face: they are written as the glyph procedures' content by emit.
+ */
+function layType3Glyphs(fonts: LaidOutIr['fonts'], doc: DocSettings, first: LaidOutPage | undefined, total: number, pc: TextPageContext): Map<string, DrawOp[][]> {
+  const out = new Map<string, DrawOp[][]>();
+  const size = first?.size ?? { width: 0, height: 0 };
+  for (const res of fonts.values()) {
+    if (res.face.kind !== 'type3' || out.has(res.face.key)) continue;
+    const face = res.face as Type3Face;
+    const [llx, lly, urx, ury] = face.decl.box;
+    const b: CoordBindings = { ...pageBindings(size, 1, total), llx, lly, urx, ury };
+    out.set(face.key, face.glyphs.map((glyph) => layItems(glyph.items, b, doc, pc)));
+  }
+  return out;
 }
 
 export const layout: Pass<PagedIr, LaidOutIr> = {
@@ -109,7 +130,7 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, widgets, structure)) ops.push(op);
       return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}), ...(widgets.length ? { widgets } : {}) };
     });
-    const laidForms = layForms(ir.doc, pages[0], total, { page: 1, total, now: ctx.now });
+    const laidForms = layForms(ir.doc, ir.fonts, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },
 };

@@ -15,7 +15,9 @@ import { SimpleFace, SIMPLE_MAX_CODES } from './fonts/simple-face.js';
 import { StandardFace, standardFace } from './fonts/standard-face.js';
 import { StyledFont } from './fonts/styled-font.js';
 import { loadType1 } from './fonts/type1-face.js';
+import { guarded } from './fonts/styled-font.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from './fonts/type3-face.js';
+import { cffTablesOf } from './emit/fonts-simple-cff.js';
 import { partSource, resolveImageItem, resolveImages } from './images/resolve.js';
 import { resolveImage, type ImageResource } from './images/resource.js';
 import { checkFieldNames, resolveFieldFonts } from './forms/names.js';
@@ -111,7 +113,8 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       const base = leaf(decl.font.name, decl.font.at, 'simple_fonts', 'a font declared under fonts');
       const face = base.face instanceof StyledFont ? base.face.base : base.face;
       if (!(face instanceof Face)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${face.kind} font`, 'simple_fonts', 'a font declared under fonts');
-      if (face.outlines !== 'truetype') refuse('fontKindUnsupported', decl.at, decl.name, decl.at, 'CFF');
+      // CFF outlines are written as a name-keyed Type1C program: glyphs are chosen by name, which a CID-keyed CFF lacks.
+      if (face.outlines === 'cff' && cffIsCidKeyed(face, base)) refuse('fontKindUnsupported', decl.at, decl.name, decl.at, 'CID-keyed CFF');
       const chars = new Set(decl.text);
       if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, `${decl.at}/text`, chars.size, SIMPLE_MAX_CODES);
       const simple = new SimpleFace(face, decl.text, base.face instanceof StyledFont ? base.face.origin : undefined);
@@ -196,7 +199,8 @@ export const names: Pass<ReadIr, ResolvedIr> = {
       return { ...item, fontRes } as ResolvedItem;
     });
     checkDestinationNames(ir.doc, ir.items);
-    resolveGraphics(ir.doc, ir.items, ctx);
+    // Type 3 glyphs' shapes name graphics declarations as page items do.
+    resolveGraphics(ir.doc, [...ir.items, ...ir.type3Fonts.flatMap((d) => d.glyphs.flatMap((g) => g.items))], ctx);
     return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };
   },
 };
@@ -241,4 +245,10 @@ function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): R
     }
   }
   return { ...item, fontRes };
+}
+
+/** Whether the CFF table of a face is CID-keyed; a table that cannot be followed is refused as an unreadable font, naming its declaration. */
+function cffIsCidKeyed(face: Face, base: FontResource): boolean {
+  const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
+  return guarded(origin, () => cffTablesOf(face).cidKeyed);
 }

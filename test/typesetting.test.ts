@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS, NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { mutoolDraw, pdfToText, pdfWords, pixelAt, qdfText, qpdfCheck, shownText, type Word } from './support/pdf-tools.js';
+import { gsRender, mutoolDraw, pdfLayoutLines, pdfToText, pdfWords, pixelAt, qdfText, qpdfCheck, shownText, type Word } from './support/pdf-tools.js';
 import { NOTO_ARABIC_B64, NOTO_HEBREW_B64 } from './support/rtl-fonts.js';
 import * as fontkit from 'fontkit';
 
@@ -22,9 +22,13 @@ function doc(items: Record<string, unknown>[], extra: Record<string, unknown> = 
   };
 }
 
+/** Every document this file renders, judged at the end by Ghostscript and MuPDF. */
+const RENDERED: { name: string; pdf: Uint8Array }[] = [];
+
 function ok(items: Record<string, unknown>[], extra?: Record<string, unknown>) {
   const out = render({ description: doc(items, extra), now: NOW });
   if (!out.ok) throw new Error(`refused ${out.status} ${out.word} ${out.path}: ${out.sentence}`);
+  RENDERED.push({ name: expect.getState().currentTestName ?? '?', pdf: out.pdf });
   return out;
 }
 
@@ -72,6 +76,28 @@ describe('alignment', () => {
       if (lastOf.has(i)) expect(l.at(-1)!.xMax).toBeLessThan(262);
       else expect(l.at(-1)!.xMax).toBeCloseTo(272, 1);
     });
+  });
+
+  it('poppler’s own line grouping (-bbox-layout) agrees: right lines end at urx, centred ones centre, justified ones fill the measure', () => {
+    const out = ok([
+      { type: 'text', rect: rect(72, 600, 272, 780), content: [PROSE], align: 'right' },
+      { type: 'text', rect: rect(300, 600, 500, 780), content: [PROSE], align: 'center' },
+      { type: 'flow', rect: rect(72, 300, 272, 500), content: PROSE, align: 'justify' },
+    ]);
+    const ls = pdfLayoutLines(out.pdf);
+    const right = ls.filter((l) => l.xMax <= 280 && l.yMax < PAGE_H - 590);
+    const centre = ls.filter((l) => l.xMin >= 295);
+    const just = ls.filter((l) => l.yMin > PAGE_H - 500);
+    expect([right.length, centre.length, just.length].every((n) => n > 2)).toBe(true);
+    for (const l of right) expect(l.xMax).toBeCloseTo(272, 1);
+    for (const l of centre) expect((l.xMin + l.xMax) / 2).toBeCloseTo(400, 1);
+    just.forEach((l, i) => {
+      expect(l.xMin).toBeCloseTo(72, 1);
+      if (i < just.length - 1) expect(l.xMax).toBeCloseTo(272, 1);
+      else expect(l.xMax).toBeLessThan(262);
+    });
+    // The words of each line are the words of the text, in order.
+    expect(just.flatMap((l) => l.words.map((w) => w.text)).join(' ')).toBe(PROSE);
   });
 
   it('justifies by total fit: its loosest word gap is tighter than first fit would leave', () => {
@@ -371,4 +397,20 @@ describe('refusals', () => {
     expect(out.ok).toBe(false);
     if (!out.ok) expect({ status: out.status, word: out.word, path: out.path }).toEqual({ status: 402, word: 'needs_a_licence', path: '/items/0/content/0/font' });
   });
+});
+
+// Last in the file (vitest runs a file's tests in order): every document above, through both renderers.
+describe('every typesetting document', () => {
+  it('renders in Ghostscript and MuPDF without a warning, and qpdf finds nothing', () => {
+    expect(RENDERED.length).toBeGreaterThan(25);
+    const complaints = RENDERED.flatMap(({ name, pdf }) => {
+      const gs = gsRender(pdf), mu = mutoolDraw(pdf), q = qpdfCheck(pdf);
+      const out: string[] = [];
+      if (gs.code !== 0 || gs.out) out.push(`${name}: gs ${gs.code} ${gs.out}`);
+      if (mu.code !== 0 || mu.err) out.push(`${name}: mutool ${mu.code} ${mu.err}`);
+      if (q.code !== 0) out.push(`${name}: qpdf ${q.out}`);
+      return out;
+    });
+    expect(complaints).toEqual([]);
+  }, 120_000);
 });

@@ -1,27 +1,62 @@
 // ir/read/fonts.ts — reading, font declarations: `fonts` (bytes inline as base64, a supplied part,
 // or a face of the service's library), `standard_fonts`, `type1_fonts`, `type3_fonts` (glyph shapes
-// read here, in glyph space), `simple_fonts`, `font_variants`, `font_chains`. Names are resolved
-// later, in passes/names.ts.
-import type { ValidateFunction } from 'ajv';
+// read here by the item readers, in glyph space), `simple_fonts`, `font_variants`, `font_chains`.
+// Names are resolved later, in passes/names.ts.
 import type {
-  Box4, FontChainDecl, FontSource, FontVariantDecl, GlyphSegment, GlyphShape, GlyphStroke, KeepRule, MissingRule,
-  SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
+  Box4, FontChainDecl, FontSource, FontVariantDecl, KeepRule, MissingRule, SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
 } from '../font-types.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
-import { glyphShapeSchemas } from '../schema/fonts.js';
-import type { FontDecl, StandardFontDecl } from '../types.js';
-import { ajv, check, fail, readColour } from './common.js';
+import type { Colour, FontDecl, Item, PathItem, RectItem, StandardFontDecl } from '../types.js';
+import { fail } from './common.js';
+import { readItem } from './items.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 type Raw = Record<string, unknown>;
 
-/** Decodes strict base64 (white space allowed between groups); anything else is refused naming the key. */
+/** Decoded files kept per process, keyed by their base64 text (fast-layout §1 rule 3: bound every cache). */
+export const BASE64_CACHE_SIZE = 32;
+/** Characters of base64 text the cache holds at most, all entries together (with their bytes, some 56 MB). */
+const BASE64_CACHE_CHARS = 32 << 20;
+const decoded = new Map<string, Uint8Array>();
+let decodedChars = 0;
+
+/**
+ * Decodes strict base64 (white space allowed between groups); anything else is refused naming the
+ * key. A text seen before (the same font sent again) gives the same bytes object without decoding
+ * or checking it again: a Map finds a long string by length and content, far cheaper than decoding
+ * it, and the bytes are only ever read (a font's cache in passes/fonts/face.ts is keyed on them).
+ */
 export function readBase64(s: string, p: JsonPointer): Uint8Array {
-  const data = s.replace(/\s+/g, '');
-  if (data.length % 4 === 1 || !BASE64.test(data)) fail(refusal('base64Invalid', p, p));
-  const buf = Buffer.from(data, 'base64');
+  const hit = decoded.get(s);
+  if (hit) {
+    decoded.delete(s);
+    decoded.set(s, hit); // most recently used last
+    return hit;
+  }
+  const bytes = decodeStrict(s, p);
+  if (s.length <= BASE64_CACHE_CHARS / 4) {
+    while (decoded.size >= BASE64_CACHE_SIZE || decodedChars + s.length > BASE64_CACHE_CHARS) {
+      const oldest = decoded.keys().next().value!;
+      decodedChars -= oldest.length;
+      decoded.delete(oldest);
+    }
+    decoded.set(s, bytes);
+    decodedChars += s.length;
+  }
+  return bytes;
+}
+
+function decodeStrict(s: string, p: JsonPointer): Uint8Array {
+  // Fast path: canonical base64 (no white space) decodes and encodes back to itself; Node's decoder
+  // skips what it cannot read, so any other character makes the two differ.
+  let buf = Buffer.from(s, 'base64');
+  if (buf.toString('base64') !== s) {
+    const data = s.replace(/\s+/g, '');
+    if (data.length % 4 === 1 || !BASE64.test(data)) fail(refusal('base64Invalid', p, p));
+    buf = Buffer.from(data, 'base64');
+  }
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
@@ -68,69 +103,31 @@ export function readType1FontDecl(raw: Raw, p: JsonPointer): Type1FontDecl {
   return { at: p, name, source, afm };
 }
 
-const validateShape: Record<string, ValidateFunction> = Object.fromEntries(
-  Object.entries(glyphShapeSchemas).map(([k, s]) => [k, ajv.compile(s)]),
-);
+/** The item kinds a glyph is drawn with (spec type3_fonts: "Shapes in drawing order: path, rect, line"). */
+const GLYPH_KINDS: ReadonlySet<string> = new Set(['path', 'rect', 'line']);
 
-const CAPS: Record<string, number> = { butt: 0, round: 1, square: 2 };
-const JOINS: Record<string, number> = { miter: 0, round: 1, bevel: 2 };
+/** Common keys that place an item among pages and other items, which a glyph (drawn wherever its character is set) has none of. */
+const GLYPH_KEYS_MEANINGLESS: [string, string][] = [['relative_to', 'item to hang from'], ['pages', 'pages of its own']];
 
-function readStroke(raw: Raw | undefined): GlyphStroke | undefined {
-  if (!raw) return undefined;
-  const dash = raw.dash as { pattern: number[]; phase?: number } | undefined;
-  return {
-    width: (raw.width as number | undefined) ?? 1,
-    colour: raw.color ? readColour(raw.color as number[]) : { space: 'gray', c: [0] },
-    cap: raw.cap !== undefined ? CAPS[raw.cap as string] : undefined,
-    join: raw.join !== undefined ? JOINS[raw.join as string] : undefined,
-    dash: dash ? { array: dash.pattern, phase: dash.phase ?? 0 } : undefined,
-    miterLimit: raw.miter_limit as number | undefined,
-  };
-}
-
-const pt = (v: unknown) => v as [number, number];
-
-function readSegments(raw: Raw[], p: JsonPointer): GlyphSegment[] {
-  return raw.map((s, i) => {
-    const sp = at(p, i);
-    const keys = ['move', 'line', 'curve', 'close'].filter((k) => s[k] !== undefined);
-    if (keys.length !== 1) fail(refusal('segmentShape', sp, sp));
-    if (i === 0 && keys[0] !== 'move') fail(refusal('segmentShape', sp, sp));
-    const k = keys[0];
-    if (k === 'curve') {
-      const c = s.curve as [number, number][];
-      return { k: 'curve', c1: c[0], c2: c[1], p: c[2] };
-    }
-    if (k === 'close') return { k: 'close' };
-    return { k: k as 'move' | 'line', p: pt(s[k]) };
-  });
-}
+/** Black, the ink of a glyph shape that states neither fill nor stroke. */
+const GLYPH_INK: Colour = { space: 'gray', c: [0] };
 
 /**
- * Keys of the path/rect/line items a glyph shape does not draw in this build (the spec: "a glyph
- * reaches the colour spaces, gradients, graphics states and layers the request declares"; those
- * arrive with the graphics declarations), refused by name rather than dropped.
+ * A glyph's shape: a path, rect or line item read by the item readers (so graphics_state, layer,
+ * transform, rotate, and fills in declared spaces, gradients and tilings read as on a page). Text
+ * (or any other item kind) inside a glyph is refused.
  */
-const GLYPH_KEYS_NOT_YET = ['graphics_state', 'layer', 'transform', 'rotate', 'clip', 'relative_to'];
-
-/** A glyph's shape: path, rect or line. Text (or any other item kind) inside a glyph is refused. */
-function readGlyphShape(raw: Raw, p: JsonPointer): GlyphShape {
+function readGlyphItem(raw: Raw, p: JsonPointer, index: number): Item {
   const type = raw.type as string;
   if (type === 'text' || type === 'flow' || type === 'text_path') fail(refusal('type3GlyphText', at(p, 'type'), at(p, 'type'), type));
-  const validate = Object.hasOwn(validateShape, type) ? validateShape[type] : undefined;
-  if (!validate) fail(refusal('type3GlyphShapeKind', at(p, 'type'), at(p, 'type'), type));
-  check(validate, raw, p);
-  for (const key of GLYPH_KEYS_NOT_YET) {
-    if (raw[key] !== undefined && raw[key] !== null) fail(refusal('keyNotYet', at(p, key), key, at(p, key)));
+  if (!GLYPH_KINDS.has(type)) fail(refusal('type3GlyphShapeKind', at(p, 'type'), at(p, 'type'), type));
+  for (const [key, what] of GLYPH_KEYS_MEANINGLESS) {
+    const v = raw[key];
+    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) fail(refusal('type3GlyphKeyMeaningless', at(p, key), at(p, key), what));
   }
-  const fill = raw.fill ? readColour(raw.fill as number[]) : undefined;
-  const stroke = readStroke(raw.stroke as Raw | undefined);
-  if (type === 'rect') {
-    const r = raw.rect as { llx: number; lly: number; urx: number; ury: number };
-    return { kind: 'rect', at: p, x: Math.min(r.llx, r.urx), y: Math.min(r.lly, r.ury), w: Math.abs(r.urx - r.llx), h: Math.abs(r.ury - r.lly), fill, stroke };
-  }
-  if (type === 'line') return { kind: 'line', at: p, from: pt(raw.from), to: pt(raw.to), stroke: stroke ?? readStroke({})! };
-  return { kind: 'path', at: p, segments: readSegments(raw.segments as Raw[], at(p, 'segments')), evenOdd: raw.fill_rule === 'even_odd', fill, stroke };
+  const item = readItem(raw, index, p) as RectItem | PathItem;
+  if (item.type !== 'line' && item.fill === undefined && item.stroke === undefined) return { ...item, fill: GLYPH_INK };
+  return item;
 }
 
 function box4(raw: unknown): Box4 {
@@ -148,7 +145,7 @@ export function readType3FontDecl(raw: Raw, p: JsonPointer): Type3FontDecl {
       character,
       width: g.width as number,
       box: g.box ? box4(g.box) : undefined,
-      shapes: (g.items as Raw[]).map((s, j) => readGlyphShape(s, at(gp, 'items', j))),
+      items: (g.items as Raw[]).map((s, j) => readGlyphItem(s, at(gp, 'items', j), j)),
     };
   });
   const m = raw.matrix as number[];

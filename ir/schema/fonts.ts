@@ -10,12 +10,6 @@ export const STANDARD_FACES = [
 
 const name = { type: 'string', minLength: 1 } as const;
 const num = { type: 'number' } as const;
-const colour = {
-  type: 'array',
-  items: { type: 'number', minimum: 0, maximum: 1 },
-  anyOf: [{ minItems: 1, maxItems: 1 }, { minItems: 3, maxItems: 4 }],
-} as const;
-const point = { type: 'array', items: num, minItems: 2, maxItems: 2 } as const;
 const box = { type: 'object', required: ['llx', 'lly', 'urx', 'ury'], properties: { llx: num, lly: num, urx: num, ury: num } } as const;
 
 /** `missing`: "refuse" (default) or `{replace: <one character>}`. */
@@ -61,30 +55,7 @@ export const type1FontsSchema = {
   },
 } as const;
 
-const stroke = {
-  type: 'object',
-  properties: {
-    width: { type: 'number', minimum: 0 },
-    color: colour,
-    cap: { enum: ['butt', 'round', 'square'] },
-    join: { enum: ['miter', 'round', 'bevel'] },
-    miter_limit: { type: 'number', minimum: 1 },
-    dash: { type: 'object', required: ['pattern'], properties: { pattern: { type: 'array', items: { type: 'number', minimum: 0 } }, phase: num } },
-  },
-} as const;
-
-const segment = {
-  type: 'object',
-  properties: { move: point, line: point, curve: { type: 'array', items: point, minItems: 3, maxItems: 3 }, close: { const: true } },
-} as const;
-
-/** A glyph's shape: checked by kind while reading (ir/read/fonts.ts), so its pointer lands inside it. */
-export const glyphShapeSchemas = {
-  rect: { type: 'object', required: ['rect'], properties: { rect: box, fill: colour, stroke } },
-  line: { type: 'object', required: ['from', 'to'], properties: { from: point, to: point, stroke } },
-  path: { type: 'object', required: ['segments'], properties: { segments: { type: 'array', items: segment, minItems: 1 }, fill: colour, fill_rule: { enum: ['nonzero', 'even_odd'] }, stroke } },
-} as const;
-
+/** A glyph's shapes are checked by the item readers of their kind (ir/read/fonts.ts), so a pointer lands inside them. */
 export const type3FontsSchema = {
   type: 'array',
   items: {

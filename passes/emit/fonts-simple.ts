@@ -1,4 +1,5 @@
-// passes/emit/fonts-simple.ts — a simple font (simple_fonts) as a simple TrueType font (§9.6.3):
+// passes/emit/fonts-simple.ts — a simple font (simple_fonts) over TrueType outlines as a simple TrueType font (§9.6.3)
+// (over CFF outlines: passes/emit/fonts-simple-cff.ts):
 // the face subset to the stated text's glyphs, in code order, with a (3,0) cmap from 0xF000 + code
 // (passes/emit/sfnt-cmap.ts), Symbolic and no Encoding (§9.6.6.4), Widths for every code, and a
 // ToUnicode CMap from code to character.
@@ -7,10 +8,12 @@ import type { FontObject } from '../../ir/types.js';
 import type { SimpleFace } from '../fonts/simple-face.js';
 import { flate, pdfFontName, simpleWidths, subsetTag, toUnicodeStream } from './fonts-common.js';
 import { symbolCmap, withCmap } from './sfnt-cmap.js';
+import { emitSimpleCffFont } from './fonts-simple-cff.js';
 
 export function emitSimpleFont(context: PDFContext, obj: FontObject): PDFRef {
   const face = obj.face as SimpleFace;
   const base = face.base;
+  if (base.outlines === 'cff') return emitSimpleCffFont(context, obj);
   const f = base.font;
   const subset = f.createSubset();
   const newIds = face.gids.map((g) => subset.includeGlyph(g));

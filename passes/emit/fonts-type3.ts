@@ -1,20 +1,33 @@
 // passes/emit/fonts-type3.ts — a Type 3 font (type3_fonts, §9.6.5): FontMatrix and FontBBox as
 // declared, one glyph procedure per declared glyph (passes/emit/glyph-procs.ts), codes 0… in order
-// of character with a Differences encoding naming them g0, g1…, Widths in glyph space, and a
-// ToUnicode CMap from code to character.
+// of character with a Differences encoding naming them g0, g1…, Widths in glyph space, a ToUnicode
+// CMap from code to character, and the font's own /Resources: one ResourceScope for all its glyphs,
+// so a glyph reaches the request's graphics states, layers, colour spaces, gradients and tilings
+// exactly as page content does (each resource object written once per document).
 import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { FontObject } from '../../ir/types.js';
+import type { DrawOp, FontObject } from '../../ir/types.js';
 import type { Type3Face } from '../fonts/type3-face.js';
 import { flate, simpleWidths, toUnicodeStream } from './fonts-common.js';
-import { glyphProcedure } from './glyph-procs.js';
+import { glyphProcedure, type GlyphContentWriter } from './glyph-procs.js';
+import type { DocumentResources } from './resources.js';
 
-export function emitType3Font(context: PDFContext, obj: FontObject): PDFRef {
+/** What a Type 3 font's glyphs are drawn with: their laid shapes (by face key), the content writer, the document's resources. */
+export interface Type3Drawing {
+  glyphOps: ReadonlyMap<string, DrawOp[][]>;
+  write: GlyphContentWriter;
+  resources: DocumentResources;
+}
+
+export function emitType3Font(context: PDFContext, obj: FontObject, drawing: Type3Drawing): PDFRef {
   const face = obj.face as Type3Face;
   const decl = face.decl;
   const codes = face.glyphs.map((_, i) => i);
+  const laid = drawing.glyphOps.get(face.key);
+  if (!laid) throw new Error(`the glyphs of the Type 3 font "${decl.name}" were never laid`);
+  const scope = drawing.resources.scope();
   const charProcs: Record<string, PDFRef> = {};
   face.glyphs.forEach((g, i) => {
-    charProcs[`g${i}`] = flate(context, Buffer.from(glyphProcedure(g, decl.box), 'latin1'));
+    charProcs[`g${i}`] = flate(context, glyphProcedure(g, decl.box, laid[i], scope, drawing.write));
   });
   const text = new Map(face.glyphs.map((g, i) => [i, g.character]));
   return context.register(context.obj({
@@ -25,8 +38,7 @@ export function emitType3Font(context: PDFContext, obj: FontObject): PDFRef {
     CharProcs: context.obj(charProcs),
     Encoding: context.obj({ Type: 'Encoding', Differences: codes.length ? [0, ...codes.map((i) => PDFName.of(`g${i}`))] : [] } as never),
     ...simpleWidths(codes.length ? codes : [0], (c) => face.advanceOf(c), 1, false),
-    // Glyphs reach the request's declared resources (graphics states, colour spaces…) through here.
-    Resources: context.obj({}),
+    Resources: context.obj(scope.dict() as never),
     ToUnicode: toUnicodeStream(context, text, 1),
   } as never));
 }

@@ -8,17 +8,17 @@ import { emitCidFont } from './fonts-cid.js';
 import { emitSimpleFont } from './fonts-simple.js';
 import { emitStandardFont } from './fonts-standard.js';
 import { emitType1Font } from './fonts-type1.js';
-import { emitType3Font } from './fonts-type3.js';
+import { emitType3Font, type Type3Drawing } from './fonts-type3.js';
 
 export { toUnicodeCMap } from './fonts-common.js';
 
-/** Writes one font and returns the reference of its font dictionary. */
-export function emitFont(context: PDFContext, obj: FontObject): PDFRef {
+/** Writes one font and returns the reference of its font dictionary (`type3`: what Type 3 glyphs are drawn with). */
+export function emitFont(context: PDFContext, obj: FontObject, type3: Type3Drawing): PDFRef {
   switch (obj.face.kind) {
     case 'cid': return emitCidFont(context, obj);
     case 'standard': return emitStandardFont(context, obj);
     case 'type1': return emitType1Font(context, obj);
-    case 'type3': return emitType3Font(context, obj);
+    case 'type3': return emitType3Font(context, obj, type3);
     case 'simple': return emitSimpleFont(context, obj);
     case 'chain': throw new Error('a font chain has no font object of its own');
   }

@@ -1,7 +1,7 @@
-// passes/fonts/embedding.ts — the fact "this font forbids its own embedding" (OS/2 fsType, bits 1,
-// 8 and 9: restricted licence, no subsetting, bitmap only), kept apart from which standard forbids
-// it (design.md: krilla's split between facts and `Archival::prohibits`). dedupe turns the fact into
-// the spec's remark; an archive claim that forbids it calls `refuseForbiddenEmbedding` (standards).
+// passes/fonts/embedding.ts — the fact "this font forbids its own embedding" (OS/2 fsType: restricted
+// licence, no subsetting while we subset, bitmap only), kept apart from which standard forbids it
+// (design.md: krilla's split between facts and `Archival::prohibits`). dedupe turns the fact into the
+// spec's remark; an archive claim refuses it (passes/fonts/archive-fonts.ts → `refuseForbiddenEmbedding`).
 import type { FontResource } from '../../ir/types.js';
 import { Face } from './face.js';
 import { refuse } from '../pass.js';
@@ -16,7 +16,8 @@ export interface EmbeddingFact {
 }
 
 /**
- * Declared fonts (under `fonts`) whose OS/2 fsType forbids embedding or subsetting, in declaration
+ * Declared fonts (under `fonts`) whose OS/2 fsType forbids what we do with them (embedding at all,
+ * subsetting when the font is subset, outlines when only bitmaps may be embedded), in declaration
  * order. Variants and simple fonts built on them are not listed again.
  */
 export function fontsForbiddingEmbedding(fonts: ReadonlyMap<string, FontResource>): EmbeddingFact[] {
@@ -24,15 +25,16 @@ export function fontsForbiddingEmbedding(fonts: ReadonlyMap<string, FontResource
   for (const res of fonts.values()) {
     if (res.basedOn) continue;
     const face = programOf(res.face);
-    if (face instanceof Face && face.embeddingForbidden) out.push({ name: res.name, at: res.at, ownName: face.ownName });
+    if (face instanceof Face && face.embeddingForbidden(res.keep?.kind === 'all')) out.push({ name: res.name, at: res.at, ownName: face.ownName });
   }
   return out;
 }
 
 /**
  * Refuses (400) the first font that forbids its own embedding, for a claimed standard that requires
- * every font to be legally embeddable (PDF/A: ISO 19005-2 §6.2.11.2 — "font programs … shall be
- * embedded" and legally so). `standard` is the claim as the request spells it (e.g. "pdfa2b").
+ * every font to be legally embedded (PDF/A: ISO 19005-1 6.3.5, 19005-2/-3 6.2.11.4.1, 19005-4
+ * 6.2.10.4.1 — "font programs … shall be embedded" and "legally embeddable … for universal
+ * rendering"). `standard` is the claim as the request spells it (e.g. "pdfa2b").
  */
 export function refuseForbiddenEmbedding(fonts: ReadonlyMap<string, FontResource>, standard: string): void {
   const hit = fontsForbiddingEmbedding(fonts)[0];

@@ -80,12 +80,22 @@ export class Face implements TextFont {
     return this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
   }
 
-  /** Whether OS/2 fsType forbids what we do: embedding at all (restricted licence), or subsetting. */
-  get embeddingForbidden(): boolean {
-    const fs = this.font['OS/2']?.fsType;
-    if (fs == null) return false;
-    if (typeof fs === 'number') return (fs & 0x0002) !== 0 || (fs & 0x0100) !== 0 || (fs & 0x0200) !== 0;
-    return Boolean(fs.noEmbedding || fs.noSubsetting || fs.bitmapOnly);
+  /**
+   * Whether OS/2 fsType (OpenType spec, OS/2 table) forbids what we do with the font: embedding at
+   * all (usage bits 0–3 = 2, restricted licence; a less restrictive bit set beside it wins, as the
+   * spec says), subsetting (bit 8) when it is subset, or embedding outlines (bit 9, bitmaps only).
+   */
+  embeddingForbidden(keepAll = false): boolean {
+    const raw = this.font['OS/2']?.fsType as unknown;
+    if (raw == null) return false;
+    let fs = 0;
+    if (typeof raw === 'number') fs = raw;
+    else {
+      const b = raw as Record<string, boolean>;
+      fs = (b.noEmbedding ? 0x2 : 0) | (b.viewOnly ? 0x4 : 0) | (b.editable ? 0x8 : 0) | (b.noSubsetting ? 0x100 : 0) | (b.bitmapOnly ? 0x200 : 0);
+    }
+    const restricted = (fs & 0x2) !== 0 && (fs & 0xc) === 0;
+    return restricted || (!keepAll && (fs & 0x100) !== 0) || (fs & 0x200) !== 0;
   }
 
   /** OpenType features the font has (GSUB/GPOS feature tags), for font_variants to check against. */
@@ -176,16 +186,27 @@ export class Face implements TextFont {
 }
 
 const faces = new Map<string, Face>();
+/** Faces by the bytes object they were loaded from (held weakly: a request's own part bytes go with it). */
+const byBytes = new WeakMap<Uint8Array, Face>();
 
 export type LoadFaceResult = { ok: true; face: Face } | { ok: false; detail: string };
 
 /** Loads (or finds in the process cache) the face in these bytes. Never throws. */
 export function loadFace(bytes: Uint8Array): LoadFaceResult {
+  // The same bytes object again (a base64 text decoded before, ir/read/fonts.ts; a library face):
+  // no hashing. A face evicted from `faces` is not found here either.
+  const known = byBytes.get(bytes);
+  if (known && faces.get(known.key) === known) {
+    faces.delete(known.key);
+    faces.set(known.key, known);
+    return { ok: true, face: known };
+  }
   const key = createHash('sha256').update(bytes).digest('hex');
   const hit = faces.get(key);
   if (hit) {
     faces.delete(key);
     faces.set(key, hit); // most recently used last
+    byBytes.set(bytes, hit);
     return { ok: true, face: hit };
   }
   let font: Font;
@@ -206,6 +227,7 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
   const face = new Face(bytes, key, font);
   if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
   faces.set(key, face);
+  byBytes.set(bytes, face);
   return { ok: true, face };
 }
 

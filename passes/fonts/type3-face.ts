@@ -4,6 +4,7 @@
 // matrix (1 / a: 1000 for the usual 0.001), so width × size / unitsPerEm is the advance in points.
 import { createHash } from 'node:crypto';
 import type { Type3FontDecl, Type3GlyphDecl } from '../../ir/font-types.js';
+import type { FontResource, Item } from '../../ir/types.js';
 import type { Shaped } from './face.js';
 import type { FontMetrics, TextFont } from './text-font.js';
 
@@ -23,7 +24,8 @@ export class Type3Face implements TextFont {
     this.glyphs = [...decl.glyphs].sort((a, b) => a.character.codePointAt(0)! - b.character.codePointAt(0)!);
     this.glyphs.forEach((g, i) => this.codes.set(g.character.codePointAt(0)!, i));
     // Same declaration (whatever its glyph order or name) → same font object.
-    this.key = 'type3:' + createHash('sha256').update(JSON.stringify({ m: decl.matrix, b: decl.box, g: this.glyphs.map(({ at: _a, ...g }) => ({ ...g, shapes: g.shapes.map(({ at: _s, ...s }) => s) })) })).digest('hex');
+    // Pointers (`at`, wherever they sit) say where a declaration was written, not what it draws.
+    this.key = 'type3:' + createHash('sha256').update(JSON.stringify({ m: decl.matrix, b: decl.box, g: this.glyphs }, (k, v) => (k === 'at' || k.endsWith('At') || k === 'index' ? undefined : v))).digest('hex');
     // Horizontal scale of the matrix: glyph units per text-space unit.
     const a = Math.hypot(decl.matrix[0], decl.matrix[1]) || 1;
     this.unitsPerEm = 1 / a;
@@ -56,4 +58,17 @@ export class Type3Face implements TextFont {
     }
     return out;
   }
+}
+
+/**
+ * The shapes of every declared Type 3 font's glyphs (`painted`: only those of d0 glyphs, which paint
+ * in their own colours; a d1 glyph's colours are set aside), for the checks page items go through.
+ */
+export function type3GlyphItems(fonts: ReadonlyMap<string, FontResource>, painted = false): Item[] {
+  const out: Item[] = [];
+  for (const res of fonts.values()) {
+    if (!(res.face instanceof Type3Face)) continue;
+    for (const g of res.face.glyphs) if (!painted || g.box === undefined) out.push(...g.items);
+  }
+  return out;
 }

@@ -34,16 +34,77 @@ export function pfbToPfa(pfb: Uint8Array): Uint8Array {
   return new Uint8Array(Buffer.from(out.join(''), 'latin1'));
 }
 
-/** Noto Sans with OS/2 fsType set to `fsType` (2 = restricted licence embedding). */
+/** The OpenType table checksum (sum of big-endian uint32 words, the last padded with zeros). */
+function tableChecksum(b: Buffer, offset: number, length: number): number {
+  let sum = 0;
+  for (let i = 0; i < length; i += 4) {
+    let word = 0;
+    for (let k = 0; k < 4; k++) word = (word << 8) | (i + k < length ? b[offset + i + k] : 0);
+    sum = (sum + (word >>> 0)) >>> 0;
+  }
+  return sum;
+}
+
+/**
+ * Noto Sans with OS/2 fsType set to `fsType` (2 = restricted licence embedding): the OS/2 bytes
+ * edited in a copy, the table's directory checksum and head.checkSumAdjustment fixed, so the file is
+ * as a font tool would write it.
+ */
 export function notoWithFsType(fsType: number): Uint8Array {
   const b = Buffer.from(NOTO_SANS);
   const n = b.readUInt16BE(4);
+  let head = -1;
+  let found = false;
   for (let i = 0; i < n; i++) {
     const r = 12 + i * 16;
-    if (b.toString('latin1', r, r + 4) === 'OS/2') {
-      b.writeUInt16BE(fsType, b.readUInt32BE(r + 8) + 8);
-      return new Uint8Array(b);
+    const tag = b.toString('latin1', r, r + 4);
+    if (tag === 'head') head = b.readUInt32BE(r + 8);
+    if (tag === 'OS/2') {
+      const off = b.readUInt32BE(r + 8);
+      b.writeUInt16BE(fsType, off + 8);
+      b.writeUInt32BE(tableChecksum(b, off, b.readUInt32BE(r + 12)), r + 4);
+      found = true;
     }
   }
-  throw new Error('no OS/2 table');
+  if (!found || head < 0) throw new Error('no OS/2 or head table');
+  // head.checkSumAdjustment: 0xB1B0AFBA minus the checksum of the whole file with the field at 0.
+  b.writeUInt32BE(0, head + 8);
+  b.writeUInt32BE((0xb1b0afba - tableChecksum(b, 0, b.length)) >>> 0, head + 8);
+  return new Uint8Array(b);
+}
+
+/**
+ * The OpenType font `otf` with its `CFF ` table replaced by a CID-keyed one holding every glyph
+ * (fontkit's subsetter writes CFF as CID-keyed, ROS Adobe-Identity-0, CID = glyph id): the new table
+ * is appended and its directory entry pointed at it.
+ */
+export async function cidKeyedOtf(otf: Uint8Array): Promise<Uint8Array> {
+  const fontkit = await import('fontkit');
+  const font = fontkit.create(Buffer.from(otf)) as unknown as { numGlyphs: number; createSubset(): { includeGlyph(g: number): number; encode(): Uint8Array } };
+  const subset = font.createSubset();
+  for (let g = 0; g < font.numGlyphs; g++) subset.includeGlyph(g);
+  const cff = Buffer.from(subset.encode()); // a CFF subset encodes the bare CFF table
+  const b = Buffer.from(otf);
+  const pad = (4 - (b.length % 4)) % 4;
+  const out = Buffer.concat([b, Buffer.alloc(pad), cff]);
+  const n = out.readUInt16BE(4);
+  for (let i = 0; i < n; i++) {
+    const r = 12 + i * 16;
+    if (out.toString('latin1', r, r + 4) === 'CFF ') {
+      out.writeUInt32BE(b.length + pad, r + 8);
+      out.writeUInt32BE(cff.length, r + 12);
+    }
+  }
+  return new Uint8Array(out);
+}
+
+/** The OpenType font `otf` with its `CFF ` table filed under the tag `CFF2`: what a reader takes for CFF2 outlines. */
+export function cff2Tagged(otf: Uint8Array): Uint8Array {
+  const b = Buffer.from(otf);
+  const n = b.readUInt16BE(4);
+  for (let i = 0; i < n; i++) {
+    const r = 12 + i * 16;
+    if (b.toString('latin1', r, r + 4) === 'CFF ') b.write('CFF2', r, 'latin1');
+  }
+  return new Uint8Array(b);
 }

@@ -44,6 +44,23 @@ export function pdfWords(pdf: Uint8Array, args: string[] = []): Word[] {
   return words;
 }
 
+export interface LayoutLine { xMin: number; yMin: number; xMax: number; yMax: number; words: Word[] }
+
+/** Lines as poppler groups them (`pdftotext -bbox-layout`: flow, block, line, word), each with its words. */
+export function pdfLayoutLines(pdf: Uint8Array): LayoutLine[] {
+  const html = withFile(pdf, (f) => execFileSync('pdftotext', ['-bbox-layout', f, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+  const lines: LayoutLine[] = [];
+  let page = 0;
+  for (const row of html.split('\n')) {
+    if (row.includes('<page ')) page++;
+    const l = /<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/.exec(row);
+    if (l) { lines.push({ xMin: +l[1], yMin: +l[2], xMax: +l[3], yMax: +l[4], words: [] }); continue; }
+    const w = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(row);
+    if (w && lines.length) lines[lines.length - 1].words.push({ xMin: +w[1], yMin: +w[2], xMax: +w[3], yMax: +w[4], text: decodeEntities(w[5]), page });
+  }
+  return lines;
+}
+
 function decodeEntities(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }

@@ -5,14 +5,10 @@
 // over nominalWidthX, else defaultWidthX of the glyph's Private DICT), scaled to text space by the
 // FontMatrix. Tolerant: anything malformed yields undefined and the program is not judged.
 
-/** Glyph names of the standard strings 1–95 (space … asciitilde), StandardEncoding order. */
-const STD_ASCII = ('space exclam quotedbl numbersign dollar percent ampersand quoteright parenleft parenright asterisk plus comma '
-  + 'hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at '
-  + 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore quoteleft '
-  + 'a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde').split(' ');
+import { CFF_STANDARD_STRINGS } from './cff-standard-strings.js';
 
 export interface CffProgram {
-  /** Name-keyed: glyph name (or `#sid` for unnamed standard strings) → glyph id. */
+  /** Name-keyed: glyph name → glyph id. */
   names: Map<string, number>;
   /** CID-keyed: CID → glyph id. */
   cids?: Map<number, number>;
@@ -140,8 +136,7 @@ export function readCffProgram(d: Uint8Array): CffProgram | undefined {
       ids.forEach((sid, g) => {
         let n: string | undefined;
         if (sid === 0) n = '.notdef';
-        else if (sid <= 95) n = STD_ASCII[sid - 1];
-        else if (sid < 391) n = `#${sid}`;
+        else if (sid < 391) n = CFF_STANDARD_STRINGS[sid];
         else {
           const it = strIdx.items[sid - 391];
           if (it) n = Buffer.from(d.subarray(it[0], it[1])).toString('latin1');
