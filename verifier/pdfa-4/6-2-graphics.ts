@@ -19,6 +19,8 @@ const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || f.args?.has
 const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || f.args?.hasDefault === true;
 const ok = (f: Fact): boolean => (f.code === 'device-rgb' ? RGB_OK(f) : f.code === 'device-cmyk' ? CMYK_OK(f) : GRAY_OK(f));
 const alternate = (f: Fact): boolean => f.args?.parent === 'Separation' || f.args?.parent === 'DeviceN';
+/** PDF/A-4's test numbers of 6.2.4.3 per device space (veraPDF's profile: t02 RGB, t03 CMYK, t04 Gray). */
+const PDFA4_DEVICE_TEST: Record<string, number> = { 'device-rgb': 2, 'device-cmyk': 3, 'device-gray': 4 };
 const devices = ['device-rgb', 'device-cmyk', 'device-gray'];
 
 export const graphics: RuleModule = [
@@ -33,10 +35,11 @@ export const graphics: RuleModule = [
   bind('6.2.4.2', 3, 'icc-cmyk-same-profile', 'an ICCBased CMYK space paints with the very profile of the output intent or of the page group'),
   bind('6.2.4.2', 2, 'overprint-icc-cmyk', 'ICCBased CMYK is painted with overprinting on and overprint mode 1'),
   bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', { when: (f) => !inputOk(f) }),
-  bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => plain(f) && !RGB_OK(f) }),
-  bind('6.2.4.3', 2, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', { when: (f) => plain(f) && !CMYK_OK(f) }),
-  bind('6.2.4.3', 3, 'device-gray', 'DeviceGray is used without an output intent or DefaultGray', { when: (f) => plain(f) && !GRAY_OK(f) }),
-  ...devices.map((d) => bind('6.2.4.3', 4, d, 'a transparency group uses a device colour space without a matching output intent',
+  bind('6.2.4.3', 2, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => plain(f) && !RGB_OK(f) }),
+  bind('6.2.4.3', 3, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', { when: (f) => plain(f) && !CMYK_OK(f) }),
+  bind('6.2.4.3', 4, 'device-gray', 'DeviceGray is used without an output intent or DefaultGray', { when: (f) => plain(f) && !GRAY_OK(f) }),
+  // veraPDF judges a group's blending space through the same rules as the device space itself (RGB t02, CMYK t03, Gray t04).
+  ...devices.map((d) => bind('6.2.4.3', PDFA4_DEVICE_TEST[d], d, 'a transparency group uses a device colour space without a matching output intent',
     { when: (f) => f.args?.via === 'group' && !ok(f) })),
   ...devices.map((d) => bind('6.2.4.4', 1, d, 'a Separation or DeviceN alternate is a device colour space without a matching output intent',
     { when: (f) => alternate(f) && !ok(f) })),
