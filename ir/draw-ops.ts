@@ -69,6 +69,8 @@ export interface ImportedPageOp {
   source: SuppliedPdf;
   /** 0-based page of the source. */
   page: number;
+  /** Its form fields' appearances, drawn flat over it in its own space (passes/supplied/widgets.ts). */
+  flat?: import('../passes/supplied/widgets.js').FlatWidget[];
 }
 
 /** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */

@@ -178,6 +178,7 @@ export const REFUSALS = {
   compressionLevel: { status: 400, word: 'description', template: 'the compression level {0} = {1} is outside {2} to {3}.' },
   archiveSetsAside: { status: 400, word: 'description', template: '{0} = "{1}" sets aside {2}: {3}.' },
   archiveNeeds: { status: 400, word: 'description', template: '{0} = "{1}" needs {2}.' },
+  linkGraphicsState: { status: 400, word: 'description', template: 'graphics_state at {0} has nothing to act on: a link draws nothing.' },
   versionTooOld: { status: 400, word: 'description', template: '{0} = "{1}" is older than PDF {2}, which {3} needs.' },
   invoiceNeedsPdfa3b: { status: 400, word: 'description', template: 'invoice at {0} needs archive = "pdfa3b": {1}.' },
   colourOutsideIntent: { status: 400, word: 'description', template: 'the colour {0} is {1}, but under archive = "{2}" the output intent {3} is {4}, and PDF/A allows device colour only in the output intent\'s own space.' },
@@ -272,7 +273,7 @@ export const REFUSALS = {
 export const REMARKS = {
   unusedResource: { code: 'unused-resource', template: 'the {0} {1} is never drawn with' },
   fontEmbeddingPermission: { code: 'font-embedding-permission', template: 'the font {0} (selected as "{1}") is embedded against its own embedding permission' },
-  importedAnnotationsDropped: { code: 'imported-annotations-dropped', template: 'page {0} of the part "{1}" carries {2} annotations (links, form fields, comments), which are not carried into the document' },
+  importedAnnotationsDropped: { code: 'imported-annotations-dropped', template: 'page {0} of the part "{1}" has {2} annotations that are not carried into the document: {3}' },
 } as const satisfies Record<string, RemarkEntry>;
 
 export type RefusalKey = keyof typeof REFUSALS;

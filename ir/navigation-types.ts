@@ -169,6 +169,8 @@ export interface LaidOutLink {
   border: LinkBorder;
   highlight: LinkHighlight;
   description?: string;
+  /** The declared layer the annotation belongs to (/OC, PDF 1.5). */
+  layer?: string;
 }
 
 export interface LinkBorder { width: number; dash?: number[]; color?: Colour }

@@ -284,6 +284,8 @@ export interface ImageItem extends ItemBase {
   align: ImageAlign;
   /** The fill colour a stencil paints in (default black); refused on a picture that is not a stencil. */
   color?: { at: JsonPointer; colour: Colour };
+  /** The shape the picture is seen through, in page coordinates (as a text item's clip). */
+  clip?: ClipSpec;
 }
 
 /** A `link` item: a rect on a page that leads somewhere (docs/reference.md, "link"). */

@@ -18,16 +18,6 @@ const TOP_LEVEL_NOT_YET: string[] = [];
 
 /** Keys of an item the spec documents, with the value that means "as if absent" where one exists. */
 const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
-  table: { layer: undefined, transform: undefined, rotate: undefined },
-  imported_page: { layer: undefined },
-  link: { layer: undefined },
-  image: { clip: undefined },
-  line: { relative_to: undefined },
-  path: { relative_to: undefined },
-  ellipse: { relative_to: undefined },
-  polygon: { relative_to: undefined },
-  drawing: { relative_to: undefined },
-  text_path: { relative_to: undefined },
   // Form fields are annotations: a widget takes no content matrix, graphics state or layer here.
   text_field: { transform: undefined, graphics_state: undefined, layer: undefined },
   check_box: { transform: undefined, graphics_state: undefined, layer: undefined },

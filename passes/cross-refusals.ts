@@ -10,6 +10,7 @@ import { featureVersions, graphicsCombinations } from './cross-refusals-graphics
 import { checkFonts } from './fonts/font-checks.js';
 import { resolveStructure } from './structure/resolve.js';
 import { fieldCombinations } from './forms/cross.js';
+import { requireVersion } from './version.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -20,6 +21,9 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
       if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
+      if (item.type === 'link' && item.graphicsState) refuse('linkGraphicsState', item.graphicsState.at, item.graphicsState.at);
+      // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
+      if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
       // Form fields: a push button's two targets; a click action under an archive claim (passes/forms/cross.ts).
       fieldCombinations(item, ir.doc);
     }

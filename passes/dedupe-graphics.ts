@@ -75,6 +75,7 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
   }
   for (const page of ir.pages) {
     walk(page.ops);
+    for (const l of page.links ?? []) if (l.layer) used.layer.add(l.layer);
     const ps = g.pageSpaces.get(page.number);
     for (const r of [ps?.gray, ps?.rgb, ps?.cmyk, ps?.group?.space]) if (r) space(r.name);
   }

@@ -17,6 +17,7 @@ import { writeDocumentMetadata, writePageMetadata } from './emit/metadata.js';
 import { nameTree } from './emit/name-tree.js';
 import { writeOutputIntents } from './emit/output-intent.js';
 import { emitNavigation } from './emit/navigation.js';
+import { annotationCarrier } from './emit/imported-annotations.js';
 import { annotsInOrder, emitForms } from './emit/forms.js';
 import { guarded } from './fonts/styled-font.js';
 import { GraphicsEmitter } from './emit/graphics.js';
@@ -62,7 +63,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
-    const navigation = emitNavigation(context, ir.doc, pageRefs);
+    const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
+    // Annotations of supplied pages drawn here, carried into each page's /Annots (emit/imported-annotations.ts).
+    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)), !!(ir.doc.standards?.accessible || ir.doc.standards?.archive?.level.tagged));
     // A tagged document (`structure`): pages record their marked content, the tree is built after them.
     const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
     // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/forms.ts).
@@ -114,6 +117,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
         // (/Tabs is PDF 1.5: a PDF/A-1 file writes it only when it claims PDF/UA too).
         if (annots.length && entries.Tabs === undefined && (Number(version) >= 1.5 || ir.doc.standards?.accessible)) entries.Tabs = 'S';
       }
+      const imported = carried.page(page, pageRefs[i]);
+      if (imported.length) entries.Annots = [...((entries.Annots as unknown[] | undefined) ?? []), ...imported];
       context.assign(pageRefs[i], context.obj(entries as never));
     });
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));

@@ -22,7 +22,7 @@ import { layRect, layShape, segOps, segsBox, shapeBox } from './layout/shapes.js
 import { layTextPathItem } from './layout/text-path.js';
 import { layFlowItem } from './layout/flow.js';
 import { layTextItem, type TextPageContext } from './layout/text-item.js';
-import { wrapItem } from './layout/wrap.js';
+import { wrapItem, wrapTablePart } from './layout/wrap.js';
 import type { Type3Face } from './fonts/type3-face.js';
 import type { StructureSpec } from '../ir/structure-types.js';
 import { cellMarks, markItemOps, marked, paragraphMarks } from './structure/mark.js';
@@ -39,7 +39,7 @@ const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 
 export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], widgets?: LaidOutWidget[], structure?: StructureSpec): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    if (item.type === 'table_part') { for (const op of layTablePart(item, pc, doc, cellMarks(item, structure))) ops.push(op); continue; }
+    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item, pc, doc, cellMarks(item, structure)), b)) ops.push(op); continue; }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
     // Form fields are widget annotations beside the content, like links (passes/layout/forms.ts).
     if (isField(item)) { if (widgets) layField(item, b, links?.length ?? 0, widgets); continue; }
@@ -52,7 +52,8 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
       // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
       const ip = item as ResolvedImportedPageItem;
       const op = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined);
-      for (const o of structure ? markItemOps(item, [op], structure) : [op]) ops.push(o);
+      // Its graphics state and layer wrap it as any item's; its matrix is the op's own (no second `cm`).
+      for (const o of wrapItem(item, box, structure ? markItemOps(item, [op], structure) : [op], b, true)) ops.push(o);
       continue;
     }
     if (item.type === 'link') {
@@ -65,8 +66,14 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc, paragraphs);
     else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc, paragraphs);
-    else if (item.type === 'text_path') inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
-    else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc);
+    else if (item.type === 'text_path') {
+      inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
+      // Hung with relative_to: the letters move with the path's box (as a path's points do).
+      const dy = box.lly - laid.lly;
+      if (dy) inner = [{ op: 'scope', at: item.at, matrix: [1, 0, 0, 1, 0, dy], ops: inner }];
+    }
+    // A hung path, line or polygon (and a drawing without a rect) moves by what its box moved.
+    else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc, box.lly - laid.lly);
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
     else if (item.type === 'image') inner = layImageItem(item as ResolvedImageItem, box, undefined);
     else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank

@@ -10,7 +10,7 @@ import { programOf } from './fonts/styled-font.js';
 import type { TextFont } from './fonts/text-font.js';
 import { isField } from './forms/names.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
-import { checkImportedWords, remarkAnnotations } from './supplied/licence.js';
+import { checkImportedWords } from './supplied/licence.js';
 import { checkTaggedClaim, taggedClaims } from './structure/claims.js';
 
 export { LICENCE_FEATURES, type LicenceFeature } from '../src/licence/licence.js';
@@ -32,7 +32,6 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',
   run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
     const large = ctx.client.features.has('large_imported_pages');
-    remarkAnnotations(ir, ctx);
     // Templates are imported pages too: their words count the same way (docs/reference.md, "Supplied PDFs").
     if (ir.doc.templates && ir.doc.templateSource && !large) {
       const t = ir.doc.templates;

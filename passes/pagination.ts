@@ -7,8 +7,9 @@
 // page ceiling is enforced while pages are created. The numbering of the request (renumber) is built
 // once the count is known. LicensedIr → PagedIr. Sub-steps live in passes/pagination/.
 import { variablesOf } from '../ir/grammar/expr.js';
-import type { Hang, LicensedIr, LicensedItem, PagedIr, PagePlan, PageSelect, PageSize, PlacedItem, RectSpec, ResolvedTableItem, TablePartItem } from '../ir/types.js';
+import type { Coord, Hang, LicensedIr, LicensedItem, PagedIr, PagePlan, PageSelect, PageSize, PlacedItem, RectSpec, ResolvedTableItem, ShapeItem, TablePartItem } from '../ir/types.js';
 import { pageBindings, rectValue, type Box } from './layout/coordinates.js';
+import { shapeBox } from './layout/shapes.js';
 import { labelledNumbering, plainNumbering } from './page-refs.js';
 import { placeNavigation } from './navigation/places.js';
 import { refuse, type Pass, type PassContext } from './pass.js';
@@ -38,6 +39,18 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       }
       return rectValue(rect, pageBindings(sizeOf(page), page, Number.NaN));
     };
+    /**
+     * The box of an item on a page: its rect, or for a shape without one (line, path, polygon, a
+     * drawing placed without a rect) the box its points span — a drawing's declared box — the box
+     * `rotate` turns it about (docs/reference.md, "relative_to").
+     */
+    const itemBoxOn = (item: LicensedItem, page: number, what: string): Box => {
+      if (item.rect) return boxOn(item.rect, page, what);
+      for (const c of shapeCoords(item as ShapeItem)) {
+        if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, c.at, what);
+      }
+      return shapeBox(item as ShapeItem, pageBindings(sizeOf(page), page, Number.NaN), ir.doc);
+    };
 
     const { order, byId } = placementOrder(ir.items);
     const parts = new Map<LicensedItem, Part[]>();
@@ -47,11 +60,8 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     const partsOf = (target: LicensedItem): Part[] => {
       let ps = parts.get(target);
       if (ps) return ps;
-      // A shape without a rect (line, path…) cannot be hung from yet: refused, never guessed.
-      if (!target.rect) refuse('keyNotYet', target.at, 'relative_to naming an item without a rect', target.at);
-      const rect = target.rect;
       ps = [...new Set(target.pages.list)].sort((a, b) => a - b).map((page) => {
-        const b = boxOn(rect, page, 'the rect of an item something hangs from');
+        const b = itemBoxOn(target, page, 'the rect of an item something hangs from');
         return { page, top: b.ury, bottom: b.lly };
       });
       parts.set(target, ps);
@@ -94,7 +104,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
         }));
       } else if (item.relativeTo) {
         const a = anchor(item);
-        const b = hangBox(boxOn(item.rect!, a.page, 'the rect of an item hung with relative_to'), a.hang);
+        const b = hangBox(itemBoxOn(item, a.page, 'the rect of an item hung with relative_to'), a.hang);
         parts.set(item, [{ page: a.page, top: b.ury, bottom: b.lly }]);
         placed.set(item, { ...item, hang: a.hang, pages: { ...item.pages, list: [a.page] } });
       }
@@ -141,6 +151,12 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
 export function hangBox(b: Box, hang: Hang): Box {
   const dy = hang.edge === 'bottom' ? hang.y - b.ury : hang.y - b.lly;
   return { llx: b.llx, urx: b.urx, lly: b.lly + dy, ury: b.ury + dy };
+}
+
+/** The coordinates a shape without a rect is drawn from (its points; a drawing's box is numbers). */
+function shapeCoords(item: ShapeItem): Coord[] {
+  if (item.type === 'drawing' || item.type === 'ellipse') return [];
+  return item.segments.flatMap((s) => (s.k === 'close' ? [] : s.k === 'curve' ? [...s.c1, ...s.c2, ...s.p] : [...s.p]));
 }
 
 export type { ResolvedTableItem };

@@ -290,8 +290,12 @@ describe('refusals', () => {
     expect(refused({ items: [link({ page: 1, transform: [1e300, 0, 0, 1, 0, 0] })] })).toMatchObject({ status: 400, word: 'drawing', path: '/items/0/transform' });
   });
 
-  it('refuses the common keys a link cannot honour yet by name', () => {
-    expect(refused({ items: [link({ page: 1, layer: 'L' })] })).toMatchObject({ status: 400, path: '/items/0/layer', sentence: 'the key "layer" at /items/0/layer is not supported by this build yet.' });
+  it('refuses the common keys a link cannot honour by name', () => {
+    // layer is honoured on links (/OC, test/placement.test.ts): a layer nowhere declared is refused by name.
+    expect(refused({ items: [link({ page: 1, layer: 'L' })] })).toMatchObject({ status: 400, path: '/items/0/layer', sentence: 'the layer "L" named by /items/0/layer is nowhere declared.' });
+    // A graphics state has nothing to act on: a link draws nothing.
+    expect(refused({ graphics_states: [{ name: 'g', state: { fill_alpha: 0.5 } }], items: [link({ page: 1, graphics_state: 'g' })] }))
+      .toMatchObject({ status: 400, word: 'description', path: '/items/0/graphics_state', sentence: 'graphics_state at /items/0/graphics_state has nothing to act on: a link draws nothing.' });
     // relative_to is honoured on links (issue 6): an id no item carries is refused by name.
     expect(refused({ items: [link({ page: 1, relative_to: { id: 'x', edge: 'top' } })] })).toMatchObject({ status: 400, path: '/items/0/relative_to/id' });
   });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfFonts, pdfToText, qpdfCheck, pagePixels } from './support/pdf-tools.js';
+import { pdfFonts, pdfObjects, pdfToText, qpdfCheck, pagePixels } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 function ok(out: Outcome) {
@@ -83,13 +83,16 @@ describe('imported_page', () => {
     expect(pdfFonts(out.pdf).some((f) => f.name.endsWith('+NotoSans-Regular') && f.emb && f.uni)).toBe(true);
   });
 
-  it('drops annotations with a remark', async () => {
+  it('carries a comment over, into the page\'s /Annots (test/imported-annotations.test.ts has the rules)', async () => {
     const doc = await PDFDocument.load(sourcePdf());
     const page = doc.getPage(0);
     const annot = doc.context.obj({ Type: 'Annot', Subtype: 'Text', Rect: [10, 10, 20, 20], Contents: doc.context.obj('note') as never });
     page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annot)]));
     const out = ok(render({ description: { items: [{ type: 'imported_page', part: 'a', rect: { llx: 0, lly: 0, urx: 100, ury: 100 } }] }, parts: { a: await doc.save() }, now: NOW }));
-    expect(out.remarks.map((r) => r.text)).toEqual(['page 1 of the part "a" carries 1 annotations (links, form fields, comments), which are not carried into the document']);
+    expect(out.remarks).toEqual([]);
+    const o = pdfObjects(out.pdf);
+    const first = o.deref(o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'][0]);
+    expect(o.deref(first['/Annots']).map((r: string) => o.deref(r)['/Contents'])).toEqual(['/note']); // carried as written (a name, as the fixture wrote it)
   });
 
   it('reads a file written with object streams (pdf-lib)', async () => {

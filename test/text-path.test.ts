@@ -251,7 +251,8 @@ describe('text_path', () => {
     ['an unknown overlong', { overlong: 'clip' }, '/items/0/overlong', /^\/items\/0\/overlong must be one of "refuse", "shrink", "extend"/],
     ['a negative start', { start: -5 }, '/items/0/start', /^\/items\/0\/start must be at least 0/],
     ['no segments', { segments: undefined }, '/items/0/segments', /segments/],
-    ['relative_to', { relative_to: { id: 'x', edge: 'top' } }, '/items/0/relative_to', /the key "relative_to" at \/items\/0\/relative_to is not supported by this build yet/],
+    // relative_to is honoured (test/placement.test.ts): an id no item carries is refused by name.
+    ['relative_to naming no item', { relative_to: { id: 'x', edge: 'top' } }, '/items/0/relative_to/id', /^relative_to at \/items\/0\/relative_to names the id "x", which no item carries\.$/],
     ['an undeclared font', { font: 'Nope' }, '/items/0/font', /the font "Nope"/],
     ['letters beyond what a PDF number holds', { start: 1e12, overlong: 'extend' }, '/items/0',
       /^the letters of \/items\/0 reach [\d.e+]+ on page 1, beyond the ±2147483647 points a PDF number may hold; bring start, offset, letter_spacing or font_size back\.$/, 'drawing'],

@@ -8,6 +8,7 @@ import { imageItemSchema } from '../schema/images.js';
 import type { ImageAlign, ImageDecl, ImageFit, ImageItem, ItemBase, Orientation } from '../types.js';
 import { ajv, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
+import { readClip } from './shapes.js';
 import { readMetadataFacts } from './standards.js';
 
 export const imageReader: ItemReader = {
@@ -22,6 +23,7 @@ export const imageReader: ItemReader = {
       fit: (raw.fit as ImageFit | undefined) ?? 'fill',
       align: (raw.align as ImageAlign | undefined) ?? 'center',
       color: raw.color === undefined ? undefined : { at: at(p, 'color'), colour: readColour(raw.color as number[]) },
+      clip: readClip(raw.clip, at(p, 'clip')),
     };
   },
 };

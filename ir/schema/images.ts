@@ -2,6 +2,7 @@
 // image items", "images"; docs/reference.md "image" and "images"). Counts that depend on the
 // picture itself (one pair per component) are checked once the file is read (passes/images/).
 import { colourSchema, itemBase } from './common.js';
+import { clipSchema } from './graphics.js';
 import { metadataFactsSchema } from './standards.js';
 
 /** The eight orientations of the spec, in its order (EXIF values 1, 2, 3, 4, 8, 6, 5, 7). */
@@ -27,6 +28,7 @@ export const imageItemSchema = {
     fit: { enum: IMAGE_FITS },
     align: { enum: IMAGE_ALIGNS },
     color: colourSchema,
+    clip: clipSchema,
   },
 } as const;
 

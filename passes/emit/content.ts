@@ -4,7 +4,7 @@
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
-import { writeImportedPage } from './imported-pages.js';
+import { flatWidgetsContent, writeImportedPage } from './imported-pages.js';
 import { imageContent } from './images.js';
 import type { GraphicsEmitter } from './graphics.js';
 import { paint, type PaintEnv } from './paint.js';
@@ -177,6 +177,7 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
     } else if (op.op === 'imported') {
       const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) => writeImportedPage(context, op.source, op.page));
       s += `/${name} Do\n`; // the placing matrix is the op's own, written above
+      if (op.flat) s += flatWidgetsContent(op, scope, num);
     } else if (op.op === 'image') {
       s += imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : '');
     } else if (op.op === 'path') {

@@ -66,6 +66,11 @@ export class GraphicsEmitter {
     });
   }
 
+  /** The OCG of a declared layer, for what names it directly (a link annotation's /OC). */
+  layerRef(name: string): PDFRef {
+    return this.layerRefs.get(name)!;
+  }
+
   layer(scope: ResourceScope, name: string): string {
     return scope.use('Properties', name, () => this.layerRefs.get(name)!);
   }

@@ -22,7 +22,8 @@ export interface NavigationOut {
   targets: TargetContext;
 }
 
-export function emitNavigation(context: PDFContext, doc: DocSettings, pageRefs: readonly PDFRef[]): NavigationOut {
+/** `ocg`: the optional content group of a declared layer (links on a layer name it in /OC). */
+export function emitNavigation(context: PDFContext, doc: DocSettings, pageRefs: readonly PDFRef[], ocg?: (layer: string) => PDFRef): NavigationOut {
   const nav = doc.navigation;
   // Threads first: thread actions in the outline, links and the open action point at their objects.
   const threads = emitThreads({ context, pageRefs, places: doc.places ?? new Map() }, nav?.articles ?? []);
@@ -39,7 +40,7 @@ export function emitNavigation(context: PDFContext, doc: DocSettings, pageRefs: 
     names: dests ? { Dests: dests } : {},
     page(page, ref) {
       const out = pageSettingEntries(doc.pageSettings, page.number);
-      if (page.links?.length) out.Annots = emitLinks(tc, page.links, ref);
+      if (page.links?.length) out.Annots = emitLinks(tc, page.links, ref, ocg);
       const beads = threads.beadsByPage.get(page.number);
       if (beads) out.B = beads;
       return out;

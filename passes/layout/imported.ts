@@ -1,11 +1,13 @@
 // passes/layout/imported.ts — where a page of a supplied PDF goes (imported_page, templates): the
 // matrix that takes the page's shown box, turned by its own /Rotate and the item's `rotate`, into
 // the rect — uniformly and centred (`meet`), filling it (`stretch`), or at its own size from the
-// rect's lower left (`none`). Drawn as one form XObject (passes/emit/imported-pages.ts).
+// rect's lower left (`none`). Drawn as one form XObject (passes/emit/imported-pages.ts), its form
+// fields' appearances flat over it.
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ImportedPageOp, Matrix, PageFit } from '../../ir/types.js';
 import type { SuppliedPdf } from '../supplied/load.js';
 import { pageParts } from '../supplied/page-parts.js';
+import { flatWidgets } from '../supplied/widgets.js';
 import type { Box } from './coordinates.js';
 
 /** `m` then `n`. */
@@ -45,5 +47,6 @@ export function importedPageOp(at: JsonPointer, src: SuppliedPdf, page: number, 
   const parts = pageParts(src, page - 1);
   let matrix = placePage(parts.box, parts.rotate, rect, fit, rotate);
   if (transform) matrix = mul(matrix, transform);
-  return { op: 'imported', at, matrix, source: src, page: page - 1 };
+  const flat = flatWidgets(src, page - 1);
+  return { op: 'imported', at, matrix, source: src, page: page - 1, ...(flat.length ? { flat } : {}) };
 }

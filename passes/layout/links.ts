@@ -13,7 +13,7 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
 }
 
 export function layLink(item: LinkItem, box: Box, matrix: Matrix | undefined, page: number): LaidOutLink {
-  const base = { at: item.at, target: item.target, border: item.border, highlight: item.highlight, description: item.description };
+  const base = { at: item.at, target: item.target, border: item.border, highlight: item.highlight, description: item.description, ...(item.layer ? { layer: item.layer.name } : {}) };
   if (!matrix) return { ...base, rect: { ...box } };
   // Counter-clockwise from the lower left of the untransformed rect (ISO 32000-1 §12.5.6.5, Table 173).
   const corners = [apply(matrix, box.llx, box.lly), apply(matrix, box.urx, box.lly), apply(matrix, box.urx, box.ury), apply(matrix, box.llx, box.ury)];

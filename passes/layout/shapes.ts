@@ -31,6 +31,13 @@ export function segsBox(segs: readonly PathSegOp[]): Box {
   return Number.isFinite(llx) ? { llx, lly, urx, ury } : { llx: 0, lly: 0, urx: 0, ury: 0 };
 }
 
+/** Segments moved `dy` up (every operand pair is x, y). */
+function moveSegs(segs: PathSegOp[], dy: number): PathSegOp[] {
+  if (!dy) return segs;
+  for (const s of segs) for (let i = 1; i < s.v.length; i += 2) s.v[i] += dy;
+  return segs;
+}
+
 export function ellipseSegs(box: Box): PathSegOp[] {
   const cx = (box.llx + box.urx) / 2, cy = (box.lly + box.ury) / 2;
   const rx = (box.urx - box.llx) / 2, ry = (box.ury - box.lly) / 2;
@@ -59,13 +66,17 @@ export function layRect(item: RectItem, box: Box): DrawOp[] {
   return [{ op: 'path', at: item.at, segs: [{ k: 're', v: [box.llx, box.lly, w, h] }], fill: item.fill, fillRule: 'nonzero', stroke: item.stroke }];
 }
 
-/** Ops and the box of a shape item (the box `rotate` turns about). */
-export function layShape(item: ShapeItem, box: Box | undefined, b: CoordBindings, doc: DocSettings): DrawOp[] {
+/**
+ * Ops of a shape item. `dy`: how far relative_to moved it up (pagination hung it); a rect already
+ * moved carries it, points (a path's, a drawing's own coordinates) are moved here.
+ */
+export function layShape(item: ShapeItem, box: Box | undefined, b: CoordBindings, doc: DocSettings, dy = 0): DrawOp[] {
   if (item.type === 'drawing') {
     const d = doc.graphics!.drawings.get(item.drawing.name)!;
-    return [{ op: 'form', at: item.at, name: item.drawing.name, matrix: box ? boxToRect(d.box, box) : undefined }];
+    const matrix: Matrix | undefined = box ? boxToRect(d.box, box) : dy ? [1, 0, 0, 1, 0, dy] : undefined;
+    return [{ op: 'form', at: item.at, name: item.drawing.name, matrix }];
   }
-  const segs = item.type === 'ellipse' ? ellipseSegs(box!) : segOps(item.segments, b);
+  const segs = item.type === 'ellipse' ? ellipseSegs(box!) : moveSegs(segOps(item.segments, b), dy);
   if (!item.fill && !item.stroke) return []; // nothing to paint (as a rect without fill)
   if (item.type !== 'ellipse' && item.arrows) {
     // The heads are part of the item: drawn after its path, inside the same wrapper.

@@ -1,15 +1,26 @@
 // passes/layout/wrap.ts — the one wrapper every item kind's ops go through: when an item states
-// transform/rotate, graphics_state, layer or (text) clip, its ops are wrapped in a ScopeOp that
-// emit writes as `q`, `cm`, `/GSn gs`, `/OC /OCn BDC`, the clip, the ops, `EMC`, `Q`. Kinds lay
-// their ops in page coordinates and never see any of it.
+// transform/rotate, graphics_state, layer or (text, image) clip, its ops are wrapped in a ScopeOp
+// that emit writes as `q`, `cm`, `/GSn gs`, `/OC /OCn BDC`, the clip, the ops, `EMC`, `Q`. Kinds lay
+// their ops in page coordinates and never see any of it. A table is wrapped once per part: each
+// page's share of it turns about the centre of that page's box (docs/reference.md, "table").
 import type { CoordBindings } from '../../ir/grammar/expr.js';
-import type { DrawOp, Item } from '../../ir/types.js';
-import { itemMatrix, type Box } from './coordinates.js';
+import type { DrawOp, Item, Matrix, TablePartItem } from '../../ir/types.js';
+import { refuse } from '../pass.js';
+import { itemMatrix, MAX_PDF_NUMBER, type Box } from './coordinates.js';
 import { segOps } from './shapes.js';
 
-export function wrapItem(item: Item, box: Box, ops: DrawOp[], b: CoordBindings): DrawOp[] {
-  const matrix = itemMatrix(item.transform, item.rotate, box);
-  const clip = item.type === 'text' && item.clip ? { segs: segOps(item.clip.segments, b), rule: item.clip.rule } : undefined;
+/** `ownMatrix`: the ops carry the item's matrix themselves (an imported page's placing matrix), so none is added here. */
+export function wrapItem(item: Item, box: Box, ops: DrawOp[], b: CoordBindings, ownMatrix = false): DrawOp[] {
+  const matrix: Matrix | undefined = ownMatrix ? undefined : itemMatrix(item.transform, item.rotate, box);
+  // A transform past what a PDF number holds could not be written (as a coordinate could not, coordinates.ts).
+  const far = item.transform?.find((v) => !(Math.abs(v) <= MAX_PDF_NUMBER));
+  if (far !== undefined) refuse('coordinateOutOfRange', item.transformAt!, item.transformAt!, String(far), b.current_page, `±${MAX_PDF_NUMBER}`);
+  const clip = (item.type === 'text' || item.type === 'image') && item.clip ? { segs: segOps(item.clip.segments, b), rule: item.clip.rule } : undefined;
   if (!matrix && !item.graphicsState && !item.layer && !clip) return ops;
   return [{ op: 'scope', at: item.at, matrix, graphicsState: item.graphicsState?.name, layer: item.layer?.name, clip, ops }];
+}
+
+/** One part of a table (the rows of one box on one page), wrapped as its table says, about that part's box. */
+export function wrapTablePart(tp: TablePartItem, ops: DrawOp[], b: CoordBindings): DrawOp[] {
+  return wrapItem(tp.table, tp.box, ops, b);
 }

@@ -2,13 +2,13 @@
 // showing more than ten thousand words of its own; an imported page whose words cannot be counted"),
 // decided in the licence pass before any drawing work.
 import type { JsonPointer } from '../../ir/pointer.js';
-import { remark } from '../../ir/messages.js';
-import type { ResolvedIr } from '../../ir/types.js';
-import { refuse, type PassContext } from '../pass.js';
-import { UnpackLimitError } from './guard.js';
+import { refuse } from '../pass.js';
+import { PDFDict, PDFName, type PDFStream } from 'pdf-lib';
+import { decodeBounded, UnpackLimitError } from './guard.js';
 import type { SuppliedPdf } from './load.js';
 import { pageParts } from './page-parts.js';
-import { countPageWords } from './words.js';
+import { flatWidgets } from './widgets.js';
+import { countPageWords, type WordCount } from './words.js';
 
 /** Spec Limits: "Imported page words: More than 10 000 words needs a licence (402)". */
 export const IMPORTED_PAGE_WORDS = 10_000;
@@ -22,29 +22,21 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
     if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, src.part, partAt, src.unpackLimit);
     refuse('needsLicenceImportedUncountable', at, page, src.part, at, 'its content cannot be read');
   }
-  let count;
+  let count: WordCount;
   try {
     count = countPageWords(src.doc.context, parts.contents, parts.resources, src.unpackLimit, IMPORTED_PAGE_WORDS);
+    // Form fields drawn flat show their words too (passes/supplied/widgets.ts).
+    for (const w of flatWidgets(src, page - 1)) {
+      if (!count.ok || count.words > IMPORTED_PAGE_WORDS) break;
+      const s = src.doc.context.lookup(w.ref) as PDFStream;
+      const res = s.dict.lookup(PDFName.of('Resources'));
+      const more = countPageWords(src.doc.context, decodeBounded(s, src.unpackLimit), res instanceof PDFDict ? res : undefined, src.unpackLimit, IMPORTED_PAGE_WORDS - count.words);
+      count = more.ok ? { ok: true as const, words: count.words + more.words } : more;
+    }
   } catch (e) {
     if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, src.part, partAt, src.unpackLimit);
     count = { ok: false as const, why: 'its content cannot be read' };
   }
   if (!count.ok) refuse('needsLicenceImportedUncountable', at, page, src.part, at, count.why);
   if (count.words > IMPORTED_PAGE_WORDS) refuse('needsLicenceImportedWords', at, page, src.part, at, '10 000');
-}
-
-/** One remark per supplied page drawn that carries annotations: they are not carried into the document (docs/reference.md). */
-export function remarkAnnotations(ir: ResolvedIr, ctx: PassContext): void {
-  const seen = new Set<string>();
-  const note = (src: SuppliedPdf, page: number, at: JsonPointer) => {
-    const key = `${src.part}\u0000${page}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    const annots = src.pages[page - 1].node.Annots();
-    const n = annots ? annots.size() : 0;
-    if (n > 0) ctx.remarks.push(remark('importedAnnotationsDropped', at, page, src.part, n));
-  };
-  const t = ir.doc.templates;
-  if (t && ir.doc.templateSource) for (const key of ['first', 'middle', 'last'] as const) { const n = t[key]; if (n !== null) note(ir.doc.templateSource, n, t.part.at); }
-  for (const item of ir.items) if (item.type === 'imported_page') note(item.source, item.page, item.part.at);
 }

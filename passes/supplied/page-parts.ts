@@ -2,7 +2,7 @@
 // streams decoded (within the unpack limit) and joined, its resources (inherited ones included), the
 // box it shows (CropBox, else MediaBox), its own /Rotate, and how many annotations it carries. Read
 // once per page and render (the licence pass counts words in it, emit writes it as a form XObject).
-import { PDFArray, PDFDict, PDFName, PDFStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFStream, type PDFPageLeaf } from 'pdf-lib';
 import { decodeBounded } from './guard.js';
 import type { SuppliedPdf } from './load.js';
 
@@ -40,7 +40,7 @@ export function pageParts(src: SuppliedPdf, index: number): PageParts {
   const x0 = Math.max(media.x, crop.x), y0 = Math.max(media.y, crop.y);
   const x1 = Math.min(media.x + media.width, crop.x + crop.width), y1 = Math.min(media.y + media.height, crop.y + crop.height);
   const box: [number, number, number, number] = x1 > x0 && y1 > y0 ? [x0, y0, x1, y1] : [media.x, media.y, media.x + media.width, media.y + media.height];
-  const annots = node.Annots();
+  const annots = annotsOf(node);
   const parts: PageParts = {
     contents,
     resources: res instanceof PDFDict ? res : undefined,
@@ -50,6 +50,15 @@ export function pageParts(src: SuppliedPdf, index: number): PageParts {
   };
   m.set(index, parts);
   return parts;
+}
+
+/** A page's /Annots, or undefined when it has none or it is not an array (a broken file shows no annotations). */
+export function annotsOf(node: PDFPageLeaf): PDFArray | undefined {
+  try {
+    return node.Annots();
+  } catch {
+    return undefined;
+  }
 }
 
 function inherited(node: PDFDict, key: string): unknown {
