@@ -81,7 +81,7 @@ export const CASES: RefusalCase[] = [
   },
   {
     key: 'keyNotYet',
-    description: { items: [{ type: 'table', transform: [1, 0, 0, 1, 0, 0] }] },
+    description: { items: [{ type: 'text_field', name: 'a', transform: [1, 0, 0, 1, 0, 0] }] },
     status: 400, word: 'description', pointer: '/items/0/transform',
     says: ['"transform"'],
   },

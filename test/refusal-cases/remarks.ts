@@ -30,6 +30,6 @@ export const REMARK_CASES: RemarkCase[] = [
     key: 'importedAnnotationsDropped',
     description: { items: [{ type: 'imported_page', part: 'a', rect: { llx: 0, lly: 0, urx: 100, ury: 100 } }] },
     parts: { a: file('annotated.pdf') },
-    says: ['"a"', '1 annotations'],
+    says: ['"a"', '1 annotations', 'form fields'],
   },
 ];

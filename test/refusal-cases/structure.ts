@@ -27,12 +27,6 @@ export const CASES: RefusalCase[] = [
     says: ['deeper than 200 levels'],
   },
   {
-    key: 'keyNotYet',
-    description: { items: [{ type: 'table', transform: [1, 0, 0, 1, 0, 0] }] },
-    status: 400, word: 'description', pointer: '/items/0/transform',
-    says: ['"transform"'],
-  },
-  {
     key: 'valueNotYet',
     description: { fonts: [{ name: 'Body', data: NOTO_SANS_B64 }], items: [{ type: 'rect', rect: { llx: 50, lly: 700, urx: 200, ury: 750 }, fill: [1, 0, 0] }, { type: 'text', rect: { llx: 72, lly: 500, urx: 300, ury: 680 }, content: ['Hello quire, the office of difficult AVATAR Ty.'], font: 'Body', font_size: 14 }], accessible: 'pdfua2', metadata: { title: 'T' } },
     licensed: true,
