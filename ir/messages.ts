@@ -139,6 +139,7 @@ export const REFUSALS = {
   declarationCycle: { status: 400, word: 'description', template: 'the {0} "{1}" at {2} contains itself through {3}.' },
   halftoneOriginVersion: { status: 400, word: 'description', template: 'halftone_origin at {0} needs version 2.0, but the document states version {1}.' },
   transferArity: { status: 400, word: 'description', template: 'the transfer function at {0} takes {1} inputs and gives {2} values; a transfer curve takes 1 and gives 1.' },
+  colorSpaceNameReserved: { status: 400, word: 'description', template: 'the colour space name "{0}" at {1} is the device space {0} wherever a space is named; declare it under another name.' },
   maskBackdrop: { status: 400, word: 'description', template: '{0} has {1} numbers; the mask space {2} has {3} components.' },
 
   // — pagination, tables, supplied PDFs (issue 6): insert below this line —
@@ -283,9 +284,16 @@ export function fill(template: string, args: readonly (string | number)[]): stri
   return template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
+/**
+ * The key of the refusal built last in this thread: the refusal-case walk (test/refusals.test.ts)
+ * checks with it that each case meets the message it is written for, where two entries share a sentence.
+ */
+export const lastRefusal: { key?: RefusalKey } = {};
+
 /** Builds a refusal from the table. */
 export function refusal(key: RefusalKey, path: JsonPointer, ...args: (string | number)[]): Refusal {
   const e: RefusalEntry = REFUSALS[key];
+  lastRefusal.key = key;
   return { status: e.status, word: e.word, sentence: capitalizeNot(fill(e.template, args)), path };
 }
 

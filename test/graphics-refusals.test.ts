@@ -40,7 +40,7 @@ const CASES: Case[] = [
   ['transfer with two values', state({ transfer: { every: { exponential: { low: [0, 0], high: [1, 1] } } } }), undefined, '/graphics_states/0/state/transfer/every', ['transfer', 'gives 2']],
   ['per_ink transfer of three', state({ transfer: { per_ink: [calc('{ }'), calc('{ }'), calc('{ }')] } }), undefined, '/graphics_states/0/state/transfer', ['transfer', 'page', 'every', 'per_ink']],
   ['mask backdrop count', state({ mask: { drawing: 'd', space: 'cmyk', backdrop: [0, 0, 0] } }, { drawings: [{ name: 'd', box, items: [] }] }), undefined, '/graphics_states/0/state/mask/backdrop', ['backdrop', 'cmyk', '4']],
-  ['unknown spot function', state({ halftone: { every: { frequency: 1, angle: 0, spot: 'star' } } }), undefined, '/graphics_states/0/state/halftone', ['halftone']],
+  ['unknown spot function', state({ halftone: { every: { frequency: 1, angle: 0, spot: 'star' } } }), undefined, '/graphics_states/0/state/halftone/every/spot', ['halftone/every/spot', 'simple_dot']],
   ['per_ink halftone without default', state({ halftone: { per_ink: { inks: [] } } }), undefined, '/graphics_states/0/state/halftone', ['halftone']],
   ['segment with two keys', { items: [{ type: 'path', segments: [{ move: [0, 0], line: [1, 1] }], fill: [0] }] }, undefined, '/items/0/segments/0', ['move and line']],
   ['path starting with a line', { items: [{ type: 'path', segments: [{ line: [1, 1] }], fill: [0] }] }, undefined, '/items/0/segments/0/line', ['starts with line', 'move']],

@@ -1,6 +1,7 @@
 // test/mutation.property.test.ts — valid descriptions (every 200 case of the golden corpus and the
-// examples) mutated at random — keys dropped, types swapped, values huge or odd, keys duplicated,
-// nesting deepened — are answered with a PDF or a clean 4xx refusal from the closed list, never a
+// examples) mutated at random — keys dropped, values set to odd ones (huge and tiny numbers, lone
+// surrogates, controls, joiners, expressions too deep), types swapped keeping the value, keys
+// duplicated at any depth, nesting deepened (50 levels, or past the reader's 1000) — are answered with a PDF or a clean 4xx refusal from the closed list, never a
 // 500, a throw or a hang.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,22 +39,38 @@ function paths(v: unknown, prefix: Path = [], out: Path[] = []): Path[] {
 }
 
 const odd = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -1, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.1 + 0.2, '', ' ', '{page_width} / 0', '((((1', '\u0000', '\u{1F600}', 'é\u0301', '\uFEFF', '‮rtl', [], {}, [[[]]], { type: 'text' }),
+  fc.constantFrom(null, true, false, 0, -0, -1, 1e308, -1e308, 1e21, 5e-324, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 0.1 + 0.2, '', ' ', '{page_width} / 0', '((((1', `${'('.repeat(101)}1${')'.repeat(101)}`, '\u0000', '\u{1F600}', 'é\u0301', '\uFEFF', '‮rtl', '\uD800', '\uDFFF\uD800', '\u200B\u200D', 'ﬃ', 'İ', [], {}, [[[]]], { type: 'text' }, { every: 2, odd: 1 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
   fc.double(),
   fc.integer(),
   fc.array(fc.double({ min: -2, max: 2 }), { maxLength: 5 }),
 );
 
-type Mutation = { kind: 'drop' | 'set' | 'deepen' | 'duplicate'; pick: number; value: unknown };
+type Kind = 'drop' | 'set' | 'retype' | 'deepen' | 'deepen_past_limit' | 'duplicate';
+type Mutation = { kind: Kind; pick: number; value: unknown };
 const mutation: fc.Arbitrary<Mutation> = fc.record({
-  kind: fc.constantFrom('drop', 'set', 'set', 'deepen', 'duplicate'),
+  kind: fc.constantFrom<Kind>('drop', 'set', 'set', 'retype', 'deepen', 'deepen_past_limit', 'duplicate', 'duplicate'),
   pick: fc.nat(),
   value: odd,
 });
 
-function apply(json: unknown, m: Mutation): string {
-  const copy = structuredClone(json) as Record<string, unknown>;
+/** The same value under another JSON type: a number as text, text as its length, an array as an object, an object as an array. */
+function retype(v: unknown): unknown {
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return v.length;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (Array.isArray(v)) return Object.fromEntries(v.map((x, i) => [String(i), x]));
+  if (v && typeof v === 'object') return Object.values(v);
+  return v === null ? {} : null;
+}
+
+/** Marks the value a duplicate key is spliced in at (replaced in the text). */
+const TWICE = '\u0001twice\u0001';
+
+/** Applies one mutation; the result is JSON text (a duplicated key exists only as text). */
+function apply(text: string, m: Mutation): string {
+  const copy = JSON.parse(text) as Record<string, unknown>;
   const all = paths(copy);
   if (all.length === 0) return JSON.stringify(copy);
   const path = all[m.pick % all.length];
@@ -64,14 +81,20 @@ function apply(json: unknown, m: Mutation): string {
     if (Array.isArray(parent)) parent.splice(key as number, 1); else delete parent[key];
   } else if (m.kind === 'set') {
     parent[key] = m.value;
-  } else if (m.kind === 'deepen') {
+  } else if (m.kind === 'retype') {
+    parent[key] = retype(parent[key]);
+  } else if (m.kind === 'deepen' || m.kind === 'deepen_past_limit') {
+    // 50 levels, or past the reader's limit of 1000 (docs/reference.md, "Reading a description")
     let v: unknown = parent[key];
-    for (let i = 0; i < 50; i++) v = [v];
+    const depth = m.kind === 'deepen' ? 50 : 1001;
+    for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { k: v };
     parent[key] = v;
-  } else {
-    // A key written twice: splice a second copy of the first key into the object's text.
-    const text = JSON.stringify(copy);
-    return text.replace(/^\{"([^"]+)":/, (all, k: string) => `{"${k}":0,"${k}":`);
+  } else if (!Array.isArray(parent)) {
+    // A key written twice, at any depth: the value a second time under the same key.
+    const value = JSON.stringify(parent[key]);
+    parent[key] = TWICE;
+    const name = JSON.stringify(String(key));
+    return JSON.stringify(copy).replace(`${name}:${JSON.stringify(TWICE)}`, () => `${name}:${value},${name}:${value}`);
   }
   return JSON.stringify(copy);
 }
@@ -80,10 +103,16 @@ describe('mutated valid descriptions', () => {
   it('has seeds', () => expect(seeds.length).toBeGreaterThan(1));
 
   it(`answer a PDF or a 4xx refusal from the closed list (${RUNS} cases)`, () => {
+    const seen = new Set<string>();
     fc.assert(fc.property(fc.nat({ max: seeds.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), (s, muts) => {
       let text = JSON.stringify(seeds[s].json);
-      for (const m of muts) text = apply(JSON.parse(text.replace(/^\{"([^"]+)":0,"\1":/, '{"$1":')), m);
+      for (const m of muts) {
+        // a text with a key written twice is refused as it stands: later mutations start from it unread
+        try { text = apply(text, m); } catch { break; }
+        if (m.kind === 'duplicate') break;
+      }
       const out = render({ description: text, parts: seeds[s].parts, now: NOW });
+      seen.add(out.ok ? 'pdf' : /is written twice/.test(out.sentence) ? 'duplicate' : /nesting deeper than/.test(out.sentence) ? 'too deep' : out.word);
       if (out.ok) {
         expect(Buffer.from(out.pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
         return;
@@ -93,5 +122,7 @@ describe('mutated valid descriptions', () => {
       expect(REFUSAL_WORDS).toContain(out.word);
       expect(out.sentence).toMatch(/^[^\n]+$/);
     }), { numRuns: RUNS });
+    // the mutations reach what they are for: PDFs and refusals alike, duplicates and depth among them
+    for (const what of ['pdf', 'description', 'duplicate', 'too deep']) expect([...seen]).toContain(what);
   });
 });

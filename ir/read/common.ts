@@ -23,6 +23,7 @@ export function lazyValidator(schema: object): ValidateFunction {
     f.errors = compiled.errors;
     return ok;
   }) as ValidateFunction;
+  f.schema = schema; // what tools/schema.ts reads to ship the schema (schema/description.schema.json)
   return f;
 }
 
@@ -38,8 +39,12 @@ export function check(validate: ValidateFunction, value: unknown, base: JsonPoin
 
 /** Turns the first ajv error into one sentence naming the key and its pointer. */
 export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnType<typeof refusal> {
-  // Inside anyOf, ajv reports the branches' errors before the anyOf itself; the anyOf says it best.
-  const e = errors.find((x) => x.keyword === 'anyOf') ?? errors[0];
+  // Inside anyOf, ajv reports the branches' errors before the anyOf itself; the anyOf says it best,
+  // unless a branch got as far as a key whose value is not one of its words (a halftone's `spot`, a
+  // cell code's `type`): that key is named, deeper down.
+  const any = errors.find((x) => x.keyword === 'anyOf');
+  const deepEnum = any && errors.find((x) => x.keyword === 'enum' && x.instancePath.startsWith(`${any.instancePath}/`));
+  const e = deepEnum ?? any ?? errors[0];
   const path = base + e.instancePath;
   const name = path || 'the description';
   switch (e.keyword) {

@@ -110,7 +110,8 @@ function readColorSpace(name: string, c: Raw, p: JsonPointer): ColorSpaceDecl {
   return { type: 'device_n', at: p, name, inks: c.inks, alternate, tint: readFunction(c.tint, at(p, 'tint')) };
 }
 
-const VALIDATORS: [string, ReturnType<typeof lazyValidator>][] = [
+/** The declarations' validators by top-level key (their schemas are shipped by tools/schema.ts). */
+export const VALIDATORS: [string, ReturnType<typeof lazyValidator>][] = [
   ['layers', lazyValidator(layersSchema)], ['graphics_states', lazyValidator(graphicsStatesSchema)], ['shadings', lazyValidator(shadingsSchema)],
   ['tilings', lazyValidator(tilingsSchema)], ['drawings', lazyValidator(drawingsSchema)], ['color_spaces', lazyValidator(colorSpacesSchema)],
   ['page_spaces', lazyValidator(pageSpacesSchema)],
@@ -137,7 +138,12 @@ export function readGraphics(d: Raw): GraphicsDecls {
       matrix: raw.matrix, items: readFormItems(raw.items, at(p, 'items')),
     };
   }), true);
-  for (const [name, c] of Object.entries((d.color_spaces ?? {}) as Raw)) g.colorSpaces.set(name, readColorSpace(name, c, at('', 'color_spaces', name)));
+  for (const [name, c] of Object.entries((d.color_spaces ?? {}) as Raw)) {
+    // gray, rgb and cmyk name the device spaces wherever a space is named (a gradient's space, an
+    // alternate, a mask's space): a declaration under one of them would be shadowed there, so it is refused.
+    if (name === 'gray' || name === 'rgb' || name === 'cmyk') fail(refusal('colorSpaceNameReserved', at('', 'color_spaces', name), name, at('', 'color_spaces', name)));
+    g.colorSpaces.set(name, readColorSpace(name, c, at('', 'color_spaces', name)));
+  }
   for (const { raw, p } of list(d, 'page_spaces')) {
     const ref = (k: string) => (raw[k] === undefined ? undefined : { at: at(p, k), name: raw[k] as string });
     const ps: PageSpaceDecl = { at: p, page: raw.page, gray: ref('gray'), rgb: ref('rgb'), cmyk: ref('cmyk') };

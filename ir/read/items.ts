@@ -34,6 +34,11 @@ const READERS: Record<string, ItemReader> = {
   ...formReaders,
 };
 
+/** Each kind's schema as its reader compiles it, by `type` (tools/schema.ts ships them as one union). */
+export function itemSchemas(): Record<string, object> {
+  return Object.fromEntries(Object.entries(READERS).map(([type, r]) => [type, r.validate.schema as object]));
+}
+
 /** Reads one item; `p` is its pointer (an item of a declared drawing or tiling sits under that declaration). */
 export function readItem(raw: Record<string, unknown>, index: number, p = at('', 'items', index)): Item {
   const type = raw.type as string;

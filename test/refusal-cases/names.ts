@@ -1,0 +1,56 @@
+// test/refusal-cases/names.ts — refusal cases of the names messages of ir/messages.ts, walked by
+// test/refusals.test.ts, which renders each one in-process (or posts it to one server: see server.ts)
+// and checks status, x-svc-refusal word, JSON pointer, that the sentence is the message's own and
+// names what `says` lists. Every entry of REFUSALS needs at least one case somewhere under
+// test/refusal-cases/, or the walk fails.
+//
+// To add a case: copy one below, set `key` to the message's key, give the smallest description
+// (and `parts`, `licensed`, `client` when the case needs them) that meets that refusal first, the
+// status and word of the table entry, the pointer the refusal names, and in `says` the key or name
+// at fault as the sentence spells it.
+import { cff2Tagged } from '../support/font-fixtures.js';
+import type { RefusalCase } from './support.js';
+import { b64, NIMBUS_SANS_OTF } from './support.js';
+
+export const CASES: RefusalCase[] = [
+  {
+    key: 'fontUndeclared',
+    description: { font_chains: [{ name: 'C', fonts: ['Nope'] }], items: [] },
+    licensed: true,
+    status: 400, word: 'description', pointer: '/font_chains/0/fonts/0',
+    says: ['"Nope"'],
+  },
+  {
+    key: 'nameDeclaredTwice',
+    description: { graphics_states: [{ name: 's', state: {} }, { name: 's', state: {} }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
+    status: 400, word: 'description', pointer: '/graphics_states/1/name',
+    says: ['"s"', 'name'],
+  },
+  {
+    key: 'partMissing',
+    description: { fonts: [{ name: 'A', part: 'a.ttf' }], items: [] },
+    status: 400, word: 'description', pointer: '/fonts/0/part',
+    says: ['"a.ttf"', 'part'],
+  },
+  {
+    key: 'fontUnreadable',
+    description: { fonts: [{ name: 'A', data: 'AAAAAAAA' }], items: [] },
+    licensed: true,
+    status: 400, word: 'description', pointer: '/fonts/0/data',
+    says: ['"A"'],
+  },
+  {
+    key: 'fontKindUnsupported',
+    description: { fonts: [{ name: 'V', data: b64(cff2Tagged(NIMBUS_SANS_OTF)) }], items: [] },
+    licensed: true,
+    status: 400, word: 'description', pointer: '/fonts/0/data',
+    says: ['"V"', 'CFF2'],
+  },
+  {
+    key: 'glyphMissing',
+    description: { standard_fonts: [{ name: 'H', face: 'helvetica' }], items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 500, ury: 500 }, content: ['Ω'], font: 'H', font_size: 9 }] },
+    licensed: true,
+    status: 400, word: 'drawing', pointer: '/items/0/content/0',
+    says: ['"H"'],
+  },
+];
