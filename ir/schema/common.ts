@@ -2,6 +2,14 @@
 // pages rules and the keys common to items (spec Conventions and "Keys common to items").
 
 export const num = { type: 'number' } as const;
+/**
+ * The largest font size (and leading) taken: 14 400 points, the largest page PDF 1.7 allows (ISO 32000-1
+ * Annex C); a letter bigger than any page is never seen whole, and past it the numbers written into
+ * the content stream would leave the range a PDF number has.
+ */
+export const MAX_FONT_SIZE = 14_400;
+export const fontSizeSchema = { type: 'number', exclusiveMinimum: 0, maximum: MAX_FONT_SIZE } as const;
+export const leadingSchema = { type: 'number', minimum: 0, maximum: MAX_FONT_SIZE } as const;
 export const coordinate = { type: ['number', 'string'] } as const;
 
 /** Device colour (Conventions): 1 number grey, 3 device RGB, 4 device CMYK, each 0..1. */

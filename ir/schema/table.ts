@@ -1,6 +1,6 @@
 // ir/schema/table.ts — schema of the table item (docs/reference.md, "table"): columns, rows of cells,
 // header and footer rows, spans, the style keys a table, column, row or cell may state, the boxes.
-import { colourSchema, itemBase, rectSchema } from './common.js';
+import { fontSizeSchema, leadingSchema, colourSchema, itemBase, rectSchema } from './common.js';
 import { runSchema } from './text.js';
 
 const side = { type: 'number', minimum: 0 } as const;
@@ -12,8 +12,8 @@ const borderSide = {
 /** Style keys that cascade cell › row › column › table. */
 export const cellStyleProps = {
   font: { type: 'string' },
-  font_size: { type: 'number', exclusiveMinimum: 0 },
-  leading: { type: 'number', minimum: 0 },
+  font_size: fontSizeSchema,
+  leading: leadingSchema,
   color: colourSchema,
   align: { enum: ['left', 'center', 'right', 'justify'] },
   valign: { enum: ['top', 'middle', 'bottom'] },

@@ -1,5 +1,5 @@
 // ir/schema/text.ts — schema of the text-setting items: `text`, `flow` and `text_path`.
-import { colourSchema, itemBase } from './common.js';
+import { fontSizeSchema, leadingSchema, colourSchema, itemBase } from './common.js';
 import { clipSchema, segmentsSchema } from './graphics.js';
 
 const alignSchema = { enum: ['left', 'right', 'center', 'justify'] } as const;
@@ -27,8 +27,8 @@ export const runSchema = {
       properties: {
         text: { type: 'string' },
         font: { type: 'string' },
-        font_size: { type: 'number', exclusiveMinimum: 0 },
-        leading: { type: 'number', minimum: 0 },
+        font_size: fontSizeSchema,
+        leading: leadingSchema,
         underline: { type: 'boolean' },
         strikethrough: { type: 'boolean' },
         overline: { type: 'boolean' },
@@ -43,10 +43,10 @@ export const runSchema = {
 /** Keys text and flow share (spec: flow, "As text"). */
 const blockStyle = {
   font: { type: 'string' },
-  font_size: { type: 'number', exclusiveMinimum: 0 },
+  font_size: fontSizeSchema,
   align: alignSchema,
   overlong: { enum: ['overflow', 'break'] },
-  leading: { type: 'number', minimum: 0 },
+  leading: leadingSchema,
   break_after: { type: 'string' },
   underline: { type: 'boolean' },
   strikethrough: { type: 'boolean' },
@@ -123,7 +123,7 @@ export const textPathItemSchema = {
     segments: segmentsSchema,
     content: { type: 'array', items: runSchema },
     font: { type: 'string' },
-    font_size: { type: 'number', exclusiveMinimum: 0 },
+    font_size: fontSizeSchema,
     color: colourSchema,
     outline: outlineSchema,
     start: { type: 'number', minimum: 0 },

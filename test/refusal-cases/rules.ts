@@ -24,6 +24,9 @@ export const CASES: RefusalCase[] = [
   { key: 'timestampInvalid', what: 'attachments[].modified', description: { attachments: [{ ...att, modified: 'Monday' }], items: [] }, parts: { a: new Uint8Array([65]) }, ...bad, pointer: '/attachments/0/modified', says: ['/attachments/0/modified'] },
   { key: 'timestampInvalid', what: 'invoice.issued', description: { archive: 'pdfa3b', invoice: { ...invoice, issued: '2026-13-01' }, items: [] }, parts: { 'invoice.xml': FACTUR_X_XML }, ...bad, pointer: '/invoice/issued', says: ['/invoice/issued'] },
   // — opacities 0..1, flatness 0..100, smoothness 0..1 —
+  // — font sizes and leading: at most 14 400 points, so no number written leaves a PDF number's range —
+  { key: 'schemaRange', what: 'a font_size of 1e300', description: flow({ font_size: 1e300 }), ...bad, pointer: '/items/0/font_size', says: ['/items/0/font_size', 'at most 14400'] },
+  { key: 'schemaRange', what: 'a leading past 14 400', description: flow({ leading: 20000 }), ...bad, pointer: '/items/0/leading', says: ['/items/0/leading', 'at most 14400'] },
   { key: 'schemaRange', what: 'fill_alpha below 0', description: state({ fill_alpha: -0.1 }), ...bad, pointer: '/graphics_states/0/state/fill_alpha', says: ['fill_alpha', 'at least 0'] },
   { key: 'schemaRange', what: 'stroke_alpha past 1', description: state({ stroke_alpha: 1.5 }), ...bad, pointer: '/graphics_states/0/state/stroke_alpha', says: ['stroke_alpha', 'at most 1'] },
   { key: 'schemaRange', what: 'flatness past 100', description: state({ flatness: 100.5 }), ...bad, pointer: '/graphics_states/0/state/flatness', says: ['flatness', 'at most 100'] },
