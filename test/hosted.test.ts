@@ -14,7 +14,7 @@ import { splitHosted } from '../src/hosted/forward.js';
 import { openStore } from '../src/hosted/open-store.js';
 import { monthOf, newApiKey, type Store } from '../src/hosted/store.js';
 import { postgresUnavailable, startPostgres, type TestPostgres } from './support/postgres.js';
-import { slowDescription, SMALL_DESCRIPTION, startChildFront, startChildServer, type ChildServer } from './support/child-server.js';
+import { SMALL_DESCRIPTION, verySlowDescription, startChildFront, startChildServer, type ChildServer } from './support/child-server.js';
 
 const FONT = fileURLToPath(new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url));
 
@@ -152,7 +152,7 @@ describe('hosted front against a real render server (SQLite store)', () => {
     const slowKey = await admin(store, 'key', 'create', 'patient');
     // A front of its own with a short wait (the spec's 30 s is a setting).
     const hurried = await startChildFront(['--data', data, '--upstream', render.url, '--wait', '1500']);
-    const r = await call(hurried.url, slowDescription(), { authorization: `Bearer ${slowKey}` }).finally(() => hurried.stop());
+    const r = await call(hurried.url, verySlowDescription(), { authorization: `Bearer ${slowKey}` }).finally(() => hurried.stop());
     expect(r.status).toBe(503);
     expect(r.json().error).toBe('no document arrived within 1.5 seconds; send the call again.');
     expect(await used(store, 'patient')).toBe(0);

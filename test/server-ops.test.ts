@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { render } from '../src/library.js';
 import { resolveServeConfig } from '../src/server/config.js';
-import { SMALL_DESCRIPTION, slowDescription, startChildServer, type ChildServer } from './support/child-server.js';
+import { SMALL_DESCRIPTION, slowDescription, startChildServer, verySlowDescription, type ChildServer } from './support/child-server.js';
 import { pdfToText } from './support/pdf-tools.js';
 
 const FONT = fileURLToPath(new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url));
@@ -127,7 +127,7 @@ describe('limits', () => {
   it('a render over its time limit is stopped and answered 413 drawing; the next render is served', async () => {
     const srv = await startChildServer(['--workers', '1', '--time-limit', '1200']);
     try {
-      const r = await post(srv.url, slowDescription());
+      const r = await post(srv.url, verySlowDescription());
       expect(r.status).toBe(413);
       expect(r.headers['x-svc-refusal']).toBe('drawing');
       expect(r.text).toBe('drawing the document took longer than the 1.2 seconds this server gives one render.');
@@ -248,9 +248,9 @@ describe('SIGTERM', () => {
 describe('SIGTERM past the grace period', () => {
   it('answers the renders it could not finish 503 server, then exits 0', async () => {
     const srv = await startChildServer(['--workers', '1', '--queue', '2', '--grace', '300']);
-    const first = post(srv.url, slowDescription());
+    const first = post(srv.url, verySlowDescription());
     await workersBusy(srv.url);
-    const second = post(srv.url, slowDescription());
+    const second = post(srv.url, verySlowDescription());
     await sleep(500);
     srv.child.kill('SIGTERM');
     for (const r of await Promise.all([first, second])) {

@@ -74,4 +74,13 @@ export function slowDescription(items = 2000, pages = 600): string {
   return JSON.stringify({ items: list });
 }
 
+/**
+ * A render that outlasts any short limit a test sets (about 5.8 s and 0.8 GB on a quiet machine, so
+ * it is always cut first): for tests that need a render still running at a deadline (time limit,
+ * grace period, the front's wait). slowDescription() alone takes ~1.1 s now, too close to those.
+ */
+export function verySlowDescription(): string {
+  return slowDescription(6000, 1000);
+}
+
 export const SMALL_DESCRIPTION = JSON.stringify({ items: [{ type: 'rect', rect: { llx: 10, lly: 10, urx: 100, ury: 100 }, fill: [1, 0, 0] }] });
