@@ -12,7 +12,7 @@ import { render } from '../src/library.js';
 import type { Outcome, RenderSuccess } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { b64, cff2Tagged, cidKeyedOtf, NIMBUS_ROMAN_AFM, NIMBUS_ROMAN_PFB, NIMBUS_ROMAN_T1, NIMBUS_SANS_OTF, NIMBUS_SANS_PFB, notoWithFsType, pfbToPfa, SYMBOLS_PFB } from './support/font-fixtures.js';
-import { gsRender, inkIn, mutoolDraw, pdfFonts, pdfToText, pdfWords, qpdfCheck, renderPage } from './support/pdf-tools.js';
+import { gsRender, inkIn, mutoolDraw, pdfFonts, rendererComplaints, pdfToText, pdfWords, qpdfCheck, renderPage } from './support/pdf-tools.js';
 import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 const licence = { holder: 'Acme', features: ['fonts_without_outlines'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' } as const;
@@ -481,14 +481,6 @@ describe('font refusals', () => {
 describe('every font document', () => {
   it('renders in Ghostscript and MuPDF without a warning, and qpdf finds nothing', () => {
     expect(RENDERED.length).toBeGreaterThan(25);
-    const complaints = RENDERED.flatMap(({ name, pdf }) => {
-      const gs = gsRender(pdf), mu = mutoolDraw(pdf), q = qpdfCheck(pdf);
-      const out: string[] = [];
-      if (gs.code !== 0 || gs.out) out.push(`${name}: gs ${gs.code} ${gs.out}`);
-      if (mu.code !== 0 || mu.err) out.push(`${name}: mutool ${mu.code} ${mu.err}`);
-      if (q.code !== 0) out.push(`${name}: qpdf ${q.out}`);
-      return out;
-    });
-    expect(complaints).toEqual([]);
+    expect(rendererComplaints(RENDERED)).toEqual([]);
   }, 120_000);
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS, NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { gsRender, mutoolDraw, pdfLayoutLines, pdfToText, pdfWords, pixelAt, qdfText, qpdfCheck, shownText, type Word } from './support/pdf-tools.js';
+import { mutoolDraw, pdfLayoutLines, rendererComplaints, pdfToText, pdfWords, pixelAt, qdfText, qpdfCheck, shownText, type Word } from './support/pdf-tools.js';
 import { NOTO_ARABIC_B64, NOTO_HEBREW_B64 } from './support/rtl-fonts.js';
 import * as fontkit from 'fontkit';
 
@@ -403,14 +403,6 @@ describe('refusals', () => {
 describe('every typesetting document', () => {
   it('renders in Ghostscript and MuPDF without a warning, and qpdf finds nothing', () => {
     expect(RENDERED.length).toBeGreaterThan(25);
-    const complaints = RENDERED.flatMap(({ name, pdf }) => {
-      const gs = gsRender(pdf), mu = mutoolDraw(pdf), q = qpdfCheck(pdf);
-      const out: string[] = [];
-      if (gs.code !== 0 || gs.out) out.push(`${name}: gs ${gs.code} ${gs.out}`);
-      if (mu.code !== 0 || mu.err) out.push(`${name}: mutool ${mu.code} ${mu.err}`);
-      if (q.code !== 0) out.push(`${name}: qpdf ${q.out}`);
-      return out;
-    });
-    expect(complaints).toEqual([]);
+    expect(rendererComplaints(RENDERED)).toEqual([]);
   }, 120_000);
 });

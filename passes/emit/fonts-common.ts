@@ -4,7 +4,8 @@
 // two-byte codes.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { PDFContext, PDFRef } from 'pdf-lib';
+import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import type { Font } from 'fontkit';
 
 /** Flate level for font programs and CMaps (spec Limits: compression 1..9; the request's own level arrives later). */
 export const FLATE_LEVEL = 6;
@@ -77,4 +78,25 @@ export function simpleWidths(codes: readonly number[], advance: (code: number) =
   const widths: number[] = [];
   for (let c = first; c <= last; c++) widths.push(set.has(c) ? (round ? Math.round(advance(c) * scale) : advance(c) * scale) : 0);
   return { FirstChar: first, LastChar: last, Widths: widths };
+}
+
+/**
+ * The FontDescriptor entries every simple font over an OpenType face writes, whatever its program
+ * (TrueType FontFile2 or CFF FontFile3, §9.8): symbolic, since codes are handed out in order of
+ * character rather than by a standard Latin encoding; metrics in glyph space (1000 units per em).
+ */
+export function simpleDescriptorEntries(f: Font, name: string, unitsPerEm: number): Record<string, unknown> {
+  const k = 1000 / unitsPerEm;
+  const italic = f.italicAngle || 0;
+  return {
+    Type: 'FontDescriptor',
+    FontName: PDFName.of(name),
+    Flags: 4 | (f.post?.isFixedPitch ? 1 : 0) | (italic !== 0 ? 64 : 0),
+    FontBBox: [f.bbox.minX, f.bbox.minY, f.bbox.maxX, f.bbox.maxY].map((v) => Math.round(v * k)),
+    ItalicAngle: italic,
+    Ascent: Math.round(f.ascent * k),
+    Descent: Math.round(f.descent * k),
+    CapHeight: Math.round((f.capHeight || f.ascent) * k),
+    StemV: 80,
+  };
 }

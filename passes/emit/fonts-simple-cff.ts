@@ -11,7 +11,7 @@ import type { FontObject } from '../../ir/types.js';
 import type { Face } from '../fonts/face.js';
 import type { SimpleFace } from '../fonts/simple-face.js';
 import { glyphName, nameKeyedCff, readCff, type CffTables } from './cff-name-keyed.js';
-import { FLATE_LEVEL, flate, pdfFontName, simpleWidths, subsetTag, toUnicodeStream } from './fonts-common.js';
+import { FLATE_LEVEL, flate, pdfFontName, simpleDescriptorEntries, simpleWidths, subsetTag, toUnicodeStream } from './fonts-common.js';
 import { SUBSET_CACHE_SIZE } from './fonts-cid.js';
 
 const tables = new WeakMap<Face, CffTables>();
@@ -45,19 +45,9 @@ export function emitSimpleCffFont(context: PDFContext, obj: FontObject): PDFRef 
     programs.set(key, z);
   }
   const k = 1000 / face.unitsPerEm;
-  const italic = f.italicAngle || 0;
   const names = gids.slice(1).map((g) => glyphName(cff, g, standard));
   const descriptor = context.register(context.obj({
-    Type: 'FontDescriptor',
-    FontName: PDFName.of(name),
-    // Symbolic: codes are handed out in order of character, not by a standard Latin encoding.
-    Flags: 4 | (f.post?.isFixedPitch ? 1 : 0) | (italic !== 0 ? 64 : 0),
-    FontBBox: [f.bbox.minX, f.bbox.minY, f.bbox.maxX, f.bbox.maxY].map((v) => Math.round(v * k)),
-    ItalicAngle: italic,
-    Ascent: Math.round(f.ascent * k),
-    Descent: Math.round(f.descent * k),
-    CapHeight: Math.round((f.capHeight || f.ascent) * k),
-    StemV: 80,
+    ...simpleDescriptorEntries(f, name, face.unitsPerEm),
     // CharSet (§9.8.1; PDF/A-1 6.3.5 for Type 1 subsets): the glyphs the program holds, .notdef aside.
     CharSet: PDFString.of(names.map((n) => `/${n}`).join('')),
     FontFile3: flate(context, z, { Subtype: 'Type1C' }, true),

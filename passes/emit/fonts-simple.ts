@@ -6,7 +6,7 @@
 import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { FontObject } from '../../ir/types.js';
 import type { SimpleFace } from '../fonts/simple-face.js';
-import { flate, pdfFontName, simpleWidths, subsetTag, toUnicodeStream } from './fonts-common.js';
+import { flate, pdfFontName, simpleDescriptorEntries, simpleWidths, subsetTag, toUnicodeStream } from './fonts-common.js';
 import { symbolCmap, withCmap } from './sfnt-cmap.js';
 import { emitSimpleCffFont } from './fonts-simple-cff.js';
 
@@ -21,17 +21,8 @@ export function emitSimpleFont(context: PDFContext, obj: FontObject): PDFRef {
   const codes = face.chars.map((_, i) => i);
   const k = 1000 / face.unitsPerEm;
   const name = `${subsetTag(face.key, codes)}+${pdfFontName(base.ownName)}`;
-  const italic = f.italicAngle || 0;
   const descriptor = context.register(context.obj({
-    Type: 'FontDescriptor',
-    FontName: PDFName.of(name),
-    Flags: 4 | (f.post?.isFixedPitch ? 1 : 0) | (italic !== 0 ? 64 : 0),
-    FontBBox: [f.bbox.minX, f.bbox.minY, f.bbox.maxX, f.bbox.maxY].map((v) => Math.round(v * k)),
-    ItalicAngle: italic,
-    Ascent: Math.round(f.ascent * k),
-    Descent: Math.round(f.descent * k),
-    CapHeight: Math.round((f.capHeight || f.ascent) * k),
-    StemV: 80,
+    ...simpleDescriptorEntries(f, name, face.unitsPerEm),
     FontFile2: flate(context, program, { Length1: program.length }),
   }));
   const text = new Map(face.chars.map((c, i) => [i, c]));

@@ -382,3 +382,19 @@ export function mutoolChars(pdf: Uint8Array): StextChar[] {
   }
   return out;
 }
+
+/**
+ * What Ghostscript, MuPDF and qpdf say of each named PDF, one line per complaint: a non-zero exit or
+ * any warning output. Empty when every reader takes every file silently (issue 4: "Ghostscript and
+ * MuPDF render every test document without warnings").
+ */
+export function rendererComplaints(docs: readonly { name: string; pdf: Uint8Array }[]): string[] {
+  return docs.flatMap(({ name, pdf }) => {
+    const gs = gsRender(pdf), mu = mutoolDraw(pdf), q = qpdfCheck(pdf);
+    const out: string[] = [];
+    if (gs.code !== 0 || gs.out) out.push(`${name}: gs ${gs.code} ${gs.out}`);
+    if (mu.code !== 0 || mu.err) out.push(`${name}: mutool ${mu.code} ${mu.err}`);
+    if (q.code !== 0) out.push(`${name}: qpdf ${q.out}`);
+    return out;
+  });
+}
