@@ -17,7 +17,7 @@ import { buildPdf, pdfaBase } from './support/pdf-builder.js';
 import { helloDescription, NOW } from './support/fixtures.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const PREFLIGHT = join(ROOT, '../shared/validators/preflight.sh');
+const PREFLIGHT = join(ROOT, 'tools/preflight.sh');
 
 describe('check', () => {
   it('measures the emitted PDF; the bytes and the 200 are those of the same render without check', async () => {

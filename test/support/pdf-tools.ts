@@ -214,7 +214,7 @@ export function preflight(pdfs: Uint8Array[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'quire-pf-'));
   try {
     const files = pdfs.map((p, i) => { const f = join(dir, `doc${i}.pdf`); writeFileSync(f, p); return f; });
-    const script = join(import.meta.dirname, '..', '..', '..', 'shared', 'validators', 'preflight.sh');
+    const script = join(import.meta.dirname, '..', '..', 'tools', 'preflight.sh');
     // One file: preflight.sh prints the single-file form; add a copy so the batch form (one line per file) is used.
     const args = files.length === 1 ? [...files, files[0]] : files;
     const r = spawnSync('bash', [script, ...args], { encoding: 'utf8' });

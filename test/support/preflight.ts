@@ -1,12 +1,12 @@
 // test/support/preflight.ts — Apache PDFBox Preflight (PDF/A-1b) over PDFs held in memory, through
-// ../shared/validators/preflight.sh in batch mode (one JVM for all files). Returns each file's
+// tools/preflight.sh (the project's copy of ../shared/validators/preflight.sh) in batch mode (one JVM for all files). Returns each file's
 // distinct Preflight error codes, or undefined when the validator is not installed here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'shared', 'validators', 'preflight.sh');
+const SCRIPT = join(import.meta.dirname, '..', '..', 'tools', 'preflight.sh');
 
 export function preflightAvailable(): boolean {
   return existsSync(SCRIPT) && spawnSync('java', ['-version']).status === 0 && existsSync('/usr/share/java/preflight.jar');
