@@ -152,9 +152,10 @@ export const emit: Pass<DedupedIr, Emitted> = {
     Object.assign(names, navigation.names);
     if (Object.keys(names).length) catalogEntries.Names = context.obj(names);
     for (const f of ir.fonts) hash.update(f.face.key).update(f.resName);
-    // Metadata and attachments make two documents with the same pages different files.
+    // Metadata and the supplied parts (attachments, images, supplied PDFs drawn as templates or
+    // imported pages: page content only names them) make two documents with the same pages different files.
     hash.update(JSON.stringify({ standards: std, files: ir.doc.files }));
-    for (const a of ir.doc.files?.attachments ?? []) hash.update(ctx.parts.get(a.name)!);
+    for (const name of [...ctx.parts.keys()].sort()) hash.update(name).update(ctx.parts.get(name)!);
     // /ID (§14.4): both halves the same for a file written once; from the content, so reproducible.
     const idHex = hash.digest('hex').slice(0, 32).toUpperCase();
     const id = PDFHexString.of(idHex);

@@ -114,6 +114,19 @@ function bombPdf(gib: number): Uint8Array {
   return Buffer.concat([Buffer.from(head, 'latin1'), outer, Buffer.from(tail, 'latin1')]);
 }
 
+describe('the trailer /ID', () => {
+  it('differs when only an imported page\'s own bytes differ (page content only names its form)', () => {
+    const one = (colour: number[]) => ok(render({
+      description: { items: [{ type: 'imported_page', part: 'src', page: 1, rect: { llx: 0, lly: 0, urx: 300, ury: 300 } }] },
+      parts: { src: ok(render({ description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, fill: colour }] }, now: NOW })).pdf },
+      now: NOW,
+    })).pdf;
+    const id = (pdf: Uint8Array) => pdfObjects(pdf).get('trailer')['/ID'][0];
+    expect(id(one([1, 0, 0]))).not.toBe(id(one([0, 0, 1])));
+    expect(id(one([1, 0, 0]))).toBe(id(one([1, 0, 0])));
+  });
+});
+
 describe('supplied_pdfs', () => {
   it('refuses a decompression bomb quickly, in bounded memory, naming the part and the limit', () => {
     const bomb = bombPdf(4);
