@@ -1,0 +1,135 @@
+// ir/text-types.ts — read IR of the text-setting items (text, flow, text_path) and the run and block
+// styles they share (docs/reference.md "text", "flow", "text_path"); re-exported by ir/types.ts.
+import type { JsonPointer } from './pointer.js';
+import type { ClipSpec, PathSeg } from './graphics-types.js';
+import type { Colour, FontResource, ItemBase, RectSpec } from './types.js';
+
+export type Align = 'left' | 'right' | 'center' | 'justify';
+
+/** `outline`: the letters stroked `width` points wide in `colour`; hollow unless `filled`. */
+export interface OutlineSpec { width: number; colour: Colour; filled: boolean }
+
+/** `shadow`: the block drawn first, offset by (dx, dy), in one colour. */
+export interface ShadowSpec { dx: number; dy: number; colour: Colour }
+
+/** What a styled run states for itself; every absent field takes the block's value. */
+export interface RunStyleSpec {
+  font?: { at: JsonPointer; name: string };
+  fontSize?: number;
+  leading?: number;
+  underline?: boolean;
+  strikethrough?: boolean;
+  overline?: boolean;
+  colour?: Colour;
+  outline?: OutlineSpec;
+  /** Set by the names pass: the font `font` names, of whatever kind. */
+  fontRes?: FontResource;
+}
+
+/**
+ * A run of a text item: a string (block style), `{text, …style}`, or `{date, zone}` formatted at
+ * layout with the moment of rendering. `placeholders` is set when the text holds `{current_page}`
+ * or `{total_pages}` (passes/layout/placeholders.ts), resolved per page at layout.
+ */
+export interface TextRun {
+  at: JsonPointer;
+  text: string;
+  style?: RunStyleSpec;
+  date?: { pattern: string; zone?: string };
+  placeholders: boolean;
+}
+
+/** The keys text and flow share (spec: flow "As text"). */
+export interface TextBlockStyle {
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  /** Default 1.2 × font_size (spec: text item table). */
+  leading: number;
+  /** Whether `leading` was written (fit_size scales a written leading with the size). */
+  leadingGiven: boolean;
+  color: Colour;
+  /** Absent: `left`, except that a right-to-left paragraph starts at the right (docs/reference.md). */
+  align?: Align;
+  overlong: 'overflow' | 'break';
+  /** Characters after which a line may break; absent: the Unicode line-breaking algorithm (UAX #14). */
+  breakAfter?: string;
+  underline: boolean;
+  strikethrough: boolean;
+  overline: boolean;
+  outline?: OutlineSpec;
+  shadow?: ShadowSpec;
+  /** `hyphenate`: a language tag with TeX patterns (passes/layout/hyphenation.ts). */
+  hyphenate?: string;
+}
+
+export interface TextItem extends ItemBase, TextBlockStyle {
+  type: 'text';
+  rect: RectSpec;
+  runs: TextRun[];
+  /** The shape the block is seen through. */
+  clip?: ClipSpec;
+}
+
+export type FirstBaseline = 'leading' | 'ascender' | 'cap_height' | { points: number };
+export type LastBaseline = 'none' | 'descender' | { points: number };
+export type TabAlign = 'left' | 'center' | 'right' | 'decimal';
+
+export interface TabsSpec {
+  method: 'relative' | 'typewriter' | 'ruler';
+  size: { fraction: number } | { points: number };
+  ruler: number[];
+  alignments: TabAlign[];
+  alignChar: string;
+}
+
+export interface FlowItem extends ItemBase, TextBlockStyle {
+  type: 'flow';
+  rect: RectSpec;
+  content: string;
+  contentAt: JsonPointer;
+  placeholders: boolean;
+  lastAlign?: Align;
+  leftIndent: number;
+  rightIndent: number;
+  firstLineIndent: number;
+  spaceBefore: number;
+  spaceAfter: number;
+  firstBaseline: FirstBaseline;
+  lastBaseline: LastBaseline;
+  leader?: string;
+  tabs: TabsSpec;
+  hangingList?: { marker: number; body: number };
+  fillLeading?: { limit: number };
+  fitSize?: { floor: number };
+  /** Keys written in the request (dotted for tabs: `tabs.method`), for the refused combinations. */
+  given: ReadonlySet<string>;
+}
+
+/** Where a text_path's text stands along its path (docs/reference.md, "text_path"). */
+export type TextPathAlign = 'start' | 'center' | 'end';
+/** What a text_path does with text longer than its path: refused, shrunk to fit, or carried on along the end tangents. */
+export type TextPathOverlong = 'refuse' | 'shrink' | 'extend';
+
+/** `text_path`: styled runs set along a path, one text object per letter (docs/reference.md, "text_path"). */
+export interface TextPathItem extends ItemBase {
+  type: 'text_path';
+  /** The box `rotate` turns about (as a path's `rect`); absent, the box the path's points span. */
+  rect?: RectSpec;
+  segments: PathSeg[];
+  segmentsAt: JsonPointer;
+  runs: TextRun[];
+  font: { at: JsonPointer; name: string };
+  fontSize: number;
+  color: Colour;
+  outline?: OutlineSpec;
+  /** Arc length of the anchor from the path's start, points; absent: 0, half the length, or the length (by `align`). */
+  start?: number;
+  align: TextPathAlign;
+  /** `left`: letters stand on the left of the path's direction; `right`: the path is read backwards (SVG 2 `side`). */
+  side: 'left' | 'right';
+  /** Baseline distance from the path, towards the letters' tops, points. */
+  offset: number;
+  /** Points added after every letter (cluster). */
+  letterSpacing: number;
+  overlong: TextPathOverlong;
+}
