@@ -11,6 +11,7 @@ RUN npm ci
 COPY tsconfig.json tsup.config.ts ./
 COPY types ./types
 COPY ir ./ir
+COPY engines ./engines
 COPY passes ./passes
 COPY src ./src
 RUN npm run build && npm prune --omit=dev

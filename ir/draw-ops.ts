@@ -1,6 +1,6 @@
 // ir/draw-ops.ts — the laid-out IR's drawing operations: what the layout pass produces for each page
 // (glyph runs, rect fills, paths, pictures, placed forms, imported pages, and the scope wrapper every
-// item goes through) and passes/emit/content.ts writes as content-stream operators. ir/types.ts
+// item goes through) and passes/emit/pages/content.ts writes as content-stream operators. ir/types.ts
 // re-exports these names.
 import type { FillRule, StrokeSpec } from './graphics-types.js';
 import type { JsonPointer } from './pointer.js';
@@ -69,8 +69,8 @@ export interface ImportedPageOp {
   source: SuppliedPdf;
   /** 0-based page of the source. */
   page: number;
-  /** Its form fields' appearances, drawn flat over it in its own space (passes/supplied/widgets.ts). */
-  flat?: import('../passes/supplied/widgets.js').FlatWidget[];
+  /** Its form fields' appearances, drawn flat over it in its own space (engines/supplied/widgets.ts). */
+  flat?: import('../engines/supplied/widgets.js').FlatWidget[];
 }
 
 /** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
@@ -80,7 +80,7 @@ export interface ImageOp {
   matrix?: Matrix;
   placement: Matrix;
   clip?: { x: number; y: number; w: number; h: number };
-  image: import('../passes/images/resource.js').ImageResource;
+  image: import('../engines/images/resource.js').ImageResource;
   /** A stencil's fill colour. */
   fill?: Colour;
 }
@@ -119,7 +119,7 @@ export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: st
 /**
  * Marked content (ISO 32000-1 §14.6) around ops when the document is tagged (`structure`): an item's
  * piece as `/Tag <</MCID n>> BDC … EMC` (n handed out per page by emit), or an artifact as
- * `/Artifact <</Type …>> BDC … EMC` (passes/structure/mark.ts).
+ * `/Artifact <</Type …>> BDC … EMC` (passes/layout/structure-marks.ts).
  */
 export interface MarkedOp { op: 'marked'; at: JsonPointer; matrix?: undefined; mark: import('./structure-types.js').ContentMark; ops: DrawOp[] }
 

@@ -1,5 +1,5 @@
 // ir/font-types.ts — the IR of font declarations (issue 4): the six font keys of a request plus
-// `simple_fonts`, as read. Names are resolved, files loaded and faces built in passes/names.ts.
+// `simple_fonts`, as read. Names are resolved, files loaded and faces built in passes/names/names.ts.
 import type { JsonPointer } from './pointer.js';
 import type { Item } from './types.js';
 

@@ -1,7 +1,7 @@
 // ir/navigation-types.ts — the IR of navigation and page settings (issue 9): outline, named
 // destinations, link targets and actions, article threads, reader preferences, and the per-page
 // boxes, turns, shows and tab orders. Read by ir/read/navigation.ts; page references are checked and
-// views evaluated at the end of pagination (passes/navigation/places.ts) into a `places` table the
+// views evaluated at the end of pagination (passes/pagination/places.ts) into a `places` table the
 // emitter reads; nothing here is a PDF object yet.
 import type { JsonPointer } from './pointer.js';
 import type { Colour, RectSpec } from './types.js';

@@ -1,7 +1,7 @@
 // ir/standards-types.ts — IR of the document-level standards settings (issue 7) and of the files
 // carried beside the pages (issue 9): archive claim, declared version, metadata, output intent,
 // compression, invoice, attachments, collection, page_files, page_metadata. Read by
-// ir/read/standards.ts and ir/read/attachments.ts, checked by passes/standards-check.ts and
+// ir/read/standards.ts and ir/read/attachments.ts, checked by passes/cross-refusals/standards.ts and
 // pagination, written by passes/emit/{xmp,info,output-intent,attachments,collection,invoice,archive}.ts.
 import type { JsonPointer } from './pointer.js';
 
@@ -167,14 +167,14 @@ export interface Standards {
   /**
    * The version written in the header: the declared one, else the claim's (1.4 for PDF/A-1, 1.7 for
    * 2 and 3, 2.0 for 4), else 1.7; raised to 1.7 by a collection. Other areas ask it (halftone_origin
-   * needs 2.0) through passes/version.ts.
+   * needs 2.0) through ir/version.ts.
    */
   version: PdfVersion;
   metadata?: MetadataFacts;
   outputIntent?: OutputIntentSettings;
   compression?: CompressionSettings;
   invoice?: InvoiceSettings;
-  /** Declarations a claim may set aside (checked in passes/standards-check.ts). */
+  /** Declarations a claim may set aside (checked in passes/cross-refusals/standards.ts). */
   conflicts: ArchiveConflict[];
 }
 

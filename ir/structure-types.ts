@@ -1,7 +1,7 @@
 // ir/structure-types.ts — the IR of the top-level `structure` key (docs/reference.md, "structure"):
 // the document's logical structure in reading order, as read (element types checked against the
 // standard structure types of ISO 32000-1 §14.8.4 and the role map), then resolved against the items
-// by the structure step of the cross-refusals pass (passes/structure/resolve.ts). ir/types.ts does
+// by the structure step of the cross-refusals pass (passes/cross-refusals/structure.ts). ir/types.ts does
 // not re-export these names; DocSettings holds `structure`.
 import type { JsonPointer } from './pointer.js';
 

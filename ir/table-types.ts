@@ -63,7 +63,7 @@ export type CellContent =
   | { kind: 'flow'; at: JsonPointer; text: string; placeholders: boolean }
   | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number }
   /** A supplied picture (its part name), fitted into the content box; `res` is set by the names pass. */
-  | { kind: 'image'; at: JsonPointer; name: string; fit: ImageFit; height?: number; res?: import('../passes/images/resource.js').ImageResource }
+  | { kind: 'image'; at: JsonPointer; name: string; fit: ImageFit; height?: number; res?: import('../engines/images/resource.js').ImageResource }
   /** A declared drawing, placed as its form XObject in the content box. */
   | { kind: 'drawing'; at: JsonPointer; name: string; fit: ImageFit; height?: number };
 

@@ -29,7 +29,7 @@ export interface RunStyleSpec {
 /**
  * A run of a text item: a string (block style), `{text, …style}`, or `{date, zone}` formatted at
  * layout with the moment of rendering. `placeholders` is set when the text holds `{current_page}`
- * or `{total_pages}` (passes/layout/placeholders.ts), resolved per page at layout.
+ * or `{total_pages}` (ir/placeholders.ts), resolved per page at layout.
  */
 export interface TextRun {
   at: JsonPointer;
@@ -58,7 +58,7 @@ export interface TextBlockStyle {
   overline: boolean;
   outline?: OutlineSpec;
   shadow?: ShadowSpec;
-  /** `hyphenate`: a language tag with TeX patterns (passes/layout/hyphenation.ts). */
+  /** `hyphenate`: a language tag with TeX patterns (engines/text/hyphenation.ts). */
   hyphenate?: string;
 }
 

@@ -200,8 +200,8 @@ export interface ImportedPageItem extends ItemBase {
   fit: PageFit;
 }
 
-/** A supplied PDF as loaded by the names pass (passes/supplied/load.ts). */
-export type SuppliedPdf = import('../passes/supplied/load.js').SuppliedPdf;
+/** A supplied PDF as loaded by the names pass (engines/supplied/load.ts). */
+export type SuppliedPdf = import('../engines/supplied/load.js').SuppliedPdf;
 
 export interface ResolvedImportedPageItem extends ImportedPageItem { source: SuppliedPdf }
 
@@ -280,7 +280,7 @@ export interface DocSettings {
   /** Set by the names pass: the templates' supplied PDF, loaded. */
   templateSource?: SuppliedPdf;
   /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
-  numbering?: import('../passes/page-refs.js').PageNumbering;
+  numbering?: import('./page-refs.js').PageNumbering;
   /** `images`: declarations by part name (read); the unused remark is made from these (dedupe). */
   images?: Map<string, ImageDecl>;
   /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
@@ -297,7 +297,7 @@ export interface DocSettings {
   navigation?: import('./navigation-types.js').Navigation;
   /** page_boxes, page_turns, page_shows, page_tab_orders (issue 9). */
   pageSettings?: import('./navigation-types.js').PageSettings;
-  /** Every page reference of the navigation, checked and evaluated by pagination (passes/navigation/places.ts). */
+  /** Every page reference of the navigation, checked and evaluated by pagination (passes/pagination/places.ts). */
   places?: import('./navigation-types.js').Places;
   /** `structure`: the document's structure in reading order (ir/structure-types.ts; resolved by cross-refusals). */
   structure?: import('./structure-types.js').StructureSpec;
@@ -330,12 +330,12 @@ export interface FontResource {
   name: string;
   at: JsonPointer;
   /** The font, whatever its kind (passes/fonts/: Face, StyledFont, StandardFace, Type1Face, Type3Face, SimpleFace, FontChain). */
-  face: import('../passes/fonts/text-font.js').TextFont;
+  face: import('../engines/fonts/text-font.js').TextFont;
   /** `fonts[].keep`: glyphs kept beyond those drawn (default: none). */
   keep?: import('./font-types.js').KeepRule;
   /** Names of the resources this one is built on (a variant's font, a simple font's font, a chain's members). */
   basedOn?: string[];
-  /** A library face a form field names without a declaration (passes/forms/names.ts): no unused remark. */
+  /** A library face a form field names without a declaration (passes/names/forms.ts): no unused remark. */
   implicit?: true;
 }
 
@@ -349,7 +349,7 @@ export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
-export interface ResolvedImageItem extends ImageItem { res: import('../passes/images/resource.js').ImageResource }
+export interface ResolvedImageItem extends ImageItem { res: import('../engines/images/resource.js').ImageResource }
 export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem | import('./form-types.js').FieldItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
@@ -419,7 +419,7 @@ export interface PagedIr {
   fonts: Map<string, FontResource>;
   pages: PagePlan[];
   /** How the request's numbering names pages (renumber), for page references of later passes. */
-  numbering: import('../passes/page-refs.js').PageNumbering;
+  numbering: import('./page-refs.js').PageNumbering;
 }
 
 // ─────────────────────────── laid out ───────────────────────────
@@ -457,7 +457,7 @@ export interface FontObject {
   /** Resource name in page dictionaries, e.g. F1. */
   resName: string;
   /** The program written (for `cid` fonts the face itself, variants unwrapped). */
-  face: import('../passes/fonts/text-font.js').TextFont;
+  face: import('../engines/fonts/text-font.js').TextFont;
   /** Request names that share this object (same bytes declared twice are written once). */
   names: string[];
   /** code → text it stands for; the ToUnicode source. Codes are what content streams write. */
@@ -469,7 +469,7 @@ export interface FontObject {
   /** `keep: all`: the whole program is written, not a subset. */
   keepAll?: boolean;
   /** The first declaration of a font file, named if the file breaks while written. */
-  origin?: import('../passes/fonts/styled-font.js').FontOrigin;
+  origin?: import('../engines/fonts/styled-font.js').FontOrigin;
 }
 
 export interface DedupedIr {

@@ -1,13 +1,13 @@
 // passes/index.ts — the only place the order of the passes lives. Each comment says why a pass
 // stands where it does. src/library.ts runs this list; tools/explain prints the IR after each.
-import { crossRefusals } from './cross-refusals.js';
-import { dedupe } from './dedupe.js';
-import { emit } from './emit.js';
-import { layout } from './layout.js';
-import { licences } from './licences.js';
-import { names } from './names.js';
+import { crossRefusals } from './cross-refusals/cross-refusals.js';
+import { dedupe } from './dedupe/dedupe.js';
+import { emit } from './emit/emit.js';
+import { layout } from './layout/layout.js';
+import { licences } from './licences/licences.js';
+import { names } from './names/names.js';
 import type { Pass, PassId } from './pass.js';
-import { pagination } from './pagination.js';
+import { pagination } from './pagination/pagination.js';
 
 export const PASSES: readonly Pass<any, any>[] = [
   names,          // first: every later pass works on resolved names and loaded fonts

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { pino, type Logger } from 'pino';
 import { refusal } from '../ir/messages.js';
-import { libraryFaceCount } from '../passes/fonts/library.js';
+import { libraryFaceCount } from '../engines/fonts/library.js';
 import { answerHealth, answerOutcome, answerRefusal, type Answer, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
 import { PoolError, type RenderPool } from './pool.js';
@@ -38,7 +38,7 @@ export interface ServerOptions {
   render?: typeof libraryRender;
   /** Whether a licence covers the day (GET /health `licensed`). Default: false. */
   licensed?: () => boolean;
-  /** Number of fonts in the general library (GET /health `faces`). Default: the faces installed (passes/fonts/library.ts). */
+  /** Number of fonts in the general library (GET /health `faces`). Default: the faces installed (engines/fonts/library.ts). */
   faces?: () => number;
   /** Build number sent in `x-svc-version` and /health. Default: BUILD. */
   version?: string;

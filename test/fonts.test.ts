@@ -5,8 +5,8 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refuseForbiddenEmbedding } from '../passes/fonts/embedding.js';
-import { libraryFaceCount, LIBRARY_FACES } from '../passes/fonts/library.js';
+import { refuseForbiddenEmbedding } from '../engines/fonts/embedding.js';
+import { libraryFaceCount, LIBRARY_FACES } from '../engines/fonts/library.js';
 import { RefusalError } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import type { Outcome, RenderSuccess } from '../src/types.js';
@@ -298,7 +298,7 @@ describe('font details', () => {
     expect(ff3.dict.get(PDFName.of('Subtype'))?.toString()).toBe('/Type1C');
     // The program reads back as a name-keyed CFF holding .notdef, A and B.
     const cff = inflateSync(ff3.contents);
-    const { readCff, glyphName } = await import('../passes/emit/cff-name-keyed.js');
+    const { readCff, glyphName } = await import('../engines/pdf/cff-name-keyed.js');
     const back = readCff(cff);
     expect(back.cidKeyed).toBe(false);
     expect(back.charStrings).toHaveLength(3);
@@ -359,7 +359,7 @@ describe('font details', () => {
   });
 
   it('refuseForbiddenEmbedding names the font, its own name and the standard', async () => {
-    const { names } = await import('../passes/names.js');
+    const { names } = await import('../passes/names/names.js');
     const { readDescription } = await import('../ir/read.js');
     const resolved = names.run(readDescription({ fonts: [{ name: 'R', data: b64(notoWithFsType(2)) }, { name: 'Fine', data: NOTO_SANS_B64 }], items: [] }), { parts: new Map(), client: undefined as never, now: NOW, remarks: [] });
     let caught: unknown;

@@ -192,7 +192,7 @@ describe('JPEG: passed through as DCTDecode', () => {
 
 describe('header facts', () => {
   it('EXIF orientation is read in either byte order; anything else reads as upright', async () => {
-    const { exifOrientation } = await import('../passes/images/jpeg.js');
+    const { exifOrientation } = await import('../engines/images/jpeg.js');
     const le = Buffer.from('Exif\0\0II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x08\0\0\0', 'latin1');
     expect(exifOrientation(le)).toBe(8);
     const be = Buffer.from('Exif\0\0MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x03\0\0', 'latin1');
@@ -202,7 +202,7 @@ describe('header facts', () => {
   });
 
   it('fit none uses the resolution a PNG states (pHYs)', async () => {
-    const { readPng } = await import('../passes/images/png.js');
+    const { readPng } = await import('../engines/images/png.js');
     const png = Buffer.from(makePng({ width: 4, height: 2, type: 0, depth: 8, pixel: () => [0] }));
     // Splice a pHYs chunk of 5906 px/m (150 dpi) after IHDR.
     const { crc32 } = await import('node:zlib');

@@ -169,7 +169,7 @@ describe('damaged parts are refused cleanly', () => {
     const fc = (await import('fast-check')).default;
     const { render } = await import('../src/library.js');
     const { NOW } = await import('./support/fixtures.js');
-    const { srgbProfile } = await import('../passes/emit/icc/srgb.js');
+    const { srgbProfile } = await import('../engines/pdf/srgb.js');
     const good = srgbProfile();
     const damaged = fc.oneof(
       fc.uint8Array({ maxLength: 300 }),

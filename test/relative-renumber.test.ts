@@ -3,7 +3,7 @@
 // in the renumbered numbering).
 import { describe, expect, it } from 'vitest';
 import type { RenumberEntry } from '../ir/types.js';
-import { labelledNumbering, pageLabels, plainNumbering, resolvePageRef } from '../passes/page-refs.js';
+import { labelledNumbering, pageLabels, plainNumbering, resolvePageRef } from '../ir/page-refs.js';
 import { RefusalError } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import LineBreaker from 'linebreak';
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_WORDS } from '../ir/diagnostics.js';
-import { breakOpportunities } from '../passes/layout/line-break.js';
+import { breakOpportunities } from '../engines/text/line-break.js';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 

@@ -50,7 +50,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<Loaded> {
   };
 }
 
-/** The graph just emitted (passes/emit.ts) with the bytes serialised from it: nothing to parse. */
+/** The graph just emitted (passes/emit/emit.ts) with the bytes serialised from it: nothing to parse. */
 export function loadFromContext(bytes: Uint8Array, context: PDFContext): Loaded {
   const t = context.trailerInfo;
   const catalog = context.lookup(t.Root);

@@ -1,7 +1,7 @@
 // ir/read/attachments.ts — reading, files carried beside the pages (issue 9): attachments,
 // collection, page_files, page_metadata. Shapes become IR; what ties them together (a column value
 // against its column, a claimed name against the attachments, a page against the page count) is
-// checked in passes/standards-check.ts and pagination.
+// checked in passes/cross-refusals/standards.ts and pagination.
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Attachment, Collection, ColumnKind, ColumnValue, FileSettings, PageFiles, PageMetadata, Relationship } from '../standards-types.js';

@@ -1,7 +1,7 @@
 // ir/read/fonts.ts — reading, font declarations: `fonts` (bytes inline as base64, a supplied part,
 // or a face of the service's library), `standard_fonts`, `type1_fonts`, `type3_fonts` (glyph shapes
 // read here by the item readers, in glyph space), `simple_fonts`, `font_variants`, `font_chains`.
-// Names are resolved later, in passes/names.ts.
+// Names are resolved later, in passes/names/names.ts.
 import type {
   Box4, FontChainDecl, FontSource, FontVariantDecl, KeepRule, MissingRule, SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
 } from '../font-types.js';
@@ -26,7 +26,7 @@ let decodedChars = 0;
  * Decodes strict base64 (white space allowed between groups); anything else is refused naming the
  * key. A text seen before (the same font sent again) gives the same bytes object without decoding
  * or checking it again: a Map finds a long string by length and content, far cheaper than decoding
- * it, and the bytes are only ever read (a font's cache in passes/fonts/face.ts is keyed on them).
+ * it, and the bytes are only ever read (a font's cache in engines/fonts/face.ts is keyed on them).
  */
 export function readBase64(s: string, p: JsonPointer): Uint8Array {
   const hit = decoded.get(s);

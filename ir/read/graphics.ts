@@ -1,7 +1,7 @@
 // ir/read/graphics.ts — reading, graphics declarations: `layers`, `graphics_states`, `tilings`,
 // `drawings`, `color_spaces`, `page_spaces` (and `shadings` through ./shadings.ts) → GraphicsDecls in
 // `doc.graphics`. Rules local to one declaration are decided here (overprint with stroke/fill
-// overprint, a zero step, a separation's tint); names are resolved in passes/names-graphics.ts.
+// overprint, a zero step, a separation's tint); names are resolved in passes/names/graphics.ts.
 import type { ColorSpaceDecl, DrawingDecl, GraphicsDecls, GraphicsStateDecl, LayerDecl, PageSpaceDecl, Screen, ShadingDecl, TilingDecl } from '../graphics-types.js';
 import { emptyGraphics } from '../graphics-types.js';
 import { refusal } from '../messages.js';

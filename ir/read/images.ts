@@ -1,6 +1,6 @@
 // ir/read/images.ts — reading, pictures: a checked `image` item → ImageItem, and the `images`
 // declarations → ImageDecl by part name. The files themselves are read in the names pass
-// (passes/images/resolve.ts), where supplied parts are at hand. Metadata facts read as the document's
+// (passes/names/images.ts), where supplied parts are at hand. Metadata facts read as the document's
 // (ir/read/standards.ts), so they are checked the same way.
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';

@@ -2,7 +2,7 @@
 // single key (`{axial: {...}}`), read into ShadingDecl with the cross refusals of the spec's shadings
 // section decided here, where the whole declaration is at hand: start/end against space/function,
 // light against ink, mesh corners (color or tints), lattice rows, patch point counts, the
-// function_based function. Names (a declared space) are resolved in passes/names-graphics.ts.
+// function_based function. Names (a declared space) are resolved in passes/names/graphics.ts.
 import type { MeshCorner, ShadingDecl, SpaceRef } from '../graphics-types.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';

@@ -3,7 +3,7 @@
 // compression, invoice. The schema has checked the shapes; here timestamps are parsed, text that XML
 // cannot carry is refused, extra XMP schemas are checked as names, and the version to write is
 // settled (the claim's default, raised by a collection). Relations to other keys are decided in
-// passes/standards-check.ts.
+// passes/cross-refusals/standards.ts.
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type {

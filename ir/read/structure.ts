@@ -3,7 +3,7 @@
 // standard structure types of ISO 32000-1 §14.8.4 or the role map, the role map itself (a custom
 // name onto a standard type; a standard type is never remapped, PDF/A-1 6.8.3.4, -2 6.7.3.4), language
 // tags (RFC 3066 as PDF/A reads them, 6.8.4 / 6.7.4), element ids once each, and the depth.
-// Which items the elements name is resolved later (passes/structure/resolve.ts).
+// Which items the elements name is resolved later (passes/cross-refusals/structure.ts).
 import type { ValidateFunction } from 'ajv';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';

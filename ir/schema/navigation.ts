@@ -6,7 +6,7 @@ import { ajv } from './ajv.js';
 import { deviceColourSchema as colourSchema, coordinate, itemBase, rectSchema } from './common.js';
 import { NAMED_ACTIONS, TRANSITION_STYLES, VIEW_FITS } from '../navigation-types.js';
 
-/** ISO 32000-1 Annex C: the largest integer a PDF holds (passes/layout/coordinates.ts, MAX_PDF_NUMBER). */
+/** ISO 32000-1 Annex C: the largest integer a PDF holds (engines/geometry/coordinates.ts, MAX_PDF_NUMBER). */
 const MAX = 2_147_483_647;
 
 /** A page in the request's numbering: a number ≥ 1, or a label string once `renumber` gives labels. */

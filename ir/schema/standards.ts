@@ -1,7 +1,7 @@
 // ir/schema/standards.ts — schema of the document-level standards keys (issue 7): archive,
 // accessible, version, metadata, output_intent, compression, invoice (docs/reference.md, "Standards").
 // Shapes only; what depends on other keys (archive against attachments, version against features)
-// is refused by passes/standards-check.ts.
+// is refused by passes/cross-refusals/standards.ts.
 import { ACCESSIBLE_CLAIMS, ARCHIVE_CLAIMS, INVOICE_PROFILES, PDF_VERSIONS, RELATIONSHIPS } from '../standards-types.js';
 
 const text = { type: 'string' } as const;

@@ -3,7 +3,7 @@
 // the `id` of an item) and its optional `id`, `alt`, `actual_text`, `expansion`, `lang`, `title`.
 // Recursive, so it is compiled on its own (ir/read/structure.ts) with `$defs`. Types against the
 // standard list and the role map, and items against the description, are checked by the reader and
-// by passes/structure/resolve.ts.
+// by passes/cross-refusals/structure.ts.
 
 /** Elements nest at most this deep: the reader walks the tree recursively (the JSON reader's own cap is 1000). */
 export const MAX_STRUCTURE_DEPTH = 200;

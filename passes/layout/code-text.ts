@@ -6,9 +6,9 @@
 // size is fitted to the symbol: EAN-13 digits fill nine tenths of their slot, Code 128 text the
 // width of the bars, neither taller than a quarter of the box.
 import type { CodeItem, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
-import type { ShapedSegment } from '../fonts/shaper.js';
-import type { Box } from './coordinates.js';
-import { shapeIn, type RunStyle } from './paragraph.js';
+import type { ShapedSegment } from '../../engines/fonts/shaper.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
+import { shapeIn, type RunStyle } from '../../engines/text/paragraph.js';
 import { nextTextObject } from './text-item.js';
 
 /** Modules left of an EAN-13's bars that hold its first digit: the standard's left quiet zone. */

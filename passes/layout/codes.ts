@@ -7,7 +7,7 @@
 import type { CodeItem, DrawOp, Matrix } from '../../ir/types.js';
 import { QUIET_ZONES } from '../../ir/read/codes.js';
 import { codeTextLayout, EAN13_DIGIT_ZONE, EAN13_GUARD_STARTS } from './code-text.js';
-import type { Box } from './coordinates.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
 
 export function layCodeItem(item: CodeItem, box: Box, matrix: Matrix | undefined): DrawOp[] {
   const ops: DrawOp[] = [];

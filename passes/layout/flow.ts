@@ -4,13 +4,13 @@
 // `fit_size` (the largest size, stepping down from font_size, at which the text holds the rect) and
 // `fill_leading` (lines spread apart so the last baseline sits on the floor).
 import type { DrawOp, Matrix, ResolvedFlowItem } from '../../ir/types.js';
-import type { Box } from './coordinates.js';
-import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
-import { layParagraph, type Indents, type LaidParagraph, type Line, type ParagraphRules } from './paragraph.js';
-import { resolvePlaceholders } from './placeholders.js';
-import type { TabRules } from './tabs.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
+import { drawLine, lineAlign, type DrawTarget } from '../../engines/text/line-draw.js';
+import { layParagraph, type Indents, type LaidParagraph, type Line, type ParagraphRules } from '../../engines/text/paragraph.js';
+import { resolvePlaceholders } from '../../ir/placeholders.js';
+import type { TabRules } from '../../engines/text/tabs.js';
 import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from './text-item.js';
-import { ParagraphMarker } from '../structure/mark.js';
+import { ParagraphMarker } from './structure-marks.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 
 /** fit_size steps down half a point at a time (docs/reference.md)… */
@@ -110,7 +110,7 @@ function fillLeading(l: FlowLayout, limit: number): void {
   for (let i = 1; i < n; i++) l.baselines[i] -= i * step;
 }
 
-/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/structure/mark.ts). */
+/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/layout/structure-marks.ts). */
 export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext, mark?: (paragraph: number) => ContentMark): DrawOp[] {
   const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
   const l = fittedLayout(item, content, box);

@@ -7,10 +7,10 @@
 import type { Appearance, FieldItem, MarkStyle } from '../../ir/form-types.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, PathSegOp } from '../../ir/types.js';
 import type { StrokeSpec } from '../../ir/graphics-types.js';
-import type { DrawTarget } from './line-draw.js';
-import type { RunStyle } from './paragraph.js';
+import type { DrawTarget } from '../../engines/text/line-draw.js';
+import type { RunStyle } from '../../engines/text/paragraph.js';
 import { ellipseSegs } from './shapes.js';
-import { layRuns, type LaidBlock } from './text-block.js';
+import { layRuns, type LaidBlock } from '../../engines/text/text-block.js';
 import { nextTextObject } from './text-item.js';
 
 /** Room between the border and the text, points (as Acrobat and pdf.js leave it). */

@@ -3,7 +3,7 @@
 // `fit` (stretched to the rect by default, as the spec's image item implies) and anchored by `align`.
 // Orientation costs nothing: it is part of the one placement matrix, the pixels are never turned.
 import type { DrawOp, ImageAlign, Matrix, ResolvedImageItem } from '../../ir/types.js';
-import type { Box } from './coordinates.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
 
 /**
  * EXIF orientation → the map of the unit square (image space, row 0 at the top) onto itself that

@@ -1,14 +1,14 @@
 // passes/layout/imported.ts — where a page of a supplied PDF goes (imported_page, templates): the
 // matrix that takes the page's shown box, turned by its own /Rotate and the item's `rotate`, into
 // the rect — uniformly and centred (`meet`), filling it (`stretch`), or at its own size from the
-// rect's lower left (`none`). Drawn as one form XObject (passes/emit/imported-pages.ts), its form
+// rect's lower left (`none`). Drawn as one form XObject (passes/emit/pages/imported-pages.ts), its form
 // fields' appearances flat over it.
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ImportedPageOp, Matrix, PageFit } from '../../ir/types.js';
-import type { SuppliedPdf } from '../supplied/load.js';
-import { pageParts } from '../supplied/page-parts.js';
-import { flatWidgets } from '../supplied/widgets.js';
-import type { Box } from './coordinates.js';
+import type { SuppliedPdf } from '../../engines/supplied/load.js';
+import { pageParts } from '../../engines/supplied/page-parts.js';
+import { flatWidgets } from '../../engines/supplied/widgets.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
 
 /** `m` then `n`. */
 export function mul(m: Matrix, n: Matrix): Matrix {

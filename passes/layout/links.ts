@@ -6,7 +6,7 @@
 import type { LaidOutLink } from '../../ir/navigation-types.js';
 import type { LinkItem, Matrix } from '../../ir/types.js';
 import { refuse } from '../pass.js';
-import { MAX_PDF_NUMBER, type Box } from './coordinates.js';
+import { MAX_PDF_NUMBER, type Box } from '../../engines/geometry/coordinates.js';
 
 function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];

@@ -6,7 +6,7 @@ import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { PathSeg } from '../../ir/graphics-types.js';
 import type { DrawOp, Matrix, PathSegOp, ShapeItem, RectItem, DocSettings } from '../../ir/types.js';
 import { withArrows } from './arrows.js';
-import { coordValue, type Box } from './coordinates.js';
+import { coordValue, type Box } from '../../engines/geometry/coordinates.js';
 
 /** 4(√2 − 1)/3: the control distance of a quarter circle drawn as one cubic Bézier. */
 const KAPPA = 0.5522847498307936;

@@ -1,6 +1,6 @@
 // passes/layout/table.ts — lays one part of a table (the rows pagination placed in one box) as
 // drawing operations: every cell's fill first, then its content — text through the text engine
-// (passes/layout/table-cell-text.ts, one text object for the part's letters), codes through the code
+// (engines/text/table-cell-text.ts, one text object for the part's letters), codes through the code
 // layout, pictures fitted as image items, drawings placed as their form XObject — then borders, so a
 // neighbour's fill never covers a line. Borders are thin filled rectangles centred on the cell edges.
 //
@@ -9,20 +9,20 @@
 // that says which row, column and section (header, body, footer) each drawn cell belongs to.
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellAlign, Colour, DocSettings, DrawOp, GlyphRunOp, ImageAlign, ImageFit, Matrix, ResolvedImageItem, TableCell, TablePartItem } from '../../ir/types.js';
-import type { TextFont } from '../fonts/text-font.js';
+import type { TextFont } from '../../engines/fonts/text-font.js';
 import { codeHeight, naturalSize, type MeasuredCell } from '../pagination/table-measure.js';
 import { layCodeItem } from './codes.js';
-import type { Box } from './coordinates.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
 import { layImageItem } from './images.js';
-import { statedAdvances, type DrawTarget } from './line-draw.js';
+import { statedAdvances, type DrawTarget } from '../../engines/text/line-draw.js';
 import { boxToRect } from './shapes.js';
-import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from './table-cell-text.js';
+import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../engines/text/table-cell-text.js';
 import { nextTextObject, type TextPageContext } from './text-item.js';
 import type { ContentMark } from '../../ir/structure-types.js';
-import { marked } from '../structure/mark.js';
+import { marked } from './structure-marks.js';
 
 /**
- * `mark` (a tagged document, passes/structure/mark.ts): each cell's text, code, picture or drawing
+ * `mark` (a tagged document, passes/layout/structure-marks.ts): each cell's text, code, picture or drawing
  * is its own marked piece (its runs never joined with a neighbour's); fills and rules are artifacts.
  */
 export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSettings, mark?: (row: number, cell: number) => ContentMark): DrawOp[] {

@@ -3,13 +3,13 @@
 // this page, laid into the rect (text-block.ts) from one leading below its top edge; lines that do
 // not fit above the bottom run on below it. The shadow is drawn first, as its own text object.
 import type { Colour, DrawOp, FontResource, Matrix, ResolvedTextItem, ShadowSpec, TextBlockStyle, TextRun } from '../../ir/types.js';
-import type { Box } from './coordinates.js';
-import { formatDate } from './dates.js';
-import type { DrawTarget } from './line-draw.js';
-import type { RunStyle, Span } from './paragraph.js';
-import { resolvePlaceholders } from './placeholders.js';
-import { layRuns } from './text-block.js';
-import { ParagraphMarker } from '../structure/mark.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
+import { formatDate } from '../../engines/text/dates.js';
+import type { DrawTarget } from '../../engines/text/line-draw.js';
+import type { RunStyle, Span } from '../../engines/text/paragraph.js';
+import { resolvePlaceholders } from '../../ir/placeholders.js';
+import { layRuns } from '../../engines/text/text-block.js';
+import { ParagraphMarker } from './structure-marks.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 
 /** What a page gives the text it lays: its number, the total, the moment of rendering. */
@@ -73,7 +73,7 @@ export function shadowOps(shadow: ShadowSpec, target: DrawTarget, textObject: nu
   return out;
 }
 
-/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/structure/mark.ts). */
+/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/layout/structure-marks.ts). */
 export function layTextItem(item: ResolvedTextItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext, mark?: (paragraph: number) => ContentMark): DrawOp[] {
   const base = blockStyle(item, item.fontRes);
   const spans = runSpans(item, base, pc);

@@ -7,11 +7,11 @@
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { DrawOp, GlyphRunOp, ResolvedTextPathItem } from '../../ir/types.js';
 import { refuse } from '../pass.js';
-import type { ShapedSegment } from '../fonts/shaper.js';
-import { mirror, resolveParagraph, visualRuns } from './bidi.js';
-import { shapeIn, type RunStyle, type Span } from './paragraph.js';
-import { MAX_PDF_NUMBER } from './coordinates.js';
-import { measurePath, pointAt, type MeasuredPath } from './path-measure.js';
+import type { ShapedSegment } from '../../engines/fonts/shaper.js';
+import { mirror, resolveParagraph, visualRuns } from '../../engines/text/bidi.js';
+import { shapeIn, type RunStyle, type Span } from '../../engines/text/paragraph.js';
+import { MAX_PDF_NUMBER } from '../../engines/geometry/coordinates.js';
+import { measurePath, pointAt, type MeasuredPath } from '../../engines/geometry/path-measure.js';
 import { segOps } from './shapes.js';
 import { nextTextObject, runSpans, type TextPageContext } from './text-item.js';
 

@@ -6,7 +6,7 @@
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { DrawOp, Item, Matrix, TablePartItem } from '../../ir/types.js';
 import { refuse } from '../pass.js';
-import { itemMatrix, MAX_PDF_NUMBER, type Box } from './coordinates.js';
+import { itemMatrix, MAX_PDF_NUMBER, type Box } from '../../engines/geometry/coordinates.js';
 import { segOps } from './shapes.js';
 
 /** `ownMatrix`: the ops carry the item's matrix themselves (an imported page's placing matrix), so none is added here. */

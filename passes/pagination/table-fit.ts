@@ -5,8 +5,8 @@
 // lines anyway, and one that cannot be split is refused naming it (never silently lost). The page
 // ceiling is checked as each page is opened, so a runaway table stops before it eats memory.
 import type { PlacedRow, ResolvedTableItem } from '../../ir/types.js';
-import type { Box } from '../layout/coordinates.js';
-import { linesHeight, linesThatFit } from '../layout/table-cell-text.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
+import { linesHeight, linesThatFit } from '../../engines/text/table-cell-text.js';
 import { refuse } from '../pass.js';
 import type { MeasuredTable } from './table-measure.js';
 

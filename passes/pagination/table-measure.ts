@@ -1,10 +1,10 @@
 // passes/pagination/table-measure.ts — pagination sub-step: a table measured before it is fitted into
 // boxes. Column widths from the first box (points, auto, fractions), every cell's text laid into lines
-// by the text engine through the one adapter (passes/layout/table-cell-text.ts), pictures and drawings
+// by the text engine through the one adapter (engines/text/table-cell-text.ts), pictures and drawings
 // sized in their cells, each row's natural height, and the units rows are moved by: a row alone, or
 // the rows a row span holds together.
 import type { DocSettings, ResolvedTableItem, TableCell } from '../../ir/types.js';
-import { linesHeight, measureCellText, naturalWidth, type CellText } from '../layout/table-cell-text.js';
+import { linesHeight, measureCellText, naturalWidth, type CellText } from '../../engines/text/table-cell-text.js';
 import { refuse } from '../pass.js';
 
 export interface MeasuredCell {

@@ -1,0 +1,283 @@
+// engines/fonts/face.ts — a font face as the pipeline sees it: parsed once per distinct file per
+// process (keyed by the SHA-256 of its bytes), with shaping and a bounded word cache. The names pass
+// loads faces, layout shapes with them, emit subsets them. fontkit objects are fill-once caches and
+// are never mutated here (docs: ../shared/notes/fast-layout.md §1, the four rules).
+import { createHash } from 'node:crypto';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+import { pairShape } from './pair-shape.js';
+import type { FontMetrics, TextFont } from './text-font.js';
+
+/** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
+export const FACE_CACHE_SIZE = 64;
+/** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
+export const WORD_CACHE_SIZE = 20_000;
+
+/** A run of shaped text: glyph ids, advances (font units, kerning included) and the text each glyph stands for. */
+export interface Shaped {
+  glyphs: number[];
+  /** Pen advance after each glyph, font units, as shaped (kerning included). */
+  advances: number[];
+  /** Text each glyph stands for, taken from the input string by cluster; '' for a glyph inside a cluster. */
+  text: string[];
+  /** Sum of advances, font units. */
+  width: number;
+  /** Code points the face has no glyph for, in order of appearance. */
+  missing: number[];
+}
+
+/** Outline technology of the face: glyf (TrueType), CFF (embedded bare as CIDFontType0C), CFF2 (variable; refused). */
+export type OutlineKind = 'truetype' | 'cff' | 'cff2';
+
+/** OpenType features switched on (true) or off (false) over the font's defaults (font_variants). */
+export type FeatureSet = Readonly<Record<string, boolean>>;
+
+export class Face implements TextFont {
+  readonly kind = 'cid' as const;
+  readonly key: string;
+  readonly font: Font;
+  readonly bytes: Uint8Array;
+  readonly outlines: OutlineKind;
+  readonly unitsPerEm: number;
+  /** Word caches, one per feature set ('' = the font's defaults). */
+  private readonly words = new Map<string, Map<string, Shaped>>();
+
+  constructor(bytes: Uint8Array, key: string, font: Font) {
+    this.bytes = bytes;
+    this.key = key;
+    this.font = font;
+    this.unitsPerEm = font.unitsPerEm;
+    const tables = font.directory.tables;
+    this.outlines = tables['CFF '] ? 'cff' : tables['CFF2'] ? 'cff2' : 'truetype';
+  }
+
+  private metricsCache?: FontMetrics;
+
+  /** Vertical metrics from hhea/OS/2/post, with the usual fall-backs where a table leaves one out. */
+  get metrics(): FontMetrics {
+    if (this.metricsCache) return this.metricsCache;
+    const f = this.font;
+    const os2 = f['OS/2'] as { yStrikeoutPosition?: number; yStrikeoutSize?: number } | undefined;
+    const upm = this.unitsPerEm;
+    const ascender = f.ascent || Math.round(upm * 0.8);
+    const capHeight = f.capHeight || Math.round(ascender * 0.9);
+    const xHeight = f.xHeight || Math.round(capHeight * 0.7);
+    this.metricsCache = {
+      ascender,
+      descender: f.descent || -Math.round(upm * 0.2),
+      capHeight,
+      xHeight,
+      underlinePosition: f.underlinePosition || -Math.round(upm * 0.1),
+      underlineThickness: f.underlineThickness || Math.round(upm * 0.05),
+      strikeoutPosition: os2?.yStrikeoutPosition || Math.round(xHeight / 2),
+      strikeoutThickness: os2?.yStrikeoutSize || f.underlineThickness || Math.round(upm * 0.05),
+    };
+    return this.metricsCache;
+  }
+
+  /** The name the font gives itself (PostScript name), for remarks and BaseFont. */
+  get ownName(): string {
+    return this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
+  }
+
+  /**
+   * Whether OS/2 fsType (OpenType spec, OS/2 table) forbids what we do with the font: embedding at
+   * all (usage bits 0–3 = 2, restricted licence; a less restrictive bit set beside it wins, as the
+   * spec says), subsetting (bit 8) when it is subset, or embedding outlines (bit 9, bitmaps only).
+   */
+  embeddingForbidden(keepAll = false): boolean {
+    const raw = this.font['OS/2']?.fsType as unknown;
+    if (raw == null) return false;
+    let fs = 0;
+    if (typeof raw === 'number') fs = raw;
+    else {
+      const b = raw as Record<string, boolean>;
+      fs = (b.noEmbedding ? 0x2 : 0) | (b.viewOnly ? 0x4 : 0) | (b.editable ? 0x8 : 0) | (b.noSubsetting ? 0x100 : 0) | (b.bitmapOnly ? 0x200 : 0);
+    }
+    const restricted = (fs & 0x2) !== 0 && (fs & 0xc) === 0;
+    return restricted || (!keepAll && (fs & 0x100) !== 0) || (fs & 0x200) !== 0;
+  }
+
+  /** OpenType features the font has (GSUB/GPOS feature tags), for font_variants to check against. */
+  get features(): ReadonlySet<string> {
+    return (this.featureSet ??= new Set(this.font.availableFeatures));
+  }
+  private featureSet?: Set<string>;
+
+  covers(cp: number): boolean {
+    return this.font.hasGlyphForCodePoint(cp);
+  }
+
+  /** The glyph the character map gives a code point (0 when none). */
+  glyphOf(cp: number): number {
+    return this.font.glyphForCodePoint(cp)?.id ?? 0;
+  }
+
+  /** Advance of one glyph, font units, unshaped (what the W array states). */
+  advanceOf(gid: number): number {
+    const table = (this.advances ??= readAdvances(this.bytes, this.font.numGlyphs));
+    return table && gid < table.length ? table[gid] : this.font.getGlyph(gid).advanceWidth;
+  }
+  /** Advances by glyph id, read once from hmtx (a typed array read is ~7× a fontkit glyph lookup). */
+  private advances?: Uint16Array | null;
+
+  /**
+   * Shapes a piece of text with the font's default features (kerning, ligatures). Clusters are taken
+   * from how many code points each output glyph consumed, applied to *this* input string, so the
+   * glyph→text map never depends on what an earlier request shaped (fontkit caches Glyph objects by id).
+   */
+  shape(text: string): Shaped {
+    return this.shapeWith(text, undefined, '');
+  }
+
+  /**
+   * Shapes with OpenType features switched on or off (`cacheKey` names the feature set; each set
+   * has its own bounded word cache).
+   */
+  shapeWith(text: string, features: FeatureSet | undefined, cacheKey: string): Shaped {
+    let words = this.words.get(cacheKey);
+    if (!words) { words = new Map(); this.words.set(cacheKey, words); }
+    const hit = words.get(text);
+    if (hit) return hit;
+    // Plain Latin under the default features comes from the pair caches (pair-shape.ts) for a few
+    // map lookups: not worth a place in the word cache, which keeps what fontkit had to shape.
+    const fast = features === undefined ? pairShape(this.font, text) : undefined;
+    if (fast) return fast;
+    const shaped = this.shapeUncached(text, features);
+    if (words.size >= WORD_CACHE_SIZE) words.clear();
+    words.set(text, shaped);
+    return shaped;
+  }
+
+  private shapeUncached(text: string, features: FeatureSet | undefined): Shaped {
+    const missing: number[] = [];
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (!this.font.hasGlyphForCodePoint(cp)) missing.push(cp);
+    }
+    if (text.length === 0) return { glyphs: [], advances: [], text: [], width: 0, missing };
+    const run = features ? this.font.layout(text, features as Record<string, boolean>) : this.font.layout(text);
+    const cps = Array.from(text);
+    const glyphs: number[] = [];
+    const advances: number[] = [];
+    const texts: string[] = [];
+    let width = 0;
+    let ci = 0;
+    // A right-to-left script comes back in visual order: its clusters are read from the last glyph.
+    const rtl = run.direction === 'rtl';
+    const pieces: string[] = new Array(run.glyphs.length);
+    for (let k = 0; k < run.glyphs.length; k++) {
+      const i = rtl ? run.glyphs.length - 1 - k : k;
+      const n = Math.max(0, run.glyphs[i].codePoints.length);
+      pieces[i] = cps.slice(ci, ci + n).join('');
+      ci += n;
+    }
+    for (let i = 0; i < run.glyphs.length; i++) {
+      glyphs.push(run.glyphs[i].id);
+      const adv = run.positions[i].xAdvance;
+      advances.push(adv);
+      texts.push(pieces[i]);
+      width += adv;
+    }
+    // Whatever the cluster walk left over (a shaper that dropped code points) belongs to the last glyph.
+    if (ci < cps.length && texts.length) texts[rtl ? 0 : texts.length - 1] += cps.slice(ci).join('');
+    return { glyphs, advances, text: texts, width, missing };
+  }
+}
+
+const faces = new Map<string, Face>();
+/** Faces by the bytes object they were loaded from (held weakly: a request's own part bytes go with it). */
+const byBytes = new WeakMap<Uint8Array, Face>();
+
+export type LoadFaceResult = { ok: true; face: Face } | { ok: false; detail: string };
+
+/** Loads (or finds in the process cache) the face in these bytes. Never throws. */
+export function loadFace(bytes: Uint8Array): LoadFaceResult {
+  // The same bytes object again (a base64 text decoded before, ir/read/fonts.ts; a library face):
+  // no hashing. A face evicted from `faces` is not found here either.
+  const known = byBytes.get(bytes);
+  if (known && faces.get(known.key) === known) {
+    faces.delete(known.key);
+    faces.set(known.key, known);
+    return { ok: true, face: known };
+  }
+  const key = createHash('sha256').update(bytes).digest('hex');
+  const hit = faces.get(key);
+  if (hit) {
+    faces.delete(key);
+    faces.set(key, hit); // most recently used last
+    byBytes.set(bytes, hit);
+    return { ok: true, face: hit };
+  }
+  let font: Font;
+  try {
+    font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
+    if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
+    if (!font.directory?.tables?.cmap) return { ok: false, detail: 'it has no character map' };
+    // Touch what every later step reads (tables decode lazily), so a damaged table is refused here, once.
+    void [font.bbox.maxX, font.italicAngle, font.ascent, font.descent, font.capHeight, font.xHeight,
+      font.underlinePosition, font.postscriptName, font['OS/2']?.fsType, font.post?.isFixedPitch, font.availableFeatures];
+    font.layout('Aa0 ');
+    font.getGlyph(0).advanceWidth;
+  } catch (e) {
+    return { ok: false, detail: firstLine(e) };
+  }
+  freshCodePoints(font);
+  const face = new Face(bytes, key, font);
+  if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
+  faces.set(key, face);
+  byBytes.set(bytes, face);
+  return { ok: true, face };
+}
+
+/** Every glyph's advance from the hmtx table (OpenType: hhea.numberOfHMetrics, then the last advance repeats); null when the tables do not read. */
+function readAdvances(bytes: Uint8Array, numGlyphs: number): Uint16Array | null {
+  try {
+    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const n = v.getUint16(4);
+    let hhea = -1, hmtx = -1, hmtxLen = 0;
+    for (let i = 0; i < n; i++) {
+      const r = 12 + i * 16;
+      const tag = String.fromCharCode(bytes[r], bytes[r + 1], bytes[r + 2], bytes[r + 3]);
+      if (tag === 'hhea') hhea = v.getUint32(r + 8);
+      if (tag === 'hmtx') { hmtx = v.getUint32(r + 8); hmtxLen = v.getUint32(r + 12); }
+    }
+    if (hhea < 0 || hmtx < 0) return null;
+    const metrics = v.getUint16(hhea + 34);
+    if (metrics === 0 || metrics * 4 > hmtxLen || hmtx + hmtxLen > bytes.length) return null;
+    const out = new Uint16Array(numGlyphs);
+    for (let g = 0; g < numGlyphs; g++) out[g] = v.getUint16(hmtx + Math.min(g, metrics - 1) * 4);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * fontkit caches one Glyph object per glyph id with the code points of whoever asked first
+ * (`getGlyph(id, chars)`), and its shaper both seeds from and returns those objects; so after a
+ * subsetter, a width lookup or a presentation form (U+FB01 ﬁ) reached a glyph first, shaping reads
+ * wrong clusters (fast-layout.md §1, rule 1). This wraps `getGlyph` on this font instance: when the
+ * cached glyph carries other code points than asked for, the caller gets a view of it with the right
+ * ones (a new object whose prototype is the cached glyph; the cached object itself is never changed).
+ */
+function freshCodePoints(font: Font): void {
+  const original = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints: number[] = []) => {
+    const g = original(id, codePoints);
+    if (!g || codePoints.length === 0 || sameCodePoints(g.codePoints, codePoints)) return g;
+    return Object.create(g, { codePoints: { value: codePoints, enumerable: true } }) as typeof g;
+  };
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function firstLine(e: unknown): string {
+  const s = e instanceof Error ? e.message : String(e);
+  return (s.split('\n')[0] || 'unknown error').replace(/\.$/, '').slice(0, 200).toLowerCase();
+}

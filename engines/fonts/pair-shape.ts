@@ -1,0 +1,75 @@
+// engines/fonts/pair-shape.ts — layout's shaping, the fast path for plain Latin text (moved here from
+// the table adapter so every text item, flow and table cell takes it). A long document or a
+// 10 000-row table shapes tens of thousands of distinct short words — ids, dates, amounts — most of
+// them once; through fontkit each costs ~10–20 µs (../shared/notes/fast-layout.md §1). Here a word
+// is shaped from per-face caches of single glyphs and of glyph pairs (kerning) that fontkit itself
+// filled; whenever a pair does not shape as the same two glyphs (a ligature, a contextual
+// substitution) or a character is outside plain Latin, the caller falls back to full shaping — so
+// glyphs and advances are exactly fontkit's (checked against it by pair-shape.test.ts).
+import type { Font } from 'fontkit';
+import type { Shaped } from './face.js';
+
+/** Longer texts are rare and would fill the pair cache with little gain: they go to fontkit. */
+const MAX_LENGTH = 200;
+
+interface PairCache { glyph: Map<number, { gid: number; adv: number } | null>; pair: Map<number, number | null> }
+const caches = new WeakMap<Font, PairCache>();
+
+/** Plain Latin and common punctuation, one UTF-16 unit at a time: no marks, no complex scripts, no surrogates. */
+function plainUnit(cp: number): boolean {
+  return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x24f) || (cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x2030 && cp <= 0x205e) || cp === 0x20ac;
+}
+
+function single(font: Font, c: PairCache, cp: number): { gid: number; adv: number } | null {
+  let g = c.glyph.get(cp);
+  if (g !== undefined) return g;
+  g = null;
+  if (font.hasGlyphForCodePoint(cp)) {
+    const run = font.layout(String.fromCharCode(cp));
+    if (run.glyphs.length === 1) g = { gid: run.glyphs[0].id, adv: run.positions[0].xAdvance };
+  }
+  c.glyph.set(cp, g);
+  return g;
+}
+
+/** The first glyph's advance in the pair as fontkit shapes it (kerning included), or null when the pair is not the two glyphs alone. */
+function pairAdvance(font: Font, c: PairCache, a: number, b: number, ga: number, gb: number): number | null {
+  const key = a * 65536 + b;
+  let v = c.pair.get(key);
+  if (v !== undefined) return v;
+  const run = font.layout(String.fromCharCode(a, b));
+  v = run.glyphs.length === 2 && run.glyphs[0].id === ga && run.glyphs[1].id === gb ? run.positions[0].xAdvance : null;
+  c.pair.set(key, v);
+  return v;
+}
+
+/** `text` shaped as fontkit shapes it with the font's default features, or undefined when this path cannot tell. */
+export function pairShape(font: Font, text: string): Shaped | undefined {
+  const n = text.length;
+  if (n === 0 || n > MAX_LENGTH) return undefined;
+  let c = caches.get(font);
+  if (!c) { c = { glyph: new Map(), pair: new Map() }; caches.set(font, c); }
+  const glyphs = new Array<number>(n);
+  const advances = new Array<number>(n);
+  const texts = new Array<string>(n);
+  let width = 0;
+  let prev: { gid: number; adv: number } | null = null;
+  for (let i = 0; i < n; i++) {
+    const cp = text.charCodeAt(i);
+    if (!plainUnit(cp)) return undefined;
+    const g = single(font, c, cp);
+    if (!g) return undefined;
+    if (prev) {
+      const a = pairAdvance(font, c, text.charCodeAt(i - 1), cp, prev.gid, g.gid);
+      if (a === null) return undefined;
+      advances[i - 1] = a;
+      width += a;
+    }
+    glyphs[i] = g.gid;
+    texts[i] = text[i];
+    prev = g;
+  }
+  advances[n - 1] = prev!.adv;
+  width += prev!.adv;
+  return { glyphs, advances, text: texts, width, missing: [] };
+}

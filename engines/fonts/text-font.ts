@@ -1,0 +1,42 @@
+// engines/fonts/text-font.ts — what layout sees of a font, whatever its kind (embedded TrueType/CFF,
+// one of the standard fourteen, Type 1, Type 3, simple one-byte fonts, variants). Layout measures,
+// breaks and positions text only through this interface and `shapeText` (engines/fonts/shaper.ts), so
+// a new font kind plugs in without layout changing. All numbers are in the font's units per em.
+import type { Shaped } from './face.js';
+
+/** Vertical metrics layout needs: baselines (flow first_baseline/last_baseline), decorations. */
+export interface FontMetrics {
+  ascender: number;
+  /** Negative below the baseline. */
+  descender: number;
+  capHeight: number;
+  xHeight: number;
+  /** Top of the underline stroke relative to the baseline (negative below), and its thickness. */
+  underlinePosition: number;
+  underlineThickness: number;
+  /** Centre-ish of the strike-through stroke above the baseline, and its thickness. */
+  strikeoutPosition: number;
+  strikeoutThickness: number;
+}
+
+/**
+ * How a font is written (dedupe and emit dispatch on it; layout never looks):
+ * `cid` a TrueType/CFF face as a Type 0 font with 2-byte glyph codes; `standard`, `type1`, `type3`
+ * and `simple` are one-byte fonts; `chain` never reaches emission (shapeText splits it into its members).
+ */
+export type FontKind = 'cid' | 'standard' | 'type1' | 'type3' | 'simple' | 'chain';
+
+export interface TextFont {
+  /** Identity of the font program (same bytes → same key): fonts are written once per key. */
+  readonly key: string;
+  readonly unitsPerEm: number;
+  readonly metrics: FontMetrics;
+  /** Shapes text: glyph ids, advances with kerning, the text each glyph stands for, missing code points. */
+  shape(text: string): Shaped;
+  /** Advance of one glyph as the font's widths state it (the W array / Widths), font units. */
+  advanceOf(gid: number): number;
+  /** How the font is written; see FontKind. */
+  readonly kind: FontKind;
+  /** Whether the font draws this code point itself (font_chains pick the first member that does). */
+  covers(cp: number): boolean;
+}

@@ -1,0 +1,28 @@
+// engines/pdf/compression.ts — emit sub-step: the request's `compression` (spec Limits: level 1 to 9)
+// turned into what the writer does: the Flate level of every stream the service compresses (content,
+// fonts, profiles, embedded files), and whether objects go into object streams with a
+// cross-reference stream (PDF 1.5+, never under PDF/A-1). Absent: level 6 and a classic table, the
+// form every reader takes.
+import { deflateSync } from 'node:zlib';
+import type { PDFContext, PDFRef } from 'pdf-lib';
+import { DEFAULT_FLATE_LEVEL } from '../../ir/read/standards.js';
+import type { DocSettings } from '../../ir/types.js';
+import { docVersion, versionAtLeast } from '../../ir/version.js';
+
+export interface Compression {
+  level: number;
+  objectStreams: boolean;
+}
+
+export function compressionOf(doc: DocSettings): Compression {
+  const c = doc.standards?.compression;
+  if (!c) return { level: DEFAULT_FLATE_LEVEL, objectStreams: false };
+  // Where the version allows (1.5+) and the claim does not forbid (PDF/A-1), unless the request said no.
+  const allowed = versionAtLeast(docVersion(doc), '1.5') && doc.standards?.archive?.level.part !== 1;
+  return { level: c.level, objectStreams: c.objectStreams ?? allowed };
+}
+
+/** A Flate-compressed stream at the document's level. */
+export function flateStream(context: PDFContext, bytes: Uint8Array, level: number, dict: Record<string, unknown> = {}): PDFRef {
+  return context.register(context.stream(deflateSync(bytes, { level }), { ...dict, Filter: 'FlateDecode' } as never));
+}

@@ -1,0 +1,13 @@
+// engines/pdf/image-xmp.ts — emit sub-step: the XMP packet an image's `metadata.facts` become,
+// written by the document's XMP writer (engines/pdf/xmp.ts) with the image's own media type as
+// dc:format and the archive claim's rules (pdf:Trapped, extension descriptions). No pdfaid: an image
+// never claims a standard on its own account (spec "images").
+import type { MetadataFacts } from '../../ir/standards-types.js';
+import { requestSchemas, xmpPacket } from './xmp.js';
+
+/** What the archive claim asks of every packet (engines/pdf/archive.ts), fixed when the picture is resolved. */
+export interface XmpRules { trappedInXmp: boolean; describeExtensions: boolean }
+
+export function imageXmp(facts: MetadataFacts, mediaType: string, rules: XmpRules): Uint8Array {
+  return xmpPacket({ facts, format: mediaType, trappedInXmp: rules.trappedInXmp, describeExtensions: rules.describeExtensions, extra: requestSchemas(facts) });
+}

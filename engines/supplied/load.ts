@@ -1,0 +1,119 @@
+// engines/supplied/load.ts — reading a supplied PDF (a template or an imported page's part): the bomb
+// guard over its raw streams first (engines/supplied/guard.ts), then pdf-lib's parser, then the
+// answers docs/reference.md gives: an encrypted file is refused, a file pdf-lib cannot read is
+// refused naming the part. Each part is read once per render however many items name it.
+import { PDFDocument, PDFName, PDFObjectStreamParser, PDFParser, PDFRawStream, PDFRef, PDFXRefStreamParser, type PDFPage } from 'pdf-lib';
+import type { JsonPointer } from '../../ir/pointer.js';
+import { refuse } from '../../passes/pass.js';
+import { guardRawStreams, UnpackLimitError } from './guard.js';
+
+/** A supplied PDF as the pipeline holds it. */
+export interface SuppliedPdf {
+  /** The part's name. */
+  part: string;
+  doc: PDFDocument;
+  pages: PDFPage[];
+  /** The unpack limit every later decode of its streams keeps to. */
+  unpackLimit: number;
+}
+
+export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer, unpackLimit: number): SuppliedPdf {
+  try {
+    guardRawStreams(bytes, unpackLimit);
+  } catch (e) {
+    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, part, at, unpackLimit);
+    throw e;
+  }
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) refuse('suppliedPdfUnreadable', at, part, at, 'it does not start with a PDF header');
+  let doc: PDFDocument;
+  try {
+    doc = loadSync(bytes);
+  } catch (e) {
+    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, part, at, unpackLimit);
+    refuse('suppliedPdfUnreadable', at, part, at, firstLine(e));
+  }
+  if (doc.isEncrypted) refuse('suppliedPdfEncrypted', at, part, at);
+  let pages: PDFPage[];
+  try {
+    pages = doc.getPages();
+  } catch (e) {
+    refuse('suppliedPdfUnreadable', at, part, at, firstLine(e));
+  }
+  if (pages.length === 0) refuse('suppliedPdfUnreadable', at, part, at, 'it has no pages');
+  return { part, doc, pages, unpackLimit };
+}
+
+/**
+ * pdf-lib's `PDFDocument.load` is asynchronous only because its parser yields to the event loop
+ * every few objects; the pipeline is synchronous. This is the same parse driven synchronously:
+ * PDFParser's own header, object, cross-reference and trailer steps in the order `parseDocument`
+ * runs them, object streams through PDFObjectStreamParser's synchronous steps.
+ */
+function loadSync(bytes: Uint8Array): PDFDocument {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const parser = PDFParser.forBytesWithOptions(bytes, Infinity, false, false) as any;
+  parser.alreadyParsed = true;
+  parser.context.header = parser.parseHeader();
+  let prevOffset = -1;
+  while (!parser.bytes.done()) {
+    parseIndirectObjects(parser);
+    parser.maybeParseCrossRefSection();
+    parser.maybeParseTrailerDict();
+    parser.maybeParseTrailer();
+    parser.skipJibberish();
+    const offset = parser.bytes.offset();
+    if (offset === prevOffset) throw new Error('the parser stalled');
+    prevOffset = offset;
+  }
+  parser.maybeRecoverRoot();
+  if (parser.context.lookup(PDFRef.of(0))) parser.context.delete(PDFRef.of(0));
+  // The constructor is private in the typings; load() calls it exactly so (ignoreEncryption: we decide, updateMetadata: no).
+  return new (PDFDocument as unknown as new (c: unknown, i: boolean, u: boolean) => PDFDocument)(parser.context, true, false);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function parseIndirectObjects(parser: any): void {
+  parser.skipWhitespaceAndComments();
+  while (!parser.bytes.done() && parser.bytes.peek() >= 0x30 && parser.bytes.peek() <= 0x39) {
+    const initial = parser.bytes.offset();
+    try {
+      parseIndirectObject(parser);
+    } catch {
+      parser.bytes.moveTo(initial);
+      parser.tryToParseInvalidIndirectObject();
+    }
+    parser.skipWhitespaceAndComments();
+    parser.skipJibberish();
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function parseIndirectObject(parser: any): void {
+  const ref = parser.parseIndirectObjectHeader();
+  parser.skipWhitespaceAndComments();
+  const object = parser.parseObject();
+  parser.skipWhitespaceAndComments();
+  parser.matchKeyword(KEYWORD_ENDOBJ);
+  if (object instanceof PDFRawStream && object.dict.lookup(PDFName.of('Type')) === PDFName.of('ObjStm')) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const os = PDFObjectStreamParser.forStream(object, () => false) as any;
+    os.alreadyParsed = true;
+    for (const { objectNumber, offset } of os.parseOffsetsAndObjectNumbers() as { objectNumber: number; offset: number }[]) {
+      os.bytes.moveTo(os.firstOffset + offset);
+      os.context.assign(PDFRef.of(objectNumber, 0), os.parseObject());
+    }
+  } else if (object instanceof PDFRawStream && object.dict.lookup(PDFName.of('Type')) === PDFName.of('XRef')) {
+    PDFXRefStreamParser.forStream(object).parseIntoContext();
+  } else {
+    parser.context.assign(ref, object);
+  }
+}
+
+/** `endobj` as the parser's keyword table spells it (char codes). */
+const KEYWORD_ENDOBJ = [...'endobj'].map((c) => c.charCodeAt(0));
+
+function firstLine(e: unknown): string {
+  const s = e instanceof Error ? e.message : String(e);
+  return (s.split('\n')[0] || 'unknown error').replace(/\.$/, '').slice(0, 200).toLowerCase();
+}

@@ -1,0 +1,87 @@
+// engines/text/justify.ts — layout, where justified paragraphs break: the Knuth–Plass total-fit
+// algorithm (Knuth & Plass, "Breaking paragraphs into lines", 1981, as TeX does it) over the atoms
+// the paragraph was cut into. Every break opportunity is a feasible break when the line it ends can
+// be stretched (spaces up to TOLERANCE times half their width wider) or shrunk (a third of their
+// width narrower) to the measure; among all feasible sequences the one with the least demerits
+// (badness 100·|r|³, squared, plus penalties for hyphens and consecutive hyphens) wins, so no line
+// is left much looser than its neighbours as first-fit does. With no sequence within the tolerance,
+// a second pass accepts looser lines; a paragraph that still has none (an over-wide word, tabs)
+// falls back to first-fit (paragraph.ts).
+import { hyphenWidth, SPACE, TAB, type Atom } from './paragraph.js';
+
+/** How far a line may stretch: the spaces' stretch times this (TeX's tolerance 200 is about 1.26). */
+export const TOLERANCE = 2.5;
+/** Space stretch and shrink as fractions of its width (TeX's defaults for a text font: 1/2, 1/3). */
+const STRETCH = 1 / 2;
+const SHRINK = 1 / 3;
+/** Demerits added for a break at a soft hyphen, and for two hyphenated lines in a row. */
+const HYPHEN_PENALTY = 50;
+const DOUBLE_HYPHEN_DEMERITS = 3000;
+const LINE_PENALTY = 10;
+
+interface Node { at: number; demerits: number; prev: Node | undefined; hyphen: boolean }
+
+/**
+ * The exclusive ends of the lines of a justified paragraph, or undefined when no sequence of
+ * feasible breaks exists. `first` and `rest` are the measures of the first and following lines.
+ */
+export function optimalBreaks(atoms: Atom[], first: number, rest: number): number[] | undefined {
+  // As TeX's emergency pass: when no line sequence stays within the tolerance (a narrow column
+  // without hyphenation), accept any looseness and still spread it as evenly as total fit can.
+  return breaksWithin(atoms, first, rest, TOLERANCE) ?? breaksWithin(atoms, first, rest, EMERGENCY_TOLERANCE);
+}
+
+/** Past the tolerance, a second pass accepts lines this loose (a space ten times its width wider). */
+const EMERGENCY_TOLERANCE = 20;
+
+function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: number): number[] | undefined {
+  const n = atoms.length;
+  if (n === 0) return undefined;
+  // Prefix sums: all widths, and the widths of spaces (what stretches and shrinks).
+  const W = new Float64Array(n + 1), S = new Float64Array(n + 1);
+  for (let k = 0; k < n; k++) {
+    const a = atoms[k];
+    if (a.kind === TAB) return undefined;
+    W[k + 1] = W[k] + a.width;
+    S[k + 1] = S[k] + (a.kind === SPACE && k > 0 ? a.width : 0);
+  }
+  let active: Node[] = [{ at: 0, demerits: 0, prev: undefined, hyphen: false }];
+  for (let j = 0; j < n; j++) {
+    const a = atoms[j];
+    if (a.brk === 0 && j < n - 1) continue;
+    const last = j === n - 1;
+    const vis = a.kind === SPACE ? j : j + 1;
+    const hyphen = a.shy && !last;
+    const extra = hyphen ? hyphenWidth(a.style, a.span.at) : 0;
+    let best: Node | undefined;
+    const kept: Node[] = [];
+    for (const node of active) {
+      const m = node.at === 0 ? first : rest;
+      const width = W[vis] - W[node.at] + extra;
+      // Spaces at the start of a line other than the first do not stretch (there are none: they hang).
+      const spaces = S[vis] - S[node.at];
+      let r: number;
+      if (width <= m) r = last ? 0 : spaces > 0 ? (m - width) / (spaces * STRETCH) : Infinity;
+      else r = spaces > 0 ? (m - width) / (spaces * SHRINK) : -Infinity;
+      // Too tight: this node cannot reach j or anything after it.
+      if (r < -1) continue;
+      kept.push(node);
+      if (r > tolerance) continue;
+      const badness = 100 * Math.abs(r) ** 3;
+      let d = (LINE_PENALTY + badness) ** 2 + (hyphen ? HYPHEN_PENALTY ** 2 : 0);
+      if (hyphen && node.hyphen) d += DOUBLE_HYPHEN_DEMERITS;
+      const total = node.demerits + d;
+      if (!best || total < best.demerits) best = { at: j + 1, demerits: total, prev: node, hyphen };
+    }
+    active = kept;
+    if (a.brk === 2 || last) {
+      // A required break ends every line that reaches it: only its own node goes on.
+      if (!best) return undefined;
+      active = [best];
+    } else if (best) active.push(best);
+    if (active.length === 0) return undefined;
+  }
+  const ends: number[] = [];
+  for (let node: Node | undefined = active[0]; node && node.at > 0; node = node.prev) ends.push(node.at);
+  return ends.reverse();
+}

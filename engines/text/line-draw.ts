@@ -1,0 +1,303 @@
+// engines/text/line-draw.ts — layout, one laid line into drawing operations: glyph runs (one per
+// stretch of one style in one concrete font, so a font chain's segments each get their own run), the
+// line's alignment (`left`, `right`, `center`, `justify`: the free space spread over the spaces, as
+// TJ adjustments since word spacing does not reach two-byte codes), tabs with their leaders, the
+// hyphen of a soft hyphen (marked as U+00AD for extraction, ISO 32000-1 §14.8.2.2.3), right-to-left
+// runs in visual order (bidi.ts), and the run decorations (decorations.ts).
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { Align, DrawOp, FillRectOp, GlyphRunOp, Matrix } from '../../ir/types.js';
+import type { ShapedSegment } from '../fonts/shaper.js';
+import { mirror, visualRuns } from './bidi.js';
+import { decorationRects } from './decorations.js';
+import { SOFT_HYPHEN } from './line-break.js';
+import { hyphenWidth, shapeIn, SPACE, TAB, TEXT, type LaidParagraph, type Line, type RunStyle } from './paragraph.js';
+
+/** Where the ops of one block go and what they carry. */
+export interface DrawTarget {
+  at: JsonPointer;
+  matrix?: Matrix;
+  /** Glyph runs with the same number are one text object (BT … ET). */
+  textObject: number;
+  glyphs: GlyphRunOp[];
+  rects: FillRectOp[];
+}
+
+/** One stretch to place: a shaped segment in a style, a tab gap, or the hyphen of a soft hyphen. */
+type Piece =
+  | { k: 'seg'; style: RunStyle; seg: ShapedSegment; stretch: boolean }
+  | { k: 'tab'; style: RunStyle; width: number; leader?: string; at: JsonPointer }
+  | { k: 'hyphen'; style: RunStyle; seg: ShapedSegment };
+
+/** The alignment a line takes: `last_align` on a paragraph's last line, else `align`; absent, its start. */
+export function lineAlign(line: Line, rtl: boolean, align: Align | undefined, lastAlign: Align | undefined): Align {
+  const start: Align = rtl ? 'right' : 'left';
+  const base = align ?? start;
+  if (!line.last) return base;
+  return lastAlign ?? (base === 'justify' ? start : base);
+}
+
+/** Draws `line` of `p` with its measure starting `left` points from the page's origin, on `baseline`. */
+export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: number, align: Align, leader: string | undefined, target: DrawTarget): void {
+  const pieces = p.bidi ? bidiPieces(p, line) : undefined;
+  // First pass: the width drawn and the spaces that may stretch (no allocation on the common path).
+  let total = 0, stretchable = 0, glyphCount = 0, spaceWidth = 0;
+  if (pieces) {
+    for (const pc of pieces) {
+      if (pc.k === 'tab') { total += pc.width; continue; }
+      glyphCount += pc.seg.shaped.glyphs.length;
+      total += (pc.seg.shaped.width * pc.style.size) / pc.seg.font.face.unitsPerEm;
+      if (pc.k === 'seg' && pc.stretch) for (const t of pc.seg.shaped.text) if (t === ' ') stretchable++;
+    }
+  } else {
+    let seenText = false;
+    for (let i = line.from; i < line.visibleTo; i++) {
+      const a = p.atoms[i];
+      total += a.width;
+      for (const seg of a.segs) glyphCount += seg.shaped.glyphs.length;
+      if (a.kind !== SPACE) seenText = true;
+      else if (seenText) {
+        for (const seg of a.segs) for (const t of seg.shaped.text) if (t === ' ') stretchable++;
+        spaceWidth += a.width;
+      }
+    }
+    if (line.hyphen) { const a = p.atoms[line.visibleTo - 1]; total += hyphenWidth(a.style, a.span.at); glyphCount += 4; }
+  }
+  const free = line.measure - total;
+  let offset = 0, extra = 0;
+  // A line with tabs is set from its left edge: its stops are positions, not proportions.
+  if (!line.hasTab) {
+    if (align === 'right') offset = free;
+    else if (align === 'center') offset = free / 2;
+    // Justified: the free space spread over the spaces; a line the total-fit breaker set tight
+    // (negative free space) has its spaces shrunk, never by more than a third of their width.
+    else if (align === 'justify' && !line.last && stretchable > 0 && (free > 0 || spaceWidth > 0)) extra = Math.max(free / stretchable, -spaceWidth / stretchable / 3);
+  }
+  const w = new LineWriter(left + line.indent + offset, baseline, extra, target, glyphCount);
+  if (pieces) {
+    for (const pc of pieces) {
+      if (pc.k === 'tab') w.tab(pc.style, pc.width, pc.leader, pc.at);
+      else w.seg(pc.style, pc.seg, pc.k === 'seg' && pc.stretch, pc.k === 'hyphen');
+    }
+  } else {
+    let seenText = false;
+    for (let i = line.from; i < line.visibleTo; i++) {
+      const a = p.atoms[i];
+      if (a.kind === TAB) { w.tab(a.style, a.width, leader, a.span.at); seenText = true; continue; }
+      // Spaces before a line's first word (a paragraph that opens with spaces) keep their width.
+      const stretch = a.kind === SPACE && seenText;
+      if (a.kind === TEXT) seenText = true;
+      for (const seg of a.segs) w.seg(a.style, seg, stretch, false);
+    }
+    if (line.hyphen) {
+      const a = p.atoms[line.visibleTo - 1];
+      for (const seg of shapeIn(a.style, '-', a.span.at).segs) w.seg(a.style, seg, false, true);
+    }
+  }
+  w.flush();
+}
+
+/**
+ * Appends glyphs to runs, one run per stretch of one style in one font, and emits them. The line's
+ * glyphs go into arrays sized once for the whole line (no per-glyph allocation); a run is a slice.
+ */
+class LineWriter {
+  private style: RunStyle | undefined;
+  private font: ShapedSegment['font'] | undefined;
+  private x = 0;
+  private start = 0;
+  private n = 0;
+  private units = 0;
+  private readonly glyphs: Uint16Array;
+  private readonly wanted: Float64Array;
+  private readonly text: string[];
+
+  constructor(private pen: number, private readonly baseline: number, private readonly extra: number, private readonly target: DrawTarget, capacity: number) {
+    this.glyphs = new Uint16Array(capacity);
+    this.wanted = new Float64Array(capacity);
+    this.text = new Array<string>(capacity);
+  }
+
+  seg(style: RunStyle, seg: ShapedSegment, stretch: boolean, hyphen: boolean): void {
+    const font = seg.font;
+    if (hyphen || this.style !== style || this.font !== font) {
+      this.flush();
+      this.style = style; this.font = font; this.x = this.pen; this.start = this.n; this.units = 0;
+    }
+    const k = style.size / font.face.unitsPerEm;
+    const extraUnits = this.extra / k;
+    const sh = seg.shaped;
+    const stretching = stretch && this.extra !== 0;
+    let n = this.n, units = this.units;
+    for (let g = 0; g < sh.glyphs.length; g++) {
+      let adv = sh.advances[g];
+      if (stretching && sh.text[g] === ' ') adv += extraUnits;
+      this.glyphs[n] = sh.glyphs[g];
+      this.wanted[n] = adv;
+      this.text[n] = sh.text[g];
+      n++;
+      units += adv;
+    }
+    this.n = n; this.units = units;
+    this.pen = this.x + units * k;
+    if (hyphen) this.flush(SOFT_HYPHEN);
+  }
+
+  tab(style: RunStyle, width: number, leader: string | undefined, at: JsonPointer): void {
+    this.flush();
+    if (leader) drawLeader(style, leader, width, at, this.pen, this.baseline, this.target);
+    this.pen += width;
+  }
+
+  flush(actualText?: string): void {
+    if (this.style && this.n > this.start) {
+      emitRun({
+        style: this.style, font: this.font!, x: this.x, glyphs: this.glyphs.slice(this.start, this.n),
+        wanted: this.wanted.subarray(this.start, this.n), text: this.text.slice(this.start, this.n), units: this.units, actualText,
+      }, this.baseline, this.target);
+    }
+    this.style = undefined;
+    this.start = this.n;
+  }
+}
+
+function pushHyphen(p: LaidParagraph, line: Line, pieces: Piece[], front: boolean): void {
+  const a = p.atoms[line.visibleTo - 1];
+  for (const seg of shapeIn(a.style, '-', a.span.at).segs) {
+    const pc: Piece = { k: 'hyphen', style: a.style, seg };
+    if (front) pieces.unshift(pc); else pieces.push(pc);
+  }
+}
+
+/**
+ * Pieces of a line holding right-to-left text: the line's logical range cut into visual runs
+ * (UAX #9 rule L2), each cut again where the style changes, right-to-left runs shaped with mirrored
+ * brackets and their pieces taken from the right. Tabs in such a line are set as spaces.
+ */
+function bidiPieces(p: LaidParagraph, line: Line): Piece[] {
+  const pieces: Piece[] = [];
+  if (line.visibleTo <= line.from) return pieces;
+  const start = p.atoms[line.from].start;
+  const end = p.atoms[line.visibleTo - 1].end;
+  for (const vr of visualRuns(p.bidi!, start, end)) {
+    // Style stretches of this run, in logical order.
+    const parts: { style: RunStyle; at: JsonPointer; a: number; b: number }[] = [];
+    for (let i = line.from; i < line.visibleTo; i++) {
+      const at = p.atoms[i];
+      const a = Math.max(at.start, vr.start), b = Math.min(at.end, vr.end);
+      if (a >= b) continue;
+      const last = parts[parts.length - 1];
+      if (last && last.style === at.style && last.b === a) last.b = b;
+      else parts.push({ style: at.style, at: at.span.at, a, b });
+    }
+    if (vr.rtl) parts.reverse();
+    for (const part of parts) {
+      let text = p.text.slice(part.a, part.b).replace(/\u00ad/g, '').replace(/\t/g, ' ');
+      if (vr.rtl) text = mirror(text);
+      const segs = shapeIn(part.style, text, part.at).segs;
+      if (vr.rtl) segs.reverse();
+      for (const seg of segs) pieces.push({ k: 'seg', style: part.style, seg, stretch: true });
+    }
+  }
+  if (line.hyphen) pushHyphen(p, line, pieces, p.rtl);
+  return pieces;
+}
+
+interface RunBuilder {
+  style: RunStyle;
+  font: ShapedSegment['font'];
+  x: number;
+  glyphs: ArrayLike<number>;
+  /** Pen advance wanted after each glyph, font units (kerning and justification included). */
+  wanted: ArrayLike<number>;
+  text: string[];
+  units: number;
+  actualText?: string;
+}
+
+/**
+ * Each glyph's advance as the font's widths state it, in thousandths of an em rounded as the W array
+ * writes it; kept per font program, since asking the font each time costs more than the rest of
+ * drawing a line (../shared/notes/fast-layout.md §1, "Advance lookup").
+ */
+const statedCache = new WeakMap<object, Int32Array>();
+function statedTable(face: ShapedSegment['font']['face']): Int32Array {
+  let table = statedCache.get(face);
+  if (!table) { table = new Int32Array(65536).fill(-1); statedCache.set(face, table); }
+  return table;
+}
+
+/**
+ * Glyph advances as the W array states them, thousandths of an em (what TJ moves by before any
+ * adjustment), by glyph id; -1 where not asked yet: fill with `face.advanceOf` as emitRun does.
+ */
+export function statedAdvances(face: ShapedSegment['font']['face']): Int32Array {
+  return statedTable(face);
+}
+
+/**
+ * How far (thousandths of an em) the widths' positions may drift from shaping's before a TJ
+ * adjustment puts the next glyph back: 2/1000 em is 0.02 pt at 11 pt, invisible, and it spares the
+ * ±1 corrections that rounding each width to a whole thousandth would otherwise write every few
+ * glyphs (a third of the content's size on justified text, and its deflate time).
+ */
+export const ADJUST_SLACK = 2;
+
+/**
+ * One TJ's worth of glyphs. The W array states each glyph's own advance rounded to a whole
+ * thousandth; where the wanted advance (kerning, justification) differs from it by ADJUST_SLACK or
+ * more, the difference goes into the TJ adjustment after the glyph, and what rounding leaves is
+ * carried forward, so the run never strays further than that from where layout put it.
+ */
+function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
+  const face = r.font.face;
+  const n = r.glyphs.length;
+  if (n === 0) return;
+  const k = 1000 / face.unitsPerEm;
+  const adjust = new Int32Array(n);
+  let drift = 0;
+  const table = statedTable(face);
+  for (let i = 0; i < n; i++) {
+    const gid = r.glyphs[i];
+    let stated = table[gid];
+    if (stated === -1) { stated = Math.round(face.advanceOf(gid) * k); table[gid] = stated; }
+    drift += r.wanted[i] * k - stated;
+    if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+      const adj = -Math.round(drift);
+      adjust[i] = adj;
+      drift += adj;
+    }
+  }
+  const st = r.style;
+  target.glyphs.push({
+    op: 'glyphs', at: target.at, matrix: target.matrix, font: r.font.name, size: st.size, x: r.x, y: baseline,
+    colour: st.colour, glyphs: r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs), adjust, text: r.text,
+    outline: st.outline, actualText: r.actualText, textObject: target.textObject,
+  });
+  const width = (r.units * st.size) / face.unitsPerEm;
+  if (st.underline || st.strikethrough || st.overline) target.rects.push(...decorationRects(st, r.font, r.x, baseline, width, target));
+}
+
+/** More copies of a leader than any sheet holds (a tab gap of 14 400 points, ISO 32000-1's page limit, in 7-point dots) are not drawn. */
+export const MAX_LEADER_COPIES = 2000;
+
+/** A leader: its character repeated across the tab's gap, as many whole copies as fit, flush to the stop. */
+function drawLeader(style: RunStyle, leader: string, width: number, at: JsonPointer, pen: number, baseline: number, target: DrawTarget): void {
+  const one = shapeIn(style, leader, at);
+  if (one.width <= 0) return;
+  const count = Math.min(MAX_LEADER_COPIES, Math.floor(width / one.width + 1e-9));
+  if (!(count > 0)) return;
+  let x = pen + width - count * one.width;
+  for (const seg of one.segs) {
+    const sh = seg.shaped;
+    const glyphs: number[] = [], wanted: number[] = [], text: string[] = [];
+    let units = 0;
+    for (let c = 0; c < count; c++) {
+      for (let g = 0; g < sh.glyphs.length; g++) { glyphs.push(sh.glyphs[g]); wanted.push(sh.advances[g]); text.push(sh.text[g]); units += sh.advances[g]; }
+    }
+    const run: RunBuilder = { style, font: seg.font, x, glyphs, wanted, text, units };
+    emitRun(run, baseline, target);
+    x += (run.units * style.size) / seg.font.face.unitsPerEm;
+  }
+}
+
+export type { DrawOp };

@@ -1,0 +1,357 @@
+// engines/text/paragraph.ts — layout, one paragraph into lines. The paragraph's styled spans are cut
+// at break opportunities (line-break.ts) into atoms — words, runs of spaces, tabs — each shaped once
+// through `shapeText` (the face caches words), then filled greedily into lines no wider than the
+// measure. Trailing spaces hang past the measure and are not drawn; a soft hyphen shows a hyphen only
+// where the line breaks at it; an over-wide word runs past the edge (`overlong: overflow`) or is cut
+// between two characters (`break`). Lines are drawn by line-draw.ts.
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { Colour, FontResource, OutlineSpec } from '../../ir/types.js';
+import { shapeText, type ShapedSegment } from '../fonts/shaper.js';
+import { refuse } from '../../passes/pass.js';
+import { isAllLeftToRight, resolveParagraph, type Paragraph as BidiParagraph } from './bidi.js';
+import { hyphenate } from './hyphenation.js';
+import { optimalBreaks } from './justify.js';
+import { breakOpportunities, SOFT_HYPHEN } from './line-break.js';
+import { tabAlign, tabStop, type TabRules } from './tabs.js';
+
+/** Everything that decides how a stretch of text looks. Spans sharing a style share the object. */
+export interface RunStyle {
+  font: FontResource;
+  size: number;
+  leading: number;
+  colour: Colour;
+  underline: boolean;
+  strikethrough: boolean;
+  overline: boolean;
+  outline?: OutlineSpec;
+}
+
+/** A stretch of text in one style; `at` is the run it came from (named by refusals). */
+export interface Span { text: string; style: RunStyle; at: JsonPointer }
+
+export interface ParagraphRules {
+  overlong: 'overflow' | 'break';
+  breakAfter?: string;
+  hyphenate?: string;
+  /** Absent: a tab is set as a space (text items). */
+  tabs?: TabRules;
+  /** Break for justification by total fit (justify.ts) rather than first fit. */
+  optimal?: boolean;
+}
+
+export interface Indents { left: number; right: number; firstLine: number }
+
+export const TEXT = 0, SPACE = 1, TAB = 2;
+
+export interface Atom {
+  /** Range in the paragraph text (UTF-16 units). */
+  start: number;
+  end: number;
+  kind: typeof TEXT | typeof SPACE | typeof TAB;
+  style: RunStyle;
+  span: Span;
+  /** Shaped without soft hyphens. */
+  segs: ShapedSegment[];
+  /** Points; a tab's width is set when its line is filled. */
+  width: number;
+  /** Break opportunity at the atom's end: 0 none, 1 allowed, 2 required. */
+  brk: 0 | 1 | 2;
+  /** Ends in a soft hyphen at an opportunity: a hyphen shows if the line breaks here. */
+  shy: boolean;
+}
+
+export interface Line {
+  /** Atoms [from, to) belong to the line; [from, visibleTo) are drawn (trailing spaces hang). */
+  from: number;
+  to: number;
+  visibleTo: number;
+  /** Left edge of the line's measure from the block's left edge, and its width. */
+  indent: number;
+  measure: number;
+  /** Width of what is drawn, the hyphen included. */
+  width: number;
+  hyphen: boolean;
+  /** Ends the paragraph or at a required break: never stretched by `justify`. */
+  last: boolean;
+  hasTab: boolean;
+  /** The largest leading, ascender, cap height and (negative) descender of the styles on the line, points. */
+  leading: number;
+  ascender: number;
+  capHeight: number;
+  descender: number;
+}
+
+export interface LaidParagraph {
+  text: string;
+  atoms: Atom[];
+  lines: Line[];
+  /** Resolved levels when the paragraph holds right-to-left text (bidi.ts); absent for left-to-right. */
+  bidi?: BidiParagraph;
+  /** The paragraph's base direction is right to left. */
+  rtl: boolean;
+}
+
+/** Slack for floating-point widths: a line that fits to a millionth of a point fits. */
+const EPS = 1e-6;
+
+/** Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) and their presentation forms: the bidi algorithm runs only when one is present. */
+const RTL_CHARS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+/** A text shaped in one requested font: its segments and its width per point of size. */
+interface Measured { segs: ShapedSegment[]; perPoint: number }
+
+/**
+ * Shaped words per requested font, for the length of one render (font resources are made per
+ * render): a long document asks for the same few thousand words tens of thousands of times, and a
+ * hit costs one Map lookup and no allocation. Bounded like every cache (fast-layout §1 rule 3).
+ */
+const measuredCache = new WeakMap<FontResource, Map<string, Measured>>();
+const MEASURED_CACHE_SIZE = 50_000;
+
+/** Shapes `text` in a style; a character no font has is refused naming the run (docs: missing glyph). */
+export function shapeIn(style: RunStyle, text: string, at: JsonPointer): { segs: ShapedSegment[]; width: number } {
+  const m = measure(style.font, text, at);
+  return { segs: m.segs, width: m.perPoint * style.size };
+}
+
+function measure(font: FontResource, text: string, at: JsonPointer): Measured {
+  let cache = measuredCache.get(font);
+  if (!cache) { cache = new Map(); measuredCache.set(font, cache); }
+  let m = cache.get(text);
+  if (m) return m;
+  if (text.length === 0) m = { segs: [], perPoint: 0 };
+  else {
+    const segs = shapeText(font, text);
+    let perPoint = 0;
+    for (const seg of segs) {
+      if (seg.shaped.missing.length) refuseMissing(font.name, seg, at);
+      perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
+    }
+    m = { segs, perPoint };
+  }
+  if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
+  cache.set(text, m);
+  return m;
+}
+
+/** Names the font the text asked for (a chain, not the member that came last), as the fonts reference says. */
+function refuseMissing(fontName: string, seg: ShapedSegment, at: JsonPointer): never {
+  const cp = seg.shaped.missing[0];
+  const hex = cp.toString(16).toUpperCase().padStart(4, '0');
+  const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
+  refuse('glyphMissing', at, fontName, shown, hex, at);
+}
+
+const hyphenWidths = new WeakMap<RunStyle, number>();
+/** Width of the hyphen a soft hyphen shows at a line end, in a style. */
+export function hyphenWidth(style: RunStyle, at: JsonPointer): number {
+  let w = hyphenWidths.get(style);
+  if (w === undefined) { w = shapeIn(style, '-', at).width; hyphenWidths.set(style, w); }
+  return w;
+}
+
+function withoutSoftHyphens(s: string): string {
+  return s.indexOf(SOFT_HYPHEN) < 0 ? s : s.split(SOFT_HYPHEN).join('');
+}
+
+const NOTHING: Measured = { segs: [], perPoint: 0 };
+
+/** Builds the atoms of a paragraph: cut at opportunities, at span boundaries and between words, spaces and tabs. */
+function buildAtoms(text: string, spans: Span[], starts: number[], rules: ParagraphRules): Atom[] {
+  const atoms: Atom[] = [];
+  const opps = breakOpportunities(text, rules.breakAfter, rules.hyphenate !== undefined);
+  let s = 0; // current span
+  let a = 0;
+  for (const opp of opps) {
+    const b = opp.position;
+    let i = a;
+    while (i < b) {
+      while (s + 1 < spans.length && starts[s + 1] <= i) s++;
+      const spanEnd = s + 1 < spans.length ? Math.min(starts[s + 1], b) : b;
+      const c = text.charCodeAt(i);
+      const kind = c === 32 ? SPACE : c === 9 && rules.tabs ? TAB : TEXT;
+      let j = i + 1;
+      if (kind === SPACE) while (j < spanEnd && text.charCodeAt(j) === 32) j++;
+      else if (kind === TEXT) while (j < spanEnd && text.charCodeAt(j) !== 32 && !(text.charCodeAt(j) === 9 && rules.tabs)) j++;
+      const span = spans[s];
+      const m = kind === TAB ? NOTHING : kind === SPACE && j === i + 1 ? measure(span.style.font, ' ', span.at) : measure(span.style.font, withoutSoftHyphens(text.slice(i, j)), span.at);
+      atoms.push({ start: i, end: j, kind, style: span.style, span, segs: m.segs, width: m.perPoint * span.style.size, brk: 0, shy: false });
+      i = j;
+    }
+    if (atoms.length && b > a) {
+      const last = atoms[atoms.length - 1];
+      last.brk = opp.required ? 2 : 1;
+      last.shy = last.kind === TEXT && text.charCodeAt(b - 1) === 0xad;
+    }
+    a = b;
+  }
+  return atoms;
+}
+
+/**
+ * Lays one paragraph (no newline inside) into lines `width` points wide less the indents. `empty`
+ * is the style of an empty paragraph (its line still takes a leading).
+ */
+export function layParagraph(spans: Span[], rules: ParagraphRules, width: number, indents: Indents, empty: RunStyle): LaidParagraph {
+  const parts = rules.hyphenate ? spans.map((sp) => ({ ...sp, text: hyphenate(sp.text, rules.hyphenate!) })) : spans;
+  const starts: number[] = [];
+  let text = '';
+  for (const sp of parts) { starts.push(text.length); text += sp.text; }
+  const atoms = buildAtoms(text, parts, starts, rules);
+  let bidi: BidiParagraph | undefined;
+  let rtl = false;
+  if (RTL_CHARS.test(text)) {
+    const p = resolveParagraph(text, 'auto');
+    rtl = p.rtl;
+    if (!isAllLeftToRight(p)) bidi = p;
+  }
+  const lines: Line[] = [];
+  if (atoms.length === 0) {
+    lines.push(lineMetrics({ from: 0, to: 0, visibleTo: 0, indent: indents.left + indents.firstLine, measure: width - indents.left - indents.right - indents.firstLine, width: 0, hyphen: false, last: true, hasTab: false }, atoms, empty));
+    return { text, atoms, lines, bidi, rtl };
+  }
+  const rest = width - indents.left - indents.right;
+  const planned = rules.optimal && !bidi ? optimalBreaks(atoms, rest - indents.firstLine, rest) : undefined;
+  let i = 0;
+  let li = 0;
+  while (i < atoms.length) {
+    const first = i === 0;
+    const indent = indents.left + (first ? indents.firstLine : 0);
+    const measure = width - indents.left - indents.right - (first ? indents.firstLine : 0);
+    const end = planned ? plannedLine(atoms, i, planned[li++]) : fillLine(atoms, i, indent, measure, rules, text);
+    const a = atoms[end.to - 1];
+    let visibleTo = end.to;
+    while (visibleTo > i && atoms[visibleTo - 1].kind === SPACE) visibleTo--;
+    let hasTab = false;
+    for (let k = i; k < end.to; k++) if (atoms[k].kind === TAB) { hasTab = true; break; }
+    lines.push(lineMetrics({
+      from: i, to: end.to, visibleTo, indent, measure, width: end.width, hyphen: end.hyphen,
+      last: end.to === atoms.length || a.brk === 2, hasTab,
+    }, atoms, atoms[i].style));
+    i = end.to;
+  }
+  return { text, atoms, lines, bidi, rtl };
+}
+
+function lineMetrics(l: Omit<Line, 'leading' | 'ascender' | 'capHeight' | 'descender'>, atoms: Atom[], fallback: RunStyle): Line {
+  const out = l as Line;
+  out.leading = 0; out.ascender = 0; out.capHeight = 0; out.descender = 0;
+  let last: RunStyle | undefined;
+  const visit = (st: RunStyle) => {
+    const m = st.font.face.metrics;
+    const k = st.size / st.font.face.unitsPerEm;
+    out.leading = Math.max(out.leading, st.leading);
+    out.ascender = Math.max(out.ascender, m.ascender * k);
+    out.capHeight = Math.max(out.capHeight, m.capHeight * k);
+    out.descender = Math.min(out.descender, m.descender * k);
+  };
+  // Styles repeat along a line: visit each change only.
+  for (let k = l.from; k < l.visibleTo; k++) if (atoms[k].style !== last) { last = atoms[k].style; visit(last); }
+  if (last === undefined) visit(fallback);
+  return out;
+}
+
+/** A line whose end the total-fit breaker chose: its width with the hyphen a soft hyphen shows. */
+function plannedLine(atoms: Atom[], i: number, to: number): { to: number; width: number; hyphen: boolean } {
+  let x = 0, visible = 0;
+  for (let k = i; k < to; k++) { x += atoms[k].width; if (atoms[k].kind !== SPACE) visible = x; }
+  const a = atoms[to - 1];
+  const hyphen = a.shy && to < atoms.length;
+  return { to, width: visible + (hyphen ? hyphenWidth(a.style, a.span.at) : 0), hyphen };
+}
+
+/**
+ * Finds where the line starting at atom `i` ends: at the last opportunity that fits, or — when the
+ * first unbreakable chunk is already too wide — after it (overflow) or inside it (break).
+ */
+function fillLine(atoms: Atom[], i: number, indent: number, measure: number, rules: ParagraphRules, text: string): { to: number; width: number; hyphen: boolean } {
+  let x = 0, visible = 0, tabN = 0;
+  let best = -1, bestW = 0, bestHy = false;
+  for (let j = i; j < atoms.length; j++) {
+    const a = atoms[j];
+    if (a.kind === TAB) { a.width = tabWidth(atoms, j, indent + x, tabN++, rules.tabs!); }
+    x += a.width;
+    if (a.kind !== SPACE) visible = x;
+    if (a.brk === 0 && j < atoms.length - 1) continue;
+    const hy = a.shy && j < atoms.length - 1;
+    const lineW = visible + (hy ? hyphenWidth(a.style, a.span.at) : 0);
+    if (lineW <= measure + EPS) {
+      best = j; bestW = lineW; bestHy = hy;
+      if (a.brk === 2) break;
+      continue;
+    }
+    if (best >= 0) break;
+    if (rules.overlong === 'break') {
+      const cut = cutChunk(atoms, i, j, measure, text);
+      if (cut) return cut;
+    }
+    best = j; bestW = lineW; bestHy = hy;
+    break;
+  }
+  return { to: best + 1, width: bestW, hyphen: bestHy };
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * `overlong: break`: the chunk of atoms [i, j] is wider than the measure on a line of its own; the
+ * first text atom that crosses the edge is cut after the last character that fits (one character
+ * at least, so every line makes progress). The two halves replace it in `atoms`.
+ */
+function cutChunk(atoms: Atom[], i: number, j: number, measure: number, text: string): { to: number; width: number; hyphen: boolean } | undefined {
+  let x = 0;
+  for (let k = i; k <= j; k++) {
+    const a = atoms[k];
+    if (a.kind !== TEXT || x + a.width <= measure + EPS) { x += a.width; continue; }
+    const source = text.slice(a.start, a.end);
+    graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+    const bounds = [...graphemes.segment(source)].map((g) => g.index + g.segment.length);
+    // Binary search the longest prefix that fits in what is left of the measure.
+    let lo = 0, hi = bounds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      const w = shapeIn(a.style, withoutSoftHyphens(source.slice(0, bounds[mid - 1])), a.span.at).width;
+      if (x + w <= measure + EPS) lo = mid; else hi = mid - 1;
+    }
+    if (lo === 0) {
+      if (k > i) return { to: k, width: x, hyphen: false };
+      lo = 1; // one character at least
+    }
+    if (lo >= bounds.length) { x += a.width; continue; }
+    const cutAt = a.start + bounds[lo - 1];
+    const head = shapeIn(a.style, withoutSoftHyphens(text.slice(a.start, cutAt)), a.span.at);
+    const tail = shapeIn(a.style, withoutSoftHyphens(text.slice(cutAt, a.end)), a.span.at);
+    const left: Atom = { ...a, end: cutAt, segs: head.segs, width: head.width, brk: 1, shy: false };
+    const right: Atom = { ...a, start: cutAt, segs: tail.segs, width: tail.width };
+    atoms.splice(k, 1, left, right);
+    return { to: k + 1, width: x + head.width, hyphen: false };
+  }
+  return undefined;
+}
+
+/**
+ * The gap a tab opens: to its stop, less what its alignment puts before the stop — all of the text
+ * up to the next tab (right), half of it (center), or the part before the first `align_char`
+ * (decimal; all of it when there is none). Never negative: text already past the stop stays put.
+ */
+function tabWidth(atoms: Atom[], j: number, pos: number, n: number, rules: TabRules): number {
+  const stop = tabStop(rules, pos, n);
+  const align = tabAlign(rules, n);
+  let before = 0;
+  if (align !== 'left') {
+    let w = 0, visible = 0, decimal = -1;
+    for (let k = j + 1; k < atoms.length && atoms[k].kind !== TAB; k++) {
+      const a = atoms[k];
+      if (align === 'decimal' && decimal < 0 && a.kind === TEXT) {
+        const src = a.segs.map((s) => s.shaped.text.join('')).join('');
+        const at = src.indexOf(rules.alignChar);
+        if (at >= 0) decimal = w + shapeIn(a.style, src.slice(0, at), a.span.at).width;
+      }
+      w += a.width;
+      if (a.kind !== SPACE) visible = w;
+      if (a.brk === 2) break;
+    }
+    before = align === 'right' ? visible : align === 'center' ? visible / 2 : decimal >= 0 ? decimal : visible;
+  }
+  return Math.max(0, stop - before - pos);
+}

@@ -1,0 +1,222 @@
+// engines/text/table-cell-text.ts — the ONE adapter between tables and the text engine: a table
+// cell's text is laid by `layRuns` (text-block.ts), exactly as a text item with the same keys lays
+// it — UAX #14 breaking (or `break_after`), first-fit or total-fit justification, hyphenation,
+// bidi, decorations, the face's word cache — and drawn by `drawLine` (line-draw.ts). What the
+// adapter adds is only what a cell needs beyond a text item: pagination measures every cell before
+// anything is drawn (row heights), a row split between boxes shows a range of a cell's lines, and
+// the first baseline sits the tallest ascender of the first line shown below the top padding (as
+// pdfmake and HTML place a cell's text) rather than one leading below it.
+//
+// Flow cells are laid as a flow item with its defaults (tabs every 7.5 % of the width, relative).
+// Placeholders ({current_page}, {total_pages}) are measured as written — wider than any page
+// number, so the row is tall enough — and resolved when the cell is drawn on its page.
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
+import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
+import { breaksOnlyAfterSpaces } from './line-break.js';
+import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from './paragraph.js';
+import { resolvePlaceholders } from '../../ir/placeholders.js';
+import { layRuns, type BlockRules } from './text-block.js';
+import { runSpans } from '../../passes/layout/text-item.js';
+
+/** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */
+export type LineMetrics = Pick<Line, 'ascender' | 'descender' | 'leading'>;
+
+/**
+ * A cell's text as pagination keeps it: the metrics of every line, in order (a row split between
+ * boxes shows a range of them). Only metrics are kept — a 10 000-row table would otherwise hold
+ * 50 000 laid paragraphs through pagination; the cell is laid again, identically, when drawn.
+ */
+export interface CellText { lines: readonly LineMetrics[] }
+
+/** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
+export interface LaidCellText extends CellText {
+  paragraphs: LaidParagraph[];
+  lines: Line[];
+}
+
+/** Height of lines [from, to): the first line's ascender, each next line's leading, the last line's descender. */
+export function linesHeight(t: CellText, from = 0, to = t.lines.length): number {
+  if (to <= from) return 0;
+  let h = t.lines[from].ascender - t.lines[to - 1].descender;
+  for (let i = from + 1; i < to; i++) h += t.lines[i].leading;
+  return h;
+}
+
+/** How many lines from `from` fit in `room` points. */
+export function linesThatFit(t: CellText, from: number, room: number): number {
+  let n = 0;
+  while (from + n < t.lines.length && linesHeight(t, from, from + n + 1) <= room + 1e-6) n++;
+  return n;
+}
+
+/** The text a cell holds and where it was written, or undefined for a cell holding something else. */
+export function cellSource(cell: TableCell): { runs: (TextRun | { text: string; at: JsonPointer; placeholders: boolean })[]; flow: boolean } | undefined {
+  const c = cell.content;
+  if (c.kind === 'text') return { runs: c.runs, flow: false };
+  if (c.kind === 'flow') return { runs: [{ text: c.text, at: c.at, placeholders: c.placeholders }], flow: true };
+  return undefined;
+}
+
+/** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
+const runStyles = new WeakMap<CellStyle, RunStyle>();
+function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
+  let r = runStyles.get(s);
+  if (!r || r.font !== font) {
+    r = { font, size: s.fontSize, leading: s.leading, colour: s.color, underline: s.underline, strikethrough: s.strikethrough, overline: s.overline };
+    runStyles.set(s, r);
+  }
+  return r;
+}
+
+/** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
+const WHITE_NOT_TAB = /[\v\f]/g;
+const HAS_WHITE_NOT_TAB = /[\v\f]/;
+/** A flow's default tab size (docs/reference.md, "flow", tabs): 7.5 % of the width. */
+const FLOW_TAB_FRACTION = 0.075;
+
+function rulesOf(s: CellStyle, flow: boolean, width: number): BlockRules {
+  return {
+    overlong: s.overlong, breakAfter: s.breakAfter, hyphenate: s.hyphenate, align: s.align,
+    optimal: s.align === 'justify',
+    tabs: flow ? { method: 'relative', size: FLOW_TAB_FRACTION * width, ruler: [], alignments: [], alignChar: '.' } : undefined,
+  };
+}
+
+/** What the page gives a cell's text: its number and the total (absent while measuring), the moment of rendering. */
+export interface CellPage { page?: number; total?: number; now: Date }
+
+/** A text cell's runs as spans, as a text item's runs become spans (text-item.ts runSpans); placeholders as written while measuring. */
+function textSpans(cell: TableCell, style: RunStyle, pc: CellPage): Span[] {
+  const c = cell.content as Extract<TableCell['content'], { kind: 'text' }>;
+  const measuring = pc.page === undefined;
+  const runs = measuring && c.runs.some((r) => r.placeholders) ? c.runs.map((r) => (r.placeholders ? { ...r, placeholders: false } : r)) : c.runs;
+  return runSpans({ runs, leadingGiven: cell.style.leadingGiven }, style, { page: pc.page ?? 0, total: pc.total ?? 0, now: pc.now });
+}
+
+/**
+ * Lays a cell's text into `width` points. With a page number and total in `pc`, placeholders are
+ * resolved for that page; without, they are laid as written (measuring, before the page count exists).
+ */
+export function layCellText(cell: TableCell, font: FontResource, width: number, pc: CellPage): LaidCellText | undefined {
+  const c = cell.content;
+  if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
+  const s = cell.style;
+  const style = runStyleOf(s, font);
+  let spans: Span[];
+  if (c.kind === 'text') spans = textSpans(cell, style, pc);
+  else {
+    let text = c.placeholders && pc.page !== undefined ? resolvePlaceholders(c.text, pc.page, pc.total!) : c.text;
+    if (HAS_WHITE_NOT_TAB.test(text)) text = text.replace(WHITE_NOT_TAB, ' ');
+    spans = [{ text, style, at: c.at }];
+  }
+  // An empty cell's text still takes one line (as an empty text item's paragraph does).
+  if (spans.length === 0) spans.push({ text: '', style, at: cell.at });
+  const block = layRuns(spans, rulesOf(s, c.kind === 'flow', width), width);
+  const lines: Line[] = [];
+  for (const p of block.paragraphs) for (const l of p.lines) lines.push(l);
+  return { paragraphs: block.paragraphs, lines };
+}
+
+/** Line metrics shared by every one-line cell in one style (most cells of a long table): no array per cell. */
+const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetrics[] }>();
+
+/** The metrics of a line set wholly in `style`, as paragraph.ts's lineMetrics gives them. */
+function styleMetrics(style: RunStyle): LineMetrics {
+  const f = style.font.face;
+  const k = style.size / f.unitsPerEm;
+  return Object.freeze({ ascender: Math.max(0, f.metrics.ascender * k), descender: Math.min(0, f.metrics.descender * k), leading: Math.max(0, style.leading) });
+}
+
+/**
+ * Whether the engine would set this text on one line, found without laying it: one run, no line end,
+ * breaks only after spaces (so its atoms are its words and runs of spaces, paragraph.ts), no
+ * hyphenation, `break_after` or total fit, left to right, and the words and spaces up to the last
+ * word — shaped as the engine shapes them, from its word cache — no wider than the measure.
+ */
+function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
+  if (!breaksOnlyAfterSpaces(text)) return false;
+  let x = 0, visible = 0, i = 0;
+  const n = text.length;
+  while (i < n) {
+    let j = i + 1;
+    if (text.charCodeAt(i) === 32) {
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      x += shapeIn(style, j === i + 1 ? ' ' : text.slice(i, j), at).width;
+    } else {
+      while (j < n && text.charCodeAt(j) !== 32) j++;
+      x += shapeIn(style, text.slice(i, j), at).width;
+      visible = x;
+    }
+    i = j;
+  }
+  return visible <= width + 1e-6;
+}
+
+/** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
+export function measureCellText(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
+  const src = cellSource(cell);
+  if (!src) return undefined;
+  const s = cell.style;
+  // The common cell — one short run in the cell's own style on one line — is measured without laying it.
+  const run = src.runs[0] as TextRun;
+  if (src.runs.length === 1 && !run.style && !run.date && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+    const style = runStyleOf(s, font);
+    if (fitsOneLine(run.text, style, width, run.at)) return { lines: oneLineOf(style).lines };
+  }
+  const laid = layCellText(cell, font, width, { now });
+  if (!laid) return undefined;
+  const shared = oneLineOf(runStyleOf(s, font));
+  const same = (l: Line, m: LineMetrics) => l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
+  if (laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
+  return { lines: laid.lines.map((l) => (same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading })) };
+}
+
+function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetrics[] } {
+  let shared = oneLine.get(style);
+  if (!shared) {
+    const m = styleMetrics(style);
+    shared = { m, lines: Object.freeze([m]) };
+    oneLine.set(style, shared);
+  }
+  return shared;
+}
+
+/** Whether a cell's text changes with the page it is drawn on. */
+export function hasPlaceholders(cell: TableCell): boolean {
+  const c = cell.content;
+  if (c.kind === 'flow') return c.placeholders;
+  if (c.kind !== 'text') return false;
+  for (const r of c.runs) if (r.placeholders) return true;
+  return false;
+}
+
+/** Width of the widest line the cell's text makes unbroken (for `auto` columns), points. */
+export function naturalWidth(cell: TableCell, font: FontResource, now: Date): number {
+  const t = layCellText(cell, font, Number.POSITIVE_INFINITY, { now });
+  let w = 0;
+  if (t) for (const l of t.lines) w = Math.max(w, l.width + l.indent);
+  return w;
+}
+
+/**
+ * Draws lines [from, to) of a cell's text with the top of the first line's ascender at `top`, the
+ * line's measure starting at `left`, into `target` (glyph runs and decoration rects).
+ */
+export function drawCellLines(t: LaidCellText, from: number, to: number, s: CellStyle, left: number, top: number, target: DrawTarget): void {
+  let i = 0;
+  let baseline = top;
+  for (const p of t.paragraphs) {
+    for (const line of p.lines) {
+      if (i >= from && i < to) {
+        baseline -= i === from ? line.ascender : line.leading;
+        // A line wider than the cell (an over-wide word) starts at the cell's left edge whatever the
+        // alignment and runs past the right one: it never runs off to the left, out of the table.
+        const align = line.width > line.measure + 1e-6 && (s.align === 'right' || s.align === 'center') ? 'left' : lineAlign(line, p.rtl, s.align, undefined);
+        drawLine(p, line, left, baseline, align, undefined, target);
+      }
+      i++;
+    }
+    if (i >= to) break;
+  }
+}

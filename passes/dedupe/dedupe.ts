@@ -1,0 +1,148 @@
+// passes/dedupe/dedupe.ts — pass 6 of 7: resources as they will be written. Each distinct font program
+// becomes one font object however many names (variants, the same file twice) and pages use it, with
+// the union of the codes drawn and the text each stands for (the ToUnicode source). CFF faces get
+// their CIDs here (glyphs in glyph-id order from 0), and glyph runs are rewritten to them, because a
+// bare CFF CIDFont maps CID to glyph through its own charset. Only now is it known what was never
+// drawn with, so the "unused" remark is made here; an unused font is still written (spec: remark
+// texts), an unused picture never is (spec "images"); pictures are deduplicated by content key as
+// they are written. LaidOutIr → DedupedIr.
+import { remark } from '../../ir/messages.js';
+import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
+import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
+import { Face } from '../../engines/fonts/face.js';
+import { SimpleFace } from '../../engines/fonts/simple-face.js';
+import { guarded, programOf, StyledFont, type FontOrigin } from '../../engines/fonts/styled-font.js';
+import type { TextFont } from '../../engines/fonts/text-font.js';
+import { graphicsRemarks, walkOps } from './graphics.js';
+import { remapWidget, widgetOps } from './forms.js';
+import type { Pass, PassContext } from '../pass.js';
+
+export const dedupe: Pass<LaidOutIr, DedupedIr> = {
+  id: 'dedupe',
+  run(ir: LaidOutIr, ctx: PassContext): DedupedIr {
+    const byProgram = new Map<string, FontObject>();
+    const fontRes = new Map<string, string>();
+    const objOf = new Map<string, FontObject>();
+    // Declaration order decides resource names, so the same request always writes the same bytes.
+    for (const res of ir.fonts.values()) {
+      if (res.face.kind === 'chain') continue; // drawn through its members
+      const program = programOf(res.face);
+      let obj = byProgram.get(program.key);
+      if (!obj) {
+        obj = { resName: `F${byProgram.size + 1}`, face: program, names: [], used: new Map(), codeBytes: program.kind === 'cid' ? 2 : 1 };
+        byProgram.set(program.key, obj);
+      }
+      obj.names.push(res.name);
+      obj.origin ??= originOf(res.face);
+      fontRes.set(res.name, obj.resName);
+      objOf.set(res.name, obj);
+      if (res.keep?.kind === 'all') obj.keepAll = true;
+    }
+    const drawnWith = new Set<string>();
+    const seenCodes = new Map<FontObject, Uint8Array>();
+    const imagesDrawn = new Set<string>();
+    for (const page of ir.pages) {
+      // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
+      const visit = (op: DrawOp): void => {
+        if (op.op === 'image') imagesDrawn.add(op.image.name);
+        if (op.op !== 'glyphs') return;
+        drawnWith.add(op.font);
+        const obj = objOf.get(op.font)!;
+        // A code seen before is known without a Map lookup (hundreds of thousands per long document).
+        let seen = seenCodes.get(obj);
+        if (!seen) { seen = new Uint8Array(65536); seenCodes.set(obj, seen); }
+        for (let i = 0; i < op.glyphs.length; i++) {
+          // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
+          // keeps the first).
+          const g = op.glyphs[i];
+          if (seen[g] === 0) { seen[g] = 1; obj.used.set(g, op.text[i]); }
+        }
+      };
+      walkOps(page.ops, visit);
+      // Form fields: their appearances and kept glyphs, their /DA fonts (passes/layout/forms.ts).
+      for (const w of page.widgets ?? []) {
+        for (const ops of widgetOps(w)) walkOps(ops, visit);
+        if (!w.da) continue;
+        drawnWith.add(w.da.font);
+        // An editable field's font is embedded whole, so a reader regenerating its appearance has
+        // every glyph for what is typed later — unless its declaration keeps chosen characters.
+        const f = w.field;
+        const editable = !f.readOnly && (f.type === 'text_field' || (f.type === 'choice_field' && f.editable));
+        if (editable && ir.fonts.get(w.da.font)?.keep?.kind !== 'characters') objOf.get(w.da.font)!.keepAll = true;
+      }
+    }
+    // keep: {characters}: their glyphs go into the subset too, extracting as themselves.
+    for (const res of ir.fonts.values()) {
+      if (res.keep?.kind !== 'characters') continue;
+      const obj = objOf.get(res.name)!;
+      const face = obj.face;
+      if (!(face instanceof Face)) continue;
+      guarded(obj.origin, () => {
+        for (const ch of res.keep!.kind === 'characters' ? res.keep!.characters : '') {
+          const gid = face.glyphOf(ch.codePointAt(0)!);
+          if (gid && !obj.used.has(gid)) obj.used.set(gid, ch);
+        }
+      });
+    }
+    const remap = assignCffCids(byProgram.values());
+    const pages = remap.size ? ir.pages.map((page) => ({ ...page, ops: page.ops.map((op) => remapOp(op, remap, fontRes)), ...(page.widgets ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes))) } : {}) })) : ir.pages;
+
+    // A font another is built on counts as drawn when that one is (a variant's font, a chain's members…).
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const res of ir.fonts.values()) {
+        const based = res.basedOn ?? [];
+        if (res.face.kind === 'chain') {
+          if (!drawnWith.has(res.name) && based.some((n) => drawnWith.has(n))) { drawnWith.add(res.name); grew = true; }
+        } else if (drawnWith.has(res.name)) {
+          for (const n of based) if (!drawnWith.has(n)) { drawnWith.add(n); grew = true; }
+        }
+      }
+    }
+    const forbidden = new Map(fontsForbiddingEmbedding(ir.fonts).map((f) => [f.name, f]));
+    for (const res of ir.fonts.values()) {
+      if (!drawnWith.has(res.name) && !res.implicit) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
+      const f = forbidden.get(res.name);
+      if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, f.ownName, res.name));
+    }
+    // A declared picture no page draws is never written (spec "images"), only remarked on.
+    for (const decl of ir.doc.images?.values() ?? []) {
+      if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, 'image', decl.name));
+    }
+    graphicsRemarks(ir, ctx);
+    return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };
+  },
+};
+
+/** CFF objects: CID i is the i-th glyph kept in glyph-id order (.notdef first); `used` rekeyed by CID. */
+function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, number>> {
+  const remap = new Map<string, Map<number, number>>();
+  for (const obj of objects) {
+    const face = obj.face;
+    if (!(face instanceof Face) || face.outlines !== 'cff') continue;
+    const gids = obj.keepAll
+      ? Array.from({ length: face.font.numGlyphs }, (_, i) => i)
+      : [...new Set([0, ...obj.used.keys()])].sort((a, b) => a - b);
+    const cidOf = new Map(gids.map((g, cid) => [g, cid]));
+    obj.cidToGid = gids;
+    obj.used = new Map([...obj.used].map(([g, t]) => [cidOf.get(g)!, t]));
+    remap.set(obj.resName, cidOf);
+  }
+  return remap;
+}
+
+function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: Map<string, string>): DrawOp {
+  // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
+  if (op.op === 'scope') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
+  if (op.op === 'marked') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
+  if (op.op !== 'glyphs') return op;
+  const cidOf = remap.get(fontRes.get(op.font)!);
+  if (!cidOf) return op;
+  return { ...op, glyphs: op.glyphs.map((g) => cidOf.get(g)!) };
+}
+
+function originOf(face: TextFont): FontOrigin | undefined {
+  if (face instanceof StyledFont || face instanceof SimpleFace) return face.origin;
+  return undefined;
+}

@@ -1,0 +1,202 @@
+// passes/emit/document/structure.ts — emit sub-step: the structure tree of a tagged document (ISO 32000-1
+// §14.7–14.8): one StructElem per element of `structure` in reading order, the elements items bring
+// (a P per paragraph, a list's LI/LBody, a table's THead/TBody/TFoot/TR/TH/TD, a Link around its
+// annotation), each holding its marked content (MCR) or annotation (OBJR); the /ParentTree (page
+// /StructParents → the element of each MCID; an annotation's /StructParent → its element), /RoleMap,
+// /IDTree, and the catalog's /MarkInfo, /StructTreeRoot and /Lang. Pages are written first, each
+// recording its pieces MCID by MCID (content.ts MarkRecorder); the tree is built from them after.
+// A widget (form fields, when drawn) joins the same way as a link: an OBJR in its element.
+import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import type { ContentMark, PlacedItemTag, StructElementSpec, StructureSpec } from '../../../ir/structure-types.js';
+import type { MarkRecorder } from '../pages/content.js';
+import { textString } from '../navigation/destinations.js';
+import { nameTree } from '../../../engines/pdf/name-tree.js';
+
+interface Kid { page: PDFRef; mcid: number }
+
+/** A struct element being built: its dictionary's entries and kids (refs of elements, MCR and OBJR dictionaries). */
+interface Elem { ref: PDFRef; entries: Record<string, unknown>; kids: unknown[] }
+
+export class StructureWriter {
+  private readonly recorders: MarkRecorder[] = [];
+  private readonly pageRefs: PDFRef[] = [];
+  /** Annotations by item index: the annotation and its page. */
+  private readonly annots = new Map<number, { annot: PDFRef; page: PDFRef }[]>();
+
+  constructor(private readonly context: PDFContext, private readonly structure: StructureSpec) {}
+
+  /** The recorder page i writes its content with; `/StructParents i` joins its page dictionary. */
+  page(i: number, ref: PDFRef): MarkRecorder {
+    const r: MarkRecorder = { pieces: [] };
+    this.recorders[i] = r;
+    this.pageRefs[i] = ref;
+    return r;
+  }
+
+  /** An annotation of item `index` on a page (links; widgets later). */
+  annotation(index: number, annot: PDFRef, page: PDFRef): void {
+    const list = this.annots.get(index);
+    if (list) list.push({ annot, page });
+    else this.annots.set(index, [{ annot, page }]);
+  }
+
+  /** Writes the tree; returns the catalog's entries. */
+  finish(): Record<string, unknown> {
+    const ctx = this.context;
+    const rootRef = ctx.nextRef();
+    // Where each item's pieces landed: "item|piece" → MCIDs in page order; and each item's piece names.
+    const pieces = new Map<string, Kid[]>();
+    const piecesOf = new Map<number, string[]>();
+    this.recorders.forEach((rec, i) => rec?.pieces.forEach((m, mcid) => {
+      if (m.kind !== 'content') return;
+      const k = `${m.item}|${m.piece}`;
+      const list = pieces.get(k);
+      const kid = { page: this.pageRefs[i], mcid };
+      if (list) { list.push(kid); return; }
+      pieces.set(k, [kid]);
+      const names = piecesOf.get(m.item);
+      if (names) names.push(m.piece); else piecesOf.set(m.item, [m.piece]);
+    }));
+    const owner = new Map<string, PDFRef>(); // "page#|mcid" → element
+    const annotParents: [PDFRef, PDFRef][] = []; // annotation → element
+    const ids: [string, PDFRef][] = [];
+    const elems: Elem[] = [];
+    const placedByRef = new Map<unknown, [number, PlacedItemTag]>();
+    for (const [index, p] of this.structure.placed ?? []) placedByRef.set(p.ref, [index, p]);
+
+    const make = (type: string, parent: PDFRef, extra: Record<string, unknown> = {}): Elem => {
+      const e: Elem = { ref: ctx.nextRef(), entries: { Type: 'StructElem', S: PDFName.of(type), P: parent, ...extra }, kids: [] };
+      elems.push(e);
+      return e;
+    };
+    const addMarks = (e: Elem, kids: Kid[] | undefined) => {
+      for (const k of kids ?? []) {
+        e.kids.push(k);
+        owner.set(`${k.page.toString()}|${k.mcid}`, e.ref);
+      }
+    };
+    /** The pieces of an item whose names start `prefix`, in piece order (p0, p1, … numerically). */
+    const numbered = (index: number, prefix: string): [number, Kid[]][] => {
+      const out: [number, Kid[]][] = [];
+      for (const piece of piecesOf.get(index) ?? []) {
+        if (piece.startsWith(prefix) && /^\d+$/.test(piece.slice(prefix.length))) out.push([Number(piece.slice(prefix.length)), pieces.get(`${index}|${piece}`)!]);
+      }
+      return out.sort((a, b) => a[0] - b[0]);
+    };
+
+    const element = (spec: StructElementSpec, parent: PDFRef): Elem => {
+      const extra: Record<string, unknown> = {};
+      if (spec.lang !== undefined) extra.Lang = textString(spec.lang);
+      if (spec.alt !== undefined) extra.Alt = textString(spec.alt);
+      if (spec.actualText !== undefined) extra.ActualText = textString(spec.actualText);
+      if (spec.expansion !== undefined) extra.E = textString(spec.expansion);
+      if (spec.title !== undefined) extra.T = textString(spec.title);
+      const e = make(spec.type, parent, extra);
+      if (spec.id !== undefined) { e.entries.ID = textString(spec.id); ids.push([spec.id, e.ref]); }
+      for (const c of spec.children) {
+        if ('type' in c) { e.kids.push(element(c, e.ref).ref); continue; }
+        const [index, p] = placedByRef.get(c)!;
+        item(e, spec, index, p);
+      }
+      return e;
+    };
+
+    const item = (e: Elem, spec: StructElementSpec, index: number, p: PlacedItemTag): void => {
+      const child = (type: string, extra?: Record<string, unknown>) => { const c = make(type, e.ref, extra); e.kids.push(c.ref); return c; };
+      switch (p.mode) {
+        case 'inline':
+          addMarks(e, pieces.get(`${index}|all`));
+          for (const [, kids] of numbered(index, 'p')) addMarks(e, kids);
+          return;
+        case 'paragraphs':
+          for (const [, kids] of numbered(index, 'p')) addMarks(child('P'), kids);
+          return;
+        case 'list': {
+          const list = spec.standard === 'L' ? e : child('L');
+          for (const [n, kids] of numbered(index, 'p')) {
+            const li = make('LI', list.ref); list.kids.push(li.ref);
+            const label = pieces.get(`${index}|p${n}.lbl`);
+            if (label) { const lbl = make('Lbl', li.ref); li.kids.push(lbl.ref); addMarks(lbl, label); }
+            const body = make('LBody', li.ref); li.kids.push(body.ref);
+            addMarks(body, kids);
+          }
+          return;
+        }
+        case 'table': {
+          const t = p.table!;
+          const table = spec.standard === 'Table' ? e : child('Table');
+          const n = t.rows.length;
+          const sections: [string, number, number][] = [['THead', 0, t.headerRows], ['TBody', t.headerRows, n - t.footerRows], ['TFoot', n - t.footerRows, n]];
+          for (const [type, from, to] of sections) {
+            if (to <= from) continue;
+            const sec = make(type, table.ref); table.kids.push(sec.ref);
+            for (let r = from; r < to; r++) {
+              const tr = make('TR', sec.ref); sec.kids.push(tr.ref);
+              t.rows[r].forEach((cell, ci) => {
+                const head = r < t.headerRows;
+                const attrs: Record<string, unknown> = { O: 'Table' };
+                if (head) attrs.Scope = 'Column';
+                if (cell.rowSpan > 1) attrs.RowSpan = cell.rowSpan;
+                if (cell.colSpan > 1) attrs.ColSpan = cell.colSpan;
+                const td = make(head ? 'TH' : 'TD', tr.ref, Object.keys(attrs).length > 1 ? { A: ctx.obj(attrs as never) } : {});
+                tr.kids.push(td.ref);
+                addMarks(td, pieces.get(`${index}|r${r}c${ci}`));
+              });
+            }
+          }
+          return;
+        }
+        case 'annotation': {
+          const link = spec.standard === p.element ? e : child(p.element!);
+          for (const a of this.annots.get(index) ?? []) {
+            link.kids.push(ctx.obj({ Type: 'OBJR', Obj: a.annot, Pg: a.page }));
+            annotParents.push([a.annot, link.ref]);
+          }
+          return;
+        }
+      }
+    };
+
+    const top = this.structure.elements.map((spec) => element(spec, rootRef).ref);
+    // An element's /Pg is the page of its first marked content; marks on that page are bare MCIDs, others MCR dictionaries.
+    const isKid = (k: unknown): k is Kid => typeof k === 'object' && k !== null && 'mcid' in k;
+    for (const e of elems) {
+      const first = e.kids.find(isKid);
+      if (first) e.entries.Pg = first.page;
+      const kids = e.kids.map((k) => (!isKid(k) ? k : k.page === first!.page ? k.mcid : ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid })));
+      ctx.assign(e.ref, ctx.obj({ ...e.entries, K: kids.length === 1 ? kids[0] : kids } as never));
+    }
+
+    // ParentTree (§14.7.4.4): key i → page i's array of elements by MCID; then one key per annotation.
+    const nums: unknown[] = [];
+    this.recorders.forEach((rec, i) => {
+      if (!rec) return;
+      nums.push(i, ctx.obj(rec.pieces.map((m, mcid) => (m.kind === 'content' ? owner.get(`${this.pageRefs[i].toString()}|${mcid}`) ?? null : null)) as never));
+    });
+    let next = this.recorders.length;
+    for (const [annot, elem] of annotParents) {
+      const dict = ctx.lookup(annot) as import('pdf-lib').PDFDict;
+      dict.set(PDFName.of('StructParent'), ctx.obj(next));
+      nums.push(next++, elem);
+    }
+    const root: Record<string, unknown> = {
+      Type: 'StructTreeRoot',
+      K: top,
+      ParentTree: ctx.register(ctx.obj({ Nums: nums } as never)),
+      ParentTreeNextKey: next,
+    };
+    if (this.structure.roleMap.size) root.RoleMap = ctx.obj(Object.fromEntries([...this.structure.roleMap].map(([k, v]) => [k, PDFName.of(v)])) as never);
+    if (ids.length) root.IDTree = nameTree(ctx, ids);
+    ctx.assign(rootRef, ctx.obj(root as never));
+    const out: Record<string, unknown> = { StructTreeRoot: rootRef, MarkInfo: ctx.obj({ Marked: true }) };
+    if (this.structure.lang !== undefined) out.Lang = textString(this.structure.lang);
+    return out;
+  }
+}
+
+/** The item index of a link laid out from `/items/N` (LaidOutLink.at). */
+export function itemIndexOf(at: string): number {
+  return Number(at.split('/')[2]);
+}
+
+export type { ContentMark };

@@ -1,0 +1,30 @@
+// passes/emit/document/unicode-level.ts — emit sub-step, first: under a claim of level U (pdfa2u, pdfa3u) every
+// glyph drawn must map to Unicode (ISO 19005-2/-3 6.2.11.7.2). The ToUnicode CMap gives each glyph
+// the text it was shaped from; a glyph that only continues a cluster (one character drawn as several
+// glyphs) has none of its own, so such text is refused under those claims rather than written
+// with an unmapped code. Runs on the laid-out glyph runs, the first place the facts exist.
+import { walkOps } from '../../dedupe/graphics.js';
+import type { DedupedIr } from '../../../ir/types.js';
+import { refuse } from '../../pass.js';
+
+export function checkUnicodeLevel(ir: DedupedIr): void {
+  const archive = ir.doc.standards?.archive;
+  if (!archive || (archive.level.conformance !== 'U' && archive.level.conformance !== 'A')) return;
+  const mapped = new Map<string, Set<number>>();
+  for (const f of ir.fonts) {
+    const s = new Set<number>();
+    for (const [g, t] of f.used) if (t.length) s.add(g);
+    for (const n of f.names) mapped.set(n, s);
+  }
+  for (const page of ir.pages) {
+    walkOps(page.ops, (op) => {
+      if (op.op !== 'glyphs') return;
+      const ok = mapped.get(op.font);
+      for (let i = 0; i < op.glyphs.length; i++) {
+        if (op.text[i] === '' && !ok?.has(op.glyphs[i])) {
+          refuse('archiveSetsAside', archive.at, archive.at, archive.level.claim, `the text at ${op.at} on page ${page.number}`, `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster`);
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,110 @@
+// passes/licences/licences.ts — pass 3 of 7: licence gating. A 402 is decided here, before pagination and
+// layout spend any work (spec Errors, 402 cases: "text set in a font without outlines (the fourteen
+// standard fonts, a font whose glyphs are drawings, a Type 1 program)"). The item's text pointer and
+// the font's name are in the sentence. ResolvedIr → LicensedIr: what leaves this pass needs no
+// further licence decision.
+import type { FontResource, LicensedIr, ResolvedIr } from '../../ir/types.js';
+import { FontChain } from '../../engines/fonts/chain.js';
+import { StandardFace } from '../../engines/fonts/standard-face.js';
+import { programOf } from '../../engines/fonts/styled-font.js';
+import type { TextFont } from '../../engines/fonts/text-font.js';
+import { isField } from '../names/forms.js';
+import { refuse, type Pass, type PassContext } from '../pass.js';
+import { checkImportedWords } from './supplied.js';
+import { checkTaggedClaim, taggedClaims } from './claims.js';
+
+export { LICENCE_FEATURES, type LicenceFeature } from '../../src/licence/licence.js';
+
+/** The font without outlines of its own that text in `res` may be set in, if any (a chain: any member). */
+export function fontWithoutOutlines(res: FontResource): { res: FontResource; face: TextFont } | undefined {
+  if (res.face instanceof FontChain) {
+    for (const m of res.face.members) {
+      const hit = fontWithoutOutlines(m);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  const face = programOf(res.face);
+  return face.kind === 'standard' || face.kind === 'type1' || face.kind === 'type3' ? { res, face } : undefined;
+}
+
+export const licences: Pass<ResolvedIr, LicensedIr> = {
+  id: 'licences',
+  run(ir: ResolvedIr, ctx: PassContext): LicensedIr {
+    const large = ctx.client.features.has('large_imported_pages');
+    // Templates are imported pages too: their words count the same way (docs/reference.md, "Supplied PDFs").
+    if (ir.doc.templates && ir.doc.templateSource && !large) {
+      const t = ir.doc.templates;
+      for (const key of ['first', 'middle', 'last'] as const) {
+        const n = t[key];
+        if (n !== null) checkImportedWords(ir.doc.templateSource, n, `${t.at}/${key}`, t.part.at);
+      }
+    }
+    for (const item of ir.items) if (item.type === 'imported_page' && !large) checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
+    // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
+    // marks stand for". Licensed, what the claim needs of the description is checked next
+    // (passes/licences/claims.ts); PDF/UA-2 (PDF 2.0 namespaces) is not written by this build yet.
+    for (const tagged of taggedClaims(ir.doc)) {
+      if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
+      if (tagged.claim === 'pdfua2') refuse('valueNotYet', tagged.at, tagged.at, JSON.stringify(tagged.claim));
+      checkTaggedClaim(ir.doc, ir.items, tagged);
+    }
+    // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
+    // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
+    for (const d of ir.doc.navigation?.destinations ?? []) {
+      if (!d.structureElement) continue;
+      if (!ctx.client.features.has('structure_destinations')) refuse('needsLicenceStructureDestination', d.structureElement.at, d.name, d.at);
+      refuse('keyNotYet', d.structureElement.at, 'structure_element', d.structureElement.at);
+    }
+    if (!ctx.client.features.has('fonts_without_outlines')) {
+      for (const item of ir.items) {
+        if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') continue;
+        const textAt = item.type === 'flow' ? item.contentAt : `${item.at}/content`;
+        // The block's font, then each styled run's own (a run in a standard font needs the same licence).
+        const uses: { fontRes: FontResource; at: string }[] = [{ fontRes: item.fontRes, at: item.font.at }];
+        if (item.type === 'text' || item.type === 'text_path') for (const r of item.runs) if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
+        for (const use of uses) {
+          const hit = fontWithoutOutlines(use.fontRes);
+          if (!hit) continue;
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', use.at, textAt, hit.res.name, hit.face.face);
+          const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
+          refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
+        }
+      }
+      // A form field's text (value, options, caption) is set in its font the same way (passes/forms/).
+      for (const item of ir.items) {
+        if (!('fontRes' in item) || !isField(item) || !item.fontRes) continue;
+        const hit = fontWithoutOutlines(item.fontRes);
+        if (!hit) continue;
+        const at = item.font?.at ?? item.at;
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, item.at, hit.res.name, hit.face.face);
+        refuse('needsLicenceFont', at, item.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+      }
+      // Human-readable code text in a declared font: the same rule, naming its `font` key.
+      for (const item of ir.items) {
+        if ((item.type !== 'code128' && item.type !== 'ean13') || !item.text?.font || !item.text.fontRes) continue;
+        const hit = fontWithoutOutlines(item.text.fontRes);
+        if (!hit) continue;
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', item.text.font.at, item.text.at, hit.res.name, hit.face.face);
+        refuse('needsLicenceFont', item.text.font.at, item.text.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+      }
+      // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
+      for (const item of ir.items) {
+        if (item.type !== 'table') continue;
+        for (const res of item.fontRes.values()) {
+          const hit = fontWithoutOutlines(res);
+          if (!hit) continue;
+          const cells = item.rows.flatMap((r) => r.cells);
+          const cell = cells.find((c) => c.style.font.name === res.name && (c.content.kind === 'text' || c.content.kind === 'flow'));
+          // Else a styled run names it (table cells take runs as a text item's content).
+          const run = cell ? undefined : cells.flatMap((c) => (c.content.kind === 'text' ? c.content.runs : [])).find((r) => r.style?.font?.name === res.name)!;
+          const at = cell ? cell.style.font.at : run!.style!.font!.at;
+          const where = cell ? cell.at : run!.at;
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, where, hit.res.name, hit.face.face);
+          refuse('needsLicenceFont', at, where, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+        }
+      }
+    }
+    return { stage: 'licensed', doc: ir.doc, page: ir.page, fonts: ir.fonts, items: ir.items };
+  },
+};

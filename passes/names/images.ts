@@ -1,0 +1,42 @@
+// passes/names/images.ts — names pass, images sub-step: every picture the request names is read
+// once from its part, with its declaration applied. Declarations are read whether or not an item
+// draws them (validation is total: a broken declaration is refused even if unused; an unused one is
+// only remarked on later, in dedupe, and never written). Items then carry their resolved picture.
+import type { ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
+import { refuse, type PassContext } from '../pass.js';
+import { archiveRules } from '../../engines/pdf/archive.js';
+import { resolveImage, type ImageResource, type PartSource, type ResolveContext } from '../../engines/images/resource.js';
+
+export function partSource(ctx: PassContext): PartSource {
+  return {
+    bytes(name, at) {
+      const b = ctx.parts.get(name);
+      if (!b) refuse('partMissing', at, name, at);
+      return b;
+    },
+  };
+}
+
+/** Resolves every declared and every drawn picture, by part name. */
+export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageResource> {
+  const parts = partSource(ctx);
+  const out = new Map<string, ImageResource>();
+  const rules = archiveRules(ir.doc.standards?.archive?.level);
+  const rc: ResolveContext = {
+    attachments: new Set((ir.doc.files?.attachments ?? []).map((a) => a.name)),
+    xmpRules: { trappedInXmp: !rules.xmp2004, describeExtensions: rules.describeExtensions },
+  };
+  for (const decl of ir.doc.images?.values() ?? []) out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, rc));
+  for (const item of ir.items) {
+    if (item.type !== 'image' || out.has(item.image.name)) continue;
+    out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at));
+  }
+  return out;
+}
+
+/** An image item with its picture; `color` is read only for a stencil. */
+export function resolveImageItem(item: ImageItem, images: Map<string, ImageResource>): ResolvedImageItem {
+  const res = images.get(item.image.name)!;
+  if (item.color && !res.stencil) refuse('imageColorNotStencil', item.color.at, item.color.at, item.image.name);
+  return { ...item, res };
+}

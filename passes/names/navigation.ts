@@ -1,0 +1,26 @@
+// passes/names/navigation.ts — names pass, navigation sub-step: each destination name is declared
+// once, and every name a bookmark, link, action or reader.open_on aims at is declared under
+// `destinations` (spec Conventions, "Names": a name called for that no declaration carries is refused).
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { Item, DocSettings } from '../../ir/types.js';
+import { refuse } from '../pass.js';
+import { forEachTarget } from '../../ir/navigation-walk.js';
+
+export function checkDestinationNames(doc: DocSettings, items: readonly Item[]): void {
+  const declared = new Map<string, JsonPointer>();
+  for (const d of doc.navigation?.destinations ?? []) {
+    const earlier = declared.get(d.name);
+    if (earlier !== undefined) refuse('nameDeclaredTwice', `${d.at}/name`, d.name, `${d.at}/name`, `${earlier}/name`);
+    declared.set(d.name, d.at);
+  }
+  const articles = doc.navigation?.articles ?? [];
+  forEachTarget(doc.navigation, items, (t) => {
+    if (t.kind === 'destination' && !declared.has(t.name)) refuse('destinationUndeclared', t.at, t.name, t.at);
+  }, (a) => {
+    // A thread action names an article and a bead by their place in `articles`, 1-based.
+    if (a.type !== 'thread') return;
+    const article = articles[a.article - 1];
+    if (!article) refuse('articleMissing', `${a.at}/article`, a.article, `${a.at}/article`, articles.length);
+    if (a.bead > article.beads.length) refuse('beadMissing', `${a.at}/bead`, a.bead, `${a.at}/bead`, a.article, article.beads.length);
+  });
+}

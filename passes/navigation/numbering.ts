@@ -1,9 +1,0 @@
-// passes/navigation/numbering.ts — the one place the request's page numbering is obtained for page
-// references (bookmarks, destinations, links, beads, print ranges): the page labels of `renumber`
-// (passes/page-refs.ts), else plain 1-based numbering.
-import type { DocSettings } from '../../ir/types.js';
-import { labelledNumbering, plainNumbering, type PageNumbering } from '../page-refs.js';
-
-export function requestNumbering(doc: DocSettings, count: number): PageNumbering {
-  return doc.renumber ? labelledNumbering(count, doc.renumber) : plainNumbering(count);
-}
