@@ -4,7 +4,10 @@
 // re-exports these names.
 import type { FillRule, StrokeSpec } from './graphics-types.js';
 import type { JsonPointer } from './pointer.js';
-import type { Colour, OutlineSpec, SuppliedPdf } from './types.js';
+import type { Colour, OutlineSpec } from './types.js';
+import type { ImageResource } from './image-resource.js';
+import type { FlatWidget } from './supplied-pdf.js';
+import type { SuppliedPdf } from './supplied-pdf.js';
 
 /** A 2-D matrix [a b c d e f] concatenated before an item is drawn (`transform`, or `rotate` about the rect centre). */
 export type Matrix = [number, number, number, number, number, number];
@@ -70,7 +73,7 @@ export interface ImportedPageOp {
   /** 0-based page of the source. */
   page: number;
   /** Its form fields' appearances, drawn flat over it in its own space (engines/supplied/widgets.ts). */
-  flat?: import('../engines/supplied/widgets.js').FlatWidget[];
+  flat?: FlatWidget[];
 }
 
 /** A picture drawn: `placement` maps the unit square onto the page (orientation included), `clip` keeps it in its rect. */
@@ -80,7 +83,7 @@ export interface ImageOp {
   matrix?: Matrix;
   placement: Matrix;
   clip?: { x: number; y: number; w: number; h: number };
-  image: import('../engines/images/resource.js').ImageResource;
+  image: ImageResource;
   /** A stencil's fill colour. */
   fill?: Colour;
 }

@@ -3,6 +3,7 @@
 // walks this table so no entry goes unused or untested. Sentences are lowercase, spell keys as the
 // request spells them and quote names.
 import type { Refusal, RefusalStatus, RefusalWord, Remark, RemarkCode } from './diagnostics.js';
+import { RefusalError } from './diagnostics.js';
 import type { JsonPointer } from './pointer.js';
 
 interface RefusalEntry { status: RefusalStatus; word: RefusalWord; template: string }
@@ -310,4 +311,9 @@ function capitalizeNot(s: string): string { return s; }
 /** How a sentence names a key: its JSON pointer in the request, e.g. `/items/0/rotate`. */
 export function keyName(path: JsonPointer): string {
   return path === '' ? 'the description' : path;
+}
+
+/** Stops the pipeline with a refusal from the message table. */
+export function refuse(key: RefusalKey, path: JsonPointer, ...args: (string | number)[]): never {
+  throw new RefusalError(refusal(key, path, ...args));
 }

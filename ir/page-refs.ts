@@ -5,7 +5,6 @@
 // Conventions, "Page references"), naming it as the request did. The pagination pass builds the
 // numbering once the page count is known; later passes only look pages up.
 import type { JsonPointer } from './pointer.js';
-import { refuse } from '../passes/pass.js';
 
 /** A reference as the request writes it: a number, or a label string once renumber gives labels. */
 export type PageRef = number | string;
@@ -38,6 +37,7 @@ export function resolvePageRef(numbering: PageNumbering, ref: PageRef, at: JsonP
 // ───────────── renumber: page labels (ISO 32000-1 §12.4.2) ─────────────
 
 import type { LabelStyle, RenumberEntry } from './types.js';
+import { refuse } from './messages.js';
 
 function roman(n: number): string {
   const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];

@@ -3,6 +3,7 @@
 // (passes/pagination/table-*.ts); ir/types.ts re-exports these names.
 import type { JsonPointer } from './pointer.js';
 import type { CodeItem, Colour, ImageFit, ItemBase, RectSpec, TextRun } from './types.js';
+import type { ImageResource } from './image-resource.js';
 
 /** A column's width: points, `auto` (its widest content), or a share of what is left (`{fraction}`). */
 export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { kind: 'fraction'; v: number };
@@ -63,7 +64,7 @@ export type CellContent =
   | { kind: 'flow'; at: JsonPointer; text: string; placeholders: boolean }
   | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number }
   /** A supplied picture (its part name), fitted into the content box; `res` is set by the names pass. */
-  | { kind: 'image'; at: JsonPointer; name: string; fit: ImageFit; height?: number; res?: import('../engines/images/resource.js').ImageResource }
+  | { kind: 'image'; at: JsonPointer; name: string; fit: ImageFit; height?: number; res?: ImageResource }
   /** A declared drawing, placed as its form XObject in the content box. */
   | { kind: 'drawing'; at: JsonPointer; name: string; fit: ImageFit; height?: number };
 

@@ -6,6 +6,11 @@ import type { JsonPointer } from './pointer.js';
 import type { Remark } from './diagnostics.js';
 import type { ClipSpec, FillRule, GraphicsDecls, NameRef, PathSeg, StrokeSpec } from './graphics-types.js';
 import type { TextItem, FlowItem, TextPathItem } from './text-types.js';
+import type { FontOrigin, TextFont } from './text-font.js';
+import type { ImageResource } from './image-resource.js';
+import type { SuppliedPdf } from './supplied-pdf.js';
+import type { MeasuredTable } from './measured-table.js';
+import type { PageNumbering } from './page-refs.js';
 
 // ───────────────────────────── read ─────────────────────────────
 
@@ -200,8 +205,6 @@ export interface ImportedPageItem extends ItemBase {
   fit: PageFit;
 }
 
-/** A supplied PDF as loaded by the names pass (engines/supplied/load.ts). */
-export type SuppliedPdf = import('../engines/supplied/load.js').SuppliedPdf;
 
 export interface ResolvedImportedPageItem extends ImportedPageItem { source: SuppliedPdf }
 
@@ -280,7 +283,7 @@ export interface DocSettings {
   /** Set by the names pass: the templates' supplied PDF, loaded. */
   templateSource?: SuppliedPdf;
   /** Set by pagination: how the request's numbering names pages (page labels after renumber). */
-  numbering?: import('./page-refs.js').PageNumbering;
+  numbering?: PageNumbering;
   /** `images`: declarations by part name (read); the unused remark is made from these (dedupe). */
   images?: Map<string, ImageDecl>;
   /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
@@ -330,7 +333,7 @@ export interface FontResource {
   name: string;
   at: JsonPointer;
   /** The font, whatever its kind (passes/fonts/: Face, StyledFont, StandardFace, Type1Face, Type3Face, SimpleFace, FontChain). */
-  face: import('../engines/fonts/text-font.js').TextFont;
+  face: TextFont;
   /** `fonts[].keep`: glyphs kept beyond those drawn (default: none). */
   keep?: import('./font-types.js').KeepRule;
   /** Names of the resources this one is built on (a variant's font, a simple font's font, a chain's members). */
@@ -349,7 +352,7 @@ export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
 /** An image item after resolution: the picture read, its declaration applied (passes/images/). */
-export interface ResolvedImageItem extends ImageItem { res: import('../engines/images/resource.js').ImageResource }
+export interface ResolvedImageItem extends ImageItem { res: ImageResource }
 export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem | import('./form-types.js').FieldItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
@@ -399,7 +402,7 @@ export interface TablePartItem {
   colW: number[];
   rows: PlacedRow[];
   /** Measured cell text per row and cell (shared by every part), from pagination's measuring. */
-  measured: import('../passes/pagination/table-measure.js').MeasuredTable;
+  measured: MeasuredTable;
 }
 
 /** What lands on a page: an item as read, or a part of a table. */
@@ -419,7 +422,7 @@ export interface PagedIr {
   fonts: Map<string, FontResource>;
   pages: PagePlan[];
   /** How the request's numbering names pages (renumber), for page references of later passes. */
-  numbering: import('./page-refs.js').PageNumbering;
+  numbering: PageNumbering;
 }
 
 // ─────────────────────────── laid out ───────────────────────────
@@ -457,7 +460,7 @@ export interface FontObject {
   /** Resource name in page dictionaries, e.g. F1. */
   resName: string;
   /** The program written (for `cid` fonts the face itself, variants unwrapped). */
-  face: import('../engines/fonts/text-font.js').TextFont;
+  face: TextFont;
   /** Request names that share this object (same bytes declared twice are written once). */
   names: string[];
   /** code → text it stands for; the ToUnicode source. Codes are what content streams write. */
@@ -469,7 +472,7 @@ export interface FontObject {
   /** `keep: all`: the whole program is written, not a subset. */
   keepAll?: boolean;
   /** The first declaration of a font file, named if the file breaks while written. */
-  origin?: import('../engines/fonts/styled-font.js').FontOrigin;
+  origin?: FontOrigin;
 }
 
 export interface DedupedIr {

@@ -5,7 +5,7 @@
 import type { JsonPointer } from './pointer.js';
 import type { PdfVersion } from './standards-types.js';
 import type { DocSettings } from './types.js';
-import { refuse } from '../passes/pass.js';
+import { refuse } from './messages.js';
 
 /** The version written in the header when nothing says otherwise. */
 export const DEFAULT_PDF_VERSION: PdfVersion = '1.7';

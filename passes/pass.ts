@@ -2,19 +2,15 @@
 // world only through PassContext, answering with the next IR or the first refusal, and remarks
 // either way. passes/index.ts holds the only list of their order.
 import type { Refusal, Remark } from '../ir/diagnostics.js';
-import { RefusalError } from '../ir/diagnostics.js';
-import type { RefusalKey } from '../ir/messages.js';
-import { refusal } from '../ir/messages.js';
-import type { JsonPointer } from '../ir/pointer.js';
-import type { ClientSettings } from '../src/clients.js';
+import type { Entitlements } from '../ir/entitlements.js';
 
 export type PassId = 'names' | 'cross-refusals' | 'licences' | 'pagination' | 'layout' | 'dedupe' | 'emit';
 
 export interface PassContext {
   /** Supplied parts by name. */
   readonly parts: ReadonlyMap<string, Uint8Array>;
-  /** What the client (x-svc-client) is entitled to: page ceiling, licence features. */
-  readonly client: ClientSettings;
+  /** What the render is entitled to (src/ resolves x-svc-client and the licence into it): page ceiling, licence features. */
+  readonly client: Entitlements;
   /** The moment of rendering; injected so output is reproducible. */
   readonly now: Date;
   /** Remarks noticed so far; passes push, never remove. */
@@ -24,11 +20,6 @@ export interface PassContext {
 export interface Pass<In, Out> {
   readonly id: PassId;
   run(ir: In, ctx: PassContext): Out;
-}
-
-/** Stops the pipeline with a refusal from the message table. */
-export function refuse(key: RefusalKey, path: JsonPointer, ...args: (string | number)[]): never {
-  throw new RefusalError(refusal(key, path, ...args));
 }
 
 export type PassResult<T> = { ok: true; ir: T } | { ok: false; refusal: Refusal };

@@ -4,8 +4,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateIssuerKeys, issueLicence, LICENCE_FEATURES, type LicenceFeature } from './licence/licence.js';
+import { generateIssuerKeys, issueLicence } from './licence/licence.js';
 import { readLicence, ServiceConfigError } from './licence/service.js';
+import { LICENCE_FEATURES, type LicenceFeature } from '../ir/entitlements.js';
 
 export const LICENCE_HELP = `Usage:
   quire licence keygen --out DIR

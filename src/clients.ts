@@ -2,8 +2,9 @@
 // ceiling and entitlements from the clients config; an unknown or absent client gets the config's
 // defaults (spec: Authentication 2). A licence feature is usable only when the server's licence covers
 // the day AND the client is entitled to it. Passes see only the resolved ClientSettings.
-import type { Licence, LicenceFeature } from './licence/licence.js';
-import { coversDay, LICENCE_FEATURES } from './licence/licence.js';
+import type { Licence } from './licence/licence.js';
+import { coversDay } from './licence/licence.js';
+import { type LicenceFeature, LICENCE_FEATURES } from '../ir/entitlements.js';
 
 /** Default page ceiling (spec Limits: "Page ceiling: per server and per account"; value not shown). */
 export const DEFAULT_PAGE_CEILING = 10_000;

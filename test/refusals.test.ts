@@ -7,7 +7,7 @@ import { Blob } from 'node:buffer';
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastRefusal, REFUSALS, REMARKS, type RefusalKey } from '../ir/messages.js';
-import { LICENCE_FEATURES, type Licence } from '../src/licence/licence.js';
+import { type Licence } from '../src/licence/licence.js';
 import { render } from '../src/library.js';
 import { PoolError, type RenderPool } from '../src/pool.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -27,6 +27,7 @@ import { CASES as standards } from './refusal-cases/standards.js';
 import { CASES as typesetting } from './refusal-cases/typesetting.js';
 import type { RefusalCase } from './refusal-cases/support.js';
 import { NOW } from './support/fixtures.js';
+import { LICENCE_FEATURES } from '../ir/entitlements.js';
 
 const AREAS: Record<string, RefusalCase[]> = { reading, names, licences, pagination, typesetting, graphics, standards, navigation, items, forms, structure, server, rules };
 const ALL = Object.entries(AREAS).flatMap(([area, cases]) => cases.map((c, i) => ({ area, i, ...c })));

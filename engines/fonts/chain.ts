@@ -4,8 +4,9 @@
 // the chain's `missing` rule (refused by default, naming the chain). Metrics are the first member's.
 import type { MissingRule } from '../../ir/font-types.js';
 import type { FontResource } from '../../ir/types.js';
-import type { Shaped } from './face.js';
-import type { FontMetrics, TextFont } from './text-font.js';
+
+import type { FontMetrics, TextFont } from '../../ir/text-font.js';
+import type { Shaped } from '../../ir/text-font.js';
 
 export class FontChain implements TextFont {
   readonly kind = 'chain' as const;

@@ -4,8 +4,9 @@
 // spec's remark; an archive claim refuses it (passes/fonts/archive-fonts.ts → `refuseForbiddenEmbedding`).
 import type { FontResource } from '../../ir/types.js';
 import { Face } from './face.js';
-import { refuse } from '../../passes/pass.js';
+
 import { programOf } from './styled-font.js';
+import { refuse } from '../../ir/messages.js';
 
 export interface EmbeddingFact {
   /** The request's name for the font, and where it is declared. */

@@ -6,25 +6,12 @@ import { createHash } from 'node:crypto';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 import { pairShape } from './pair-shape.js';
-import type { FontMetrics, TextFont } from './text-font.js';
+import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
 export const FACE_CACHE_SIZE = 64;
 /** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
 export const WORD_CACHE_SIZE = 20_000;
-
-/** A run of shaped text: glyph ids, advances (font units, kerning included) and the text each glyph stands for. */
-export interface Shaped {
-  glyphs: number[];
-  /** Pen advance after each glyph, font units, as shaped (kerning included). */
-  advances: number[];
-  /** Text each glyph stands for, taken from the input string by cluster; '' for a glyph inside a cluster. */
-  text: string[];
-  /** Sum of advances, font units. */
-  width: number;
-  /** Code points the face has no glyph for, in order of appearance. */
-  missing: number[];
-}
 
 /** Outline technology of the face: glyf (TrueType), CFF (embedded bare as CIDFontType0C), CFF2 (variable; refused). */
 export type OutlineKind = 'truetype' | 'cff' | 'cff2';

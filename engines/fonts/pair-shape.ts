@@ -7,7 +7,7 @@
 // substitution) or a character is outside plain Latin, the caller falls back to full shaping — so
 // glyphs and advances are exactly fontkit's (checked against it by pair-shape.test.ts).
 import type { Font } from 'fontkit';
-import type { Shaped } from './face.js';
+import type { Shaped } from '../../ir/text-font.js';
 
 /** Longer texts are rare and would fill the pair cache with little gain: they go to fontkit. */
 const MAX_LENGTH = 200;

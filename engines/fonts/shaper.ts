@@ -4,7 +4,7 @@
 // segment's glyphs and emits one glyph run per segment in that segment's font.
 import type { FontResource } from '../../ir/types.js';
 import { FontChain, splitChain } from './chain.js';
-import type { Shaped } from './face.js';
+import type { Shaped } from '../../ir/text-font.js';
 
 export interface ShapedSegment {
   /** The concrete font this piece is shaped in (its request name goes into the glyph run). */

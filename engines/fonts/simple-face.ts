@@ -4,9 +4,11 @@
 // stated text is missing (the missing-glyph rule). Pair kerning is kept; substitutions (ligatures)
 // are not, since each code must stand for one character. Written as a TrueType simple font whose
 // embedded subset carries a (3,0) cmap from 0xF000 + code (passes/emit/fonts/simple.ts).
-import type { Face, Shaped } from './face.js';
-import { guarded, type FontOrigin } from './styled-font.js';
-import type { FontMetrics, TextFont } from './text-font.js';
+import type { Face } from './face.js';
+import { guarded } from './styled-font.js';
+import type { FontMetrics, TextFont } from '../../ir/text-font.js';
+import type { Shaped } from '../../ir/text-font.js';
+import type { FontOrigin } from '../../ir/text-font.js';
 
 /** One-byte codes: at most 256 characters per simple font. */
 export const SIMPLE_MAX_CODES = 256;

@@ -4,8 +4,9 @@
 // ships them (MIT). Glyph "ids" are the codes; units per em 1000, as AFM states them.
 import { createRequire } from 'node:module';
 import type { EncodingType, Font as AfmFont } from '@pdf-lib/standard-fonts';
-import type { FeatureSet, Shaped } from './face.js';
-import type { FontMetrics, TextFont } from './text-font.js';
+import type { FeatureSet } from './face.js';
+import type { FontMetrics, TextFont } from '../../ir/text-font.js';
+import type { Shaped } from '../../ir/text-font.js';
 
 type StandardFontsModule = typeof import('@pdf-lib/standard-fonts');
 let loaded: StandardFontsModule | undefined;

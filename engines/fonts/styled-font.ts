@@ -7,8 +7,9 @@ import { RefusalError } from '../../ir/diagnostics.js';
 import type { MissingRule } from '../../ir/font-types.js';
 import { refusal } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
-import type { FeatureSet, Shaped } from './face.js';
-import type { FontKind, FontMetrics, TextFont } from './text-font.js';
+import type { FeatureSet } from './face.js';
+import type { FontKind, FontMetrics, TextFont } from '../../ir/text-font.js';
+import type { FontOrigin, Shaped } from '../../ir/text-font.js';
 
 /** A font kind that can shape with features switched (Face, StandardFace for kerning). */
 export interface FeatureShaper extends TextFont {
@@ -25,9 +26,6 @@ export function applyMissingRule(font: TextFont, rule: MissingRule, text: string
   }
   return out;
 }
-
-/** Where a declared font came from, so a font file that breaks while in use is refused naming it. */
-export interface FontOrigin { name: string; at: JsonPointer; sourceAt: JsonPointer }
 
 /**
  * Runs `fn`, turning an exception from the font library (a damaged table found only when a glyph is

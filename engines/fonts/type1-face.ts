@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import { standardFontsData } from './standard-face.js';
 import { readAfm, type Afm } from './afm.js';
-import type { Shaped } from './face.js';
-import type { FontMetrics, TextFont } from './text-font.js';
+
 import { readType1, type Type1Program } from './type1-program.js';
+import type { FontMetrics, TextFont } from '../../ir/text-font.js';
+import type { Shaped } from '../../ir/text-font.js';
 
 /** A text font is one whose program has at least this many of the 52 Latin letters by name (A–Z, a–z). */
 const LATIN_THRESHOLD = 40;

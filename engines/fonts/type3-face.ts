@@ -5,8 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { Type3FontDecl, Type3GlyphDecl } from '../../ir/font-types.js';
 import type { FontResource, Item } from '../../ir/types.js';
-import type { Shaped } from './face.js';
-import type { FontMetrics, TextFont } from './text-font.js';
+
+import type { FontMetrics, TextFont } from '../../ir/text-font.js';
+import type { Shaped } from '../../ir/text-font.js';
 
 /** spec Limits: "Type 3 glyph codes: one byte each". */
 export const TYPE3_MAX_GLYPHS = 256;

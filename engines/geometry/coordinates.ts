@@ -3,7 +3,7 @@
 // item is placed in: on a page, its sheet (docs/reference.md, "Coordinate values").
 import { evaluate, type CoordBindings } from '../../ir/grammar/expr.js';
 import type { Coord, Matrix, PageSize, RectSpec } from '../../ir/types.js';
-import { refuse } from '../../passes/pass.js';
+import { refuse } from '../../ir/messages.js';
 
 export interface Box { llx: number; lly: number; urx: number; ury: number }
 

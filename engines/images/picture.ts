@@ -5,23 +5,7 @@
 // by name (docs/reference.md says why).
 import { readJpeg } from './jpeg.js';
 import { readPng } from './png.js';
-
-export type BitDepth = 1 | 2 | 4 | 8 | 16;
-
-/** The colour space the samples are in; `indexed` for a PNG palette (lookup: hival+1 RGB triples). */
-export type PictureSpace =
-  | { kind: 'gray' } | { kind: 'rgb' } | { kind: 'cmyk' }
-  | { kind: 'indexed'; hival: number; lookup: Uint8Array };
-
-/**
- * Pixel data as it will be written: a JPEG's bytes under DCTDecode (never decoded), a PNG's own
- * zlib stream under FlateDecode with its row filters undone by the reader (Predictor 15), or
- * unpacked samples (row by row, rows padded to a byte) that the emitter deflates.
- */
-export type PictureData =
-  | { filter: 'dct'; bytes: Uint8Array }
-  | { filter: 'png'; bytes: Uint8Array }
-  | { filter: 'raw'; bytes: Uint8Array };
+import type { BitDepth, PictureData, PictureSpace } from '../../ir/image-resource.js';
 
 export interface Picture {
   format: 'PNG' | 'JPEG';

@@ -6,8 +6,9 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { MAX_ICC_BYTES } from './icc.js';
 import { exifOrientation } from './jpeg.js';
-import { checkSize, ImageError, type BitDepth, type Picture } from './picture.js';
+import { checkSize, ImageError, type Picture } from './picture.js';
 import { checkFilterBytes, inflatedSize, inflateIdat, paletteAlpha, splitAlpha, unpackPixels, type PngLayout } from './png-pixels.js';
+import type { BitDepth } from '../../ir/image-resource.js';
 
 /** Bit depths each colour type allows (PNG 1.2 §11.2.2, Table 11.1). */
 const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };

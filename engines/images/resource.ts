@@ -7,48 +7,12 @@ import { createHash } from 'node:crypto';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { MetadataFacts } from '../../ir/standards-types.js';
 import type { ImageDecl, PartRef } from '../../ir/types.js';
-import { refuse } from '../../passes/pass.js';
+
 import { readIccHeader } from './icc.js';
-import { ImageError, MAX_UNPACKED_IMAGE_BYTES, readPicture, type BitDepth, type Picture, type PictureData, type PictureSpace } from './picture.js';
-
-/** One image stream as written: the picture itself, its soft mask, or its stencil mask. */
-export interface ImageStream {
-  width: number;
-  height: number;
-  bpc: BitDepth;
-  /** Absent on a stencil (ImageMask) and on a soft mask (always DeviceGray). */
-  space?: PictureSpace;
-  /** An ICCBased profile the colours are read through (the base of an indexed space). */
-  icc?: { bytes: Uint8Array; n: number };
-  /** Components per pixel in `data` (what PNG predictor parameters need). */
-  components: number;
-  data: PictureData;
-  decode?: number[];
-  imageMask?: boolean;
-}
-
-export interface ImageResource {
-  /** The part name, as items and declarations call it. */
-  name: string;
-  /** Its declaration, or the first item that named it. */
-  at: JsonPointer;
-  /** Content key: equal keys are one XObject. */
-  key: string;
-  main: ImageStream;
-  smask?: ImageStream;
-  mask?: { stencil: ImageStream; key?: undefined } | { key: number[]; stencil?: undefined };
-  metadata?: { facts: MetadataFacts; packet?: undefined } | { packet: Uint8Array; facts?: undefined };
-  stencil: boolean;
-  /** EXIF orientation 1..8 the picture is placed with (the declaration's, else the file's). */
-  orientation: number;
-  /** The file's media type (the XMP packet's dc:format) and the archive claim's XMP rules. */
-  mediaType?: string;
-  xmpRules?: import('../pdf/image-xmp.js').XmpRules;
-  /** Names of the attachments the picture claims (images[].files): written as the XObject's /AF. */
-  files?: string[];
-  /** Size at the picture's own resolution (72 dpi when it states none), points, as stored (before orientation). */
-  natural: [number, number];
-}
+import { ImageError, MAX_UNPACKED_IMAGE_BYTES, readPicture, type Picture } from './picture.js';
+import { refuse } from '../../ir/messages.js';
+import type { BitDepth, PictureData, PictureSpace } from '../../ir/image-resource.js';
+import type { ImageResource, ImageStream, XmpRules } from '../../ir/image-resource.js';
 
 /** EXIF values of the spec's orientation names (docs/reference.md "images"). */
 export const ORIENTATION_EXIF: Record<string, number> = {
@@ -106,7 +70,7 @@ export interface ResolveContext {
   /** Names of the declared attachments (images[].files must name one). */
   attachments: ReadonlySet<string>;
   /** What the archive claim asks of an XMP packet. */
-  xmpRules: import('../pdf/image-xmp.js').XmpRules;
+  xmpRules: XmpRules;
 }
 
 const NO_CLAIM: ResolveContext = { attachments: new Set(), xmpRules: { trappedInXmp: true, describeExtensions: false } };

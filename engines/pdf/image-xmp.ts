@@ -4,9 +4,7 @@
 // never claims a standard on its own account (spec "images").
 import type { MetadataFacts } from '../../ir/standards-types.js';
 import { requestSchemas, xmpPacket } from './xmp.js';
-
-/** What the archive claim asks of every packet (engines/pdf/archive.ts), fixed when the picture is resolved. */
-export interface XmpRules { trappedInXmp: boolean; describeExtensions: boolean }
+import type { XmpRules } from '../../ir/image-resource.js';
 
 export function imageXmp(facts: MetadataFacts, mediaType: string, rules: XmpRules): Uint8Array {
   return xmpPacket({ facts, format: mediaType, trappedInXmp: rules.trappedInXmp, describeExtensions: rules.describeExtensions, extra: requestSchemas(facts) });

@@ -6,9 +6,10 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PDFContext, PDFRef } from 'pdf-lib';
 import type { InvoiceProfile, InvoiceSettings } from '../../ir/standards-types.js';
-import { refuse } from '../../passes/pass.js';
+
 import { writeEmbeddedFile } from '../../passes/emit/document/attachments.js';
 import { xmlEscape, type XmpExtraSchema } from './xmp.js';
+import { refuse } from '../../ir/messages.js';
 
 /** The attached file's name (spec, invoice: "The attached file's name is fixed as factur-x.xml"). */
 export const INVOICE_FILE_NAME = 'factur-x.xml';

@@ -4,18 +4,10 @@
 // refused naming the part. Each part is read once per render however many items name it.
 import { PDFDocument, PDFName, PDFObjectStreamParser, PDFParser, PDFRawStream, PDFRef, PDFXRefStreamParser, type PDFPage } from 'pdf-lib';
 import type { JsonPointer } from '../../ir/pointer.js';
-import { refuse } from '../../passes/pass.js';
-import { guardRawStreams, UnpackLimitError } from './guard.js';
 
-/** A supplied PDF as the pipeline holds it. */
-export interface SuppliedPdf {
-  /** The part's name. */
-  part: string;
-  doc: PDFDocument;
-  pages: PDFPage[];
-  /** The unpack limit every later decode of its streams keeps to. */
-  unpackLimit: number;
-}
+import { guardRawStreams, UnpackLimitError } from './guard.js';
+import { refuse } from '../../ir/messages.js';
+import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
 
 export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer, unpackLimit: number): SuppliedPdf {
   try {

@@ -4,7 +4,7 @@
 // once per page and render (the licence pass counts words in it, emit writes it as a form XObject).
 import { PDFArray, PDFDict, PDFName, PDFStream, type PDFPageLeaf } from 'pdf-lib';
 import { decodeBounded } from './guard.js';
-import type { SuppliedPdf } from './load.js';
+import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
 
 export interface PageParts {
   contents: Uint8Array;

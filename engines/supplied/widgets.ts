@@ -6,12 +6,11 @@
 // remark. Read once per page and render.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream } from 'pdf-lib';
 import type { Matrix } from '../../ir/types.js';
-import type { SuppliedPdf } from './load.js';
+
 import { annotsOf } from './page-parts.js';
 import { MAX_PDF_NUMBER } from '../geometry/coordinates.js';
-
-/** One widget appearance: the source's stream and the matrix placing it in source page space. */
-export interface FlatWidget { ref: PDFRef; matrix: Matrix; /** Where the page's /Annots lists the widget. */ index: number }
+import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
+import type { FlatWidget } from '../../ir/supplied-pdf.js';
 
 /** Annotation flags (Table 165): a hidden or never-viewed field shows nothing. */
 const F_HIDDEN = 2, F_NO_VIEW = 32;

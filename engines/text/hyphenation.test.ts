@@ -1,6 +1,7 @@
 // engines/text/hyphenation.test.ts — TeX patterns insert soft hyphens where a word may divide.
 import { describe, expect, it } from 'vitest';
-import { hasPatterns, hyphenate } from './hyphenation.js';
+import { hyphenate } from './hyphenation.js';
+import { hasPatterns } from '../../ir/hyphenation-languages.js';
 
 const shown = (s: string) => s.replace(/\u00AD/g, '-');
 

@@ -3,18 +3,9 @@
 // hyphens. The line breaker then treats them as it treats soft hyphens the client wrote: a break
 // opportunity that shows a hyphen only where the line breaks (spec: text, `break_after`).
 import { createRequire } from 'node:module';
+import { hasPatterns } from '../../ir/hyphenation-languages.js';
 
 const require = createRequire(import.meta.url);
-
-/** Languages with patterns, as BCP 47 tags in lower case (the `hyphen` package's pattern files). */
-export const HYPHENATION_LANGUAGES = [
-  'af', 'as', 'be', 'bg', 'bn', 'ca', 'cop', 'cs', 'cu', 'cy', 'da', 'de', 'de-1901', 'de-1996', 'de-ch-1901',
-  'el-monoton', 'el-polyton', 'en', 'en-gb', 'en-us', 'es', 'et', 'eu', 'fi', 'fi-x-school', 'fr', 'fur', 'ga', 'gl',
-  'grc', 'gu', 'hi', 'hr', 'hsb', 'hu', 'hy', 'ia', 'id', 'is', 'it', 'ka', 'kmr', 'kn', 'la', 'la-x-classic',
-  'la-x-liturgic', 'lt', 'lv', 'mk', 'ml', 'mn-cyrl', 'mn-cyrl-x-lmc', 'mr', 'mul-ethi', 'nb', 'nl', 'nn', 'no', 'oc',
-  'or', 'pa', 'pi', 'pl', 'pms', 'pt', 'rm', 'ro', 'ru', 'sa', 'sh-cyrl', 'sh-latn', 'sk', 'sl', 'sq', 'sr-cyrl', 'sv',
-  'ta', 'te', 'th', 'tk', 'tr', 'uk', 'zh-latn-pinyin',
-] as const;
 
 /** Tags that stand for a pattern file of another name. */
 const ALIASES: Record<string, string> = { en: 'en-us', de: 'de-1996' };
@@ -24,11 +15,6 @@ export const MIN_WORD_LENGTH = 5;
 
 type HyphenateSync = (text: string, options?: { minWordLength?: number }) => string;
 const loaded = new Map<string, HyphenateSync>();
-
-/** Whether a language tag has patterns (case-insensitive). */
-export function hasPatterns(lang: string): boolean {
-  return (HYPHENATION_LANGUAGES as readonly string[]).includes(lang.toLowerCase());
-}
 
 /** The text with U+00AD soft hyphens at every place the language's patterns allow a division. */
 export function hyphenate(text: string, lang: string): string {

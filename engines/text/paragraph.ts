@@ -7,12 +7,13 @@
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Colour, FontResource, OutlineSpec } from '../../ir/types.js';
 import { shapeText, type ShapedSegment } from '../fonts/shaper.js';
-import { refuse } from '../../passes/pass.js';
+
 import { isAllLeftToRight, resolveParagraph, type Paragraph as BidiParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
 import { breakOpportunities, SOFT_HYPHEN } from './line-break.js';
 import { tabAlign, tabStop, type TabRules } from './tabs.js';
+import { refuse } from '../../ir/messages.js';
 
 /** Everything that decides how a stretch of text looks. Spans sharing a style share the object. */
 export interface RunStyle {

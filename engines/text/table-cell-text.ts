@@ -18,16 +18,7 @@ import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import { layRuns, type BlockRules } from './text-block.js';
 import { runSpans } from '../../passes/layout/text-item.js';
-
-/** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */
-export type LineMetrics = Pick<Line, 'ascender' | 'descender' | 'leading'>;
-
-/**
- * A cell's text as pagination keeps it: the metrics of every line, in order (a row split between
- * boxes shows a range of them). Only metrics are kept — a 10 000-row table would otherwise hold
- * 50 000 laid paragraphs through pagination; the cell is laid again, identically, when drawn.
- */
-export interface CellText { lines: readonly LineMetrics[] }
+import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {

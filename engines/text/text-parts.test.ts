@@ -1,8 +1,9 @@
 // engines/text/text-parts.test.ts — the small pure parts of text layout: placeholders, dates, tab stops.
 import { describe, expect, it } from 'vitest';
-import { badDirective, formatDate, zoneKnown } from './dates.js';
+import { formatDate } from './dates.js';
 import { resolvePlaceholders, scanPlaceholders } from '../../ir/placeholders.js';
 import { tabAlign, tabStop, type TabRules } from './tabs.js';
+import { badDirective, zoneKnown } from '../../ir/dates.js';
 
 describe('placeholders', () => {
   it('finds the two names and the escapes, keeps other braces as text, refuses unknown names', () => {

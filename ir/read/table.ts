@@ -7,11 +7,12 @@ import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { tableItemSchema } from '../schema/table.js';
 import type { BorderSide, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ImageFit, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
-import { hasPatterns } from '../../engines/text/hyphenation.js';
+
 import { codeReaders } from './codes.js';
 import { ajv, check, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { placeholdersIn, readRun } from './text.js';
+import { hasPatterns } from '../hyphenation-languages.js';
 
 type Raw = Record<string, unknown>;
 

@@ -8,12 +8,13 @@ import { flowItemSchema, textItemSchema } from '../schema/text.js';
 import type {
   Colour, FirstBaseline, FlowItem, ItemBase, LastBaseline, OutlineSpec, RunStyleSpec, ShadowSpec, TabsSpec, TextBlockStyle, TextItem, TextRun,
 } from '../types.js';
-import { badDirective, zoneKnown } from '../../engines/text/dates.js';
-import { hasPatterns } from '../../engines/text/hyphenation.js';
+
 import { scanPlaceholders } from '../placeholders.js';
 import { ajv, fail, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
+import { badDirective, zoneKnown } from '../dates.js';
+import { hasPatterns } from '../hyphenation-languages.js';
 
 type Raw = Record<string, unknown>;
 

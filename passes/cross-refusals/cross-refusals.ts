@@ -4,13 +4,14 @@
 import { at } from '../../ir/pointer.js';
 import type { FlowItem, ResolvedIr, ResolvedItem } from '../../ir/types.js';
 import { type3GlyphItems } from '../../engines/fonts/type3-face.js';
-import { refuse, type Pass, type PassContext } from '../pass.js';
+import { type Pass, type PassContext } from '../pass.js';
 import { checkStandards } from './standards.js';
 import { featureVersions, graphicsCombinations } from './graphics.js';
 import { checkFonts } from './fonts.js';
 import { resolveStructure } from './structure.js';
 import { fieldCombinations } from './forms.js';
 import { requireVersion } from '../../ir/version.js';
+import { refuse } from '../../ir/messages.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',

@@ -7,11 +7,12 @@
 // (engines/fonts/embedding.ts). Declared fonts are written even when nothing draws with them, so the
 // declaration alone is refused.
 import type { ResolvedIr } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+
 import { requireVersion } from '../../ir/version.js';
 import { refuseForbiddenEmbedding } from '../../engines/fonts/embedding.js';
 import { programOf } from '../../engines/fonts/styled-font.js';
 import type { StandardFace } from '../../engines/fonts/standard-face.js';
+import { refuse } from '../../ir/messages.js';
 
 /** Every font check of the cross-refusals pass. */
 export function checkFonts(ir: ResolvedIr): void {

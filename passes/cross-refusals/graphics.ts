@@ -2,8 +2,9 @@
 // the whole document. Per-declaration ones (overprint with stroke/fill overprint, gradient colours)
 // are refused while reading, where the declaration is at hand.
 import type { DocSettings } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+
 import { requireVersion, versionAtLeast } from '../../ir/version.js';
+import { refuse } from '../../ir/messages.js';
 
 /** spec Versioning 4: "Features requiring a version refuse older declarations: halftone_origin needs 2.0". */
 export function graphicsCombinations(doc: DocSettings): void {

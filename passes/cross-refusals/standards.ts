@@ -12,9 +12,10 @@ import { readIcc, type IccFacts } from '../../engines/pdf/icc-profile.js';
 import { SRGB_DESCRIPTION } from '../../engines/pdf/srgb.js';
 import { checkInvoiceXml } from '../../engines/pdf/invoice.js';
 import { plainNumbering, resolvePageRef } from '../../ir/page-refs.js';
-import { refuse, type PassContext } from '../pass.js';
+import { type PassContext } from '../pass.js';
 import { XMLValidator } from 'fast-xml-parser';
 import { requireVersion } from '../../ir/version.js';
+import { refuse } from '../../ir/messages.js';
 
 /** The output intent's colour space in words, by component count. */
 const SPACE_WORDS: Record<number, string> = { 1: 'grey (1 component)', 3: 'RGB (3 components)', 4: 'CMYK (4 components)' };

@@ -6,7 +6,7 @@
 // anything else as the content of the element that names it. Items nobody names are artifacts.
 import type { StandardStructureType, StructElementSpec, StructItemRef, StructureSpec, PlacedItemTag } from '../../ir/structure-types.js';
 import type { ResolvedItem } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+import { refuse } from '../../ir/messages.js';
 
 /**
  * Elements that group others (ISO 32000-1 Table 333, and lists): text named in one becomes one P per

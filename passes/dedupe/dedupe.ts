@@ -11,11 +11,13 @@ import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js
 import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
 import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
-import { guarded, programOf, StyledFont, type FontOrigin } from '../../engines/fonts/styled-font.js';
-import type { TextFont } from '../../engines/fonts/text-font.js';
+import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
+
 import { graphicsRemarks, walkOps } from './graphics.js';
 import { remapWidget, widgetOps } from './forms.js';
 import type { Pass, PassContext } from '../pass.js';
+import type { TextFont } from '../../ir/text-font.js';
+import type { FontOrigin } from '../../ir/text-font.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
   id: 'dedupe',

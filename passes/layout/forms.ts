@@ -6,10 +6,11 @@
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { Appearance, FieldItem, LaidOutWidget } from '../../ir/form-types.js';
 import type { FontResource } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+
 import { rectValue, type Box } from '../../engines/geometry/coordinates.js';
 import { buttonAppearance, choiceAppearance, frame, mark, reserveGlyphs, textFieldAppearance } from './form-appearance.js';
 import { hangBox } from '../pagination/pagination.js';
+import { refuse } from '../../ir/messages.js';
 
 /** The font /DA names: the field's font, or a chain's first member (a /DA names one font). */
 function daFont(font: FontResource): string {

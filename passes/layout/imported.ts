@@ -5,10 +5,11 @@
 // fields' appearances flat over it.
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ImportedPageOp, Matrix, PageFit } from '../../ir/types.js';
-import type { SuppliedPdf } from '../../engines/supplied/load.js';
+
 import { pageParts } from '../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../engines/supplied/widgets.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
+import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
 
 /** `m` then `n`. */
 export function mul(m: Matrix, n: Matrix): Matrix {

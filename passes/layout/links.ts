@@ -5,8 +5,9 @@
 // them click only inside it (docs/reference.md, "link").
 import type { LaidOutLink } from '../../ir/navigation-types.js';
 import type { LinkItem, Matrix } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+
 import { MAX_PDF_NUMBER, type Box } from '../../engines/geometry/coordinates.js';
+import { refuse } from '../../ir/messages.js';
 
 function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];

@@ -9,8 +9,8 @@
 // that says which row, column and section (header, body, footer) each drawn cell belongs to.
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellAlign, Colour, DocSettings, DrawOp, GlyphRunOp, ImageAlign, ImageFit, Matrix, ResolvedImageItem, TableCell, TablePartItem } from '../../ir/types.js';
-import type { TextFont } from '../../engines/fonts/text-font.js';
-import { codeHeight, naturalSize, type MeasuredCell } from '../pagination/table-measure.js';
+
+import { codeHeight, naturalSize } from '../pagination/table-measure.js';
 import { layCodeItem } from './codes.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { layImageItem } from './images.js';
@@ -20,6 +20,8 @@ import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../
 import { nextTextObject, type TextPageContext } from './text-item.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import { marked } from './structure-marks.js';
+import type { TextFont } from '../../ir/text-font.js';
+import type { MeasuredCell } from '../../ir/measured-table.js';
 
 /**
  * `mark` (a tagged document, passes/layout/structure-marks.ts): each cell's text, code, picture or drawing

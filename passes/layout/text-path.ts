@@ -6,7 +6,7 @@
 // letter"). Text longer than the path follows `overlong` (docs/reference.md, "text_path").
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { DrawOp, GlyphRunOp, ResolvedTextPathItem } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+
 import type { ShapedSegment } from '../../engines/fonts/shaper.js';
 import { mirror, resolveParagraph, visualRuns } from '../../engines/text/bidi.js';
 import { shapeIn, type RunStyle, type Span } from '../../engines/text/paragraph.js';
@@ -14,6 +14,7 @@ import { MAX_PDF_NUMBER } from '../../engines/geometry/coordinates.js';
 import { measurePath, pointAt, type MeasuredPath } from '../../engines/geometry/path-measure.js';
 import { segOps } from './shapes.js';
 import { nextTextObject, runSpans, type TextPageContext } from './text-item.js';
+import { refuse } from '../../ir/messages.js';
 
 /** How far past its path's ends text may reach before it counts as overlong, points (rounding of the measure). */
 const OVERLONG_SLACK = 0.01;

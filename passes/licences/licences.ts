@@ -7,13 +7,14 @@ import type { FontResource, LicensedIr, ResolvedIr } from '../../ir/types.js';
 import { FontChain } from '../../engines/fonts/chain.js';
 import { StandardFace } from '../../engines/fonts/standard-face.js';
 import { programOf } from '../../engines/fonts/styled-font.js';
-import type { TextFont } from '../../engines/fonts/text-font.js';
+
 import { isField } from '../names/forms.js';
-import { refuse, type Pass, type PassContext } from '../pass.js';
+import { type Pass, type PassContext } from '../pass.js';
 import { checkImportedWords } from './supplied.js';
 import { checkTaggedClaim, taggedClaims } from './claims.js';
+import { refuse } from '../../ir/messages.js';
+import type { TextFont } from '../../ir/text-font.js';
 
-export { LICENCE_FEATURES, type LicenceFeature } from '../../src/licence/licence.js';
 
 /** The font without outlines of its own that text in `res` may be set in, if any (a chain: any member). */
 export function fontWithoutOutlines(res: FontResource): { res: FontResource; face: TextFont } | undefined {

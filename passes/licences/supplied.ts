@@ -2,13 +2,15 @@
 // showing more than ten thousand words of its own; an imported page whose words cannot be counted"),
 // decided in the licence pass before any drawing work.
 import type { JsonPointer } from '../../ir/pointer.js';
-import { refuse } from '../pass.js';
+
 import { PDFDict, PDFName, type PDFStream } from 'pdf-lib';
 import { decodeBounded, UnpackLimitError } from '../../engines/supplied/guard.js';
-import type { SuppliedPdf } from '../../engines/supplied/load.js';
+
 import { pageParts } from '../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../engines/supplied/widgets.js';
 import { countPageWords, type WordCount } from '../../engines/supplied/words.js';
+import { refuse } from '../../ir/messages.js';
+import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
 
 /** Spec Limits: "Imported page words: More than 10 000 words needs a licence (402)". */
 export const IMPORTED_PAGE_WORDS = 10_000;

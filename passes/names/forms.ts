@@ -11,7 +11,7 @@ import type { FontResource, Item } from '../../ir/types.js';
 import { loadFace } from '../../engines/fonts/face.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { StyledFont } from '../../engines/fonts/styled-font.js';
-import { refuse } from '../pass.js';
+import { refuse } from '../../ir/messages.js';
 
 /** The face a field naming no font is set in. */
 export const DEFAULT_FIELD_FACE = 'noto_sans';

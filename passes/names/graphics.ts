@@ -7,7 +7,8 @@ import type { ColorSpaceDecl, FunctionSpec, GraphicsDecls, NameRef, SpaceRef } f
 import { inputsOf, outputsOf } from '../../ir/read/functions.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Colour, DocSettings, Item } from '../../ir/types.js';
-import { refuse, type PassContext } from '../pass.js';
+import { type PassContext } from '../pass.js';
+import { refuse } from '../../ir/messages.js';
 
 /** The colours an item states (fill, stroke, text colour, a code's colours); device colours need no name and are left out. */
 export function itemColours(item: Item): Colour[] {

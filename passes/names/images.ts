@@ -3,9 +3,11 @@
 // draws them (validation is total: a broken declaration is refused even if unused; an unused one is
 // only remarked on later, in dedupe, and never written). Items then carry their resolved picture.
 import type { ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
-import { refuse, type PassContext } from '../pass.js';
+import { type PassContext } from '../pass.js';
 import { archiveRules } from '../../engines/pdf/archive.js';
-import { resolveImage, type ImageResource, type PartSource, type ResolveContext } from '../../engines/images/resource.js';
+import { resolveImage, type PartSource, type ResolveContext } from '../../engines/images/resource.js';
+import { refuse } from '../../ir/messages.js';
+import type { ImageResource } from '../../ir/image-resource.js';
 
 export function partSource(ctx: PassContext): PartSource {
   return {

@@ -19,13 +19,15 @@ import { guarded } from '../../engines/fonts/styled-font.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from '../../engines/fonts/type3-face.js';
 import { cffTablesOf } from '../emit/fonts/simple-cff.js';
 import { partSource, resolveImageItem, resolveImages } from './images.js';
-import { resolveImage, type ImageResource } from '../../engines/images/resource.js';
+import { resolveImage } from '../../engines/images/resource.js';
 import { checkFieldNames, resolveFieldFonts } from './forms.js';
 import { checkDestinationNames } from './navigation.js';
 import { resolveGraphics } from './graphics.js';
-import { refuse, type Pass, type PassContext } from '../pass.js';
+import { type Pass, type PassContext } from '../pass.js';
 import { DEFAULT_UNPACK_LIMIT } from '../../engines/supplied/guard.js';
 import { SuppliedPdfs } from './supplied.js';
+import { refuse } from '../../ir/messages.js';
+import type { ImageResource } from '../../ir/image-resource.js';
 
 /** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
 const VARIANT_FEATURES: Record<string, string[]> = {

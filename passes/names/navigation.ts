@@ -3,8 +3,9 @@
 // `destinations` (spec Conventions, "Names": a name called for that no declaration carries is refused).
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Item, DocSettings } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+
 import { forEachTarget } from '../../ir/navigation-walk.js';
+import { refuse } from '../../ir/messages.js';
 
 export function checkDestinationNames(doc: DocSettings, items: readonly Item[]): void {
   const declared = new Map<string, JsonPointer>();

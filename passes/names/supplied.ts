@@ -3,8 +3,10 @@
 // read once (engines/supplied/load.ts), and the page asked for checked against its page count.
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { TemplatesSpec } from '../../ir/types.js';
-import { refuse, type PassContext } from '../pass.js';
-import { loadSuppliedPdf, type SuppliedPdf } from '../../engines/supplied/load.js';
+import { type PassContext } from '../pass.js';
+import { loadSuppliedPdf } from '../../engines/supplied/load.js';
+import { refuse } from '../../ir/messages.js';
+import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
 
 export class SuppliedPdfs {
   private readonly loaded = new Map<string, SuppliedPdf>();

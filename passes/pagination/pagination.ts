@@ -12,11 +12,12 @@ import { pageBindings, rectValue, type Box } from '../../engines/geometry/coordi
 import { shapeBox } from '../layout/shapes.js';
 import { labelledNumbering, plainNumbering } from '../../ir/page-refs.js';
 import { placeNavigation } from './places.js';
-import { refuse, type Pass, type PassContext } from '../pass.js';
+import { type Pass, type PassContext } from '../pass.js';
 import { placementOrder } from './relative.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
 import { checkFilePages } from '../cross-refusals/standards.js';
+import { refuse } from '../../ir/messages.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {

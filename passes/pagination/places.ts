@@ -8,9 +8,10 @@ import type { BoxValue, Places, ViewSpec, ViewValue } from '../../ir/navigation-
 import type { DocSettings, Item, PageSize } from '../../ir/types.js';
 import { coordValue, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { resolvePageRef } from '../../ir/page-refs.js';
-import { refuse } from '../pass.js';
+
 import { requestNumbering } from './numbering.js';
 import { forEachPageTarget } from '../../ir/navigation-walk.js';
+import { refuse } from '../../ir/messages.js';
 
 interface PageInfo { number: number; size: PageSize }
 

@@ -4,7 +4,7 @@
 // lands on the page of the part it hangs from). Returns the items in an order where every item comes
 // after the one it hangs from, otherwise in drawing order.
 import type { LicensedItem } from '../../ir/types.js';
-import { refuse } from '../pass.js';
+import { refuse } from '../../ir/messages.js';
 
 export function placementOrder(items: readonly LicensedItem[]): { order: LicensedItem[]; byId: Map<string, LicensedItem> } {
   const byId = new Map<string, LicensedItem>();

@@ -7,8 +7,9 @@
 import type { PlacedRow, ResolvedTableItem } from '../../ir/types.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { linesHeight, linesThatFit } from '../../engines/text/table-cell-text.js';
-import { refuse } from '../pass.js';
-import type { MeasuredTable } from './table-measure.js';
+
+import { refuse } from '../../ir/messages.js';
+import type { MeasuredTable } from '../../ir/measured-table.js';
 
 const EPS = 1e-6;
 /** Cell contents that are never cut between boxes, as the refusal names them. */

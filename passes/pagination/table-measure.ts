@@ -4,29 +4,10 @@
 // sized in their cells, each row's natural height, and the units rows are moved by: a row alone, or
 // the rows a row span holds together.
 import type { DocSettings, ResolvedTableItem, TableCell } from '../../ir/types.js';
-import { linesHeight, measureCellText, naturalWidth, type CellText } from '../../engines/text/table-cell-text.js';
-import { refuse } from '../pass.js';
-
-export interface MeasuredCell {
-  cell: TableCell;
-  /** Width of the cell (its columns together), points. */
-  width: number;
-  /** Line metrics, for text and flow cells (placeholders as written); the cell is laid again when drawn. */
-  text?: CellText;
-  /** Height the content needs, padding included, points. */
-  need: number;
-}
-
-export interface MeasuredTable {
-  colX: number[];
-  colW: number[];
-  /** Per row, its cells measured. */
-  cells: MeasuredCell[][];
-  /** Per row, its height (a row span's extra height goes to the last row it holds). */
-  heights: number[];
-  /** Units of rows kept together, [first, last] inclusive, in order. */
-  units: [number, number][];
-}
+import { linesHeight, measureCellText, naturalWidth } from '../../engines/text/table-cell-text.js';
+import { refuse } from '../../ir/messages.js';
+import type { CellText } from '../../ir/measured-table.js';
+import type { MeasuredCell, MeasuredTable } from '../../ir/measured-table.js';
 
 /** Default height of a code in a cell when `height` is not given: square for matrix codes, a third of the width for linear ones. */
 export function codeHeight(cell: MeasuredCell): number {

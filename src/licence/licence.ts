@@ -3,13 +3,10 @@
 // payload bytes. The server verifies a key against the public keys it trusts; only the holder of the
 // private key can issue one (tools: `quire licence keygen|issue`). Spec: Authentication 3, Errors 402.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { LICENCE_FEATURES, type LicenceFeature } from '../../ir/entitlements.js';
 
 /** Prefix naming the format, so a later format can be told apart. */
 export const LICENCE_PREFIX = 'quire1';
-
-/** Licence features, by what they unlock (spec Errors, the 402 cases). */
-export const LICENCE_FEATURES = ['fonts_without_outlines', 'large_imported_pages', 'tagging', 'structure_destinations'] as const;
-export type LicenceFeature = (typeof LICENCE_FEATURES)[number];
 
 export interface Licence {
   holder: string;

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import type { ClientsConfig } from '../clients.js';
-import { LICENCE_FEATURES, verifyLicence, coversDay, type Licence } from './licence.js';
+import { verifyLicence, coversDay, type Licence } from './licence.js';
+import { LICENCE_FEATURES } from '../../ir/entitlements.js';
 
 /**
  * Public keys (PEM) whose licences this build trusts. The issuer's private key is never in the

@@ -5,7 +5,7 @@
 // with an unmapped code. Runs on the laid-out glyph runs, the first place the facts exist.
 import { walkOps } from '../../dedupe/graphics.js';
 import type { DedupedIr } from '../../../ir/types.js';
-import { refuse } from '../../pass.js';
+import { refuse } from '../../../ir/messages.js';
 
 export function checkUnicodeLevel(ir: DedupedIr): void {
   const archive = ir.doc.standards?.archive;

@@ -8,9 +8,10 @@ import { walkOps } from '../../dedupe/graphics.js';
 import { deflateSync } from 'node:zlib';
 import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { ImageOp } from '../../../ir/types.js';
-import type { ImageResource, ImageStream } from '../../../engines/images/resource.js';
+
 import { imageXmp } from '../../../engines/pdf/image-xmp.js';
 import type { ResourceScope } from './resources.js';
+import type { ImageResource, ImageStream } from '../../../ir/image-resource.js';
 
 /** Flate level of unpacked image samples (spec Limits: compression level 1 to 9). */
 export const IMAGE_FLATE_LEVEL = 6;

@@ -12,11 +12,12 @@ import { remark } from '../../../ir/messages.js';
 import type { JsonPointer } from '../../../ir/pointer.js';
 import type { ArchiveLevel } from '../../../ir/standards-types.js';
 import type { DrawOp, LaidOutPage, Matrix } from '../../../ir/types.js';
-import type { SuppliedPdf } from '../../../engines/supplied/load.js';
+
 import { annotsOf, pageParts } from '../../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../../engines/supplied/widgets.js';
 import { MAX_PDF_NUMBER } from '../../../engines/geometry/coordinates.js';
 import { copierFor } from './imported-pages.js';
+import type { SuppliedPdf } from '../../../ir/supplied-pdf.js';
 
 /** Annotation kinds carried over (ISO 32000-1 Table 169): comments, markup, stamps, links, pop-ups. */
 const CARRIED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight', 'Underline', 'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Redact', 'Watermark']);

@@ -8,8 +8,9 @@ import { deflateSync } from 'node:zlib';
 import { PDFObjectCopier, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { ImportedPageOp } from '../../../ir/types.js';
 import type { ResourceScope } from './resources.js';
-import type { SuppliedPdf } from '../../../engines/supplied/load.js';
+
 import { pageParts } from '../../../engines/supplied/page-parts.js';
+import type { SuppliedPdf } from '../../../ir/supplied-pdf.js';
 
 /** Flate level of the re-packed content (spec Limits: compression level 1 to 9). */
 const FLATE_LEVEL = 6;

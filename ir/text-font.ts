@@ -1,8 +1,8 @@
-// engines/fonts/text-font.ts — what layout sees of a font, whatever its kind (embedded TrueType/CFF,
+// ir/text-font.ts — what layout sees of a font, whatever its kind (embedded TrueType/CFF,
 // one of the standard fourteen, Type 1, Type 3, simple one-byte fonts, variants). Layout measures,
 // breaks and positions text only through this interface and `shapeText` (engines/fonts/shaper.ts), so
 // a new font kind plugs in without layout changing. All numbers are in the font's units per em.
-import type { Shaped } from './face.js';
+import type { JsonPointer } from './pointer.js';
 
 /** Vertical metrics layout needs: baselines (flow first_baseline/last_baseline), decorations. */
 export interface FontMetrics {
@@ -40,3 +40,19 @@ export interface TextFont {
   /** Whether the font draws this code point itself (font_chains pick the first member that does). */
   covers(cp: number): boolean;
 }
+
+/** A run of shaped text: glyph ids, advances (font units, kerning included) and the text each glyph stands for. */
+export interface Shaped {
+  glyphs: number[];
+  /** Pen advance after each glyph, font units, as shaped (kerning included). */
+  advances: number[];
+  /** Text each glyph stands for, taken from the input string by cluster; '' for a glyph inside a cluster. */
+  text: string[];
+  /** Sum of advances, font units. */
+  width: number;
+  /** Code points the face has no glyph for, in order of appearance. */
+  missing: number[];
+}
+
+/** Where a declared font came from, so a font file that breaks while in use is refused naming it. */
+export interface FontOrigin { name: string; at: JsonPointer; sourceAt: JsonPointer }
