@@ -127,3 +127,11 @@ export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: st
 export interface MarkedOp { op: 'marked'; at: JsonPointer; matrix?: undefined; mark: import('./structure-types.js').ContentMark; ops: DrawOp[] }
 
 export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp | MarkedOp;
+
+/** Calls `fn` on every op, inside scopes and marked content too. */
+export function walkOps(ops: readonly DrawOp[], fn: (op: DrawOp) => void): void {
+  for (const op of ops) {
+    fn(op);
+    if (op.op === 'scope' || op.op === 'marked') walkOps(op.ops, fn);
+  }
+}

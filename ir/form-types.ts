@@ -133,3 +133,15 @@ export interface LaidOutWidget {
   /** How many link annotations of the page were laid before this widget (drawing order of /Annots). */
   afterLinks: number;
 }
+
+const KINDS: ReadonlySet<string> = new Set(FIELD_KINDS);
+
+/** Whether an item is a form field (any of FIELD_KINDS). */
+export function isField(item: { type: string }): item is FieldItem {
+  return KINDS.has(item.type);
+}
+
+// ───────────────────────────── marks ─────────────────────────────
+
+/** The ZapfDingbats character of each mark (/MK /CA), for readers that draw the mark themselves. */
+export const MARK_CHARACTER: Record<MarkStyle, string> = { check: '4', cross: '8', circle: 'l', square: 'n', diamond: 'u', star: 'H' };

@@ -4,6 +4,7 @@
 import { evaluate, type CoordBindings } from '../../ir/grammar/expr.js';
 import type { Coord, Matrix, PageSize, RectSpec } from '../../ir/types.js';
 import { refuse } from '../../ir/messages.js';
+import type { Hang } from '../../ir/types.js';
 
 export interface Box { llx: number; lly: number; urx: number; ury: number }
 
@@ -47,4 +48,10 @@ export function itemMatrix(transform: number[] | undefined, rotate: number | und
   const cx = (box.llx + box.urx) / 2, cy = (box.lly + box.ury) / 2;
   // translate(cx,cy) · rotate(t) · translate(−cx,−cy)
   return [c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy];
+}
+
+/** Moves a box so it hangs: its top at `y` from a bottom edge, its bottom at `y` from a top edge. */
+export function hangBox(b: Box, hang: Hang): Box {
+  const dy = hang.edge === 'bottom' ? hang.y - b.ury : hang.y - b.lly;
+  return { llx: b.llx, urx: b.urx, lly: b.lly + dy, ury: b.ury + dy };
 }

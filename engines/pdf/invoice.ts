@@ -7,7 +7,6 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PDFContext, PDFRef } from 'pdf-lib';
 import type { InvoiceProfile, InvoiceSettings } from '../../ir/standards-types.js';
 
-import { writeEmbeddedFile } from '../../passes/emit/document/attachments.js';
 import { xmlEscape, type XmpExtraSchema } from './xmp.js';
 import { refuse } from '../../ir/messages.js';
 
@@ -80,19 +79,6 @@ export function checkInvoiceXml(inv: InvoiceSettings, bytes: Uint8Array): void {
     const actual = (Object.keys(GUIDELINE_IDS) as InvoiceProfile[]).find((p) => GUIDELINE_IDS[p] === id);
     refuse('invoiceProfileMismatch', `${inv.at}/profile`, inv.profile, `${inv.at}/profile`, part, id, actual ? `"${actual}"` : 'of no Factur-X profile');
   }
-}
-
-/** Writes the invoice XML as an embedded file; returns its file specification (for the catalog's /AF). */
-export function writeInvoiceFile(context: PDFContext, inv: InvoiceSettings, bytes: Uint8Array, level: number, pdf20: boolean): PDFRef {
-  return writeEmbeddedFile(context, {
-    key: inv.xml.part,
-    fileName: INVOICE_FILE_NAME,
-    description: `Factur-X invoice, profile ${inv.profile}`,
-    mediaType: 'text/xml',
-    relationship: inv.relationship,
-    modified: inv.issued,
-    bytes,
-  }, level, pdf20);
 }
 
 /** The Factur-X XMP schema with its values (Factur-X 1.0 §6.2.2, Table "Factur-X extension schema"). */

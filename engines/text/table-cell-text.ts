@@ -17,8 +17,9 @@ import { breaksOnlyAfterSpaces } from './line-break.js';
 import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from './paragraph.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import { layRuns, type BlockRules } from './text-block.js';
-import { runSpans } from '../../passes/layout/text-item.js';
+
 import type { CellText, LineMetrics } from '../../ir/measured-table.js';
+import { runSpans } from './runs.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {

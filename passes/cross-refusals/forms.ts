@@ -8,8 +8,9 @@ import type { DocSettings, Item } from '../../ir/types.js';
 import type { FieldItem } from '../../ir/form-types.js';
 
 import { requireVersion } from '../../ir/version.js';
-import { isField } from '../names/forms.js';
+
 import { refuse } from '../../ir/messages.js';
+import { isField } from '../../ir/form-types.js';
 
 const CLAUSE: Record<number, string> = { 1: 'ISO 19005-1 6.9', 2: 'ISO 19005-2 6.4.1', 3: 'ISO 19005-3 6.4.1', 4: 'ISO 19005-4 6.4.1' };
 

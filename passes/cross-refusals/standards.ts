@@ -16,6 +16,7 @@ import { type PassContext } from '../pass.js';
 import { XMLValidator } from 'fast-xml-parser';
 import { requireVersion } from '../../ir/version.js';
 import { refuse } from '../../ir/messages.js';
+import { outputIntentProfile } from '../../engines/pdf/output-intent-profile.js';
 
 /** The output intent's colour space in words, by component count. */
 const SPACE_WORDS: Record<number, string> = { 1: 'grey (1 component)', 3: 'RGB (3 components)', 4: 'CMYK (4 components)' };
@@ -28,17 +29,6 @@ export function pdfaPartOf(bytes: Uint8Array): number | undefined {
   // Attribute form (pdfaid:part="2") or element form (<pdfaid:part>2</pdfaid:part>).
   const m = /pdfaid:part\s*(?:=\s*["']|>)\s*(\d)/.exec(text);
   return m ? Number(m[1]) : undefined;
-}
-
-/** The facts of the output intent's profile: the supplied part, or the service's sRGB. */
-export function outputIntentProfile(std: Standards, ctx: PassContext): { bytes?: Uint8Array; facts: IccFacts } {
-  const oi = std.outputIntent;
-  if (!oi?.profile) return { facts: { major: 2, minor: 1, deviceClass: 'mntr', space: 'RGB ', n: 3, description: SRGB_DESCRIPTION } };
-  const bytes = ctx.parts.get(oi.profile.part);
-  if (!bytes) refuse('partMissing', oi.profile.at, oi.profile.part, oi.profile.at);
-  const facts = readIcc(bytes);
-  if (typeof facts === 'string') refuse('iccUnusable', oi.profile.at, oi.profile.part, oi.profile.at, facts);
-  return { bytes, facts };
 }
 
 function checkOutputIntent(doc: DocSettings, std: Standards, ctx: PassContext): IccFacts | undefined {
@@ -259,17 +249,6 @@ export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[],
     checkAttachments(doc, std, files, ctx);
     checkPageMetadata(doc, files, ctx);
   }
-}
-
-/**
- * Pages that page_files and page_metadata name must exist (spec Conventions, "Page references":
- * refused wherever a key names a page the document lacks, in the request's numbering). Called by
- * pagination once the count is known.
- */
-export function checkFilePages(doc: DocSettings, count: number): void {
-  const numbering = plainNumbering(count);
-  for (const pf of doc.files?.pageFiles ?? []) resolvePageRef(numbering, pf.page, `${pf.at}/page`);
-  for (const pm of doc.files?.pageMetadata ?? []) resolvePageRef(numbering, pm.page, `${pm.at}/page`);
 }
 
 /**

@@ -13,11 +13,12 @@ import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
 import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
 
-import { graphicsRemarks, walkOps } from './graphics.js';
+import { graphicsRemarks } from './graphics.js';
 import { remapWidget, widgetOps } from './forms.js';
 import type { Pass, PassContext } from '../pass.js';
 import type { TextFont } from '../../ir/text-font.js';
 import type { FontOrigin } from '../../ir/text-font.js';
+import { walkOps } from '../../ir/draw-ops.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
   id: 'dedupe',

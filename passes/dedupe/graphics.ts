@@ -7,14 +7,7 @@ import { remark } from '../../ir/messages.js';
 import type { Colour, DrawOp, LaidOutIr } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 import type { Type3Face } from '../../engines/fonts/type3-face.js';
-
-/** Calls `fn` on every op, inside scopes and marked content too. */
-export function walkOps(ops: readonly DrawOp[], fn: (op: DrawOp) => void): void {
-  for (const op of ops) {
-    fn(op);
-    if (op.op === 'scope' || op.op === 'marked') walkOps(op.ops, fn);
-  }
-}
+import { walkOps } from '../../ir/draw-ops.js';
 
 export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
   const g = ir.doc.graphics;

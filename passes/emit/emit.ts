@@ -12,7 +12,7 @@ import { compressionOf, flateStream } from '../../engines/pdf/compression.js';
 import { pageContent, type FontCodes } from './pages/content.js';
 import { emitFont } from './fonts/fonts.js';
 import { pageLabelsTree } from './navigation/page-labels.js';
-import { writeInvoiceFile } from '../../engines/pdf/invoice.js';
+
 import { writeDocumentMetadata, writePageMetadata } from './document/metadata.js';
 import { nameTree } from '../../engines/pdf/name-tree.js';
 import { writeOutputIntents } from './document/output-intent.js';
@@ -27,6 +27,7 @@ import { serialize } from '../../engines/pdf/serialize.js';
 import { itemIndexOf, StructureWriter } from './document/structure.js';
 import type { Pass, PassContext } from '../pass.js';
 import { docVersion } from '../../ir/version.js';
+import { writeInvoiceFile } from './document/invoice.js';
 
 export const emit: Pass<DedupedIr, Emitted> = {
   id: 'emit',

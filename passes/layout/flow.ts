@@ -9,9 +9,10 @@ import { drawLine, lineAlign, type DrawTarget } from '../../engines/text/line-dr
 import { layParagraph, type Indents, type LaidParagraph, type Line, type ParagraphRules } from '../../engines/text/paragraph.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { TabRules } from '../../engines/text/tabs.js';
-import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from './text-item.js';
+
 import { ParagraphMarker } from './structure-marks.js';
 import type { ContentMark } from '../../ir/structure-types.js';
+import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
 
 /** fit_size steps down half a point at a time (docs/reference.md)… */
 export const FIT_STEP = 0.5;

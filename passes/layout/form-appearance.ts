@@ -9,9 +9,11 @@ import type { Colour, DrawOp, FontResource, GlyphRunOp, PathSegOp } from '../../
 import type { StrokeSpec } from '../../ir/graphics-types.js';
 import type { DrawTarget } from '../../engines/text/line-draw.js';
 import type { RunStyle } from '../../engines/text/paragraph.js';
-import { ellipseSegs } from './shapes.js';
+
 import { layRuns, type LaidBlock } from '../../engines/text/text-block.js';
-import { nextTextObject } from './text-item.js';
+
+import { ellipseSegs } from '../../engines/geometry/shapes.js';
+import { nextTextObject } from '../../engines/text/runs.js';
 
 /** Room between the border and the text, points (as Acrobat and pdf.js leave it). */
 export const TEXT_PADDING = 2;
@@ -84,11 +86,6 @@ function darker(c: Colour): Colour {
 function poly(points: [number, number][]): PathSegOp[] {
   return [...points.map(([x, y], i) => ({ k: i === 0 ? 'm' : 'l', v: [x, y] }) as PathSegOp), { k: 'h', v: [] }];
 }
-
-// ───────────────────────────── marks ─────────────────────────────
-
-/** The ZapfDingbats character of each mark (/MK /CA), for readers that draw the mark themselves. */
-export const MARK_CHARACTER: Record<MarkStyle, string> = { check: '4', cross: '8', circle: 'l', square: 'n', diamond: 'u', star: 'H' };
 /** How much of the mark size each mark fills (a radio dot is half its circle). */
 const MARK_SCALE: Record<MarkStyle, number> = { check: 0.8, cross: 0.7, circle: 0.5, square: 0.55, diamond: 0.8, star: 0.85 };
 

@@ -9,8 +9,9 @@ import type { FontResource } from '../../ir/types.js';
 
 import { rectValue, type Box } from '../../engines/geometry/coordinates.js';
 import { buttonAppearance, choiceAppearance, frame, mark, reserveGlyphs, textFieldAppearance } from './form-appearance.js';
-import { hangBox } from '../pagination/pagination.js';
+
 import { refuse } from '../../ir/messages.js';
+import { hangBox } from '../../engines/geometry/coordinates.js';
 
 /** The font /DA names: the field's font, or a chain's first member (a /DA names one font). */
 function daFont(font: FontResource): string {

@@ -12,21 +12,25 @@ import { itemMatrix, pageBindings, rectValue, type Box } from '../../engines/geo
 import { layCodeItem } from './codes.js';
 import { importedPageOp } from './imported.js';
 import { layTablePart } from './table.js';
-import { hangBox } from '../pagination/pagination.js';
+
 import { layImageItem } from './images.js';
 import { layLink } from './links.js';
 import { layField } from './forms.js';
-import { isField } from '../names/forms.js';
+
 import type { LaidOutWidget } from '../../ir/form-types.js';
-import { layRect, layShape, segOps, segsBox, shapeBox } from './shapes.js';
+import { layRect, layShape } from './shapes.js';
 import { layTextPathItem } from './text-path.js';
 import { layFlowItem } from './flow.js';
-import { layTextItem, type TextPageContext } from './text-item.js';
+import { layTextItem } from './text-item.js';
 import { wrapItem, wrapTablePart } from './wrap.js';
 import type { Type3Face } from '../../engines/fonts/type3-face.js';
 import type { StructureSpec } from '../../ir/structure-types.js';
 import { cellMarks, markItemOps, marked, paragraphMarks } from './structure-marks.js';
 import type { Pass, PassContext } from '../pass.js';
+import { isField } from '../../ir/form-types.js';
+import { hangBox } from '../../engines/geometry/coordinates.js';
+import { segOps, segsBox, shapeBox } from '../../engines/geometry/shapes.js';
+import type { TextPageContext } from '../../engines/text/runs.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);

@@ -10,18 +10,20 @@
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellAlign, Colour, DocSettings, DrawOp, GlyphRunOp, ImageAlign, ImageFit, Matrix, ResolvedImageItem, TableCell, TablePartItem } from '../../ir/types.js';
 
-import { codeHeight, naturalSize } from '../pagination/table-measure.js';
 import { layCodeItem } from './codes.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { layImageItem } from './images.js';
 import { statedAdvances, type DrawTarget } from '../../engines/text/line-draw.js';
-import { boxToRect } from './shapes.js';
+
 import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../engines/text/table-cell-text.js';
-import { nextTextObject, type TextPageContext } from './text-item.js';
+
 import type { ContentMark } from '../../ir/structure-types.js';
 import { marked } from './structure-marks.js';
 import type { TextFont } from '../../ir/text-font.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
+import { boxToRect } from '../../engines/geometry/shapes.js';
+import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
+import { codeHeight, naturalSize } from '../../engines/geometry/cell-sizes.js';
 
 /**
  * `mark` (a tagged document, passes/layout/structure-marks.ts): each cell's text, code, picture or drawing

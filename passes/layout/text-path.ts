@@ -12,9 +12,10 @@ import { mirror, resolveParagraph, visualRuns } from '../../engines/text/bidi.js
 import { shapeIn, type RunStyle, type Span } from '../../engines/text/paragraph.js';
 import { MAX_PDF_NUMBER } from '../../engines/geometry/coordinates.js';
 import { measurePath, pointAt, type MeasuredPath } from '../../engines/geometry/path-measure.js';
-import { segOps } from './shapes.js';
-import { nextTextObject, runSpans, type TextPageContext } from './text-item.js';
+
 import { refuse } from '../../ir/messages.js';
+import { segOps } from '../../engines/geometry/shapes.js';
+import { nextTextObject, runSpans, type TextPageContext } from '../../engines/text/runs.js';
 
 /** How far past its path's ends text may reach before it counts as overlong, points (rounding of the measure). */
 const OVERLONG_SLACK = 0.01;

@@ -7,8 +7,9 @@ import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { DrawOp, Item, Matrix, TablePartItem } from '../../ir/types.js';
 
 import { itemMatrix, MAX_PDF_NUMBER, type Box } from '../../engines/geometry/coordinates.js';
-import { segOps } from './shapes.js';
+
 import { refuse } from '../../ir/messages.js';
+import { segOps } from '../../engines/geometry/shapes.js';
 
 /** `ownMatrix`: the ops carry the item's matrix themselves (an imported page's placing matrix), so none is added here. */
 export function wrapItem(item: Item, box: Box, ops: DrawOp[], b: CoordBindings, ownMatrix = false): DrawOp[] {

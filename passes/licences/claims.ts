@@ -10,11 +10,13 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { ResolvedItem, DocSettings } from '../../ir/types.js';
 
 import type { StructElementSpec } from '../../ir/structure-types.js';
-import { ANNOTATION_ELEMENT, elementsOf, kidTypes } from '../cross-refusals/structure.js';
+
 import type { FontResource } from '../../ir/types.js';
 import { StandardFace } from '../../engines/fonts/standard-face.js';
-import { fontWithoutOutlines } from './licences.js';
+
 import { refuse } from '../../ir/messages.js';
+import { ANNOTATION_ELEMENT, elementsOf, kidTypes } from '../../ir/structure-walk.js';
+import { fontWithoutOutlines } from './fonts.js';
 
 export interface TaggedClaim { at: JsonPointer; key: 'archive' | 'accessible'; claim: string }
 

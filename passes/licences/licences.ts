@@ -8,26 +8,13 @@ import { FontChain } from '../../engines/fonts/chain.js';
 import { StandardFace } from '../../engines/fonts/standard-face.js';
 import { programOf } from '../../engines/fonts/styled-font.js';
 
-import { isField } from '../names/forms.js';
 import { type Pass, type PassContext } from '../pass.js';
 import { checkImportedWords } from './supplied.js';
 import { checkTaggedClaim, taggedClaims } from './claims.js';
 import { refuse } from '../../ir/messages.js';
 import type { TextFont } from '../../ir/text-font.js';
-
-
-/** The font without outlines of its own that text in `res` may be set in, if any (a chain: any member). */
-export function fontWithoutOutlines(res: FontResource): { res: FontResource; face: TextFont } | undefined {
-  if (res.face instanceof FontChain) {
-    for (const m of res.face.members) {
-      const hit = fontWithoutOutlines(m);
-      if (hit) return hit;
-    }
-    return undefined;
-  }
-  const face = programOf(res.face);
-  return face.kind === 'standard' || face.kind === 'type1' || face.kind === 'type3' ? { res, face } : undefined;
-}
+import { isField } from '../../ir/form-types.js';
+import { fontWithoutOutlines } from './fonts.js';
 
 export const licences: Pass<ResolvedIr, LicensedIr> = {
   id: 'licences',

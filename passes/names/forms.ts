@@ -5,24 +5,19 @@
 // library, else refused; a field naming none takes the library's Noto Sans (docs/reference.md,
 // "Form fields").
 import type { FieldItem } from '../../ir/form-types.js';
-import { FIELD_KINDS } from '../../ir/form-types.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { FontResource, Item } from '../../ir/types.js';
 import { loadFace } from '../../engines/fonts/face.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { StyledFont } from '../../engines/fonts/styled-font.js';
 import { refuse } from '../../ir/messages.js';
+import { isField } from '../../ir/form-types.js';
 
 /** The face a field naming no font is set in. */
 export const DEFAULT_FIELD_FACE = 'noto_sans';
 
-const KINDS: ReadonlySet<string> = new Set(FIELD_KINDS);
 /** Kinds whose widgets show text in a font (/DA); check boxes and radio buttons draw vector marks. */
 const TEXT_KINDS: ReadonlySet<string> = new Set(['text_field', 'choice_field', 'push_button']);
-
-export function isField(item: { type: string }): item is FieldItem {
-  return KINDS.has(item.type);
-}
 
 /** Refuses a full name given twice, and a name that is also another's parent. */
 export function checkFieldNames(items: readonly Item[]): void {

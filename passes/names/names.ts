@@ -17,7 +17,7 @@ import { StyledFont } from '../../engines/fonts/styled-font.js';
 import { loadType1 } from '../../engines/fonts/type1-face.js';
 import { guarded } from '../../engines/fonts/styled-font.js';
 import { Type3Face, TYPE3_MAX_GLYPHS } from '../../engines/fonts/type3-face.js';
-import { cffTablesOf } from '../emit/fonts/simple-cff.js';
+
 import { partSource, resolveImageItem, resolveImages } from './images.js';
 import { resolveImage } from '../../engines/images/resource.js';
 import { checkFieldNames, resolveFieldFonts } from './forms.js';
@@ -28,6 +28,7 @@ import { DEFAULT_UNPACK_LIMIT } from '../../engines/supplied/guard.js';
 import { SuppliedPdfs } from './supplied.js';
 import { refuse } from '../../ir/messages.js';
 import type { ImageResource } from '../../ir/image-resource.js';
+import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
 
 /** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
 const VARIANT_FEATURES: Record<string, string[]> = {

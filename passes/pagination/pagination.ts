@@ -9,15 +9,18 @@
 import { variablesOf } from '../../ir/grammar/expr.js';
 import type { Coord, Hang, LicensedIr, LicensedItem, PagedIr, PagePlan, PageSelect, PageSize, PlacedItem, RectSpec, ResolvedTableItem, ShapeItem, TablePartItem } from '../../ir/types.js';
 import { pageBindings, rectValue, type Box } from '../../engines/geometry/coordinates.js';
-import { shapeBox } from '../layout/shapes.js';
+
 import { labelledNumbering, plainNumbering } from '../../ir/page-refs.js';
 import { placeNavigation } from './places.js';
 import { type Pass, type PassContext } from '../pass.js';
 import { placementOrder } from './relative.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
-import { checkFilePages } from '../cross-refusals/standards.js';
+
 import { refuse } from '../../ir/messages.js';
+import { shapeBox } from '../../engines/geometry/shapes.js';
+import { checkFilePages } from './file-pages.js';
+import { hangBox } from '../../engines/geometry/coordinates.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {
@@ -147,12 +150,6 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     return { stage: 'paged', doc: { ...ir.doc, numbering, places }, fonts: ir.fonts, pages, numbering };
   },
 };
-
-/** Moves a box so it hangs: its top at `y` from a bottom edge, its bottom at `y` from a top edge. */
-export function hangBox(b: Box, hang: Hang): Box {
-  const dy = hang.edge === 'bottom' ? hang.y - b.ury : hang.y - b.lly;
-  return { llx: b.llx, urx: b.urx, lly: b.lly + dy, ury: b.ury + dy };
-}
 
 /** The coordinates a shape without a rect is drawn from (its points; a drawing's box is numbers). */
 function shapeCoords(item: ShapeItem): Coord[] {

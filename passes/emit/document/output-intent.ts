@@ -6,10 +6,11 @@
 import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { Standards } from '../../../ir/standards-types.js';
 import type { PassContext } from '../../pass.js';
-import { outputIntentProfile } from '../../cross-refusals/standards.js';
+
 import { flateStream } from '../../../engines/pdf/compression.js';
 import { srgbProfile } from '../../../engines/pdf/srgb.js';
 import { pdfText } from '../../../engines/pdf/pdf-text.js';
+import { outputIntentProfile } from '../../../engines/pdf/output-intent-profile.js';
 
 export function writeOutputIntents(context: PDFContext, std: Standards | undefined, ctx: PassContext, level: number): PDFRef | undefined {
   if (!std || (!std.outputIntent && !std.archive)) return undefined;

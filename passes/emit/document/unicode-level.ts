@@ -3,9 +3,10 @@
 // the text it was shaped from; a glyph that only continues a cluster (one character drawn as several
 // glyphs) has none of its own, so such text is refused under those claims rather than written
 // with an unmapped code. Runs on the laid-out glyph runs, the first place the facts exist.
-import { walkOps } from '../../dedupe/graphics.js';
+
 import type { DedupedIr } from '../../../ir/types.js';
 import { refuse } from '../../../ir/messages.js';
+import { walkOps } from '../../../ir/draw-ops.js';
 
 export function checkUnicodeLevel(ir: DedupedIr): void {
   const archive = ir.doc.standards?.archive;

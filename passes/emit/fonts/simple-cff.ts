@@ -13,18 +13,7 @@ import type { SimpleFace } from '../../../engines/fonts/simple-face.js';
 import { glyphName, nameKeyedCff, readCff, type CffTables } from '../../../engines/pdf/cff-name-keyed.js';
 import { FLATE_LEVEL, flate, pdfFontName, simpleDescriptorEntries, simpleWidths, subsetTag, toUnicodeStream } from './common.js';
 import { SUBSET_CACHE_SIZE } from './cid.js';
-
-const tables = new WeakMap<Face, CffTables>();
-/** The face's CFF table, read once per process (throws on one it cannot follow; emit turns that into the font's refusal). */
-export function cffTablesOf(face: Face): CffTables {
-  let t = tables.get(face);
-  if (!t) {
-    const entry = (face.font.directory.tables as Record<string, { offset: number; length: number }>)['CFF '];
-    t = readCff(face.bytes.subarray(entry.offset, entry.offset + entry.length));
-    tables.set(face, t);
-  }
-  return t;
-}
+import { cffTablesOf } from '../../../engines/fonts/cff-tables.js';
 
 const programs = new Map<string, Uint8Array>();
 

@@ -4,7 +4,7 @@
 // colour space and XMP /Metadata. A JPEG goes in as it came (DCTDecode); a PNG's own zlib stream
 // keeps its row filters for the reader to undo (FlateDecode, Predictor 15); unpacked samples are
 // deflated here.
-import { walkOps } from '../../dedupe/graphics.js';
+
 import { deflateSync } from 'node:zlib';
 import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { ImageOp } from '../../../ir/types.js';
@@ -12,6 +12,7 @@ import type { ImageOp } from '../../../ir/types.js';
 import { imageXmp } from '../../../engines/pdf/image-xmp.js';
 import type { ResourceScope } from './resources.js';
 import type { ImageResource, ImageStream } from '../../../ir/image-resource.js';
+import { walkOps } from '../../../ir/draw-ops.js';
 
 /** Flate level of unpacked image samples (spec Limits: compression level 1 to 9). */
 export const IMAGE_FLATE_LEVEL = 6;

@@ -1,0 +1,15 @@
+// passes/pagination/file-pages.ts — pagination sub-step, once the page count is known: keys of the
+// standards area that name pages of the finished document (page_files) name pages it has.
+import type { DocSettings } from '../../ir/types.js';
+import { plainNumbering, resolvePageRef } from '../../ir/page-refs.js';
+
+/**
+ * Pages that page_files and page_metadata name must exist (spec Conventions, "Page references":
+ * refused wherever a key names a page the document lacks, in the request's numbering). Called by
+ * pagination once the count is known.
+ */
+export function checkFilePages(doc: DocSettings, count: number): void {
+  const numbering = plainNumbering(count);
+  for (const pf of doc.files?.pageFiles ?? []) resolvePageRef(numbering, pf.page, `${pf.at}/page`);
+  for (const pm of doc.files?.pageMetadata ?? []) resolvePageRef(numbering, pm.page, `${pm.at}/page`);
+}
