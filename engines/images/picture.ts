@@ -1,10 +1,7 @@
-// engines/images/picture.ts — names pass, images: what a supplied file says about itself once read
-// (size, samples, colour space, its own transparency and orientation) and its pixel data in the form
-// it goes into the PDF. The format is recognised by its first bytes, never by a part's name; each
-// format's reader lives beside this file (png.ts, jpeg.ts). TIFF and WebP are recognised and refused
-// by name (docs/reference.md says why).
-import { readJpeg } from './jpeg.js';
-import { readPng } from './png.js';
+// engines/images/picture.ts — what a supplied image file says about itself once read (size, samples,
+// colour space, its own transparency and orientation) and its pixel data in the form it goes into the
+// PDF; the error a reader throws and the size ceilings every reader checks before unpacking.
+// read-picture.ts recognises the format and calls its reader (png.ts, jpeg.ts).
 import type { BitDepth, PictureData, PictureSpace } from '../../ir/image-resource.js';
 
 export interface Picture {
@@ -51,32 +48,6 @@ export const MAX_UNPACKED_IMAGE_BYTES = 536_870_912;
 
 /** Largest width or height read (PNG allows 2^31 − 1, JPEG 65 535): keeps width × height exact in a double. */
 export const MAX_IMAGE_SIDE = 1 << 20;
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-function startsWith(b: Uint8Array, sig: readonly number[]): boolean {
-  return b.length >= sig.length && sig.every((v, i) => b[i] === v);
-}
-
-/** Formats recognised only to be named in the refusal. */
-const OTHER_FORMATS: [readonly number[], string][] = [
-  [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
-  [[0x42, 0x4d], 'a BMP image'],
-  [[0x25, 0x50, 0x44, 0x46], 'a PDF file'],
-  [[0x00, 0x00, 0x00, 0x0c, 0x6a, 0x50], 'a JPEG 2000 image'],
-];
-
-/** Reads a supplied part as a picture, or throws ImageError. */
-export function readPicture(bytes: Uint8Array): Picture {
-  if (startsWith(bytes, PNG_SIGNATURE)) return readPng(bytes);
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return readJpeg(bytes);
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) throw new ImageError('unsupported', 'a TIFF image');
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && bytes.length >= 12 && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') {
-    throw new ImageError('unsupported', 'a WebP image');
-  }
-  for (const [sig, name] of OTHER_FORMATS) if (startsWith(bytes, sig)) throw new ImageError('unsupported', name);
-  throw new ImageError('unsupported', 'not an image');
-}
 
 /** Refuses a size before any pixel is unpacked. */
 export function checkSize(format: string, width: number, height: number, bytesPerRow: number): void {

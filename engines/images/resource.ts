@@ -9,10 +9,11 @@ import type { MetadataFacts } from '../../ir/standards-types.js';
 import type { ImageDecl, PartRef } from '../../ir/types.js';
 
 import { readIccHeader } from './icc.js';
-import { ImageError, MAX_UNPACKED_IMAGE_BYTES, readPicture, type Picture } from './picture.js';
+import { ImageError, MAX_UNPACKED_IMAGE_BYTES, type Picture } from './picture.js';
 import { refuse } from '../../ir/messages.js';
 import type { BitDepth, PictureData, PictureSpace } from '../../ir/image-resource.js';
 import type { ImageResource, ImageStream, XmpRules } from '../../ir/image-resource.js';
+import { readPicture } from './read-picture.js';
 
 /** EXIF values of the spec's orientation names (docs/reference.md "images"). */
 export const ORIENTATION_EXIF: Record<string, number> = {

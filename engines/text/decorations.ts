@@ -5,7 +5,7 @@
 // underline's thickness with its top on the font's ascender (as browsers draw it). A hollow run
 // (outline, not filled) has its lines in the outline's colour; otherwise in the run's colour.
 import type { FillRectOp, FontResource } from '../../ir/types.js';
-import type { RunStyle } from './paragraph.js';
+import type { RunStyle } from './atoms.js';
 
 export function decorationRects(st: RunStyle, font: FontResource, x: number, baseline: number, width: number, target: { at: string; matrix?: FillRectOp['matrix'] }): FillRectOp[] {
   const m = font.face.metrics;

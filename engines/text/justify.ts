@@ -7,7 +7,9 @@
 // is left much looser than its neighbours as first-fit does. With no sequence within the tolerance,
 // a second pass accepts looser lines; a paragraph that still has none (an over-wide word, tabs)
 // falls back to first-fit (paragraph.ts).
-import { hyphenWidth, SPACE, TAB, type Atom } from './paragraph.js';
+
+import { hyphenWidth, type Atom } from './atoms.js';
+import { SPACE, TAB } from './atoms.js';
 
 /** How far a line may stretch: the spaces' stretch times this (TeX's tolerance 200 is about 1.26). */
 export const TOLERANCE = 2.5;

@@ -10,7 +10,9 @@ import type { ShapedSegment } from '../fonts/shaper.js';
 import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
 import { SOFT_HYPHEN } from './line-break.js';
-import { hyphenWidth, shapeIn, SPACE, TAB, TEXT, type LaidParagraph, type Line, type RunStyle } from './paragraph.js';
+import { type LaidParagraph, type Line } from './paragraph.js';
+import { hyphenWidth, shapeIn, TEXT, type RunStyle } from './atoms.js';
+import { SPACE, TAB } from './atoms.js';
 
 /** Where the ops of one block go and what they carry. */
 export interface DrawTarget {

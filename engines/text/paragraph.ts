@@ -14,21 +14,7 @@ import { optimalBreaks } from './justify.js';
 import { breakOpportunities, SOFT_HYPHEN } from './line-break.js';
 import { tabAlign, tabStop, type TabRules } from './tabs.js';
 import { refuse } from '../../ir/messages.js';
-
-/** Everything that decides how a stretch of text looks. Spans sharing a style share the object. */
-export interface RunStyle {
-  font: FontResource;
-  size: number;
-  leading: number;
-  colour: Colour;
-  underline: boolean;
-  strikethrough: boolean;
-  overline: boolean;
-  outline?: OutlineSpec;
-}
-
-/** A stretch of text in one style; `at` is the run it came from (named by refusals). */
-export interface Span { text: string; style: RunStyle; at: JsonPointer }
+import { type Atom, type Measured, type Span, TEXT, SPACE, TAB, type RunStyle, hyphenWidth, measure, shapeIn } from './atoms.js';
 
 export interface ParagraphRules {
   overlong: 'overflow' | 'break';
@@ -41,25 +27,6 @@ export interface ParagraphRules {
 }
 
 export interface Indents { left: number; right: number; firstLine: number }
-
-export const TEXT = 0, SPACE = 1, TAB = 2;
-
-export interface Atom {
-  /** Range in the paragraph text (UTF-16 units). */
-  start: number;
-  end: number;
-  kind: typeof TEXT | typeof SPACE | typeof TAB;
-  style: RunStyle;
-  span: Span;
-  /** Shaped without soft hyphens. */
-  segs: ShapedSegment[];
-  /** Points; a tab's width is set when its line is filled. */
-  width: number;
-  /** Break opportunity at the atom's end: 0 none, 1 allowed, 2 required. */
-  brk: 0 | 1 | 2;
-  /** Ends in a soft hyphen at an opportunity: a hyphen shows if the line breaks here. */
-  shy: boolean;
-}
 
 export interface Line {
   /** Atoms [from, to) belong to the line; [from, visibleTo) are drawn (trailing spaces hang). */
@@ -97,59 +64,6 @@ const EPS = 1e-6;
 
 /** Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) and their presentation forms: the bidi algorithm runs only when one is present. */
 const RTL_CHARS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
-
-/** A text shaped in one requested font: its segments and its width per point of size. */
-interface Measured { segs: ShapedSegment[]; perPoint: number }
-
-/**
- * Shaped words per requested font, for the length of one render (font resources are made per
- * render): a long document asks for the same few thousand words tens of thousands of times, and a
- * hit costs one Map lookup and no allocation. Bounded like every cache (fast-layout §1 rule 3).
- */
-const measuredCache = new WeakMap<FontResource, Map<string, Measured>>();
-const MEASURED_CACHE_SIZE = 50_000;
-
-/** Shapes `text` in a style; a character no font has is refused naming the run (docs: missing glyph). */
-export function shapeIn(style: RunStyle, text: string, at: JsonPointer): { segs: ShapedSegment[]; width: number } {
-  const m = measure(style.font, text, at);
-  return { segs: m.segs, width: m.perPoint * style.size };
-}
-
-function measure(font: FontResource, text: string, at: JsonPointer): Measured {
-  let cache = measuredCache.get(font);
-  if (!cache) { cache = new Map(); measuredCache.set(font, cache); }
-  let m = cache.get(text);
-  if (m) return m;
-  if (text.length === 0) m = { segs: [], perPoint: 0 };
-  else {
-    const segs = shapeText(font, text);
-    let perPoint = 0;
-    for (const seg of segs) {
-      if (seg.shaped.missing.length) refuseMissing(font.name, seg, at);
-      perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
-    }
-    m = { segs, perPoint };
-  }
-  if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
-  cache.set(text, m);
-  return m;
-}
-
-/** Names the font the text asked for (a chain, not the member that came last), as the fonts reference says. */
-function refuseMissing(fontName: string, seg: ShapedSegment, at: JsonPointer): never {
-  const cp = seg.shaped.missing[0];
-  const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-  const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
-  refuse('glyphMissing', at, fontName, shown, hex, at);
-}
-
-const hyphenWidths = new WeakMap<RunStyle, number>();
-/** Width of the hyphen a soft hyphen shows at a line end, in a style. */
-export function hyphenWidth(style: RunStyle, at: JsonPointer): number {
-  let w = hyphenWidths.get(style);
-  if (w === undefined) { w = shapeIn(style, '-', at).width; hyphenWidths.set(style, w); }
-  return w;
-}
 
 function withoutSoftHyphens(s: string): string {
   return s.indexOf(SOFT_HYPHEN) < 0 ? s : s.split(SOFT_HYPHEN).join('');

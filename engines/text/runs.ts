@@ -3,11 +3,12 @@
 // shadow drawn under them. Text, flow, table cells, text_path and form appearances share it.
 import type { TextBlockStyle, TextRun, ShadowSpec } from '../../ir/text-types.js';
 import type { FontResource, Colour } from '../../ir/types.js';
-import type { RunStyle, Span } from './paragraph.js';
+
 import { formatDate } from './dates.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { DrawTarget } from './line-draw.js';
 import type { DrawOp } from '../../ir/draw-ops.js';
+import type { RunStyle, Span } from './atoms.js';
 
 /** What a page gives the text it lays: its number, the total, the moment of rendering. */
 export interface TextPageContext {

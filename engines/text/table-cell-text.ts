@@ -14,12 +14,13 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
-import { shapeIn, type LaidParagraph, type Line, type RunStyle, type Span } from './paragraph.js';
+import { type LaidParagraph, type Line } from './paragraph.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import { layRuns, type BlockRules } from './text-block.js';
 
 import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { runSpans } from './runs.js';
+import { shapeIn, type RunStyle, type Span } from './atoms.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {

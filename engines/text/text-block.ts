@@ -13,7 +13,8 @@
 // a caller can measure first and place after.
 import type { Align } from '../../ir/types.js';
 import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
-import { layParagraph, type Indents, type LaidParagraph, type ParagraphRules, type RunStyle, type Span } from './paragraph.js';
+import { layParagraph, type Indents, type LaidParagraph, type ParagraphRules } from './paragraph.js';
+import type { RunStyle, Span } from './atoms.js';
 
 export interface BlockRules extends ParagraphRules {
   align?: Align;

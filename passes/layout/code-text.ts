@@ -8,8 +8,9 @@
 import type { CodeItem, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
 import type { ShapedSegment } from '../../engines/fonts/shaper.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
-import { shapeIn, type RunStyle } from '../../engines/text/paragraph.js';
+
 import { nextTextObject } from '../../engines/text/runs.js';
+import { shapeIn, type RunStyle } from '../../engines/text/atoms.js';
 
 /** Modules left of an EAN-13's bars that hold its first digit: the standard's left quiet zone. */
 export const EAN13_DIGIT_ZONE = 11;

@@ -8,12 +8,12 @@ import type { Appearance, FieldItem, MarkStyle } from '../../ir/form-types.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, PathSegOp } from '../../ir/types.js';
 import type { StrokeSpec } from '../../ir/graphics-types.js';
 import type { DrawTarget } from '../../engines/text/line-draw.js';
-import type { RunStyle } from '../../engines/text/paragraph.js';
 
 import { layRuns, type LaidBlock } from '../../engines/text/text-block.js';
 
 import { ellipseSegs } from '../../engines/geometry/shapes.js';
 import { nextTextObject } from '../../engines/text/runs.js';
+import type { RunStyle } from '../../engines/text/atoms.js';
 
 /** Room between the border and the text, points (as Acrobat and pdf.js leave it). */
 export const TEXT_PADDING = 2;

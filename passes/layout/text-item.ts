@@ -6,12 +6,13 @@ import type { Colour, DrawOp, FontResource, Matrix, ResolvedTextItem, ShadowSpec
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { formatDate } from '../../engines/text/dates.js';
 import type { DrawTarget } from '../../engines/text/line-draw.js';
-import type { RunStyle, Span } from '../../engines/text/paragraph.js';
+
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import { layRuns } from '../../engines/text/text-block.js';
 import { ParagraphMarker } from './structure-marks.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import { type TextPageContext, blockStyle, runSpans, nextTextObject, shadowOps } from '../../engines/text/runs.js';
+import type { RunStyle, Span } from '../../engines/text/atoms.js';
 
 /** Text items set tabs, vertical tabs and form feeds as spaces (flow gives tabs their meaning). */
 

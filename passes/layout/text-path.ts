@@ -9,13 +9,14 @@ import type { DrawOp, GlyphRunOp, ResolvedTextPathItem } from '../../ir/types.js
 
 import type { ShapedSegment } from '../../engines/fonts/shaper.js';
 import { mirror, resolveParagraph, visualRuns } from '../../engines/text/bidi.js';
-import { shapeIn, type RunStyle, type Span } from '../../engines/text/paragraph.js';
+
 import { MAX_PDF_NUMBER } from '../../engines/geometry/coordinates.js';
 import { measurePath, pointAt, type MeasuredPath } from '../../engines/geometry/path-measure.js';
 
 import { refuse } from '../../ir/messages.js';
 import { segOps } from '../../engines/geometry/shapes.js';
 import { nextTextObject, runSpans, type TextPageContext } from '../../engines/text/runs.js';
+import { shapeIn, type RunStyle, type Span } from '../../engines/text/atoms.js';
 
 /** How far past its path's ends text may reach before it counts as overlong, points (rounding of the measure). */
 const OVERLONG_SLACK = 0.01;

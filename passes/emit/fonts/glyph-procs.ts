@@ -6,8 +6,9 @@
 // after d1), as in the cell of an uncoloured tiling.
 import type { Box4, Type3GlyphDecl } from '../../../ir/font-types.js';
 import type { DrawOp } from '../../../ir/types.js';
-import { num } from '../pages/content.js';
+
 import type { ResourceScope } from '../pages/resources.js';
+import { num } from '../../../engines/pdf/number.js';
 
 /** Writes laid ops as content, recording resources in `scope`; `uncoloured` leaves colours out. */
 export type GlyphContentWriter = (ops: readonly DrawOp[], scope: ResourceScope, uncoloured: boolean) => Uint8Array;

@@ -11,6 +11,7 @@ import { paint, type PaintEnv } from './paint.js';
 import { clip, paintOperator, segments, strokeState } from './paths.js';
 import type { ResourceScope } from './resources.js';
 import type { ContentMark } from '../../../ir/structure-types.js';
+import { num } from '../../../engines/pdf/number.js';
 
 /** The marked-content pieces of one page in MCID order (a tagged document; passes/emit/document/structure.ts builds the tree from them). */
 export interface MarkRecorder { pieces: ContentMark[] }
@@ -28,17 +29,6 @@ function markOpen(m: ContentMark): string {
   const rec = env.marks;
   if (!rec) throw new Error('marked content outside a page'); // only pages are tagged (passes/layout/layout.ts): our bug
   return `${pdfName(m.tag)} <</MCID ${rec.pieces.push(m) - 1}>> BDC\n`;
-}
-
-/** A number as content operands want it: integers as is, others to 3 decimals without trailing zeros. */
-export function num(n: number): string {
-  if (Number.isInteger(n)) return String(n);
-  const s = n.toFixed(3);
-  let end = s.length;
-  while (s.charCodeAt(end - 1) === 48) end--; // '0'
-  if (s.charCodeAt(end - 1) === 46) end--; // '.'
-  const out = s.slice(0, end);
-  return out === '-0' ? '0' : out;
 }
 
 /** The paint environment of the content stream being written (colours in declared spaces, patterns). */

@@ -13,11 +13,12 @@ import type { Colour, DedupedIr, DrawOp } from '../../../ir/types.js';
 
 import { OFF_STATE } from '../../../ir/read/forms.js';
 import { flateStream } from '../../../engines/pdf/compression.js';
-import { num } from './content.js';
+
 import { actionDict, destArray, round as r3, textString, type TargetContext } from '../navigation/destinations.js';
 import { textKey } from '../../../engines/pdf/name-tree.js';
 import type { DocumentResources, ResourceScope } from './resources.js';
 import { MARK_CHARACTER } from '../../../ir/form-types.js';
+import { num } from '../../../engines/pdf/number.js';
 
 /** Field flags (§12.7.3.1 Table 221, §12.7.4 Tables 226, 228, 230): bit n is 1 << (n − 1). */
 const FF = {

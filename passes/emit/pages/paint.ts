@@ -5,7 +5,7 @@
 import type { Colour } from '../../../ir/types.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
 import type { ResourceScope } from './resources.js';
-import { num } from './content.js';
+import { num } from '../../../engines/pdf/number.js';
 
 export function deviceColour(c: Colour, stroke: boolean): string | undefined {
   switch (c.space) {

@@ -3,7 +3,7 @@
 // call for (f f* S B B*), and the clip of a scope (W n / W* n).
 import type { StrokeSpec } from '../../../ir/graphics-types.js';
 import type { PathSegOp } from '../../../ir/types.js';
-import { num } from './content.js';
+import { num } from '../../../engines/pdf/number.js';
 
 export function segments(segs: readonly PathSegOp[]): string {
   let s = '';
