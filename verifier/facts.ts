@@ -134,7 +134,6 @@ export const FACTS = {
   'xmp-not-utf8': 'the XMP packet is not UTF-8 {encoding}',
   'xmp-header-bytes': 'the XMP packet header has a bytes attribute',
   'xmp-header-encoding': 'the XMP packet header has an encoding attribute',
-  'info-present': 'the trailer names an Info dictionary {keys: comma-separated, pieceInfo: the catalog has PieceInfo}',
   'info-mismatch': 'an Info entry differs from its XMP analogue {key, detail}',
   'xmp-wrong-type': 'an XMP property is not of its type {property, type, since: XMP edition of its schema}',
   'xmp-unknown-predefined': 'an XMP property is not in its predefined schema {property, since}',

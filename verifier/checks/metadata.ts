@@ -77,7 +77,6 @@ export const metadata: Check = ({ l, add }) => {
   const infoObj = l.trailer.Info ? ctx.lookup(l.trailer.Info) : undefined;
   if (infoObj instanceof PDFDict) {
     const pairs = entries(ctx, infoObj);
-    add('info-present', 'CosInfo', { keys: pairs.map(([k]) => k).join(','), pieceInfo: has(l.catalog, 'PieceInfo') });
     for (const [k, v] of pairs) {
       const text = textOf(v);
       const mismatch = infoMismatch(k, text, p);
