@@ -7,31 +7,13 @@ import { CHECKS } from './checks/index.js';
 import { walkDocument } from './checks/walk.js';
 import type { PDFContext } from 'pdf-lib';
 import { loadFromContext, loadPdf, UnreadablePdf, type Loaded } from './cos.js';
-import { type Fact, type Finding, fillMessage, flavourOf, type Flavour, type RuleModule, STANDARDS } from './model.js';
+import { type Fact, type Finding, fillMessage, flavourOf, type Flavour, STANDARDS } from './model.js';
 import { documentXmp } from './checks/metadata.js';
-import { PDFA1 } from './pdfa-1/index.js';
-import { PDFA2 } from './pdfa-2/index.js';
-import { PDFA3 } from './pdfa-3/index.js';
-import { PDFA4 } from './pdfa-4/index.js';
-import { tagged as PDFA1_TAGGED } from './pdfa-1/6-8-logical-structure.js';
-import { tagged as PDFA2_TAGGED } from './pdfa-2/6-7-logical-structure.js';
-import { tagged as PDFA3_TAGGED } from './pdfa-3/6-7-logical-structure.js';
-import { PDFUA1 } from './pdfua-1/index.js';
+import type { FactCode } from './facts.js';
+import { rulesOf } from './rules.js';
 
 export { flavourOf, STANDARDS, UnreadablePdf };
 export type { Finding, Fact };
-
-/** The rule modules of each part. */
-function rulesOf(f: Flavour): readonly RuleModule[] {
-  if (f.ua) return PDFUA1;
-  // Level A: the part's rules and its logical-structure clauses (19005-1 §6.8, -2/-3 §6.7).
-  switch (f.part) {
-    case 1: return f.level === 'A' ? [...PDFA1, PDFA1_TAGGED] : PDFA1;
-    case 2: return f.level === 'A' ? [...PDFA2, PDFA2_TAGGED] : PDFA2;
-    case 3: return f.level === 'A' ? [...PDFA3, PDFA3_TAGGED] : PDFA3;
-    case 4: return PDFA4;
-  }
-}
 
 /** Every fact the checks find in a loaded PDF. */
 export function collectFacts(l: Loaded, checks: readonly Check[] = CHECKS): Fact[] {
@@ -47,7 +29,7 @@ export function collectFacts(l: Loaded, checks: readonly Check[] = CHECKS): Fact
 
 /** Binds facts to one flavour's rules. */
 export function bindFacts(facts: readonly Fact[], f: Flavour): Finding[] {
-  const byCode = new Map<string, Fact[]>();
+  const byCode = new Map<FactCode, Fact[]>();
   for (const x of facts) {
     const list = byCode.get(x.code);
     if (list) list.push(x);

@@ -5,8 +5,9 @@
 // several standards under different clause numbers (fonts are 6.3 in PDF/A-1, 6.2.11 in PDF/A-2), the
 // way krilla keeps its validation errors apart from which standard prohibits them.
 import type { Finding } from '../ir/diagnostics.js';
+import type { FactCode } from './facts.js';
 
-export type { Finding };
+export type { Finding, FactCode };
 
 /** veraPDF specification names (ValidationProfile `<specification>` ids). */
 export type Specification = 'ISO_19005_1' | 'ISO_19005_2' | 'ISO_19005_3' | 'ISO_19005_4' | 'ISO_14289_1';
@@ -47,9 +48,9 @@ export function flavourOf(name: string): Flavour | undefined {
   }
 }
 
-/** A fact found in the file: a stable kebab-case code, the veraPDF object type it is about, details. */
+/** A fact found in the file: a code of the table (verifier/facts.ts), the veraPDF object type it is about, details. */
 export interface Fact {
-  code: string;
+  code: FactCode;
   /** veraPDF object type (CosDocument, PDFont, PDAnnot, XMPProperty…). */
   object: string;
   /** Details a binding may test and a message may quote. */
@@ -58,11 +59,12 @@ export interface Fact {
   where?: string;
 }
 
-/** A standard's rule: which fact breaks it, under which id, with which message. */
-export interface Binding {
+/** A standard's rule: which fact breaks it, under which id, with which message. `C` keeps the code's
+ * literal type, so verifier/rules.ts can tell at compile time which codes the rule modules bind. */
+export interface Binding<C extends FactCode = FactCode> {
   clause: string;
   test: number;
-  fact: string;
+  fact: C;
   /** Narrows a fact to this standard (e.g. annotation types allowed in PDF/A-1 but not PDF/A-2). */
   when?: (f: Fact, flavour: Flavour) => boolean;
   /** The message, `%name` replaced by the fact's args. */
@@ -71,10 +73,17 @@ export interface Binding {
   object?: string;
 }
 
-/** A rule module: one clause group of one standard (verifier/pdfa-2/6-2-graphics.ts…). */
+/** A rule module: one clause group of one standard (verifier/pdfa-2/6-2-graphics.ts…). Modules are
+ * declared `[…] satisfies RuleModule`, not annotated, so their codes stay literal types. */
 export type RuleModule = readonly Binding[];
 
-export function bind(clause: string, test: number, fact: string, message: string, extra: Partial<Binding> = {}): Binding {
+type BindingExtra = Partial<Pick<Binding, 'when' | 'object'>>;
+
+/** Binds one fact code (a literal, or a few: one typed as every code would hide the unbound ones from
+ * verifier/rules.ts, so it does not compile). */
+export function bind<const C extends FactCode>(
+  clause: string, test: number, fact: C & (FactCode extends C ? never : unknown), message: string, extra: BindingExtra = {},
+): Binding<C> {
   return { clause, test, fact, message, ...extra };
 }
 

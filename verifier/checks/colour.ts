@@ -40,6 +40,9 @@ export function pdfaOutputIntent(l: Loaded): { cs?: string; profile?: PDFObject;
   return {};
 }
 
+/** The fact each device space's use is recorded as. */
+const DEVICE_FACT = { DeviceRGB: 'device-rgb', DeviceCMYK: 'device-cmyk', DeviceGray: 'device-gray' } as const;
+
 export const colour: Check = ({ l, u, add }) => {
   const ctx = l.context;
   const intents = arrayItems(ctx, getArray(ctx, l.catalog, 'OutputIntents')).map(dictOf).filter((d) => d !== undefined);
@@ -51,7 +54,7 @@ export const colour: Check = ({ l, u, add }) => {
     const prof = get(ctx, oi, 'DestOutputProfile');
     const refProf = oi.get(PDFName.of('DestOutputProfileRef'));
     if (raw) destRefs.add(raw.toString());
-    if (prof && refProf) add('output-intent-profile-and-ref', 'PDOutputIntent');
+    if (prof && refProf) add('output-intent-profile-and-ref', 'PDOutputIntent', { s: s ?? '' });
     if (s === 'GTS_PDFA1' && !prof) add('output-intent-no-profile', 'PDOutputIntent', { s: s ?? '' });
     if (!(prof instanceof PDFStream)) continue;
     if (profiles.has(prof)) continue;
@@ -65,7 +68,6 @@ export const colour: Check = ({ l, u, add }) => {
   if (destRefs.size > 1) add('output-intents-differ', 'PDOutputIntent');
   const oi = pdfaOutputIntent(l);
   const docCs = oi.cs ?? 'none';
-  add('output-intent-cs', 'PDDocument', { cs: docCs });
   // per page: a page-level PDF/A output intent (PDF 2.0) stands over the document's; a page group with a
   // device-independent colour space is the blending space device colours are taken into
   const pageInfo = u.pages.map((page) => {
@@ -101,7 +103,7 @@ export const colour: Check = ({ l, u, add }) => {
       const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents} ${c.blend}`;
       if (seenDevice.has(key)) continue;
       seenDevice.add(key);
-      add(`device-${c.family.slice(6).toLowerCase()}`, `PD${c.family}`, {
+      add(DEVICE_FACT[c.family], `PD${c.family}`, {
         outputCs: pg.cs, hasDefault: dflt, nested: !!c.nested, parent: c.parent ?? 'none', via: c.via, groupComponents: pg.groupComponents,
         blend: c.blend ?? 'none',
       }, c.where);
@@ -160,9 +162,6 @@ export const colour: Check = ({ l, u, add }) => {
       }
       continue;
     }
-    if (c.family === 'JPX') continue;
-    if (['CalRGB', 'CalGray', 'Lab', 'Pattern', 'Indexed', 'I'].includes(c.family)) continue;
-    add('colour-space-unknown', 'PDColorSpace', { family: c.family }, c.where);
   }
 };
 

@@ -9,7 +9,7 @@ export const fileStructure: Check = ({ l, u, add }) => {
   if (!raw.headerOk) add('header-malformed', 'CosDocument');
   else add('header-version', 'CosDocument', { version: raw.version ?? '' });
   if (!raw.binaryCommentOk) add('binary-comment-missing', 'CosDocument');
-  if (!raw.eofOk) add(raw.hasEof ? 'data-after-eof' : 'eof-missing', 'CosDocument');
+  if (raw.hasEof && !raw.eofOk) add('data-after-eof', 'CosDocument');
 
   const id = resolve(ctx, l.trailer.ID);
   if (!(id instanceof PDFArray) || id.size() < 2) add('trailer-id-missing', 'CosDocument');

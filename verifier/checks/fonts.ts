@@ -51,7 +51,6 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
     const enc = get(ctx, font, 'Encoding');
     const cmapName = nameOf(enc) ?? (enc instanceof PDFStream ? getName(ctx, enc.dict, 'CMapName') ?? 'embedded' : 'none');
     if (enc instanceof PDFStream) {
-      add('cmap-embedded', 'PDCMap', { name: cmapName }, where);
       const wmode = getNumber(ctx, enc.dict, 'WMode') ?? 0;
       const data = streamData(l, enc);
       if (data) {
@@ -124,9 +123,6 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
     const differences = enc instanceof PDFDict && has(enc, 'Differences');
     add('truetype-encoding', 'PDTrueTypeFont', { font: where, symbolic, nonsymbolic, encoding: encName, differences }, where);
   }
-  const fdFlags = getNumber(ctx, fd, 'Flags');
-  if (fd && fdFlags === undefined) add('font-descriptor-flags', 'PDFontDescriptor', { font: where }, where);
-  if (!has(font, 'ToUnicode') && !descendant) add('font-no-tounicode', 'PDFont', { font: where }, where);
   const tu = get(ctx, font, 'ToUnicode');
   if (tu instanceof PDFStream) {
     const bad = badUnicodeValue(streamData(l, tu));

@@ -23,7 +23,6 @@ export const graphics: Check = ({ l, u, add }) => {
     const bpc = getNumber(ctx, d, 'BitsPerComponent');
     if (bpc !== undefined && ![1, 2, 4, 8, 16].includes(bpc)) add('image-bpc', 'PDXImage', { bpc }, im.where);
     if (has(d, 'SMask') && nameOf(get(ctx, d, 'SMask')) !== 'None') add('image-smask', 'PDXImage', {}, im.where);
-    if (getName(ctx, d, 'Filter') === 'JPXDecode') add('image-jpx', 'PDXImage', {}, im.where);
   }
   for (const im of u.inlineImages) {
     const interp = im.dict.get('I') ?? im.dict.get('Interpolate');

@@ -107,5 +107,4 @@ function annotation(l: Loaded, d: PDFDict, where: string, add: Parameters<Check>
     if (has(d, 'A')) add('widget-action', 'PDAnnot', {}, where);
     if (has(d, 'AA')) add('widget-aa', 'PDAnnot', {}, where);
   }
-  if (sub === 'FileAttachment') add('annot-file-attachment', 'PDAnnot', {}, where);
 }

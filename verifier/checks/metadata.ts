@@ -68,7 +68,6 @@ export const metadata: Check = ({ l, add }) => {
   if (x.encoding && x.encoding !== 'UTF-8') add('xmp-not-utf8', 'XMPPackage', { encoding: x.encoding });
   const p = x.packet;
   if (p) {
-    if (!p.header) add('xmp-no-header', 'XMPPackage');
     if (p.header && 'bytes' in p.header) add('xmp-header-bytes', 'XMPPackage');
     if (p.header && 'encoding' in p.header) add('xmp-header-encoding', 'XMPPackage');
     pdfaId(p, add);
@@ -78,7 +77,6 @@ export const metadata: Check = ({ l, add }) => {
   const infoObj = l.trailer.Info ? ctx.lookup(l.trailer.Info) : undefined;
   if (infoObj instanceof PDFDict) {
     const pairs = entries(ctx, infoObj);
-    add('info-present', 'CosInfo', { keys: pairs.map(([k]) => k).join(',') });
     for (const [k, v] of pairs) {
       const text = textOf(v);
       const mismatch = infoMismatch(k, text, p);
@@ -176,7 +174,7 @@ function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
       if (!valueMatches(prop.value, t)) add('xmp-wrong-type', 'XMPProperty', { property: id, type: t, since: def.since });
       continue;
     }
-    if (OPEN_NAMESPACES.has(prop.ns)) { add('xmp-open-namespace', 'XMPProperty', { property: id, ns: prop.ns }); continue; }
+    if (OPEN_NAMESPACES.has(prop.ns)) continue; // typed by no schema here, and needing no extension schema
     if (extType === undefined) add('xmp-undefined', 'XMPProperty', { property: id, ns: prop.ns });
     else if (!valueMatches(prop.value, extType)) add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 });
   }

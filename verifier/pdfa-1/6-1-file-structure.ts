@@ -2,7 +2,7 @@
 // checks/file-structure.ts and checks/limits.ts.
 import { bind, type RuleModule } from '../model.js';
 
-export const fileStructure: RuleModule = [
+export const fileStructure = [
   bind('6.1.2', 1, 'header-malformed', 'the file header does not start at byte 0 with %PDF-n.m'),
   bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
   bind('6.1.3', 1, 'trailer-id-missing', 'the file trailer has no ID'),
@@ -32,4 +32,4 @@ export const fileStructure: RuleModule = [
   bind('6.1.12', 8, 'max-q-depth', 'graphics states are nested %depth deep, more than 28', { when: (f) => Number(f.args?.depth) > 28 }),
   bind('6.1.12', 9, 'devicen', 'a DeviceN colour space has %components components, more than 8', { when: (f) => Number(f.args?.components) > 8 }),
   bind('6.1.13', 1, 'optional-content', 'the catalog has an OCProperties entry'),
-];
+] satisfies RuleModule;

@@ -13,7 +13,7 @@ const inputOk = (f: Fact): boolean => {
     && ['RGB ', 'CMYK', 'GRAY', 'Lab ', 'LAB '].includes(String(a.colourSpace)) && Number(a.version) < 4 && a.valid === true;
 };
 
-export const graphics: RuleModule = [
+export const graphics = [
   bind('6.2.2', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
   bind('6.2.2', 1, 'output-profile', 'the PDF/A output intent profile is not a valid ICC v2 output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
@@ -36,4 +36,4 @@ export const graphics: RuleModule = [
   bind('6.2.8', 2, 'gs-tr2', 'a graphics state has a TR2 entry other than Default'),
   bind('6.2.9', 1, 'rendering-intent', 'the rendering intent %value is not one of the four PDF defines'),
   bind('6.2.10', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
-];
+] satisfies RuleModule;

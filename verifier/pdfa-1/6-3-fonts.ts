@@ -1,7 +1,7 @@
 // verifier/pdfa-1/6-3-fonts.ts — ISO 19005-1:2005 §6.3 Fonts.
 import { bind, type RuleModule } from '../model.js';
 
-export const fonts: RuleModule = [
+export const fonts = [
   bind('6.3.6', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.3.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.3.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
@@ -19,4 +19,4 @@ export const fonts: RuleModule = [
     { when: (f) => f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
   bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
     { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
-];
+] satisfies RuleModule;

@@ -4,7 +4,7 @@ import { bind, type RuleModule } from '../model.js';
 const ALLOWED = new Set(['GoTo', 'GoToR', 'Thread', 'URI', 'Named', 'SubmitForm']);
 const NAMED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 
-export const actions: RuleModule = [
+export const actions = [
   bind('6.6.1', 1, 'action', 'the action type %type is not permitted', { when: (f) => !ALLOWED.has(String(f.args?.type)) }),
   bind('6.6.1', 2, 'named-action', 'the named action %name is not permitted', { when: (f) => !NAMED.has(String(f.args?.name)) }),
   bind('6.6.1', 3, 'widget-action', 'a widget annotation has an action (A entry)'),
@@ -12,4 +12,4 @@ export const actions: RuleModule = [
   bind('6.6.2', 2, 'field-aa', 'a form field has an additional-actions dictionary'),
   bind('6.6.2', 3, 'catalog-aa', 'the catalog has an additional-actions dictionary'),
   bind('6.6.2', 4, 'page-aa', 'a page has an additional-actions dictionary'),
-];
+] satisfies RuleModule;

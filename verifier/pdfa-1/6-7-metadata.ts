@@ -1,7 +1,7 @@
 // verifier/pdfa-1/6-7-metadata.ts — ISO 19005-1:2005 §6.7 Metadata (with Cor.1 and Cor.2).
 import { bind, type RuleModule } from '../model.js';
 
-export const metadata: RuleModule = [
+export const metadata = [
   bind('6.7.2', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
   bind('6.7.2', 2, 'metadata-filter', 'the metadata stream dictionary has a Filter entry'),
   bind('6.7.3', 1, 'info-mismatch', 'the Info entry %key is not equivalent to its XMP analogue (%detail)'),
@@ -20,4 +20,4 @@ export const metadata: RuleModule = [
   bind('6.7.11', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of B or A', { when: (f) => f.args?.conformance !== 'B' && f.args?.conformance !== 'A' }),
   bind('6.7.11', 4, 'pdfaid', 'the PDF/A identification schema has a corr property', { when: (f) => f.args?.corr === true }),
   bind('6.7.11', 5, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', { when: (f) => f.args?.prefix !== 'pdfaid' }),
-];
+] satisfies RuleModule;

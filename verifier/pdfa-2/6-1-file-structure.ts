@@ -2,7 +2,7 @@
 // PDF/A-3, whose clause numbers are the same).
 import { bind, type RuleModule } from '../model.js';
 
-export const fileStructure: RuleModule = [
+export const fileStructure = [
   bind('6.1.2', 1, 'header-malformed', 'the file header does not start at byte 0 with %PDF-1.n'),
   bind('6.1.2', 1, 'header-version', 'the file header declares PDF %version, not 1.0 to 1.7', { when: (f) => !/^1\.[0-7]$/.test(String(f.args?.version)) }),
   bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
@@ -19,6 +19,7 @@ export const fileStructure: RuleModule = [
   bind('6.1.7.1', 3, 'stream-length', 'the Length of stream %declared does not match its data (%actual bytes)'),
   bind('6.1.7.1', 4, 'stream-external', 'a stream dictionary has an F, FFilter or FDecodeParms entry'),
   bind('6.1.7.2', 1, 'lzw', 'a stream is compressed with LZWDecode'),
+  bind('6.1.7.2', 1, 'filter-nonstandard', 'a stream names the filter %filter, which ISO 32000-1 does not define'),
   bind('6.1.7.2', 2, 'lzw', 'an inline image is compressed with LZW', { when: (f) => f.object === 'PDInlineImage' }),
   bind('6.1.7.2', 2, 'inline-filter', 'an inline image names the filter %filter, which is not permitted or not known'),
   bind('6.1.8', 1, 'name-not-utf8', 'a name is not a valid UTF-8 byte sequence'),
@@ -30,4 +31,4 @@ export const fileStructure: RuleModule = [
   bind('6.1.13', 7, 'indirect-count', 'the file holds %count indirect objects, more than 8388607', { when: (f) => Number(f.args?.count) > 8388607 }),
   bind('6.1.13', 8, 'max-q-depth', 'graphics states are nested %depth deep, more than 28', { when: (f) => Number(f.args?.depth) > 28 }),
   bind('6.1.13', 9, 'devicen', 'a DeviceN colour space has %components components, more than 32', { when: (f) => Number(f.args?.components) > 32 }),
-];
+] satisfies RuleModule;

@@ -1,7 +1,7 @@
 // verifier/pdfa-2/6-2-11-fonts.ts — ISO 19005-2:2011 §6.2.11 Fonts.
 import { bind, type RuleModule } from '../model.js';
 
-export const fonts: RuleModule = [
+export const fonts = [
   bind('6.2.11.5', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.2.11.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
   bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
@@ -19,8 +19,11 @@ export const fonts: RuleModule = [
   bind('6.2.11.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.2.11.3.3', 3, 'cmap-usecmap', 'the embedded CMap %name uses a CMap that is neither predefined nor embedded'),
   bind('6.2.11.4.1', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
+  // level U and A only (veraPDF's 2U/2A/3U/3A profiles); the map is judged whole, not per code shown
+  bind('6.2.11.7.2', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text',
+    { when: (f, fl) => fl.level === 'U' || fl.level === 'A' }),
   bind('6.2.11.6', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
     { when: (f) => f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
   bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
     { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
-];
+] satisfies RuleModule;

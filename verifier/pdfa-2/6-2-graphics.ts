@@ -17,13 +17,14 @@ const RGB_OK = (f: Fact): boolean => f.args?.outputCs === 'RGB ' || f.args?.hasD
 const CMYK_OK = (f: Fact): boolean => f.args?.outputCs === 'CMYK' || f.args?.hasDefault === true;
 const GRAY_OK = (f: Fact): boolean => f.args?.outputCs !== 'none' || f.args?.hasDefault === true;
 
-export const graphics: RuleModule = [
+export const graphics = [
   bind('6.2.3', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
   bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
   bind('6.2.2', 2, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
   bind('6.2.2', 4, 'resource-inherited', 'the %kind resource %name is taken from an enclosing resource dictionary'),
   bind('6.2.2', 4, 'page-resources-inherited', 'page %page takes its resources from the page tree'),
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
+  bind('6.2.3', 3, 'output-intent-profile-and-ref', 'a PDF/X output intent has a DestOutputProfileRef entry', { when: (f) => f.args?.s === 'GTS_PDFX' }),
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
   bind('6.2.4.2', 2, 'overprint-icc-cmyk', 'ICCBased CMYK is painted with overprinting on and overprint mode 1'),
@@ -53,4 +54,4 @@ export const graphics: RuleModule = [
   bind('6.2.9.3', 1, 'postscript-xobject', 'the document uses a PostScript XObject'),
   bind('6.2.10', 1, 'transparency-no-blending-cs', 'page %page paints with transparency but has no blending colour space (page group CS) and no output intent'),
   bind('6.2.10', 5, 'gs-bm-unknown', 'a graphics state uses the blend mode %bm, which ISO 32000-1 does not define'),
-];
+] satisfies RuleModule;

@@ -6,7 +6,7 @@ export const PDFA2_ANNOTS = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square
   'Highlight', 'Underline', 'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Widget',
   'PrinterMark', 'TrapNet', 'Watermark', 'Redact']);
 
-export const annotations: RuleModule = [
+export const annotations = [
   bind('6.3.1', 1, 'annotation', 'the annotation type %subtype is not permitted', { when: (f) => !PDFA2_ANNOTS.has(String(f.args?.subtype)) }),
   bind('6.3.2', 1, 'annot-flags', 'a %subtype annotation has no F entry', { when: (f) => f.args?.present === false && f.args?.subtype !== 'Popup' }),
   bind('6.3.2', 2, 'annot-flags', 'a %subtype annotation lacks the Print flag or sets Hidden, Invisible, NoView or ToggleNoView',
@@ -19,4 +19,4 @@ export const annotations: RuleModule = [
     { when: (f) => f.args?.onlyN !== true }),
   bind('6.3.3', 3, 'annot-ap', 'the N appearance of a %subtype annotation has the wrong type',
     { when: (f) => f.args?.onlyN === true && (f.args?.btn ? f.args?.nType !== 'dict' : f.args?.nType !== 'stream') }),
-];
+] satisfies RuleModule;

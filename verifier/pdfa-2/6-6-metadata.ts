@@ -15,7 +15,7 @@ const typeRules = [...new Set(Object.values(BY_PREFIX))].map((t) =>
 const unknownRules = [...new Set(Object.values(BY_PREFIX))].map((t) =>
   bind('6.6.2.3.1', t, 'xmp-unknown-predefined', 'the property %property is not defined by its predefined schema', { when: (f) => testOf(f) === t }));
 
-export const metadata: RuleModule = [
+export const metadata = [
   bind('6.6.2.1', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
   bind('6.6.2.1', 2, 'xmp-header-bytes', 'the XMP packet header has a bytes attribute'),
   bind('6.6.2.1', 2, 'xmp-header-encoding', 'the XMP packet header has an encoding attribute'),
@@ -29,4 +29,4 @@ export const metadata: RuleModule = [
   bind('6.6.4', 2, 'pdfaid', 'pdfaid:part is %part, not this part of ISO 19005', { when: (f, fl) => f.args?.part !== String(fl.part) }),
   bind('6.6.4', 4, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', { when: (f) => f.args?.prefix !== 'pdfaid' }),
   bind('6.6.4', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of A, B or U', { when: (f) => !['A', 'B', 'U'].includes(String(f.args?.conformance)) }),
-];
+] satisfies RuleModule;

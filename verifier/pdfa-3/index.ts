@@ -4,4 +4,4 @@ import type { RuleModule } from '../model.js';
 import { PDFA2_SHARED } from '../pdfa-2/index.js';
 import { embedded } from './6-8-embedded.js';
 
-export const PDFA3: readonly RuleModule[] = [...PDFA2_SHARED, embedded];
+export const PDFA3 = [...PDFA2_SHARED, embedded] satisfies readonly RuleModule[];

@@ -1,7 +1,7 @@
 // verifier/pdfa-4/6-1-file-structure.ts — ISO 19005-4:2020 §6.1 File structure.
 import { bind, type RuleModule } from '../model.js';
 
-export const fileStructure: RuleModule = [
+export const fileStructure = [
   bind('6.1.2', 1, 'header-malformed', 'the file header does not start at byte 0 with %PDF-2.n'),
   bind('6.1.2', 1, 'header-version', 'the file header declares PDF %version, not 2.n', { when: (f) => !/^2\.\d$/.test(String(f.args?.version)) }),
   bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
@@ -17,9 +17,10 @@ export const fileStructure: RuleModule = [
   bind('6.1.6', 2, 'stream-spacing', 'the endstream keyword is not preceded by an EOL marker', { when: (f) => f.args?.end === false }),
   bind('6.1.6', 3, 'stream-length', 'the Length of stream %declared does not match its data (%actual bytes)'),
   bind('6.1.6', 4, 'stream-external', 'a stream dictionary has an F, FFilter or FDecodeParms entry'),
+  bind('6.1.6.2', 1, 'filter-nonstandard', 'a stream names the filter %filter, which ISO 32000-2 does not define'),
   bind('6.1.7', 1, 'name-not-utf8', 'a name is not a valid UTF-8 byte sequence'),
   bind('6.1.8', 1, 'obj-spacing', 'the obj or endobj keyword is not spaced as PDF/A requires'),
   bind('6.1.9', 1, 'lzw', 'an inline image is compressed with LZW', { when: (f) => f.object === 'PDInlineImage' }),
   bind('6.1.9', 1, 'inline-filter', 'an inline image names the filter %filter, which is not permitted or not known'),
   bind('6.1.10', 1, 'lzw', 'a stream is compressed with LZWDecode', { when: (f) => f.object !== 'PDInlineImage' }),
-];
+] satisfies RuleModule;

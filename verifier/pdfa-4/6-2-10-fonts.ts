@@ -1,7 +1,7 @@
 // verifier/pdfa-4/6-2-10-fonts.ts — ISO 19005-4:2020 §6.2.10 Fonts.
 import { bind, type RuleModule } from '../model.js';
 
-export const fonts: RuleModule = [
+export const fonts = [
   bind('6.2.10.5', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.2.10.4.1', 3, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.10.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
@@ -25,4 +25,4 @@ export const fonts: RuleModule = [
     { when: (f) => f.args?.symbolic === false && f.args?.encoding !== 'none' && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
   bind('6.2.10.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
     { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
-];
+] satisfies RuleModule;

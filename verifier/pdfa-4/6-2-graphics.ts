@@ -21,15 +21,16 @@ const ok = (f: Fact): boolean => (f.code === 'device-rgb' ? RGB_OK(f) : f.code =
 const alternate = (f: Fact): boolean => f.args?.parent === 'Separation' || f.args?.parent === 'DeviceN';
 /** PDF/A-4's test numbers of 6.2.4.3 per device space (veraPDF's profile: t02 RGB, t03 CMYK, t04 Gray). */
 const PDFA4_DEVICE_TEST: Record<string, number> = { 'device-rgb': 2, 'device-cmyk': 3, 'device-gray': 4 };
-const devices = ['device-rgb', 'device-cmyk', 'device-gray'];
+const devices = ['device-rgb', 'device-cmyk', 'device-gray'] as const;
 
-export const graphics: RuleModule = [
+export const graphics = [
   bind('6.2.3', 4, 'output-intent-no-profile', 'the PDF/A output intent has no DestOutputProfile'),
   bind('6.2.2', 1, 'undefined-operator', 'a content stream uses the undefined operator %op'),
   bind('6.2.2', 2, 'resource-inherited', 'the %kind resource %name is taken from an enclosing resource dictionary'),
   bind('6.2.2', 2, 'page-resources-inherited', 'page %page takes its resources from the page tree'),
   bind('6.2.2', 3, 'resource-missing', 'the %kind resource %name is used but not in the resource dictionary in scope'),
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
+  bind('6.2.3', 3, 'output-intent-profile-and-ref', 'an output intent has a DestOutputProfileRef entry'),
   bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
     { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
   bind('6.2.4.2', 3, 'icc-cmyk-same-profile', 'an ICCBased CMYK space paints with the very profile of the output intent or of the page group'),
@@ -61,4 +62,4 @@ export const graphics: RuleModule = [
   bind('6.2.8', 3, 'postscript-xobject', 'the document uses a PostScript XObject'),
   bind('6.2.9', 1, 'transparency-no-blending-cs', 'page %page paints with transparency but has no blending colour space (page group CS) and no output intent'),
   bind('6.2.9', 2, 'gs-bm-unknown', 'a graphics state uses the blend mode %bm, which ISO 32000-2 does not define'),
-];
+] satisfies RuleModule;

@@ -6,7 +6,7 @@ const ALLOWED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle',
   'Underline', 'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'Widget', 'PrinterMark',
   'TrapNet', 'Watermark', 'Redact', 'Projection']);
 
-export const annotations: RuleModule = [
+export const annotations = [
   bind('6.3.1', 1, 'annotation', 'the annotation type %subtype is not permitted',
     { when: (f, fl) => !ALLOWED.has(String(f.args?.subtype)) && !(fl.level === 'E' && ['3D', 'RichMedia'].includes(String(f.args?.subtype)))
       // FileAttachment is set aside by 6.3.1 except in PDF/A-4f, whose point is carrying files
@@ -19,4 +19,4 @@ export const annotations: RuleModule = [
   bind('6.3.3', 2, 'annot-ap', 'the appearance dictionary of a %subtype annotation holds more than N', { when: (f) => f.args?.onlyN !== true }),
   bind('6.3.3', 3, 'annot-ap', 'the N appearance of a %subtype annotation has the wrong type',
     { when: (f) => f.args?.onlyN === true && (f.args?.btn ? f.args?.nType !== 'dict' : f.args?.nType !== 'stream') }),
-];
+] satisfies RuleModule;

@@ -7,7 +7,7 @@ const KNOWN = new Set(['GoTo', 'GoToR', 'GoToE', 'GoToDp', 'Launch', 'Thread', '
   'SubmitForm', 'ResetForm', 'ImportData', 'JavaScript', 'SetOCGState', 'Rendition', 'Trans', 'GoTo3DView', 'RichMediaExecute']);
 const NAMED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 
-export const formsActions: RuleModule = [
+export const formsActions = [
   bind('6.4.1', 1, 'widget-action', 'a widget annotation has an A entry'),
   bind('6.4.1', 3, 'need-appearances', 'the interactive form dictionary sets NeedAppearances to true'),
   bind('6.4.2', 1, 'xfa', 'the interactive form dictionary has an XFA entry'),
@@ -16,4 +16,4 @@ export const formsActions: RuleModule = [
   bind('6.6.1', 2, 'named-action', 'the named action %name is not permitted', { when: (f) => !NAMED.has(String(f.args?.name)) }),
   bind('6.6.2', 2, 'catalog-aa', 'the catalog has an additional-actions dictionary'),
   bind('6.6.2', 3, 'page-aa', 'a page has an additional-actions dictionary'),
-];
+] satisfies RuleModule;

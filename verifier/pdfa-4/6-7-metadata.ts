@@ -3,7 +3,7 @@
 // conformance letter.
 import { bind, type RuleModule } from '../model.js';
 
-export const metadata: RuleModule = [
+export const metadata = [
   bind('6.7.2.1', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
   bind('6.7.2.1', 2, 'xmp-not-utf8', 'the XMP packet is encoded as %encoding, not UTF-8'),
   bind('6.7.2.1', 2, 'xmp-invalid', 'the metadata stream is not a well-formed XMP packet: %error'),
@@ -15,4 +15,4 @@ export const metadata: RuleModule = [
   bind('6.7.3', 2, 'pdfaid', 'pdfaid:rev is %rev, not a four-digit year', { when: (f) => !/^\d{4}$/.test(String(f.args?.rev)) }),
   bind('6.7.3', 1, 'pdfaid', 'pdfaid:conformance is %conformance, not the level claimed',
     { when: (f, fl) => (fl.level === '' ? f.args?.conformance !== 'none' : f.args?.conformance !== fl.level) }),
-];
+] satisfies RuleModule;

@@ -4,7 +4,7 @@ import { bind, type RuleModule } from '../model.js';
 
 const RELATIONSHIPS = new Set(['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified', 'EncryptedPayload', 'FormData', 'Schema']);
 
-export const embeddedEtc: RuleModule = [
+export const embeddedEtc = [
   bind('6.9', 1, 'embedded-files-tree', 'a PDF/A-4f file has no EmbeddedFiles name tree', { when: (f, fl) => fl.level === 'F' && f.args?.present !== true }),
   bind('6.9', 2, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', { when: (f) => f.args?.mimeValid !== true }),
   bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', { when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true }),
@@ -15,4 +15,4 @@ export const embeddedEtc: RuleModule = [
   bind('6.10', 3, 'oc-order-incomplete', 'the Order of an optional content configuration dictionary leaves out the groups %groups'),
   bind('6.11', 1, 'alternate-presentations', 'the document has alternate presentations'),
   bind('6.11', 2, 'page-pressteps', 'a page has a PresSteps entry'),
-];
+] satisfies RuleModule;

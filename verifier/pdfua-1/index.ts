@@ -5,13 +5,13 @@ import { bind, type RuleModule } from '../model.js';
 import { fonts as pdfa2Fonts } from '../pdfa-2/6-2-11-fonts.js';
 
 /** §5 Version identification. */
-const identification: RuleModule = [
+const identification = [
   bind('5', 1, 'pdfuaid-missing', 'the XMP metadata has no PDF/UA identification schema'),
   bind('5', 2, 'pdfuaid-part', 'pdfuaid:part is %part instead of 1'),
-];
+] satisfies RuleModule;
 
 /** §6.2 Conforming files; §7.1 General: content tagged or artifact, metadata, title, structure tree. */
-const general: RuleModule = [
+const general = [
   bind('6.2', 1, 'markinfo-not-marked', 'the catalog has no MarkInfo dictionary with Marked true (MarkInfo %MarkInfo, Marked %Marked)'),
   bind('7.1', 1, 'artifact-in-tagged', 'content marked as Artifact is inside tagged content'),
   bind('7.1', 2, 'tagged-in-artifact', 'tagged content is inside content marked as Artifact'),
@@ -24,10 +24,10 @@ const general: RuleModule = [
   bind('7.1', 10, 'display-doc-title-off', 'ViewerPreferences DisplayDocTitle is not true'),
   bind('7.1', 11, 'struct-tree-missing', 'the catalog has no StructTreeRoot'),
   bind('7.1', 12, 'struct-elem-no-parent', 'a structure element %type has no P entry'),
-];
+] satisfies RuleModule;
 
 /** §7.2 Text: what tables, lists and TOCs hold; language identifiers. */
-const text: RuleModule = [
+const text = [
   bind('7.2', 3, 'struct-children', 'the Table element holds %kids instead of TR, THead, TBody, TFoot or Caption', { when: (f) => f.args?.type === 'Table' }),
   bind('7.2', 13, 'lang-invalid', 'the Lang value "%value" is not a language tag'),
   bind('7.2', 13, 'lang-empty', 'a Lang value is empty, which is not a language tag'),
@@ -35,28 +35,28 @@ const text: RuleModule = [
   bind('7.2', 20, 'struct-children', 'the LI element holds %kids instead of Lbl or LBody', { when: (f) => f.args?.type === 'LI' }),
   bind('7.2', 21, 'actualtext-no-lang', 'the natural language of the ActualText of %type cannot be determined'),
   bind('7.2', 27, 'struct-children', 'the TOC element holds %kids instead of TOC, TOCI or Caption', { when: (f) => f.args?.type === 'TOC' }),
-];
+] satisfies RuleModule;
 
 /** §7.3 Graphics. */
-const graphics: RuleModule = [
+const graphics = [
   bind('7.3', 1, 'figure-no-alt', 'the Figure element (%type) has neither Alt nor ActualText'),
-];
+] satisfies RuleModule;
 
 /** §7.4 Headings. */
-const headings: RuleModule = [
+const headings = [
   bind('7.4.2', 1, 'headings-numbered', 'the numbered heading %type follows %previous: the first is H1 and no level is skipped'),
   bind('7.4.4', 1, 'h-twice', 'the element %type holds more than one H'),
   bind('7.4.4', 2, 'h-with-hn', 'the document uses both H and numbered headings (H1–H6)'),
   bind('7.4.4', 3, 'hn-with-h', 'the document uses numbered headings in presence of H'),
-];
+] satisfies RuleModule;
 
 /** §7.18 Annotations. */
-const annotations: RuleModule = [
+const annotations = [
   bind('7.18.1', 1, 'annot-not-in-annot', 'a %subtype annotation is not nested in an Annot element'),
   bind('7.18.3', 1, 'tabs-not-structure', 'a page with annotations has no Tabs S'),
   bind('7.18.5', 1, 'link-not-in-link', 'a link annotation is not nested in a Link element'),
   bind('7.18.5', 2, 'link-no-contents', 'a link annotation has no Contents (alternate description)'),
-];
+] satisfies RuleModule;
 
 /**
  * §7.21 Fonts: the requirements of PDF/A-2 §6.2.11 (composite fonts, embedding, widths, TrueType
@@ -67,10 +67,14 @@ const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
 // PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is part of it and is left out.
 // Its 7.21.6 t01 is about the program's cmap subtables; PDF/A-2's 6.2.11.6 t01 (a non-symbolic font's
 // Encoding) is PDF/UA's 7.21.6 t02.
-const fonts: RuleModule = pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({
-  ...b,
-  clause: b.clause.replace(/^6\.2\.11\./, '7.21.'),
-  test: b.clause === '6.2.11.6' && b.test === 1 ? 2 : b.test,
-}));
+const fonts = [
+  ...pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({
+    ...b,
+    clause: b.clause.replace(/^6\.2\.11\./, '7.21.'),
+    test: b.clause === '6.2.11.6' && b.test === 1 ? 2 : b.test,
+  })),
+  // PDF/A-2's 6.2.11.7.2 t02 (levels U and A), which PDF/UA-1 numbers 7.21.7 t02
+  bind('7.21.7', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text'),
+] satisfies RuleModule;
 
-export const PDFUA1: readonly RuleModule[] = [identification, general, text, graphics, headings, annotations, fonts];
+export const PDFUA1 = [identification, general, text, graphics, headings, annotations, fonts] satisfies readonly RuleModule[];
