@@ -2,11 +2,6 @@
 // pattern; the moment of rendering is formatted with it", `zone` an IANA name). Reading checks them
 // (ir/read/text.ts); the text engine formats (engines/text/dates.ts).
 
-// engines/text/dates.ts — `date` runs (spec: text item, "a strftime pattern; the moment of rendering
-// is formatted with it", `zone` an IANA name, absent universal time). Reading checks the pattern and
-// the zone (ir/read/text.ts); layout formats the moment of rendering (PassContext.now) with Intl, in
-// English. The supported directives are listed in DIRECTIVES and in docs/reference.md.
-
 /** Directive letters this build formats (C strftime / POSIX, English names). */
 export const DIRECTIVES = 'aAbBCdDeFHIjmMnpRSTuwyYzZ%th' as const;
 

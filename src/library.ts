@@ -5,7 +5,7 @@ import { RefusalError } from '../ir/diagnostics.js';
 import { refusal } from '../ir/messages.js';
 import { readDescription } from '../ir/read.js';
 import type { Emitted, ReadIr } from '../ir/types.js';
-import { PASSES } from '../passes/index.js';
+import { runPasses } from '../passes/index.js';
 import type { PassContext } from '../passes/pass.js';
 import { resolveClient } from './clients.js';
 import type { Outcome, RenderInput } from './types.js';
@@ -27,16 +27,11 @@ export function render(input: RenderInput): Outcome {
     remarks: [],
   };
   try {
-    let t = performance.now();
-    let ir: unknown = readDescription(input.description);
-    const doc = (ir as ReadIr).doc;
+    const t = performance.now();
+    const ir: ReadIr = readDescription(input.description);
+    const doc = ir.doc;
     input.trace?.('read', ir, performance.now() - t);
-    for (const pass of PASSES) {
-      t = performance.now();
-      ir = pass.run(ir, ctx);
-      input.trace?.(pass.id, ir, performance.now() - t);
-    }
-    const emitted = ir as Emitted;
+    const emitted = runPasses(ir, ctx, input.trace);
     // the verifier runs on the bytes just emitted, after the seven passes (spec: architecture)
     const findings = findingsOf(emitted, doc);
     return { ok: true, pdf: emitted.pdf, pages: emitted.pages, remarks: ctx.remarks, findings };

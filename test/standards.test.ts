@@ -430,7 +430,7 @@ describe('level U: every glyph maps to Unicode', () => {
     const { PASSES } = await import('../passes/index.js');
     const ctx = { parts: new Map(), client: { features: new Set(), pageCeiling: 10, known: false }, now: NOW, remarks: [] } as never;
     let ir: any = readDescription(helloDescription({ archive: claim }));
-    for (const pass of PASSES.slice(0, -1)) ir = pass.run(ir, ctx);
+    for (const pass of PASSES.slice(0, -1) as readonly { run(ir: unknown, ctx: never): unknown }[]) ir = pass.run(ir, ctx);
     // Copies: shaped runs are cached across renders, and editing them in place would leak into later tests.
     ir = {
       ...ir,
@@ -441,7 +441,7 @@ describe('level U: every glyph maps to Unicode', () => {
     const glyph = op.glyphs[0];
     op.text[0] = '';
     for (const f of ir.fonts) f.used.set(glyph, '');
-    return { ir, ctx, emit: PASSES[PASSES.length - 1] };
+    return { ir, ctx, emit: PASSES[PASSES.length - 1] as { run(ir: unknown, ctx: never): { pages: number } } };
   };
 
   it('refuses a glyph without text under pdfa2u and pdfa3u, naming the claim and the text', async () => {

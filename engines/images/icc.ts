@@ -1,4 +1,4 @@
-// engines/images/icc.ts — names pass, images: the header of an ICC profile (ICC.1:2010 §7.2), read
+// engines/images/icc.ts — images engine: the header of an ICC profile (ICC.1:2010 §7.2), read
 // to learn how many components it describes before it becomes an ICCBased colour space (ISO 32000-1
 // §8.6.5.5, whose N must equal the profile's). The profile itself is passed on byte for byte.
 

@@ -1,4 +1,4 @@
-// engines/images/jpeg.ts — names pass, images: reads a JPEG's header segments (ITU T.81 Annex B) up
+// engines/images/jpeg.ts — images engine: reads a JPEG's header segments (ITU T.81 Annex B) up
 // to its first scan, and nothing after: the file goes into the PDF whole as DCTDecode, never
 // decoded, so a 12-megapixel photograph costs a copy. From the segments: the frame (SOF: size,
 // precision, components, baseline/extended/progressive), the Adobe APP14 marker (CMYK stored

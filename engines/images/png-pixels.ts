@@ -1,4 +1,4 @@
-// engines/images/png-pixels.ts — names pass, images: the PNG pixel work done only where PDF cannot
+// engines/images/png-pixels.ts — images engine: the PNG pixel work done only where PDF cannot
 // take the file's own zlib stream (PNG 1.2 §§ 6–9): inflation capped at the size the header
 // implies, row filters undone, Adam7 passes put back in place, and the alpha channel split off.
 // Pure functions over bytes; png.ts decides which of them a file needs.

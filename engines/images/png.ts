@@ -1,4 +1,4 @@
-// engines/images/png.ts — names pass, images: reads a PNG (PNG 1.2 / ISO 15948) into a Picture.
+// engines/images/png.ts — images engine: reads a PNG (PNG 1.2 / ISO 15948) into a Picture.
 // Where PDF can take the file's own data it does: a non-interlaced grey, RGB or palette PNG keeps its
 // zlib stream, written as FlateDecode with /DecodeParms Predictor 15 (PDF readers undo PNG row
 // filters themselves), after one capped inflate that proves the stream whole. Only an alpha channel

@@ -1,4 +1,4 @@
-// engines/images/resource.ts — names pass, images: a picture read from its part with its `images`
+// engines/images/resource.ts — images engine: a picture read from its part with its `images`
 // declaration applied (spec "images"): masks, colour key, opacity, decode, ICC profile, orientation
 // and metadata, each checked against the picture itself. The result is everything the emitter needs
 // to write the image XObject, and a content key so the same picture read the same way is written

@@ -1,4 +1,4 @@
-// engines/pdf/archive.ts — emit sub-step: what an archive claim changes in what is written, in one
+// engines/pdf/archive.ts — PDF engine: what an archive claim changes in what is written, in one
 // place (as krilla keeps one table of what each level prohibits): the header version (settled while
 // reading), pdfaid identification, whether the Info dictionary is written, whether XMP may say
 // pdf:Trapped and xmpMM:InstanceID, the output intent being required, object streams allowed.

@@ -1,4 +1,4 @@
-// engines/pdf/cff-name-keyed.ts — emit sub-step: a name-keyed CFF program (Adobe TN 5176) holding
+// engines/pdf/cff-name-keyed.ts — PDF engine: a name-keyed CFF program (Adobe TN 5176) holding
 // chosen glyphs of an OpenType font's CFF table, for a simple font (simple_fonts over CFF outlines,
 // FontFile3 /Type1C, ISO 32000-1 §9.9). fontkit's own CFF subsetter always writes a CID-keyed font
 // (ROS Adobe-Identity-0), which a simple font cannot carry: glyphs of a simple Type1C font are

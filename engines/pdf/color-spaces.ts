@@ -1,4 +1,4 @@
-// engines/pdf/color-spaces.ts — emit sub-step: declared colour spaces (§8.6): icc → [/ICCBased
+// engines/pdf/color-spaces.ts — PDF engine: declared colour spaces (§8.6): icc → [/ICCBased
 // stream] with N and the profile (Flate), separation → [/Separation /Ink alternate tint],
 // device_n → [/DeviceN [/Inks…] alternate tint <</Colorants …>>]; device families as their names.
 import { deflateSync } from 'node:zlib';

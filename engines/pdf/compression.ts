@@ -1,4 +1,4 @@
-// engines/pdf/compression.ts — emit sub-step: the request's `compression` (spec Limits: level 1 to 9)
+// engines/pdf/compression.ts — PDF engine: the request's `compression` (spec Limits: level 1 to 9)
 // turned into what the writer does: the Flate level of every stream the service compresses (content,
 // fonts, profiles, embedded files), and whether objects go into object streams with a
 // cross-reference stream (PDF 1.5+, never under PDF/A-1). Absent: level 6 and a classic table, the

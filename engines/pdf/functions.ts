@@ -1,4 +1,4 @@
-// engines/pdf/functions.ts — emit sub-step: PDF functions (ISO 32000-1 §7.10) from FunctionSpec:
+// engines/pdf/functions.ts — PDF engine: PDF functions (ISO 32000-1 §7.10) from FunctionSpec:
 // exponential → type 2 dictionary, stitching → type 3, sampled → type 0 stream (samples packed
 // big-endian at BitsPerSample), calculation → type 4 stream (the checked program text). Returned
 // as indirect references so a function used twice in one object graph is one object.

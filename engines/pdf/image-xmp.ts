@@ -1,4 +1,4 @@
-// engines/pdf/image-xmp.ts — emit sub-step: the XMP packet an image's `metadata.facts` become,
+// engines/pdf/image-xmp.ts — PDF engine: the XMP packet an image's `metadata.facts` become,
 // written by the document's XMP writer (engines/pdf/xmp.ts) with the image's own media type as
 // dc:format and the archive claim's rules (pdf:Trapped, extension descriptions). No pdfaid: an image
 // never claims a standard on its own account (spec "images").

@@ -1,4 +1,4 @@
-// engines/pdf/name-tree.ts — emit sub-step: a name tree (ISO 32000-1 §7.9.6) from (name, value)
+// engines/pdf/name-tree.ts — PDF engine: a name tree (ISO 32000-1 §7.9.6) from (name, value)
 // pairs, as the catalog's /Names entries take them (Dests, EmbeddedFiles…). Keys are sorted by
 // their bytes as the spec requires; a tree of up to LEAF_SIZE entries is one node with /Names,
 // a larger one a root with /Kids of leaves carrying /Limits.

@@ -1,4 +1,4 @@
-// engines/pdf/xmp.ts — emit sub-step: an XMP packet (ISO 16684-1; PDF/A 19005-1 6.7, -2/-3 6.6,
+// engines/pdf/xmp.ts — PDF engine: an XMP packet (ISO 16684-1; PDF/A 19005-1 6.7, -2/-3 6.6,
 // -4 6.7) from metadata facts, with what a claim adds (pdfaid identification, PDF/A extension schema
 // descriptions, further schemas such as Factur-X's). Used for the document's packet, a page's
 // (page_metadata) and an image's. The packet is plain UTF-8 without the bytes/encoding attributes

@@ -1,4 +1,4 @@
-// engines/text/bidi.ts — layout, direction: the Unicode Bidirectional Algorithm (UAX #9, as bidi-js
+// engines/text/bidi.ts — text engine, direction: the Unicode Bidirectional Algorithm (UAX #9, as bidi-js
 // implements it) for one paragraph, so Arabic and Hebrew come out in the right order. The paragraph's
 // levels are resolved once; each line is then cut into runs in visual order, each run shaped in its
 // own direction (right-to-left runs with mirrored brackets).

@@ -1,4 +1,7 @@
-
+// engines/text/dates.ts — `date` runs (spec: text item, "a strftime pattern; the moment of rendering
+// is formatted with it", `zone` an IANA name, absent universal time). Reading checks the pattern and
+// the zone (ir/read/text.ts); the text engine formats the moment of rendering (PassContext.now) with Intl, in
+// English. The supported directives are listed in DIRECTIVES (ir/dates.ts) and in docs/reference.md.
 import { DIRECTIVES } from '../../ir/dates.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -1,4 +1,4 @@
-// engines/text/decorations.ts — layout, the lines drawn with a run (spec: text, `underline`,
+// engines/text/decorations.ts — text engine: the lines drawn with a run (spec: text, `underline`,
 // `strikethrough`, `overline`): filled rectangles at the font's own positions and thicknesses
 // (post underlinePosition/underlineThickness, OS/2 yStrikeoutPosition/yStrikeoutSize, each the top
 // of its stroke per the OpenType specification), scaled to the run's size. The overline has the

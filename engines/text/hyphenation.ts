@@ -1,4 +1,4 @@
-// engines/text/hyphenation.ts — layout, hyphenation: marks where a word may be divided, with TeX's
+// engines/text/hyphenation.ts — text engine, hyphenation: marks where a word may be divided, with TeX's
 // patterns (Liang's algorithm, as the `hyphen` package ports them from CTAN), by inserting soft
 // hyphens. The line breaker then treats them as it treats soft hyphens the client wrote: a break
 // opportunity that shows a hyphen only where the line breaks (spec: text, `break_after`).

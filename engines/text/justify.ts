@@ -1,4 +1,4 @@
-// engines/text/justify.ts — layout, where justified paragraphs break: the Knuth–Plass total-fit
+// engines/text/justify.ts — text engine: where justified paragraphs break: the Knuth–Plass total-fit
 // algorithm (Knuth & Plass, "Breaking paragraphs into lines", 1981, as TeX does it) over the atoms
 // the paragraph was cut into. Every break opportunity is a feasible break when the line it ends can
 // be stretched (spaces up to TOLERANCE times half their width wider) or shrunk (a third of their

@@ -1,4 +1,4 @@
-// engines/text/line-break.ts — layout, where a line may break inside a paragraph. By default the
+// engines/text/line-break.ts — text engine: where a line may break inside a paragraph. By default the
 // Unicode line-breaking algorithm (UAX #14, as the `linebreak` package implements it: spaces, soft
 // hyphens, hyphens, slashes, between ideographs…); with `break_after` the client's own characters
 // and nowhere else (spec: text, `break_after`). Mandatory breaks (U+2028 and the like) end a line

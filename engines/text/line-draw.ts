@@ -1,4 +1,4 @@
-// engines/text/line-draw.ts — layout, one laid line into drawing operations: glyph runs (one per
+// engines/text/line-draw.ts — text engine: one laid line into drawing operations: glyph runs (one per
 // stretch of one style in one concrete font, so a font chain's segments each get their own run), the
 // line's alignment (`left`, `right`, `center`, `justify`: the free space spread over the spaces, as
 // TJ adjustments since word spacing does not reach two-byte codes), tabs with their leaders, the

@@ -1,4 +1,4 @@
-// engines/text/paragraph.ts — layout, one paragraph into lines. The paragraph's styled spans are cut
+// engines/text/paragraph.ts — text engine: one paragraph into lines. The paragraph's styled spans are cut
 // at break opportunities (line-break.ts) into atoms — words, runs of spaces, tabs — each shaped once
 // through `shapeText` (the face caches words), then filled greedily into lines no wider than the
 // measure. Trailing spaces hang past the measure and are not drawn; a soft hyphen shows a hyphen only

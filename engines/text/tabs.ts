@@ -1,4 +1,4 @@
-// engines/text/tabs.ts — layout, where a tab character sends the pen (spec: flow, `tabs`), with
+// engines/text/tabs.ts — text engine: where a tab character sends the pen (spec: flow, `tabs`), with
 // PDFlib's methods, which the spec's names follow: `relative` advances by the tab size from where
 // the pen is, `typewriter` to the next multiple of the tab size, `ruler` to the n-th ruler stop for
 // the n-th tab of the line (past the stops, or a stop the pen has already passed: the next stop

@@ -1,4 +1,4 @@
-// engines/text/text-block.ts — layout, styled runs laid into a given width: the one entry point for
+// engines/text/text-block.ts — text engine: styled runs laid into a given width: the one entry point for
 // anything that sets text in a box (text items here; table cells in passes/layout of pagination).
 //
 //   layRuns(spans: Span[], rules: BlockRules, width: number): LaidBlock
