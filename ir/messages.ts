@@ -83,7 +83,7 @@ export const REFUSALS = {
   type3GlyphKeyMeaningless: { status: 400, word: 'description', template: '{0} cannot be given on a Type 3 glyph shape: a glyph is drawn wherever its character is set, so it has no {1}.' },
 
   // — graphics, colour, images (issue 5): insert below this line —
-  // images (passes/images/, ir/read/images.ts)
+  // images (engines/images/, ir/read/images.ts)
   imageUnreadable: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is not a readable {2} image: {3}.' },
   imageFormatUnsupported: { status: 400, word: 'description', template: 'the part "{0}" named by {1} is {2}, which this build does not read; send a PNG or JPEG image.' },
   imageTooLarge: { status: 413, word: 'drawing', template: 'the image "{0}" named by {1} is {2} × {3} pixels, past the ceiling of {4} bytes of pixel data an image may unpack to.' },
@@ -248,7 +248,7 @@ export const REFUSALS = {
   arrowsOnClosedPath: { status: 400, word: 'description', template: '{0} asks for arrowheads, but the path closes at {1}; arrowheads go on the ends of a line or an open path.' },
   arrowsWithoutStroke: { status: 400, word: 'description', template: '{0} asks for arrowheads, which are drawn in the stroke; give the path a stroke ({1}).' },
   codeDataRefused: { status: 400, word: 'description', template: 'the data at {0} cannot be carried by {1}: {2}.' },
-  // form fields (ir/read/forms.ts, passes/forms/)
+  // form fields (ir/read/forms.ts, passes/names/forms.ts, passes/cross-refusals/forms.ts)
   fieldNameSegment: { status: 400, word: 'description', template: 'the field name "{0}" at {1} has an empty part; dots separate the name of a field from the names of its parents.' },
   fieldNameTwice: { status: 400, word: 'description', template: 'the field name "{0}" at {1} is already given at {2}; every field has its own full name.' },
   fieldNameParent: { status: 400, word: 'description', template: 'the field name "{0}" at {1} is also the parent of "{2}" at {3}; a field holds a value or other fields, not both.' },

@@ -23,7 +23,7 @@ function walkAction(a: Action, fn: (t: Target) => void, onAction?: (a: Action) =
 export function forEachTarget(nav: Navigation | undefined, items: readonly Pick<Item, 'type'>[], fn: (t: Target) => void, onAction?: (a: Action) => void): void {
   for (const item of items) {
     if (item.type === 'link') walkTarget((item as Extract<Item, { type: 'link' }>).target, fn, onAction);
-    // A push button's click leads somewhere the way a link does (passes/forms/, issue 11).
+    // A push button's click leads somewhere the way a link does (passes/names/forms.ts, issue 11).
     else if (item.type === 'push_button') walkTarget((item as Extract<Item, { type: 'push_button' }>).target, fn, onAction);
   }
   if (!nav) return;

@@ -25,7 +25,7 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
     // A supplied PDF (pdf-lib's document) by its page count, not its whole object graph.
     if (v.constructor?.name === 'PDFDocument') return `<pdf ${(v as unknown as { getPageCount(): number }).getPageCount()} pages>`;
     if (v.constructor?.name === 'PDFPage') return '<pdf page>';
-    // Any other font kind (passes/fonts/: variants, standard, Type 1, Type 3, simple, chains): its kind and identity,
+    // Any other font kind (engines/fonts/: variants, standard, Type 1, Type 3, simple, chains): its kind and identity,
     // never its tables.
     const font = v as { kind?: unknown; key?: unknown; unitsPerEm?: unknown; shape?: unknown };
     if (typeof font.shape === 'function' && typeof font.key === 'string' && typeof font.kind === 'string') {

@@ -332,7 +332,7 @@ export interface FontResource {
   /** The request's name for it. */
   name: string;
   at: JsonPointer;
-  /** The font, whatever its kind (passes/fonts/: Face, StyledFont, StandardFace, Type1Face, Type3Face, SimpleFace, FontChain). */
+  /** The font, whatever its kind (engines/fonts/: Face, StyledFont, StandardFace, Type1Face, Type3Face, SimpleFace, FontChain). */
   face: TextFont;
   /** `fonts[].keep`: glyphs kept beyond those drawn (default: none). */
   keep?: import('./font-types.js').KeepRule;
@@ -351,7 +351,7 @@ export interface ResolvedTextPathItem extends TextPathItem { fontRes: FontResour
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
-/** An image item after resolution: the picture read, its declaration applied (passes/images/). */
+/** An image item after resolution: the picture read, its declaration applied (engines/images/). */
 export interface ResolvedImageItem extends ImageItem { res: ImageResource }
 export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem | import('./form-types.js').FieldItem;
 /** What survives the licence pass (every font needing a licence is covered). */

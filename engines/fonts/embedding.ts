@@ -1,7 +1,7 @@
 // engines/fonts/embedding.ts — the fact "this font forbids its own embedding" (OS/2 fsType: restricted
 // licence, no subsetting while we subset, bitmap only), kept apart from which standard forbids it
 // (design.md: krilla's split between facts and `Archival::prohibits`). dedupe turns the fact into the
-// spec's remark; an archive claim refuses it (passes/fonts/archive-fonts.ts → `refuseForbiddenEmbedding`).
+// spec's remark; an archive claim refuses it (`refuseForbiddenEmbedding` below, called by the cross-refusals pass).
 import type { FontResource } from '../../ir/types.js';
 import { Face } from './face.js';
 

@@ -1,4 +1,4 @@
-// engines/geometry/path-measure.ts — text engine, measuring a path by arc length: its segments (`m` `l` `c`
+// engines/geometry/path-measure.ts — geometry engine: measuring a path by arc length: its segments (`m` `l` `c`
 // `h` in page numbers) flattened into a polyline close enough to the curves that a point found by
 // distance along it lies on the drawn path to a hundredth of a point, and the point and the tangent
 // at any distance. Used by text_path (text-path.ts), whose letters must sit on the path within half

@@ -1,7 +1,7 @@
 // ir/read/forms.ts — reading, the six form-field items (issue 11; docs/reference.md, "Form fields").
 // The schema (ir/schema/forms.ts) has run on the item; this turns it into field IR and refuses what
 // one field contradicts in itself (comb without max_length, a value the field cannot hold, a radio
-// value no button carries…). Names across fields and fonts are the names pass's (passes/forms/).
+// value no button carries…). Names across fields and fonts are the names pass's (passes/names/forms.ts).
 import type { ValidateFunction } from 'ajv';
 import type { FieldBase, FieldBorder, FieldItem, MarkStyle } from '../form-types.js';
 import { refusal } from '../messages.js';

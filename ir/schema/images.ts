@@ -1,6 +1,6 @@
 // ir/schema/images.ts — schema of the `image` item and the `images` declarations (spec "rect and
 // image items", "images"; docs/reference.md "image" and "images"). Counts that depend on the
-// picture itself (one pair per component) are checked once the file is read (passes/images/).
+// picture itself (one pair per component) are checked once the file is read (engines/images/).
 import { colourSchema, itemBase } from './common.js';
 import { clipSchema } from './graphics.js';
 import { metadataFactsSchema } from './standards.js';

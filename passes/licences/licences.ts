@@ -59,7 +59,7 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
         }
       }
-      // A form field's text (value, options, caption) is set in its font the same way (passes/forms/).
+      // A form field's text (value, options, caption) is set in its font the same way (passes/names/forms.ts).
       for (const item of ir.items) {
         if (!('fontRes' in item) || !isField(item) || !item.fontRes) continue;
         const hit = fontWithoutOutlines(item.fontRes);

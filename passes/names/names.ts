@@ -3,7 +3,7 @@
 // wherever it is declared), a name declared twice is refused, and each declared font is built once:
 // files (inline, a supplied part, or the service's library) loaded into faces, standard and Type 3
 // fonts built, simple fonts, variants and chains built over the fonts they name; every declared or
-// drawn picture is read once from its part with its `images` declaration applied (passes/images/).
+// drawn picture is read once from its part with its `images` declaration applied (engines/images/).
 // ReadIr → ResolvedIr.
 import type { FontSource } from '../../ir/font-types.js';
 import type { JsonPointer } from '../../ir/pointer.js';
@@ -158,7 +158,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     // Form fields: full names unique and not both a value and a parent; fonts found (passes/names/forms.ts).
     checkFieldNames(ir.items);
     resolveFieldFonts(ir.items, fonts);
-    // Pictures: every declared or drawn part read once, its declaration applied (passes/images/).
+    // Pictures: every declared or drawn part read once, its declaration applied (engines/images/).
     const images = resolveImages(ir, ctx);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
     const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
