@@ -1,0 +1,199 @@
+// passes/names/fonts.ts — names pass, fonts: every font declaration of every kind built once (spec
+// Conventions, "Names": one namespace for every font kind; a name declared twice is refused). Files
+// (inline, a supplied part, or the service's library) become faces; standard and Type 3 fonts are
+// built; simple fonts, variants and chains are built over the fonts they name.
+import type { FontSource } from '../../ir/font-types.js';
+import { refuse } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { FontResource, ReadIr } from '../../ir/types.js';
+import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
+import { FontChain } from '../../engines/fonts/chain.js';
+import { Face, loadFace, type FeatureSet } from '../../engines/fonts/face.js';
+import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
+import { SimpleFace, SIMPLE_MAX_CODES } from '../../engines/fonts/simple-face.js';
+import { StandardFace, standardFace } from '../../engines/fonts/standard-face.js';
+import { guarded, StyledFont } from '../../engines/fonts/styled-font.js';
+import { loadType1 } from '../../engines/fonts/type1-face.js';
+import { Type3Face, TYPE3_MAX_GLYPHS } from '../../engines/fonts/type3-face.js';
+import type { PassContext } from '../pass.js';
+
+/** The declared fonts by name, and where each name was declared (any kind). */
+export interface DeclaredFonts {
+  fonts: Map<string, FontResource>;
+  declaredAt: Map<string, JsonPointer>;
+}
+
+/** font_variants switches → OpenType feature tags (ISO/IEC 14496-22 feature registry). */
+const VARIANT_FEATURES: Record<string, string[]> = {
+  ligatures: ['liga', 'clig'],
+  small_caps: ['smcp'],
+  oldstyle_figures: ['onum'],
+  kerning: ['kern'],
+};
+
+/** The bytes a font source names; refused when the part was not sent or the library holds no such face. */
+export function sourceBytes(src: FontSource, ctx: PassContext): Uint8Array {
+  if (src.kind === 'data') return src.bytes;
+  if (src.kind === 'part') {
+    const part = ctx.parts.get(src.part);
+    if (!part) refuse('partMissing', src.at, src.part, src.at);
+    return part;
+  }
+  const bytes = libraryFile(src.face);
+  if (!bytes) refuse('libraryFaceUnknown', src.at, src.face, src.at, Object.keys(LIBRARY_FACES).join(', '));
+  return bytes;
+}
+
+/** A character as refusals quote it. */
+function showChar(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** Builds every declared font, in the order the kinds build on each other. */
+export function resolveFonts(ir: ReadIr, ctx: PassContext): DeclaredFonts {
+  const declaredAt = claimNames(ir);
+  const fonts = new Map<string, FontResource>();
+  fileFonts(ir, ctx, fonts);
+  for (const decl of ir.standardFonts) {
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face: standardFace(decl.face) });
+  }
+  type1Fonts(ir, ctx, fonts);
+  type3Fonts(ir, fonts);
+  // Declarations built over other fonts: each names a font of the kinds above.
+  const built = { fonts, declaredAt };
+  simpleFonts(ir, built);
+  fontVariants(ir, built);
+  fontChains(ir, built);
+  return built;
+}
+
+/** One namespace for every font kind: the same name under `fonts` and `standard_fonts` is refused. */
+function claimNames(ir: ReadIr): Map<string, JsonPointer> {
+  const declaredAt = new Map<string, JsonPointer>();
+  const claim = (name: string, p: JsonPointer) => {
+    const earlier = declaredAt.get(name);
+    if (earlier !== undefined) refuse('nameDeclaredTwice', `${p}/name`, name, `${p}/name`, `${earlier}/name`);
+    declaredAt.set(name, p);
+  };
+  for (const list of [ir.fonts, ir.standardFonts, ir.type1Fonts, ir.type3Fonts, ir.simpleFonts, ir.fontVariants, ir.fontChains]) {
+    for (const decl of list) claim(decl.name, decl.at);
+  }
+  const fonts = new Map<string, FontResource>();
+
+  return declaredAt;
+}
+
+/** Fonts from files (`fonts`): loaded into faces, always wrapped in their declaration's rules. */
+function fileFonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource>): void {
+  for (const decl of ir.fonts) {
+    const loaded = loadFace(sourceBytes(decl.source, ctx));
+    if (!loaded.ok) refuse('fontUnreadable', decl.source.at, decl.name, decl.at, loaded.detail);
+    if (loaded.face.outlines === 'cff2') refuse('fontKindUnsupported', decl.source.at, decl.name, decl.at, 'CFF2 (variable)');
+    if (decl.missing.kind === 'replace' && !loaded.face.covers(decl.missing.with.codePointAt(0)!)) {
+      refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
+    }
+    // Always wrapped: the wrapper applies the missing rule and turns a glyph that breaks in use into a 400 naming this declaration.
+    const face = new StyledFont(loaded.face, undefined, decl.missing, { name: decl.name, at: decl.at, sourceAt: decl.source.at });
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: decl.keep });
+  }
+}
+
+/** Type 1 programs (`type1_fonts`), with their AFM metrics where given. */
+function type1Fonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource>): void {
+  for (const decl of ir.type1Fonts) {
+    const afm = decl.afm ? sourceBytes(decl.afm, ctx) : undefined;
+    const loaded = loadType1(sourceBytes(decl.source, ctx), afm);
+    if (!loaded.ok) {
+      if (loaded.inAfm) refuse('afmUnreadable', decl.afm!.at, decl.afm!.at, loaded.detail);
+      refuse('type1Unreadable', decl.source.at, decl.name, decl.at, loaded.detail);
+    }
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face: loaded.face });
+  }
+}
+
+/** Fonts whose glyphs are drawings (`type3_fonts`): each character once, at most TYPE3_MAX_GLYPHS. */
+function type3Fonts(ir: ReadIr, fonts: Map<string, FontResource>): void {
+  for (const decl of ir.type3Fonts) {
+    if (decl.glyphs.length > TYPE3_MAX_GLYPHS) refuse('type3TooManyGlyphs', `${decl.at}/glyphs`, decl.name, decl.at, decl.glyphs.length, TYPE3_MAX_GLYPHS);
+    const seen = new Map<string, JsonPointer>();
+    for (const g of decl.glyphs) {
+      const earlier = seen.get(g.character);
+      if (earlier) refuse('type3CharacterTwice', `${g.at}/character`, showChar(g.character), earlier, g.at);
+      seen.set(g.character, g.at);
+    }
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face: new Type3Face(decl) });
+  }
+}
+
+/** The font a declaration built over others names, refused when undeclared or of another kind. */
+function leaf({ fonts, declaredAt }: DeclaredFonts, name: string, at: JsonPointer, key: string, wanted: string): FontResource {
+  const res = fonts.get(name);
+  if (!res) {
+    if (declaredAt.has(name)) refuse('fontRefKind', at, name, at, `declared at ${declaredAt.get(name)}`, key, wanted);
+    refuse('fontUndeclared', at, name, at);
+  }
+  return res;
+}
+
+/** One-byte fonts over a declared TrueType or CFF face (`simple_fonts`). */
+function simpleFonts(ir: ReadIr, built: DeclaredFonts): void {
+  const { fonts } = built;
+  for (const decl of ir.simpleFonts) {
+    const base = leaf(built, decl.font.name, decl.font.at, 'simple_fonts', 'a font declared under fonts');
+    const face = base.face instanceof StyledFont ? base.face.base : base.face;
+    if (!(face instanceof Face)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${face.kind} font`, 'simple_fonts', 'a font declared under fonts');
+    // CFF outlines are written as a name-keyed Type1C program: glyphs are chosen by name, which a CID-keyed CFF lacks.
+    if (face.outlines === 'cff' && cffIsCidKeyed(face, base)) refuse('fontKindUnsupported', decl.at, decl.name, decl.at, 'CID-keyed CFF');
+    const chars = new Set(decl.text);
+    if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, `${decl.at}/text`, chars.size, SIMPLE_MAX_CODES);
+    const simple = new SimpleFace(face, decl.text, base.face instanceof StyledFont ? base.face.origin : undefined);
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face: simple, basedOn: [base.name] });
+  }
+}
+
+/** OpenType switches over a declared face or a standard font (`font_variants`). */
+function fontVariants(ir: ReadIr, built: DeclaredFonts): void {
+  const { fonts } = built;
+  for (const decl of ir.fontVariants) {
+    const base = leaf(built, decl.font.name, decl.font.at, 'font_variants', 'a font declared under fonts or standard_fonts');
+    const b = base.face instanceof StyledFont ? base.face.base : base.face;
+    if (!(b instanceof Face) && !(b instanceof StandardFace)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${b.kind} font`, 'font_variants', 'a font declared under fonts or standard_fonts');
+    const features: Record<string, boolean> = {};
+    for (const [k, on] of Object.entries(decl.switches)) {
+      for (const tag of VARIANT_FEATURES[k]) {
+        const has = b instanceof Face ? b.features.has(tag) : tag === 'kern';
+        // Switching a feature off that the font lacks changes nothing; switching one on that it lacks is refused.
+        if (on && !has && (tag !== 'clig' || k !== 'ligatures')) refuse('variantFeatureMissing', `${decl.at}/${k}`, decl.font.name, tag, `${decl.at}/${k}`);
+        features[tag] = on;
+      }
+    }
+    const missing = base.face instanceof StyledFont ? base.face.missing : { kind: 'refuse' as const };
+    const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
+    const face = new StyledFont(b, features as FeatureSet, missing, origin);
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: base.keep, basedOn: [base.name] });
+  }
+}
+
+/** Fonts tried in order per character (`font_chains`); a chain holds no chain. */
+function fontChains(ir: ReadIr, { fonts, declaredAt }: DeclaredFonts): void {
+  for (const decl of ir.fontChains) {
+    const members = decl.fonts.map((ref) => {
+      const m = fonts.get(ref.name);
+      if (!m || m.face instanceof FontChain) {
+        if (declaredAt.has(ref.name)) refuse('fontRefKind', ref.at, ref.name, ref.at, 'a font chain', 'font_chains', 'fonts of the other kinds');
+        refuse('fontUndeclared', ref.at, ref.name, ref.at);
+      }
+      return m;
+    });
+    if (decl.missing.kind === 'replace' && !members.some((m) => m.face.covers(decl.missing.kind === 'replace' ? decl.missing.with.codePointAt(0)! : 0))) {
+      refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
+    }
+    fonts.set(decl.name, { name: decl.name, at: decl.at, face: new FontChain(members, decl.missing), basedOn: members.map((m) => m.name) });
+  }
+}
+
+/** Whether the CFF table of a face is CID-keyed; a table that cannot be followed is refused as an unreadable font, naming its declaration. */
+function cffIsCidKeyed(face: Face, base: FontResource): boolean {
+  const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
+  return guarded(origin, () => cffTablesOf(face).cidKeyed);
+}

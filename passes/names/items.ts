@@ -1,0 +1,109 @@
+// passes/names/items.ts — names pass, items: each item's names found among the declarations — the
+// fonts of text, flow, text_path and table cells (styled runs included), a code's caption font (or the
+// library's DEFAULT_CODE_FACE, built once), pictures read once, a table's drawing cells, supplied pages.
+import { refuse } from '../../ir/messages.js';
+import type { ImageResource } from '../../ir/image-resource.js';
+import type { CodeTextSpec, FontResource, ReadIr, ResolvedItem, ResolvedTableItem, TableItem } from '../../ir/types.js';
+import { loadFace } from '../../engines/fonts/face.js';
+import { DEFAULT_CODE_FACE } from '../../engines/fonts/library.js';
+import { StyledFont } from '../../engines/fonts/styled-font.js';
+import { resolveImage } from '../../engines/images/resource.js';
+import type { PassContext } from '../pass.js';
+import { sourceBytes, type DeclaredFonts } from './fonts.js';
+import { partSource, resolveImageItem } from './images.js';
+import type { SuppliedPdfs } from './supplied.js';
+
+/** What resolving items needs: the declared fonts, the pictures read, the supplied PDFs. */
+export interface ItemNames extends DeclaredFonts {
+  images: Map<string, ImageResource>;
+  supplied: SuppliedPdfs;
+}
+
+/** Every item with the names it calls for resolved. */
+export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): ResolvedItem[] {
+  const { fonts, declaredAt, images, supplied } = names;
+  // Human-readable code text names a font, or is set in the library's DEFAULT_CODE_FACE, built once
+  // under a name no declaration holds.
+  let codeFace: FontResource | undefined;
+  const codeTextFont = (text: CodeTextSpec): FontResource => {
+    if (text.font) {
+      const res = fonts.get(text.font.name);
+      if (!res) refuse('fontUndeclared', text.font.at, text.font.name, text.font.at);
+      return res;
+    }
+    if (!codeFace) {
+      let name = `${DEFAULT_CODE_FACE} (code text)`;
+      while (declaredAt.has(name)) name += "'";
+      const loaded = loadFace(sourceBytes({ kind: 'library', at: text.at, face: DEFAULT_CODE_FACE }, ctx));
+      if (!loaded.ok) refuse('fontUnreadable', text.at, name, text.at, loaded.detail);
+      codeFace = { name, at: text.at, face: new StyledFont(loaded.face, undefined, { kind: 'refuse' }, { name, at: text.at, sourceAt: text.at }) };
+      fonts.set(name, codeFace);
+    }
+    return codeFace;
+  };
+  return ir.items.map((item): ResolvedItem => {
+    if ((item.type === 'code128' || item.type === 'ean13') && item.text) return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
+    if (item.type === 'image') return resolveImageItem(item, images);
+    if (item.type === 'table') return resolveTableCells(resolveTableFonts(item, fonts), ir.doc, images, ctx);
+    if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
+    if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') return item;
+    // A styled run may name its own font: found the same way as the block's.
+    if (item.type === 'text' || item.type === 'text_path') {
+      for (const run of item.runs) {
+        const f = run.style?.font;
+        if (!f) continue;
+        const res = fonts.get(f.name);
+        if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+        run.style!.fontRes = res;
+      }
+    }
+    const fontRes = fonts.get(item.font.name);
+    if (!fontRes) refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
+    // The read item becomes the resolved one in place: copying an object of thirty keys per text
+    // item was most of this pass's time on 10 000 items (bench/validate.ts); nothing reads it as read.
+    return Object.assign(item, { fontRes }) as ResolvedItem;
+  });
+}
+
+/** A table's picture and drawing cells: each picture read once (as an image item's), each drawing found among the declarations. */
+function resolveTableCells(item: ResolvedTableItem, doc: ReadIr['doc'], images: Map<string, ImageResource>, ctx: PassContext): ResolvedTableItem {
+  for (const row of item.rows) {
+    for (const cell of row.cells) {
+      const c = cell.content;
+      if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name)) refuse('graphicsUndeclared', c.at, 'drawing', c.name, c.at);
+      if (c.kind !== 'image') continue;
+      let res = images.get(c.name);
+      if (!res) { res = resolveImage(partSource(ctx), c.name, undefined, c.at); images.set(c.name, res); }
+      c.res = res;
+    }
+  }
+  return item;
+}
+
+/** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
+function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): ResolvedTableItem {
+  const fontRes = new Map<string, FontResource>();
+  for (const row of item.rows) {
+    for (const cell of row.cells) {
+      if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.
+      if (cell.content.kind === 'text') {
+        for (const run of cell.content.runs) {
+          const f = run.style?.font;
+          if (!f) continue;
+          const res = fonts.get(f.name);
+          if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+          run.style!.fontRes = res;
+          fontRes.set(f.name, res);
+        }
+      }
+      const { name, at } = cell.style.font;
+      if (fontRes.has(name)) continue;
+      const res = fonts.get(name);
+      if (!res) refuse('fontUndeclared', at, name, at);
+      fontRes.set(name, res);
+    }
+  }
+  return { ...item, fontRes };
+}
+
