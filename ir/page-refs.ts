@@ -30,7 +30,7 @@ export function plainNumbering(count: number): PageNumbering {
 /** The physical page a reference names; refuses (400, naming the page as the request wrote it) when there is none. */
 export function resolvePageRef(numbering: PageNumbering, ref: PageRef, at: JsonPointer): number {
   const page = numbering.find(ref);
-  if (page === undefined) refuse('pageMissing', at, String(ref), at, numbering.count);
+  if (page === undefined) refuse('pageMissing', at, { page: String(ref), at, pages: numbering.count });
   return page;
 }
 

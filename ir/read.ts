@@ -5,9 +5,9 @@
 // in ir/read/<area>.ts.
 import { DEFAULT_PAGE } from './defaults.js';
 import { readJson } from './json-reader.js';
-import { refusal } from './messages.js';
+import { refuse } from './messages.js';
 import { at } from './pointer.js';
-import { ajv, check, fail } from './read/common.js';
+import { ajv, check } from './read/common.js';
 import {
   readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
 } from './read/fonts.js';
@@ -94,8 +94,8 @@ function parseDescription(description: unknown): unknown {
   if (typeof description === 'string' || description instanceof Uint8Array) {
     const r = readJson(description);
     if (r.ok) return r.value;
-    if (r.kind === 'duplicate') fail(refusal('duplicateKey', at(r.pointer, r.key), r.key, r.pointer ? `the object at ${r.pointer}` : 'the top level of the description'));
-    fail(refusal('jsonUnreadable', '', r.detail));
+    if (r.kind === 'duplicate') refuse('duplicateKey', at(r.pointer, r.key), { key: r.key, where: r.pointer ? `the object at ${r.pointer}` : 'the top level of the description' });
+    refuse('jsonUnreadable', '', { detail: r.detail });
   }
   return description;
 }

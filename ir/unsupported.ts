@@ -2,8 +2,7 @@
 // Validation is total (spec: "refuses a request rather than produce a document that silently lost
 // something"), so a documented key this build would drop is refused by name, not ignored. Unknown
 // keys stay ignored. Each later issue shrinks these tables as it draws more.
-import { RefusalError } from './diagnostics.js';
-import { refusal } from './messages.js';
+import { refuse } from './messages.js';
 import { at } from './pointer.js';
 
 /** The item catalogue (docs/reference.md): every kind the description format knows. */
@@ -40,7 +39,7 @@ function isDefault(v: unknown, dflt: unknown): boolean {
 /** Refuses the first documented key this build would lose. Runs after the schema. */
 export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
   for (const key of TOP_LEVEL_NOT_YET) {
-    if (key in d && !isDefault(d[key], undefined)) throw new RefusalError(refusal('keyNotYet', at('', key), key, at('', key)));
+    if (key in d && !isDefault(d[key], undefined)) refuse('keyNotYet', at('', key), { key, at: at('', key) });
   }
   const items = d.items as Record<string, unknown>[];
   items.forEach((item, i) => {
@@ -50,8 +49,8 @@ export function checkDrawnByThisBuild(d: Record<string, unknown>): void {
     for (const [key, dflt] of table) {
       if (key in item && !isDefault(item[key], dflt)) {
         const kp = at(p, key);
-        if (dflt !== undefined) throw new RefusalError(refusal('valueNotYet', kp, kp, JSON.stringify(item[key])));
-        throw new RefusalError(refusal('keyNotYet', kp, key, kp));
+        if (dflt !== undefined) refuse('valueNotYet', kp, { key: kp, value: JSON.stringify(item[key]) });
+        refuse('keyNotYet', kp, { key, at: kp });
       }
     }
   });

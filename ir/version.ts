@@ -25,5 +25,5 @@ export function versionAtLeast(v: PdfVersion, min: PdfVersion): boolean {
  */
 export function requireVersion(doc: DocSettings, min: PdfVersion, at: JsonPointer, feature: string): void {
   const declared = doc.standards?.declaredVersion;
-  if (declared && !versionAtLeast(docVersion(doc), min)) refuse('versionTooOld', declared.at, declared.at, declared.version, min, `${feature} at ${at}`);
+  if (declared && !versionAtLeast(docVersion(doc), min)) refuse('versionTooOld', declared.at, { key: declared.at, version: declared.version, min, feature: `${feature} at ${at}` });
 }

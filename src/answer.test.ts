@@ -177,7 +177,7 @@ describe('answerOutcome: success', () => {
 
 describe('answerOutcome: refusal', () => {
   it('is the status, the sentence as text/plain, the word, the whole remark count and the version', () => {
-    const r = refusal('fontUndeclared', '/items/0/font', 'Bödy', '/items/0/font');
+    const r = refusal('fontUndeclared', '/items/0/font', { font: 'Bödy', at: '/items/0/font' });
     const a = answerOutcome({ ok: false, ...r, remarks: [remarkOf('x'), remarkOf('y')] }, V);
     expect(a.status).toBe(400);
     expect(a.contentType).toBe('text/plain; charset=utf-8');
@@ -189,7 +189,7 @@ describe('answerOutcome: refusal', () => {
     expect(one(a.headers, 'x-svc-pages')).toBeUndefined();
   });
   it('server refusals carry x-svc-warnings 0', () => {
-    const a = answerRefusal(refusal('bodyTooLarge', '', 1000), { version: V });
+    const a = answerRefusal(refusal('bodyTooLarge', '', { limit: 1000 }), { version: V });
     expect(a.status).toBe(413);
     expect(a.body).toBe('the body is larger than the 1000 bytes this server accepts.');
     expect(one(a.headers, 'x-svc-refusal')).toBe('body_too_large');

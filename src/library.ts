@@ -38,6 +38,6 @@ export function render(input: RenderInput): Outcome {
   } catch (e) {
     if (e instanceof RefusalError) return { ok: false, ...e.refusal, remarks: ctx.remarks };
     const detail = e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : String(e);
-    return { ok: false, ...refusal('serverFailed', '', detail.replace(/\.$/, '')), remarks: ctx.remarks };
+    return { ok: false, ...refusal('serverFailed', '', { detail: detail.replace(/\.$/, '') }), remarks: ctx.remarks };
   }
 }

@@ -211,7 +211,7 @@ function failed(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
       res.destroy();
       return;
     }
-    send(s, req, res, answerRefusal(refusal('serverUnexpected', '', detail(e)), { version: s.version }));
+    send(s, req, res, answerRefusal(refusal('serverUnexpected', '', { detail: detail(e) }), { version: s.version }));
   } catch {
     res.destroy();
   }
@@ -241,13 +241,13 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   // word `call_number` from its closed list (the call itself is what is wrong) and the sentence of
   // REFUSALS.notFound; the table's status 400 is overridden here because 404 is what every HTTP
   // client and proxy understands for "no such resource".
-  const r = refusal('notFound', '', method, printablePath(path));
+  const r = refusal('notFound', '', { method, path: printablePath(path) });
   return send(s, req, res, answerRefusal({ ...r, status: 404 }, { version: s.version }));
 }
 
 /** A known path with the wrong method: 405 with `Allow`, word `call_number`, the notFound sentence. */
 function methodNotAllowed(s: Settings, method: string, path: string, allow: string): Answer {
-  const r = refusal('notFound', '', method, printablePath(path));
+  const r = refusal('notFound', '', { method, path: printablePath(path) });
   const a = answerRefusal({ ...r, status: 405 }, { version: s.version });
   a.headers.push(['allow', allow]);
   return a;
@@ -257,7 +257,7 @@ function methodNotAllowed(s: Settings, method: string, path: string, allow: stri
 function refusedBeforeBody(s: Settings, req: http.IncomingMessage): RefusalLike | undefined {
   if (req.method !== 'POST' || pathOf(req.url) !== '/render') return undefined;
   const length = declaredLength(req);
-  if (length !== undefined && length > s.bodyCap) return refusal('bodyTooLarge', '', s.bodyCap);
+  if (length !== undefined && length > s.bodyCap) return refusal('bodyTooLarge', '', { limit: s.bodyCap });
   if (!isMultipartFormData(req.headers['content-type'])) return refusal('formNotMultipart', '');
   return undefined;
 }
@@ -305,23 +305,23 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   // Count the bytes as they arrive; past the cap answer 413 at once (spec Limits).
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > s.bodyCap) fail(refusal('bodyTooLarge', '', s.bodyCap));
+    if (received > s.bodyCap) fail(refusal('bodyTooLarge', '', { limit: s.bodyCap }));
   });
   // The client went away before the body was whole: nobody to answer; free everything.
   req.on('close', () => {
     if (!done && !req.complete) stop();
   });
-  bb.on('error', (e: unknown) => fail(refusal('formUnreadable', '', detail(e))));
+  bb.on('error', (e: unknown) => fail(refusal('formUnreadable', '', { detail: detail(e) })));
 
   /** Records a part name; a name sent twice (json_data included) is refused. */
   const claim = (name: string | undefined): name is string => {
     if (done) return false;
     if (name === undefined || name === '') {
-      fail(refusal('formUnreadable', '', 'a part carries no name'));
+      fail(refusal('formUnreadable', '', { detail: 'a part carries no name' }));
       return false;
     }
     if (names.has(name)) {
-      fail(refusal('partTwice', '', name));
+      fail(refusal('partTwice', '', { part: name }));
       return false;
     }
     names.add(name);
@@ -340,7 +340,7 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   bb.on('field', (name: string | undefined, value: string | undefined) => {
     if (!claim(name)) return;
     if (value === undefined) {
-      fail(refusal('formUnreadable', '', `the part "${name}" is in a charset this server cannot read`));
+      fail(refusal('formUnreadable', '', { detail: `the part "${name}" is in a charset this server cannot read` }));
       return;
     }
     keep(name, Buffer.from(value, 'utf8'));
@@ -397,13 +397,13 @@ function renderAndAnswer(s: Settings, req: http.IncomingMessage, res: http.Serve
     if (!(e instanceof PoolError)) {
       // A worker that died (out of memory, a crash in a dependency): the document could not be made.
       const tooBig = e instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
-      const a = answerRefusal(tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', detail(e)), { version: s.version });
+      const a = answerRefusal(tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', { detail: detail(e) }), { version: s.version });
       s.metrics.rendered(a.status, (performance.now() - started) / 1000);
       if (!tooBig) s.logger.error({ err: e, client }, 'render failed');
       return send(s, req, res, a);
     }
     if (e.kind === 'aborted') return; // nobody left to answer
-    const r = e.kind === 'time-limit' ? refusal('renderTooLong', '', s.pool!.options.timeLimitMs / 1000)
+    const r = e.kind === 'time-limit' ? refusal('renderTooLong', '', { seconds: s.pool!.options.timeLimitMs / 1000 })
       : e.kind === 'queue-full' ? refusal('serverBusy', '') : refusal('serverClosing', '');
     const a = answerRefusal(r, { version: s.version });
     // A busy or closing server: worth a retry shortly (the only case where resending helps).

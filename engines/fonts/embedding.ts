@@ -39,5 +39,5 @@ export function fontsForbiddingEmbedding(fonts: ReadonlyMap<string, FontResource
  */
 export function refuseForbiddenEmbedding(fonts: ReadonlyMap<string, FontResource>, standard: string): void {
   const hit = fontsForbiddingEmbedding(fonts)[0];
-  if (hit) refuse('embeddingForbiddenByStandard', hit.at, hit.ownName, hit.name, standard);
+  if (hit) refuse('embeddingForbiddenByStandard', hit.at, { face: hit.ownName, font: hit.name, standard });
 }

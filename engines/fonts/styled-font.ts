@@ -5,8 +5,7 @@
 // share one embedded subset (its `key` is the face's).
 import { RefusalError } from '../../ir/diagnostics.js';
 import type { MissingRule } from '../../ir/font-types.js';
-import { refusal } from '../../ir/messages.js';
-import type { JsonPointer } from '../../ir/pointer.js';
+import { refuse } from '../../ir/messages.js';
 import type { FeatureSet } from './face.js';
 import type { FontKind, FontMetrics, TextFont } from '../../ir/text-font.js';
 import type { FontOrigin, Shaped } from '../../ir/text-font.js';
@@ -38,7 +37,7 @@ export function guarded<T>(origin: FontOrigin | undefined, fn: () => T): T {
   } catch (e) {
     if (e instanceof RefusalError || !origin) throw e;
     const detail = (e instanceof Error ? e.message : String(e)).split('\n')[0].replace(/\.$/, '').slice(0, 200).toLowerCase();
-    throw new RefusalError(refusal('fontUnreadable', origin.sourceAt, origin.name, origin.at, detail || 'it broke while in use'));
+    refuse('fontUnreadable', origin.sourceAt, { font: origin.name, at: origin.at, detail: detail || 'it broke while in use' });
   }
 }
 

@@ -28,8 +28,8 @@ export const MAX_PDF_NUMBER = 2_147_483_647;
  */
 export function coordValue(c: Coord, b: CoordBindings): number {
   const v = evaluate(c.expr, b);
-  if (!Number.isFinite(v)) refuse('coordinateNotFinite', c.at, c.at, String(v), b.current_page);
-  if (Math.abs(v) > MAX_PDF_NUMBER) refuse('coordinateOutOfRange', c.at, c.at, String(v), b.current_page, `±${MAX_PDF_NUMBER}`);
+  if (!Number.isFinite(v)) refuse('coordinateNotFinite', c.at, { coordinate: c.at, value: String(v), page: b.current_page });
+  if (Math.abs(v) > MAX_PDF_NUMBER) refuse('coordinateOutOfRange', c.at, { coordinate: c.at, value: String(v), page: b.current_page, limit: `±${MAX_PDF_NUMBER}` });
   return v;
 }
 

@@ -33,10 +33,10 @@ export function pictureOf(parts: PartSource, name: string, at: JsonPointer): Pic
     return readPicture(bytes);
   } catch (e) {
     if (!(e instanceof ImageError)) throw e;
-    if (e.kind === 'unsupported' && !e.format) refuse('imageFormatUnsupported', at, name, at, e.detail);
-    if (e.kind === 'unsupported') refuse('imageUnreadable', at, name, at, e.format, `it is ${e.detail}`);
-    if (e.kind === 'too-large') refuse('imageTooLarge', at, name, at, e.size[0], e.size[1], MAX_UNPACKED_IMAGE_BYTES);
-    refuse('imageUnreadable', at, name, at, e.format, e.detail);
+    if (e.kind === 'unsupported' && !e.format) refuse('imageFormatUnsupported', at, { part: name, at, format: e.detail });
+    if (e.kind === 'unsupported') refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: `it is ${e.detail}` });
+    if (e.kind === 'too-large') refuse('imageTooLarge', at, { image: name, at, width: e.size[0], height: e.size[1], limit: MAX_UNPACKED_IMAGE_BYTES });
+    refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: e.detail });
   }
 }
 
@@ -55,14 +55,14 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Refuses two declaration keys that cannot stand together. */
 function exclusive(why: string, ...keys: (JsonPointer | undefined)[]): void {
   const given = keys.filter((k): k is JsonPointer => k !== undefined);
-  if (given.length > 1) refuse('imageKeysTogether', given[1], given[0], given[1], why);
+  if (given.length > 1) refuse('imageKeysTogether', given[1], { key: given[0], other: given[1], reason: why });
 }
 
 /** A 1-bit, 1-component picture, as a stencil or a stencil mask must be. */
 function checkStencil(p: Picture, name: string, at: JsonPointer): void {
   if (p.bpc !== 1 || p.components !== 1 || p.space.kind !== 'gray') {
     const kind = { gray: 'grey', rgb: 'RGB', cmyk: 'CMYK', indexed: 'palette' }[p.space.kind];
-    refuse('imageNotStencil', at, name, at, `${p.bpc}-bit ${kind}${p.alpha ? ' with alpha' : ''} (${p.format})`);
+    refuse('imageNotStencil', at, { image: name, at, kind: `${p.bpc}-bit ${kind}${p.alpha ? ' with alpha' : ''} (${p.format})` });
   }
 }
 
@@ -82,7 +82,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   const maskKeys = [d.softMask?.at, d.stencilMask?.at, d.colorKey?.at];
   if (d.stencil) {
     exclusive('a stencil is its own mask', d.stencil, ...maskKeys, d.opaque);
-    if (d.iccProfile) refuse('imageIccOnStencil', d.iccProfile.at, d.iccProfile.at, name, d.stencil);
+    if (d.iccProfile) refuse('imageIccOnStencil', d.iccProfile.at, { key: d.iccProfile.at, image: name, stencil: d.stencil });
     checkStencil(picture, name, d.stencil);
   }
   exclusive('an image carries one kind of see-through information', ...maskKeys);
@@ -106,8 +106,8 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
     if (d.iccProfile) {
       const bytes = parts.bytes(d.iccProfile.part, d.iccProfile.at);
       const h = readIccHeader(bytes);
-      if (typeof h === 'string') refuse('imageIccUnreadable', d.iccProfile.at, d.iccProfile.part, d.iccProfile.at, h);
-      if (h.n !== colours) refuse('imageIccMismatch', d.iccProfile.at, d.iccProfile.part, d.iccProfile.at, h.n, h.space, name, colours);
+      if (typeof h === 'string') refuse('imageIccUnreadable', d.iccProfile.at, { part: d.iccProfile.part, at: d.iccProfile.at, detail: h });
+      if (h.n !== colours) refuse('imageIccMismatch', d.iccProfile.at, { profile: d.iccProfile.part, at: d.iccProfile.at, components: h.n, space: h.space, image: name, imageComponents: colours });
       main.icc = { bytes, n: h.n };
       keyParts.push('icc', bytes);
     } else if (picture.icc) {
@@ -121,7 +121,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
       const m = pictureOf(parts, d.softMask.part, d.softMask.at);
       if (m.components !== 1 || m.space.kind !== 'gray' || m.alpha || m.colorKey) {
         const what = m.space.kind === 'indexed' ? 'a palette' : m.alpha || m.colorKey ? 'transparency of its own' : `${m.components} components`;
-        refuse('imageSoftMaskNotGrey', d.softMask.at, d.softMask.part, d.softMask.at, what);
+        refuse('imageSoftMaskNotGrey', d.softMask.at, { mask: d.softMask.part, at: d.softMask.at, found: what });
       }
       res.smask = { ...stream(m), space: undefined };
       keyParts.push('smask', parts.bytes(d.softMask.part, d.softMask.at));
@@ -132,9 +132,9 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
       keyParts.push('mask', parts.bytes(d.stencilMask.part, d.stencilMask.at));
     } else if (d.colorKey) {
       const pairs = d.colorKey.pairs;
-      if (pairs.length !== picture.components) refuse('imagePairCount', d.colorKey.at, d.colorKey.at, count(pairs.length, 'pair'), name, count(picture.components, 'component'));
+      if (pairs.length !== picture.components) refuse('imagePairCount', d.colorKey.at, { key: d.colorKey.at, pairs: count(pairs.length, 'pair'), image: name, components: count(picture.components, 'component') });
       pairs.forEach((pair, i) => pair.forEach((v, j) => {
-        if (v > maxSample) refuse('imageColorKeyRange', `${d.colorKey!.at}/${i}/${j}`, `${d.colorKey!.at}/${i}/${j}`, v, maxSample, name);
+        if (v > maxSample) refuse('imageColorKeyRange', `${d.colorKey!.at}/${i}/${j}`, { key: `${d.colorKey!.at}/${i}/${j}`, value: v, max: maxSample, image: name });
       }));
       res.mask = { key: pairs.flat() };
       keyParts.push('key', JSON.stringify(pairs));
@@ -149,7 +149,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   // declared decode is meant of the picture's true values, so its pairs are turned round for it.
   const comps = d.stencil ? 1 : picture.components;
   if (d.decode) {
-    if (d.decode.pairs.length !== comps) refuse('imagePairCount', d.decode.at, d.decode.at, count(d.decode.pairs.length, 'pair'), name, count(comps, 'component'));
+    if (d.decode.pairs.length !== comps) refuse('imagePairCount', d.decode.at, { key: d.decode.at, pairs: count(d.decode.pairs.length, 'pair'), image: name, components: count(comps, 'component') });
     main.decode = d.decode.pairs.flatMap(([lo, hi]) => (picture.inverted ? [hi, lo] : [lo, hi]));
     keyParts.push('decode', JSON.stringify(d.decode.pairs));
   } else if (picture.inverted) {
@@ -169,7 +169,7 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   }
   if (d.files) {
     // spec "images": names of declared attachments the picture claims; they belong to the picture.
-    for (const f of d.files) if (!rc.attachments.has(f.name)) refuse('attachmentUnknown', f.at, f.name, f.at);
+    for (const f of d.files) if (!rc.attachments.has(f.name)) refuse('attachmentUnknown', f.at, { attachment: f.name, at: f.at });
     res.files = [...new Set(d.files.map((f) => f.name))];
     keyParts.push('files', JSON.stringify(res.files));
   }

@@ -55,29 +55,29 @@ export function checkInvoiceXml(inv: InvoiceSettings, bytes: Uint8Array): void {
   const part = inv.xml.part;
   const text = Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '');
   const valid = XMLValidator.validate(text);
-  if (valid !== true) refuse('invoiceXmlMalformed', at, part, at, `${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line})`);
+  if (valid !== true) refuse('invoiceXmlMalformed', at, { part, at, detail: `${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line})` });
   // The validator and the parser of fast-xml-parser do not agree on every damaged input (a processing
   // instruction without a target passes one and stops the other): the parser's word counts too.
   let doc: Node;
   try {
     doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false, processEntities: false }).parse(text) as Node;
   } catch (e) {
-    refuse('invoiceXmlMalformed', at, part, at, String(e instanceof Error ? e.message : e).replace(/\.$/, ''));
+    refuse('invoiceXmlMalformed', at, { part, at, detail: String(e instanceof Error ? e.message : e).replace(/\.$/, '') });
   }
   const rootKey = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (!rootKey || localName(rootKey) !== 'CrossIndustryInvoice') {
-    refuse('invoiceXmlNotCii', at, part, at, `its root element is ${rootKey ? `"${rootKey}"` : 'missing'}, not CrossIndustryInvoice`);
+    refuse('invoiceXmlNotCii', at, { part, at, reason: `its root element is ${rootKey ? `"${rootKey}"` : 'missing'}, not CrossIndustryInvoice` });
   }
   const root = doc[rootKey] as Node;
   const prefix = rootKey.includes(':') ? rootKey.slice(0, rootKey.indexOf(':')) : '';
   const ns = root?.[prefix ? `@_xmlns:${prefix}` : '@_xmlns'];
-  if (ns !== CII_NAMESPACE) refuse('invoiceXmlNotCii', at, part, at, `its root element is in the namespace "${String(ns ?? 'none')}", not ${CII_NAMESPACE}`);
+  if (ns !== CII_NAMESPACE) refuse('invoiceXmlNotCii', at, { part, at, reason: `its root element is in the namespace "${String(ns ?? 'none')}", not ${CII_NAMESPACE}` });
   const id = textOf(child(child(child(root, 'ExchangedDocumentContext'), 'GuidelineSpecifiedDocumentContextParameter'), 'ID'));
-  if (!id) refuse('invoiceXmlNotCii', at, part, at, 'it states no ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID');
+  if (!id) refuse('invoiceXmlNotCii', at, { part, at, reason: 'it states no ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID' });
   const want = GUIDELINE_IDS[inv.profile];
   if (id !== want) {
     const actual = (Object.keys(GUIDELINE_IDS) as InvoiceProfile[]).find((p) => GUIDELINE_IDS[p] === id);
-    refuse('invoiceProfileMismatch', `${inv.at}/profile`, inv.profile, `${inv.at}/profile`, part, id, actual ? `"${actual}"` : 'of no Factur-X profile');
+    refuse('invoiceProfileMismatch', `${inv.at}/profile`, { profile: inv.profile, at: `${inv.at}/profile`, part, guideline: id, guidelineProfile: actual ? `"${actual}"` : 'of no Factur-X profile' });
   }
 }
 

@@ -11,8 +11,8 @@ export function outputIntentProfile(std: Standards, ctx: { readonly parts: Reado
   const oi = std.outputIntent;
   if (!oi?.profile) return { facts: { major: 2, minor: 1, deviceClass: 'mntr', space: 'RGB ', n: 3, description: SRGB_DESCRIPTION } };
   const bytes = ctx.parts.get(oi.profile.part);
-  if (!bytes) refuse('partMissing', oi.profile.at, oi.profile.part, oi.profile.at);
+  if (!bytes) refuse('partMissing', oi.profile.at, { part: oi.profile.part, at: oi.profile.at });
   const facts = readIcc(bytes);
-  if (typeof facts === 'string') refuse('iccUnusable', oi.profile.at, oi.profile.part, oi.profile.at, facts);
+  if (typeof facts === 'string') refuse('iccUnusable', oi.profile.at, { profile: oi.profile.part, at: oi.profile.at, reason: facts });
   return { bytes, facts };
 }

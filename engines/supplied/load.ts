@@ -13,26 +13,26 @@ export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer
   try {
     guardRawStreams(bytes, unpackLimit);
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, part, at, unpackLimit);
+    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, { part, at, limit: unpackLimit });
     throw e;
   }
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) refuse('suppliedPdfUnreadable', at, part, at, 'it does not start with a PDF header');
+  if (!head.includes('%PDF-')) refuse('suppliedPdfUnreadable', at, { part, at, detail: 'it does not start with a PDF header' });
   let doc: PDFDocument;
   try {
     doc = loadSync(bytes);
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, part, at, unpackLimit);
-    refuse('suppliedPdfUnreadable', at, part, at, firstLine(e));
+    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, { part, at, limit: unpackLimit });
+    refuse('suppliedPdfUnreadable', at, { part, at, detail: firstLine(e) });
   }
-  if (doc.isEncrypted) refuse('suppliedPdfEncrypted', at, part, at);
+  if (doc.isEncrypted) refuse('suppliedPdfEncrypted', at, { part, at });
   let pages: PDFPage[];
   try {
     pages = doc.getPages();
   } catch (e) {
-    refuse('suppliedPdfUnreadable', at, part, at, firstLine(e));
+    refuse('suppliedPdfUnreadable', at, { part, at, detail: firstLine(e) });
   }
-  if (pages.length === 0) refuse('suppliedPdfUnreadable', at, part, at, 'it has no pages');
+  if (pages.length === 0) refuse('suppliedPdfUnreadable', at, { part, at, detail: 'it has no pages' });
   return { part, doc, pages, unpackLimit };
 }
 

@@ -84,7 +84,7 @@ export function refuseMissing(fontName: string, seg: ShapedSegment, at: JsonPoin
   const cp = seg.shaped.missing[0];
   const hex = cp.toString(16).toUpperCase().padStart(4, '0');
   const shown = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${hex}` : JSON.stringify(String.fromCodePoint(cp));
-  refuse('glyphMissing', at, fontName, shown, hex, at);
+  refuse('glyphMissing', at, { font: fontName, character: shown, codepoint: hex, at });
 }
 
 export const hyphenWidths = new WeakMap<RunStyle, number>();

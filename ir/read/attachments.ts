@@ -2,10 +2,9 @@
 // collection, page_files, page_metadata. Shapes become IR; what ties them together (a column value
 // against its column, a claimed name against the attachments, a page against the page count) is
 // checked in passes/cross-refusals/standards.ts and pagination.
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Attachment, Collection, ColumnKind, ColumnValue, FileSettings, PageFiles, PageMetadata, Relationship } from '../standards-types.js';
-import { fail } from './common.js';
 import { readMetadataFacts, xmlText } from './standards.js';
 import { readTimestamp } from './timestamp.js';
 
@@ -17,7 +16,7 @@ const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0
 
 function readColumnValue(raw: Raw, p: JsonPointer): ColumnValue {
   const given = ['text', 'date', 'number'].filter((k) => raw[k] !== undefined);
-  if (given.length !== 1) fail(refusal('columnValueShape', p, p));
+  if (given.length !== 1) refuse('columnValueShape', p, { key: p });
   if (raw.text !== undefined) return { kind: 'text', value: raw.text as string };
   if (raw.date !== undefined) return { kind: 'date', value: readTimestamp(raw.date as string, at(p, 'date')) };
   return { kind: 'number', value: raw.number as number };
@@ -25,7 +24,7 @@ function readColumnValue(raw: Raw, p: JsonPointer): ColumnValue {
 
 function readAttachment(raw: Raw, p: JsonPointer): Attachment {
   const mediaType = raw.media_type as string;
-  if (!MEDIA_TYPE.test(mediaType)) fail(refusal('mediaTypeInvalid', at(p, 'media_type'), mediaType, at(p, 'media_type')));
+  if (!MEDIA_TYPE.test(mediaType)) refuse('mediaTypeInvalid', at(p, 'media_type'), { mediaType, at: at(p, 'media_type') });
   const seen = new Map<string, JsonPointer>();
   return {
     at: p,
@@ -39,7 +38,7 @@ function readAttachment(raw: Raw, p: JsonPointer): Attachment {
       const cp = at(p, 'columns', i);
       const key = c.key as string;
       const earlier = seen.get(key);
-      if (earlier !== undefined) fail(refusal('nameDeclaredTwice', at(cp, 'key'), key, at(cp, 'key'), earlier));
+      if (earlier !== undefined) refuse('nameDeclaredTwice', at(cp, 'key'), { name: key, at: at(cp, 'key'), earlier });
       seen.set(key, at(cp, 'key'));
       return { at: cp, key, value: readColumnValue(c, cp) };
     }),
@@ -59,9 +58,9 @@ function readCollection(raw: Raw, p: JsonPointer): Collection {
     columns: ((raw.columns ?? []) as Raw[]).map((c, i) => {
       const cp = at(p, 'columns', i);
       const key = c.key as string;
-      if (RESERVED_COLUMN_KEYS.has(key)) fail(refusal('columnKeyReserved', at(cp, 'key'), key, at(cp, 'key')));
+      if (RESERVED_COLUMN_KEYS.has(key)) refuse('columnKeyReserved', at(cp, 'key'), { column: key, at: at(cp, 'key') });
       const earlier = seen.get(key);
-      if (earlier !== undefined) fail(refusal('nameDeclaredTwice', at(cp, 'key'), key, at(cp, 'key'), earlier));
+      if (earlier !== undefined) refuse('nameDeclaredTwice', at(cp, 'key'), { name: key, at: at(cp, 'key'), earlier });
       seen.set(key, at(cp, 'key'));
       return { at: cp, key, title: c.title as string, data: c.data as ColumnKind, hidden: c.hidden === true };
     }),
@@ -72,8 +71,8 @@ function readCollection(raw: Raw, p: JsonPointer): Collection {
 function readPageMetadata(raw: Raw, p: JsonPointer): PageMetadata {
   const hasFacts = raw.facts !== undefined;
   const hasPacket = raw.packet !== undefined;
-  if (hasFacts && hasPacket) fail(refusal('twoSources', at(p, 'packet'), at(p, 'facts'), at(p, 'packet')));
-  if (!hasFacts && !hasPacket) fail(refusal('pageMetadataNoSource', p, p));
+  if (hasFacts && hasPacket) refuse('twoSources', at(p, 'packet'), { key: at(p, 'facts'), other: at(p, 'packet') });
+  if (!hasFacts && !hasPacket) refuse('pageMetadataNoSource', p, { key: p });
   return {
     at: p,
     page: raw.page as number,
@@ -90,7 +89,7 @@ export function readFileSettings(d: Raw): FileSettings | undefined {
     const p = at('', 'attachments', i);
     const a = readAttachment(raw, p);
     const earlier = names.get(a.name);
-    if (earlier !== undefined) fail(refusal('nameDeclaredTwice', at(p, 'name'), a.name, at(p, 'name'), earlier));
+    if (earlier !== undefined) refuse('nameDeclaredTwice', at(p, 'name'), { name: a.name, at: at(p, 'name'), earlier });
     names.set(a.name, at(p, 'name'));
     // Names, descriptions and file names are text strings in the PDF; XMP never carries them, but a
     // collection view and pdfdetach print them, so the same characters are refused as in metadata.

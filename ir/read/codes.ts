@@ -3,12 +3,12 @@
 // refused before anything is drawn, naming `data`. The IR keeps the encoded symbol as modules.
 import { createRequire } from 'node:module';
 import type BwipJs from 'bwip-js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at } from '../pointer.js';
 import { codeItemSchemas } from '../schema/codes.js';
 import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, ItemBase } from '../types.js';
 import type { JsonPointer } from '../pointer.js';
-import { ajv, fail, readColour, readRect } from './common.js';
+import { ajv, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
 // Loaded on first use (as linebreak is): a document without codes never needs it, and a fresh
@@ -92,7 +92,7 @@ function codeReader(kind: CodeKind): ItemReader {
     validate: ajv.compile(codeItemSchemas[kind]),
     read(raw: Record<string, unknown>, base: ItemBase): CodeItem {
       const sym = encode(kind, raw);
-      if (typeof sym === 'string') fail(refusal('codeDataRefused', at(base.at, 'data'), at(base.at, 'data'), kind, sym));
+      if (typeof sym === 'string') refuse('codeDataRefused', at(base.at, 'data'), { at: at(base.at, 'data'), symbology: kind, reason: sym });
       return {
         ...base,
         type: kind,

@@ -3,7 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { RefusalError } from '../diagnostics.js';
 import { parseCoordinate } from '../grammar/coordinate.js';
-import { refusal } from '../messages.js';
+import { refusal, refuse } from '../messages.js';
 import { at, lastKey, type JsonPointer } from '../pointer.js';
 import type { Colour, Coord, ItemBase, PagesRule, RectSpec, RelativeTo } from '../types.js';
 import { pageListSchema, pageSelectSchema } from '../schema/common.js';
@@ -50,33 +50,33 @@ export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnT
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;
-      return refusal('schemaRequired', at(path, missing), missing, path || '/');
+      return refusal('schemaRequired', at(path, missing), { key: missing, at: path || '/' });
     }
     case 'type': {
       const t = (e.params as { type: string | string[] }).type;
       const types = (Array.isArray(t) ? t : String(t).split(',')).map(article);
-      return refusal('schemaType', path, name, types.join(' or '));
+      return refusal('schemaType', path, { key: name, expected: types.join(' or ') });
     }
     case 'enum':
-      return refusal('schemaEnum', path, name, (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', '));
-    case 'minimum': return refusal('schemaRange', path, name, `at least ${(e.params as { limit: number }).limit}`);
-    case 'maximum': return refusal('schemaRange', path, name, `at most ${(e.params as { limit: number }).limit}`);
-    case 'exclusiveMinimum': return refusal('schemaRange', path, name, `greater than ${(e.params as { limit: number }).limit}`);
-    case 'exclusiveMaximum': return refusal('schemaRange', path, name, `less than ${(e.params as { limit: number }).limit}`);
-    case 'minItems': return refusal('schemaRange', path, name, `an array of at least ${(e.params as { limit: number }).limit} entries`);
-    case 'maxItems': return refusal('schemaRange', path, name, `an array of at most ${(e.params as { limit: number }).limit} entries`);
-    case 'minLength': return refusal('schemaRange', path, name, 'a string that is not empty');
+      return refusal('schemaEnum', path, { key: name, allowed: (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ') });
+    case 'minimum': return refusal('schemaRange', path, { key: name, expected: `at least ${(e.params as { limit: number }).limit}` });
+    case 'maximum': return refusal('schemaRange', path, { key: name, expected: `at most ${(e.params as { limit: number }).limit}` });
+    case 'exclusiveMinimum': return refusal('schemaRange', path, { key: name, expected: `greater than ${(e.params as { limit: number }).limit}` });
+    case 'exclusiveMaximum': return refusal('schemaRange', path, { key: name, expected: `less than ${(e.params as { limit: number }).limit}` });
+    case 'minItems': return refusal('schemaRange', path, { key: name, expected: `an array of at least ${(e.params as { limit: number }).limit} entries` });
+    case 'maxItems': return refusal('schemaRange', path, { key: name, expected: `an array of at most ${(e.params as { limit: number }).limit} entries` });
+    case 'minLength': return refusal('schemaRange', path, { key: name, expected: 'a string that is not empty' });
     case 'anyOf': {
       const key = lastKey(path);
-      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refusal('schemaType', path, name, 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}');
-      if (key === 'transfer') return refusal('schemaType', path, name, 'page, {every: <function>} or {per_ink: [four functions]}');
-      if (key === 'halftone') return refusal('schemaType', path, name, '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions');
-      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys');
-      if (/\/content\/\d+$/.test(path)) return refusal('schemaType', path, name, 'a string, an object with text or an object with date');
-      return refusal('schemaOther', path, name, 'has none of the accepted shapes');
+      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refusal('schemaType', path, { key: name, expected: 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}' });
+      if (key === 'transfer') return refusal('schemaType', path, { key: name, expected: 'page, {every: <function>} or {per_ink: [four functions]}' });
+      if (key === 'halftone') return refusal('schemaType', path, { key: name, expected: '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions' });
+      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refusal('schemaType', path, { key: name, expected: 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys' });
+      if (/\/content\/\d+$/.test(path)) return refusal('schemaType', path, { key: name, expected: 'a string, an object with text or an object with date' });
+      return refusal('schemaOther', path, { key: name, problem: 'has none of the accepted shapes' });
     }
     default:
-      return refusal('schemaOther', path, name, e.message ?? 'is not valid');
+      return refusal('schemaOther', path, { key: name, problem: e.message ?? 'is not valid' });
   }
 }
 
@@ -99,12 +99,12 @@ export function readPages(raw: unknown, p: JsonPointer): PagesRule {
     const e = validatePageSelect.errors![0];
     if (e.keyword === 'additionalProperties') {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
-      fail(refusal('pagesRuleUnknownKey', at(p, key), key, p));
+      refuse('pagesRuleUnknownKey', at(p, key), { key, at: p });
     }
     fail(schemaRefusal([e], p));
   }
   const r = raw as { every?: number; from?: number; to?: number; but?: number[] };
-  if (r.to !== undefined && r.from !== undefined && r.to < r.from) fail(refusal('pagesRuleBackwards', at(p, 'to'), at(p, 'to'), r.to, at(p, 'from'), r.from));
+  if (r.to !== undefined && r.from !== undefined && r.to < r.from) refuse('pagesRuleBackwards', at(p, 'to'), { toKey: at(p, 'to'), to: r.to, fromKey: at(p, 'from'), from: r.from });
   return { at: p, list: [], select: { every: r.every ?? 1, from: r.from ?? 1, to: r.to, but: r.but ?? [] } };
 }
 
@@ -118,9 +118,9 @@ export function readCoord(raw: number | string, p: JsonPointer): Coord {
   if (typeof raw === 'number') return { at: p, expr: { k: 'num', v: raw } };
   const r = parseCoordinate(raw);
   if (r.ok) return { at: p, expr: r.expr };
-  if (r.kind === 'depth') fail(refusal('coordinateDepth', p, p, r.detail));
-  if (r.kind === 'variable') fail(refusal('coordinateUnknownVariable', p, p, r.detail));
-  fail(refusal('coordinateSyntax', p, p, r.detail));
+  if (r.kind === 'depth') refuse('coordinateDepth', p, { coordinate: p, limit: r.detail });
+  if (r.kind === 'variable') refuse('coordinateUnknownVariable', p, { coordinate: p, variable: r.detail });
+  refuse('coordinateSyntax', p, { coordinate: p, detail: r.detail });
 }
 
 /** A colour value as read: device numbers, `{space, tints}`, `{pattern, color?}` or `{shading}`. `p` points at it. */

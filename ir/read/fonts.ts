@@ -5,10 +5,9 @@
 import type {
   Box4, FontChainDecl, FontSource, FontVariantDecl, KeepRule, MissingRule, SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
 } from '../font-types.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Colour, FontDecl, Item, PathItem, RectItem, StandardFontDecl } from '../types.js';
-import { fail } from './common.js';
 import { readItem } from './items.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -54,7 +53,7 @@ function decodeStrict(s: string, p: JsonPointer): Uint8Array {
   let buf = Buffer.from(s, 'base64');
   if (buf.toString('base64') !== s) {
     const data = s.replace(/\s+/g, '');
-    if (data.length % 4 === 1 || !BASE64.test(data)) fail(refusal('base64Invalid', p, p));
+    if (data.length % 4 === 1 || !BASE64.test(data)) refuse('base64Invalid', p, { key: p });
     buf = Buffer.from(data, 'base64');
   }
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -63,7 +62,7 @@ function decodeStrict(s: string, p: JsonPointer): Uint8Array {
 /** One source among the keys given (`data`, `part`, `library`…): exactly one is accepted. */
 function readSource(raw: Raw, p: JsonPointer, name: string, keys: { data: string; part: string; library?: string }): FontSource | undefined {
   const given = (Object.values(keys) as string[]).filter((k) => typeof raw[k] === 'string');
-  if (given.length > 1) fail(refusal('fontTwoSources', at(p, given[1]), at(p, given[0]), at(p, given[1])));
+  if (given.length > 1) refuse('fontTwoSources', at(p, given[1]), { key: at(p, given[0]), other: at(p, given[1]) });
   if (given.length === 0) return undefined;
   const k = given[0];
   if (k === keys.part) return { kind: 'part', at: at(p, k), part: raw[k] as string };
@@ -74,7 +73,7 @@ function readSource(raw: Raw, p: JsonPointer, name: string, keys: { data: string
 function readMissing(raw: unknown, p: JsonPointer): MissingRule {
   if (raw === undefined || raw === 'refuse') return { kind: 'refuse' };
   const r = (raw as { replace: string }).replace;
-  if ([...r].length !== 1) fail(refusal('replacementNotOneCharacter', at(p, 'replace'), at(p, 'replace')));
+  if ([...r].length !== 1) refuse('replacementNotOneCharacter', at(p, 'replace'), { key: at(p, 'replace') });
   return { kind: 'replace', at: at(p, 'replace'), with: r };
 }
 
@@ -87,7 +86,7 @@ function readKeep(raw: unknown, p: JsonPointer): KeepRule {
 export function readFontDecl(raw: Raw, p: JsonPointer): FontDecl {
   const name = raw.name as string;
   const source = readSource(raw, p, name, { data: 'data', part: 'part', library: 'library' });
-  if (!source) fail(refusal('fontNoSource', p, name, p));
+  if (!source) refuse('fontNoSource', p, { font: name, at: p });
   return { at: p, name, source, keep: readKeep(raw.keep, at(p, 'keep')), missing: readMissing(raw.missing, at(p, 'missing')) };
 }
 
@@ -98,7 +97,7 @@ export function readStandardFontDecl(raw: Raw, p: JsonPointer): StandardFontDecl
 export function readType1FontDecl(raw: Raw, p: JsonPointer): Type1FontDecl {
   const name = raw.name as string;
   const source = readSource(raw, p, name, { data: 'data', part: 'part' });
-  if (!source) fail(refusal('fontNoSource', p, name, p));
+  if (!source) refuse('fontNoSource', p, { font: name, at: p });
   const afm = readSource(raw, p, name, { data: 'afm_data', part: 'afm_part' });
   return { at: p, name, source, afm };
 }
@@ -119,11 +118,11 @@ const GLYPH_INK: Colour = { space: 'gray', c: [0] };
  */
 function readGlyphItem(raw: Raw, p: JsonPointer, index: number): Item {
   const type = raw.type as string;
-  if (type === 'text' || type === 'flow' || type === 'text_path') fail(refusal('type3GlyphText', at(p, 'type'), at(p, 'type'), type));
-  if (!GLYPH_KINDS.has(type)) fail(refusal('type3GlyphShapeKind', at(p, 'type'), at(p, 'type'), type));
+  if (type === 'text' || type === 'flow' || type === 'text_path') refuse('type3GlyphText', at(p, 'type'), { at: at(p, 'type'), type });
+  if (!GLYPH_KINDS.has(type)) refuse('type3GlyphShapeKind', at(p, 'type'), { at: at(p, 'type'), type });
   for (const [key, what] of GLYPH_KEYS_MEANINGLESS) {
     const v = raw[key];
-    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) fail(refusal('type3GlyphKeyMeaningless', at(p, key), at(p, key), what));
+    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) refuse('type3GlyphKeyMeaningless', at(p, key), { key: at(p, key), property: what });
   }
   const item = readItem(raw, index, p) as RectItem | PathItem;
   if (item.type !== 'line' && item.fill === undefined && item.stroke === undefined) return { ...item, fill: GLYPH_INK };
@@ -139,7 +138,7 @@ export function readType3FontDecl(raw: Raw, p: JsonPointer): Type3FontDecl {
   const glyphs: Type3GlyphDecl[] = (raw.glyphs as Raw[]).map((g, i) => {
     const gp = at(p, 'glyphs', i);
     const character = g.character as string;
-    if ([...character].length !== 1) fail(refusal('type3CharacterNotOne', at(gp, 'character'), at(gp, 'character')));
+    if ([...character].length !== 1) refuse('type3CharacterNotOne', at(gp, 'character'), { key: at(gp, 'character') });
     return {
       at: gp,
       character,
@@ -149,7 +148,7 @@ export function readType3FontDecl(raw: Raw, p: JsonPointer): Type3FontDecl {
     };
   });
   const m = raw.matrix as number[];
-  if (m[0] * m[3] - m[1] * m[2] === 0) fail(refusal('type3MatrixSingular', at(p, 'matrix'), at(p, 'matrix')));
+  if (m[0] * m[3] - m[1] * m[2] === 0) refuse('type3MatrixSingular', at(p, 'matrix'), { key: at(p, 'matrix') });
   return { at: p, name: raw.name as string, matrix: [m[0], m[1], m[2], m[3], m[4], m[5]], box: box4(raw.box), glyphs };
 }
 

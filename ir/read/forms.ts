@@ -4,11 +4,11 @@
 // value no button carries…). Names across fields and fonts are the names pass's (passes/names/forms.ts).
 import type { ValidateFunction } from 'ajv';
 import type { FieldBase, FieldBorder, FieldItem, MarkStyle } from '../form-types.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { formItemSchemas } from '../schema/forms.js';
 import type { Colour, ItemBase } from '../types.js';
-import { fail, lazyValidator, readColour, readRect } from './common.js';
+import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { TargetReader } from './navigation.js';
 
@@ -22,7 +22,7 @@ const BLACK: Colour = { space: 'gray', c: [0] };
 function readBorder(raw: unknown, p: JsonPointer): FieldBorder {
   const b = (raw ?? {}) as Raw;
   const dash = b.dash as number[] | undefined;
-  if (dash && dash.every((x) => x === 0)) fail(refusal('dashAllZero', at(p, 'dash'), at(p, 'dash')));
+  if (dash && dash.every((x) => x === 0)) refuse('dashAllZero', at(p, 'dash'), { key: at(p, 'dash') });
   return {
     color: b.color === undefined ? BLACK : readColour(b.color, at(p, 'color')),
     width: (b.width as number | undefined) ?? 1,
@@ -34,7 +34,7 @@ function readBorder(raw: unknown, p: JsonPointer): FieldBorder {
 /** A full field name: parts separated by dots, none empty (a PDF partial name holds no dot). */
 function readName(raw: Raw, p: JsonPointer): string {
   const name = raw.name as string;
-  if (name.split('.').some((part) => part.length === 0)) fail(refusal('fieldNameSegment', at(p, 'name'), name, at(p, 'name')));
+  if (name.split('.').some((part) => part.length === 0)) refuse('fieldNameSegment', at(p, 'name'), { name, at: at(p, 'name') });
   return name;
 }
 
@@ -63,11 +63,11 @@ function common(raw: Raw, base: ItemBase): FieldBase {
 }
 
 function together(p: JsonPointer, a: string, b: string, why: string): never {
-  fail(refusal('fieldKeysTogether', at(p, b), at(p, a), at(p, b), why));
+  refuse('fieldKeysTogether', at(p, b), { key: at(p, a), other: at(p, b), reason: why });
 }
 
 function notOff(v: string, p: JsonPointer): string {
-  if (v === OFF_STATE) fail(refusal('fieldValueOff', p, p));
+  if (v === OFF_STATE) refuse('fieldValueOff', p, { key: p });
   return v;
 }
 
@@ -75,7 +75,7 @@ function readTextField(raw: Raw, f: FieldBase): FieldItem {
   const p = f.at;
   const multiline = raw.multiline === true, comb = raw.comb === true, password = raw.password === true;
   const maxLength = raw.max_length as number | undefined;
-  if (comb && maxLength === undefined) fail(refusal('fieldKeyNeeds', at(p, 'comb'), at(p, 'comb'), 'max_length', 'a comb field divides its rect into max_length cells'));
+  if (comb && maxLength === undefined) refuse('fieldKeyNeeds', at(p, 'comb'), { key: at(p, 'comb'), needs: 'max_length', reason: 'a comb field divides its rect into max_length cells' });
   if (comb && multiline) together(p, 'comb', 'multiline', 'a comb field is one line of cells');
   if (comb && password) together(p, 'comb', 'password', 'a comb field is one line of cells shown as typed');
   // ISO 32000-1 §12.7.4.3, Password: a reader never stores such a value, so neither does the writer.
@@ -86,8 +86,8 @@ function readTextField(raw: Raw, f: FieldBase): FieldItem {
     const v = raw[key] as string | undefined;
     if (v === undefined) continue;
     const n = [...v].length;
-    if (maxLength !== undefined && n > maxLength) fail(refusal('fieldValueTooLong', at(p, key), at(p, key), n, maxLength));
-    if (!multiline && /[\n\r\u2028\u2029]/.test(v)) fail(refusal('fieldValueLineBreak', at(p, key), at(p, key)));
+    if (maxLength !== undefined && n > maxLength) refuse('fieldValueTooLong', at(p, key), { key: at(p, key), length: n, maxLength });
+    if (!multiline && /[\n\r\u2028\u2029]/.test(v)) refuse('fieldValueLineBreak', at(p, key), { key: at(p, key) });
   }
   return {
     ...f,
@@ -120,10 +120,10 @@ function readRadioGroup(raw: Raw, f: FieldBase): FieldItem {
     const bp = at(p, 'buttons', i);
     const value = notOff(b.value as string, at(bp, 'value'));
     const earlier = seen.get(value);
-    if (earlier !== undefined && !unison) fail(refusal('radioValueTwice', at(bp, 'value'), value, at(bp, 'value'), earlier));
+    if (earlier !== undefined && !unison) refuse('radioValueTwice', at(bp, 'value'), { value, at: at(bp, 'value'), earlier });
     seen.set(value, at(bp, 'value'));
     const page = b.page as number | undefined;
-    if (page !== undefined && list?.length && !list.includes(page)) fail(refusal('radioButtonPage', at(bp, 'page'), page, at(bp, 'page'), at(p, 'pages')));
+    if (page !== undefined && list?.length && !list.includes(page)) refuse('radioButtonPage', at(bp, 'page'), { page, at: at(bp, 'page'), pages: at(p, 'pages') });
     return { at: bp, rect: readRect(b.rect, at(bp, 'rect')), value, page };
   });
   // A group with no pages of its own whose buttons name theirs lands on those pages (and creates them).
@@ -131,7 +131,7 @@ function readRadioGroup(raw: Raw, f: FieldBase): FieldItem {
   const named = [...new Set(buttons.map((b) => b.page).filter((n): n is number => n !== undefined))].sort((a, b) => a - b);
   if (raw.pages === undefined && named.length) pages = { at: f.pages.at, list: named };
   const value = raw.value as string | undefined;
-  if (value !== undefined && !seen.has(value)) fail(refusal('radioValueUnknown', at(p, 'value'), at(p, 'value'), value, at(p, 'buttons')));
+  if (value !== undefined && !seen.has(value)) refuse('radioValueUnknown', at(p, 'value'), { key: at(p, 'value'), value, buttons: at(p, 'buttons') });
   return {
     ...f,
     pages,
@@ -147,7 +147,7 @@ function readRadioGroup(raw: Raw, f: FieldBase): FieldItem {
 function readChoiceField(raw: Raw, f: FieldBase): FieldItem {
   const p = f.at;
   const combo = raw.combo === true, editable = raw.editable === true, multiple = raw.multiple === true, sort = raw.sort === true;
-  if (editable && !combo) fail(refusal('fieldKeyNeeds', at(p, 'editable'), at(p, 'editable'), 'combo: true', 'only a combo box takes typed text'));
+  if (editable && !combo) refuse('fieldKeyNeeds', at(p, 'editable'), { key: at(p, 'editable'), needs: 'combo: true', reason: 'only a combo box takes typed text' });
   if (multiple && combo) together(p, 'combo', 'multiple', 'a combo box shows one choice; a list box (combo: false) takes several');
   const seen = new Map<string, JsonPointer>();
   let options = (raw.options as (string | Raw)[]).map((o, i) => {
@@ -155,7 +155,7 @@ function readChoiceField(raw: Raw, f: FieldBase): FieldItem {
     const value = typeof o === 'string' ? o : (o.value as string);
     const label = typeof o === 'string' ? o : ((o.label as string | undefined) ?? value);
     const earlier = seen.get(value);
-    if (earlier !== undefined) fail(refusal('choiceOptionTwice', op, value, op, earlier));
+    if (earlier !== undefined) refuse('choiceOptionTwice', op, { value, at: op, earlier });
     seen.set(value, op);
     return { value, label };
   });
@@ -164,11 +164,11 @@ function readChoiceField(raw: Raw, f: FieldBase): FieldItem {
   const v = raw.value;
   const value = v === undefined ? [] : typeof v === 'string' ? [v] : (v as string[]);
   const vp = at(p, 'value');
-  if (value.length > 1 && !multiple) fail(refusal('choiceValueMany', vp, vp, value.length));
+  if (value.length > 1 && !multiple) refuse('choiceValueMany', vp, { key: vp, count: value.length });
   value.forEach((x, i) => {
     if (seen.has(x) || (editable && value.length === 1)) return;
     const xp = typeof v === 'string' ? vp : at(vp, i);
-    fail(refusal('choiceValueUnknown', xp, xp, x, at(p, 'options')));
+    refuse('choiceValueUnknown', xp, { key: xp, value: x, options: at(p, 'options') });
   });
   return { ...f, type: 'choice_field', rect: f.rect!, options, combo, editable, multiple, sort, value: [...new Set(value)], valueAt: vp };
 }
@@ -207,7 +207,7 @@ function fieldReader(kind: FieldItem['type']): ItemReader {
     validate,
     read: (raw: Raw, base: ItemBase) => {
       for (const key of not?.keys ?? []) {
-        if (raw[key] !== undefined) fail(refusal('keyNotApplicable', at(base.at, key), at(base.at, key), at(base.at, 'type'), kind, not!.takes));
+        if (raw[key] !== undefined) refuse('keyNotApplicable', at(base.at, key), { key: at(base.at, key), selector: at(base.at, 'type'), value: kind, takes: not!.takes });
       }
       return READ[kind](raw, common(raw, base));
     },

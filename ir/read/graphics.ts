@@ -4,11 +4,11 @@
 // overprint, a zero step, a separation's tint); names are resolved in passes/names/graphics.ts.
 import type { ColorSpaceDecl, DrawingDecl, GraphicsDecls, GraphicsStateDecl, LayerDecl, PageSpaceDecl, Screen, ShadingDecl, TilingDecl } from '../graphics-types.js';
 import { emptyGraphics } from '../graphics-types.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Item } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
-import { check, fail, lazyValidator } from './common.js';
+import { check, lazyValidator } from './common.js';
 import { colorSpacesSchema, drawingsSchema, graphicsStatesSchema, layersSchema, pageSpacesSchema, tilingsSchema } from '../schema/graphics.js';
 import { shadingsSchema } from '../schema/shadings.js';
 import { readFunction } from './functions.js';
@@ -27,7 +27,7 @@ function byName<T extends { name: string; at: JsonPointer }>(decls: T[], keepLas
   const m = new Map<string, T>();
   for (const d of decls) {
     const earlier = m.get(d.name);
-    if (earlier && !keepLast) fail(refusal('nameDeclaredTwice', at(d.at, 'name'), d.name, at(d.at, 'name'), at(earlier.at, 'name')));
+    if (earlier && !keepLast) refuse('nameDeclaredTwice', at(d.at, 'name'), { name: d.name, at: at(d.at, 'name'), earlier: at(earlier.at, 'name') });
     m.set(d.name, d);
   }
   return m;
@@ -37,10 +37,10 @@ function byName<T extends { name: string; at: JsonPointer }>(decls: T[], keepLas
 function readFormItems(raw: Raw[], p: JsonPointer): Item[] {
   return raw.map((r, i) => {
     const ip = at(p, i);
-    if (!CODE_KINDS_IN_FORMS.has(r.type) && (ITEM_KINDS as readonly string[]).includes(r.type)) fail(refusal('itemNotInDrawing', at(ip, 'type'), r.type, at(ip, 'type')));
+    if (!CODE_KINDS_IN_FORMS.has(r.type) && (ITEM_KINDS as readonly string[]).includes(r.type)) refuse('itemNotInDrawing', at(ip, 'type'), { type: r.type, at: at(ip, 'type') });
     const item = readItem(r, i, ip);
     // Human-readable code text needs a font, which the items of a drawing do not reach in this build.
-    if ((item.type === 'code128' || item.type === 'ean13') && item.text) fail(refusal('keyNotYet', item.text.at, 'text', item.text.at));
+    if ((item.type === 'code128' || item.type === 'ean13') && item.text) refuse('keyNotYet', item.text.at, { key: 'text', at: item.text.at });
     return item;
   });
 }
@@ -56,7 +56,7 @@ function readState(raw: Raw, p: JsonPointer): GraphicsStateDecl {
   const sp = at(p, 'state');
   // spec: "overprint … Refused together with stroke_overprint or fill_overprint".
   for (const other of ['stroke_overprint', 'fill_overprint']) {
-    if (s.overprint !== undefined && s[other] !== undefined) fail(refusal('graphicsKeysTogether', at(sp, other), at(sp, 'overprint'), at(sp, other)));
+    if (s.overprint !== undefined && s[other] !== undefined) refuse('graphicsKeysTogether', at(sp, other), { key: at(sp, 'overprint'), other: at(sp, other) });
   }
   const out: GraphicsStateDecl = {
     at: p, name: raw.name, fillAlpha: s.fill_alpha, strokeAlpha: s.stroke_alpha, blendMode: s.blend_mode, alphaIsShape: s.alpha_is_shape,
@@ -69,7 +69,7 @@ function readState(raw: Raw, p: JsonPointer): GraphicsStateDecl {
     const mp = at(sp, 'mask');
     const space = m.space as 'gray' | 'rgb' | 'cmyk' | undefined;
     const n = space === 'gray' ? 1 : space === 'cmyk' ? 4 : 3;
-    if (m.backdrop && (m.read ?? 'luminosity') === 'luminosity' && m.backdrop.length !== n) fail(refusal('maskBackdrop', at(mp, 'backdrop'), at(mp, 'backdrop'), m.backdrop.length, space ?? 'rgb', n));
+    if (m.backdrop && (m.read ?? 'luminosity') === 'luminosity' && m.backdrop.length !== n) refuse('maskBackdrop', at(mp, 'backdrop'), { key: at(mp, 'backdrop'), count: m.backdrop.length, space: space ?? 'rgb', components: n });
     out.mask = { at: mp, drawing: { at: at(mp, 'drawing'), name: m.drawing }, read: m.read ?? 'luminosity', space, backdrop: m.backdrop };
   }
   if (s.transfer !== undefined) {
@@ -78,7 +78,7 @@ function readState(raw: Raw, p: JsonPointer): GraphicsStateDecl {
       const fn = readFunction(f, fp);
       const ins = fn.domain.length / 2;
       const outs = fn.shape === 'exponential' ? fn.c0.length : fn.shape === 'stitching' ? -1 : fn.range.length / 2;
-      if (ins !== 1 || (outs !== 1 && outs !== -1)) fail(refusal('transferArity', fp, fp, ins, outs));
+      if (ins !== 1 || (outs !== 1 && outs !== -1)) refuse('transferArity', fp, { at: fp, inputs: ins, outputs: outs });
       return fn;
     };
     if (s.transfer === 'page') out.transfer = { kind: 'page' };
@@ -99,7 +99,7 @@ function readColorSpace(name: string, c: Raw, p: JsonPointer): ColorSpaceDecl {
   if (c.type === 'icc') return { type: 'icc', at: p, name, components: c.components, profile: { at: at(p, 'profile'), name: c.profile } };
   const alternate = readSpaceRef(c.alternate, at(p, 'alternate'));
   if (c.type === 'separation') {
-    if ((c.tint === undefined) === (c.full === undefined)) fail(refusal('separationTwoTints', p, p, c.tint === undefined ? 'neither' : 'both'));
+    if ((c.tint === undefined) === (c.full === undefined)) refuse('separationTwoTints', p, { at: p, which: c.tint === undefined ? 'neither' : 'both' });
     // `full`: the colour of the ink at full tint in the alternate space, reached from paper white
     // (no ink: 0 for cmyk, 1 for gray and rgb) along a straight line (exponential, N = 1).
     const tint = c.tint !== undefined
@@ -130,7 +130,7 @@ export function readGraphics(d: Raw): GraphicsDecls {
   g.drawings = byName(list(d, 'drawings').map(({ raw, p }): DrawingDecl => ({ at: p, name: raw.name, box: box4(raw.box), items: readFormItems(raw.items, at(p, 'items')) })));
   g.tilings = byName(list(d, 'tilings').map(({ raw, p }): TilingDecl => {
     const step = raw.step as [number, number];
-    step.forEach((v, i) => { if (v === 0) fail(refusal('tilingStepZero', at(p, 'step', i), at(p, 'step', i))); });
+    step.forEach((v, i) => { if (v === 0) refuse('tilingStepZero', at(p, 'step', i), { key: at(p, 'step', i) }); });
     const b = raw.box;
     return {
       at: p, name: raw.name, box: [b.x, b.y, b.x + b.width, b.y + b.height], step, colored: raw.colored ?? true,
@@ -141,7 +141,7 @@ export function readGraphics(d: Raw): GraphicsDecls {
   for (const [name, c] of Object.entries((d.color_spaces ?? {}) as Raw)) {
     // gray, rgb and cmyk name the device spaces wherever a space is named (a gradient's space, an
     // alternate, a mask's space): a declaration under one of them would be shadowed there, so it is refused.
-    if (name === 'gray' || name === 'rgb' || name === 'cmyk') fail(refusal('colorSpaceNameReserved', at('', 'color_spaces', name), name, at('', 'color_spaces', name)));
+    if (name === 'gray' || name === 'rgb' || name === 'cmyk') refuse('colorSpaceNameReserved', at('', 'color_spaces', name), { name, at: at('', 'color_spaces', name) });
     g.colorSpaces.set(name, readColorSpace(name, c, at('', 'color_spaces', name)));
   }
   for (const { raw, p } of list(d, 'page_spaces')) {

@@ -2,11 +2,11 @@
 // declarations → ImageDecl by part name. The files themselves are read in the names pass
 // (passes/names/images.ts), where supplied parts are at hand. Metadata facts read as the document's
 // (ir/read/standards.ts), so they are checked the same way.
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { imageItemSchema } from '../schema/images.js';
 import type { ImageAlign, ImageDecl, ImageFit, ImageItem, ItemBase, Orientation } from '../types.js';
-import { ajv, fail, readColour, readRect } from './common.js';
+import { ajv, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
 import { readMetadataFacts } from './standards.js';
@@ -37,8 +37,8 @@ function readDecl(raw: Record<string, unknown>, p: JsonPointer): ImageDecl {
   if (m) {
     const mp = at(p, 'metadata');
     const hasFacts = m.facts !== undefined, hasPacket = m.packet !== undefined;
-    if (hasFacts && hasPacket) fail(refusal('imageMetadataBoth', at(mp, 'packet'), at(mp, 'facts'), at(mp, 'packet')));
-    if (!hasFacts && !hasPacket) fail(refusal('imageMetadataNeither', mp, mp));
+    if (hasFacts && hasPacket) refuse('imageMetadataBoth', at(mp, 'packet'), { key: at(mp, 'facts'), other: at(mp, 'packet') });
+    if (!hasFacts && !hasPacket) refuse('imageMetadataNeither', mp, { key: mp });
     metadata = hasFacts
       ? { at: mp, facts: readMetadataFacts(m.facts as Record<string, unknown>, at(mp, 'facts')) }
       : { at: mp, packet: { at: at(mp, 'packet'), part: m.packet as string } };
@@ -66,7 +66,7 @@ export function readImageDecls(raw: Record<string, unknown>[] | undefined): Map<
   raw.forEach((r, i) => {
     const d = readDecl(r, at('', 'images', i));
     const earlier = out.get(d.name);
-    if (earlier) fail(refusal('nameDeclaredTwice', at(d.at, 'name'), d.name, at(d.at, 'name'), at(earlier.at, 'name')));
+    if (earlier) refuse('nameDeclaredTwice', at(d.at, 'name'), { name: d.name, at: at(d.at, 'name'), earlier: at(earlier.at, 'name') });
     out.set(d.name, d);
   });
   return out;

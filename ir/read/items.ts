@@ -2,10 +2,10 @@
 // checked against the item alone, so a refusal's pointer lands inside it (`/items/3/font_size`).
 // One line per kind; every kind of the catalogue has one.
 import type { ValidateFunction } from 'ajv';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at } from '../pointer.js';
 import type { Item, ItemBase } from '../types.js';
-import { check, fail, readItemBase } from './common.js';
+import { check, readItemBase } from './common.js';
 import { codeReaders } from './codes.js';
 import { formReaders } from './forms.js';
 import { imageReader } from './images.js';
@@ -44,7 +44,7 @@ export function readItem(raw: Record<string, unknown>, index: number, p = at('',
   const type = raw.type as string;
   const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
   // Every kind of the catalogue (ir/unsupported.ts ITEM_KINDS) has a reader: any other type is unknown.
-  if (!reader) fail(refusal('itemKindUnknown', at(p, 'type'), type, at(p, 'type')));
+  if (!reader) refuse('itemKindUnknown', at(p, 'type'), { type, at: at(p, 'type') });
   check(reader.validate, raw, p);
   return reader.read(raw, readItemBase(raw, p, index));
 }

@@ -3,7 +3,7 @@
 // page_tab_orders. The schema (ir/schema/navigation.ts) has run; this turns checked JSON into
 // navigation IR. A target given twice is recorded, not refused: the cross-refusals pass refuses it
 // naming both keys. Names and pages are checked later (names pass, end of pagination).
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type {
   Action, Article, Bookmark, BoxValue, Destination, Navigation, NamedActionName, PageBoxes, PageEntry,
@@ -13,7 +13,7 @@ import type {
 import type { ValidateFunction } from 'ajv';
 import { linkItemSchema, navigationSchemas } from '../schema/navigation.js';
 import type { ItemBase, LinkItem } from '../types.js';
-import { ajv, check, fail, readColour, readCoord, readRect } from './common.js';
+import { ajv, check, readColour, readCoord, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
 type Raw = Record<string, unknown>;
@@ -53,10 +53,10 @@ export function readView(raw: unknown, p: JsonPointer): ViewSpec {
   const view: ViewSpec = { at: p, fit };
   for (const key of ALL_VIEW_KEYS) {
     if (v[key] === undefined) {
-      if (fit === 'fit_rect' && key !== 'zoom') fail(refusal('schemaRequired', at(p, key), key, p));
+      if (fit === 'fit_rect' && key !== 'zoom') refuse('schemaRequired', at(p, key), { key, at: p });
       continue;
     }
-    if (!takes.includes(key)) fail(refusal('keyNotApplicable', at(p, key), at(p, key), at(p, 'fit'), fit, takes.length ? takes.join(', ') : 'no coordinates'));
+    if (!takes.includes(key)) refuse('keyNotApplicable', at(p, key), { key: at(p, key), selector: at(p, 'fit'), value: fit, takes: takes.length ? takes.join(', ') : 'no coordinates' });
     if (key === 'zoom') view.zoom = v.zoom as number;
     else view[key] = readCoord(v[key] as number | string, at(p, key));
   }
@@ -70,7 +70,7 @@ export function readView(raw: unknown, p: JsonPointer): ViewSpec {
  */
 function uri(raw: unknown, p: JsonPointer): string {
   const s = raw as string;
-  if (/^[\u0000-\u0020]*javascript:/i.test(s.replace(/[\t\n\r]/g, ''))) fail(refusal('uriRunsScript', p, p));
+  if (/^[\u0000-\u0020]*javascript:/i.test(s.replace(/[\t\n\r]/g, ''))) refuse('uriRunsScript', p, { key: p });
   return s;
 }
 
@@ -99,7 +99,7 @@ export class TargetReader {
   target(raw: Raw, p: JsonPointer): Target | undefined {
     const given = (['page', 'destination', 'uri', 'action'] as const).filter((k) => raw[k] !== undefined);
     if (given.length > 1) this.conflicts.push([at(p, given[0]), at(p, given[1])]);
-    if (raw.view !== undefined && raw.page === undefined) fail(refusal('viewWithoutPage', at(p, 'view'), at(p, 'view')));
+    if (raw.view !== undefined && raw.page === undefined) refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
     switch (given[0]) {
       case undefined: return undefined;
       case 'page': return this.pageTarget(raw, p);
@@ -117,16 +117,16 @@ export class TargetReader {
     const type = raw.type as Action['type'];
     const takes = ACTION_KEYS[type];
     for (const key of ALL_ACTION_KEYS) {
-      if (raw[key] !== undefined && !takes.includes(key)) fail(refusal('keyNotApplicable', at(p, key), at(p, key), at(p, 'type'), type, takes.join(', ')));
+      if (raw[key] !== undefined && !takes.includes(key)) refuse('keyNotApplicable', at(p, key), { key: at(p, key), selector: at(p, 'type'), value: type, takes: takes.join(', ') });
     }
     const next = ((raw.next ?? []) as Raw[]).map((a, i) => this.action(a, at(p, 'next', i)));
     switch (raw.type as Action['type']) {
       case 'go_to': {
         if (raw.page !== undefined && raw.destination !== undefined) this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
-        if (raw.view !== undefined && raw.page === undefined) fail(refusal('viewWithoutPage', at(p, 'view'), at(p, 'view')));
+        if (raw.view !== undefined && raw.page === undefined) refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
         if (raw.page !== undefined) return { type: 'go_to', at: p, target: this.pageTarget(raw, p), next };
         if (raw.destination !== undefined) return { type: 'go_to', at: p, target: { kind: 'destination', at: at(p, 'destination'), name: raw.destination as string }, next };
-        return fail(refusal('goToNoTarget', p, p));
+        return refuse('goToNoTarget', p, { at: p });
       }
       case 'go_to_remote':
         if (raw.page !== undefined && raw.destination !== undefined) this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
@@ -150,7 +150,7 @@ function readBookmark(raw: Raw, p: JsonPointer, targets: TargetReader): Bookmark
   let color: [number, number, number] | undefined;
   if (raw.color !== undefined) {
     const c = raw.color as number[];
-    if (c.length === 4) fail(refusal('outlineColourInk', at(p, 'color'), at(p, 'color')));
+    if (c.length === 4) refuse('outlineColourInk', at(p, 'color'), { key: at(p, 'color') });
     color = c.length === 1 ? [c[0], c[0], c[0]] : [c[0], c[1], c[2]];
   }
   return {
@@ -166,8 +166,8 @@ function readBookmark(raw: Raw, p: JsonPointer, targets: TargetReader): Bookmark
 }
 
 function readDestination(raw: Raw, p: JsonPointer): Destination {
-  if (raw.page === undefined && raw.structure_element === undefined) fail(refusal('schemaRequired', at(p, 'page'), 'page', p));
-  if (raw.view !== undefined && raw.page === undefined) fail(refusal('viewWithoutPage', at(p, 'view'), at(p, 'view')));
+  if (raw.page === undefined && raw.structure_element === undefined) refuse('schemaRequired', at(p, 'page'), { key: 'page', at: p });
+  if (raw.view !== undefined && raw.page === undefined) refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
   return {
     at: p,
     name: raw.name as string,
@@ -216,7 +216,7 @@ function readReader(raw: Raw, p: JsonPointer, targets: TargetReader): ReaderPref
   if (raw.open_on !== undefined) {
     const op = at(p, 'open_on');
     r.openOn = targets.target(raw.open_on as Raw, op);
-    if (!r.openOn) fail(refusal('targetMissing', op, op));
+    if (!r.openOn) refuse('targetMissing', op, { key: op });
   }
   return r;
 }
@@ -271,11 +271,11 @@ function readShow(raw: Raw, p: JsonPointer): PageShow {
   const style = (raw.style as TransitionStyle | undefined) ?? 'replace';
   const takes = SHOW_KEYS[style];
   for (const key of STYLE_KEYS) {
-    if (raw[key] !== undefined && !takes.includes(key)) fail(refusal('keyNotApplicable', at(p, key), at(p, key), at(p, 'style'), style, takes.length ? takes.join(', ') : 'only duration and display_duration'));
+    if (raw[key] !== undefined && !takes.includes(key)) refuse('keyNotApplicable', at(p, key), { key: at(p, key), selector: at(p, 'style'), value: style, takes: takes.length ? takes.join(', ') : 'only duration and display_duration' });
   }
   const dirs = DIRECTIONS[style];
   if (raw.direction !== undefined && dirs && !dirs.includes(raw.direction as number | string)) {
-    fail(refusal('schemaEnum', at(p, 'direction'), at(p, 'direction'), dirs.map((d) => JSON.stringify(d)).join(', ')));
+    refuse('schemaEnum', at(p, 'direction'), { key: at(p, 'direction'), allowed: dirs.map((d) => JSON.stringify(d)).join(', ') });
   }
   return {
     style,
@@ -318,10 +318,10 @@ export const linkReader: ItemReader = {
     const p = base.at;
     const targets = new TargetReader();
     const target = targets.target(raw, p);
-    if (!target) fail(refusal('targetMissing', p, `the link at ${p}`));
+    if (!target) refuse('targetMissing', p, { key: `the link at ${p}` });
     const b = (raw.border ?? {}) as Raw;
     const dash = b.dash as number[] | undefined;
-    if (dash && dash.every((x) => x === 0)) fail(refusal('dashAllZero', at(p, 'border', 'dash'), at(p, 'border', 'dash')));
+    if (dash && dash.every((x) => x === 0)) refuse('dashAllZero', at(p, 'border', 'dash'), { key: at(p, 'border', 'dash') });
     return {
       ...base,
       type: 'link',

@@ -4,10 +4,10 @@
 // light against ink, mesh corners (color or tints), lattice rows, patch point counts, the
 // function_based function. Names (a declared space) are resolved in passes/names/graphics.ts.
 import type { MeshCorner, ShadingDecl, SpaceRef } from '../graphics-types.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { SHADING_KINDS, shadingKindSchemas } from '../schema/shadings.js';
-import { check, fail, lazyValidator } from './common.js';
+import { check, lazyValidator } from './common.js';
 import { inputsOf, readFunction } from './functions.js';
 
 type Raw = Record<string, unknown>;
@@ -33,7 +33,7 @@ export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
   const sp = at(p, 'shading');
   const keys = Object.keys(raw.shading as Raw);
   const known = keys.filter((k) => SHADING_KINDS.includes(k));
-  if (known.length !== 1) fail(refusal('shadingKindUnknown', sp, sp, keys.map((k) => JSON.stringify(k)).join(' and ')));
+  if (known.length !== 1) refuse('shadingKindUnknown', sp, { key: sp, found: keys.map((k) => JSON.stringify(k)).join(' and ') });
   const kind = known[0];
   const kp = at(sp, kind);
   const k = (raw.shading as Raw)[kind] as Raw;
@@ -43,7 +43,7 @@ export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
     case 'function_based': {
       const fn = readFunction(k.function, at(kp, 'function'));
       if ((fn.shape !== 'calculation' && fn.shape !== 'sampled') || inputsOf(fn) !== 2) {
-        fail(refusal('functionBasedFunction', at(kp, 'function'), at(kp, 'function'), fn.shape === 'calculation' || fn.shape === 'sampled' ? `${fn.shape} of ${inputsOf(fn)} input${inputsOf(fn) === 1 ? '' : 's'}` : fn.shape));
+        refuse('functionBasedFunction', at(kp, 'function'), { at: at(kp, 'function'), kind: fn.shape === 'calculation' || fn.shape === 'sampled' ? `${fn.shape} of ${inputsOf(fn)} input${inputsOf(fn) === 1 ? '' : 's'}` : fn.shape });
       }
       return { ...base, kind: 'function_based', domain: (k.domain as number[][]).flat(), matrix: k.matrix as number[], space: readSpaceRef(k.space as string, at(kp, 'space')), fn };
     }
@@ -52,16 +52,16 @@ export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
       const has = (key: string) => k[key] !== undefined;
       const se = has('start') || has('end');
       const sf = has('space') || has('function');
-      if (se && sf) fail(refusal('shadingBothWays', kp, kp));
-      if (!se && !sf) fail(refusal('shadingNeitherWay', kp, kp));
+      if (se && sf) refuse('shadingBothWays', kp, { at: kp });
+      if (!se && !sf) refuse('shadingNeitherWay', kp, { at: kp });
       for (const [a, b] of [['start', 'end'], ['end', 'start'], ['space', 'function'], ['function', 'space']]) {
-        if (has(a) && !has(b)) fail(refusal('shadingHalfPair', at(kp, b), kp, a, b));
+        if (has(a) && !has(b)) refuse('shadingHalfPair', at(kp, b), { at: kp, given: a, missing: b });
       }
       const extend = (k.extend as [boolean, boolean] | undefined) ?? [false, false];
       const coords = [...(k.from as number[]), ...(k.to as number[])];
       if (se) {
         const start = k.start as number[], end = k.end as number[];
-        if (isInk(start) !== isInk(end)) fail(refusal('shadingLightInk', at(kp, 'end'), kp, start.length, end.length));
+        if (isInk(start) !== isInk(end)) refuse('shadingLightInk', at(kp, 'end'), { at: kp, start: start.length, end: end.length });
         const { family, values } = deviceFamily([start, end]);
         const fn = { shape: 'exponential' as const, at: kp, domain: [0, 1], c0: values[0], c1: values[1], n: 1 };
         return { ...base, kind, coords, space: { kind: 'device', family }, fn, extend };
@@ -72,10 +72,10 @@ export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
     case 'lattice_mesh': {
       const groups = (kind === 'mesh' ? k.triangles : k.rows) as Raw[][];
       const gp = at(kp, kind === 'mesh' ? 'triangles' : 'rows');
-      if (kind === 'mesh' && groups.length === 0) fail(refusal('meshEmpty', gp, kp));
+      if (kind === 'mesh' && groups.length === 0) refuse('meshEmpty', gp, { at: kp });
       if (kind === 'lattice_mesh') {
-        if (groups.length < 2 || groups[0].length < 2) fail(refusal('latticeTooSmall', gp, gp, `${groups.length} row${groups.length === 1 ? '' : 's'}${groups.length ? ` of ${groups[0].length}` : ''}`));
-        groups.forEach((row, i) => { if (row.length !== groups[0].length) fail(refusal('latticeRowLength', at(gp, i), at(gp, i), row.length, groups[0].length)); });
+        if (groups.length < 2 || groups[0].length < 2) refuse('latticeTooSmall', gp, { key: gp, rows: `${groups.length} row${groups.length === 1 ? '' : 's'}${groups.length ? ` of ${groups[0].length}` : ''}` });
+        groups.forEach((row, i) => { if (row.length !== groups[0].length) refuse('latticeRowLength', at(gp, i), { key: at(gp, i), corners: row.length, first: groups[0].length }); });
       }
       const hasSpace = typeof k.space === 'string';
       const entries = groups.flatMap((g, i) => g.map((c, j) => ({ raw: c, p: at(gp, i, j) })));
@@ -96,9 +96,9 @@ export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
       patches.forEach((patch, i) => {
         const pp = at(kp, 'patches', i);
         const pts = patch.points as number[][];
-        if (pts.length !== want) fail(refusal('patchPoints', at(pp, 'points'), at(pp, 'points'), pts.length, kind === 'coons_patch_mesh' ? 'coons' : 'tensor', want));
+        if (pts.length !== want) refuse('patchPoints', at(pp, 'points'), { key: at(pp, 'points'), count: pts.length, kind: kind === 'coons_patch_mesh' ? 'coons' : 'tensor', wanted: want });
         const colors = patch.colors as number[][] | undefined, tints = patch.tints as number[][] | undefined;
-        if (colors && tints) fail(refusal('graphicsKeysTogether', at(pp, 'tints'), at(pp, 'colors'), at(pp, 'tints')));
+        if (colors && tints) refuse('graphicsKeysTogether', at(pp, 'tints'), { key: at(pp, 'colors'), other: at(pp, 'tints') });
         for (let j = 0; j < 4; j++) corners.push({ color: colors?.[j], tints: tints?.[j], p: colors ? at(pp, 'colors', j) : tints ? at(pp, 'tints', j) : pp, colorKey: 'colors' });
       });
       const colours = cornerColours(corners, hasSpace, kp);
@@ -114,14 +114,14 @@ export function readShadingDecl(raw: Raw, p: JsonPointer): ShadingDecl {
 /** Corner colours of a mesh: all `color` with no space (light or ink, not mixed), or all `tints` under a space. */
 function cornerColours(corners: { color?: number[]; tints?: number[]; p: JsonPointer; colorKey: string }[], hasSpace: boolean, kp: JsonPointer): { family: 'gray' | 'rgb' | 'cmyk'; values: number[][] } {
   for (const c of corners) {
-    if (hasSpace && c.color) fail(refusal('meshSpaceWithColor', c.p, c.p));
-    if (!hasSpace && c.tints) fail(refusal('meshTintsNoSpace', c.p, c.p));
-    if (!c.color && !c.tints) fail(refusal('meshCornerNeither', c.p, c.p));
+    if (hasSpace && c.color) refuse('meshSpaceWithColor', c.p, { key: c.p });
+    if (!hasSpace && c.tints) refuse('meshTintsNoSpace', c.p, { key: c.p });
+    if (!c.color && !c.tints) refuse('meshCornerNeither', c.p, { at: c.p });
   }
   if (hasSpace) return { family: 'gray', values: corners.map((c) => c.tints!) };
   const first = corners[0];
   for (const c of corners) {
-    if (isInk(c.color!) !== isInk(first.color!)) fail(refusal('meshLightInk', c.p, kp, first.p, first.color!.length, c.p, c.color!.length));
+    if (isInk(c.color!) !== isInk(first.color!)) refuse('meshLightInk', c.p, { at: kp, first: first.p, firstCount: first.color!.length, corner: c.p, count: c.color!.length });
   }
   return deviceFamily(corners.map((c) => c.color!));
 }

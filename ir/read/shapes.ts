@@ -2,12 +2,12 @@
 // `ellipse` and `drawing` → their IR; and the path pieces other kinds share (segments, strokes, the
 // text item's clip). Geometry stays coordinate values, evaluated at layout.
 import type { ClipSpec, PathSeg, Pt, StrokeSpec } from '../graphics-types.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { itemBase, colourSchema } from '../schema/common.js';
 import { drawingItemSchema, ellipseItemSchema, lineItemSchema, pathItemSchema, polygonItemSchema, strokeSchema } from '../schema/graphics.js';
 import type { ArrowsSpec, ArrowStyle, Colour, DrawingItem, EllipseItem, ItemBase, PathItem, RectItem } from '../types.js';
-import { fail, lazyValidator, readColour, readCoord, readRect } from './common.js';
+import { lazyValidator, readColour, readCoord, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
 type Raw = Record<string, unknown>;
@@ -33,9 +33,9 @@ export function readSegments(raw: unknown, p: JsonPointer): PathSeg[] {
   return (raw as Raw[]).map((s, i) => {
     const sp = at(p, i);
     const keys = ['move', 'line', 'curve', 'close'].filter((k) => s[k] !== undefined);
-    if (keys.length !== 1) fail(refusal('pathSegmentShape', sp, sp, keys.length ? keys.join(' and ') : 'none of them'));
+    if (keys.length !== 1) refuse('pathSegmentShape', sp, { at: sp, found: keys.length ? keys.join(' and ') : 'none of them' });
     const k = keys[0];
-    if (i === 0 && k !== 'move') fail(refusal('pathStartsWithoutMove', at(sp, k), p, k));
+    if (i === 0 && k !== 'move') refuse('pathStartsWithoutMove', at(sp, k), { at: p, first: k });
     if (k === 'close') return { k: 'close' };
     if (k === 'curve') {
       const c = s.curve as unknown[];
@@ -49,7 +49,7 @@ export function readSegments(raw: unknown, p: JsonPointer): PathSeg[] {
 export function readStroke(raw: unknown, p: JsonPointer): StrokeSpec | undefined {
   if (raw === undefined) return undefined;
   const s = raw as { color?: unknown; width?: number; dash?: { pattern: number[]; phase?: number }; cap?: string; join?: string; miter_limit?: number };
-  if (s.dash && s.dash.pattern.length > 0 && s.dash.pattern.every((d) => d === 0)) fail(refusal('dashAllZero', at(p, 'dash', 'pattern'), at(p, 'dash', 'pattern')));
+  if (s.dash && s.dash.pattern.length > 0 && s.dash.pattern.every((d) => d === 0)) refuse('dashAllZero', at(p, 'dash', 'pattern'), { key: at(p, 'dash', 'pattern') });
   return {
     at: p,
     colour: s.color === undefined ? { space: 'gray', c: [0] } : readColour(s.color, at(p, 'color')),
@@ -81,8 +81,8 @@ function readArrows(raw: Raw, p: JsonPointer, segments: PathSeg[], stroked: bool
   const start = a.start ?? 'none', end = a.end ?? 'none';
   if (start === 'none' && end === 'none') return undefined;
   const closed = segments.findIndex((s) => s.k === 'close');
-  if (closed >= 0) fail(refusal('arrowsOnClosedPath', ap, ap, at(p, 'segments', closed, 'close')));
-  if (!stroked) fail(refusal('arrowsWithoutStroke', ap, ap, at(p, 'stroke')));
+  if (closed >= 0) refuse('arrowsOnClosedPath', ap, { key: ap, closeAt: at(p, 'segments', closed, 'close') });
+  if (!stroked) refuse('arrowsWithoutStroke', ap, { key: ap, stroke: at(p, 'stroke') });
   return { at: ap, start, end, size: a.size ?? DEFAULT_ARROW_SIZE };
 }
 

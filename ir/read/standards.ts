@@ -4,13 +4,12 @@
 // cannot carry is refused, extra XMP schemas are checked as names, and the version to write is
 // settled (the claim's default, raised by a collection). Relations to other keys are decided in
 // passes/cross-refusals/standards.ts.
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type {
   AccessibleClaim, ArchiveClaim, ArchiveConflict, ArchiveLevel, CompressionSettings, InvoiceProfile, InvoiceSettings, MetadataFacts,
   OutputIntentSettings, PdfVersion, Relationship, Standards, XmpSchema, XmpValue,
 } from '../standards-types.js';
-import { fail } from './common.js';
 import { readTimestamp } from './timestamp.js';
 
 type Raw = Record<string, unknown>;
@@ -40,7 +39,7 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 /** Text written into XMP (and the Info dictionary beside it): refused when XML cannot carry it. */
 export function xmlText(s: string, p: JsonPointer): string {
   const m = NOT_XML.exec(s);
-  if (m) fail(refusal('xmlCharacter', p, p, m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')));
+  if (m) refuse('xmlCharacter', p, { key: p, codepoint: m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') });
   return s;
 }
 
@@ -65,7 +64,7 @@ function readXmpValue(v: unknown, p: JsonPointer): XmpValue {
   if (typeof v === 'string') return { kind: 'text', value: xmlText(v, p) };
   if (typeof v === 'boolean') return { kind: 'boolean', value: v };
   if (typeof v === 'number') {
-    if (!Number.isFinite(v)) fail(refusal('schemaType', p, p, 'a finite number'));
+    if (!Number.isFinite(v)) refuse('schemaType', p, { key: p, expected: 'a finite number' });
     return Number.isInteger(v) ? { kind: 'integer', value: v } : { kind: 'real', value: v };
   }
   return { kind: 'seq', value: (v as string[]).map((s, i) => xmlText(s, at(p, i))) };
@@ -77,12 +76,12 @@ function readSchemas(raw: Raw[] | undefined, p: JsonPointer): XmpSchema[] {
     const sp = at(p, i);
     const prefix = s.prefix as string;
     const namespace = s.namespace as string;
-    if (!NCNAME.test(prefix) || prefix.toLowerCase().startsWith('xml')) fail(refusal('xmlNameInvalid', at(sp, 'prefix'), prefix, at(sp, 'prefix')));
-    if (RESERVED_PREFIXES.has(prefix)) fail(refusal('xmpReserved', at(sp, 'prefix'), 'prefix', prefix, at(sp, 'prefix')));
-    if (RESERVED_NAMESPACES.has(namespace)) fail(refusal('xmpReserved', at(sp, 'namespace'), 'namespace', namespace, at(sp, 'namespace')));
+    if (!NCNAME.test(prefix) || prefix.toLowerCase().startsWith('xml')) refuse('xmlNameInvalid', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix') });
+    if (RESERVED_PREFIXES.has(prefix)) refuse('xmpReserved', at(sp, 'prefix'), { kind: 'prefix', name: prefix, at: at(sp, 'prefix') });
+    if (RESERVED_NAMESPACES.has(namespace)) refuse('xmpReserved', at(sp, 'namespace'), { kind: 'namespace', name: namespace, at: at(sp, 'namespace') });
     xmlText(namespace, at(sp, 'namespace'));
     const earlier = seen.get(prefix);
-    if (earlier !== undefined) fail(refusal('nameDeclaredTwice', at(sp, 'prefix'), prefix, at(sp, 'prefix'), earlier));
+    if (earlier !== undefined) refuse('nameDeclaredTwice', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix'), earlier });
     seen.set(prefix, at(sp, 'prefix'));
     const props = s.properties as Record<string, unknown>;
     return {
@@ -92,7 +91,7 @@ function readSchemas(raw: Raw[] | undefined, p: JsonPointer): XmpSchema[] {
       description: s.description === undefined ? undefined : xmlText(s.description as string, at(sp, 'description')),
       properties: Object.keys(props).map((name) => {
         const pp = at(sp, 'properties', name);
-        if (!NCNAME.test(name)) fail(refusal('xmlNameInvalid', pp, name, pp));
+        if (!NCNAME.test(name)) refuse('xmlNameInvalid', pp, { name, at: pp });
         return { name, value: readXmpValue(props[name], pp) };
       }),
     };
@@ -138,7 +137,7 @@ function readCompression(raw: unknown, p: JsonPointer): CompressionSettings {
   const level = obj ? (obj.level as number | undefined) : (raw as number);
   const levelAt = obj ? at(p, 'level') : p;
   if (level !== undefined && (!Number.isInteger(level) || level < MIN_FLATE_LEVEL || level > MAX_FLATE_LEVEL)) {
-    fail(refusal('compressionLevel', levelAt, levelAt, level, MIN_FLATE_LEVEL, MAX_FLATE_LEVEL));
+    refuse('compressionLevel', levelAt, { key: levelAt, level, min: MIN_FLATE_LEVEL, max: MAX_FLATE_LEVEL });
   }
   return {
     at: p,

@@ -5,11 +5,11 @@
 // tags (RFC 3066 as PDF/A reads them, 6.8.4 / 6.7.4), element ids once each, and the depth.
 // Which items the elements name is resolved later (passes/cross-refusals/structure.ts).
 import type { ValidateFunction } from 'ajv';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { MAX_STRUCTURE_DEPTH, structureSchema } from '../schema/structure.js';
 import { STANDARD_STRUCTURE_TYPES, type StandardStructureType, type StructElementSpec, type StructItemRef, type StructureSpec } from '../structure-types.js';
-import { ajv, check, fail } from './common.js';
+import { ajv, check } from './common.js';
 
 type Raw = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ const LANG = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 function lang(v: unknown, p: JsonPointer): string | undefined {
   if (v === undefined) return undefined;
   const s = v as string;
-  if (s !== '' && !LANG.test(s)) fail(refusal('structureLang', p, p, s));
+  if (s !== '' && !LANG.test(s)) refuse('structureLang', p, { key: p, value: s });
   return s;
 }
 
@@ -35,20 +35,20 @@ export function readStructure(raw: unknown): StructureSpec | undefined {
   const roleMap = new Map<string, StandardStructureType>();
   for (const [name, target] of Object.entries((r.role_map ?? {}) as Record<string, string>)) {
     const p = at('/structure', 'role_map', name);
-    if (STANDARD.has(name)) fail(refusal('roleMapStandard', p, name, p));
-    if (!STANDARD.has(target)) fail(refusal('roleMapTarget', p, name, target, p));
+    if (STANDARD.has(name)) refuse('roleMapStandard', p, { type: name, at: p });
+    if (!STANDARD.has(target)) refuse('roleMapTarget', p, { type: name, target, at: p });
     roleMap.set(name, target as StandardStructureType);
   }
   const ids = new Map<string, JsonPointer>();
   const element = (e: Raw, p: JsonPointer, depth: number): StructElementSpec => {
-    if (depth > MAX_STRUCTURE_DEPTH) fail(refusal('structureTooDeep', p, p, MAX_STRUCTURE_DEPTH));
+    if (depth > MAX_STRUCTURE_DEPTH) refuse('structureTooDeep', p, { at: p, limit: MAX_STRUCTURE_DEPTH });
     const type = e.type as string;
     const standard = STANDARD.has(type) ? (type as StandardStructureType) : roleMap.get(type);
-    if (!standard) fail(refusal('structureTypeUnknown', at(p, 'type'), type, at(p, 'type')));
+    if (!standard) refuse('structureTypeUnknown', at(p, 'type'), { type, at: at(p, 'type') });
     const id = e.id as string | undefined;
     if (id !== undefined) {
       const earlier = ids.get(id);
-      if (earlier !== undefined) fail(refusal('structureIdTwice', at(p, 'id'), id, at(p, 'id'), earlier));
+      if (earlier !== undefined) refuse('structureIdTwice', at(p, 'id'), { id, at: at(p, 'id'), earlier });
       ids.set(id, at(p, 'id'));
     }
     const str = (k: string) => e[k] as string | undefined;

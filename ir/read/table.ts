@@ -3,13 +3,13 @@
 // once per cell, so pagination and layout see every cell with every key known. A cell holding two
 // things, rows that do not fill the columns, spans past the end are refused here, naming the cell.
 import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { tableItemSchema } from '../schema/table.js';
 import type { BorderSide, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ImageFit, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
 
 import { codeReaders } from './codes.js';
-import { ajv, check, fail, readColour, readRect } from './common.js';
+import { ajv, check, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { placeholdersIn, readRun } from './text.js';
 import { hasPatterns } from '../hyphenation-languages.js';
@@ -44,7 +44,7 @@ function readStyle(raw: Raw, p: JsonPointer, inherited?: [number, number, number
   if (raw.break_after !== undefined) s.breakAfter = raw.break_after as string;
   if (raw.hyphenate !== undefined) {
     const h = raw.hyphenate as string;
-    if (!hasPatterns(h)) fail(refusal('hyphenateLanguage', at(p, 'hyphenate'), h, at(p, 'hyphenate')));
+    if (!hasPatterns(h)) refuse('hyphenateLanguage', at(p, 'hyphenate'), { language: h, at: at(p, 'hyphenate') });
     s.hyphenate = h.toLowerCase();
   }
   if (raw.underline !== undefined) s.underline = raw.underline as boolean;
@@ -75,10 +75,10 @@ function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent 
   if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: placeholdersIn(raw, p) }] };
   const c = raw as Raw;
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
-  if (present.length > 1) fail(refusal('tableCellTwoThings', at(p, present[1]), p, present[0], present[1]));
+  if (present.length > 1) refuse('tableCellTwoThings', at(p, present[1]), { cell: p, first: present[0], second: present[1] });
   const key = present[0];
   if (key !== 'image' && key !== 'drawing') {
-    for (const k of PICTURE_KEYS) if (c[k] !== undefined) fail(refusal('tableCellKeyFor', at(p, k), k, at(p, k), p, key ?? 'nothing'));
+    for (const k of PICTURE_KEYS) if (c[k] !== undefined) refuse('tableCellKeyFor', at(p, k), { key: k, at: at(p, k), cell: p, holds: key ?? 'nothing' });
   }
   if (key === undefined) return { kind: 'empty' };
   const kp = at(p, key);
@@ -147,7 +147,7 @@ export const tableReader: ItemReader = {
     const headerRows = (raw.header_rows as number | undefined) ?? 0;
     const footerRows = (raw.footer_rows as number | undefined) ?? 0;
     if (headerRows + footerRows > rawRows.length) {
-      fail(refusal('tableSectionRows', at(p, headerRows > rawRows.length ? 'header_rows' : 'footer_rows'), headerRows, footerRows, p, rawRows.length));
+      refuse('tableSectionRows', at(p, headerRows > rawRows.length ? 'header_rows' : 'footer_rows'), { headerRows, footerRows, at: p, rows: rawRows.length });
     }
     const stripes = (raw.stripes as number[][] | undefined)?.map((c, i) => readColour(c, at(p, 'stripes', i)));
     const rowHeight = (raw.row_height as number | undefined) ?? 0;
@@ -174,11 +174,11 @@ export const tableReader: ItemReader = {
         const c = (typeof rc === 'string' ? {} : rc) as Raw;
         const colSpan = (c.col_span as number | undefined) ?? 1;
         const rowSpan = (c.row_span as number | undefined) ?? 1;
-        if (col + colSpan > nCols) fail(refusal('tableRowWidth', rp, rp, col + colSpan, nCols));
+        if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });
         const lastRow = r + rowSpan - 1;
-        if (lastRow >= rawRows.length) fail(refusal('tableSpanPastEnd', at(cp, 'row_span'), cp, rowSpan, 'last row of the table'));
+        if (lastRow >= rawRows.length) refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: 'last row of the table' });
         const lastSection = lastRow < headerRows ? 'header' : lastRow >= rawRows.length - footerRows ? 'footer' : 'body';
-        if (lastSection !== section) fail(refusal('tableSpanPastEnd', at(cp, 'row_span'), cp, rowSpan, `end of the ${section} rows`));
+        if (lastSection !== section) refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: `end of the ${section} rows` });
         for (let rr2 = r; rr2 <= lastRow; rr2++) for (let k = col; k < col + colSpan; k++) occupiedAll[rr2 * nCols + k] = 1;
         const ownStyle = typeof rc === 'string' ? NO_STYLE : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
         let style: CellStyle | undefined;
@@ -195,11 +195,11 @@ export const tableReader: ItemReader = {
       });
       let filled = 0;
       for (let k = 0; k < nCols; k++) filled += occupiedAll[r * nCols + k];
-      if (filled !== nCols) fail(refusal('tableRowWidth', rp, rp, filled, nCols));
+      if (filled !== nCols) refuse('tableRowWidth', rp, { row: rp, filled, columns: nCols });
       for (const cell of cells) {
         if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
-        if (!cell.style.font.name) fail(refusal('tableCellNeeds', cell.at, cell.at, 'font'));
-        if (!cell.style.fontSize) fail(refusal('tableCellNeeds', cell.at, cell.at, 'font_size'));
+        if (!cell.style.font.name) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font' });
+        if (!cell.style.fontSize) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font_size' });
       }
       const height = isObj ? ((rr as Raw).height as number | undefined) : undefined;
       const split = isObj ? ((rr as Raw).split as boolean | undefined) : undefined;

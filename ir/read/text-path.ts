@@ -2,11 +2,11 @@
 // and outline, and a path's segments to set them along (docs/reference.md, "text_path"). What a
 // schema cannot say is checked here: the path is one unbroken line (a single `move`), and no run asks
 // for a decoration a curve cannot carry. Geometry stays coordinate values, evaluated at layout.
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at } from '../pointer.js';
 import { textPathItemSchema } from '../schema/text.js';
 import type { Colour, ItemBase, TextPathAlign, TextPathItem, TextPathOverlong } from '../types.js';
-import { fail, lazyValidator, readColour, readRect } from './common.js';
+import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { readSegments } from './shapes.js';
 import { readOutline, readRun } from './text.js';
@@ -25,10 +25,10 @@ export const textPathReader: ItemReader = {
     const segments = readSegments(raw.segments, at(p, 'segments'));
     // A second move would jump: the letters have no line to follow across the gap.
     const second = segments.findIndex((s, i) => i > 0 && s.k === 'move');
-    if (second > 0) fail(refusal('textPathSecondMove', at(p, 'segments', second, 'move'), at(p, 'segments'), at(p, 'segments', second, 'move')));
+    if (second > 0) refuse('textPathSecondMove', at(p, 'segments', second, 'move'), { at: at(p, 'segments'), second: at(p, 'segments', second, 'move') });
     (raw.content as unknown[]).forEach((r, i) => {
       if (typeof r !== 'object' || r === null) return;
-      for (const k of DECORATIONS) if ((r as Raw)[k] === true) fail(refusal('textPathDecoration', at(p, 'content', i, k), at(p, 'content', i, k), k));
+      for (const k of DECORATIONS) if ((r as Raw)[k] === true) refuse('textPathDecoration', at(p, 'content', i, k), { key: at(p, 'content', i, k), decoration: k });
     });
     return {
       ...base,

@@ -2,7 +2,7 @@
 // FlowItem. What a schema cannot say is checked here, before anything is drawn: placeholders,
 // date patterns and zones, hyphenation languages, one-character keys, ruler order.
 import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { flowItemSchema, textItemSchema } from '../schema/text.js';
 import type {
@@ -10,7 +10,7 @@ import type {
 } from '../types.js';
 
 import { scanPlaceholders } from '../placeholders.js';
-import { ajv, fail, readColour, readRect } from './common.js';
+import { ajv, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
 import { badDirective, zoneKnown } from '../dates.js';
@@ -42,12 +42,12 @@ function readShadow(raw: unknown): ShadowSpec | undefined {
 /** Checks a text's placeholders; says whether any need resolving. */
 export function placeholdersIn(text: string, p: JsonPointer): boolean {
   const scan = scanPlaceholders(text);
-  if (!scan.ok) fail(refusal('placeholderUnknown', p, scan.name, p));
+  if (!scan.ok) refuse('placeholderUnknown', p, { placeholder: scan.name, at: p });
   return scan.has;
 }
 
 function oneCharacter(s: string, p: JsonPointer): string {
-  if ([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].length !== 1) fail(refusal('oneCharacter', p, p, s));
+  if ([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].length !== 1) refuse('oneCharacter', p, { key: p, value: s });
   return s;
 }
 
@@ -58,9 +58,9 @@ export function readRun(raw: unknown, p: JsonPointer): TextRun {
     // A date run (the schema's third shape): the pattern and zone are checked now, formatted at layout.
     const pattern = r.date as string;
     const bad = badDirective(pattern);
-    if (bad) fail(refusal('dateDirective', at(p, 'date'), at(p, 'date'), bad));
+    if (bad) refuse('dateDirective', at(p, 'date'), { at: at(p, 'date'), directive: bad });
     const zone = r.zone as string | undefined;
-    if (zone !== undefined && !zoneKnown(zone)) fail(refusal('dateZone', at(p, 'zone'), zone, at(p, 'zone')));
+    if (zone !== undefined && !zoneKnown(zone)) refuse('dateZone', at(p, 'zone'), { zone, at: at(p, 'zone') });
     return { at: p, text: '', date: { pattern, zone }, placeholders: false };
   }
   const style: RunStyleSpec = {};
@@ -79,7 +79,7 @@ export function readRun(raw: unknown, p: JsonPointer): TextRun {
 function readBlockStyle(raw: Raw, p: JsonPointer): TextBlockStyle {
   const fontSize = raw.font_size as number;
   const hyphenate = raw.hyphenate as string | undefined;
-  if (hyphenate !== undefined && !hasPatterns(hyphenate)) fail(refusal('hyphenateLanguage', at(p, 'hyphenate'), hyphenate, at(p, 'hyphenate')));
+  if (hyphenate !== undefined && !hasPatterns(hyphenate)) refuse('hyphenateLanguage', at(p, 'hyphenate'), { language: hyphenate, at: at(p, 'hyphenate') });
   return {
     font: { at: at(p, 'font'), name: raw.font as string },
     fontSize,
@@ -117,7 +117,7 @@ function readTabs(raw: Raw | undefined, p: JsonPointer): TabsSpec {
   const t = raw ?? {};
   const size = t.size as TabsSpec['size'] | undefined;
   const ruler = (t.ruler as number[] | undefined) ?? [];
-  for (let i = 1; i < ruler.length; i++) if (!(ruler[i] > ruler[i - 1])) fail(refusal('rulerOrder', at(p, 'ruler'), at(p, 'ruler')));
+  for (let i = 1; i < ruler.length; i++) if (!(ruler[i] > ruler[i - 1])) refuse('rulerOrder', at(p, 'ruler'), { key: at(p, 'ruler') });
   const alignChar = (t.align_char as string | undefined) ?? '.';
   if (t.align_char !== undefined) oneCharacter(alignChar, at(p, 'align_char'));
   return {
@@ -141,7 +141,7 @@ export const flowReader: ItemReader = {
     if (tabs?.method !== undefined) given.add('tabs.method');
     if (tabs?.ruler !== undefined) given.add('tabs.ruler');
     const fitSize = raw.fit_size as { floor: number } | undefined;
-    if (fitSize && fitSize.floor > style.fontSize) fail(refusal('fitFloorAboveSize', at(p, 'fit_size', 'floor'), at(p, 'fit_size', 'floor'), fitSize.floor, style.fontSize));
+    if (fitSize && fitSize.floor > style.fontSize) refuse('fitFloorAboveSize', at(p, 'fit_size', 'floor'), { key: at(p, 'fit_size', 'floor'), floor: fitSize.floor, fontSize: style.fontSize });
     const content = raw.content as string;
     return Object.assign(style, base, {
       type: 'flow' as const,

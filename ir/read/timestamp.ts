@@ -2,10 +2,9 @@
 // without an offset"). Kept in parts so the PDF date (D:YYYYMMDDHHmmSS+HH'mm) and the XMP date
 // (YYYY-MM-DDThh:mm:ss+hh:mm) are written from the same fields and stay in step. Fractions of a
 // second are dropped: a PDF date cannot carry them, and both forms must say the same.
-import { refusal } from '../messages.js';
+import { refuse } from '../messages.js';
 import type { JsonPointer } from '../pointer.js';
 import type { Timestamp } from '../standards-types.js';
-import { fail } from './common.js';
 
 // Extended format, reduced precision allowed (2026, 2026-11, 2026-11-22, 2026-11-22T12:00, …);
 // the offset Z, ±hh, ±hhmm or ±hh:mm, only after a time.
@@ -15,7 +14,7 @@ const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 export function readTimestamp(raw: string, p: JsonPointer): Timestamp {
   const m = ISO.exec(raw);
-  const bad = () => fail(refusal('timestampInvalid', p, p, raw));
+  const bad = () => refuse('timestampInvalid', p, { key: p, value: raw });
   if (!m) bad();
   const [, year, month, day, hour, minute, second, off] = m!;
   if (month !== undefined && (+month < 1 || +month > 12)) bad();

@@ -18,11 +18,11 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   run(ir: ResolvedIr, ctx: PassContext): ResolvedIr {
     for (const item of ir.items) {
       // spec, common keys: "transform … Refused together with rotate".
-      if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
+      if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
-      if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
-      if (item.type === 'link' && item.graphicsState) refuse('linkGraphicsState', item.graphicsState.at, item.graphicsState.at);
+      if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], { key: item.conflict[0], other: item.conflict[1] });
+      if (item.type === 'link' && item.graphicsState) refuse('linkGraphicsState', item.graphicsState.at, { at: item.graphicsState.at });
       // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
       if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
       // Form fields: a push button's two targets; a click action under an archive claim (passes/cross-refusals/forms.ts).
@@ -30,13 +30,13 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     }
     // The same for bookmarks, go_to actions and reader.open_on (ir/read/navigation.ts records them).
     const twice = ir.doc.navigation?.conflicts[0];
-    if (twice) refuse('targetTwice', twice[1], twice[0], twice[1]);
+    if (twice) refuse('targetTwice', twice[1], { key: twice[0], other: twice[1] });
     // archive, version, output_intent, invoice, attachments, collection (passes/cross-refusals/standards.ts).
     // versions the declared features need come before the ones every document needs (Flate, CID
     // text), so a refusal names the most particular reason
     featureVersions(ir.doc);
     // Type 3 glyphs' shapes are items too (their own transform/rotate; the colours d0 glyphs paint).
-    for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, item.transformAt, item.rotateAt);
+    for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
     checkStandards(ir.doc, [...ir.items, ...type3GlyphItems(ir.fonts, true) as ResolvedItem[]], ctx, ir.page);
     graphicsCombinations(ir.doc);
     // Fonts: the version their objects need; what an archive claim refuses (passes/cross-refusals/fonts.ts).
@@ -55,8 +55,8 @@ function flowCombinations(item: FlowItem): void {
   const ptr = (key: string) => at(item.at, ...key.split('.'));
   if (item.given.has('hanging_list')) {
     for (const key of HANGING_LIST_EXCLUDES) {
-      if (item.given.has(key)) refuse('hangingListWith', ptr(key), ptr('hanging_list'), ptr(key));
+      if (item.given.has(key)) refuse('hangingListWith', ptr(key), { key: ptr('hanging_list'), other: ptr(key) });
     }
   }
-  if (item.given.has('fill_leading') && item.given.has('leading')) refuse('fillLeadingWithLeading', ptr('leading'), ptr('fill_leading'), ptr('leading'));
+  if (item.given.has('fill_leading') && item.given.has('leading')) refuse('fillLeadingWithLeading', ptr('leading'), { key: ptr('fill_leading'), other: ptr('leading') });
 }

@@ -42,7 +42,7 @@ function checkArchiveFonts(ir: ResolvedIr): void {
     const face = programOf(res.face);
     if (face.kind === 'standard') {
       const std = face as StandardFace;
-      refuse('archiveFontNotEmbedded', res.at, archive.at, archive.level.claim, res.name, res.at, `the standard font ${std.baseFont}`);
+      refuse('archiveFontNotEmbedded', res.at, { key: archive.at, claim: archive.level.claim, font: res.name, at: res.at, kind: `the standard font ${std.baseFont}` });
     }
   }
   refuseForbiddenEmbedding(ir.fonts, archive.level.claim);

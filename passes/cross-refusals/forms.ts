@@ -36,10 +36,10 @@ function fieldVersions(item: FieldItem, doc: DocSettings): void {
 export function fieldCombinations(item: Item, doc: DocSettings): void {
   if (isField(item)) fieldVersions(item, doc);
   if (item.type !== 'push_button') return;
-  if (item.conflict) refuse('targetTwice', item.conflict[1], item.conflict[0], item.conflict[1]);
+  if (item.conflict) refuse('targetTwice', item.conflict[1], { key: item.conflict[0], other: item.conflict[1] });
   const archive = doc.standards?.archive;
   if (item.target && archive) {
     const p = item.target.kind === 'page' ? at(item.at, 'page') : item.target.at;
-    refuse('fieldActionUnderArchive', p, p, archive.level.claim, CLAUSE[archive.level.part] ?? 'ISO 19005');
+    refuse('fieldActionUnderArchive', p, { key: p, claim: archive.level.claim, clause: CLAUSE[archive.level.part] ?? 'ISO 19005' });
   }
 }

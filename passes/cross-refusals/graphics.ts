@@ -11,7 +11,7 @@ export function graphicsCombinations(doc: DocSettings): void {
   const declared = doc.standards?.declaredVersion;
   if (!doc.graphics || !declared || versionAtLeast(declared.version, '2.0')) return;
   for (const s of doc.graphics.graphicsStates.values()) {
-    if (s.halftoneOrigin) refuse('halftoneOriginVersion', s.halftoneOrigin.at, s.halftoneOrigin.at, declared.version);
+    if (s.halftoneOrigin) refuse('halftoneOriginVersion', s.halftoneOrigin.at, { at: s.halftoneOrigin.at, version: declared.version });
   }
 }
 

@@ -39,17 +39,17 @@ function checkOutputIntent(doc: DocSettings, std: Standards, ctx: PassContext): 
     const p = oi.profile;
     // ISO 32000-1 §14.11.5: the destination profile of an output intent is an output profile;
     // PDF/A (19005-1 6.2.2, -2 6.2.3) takes printer ('prtr') or display ('mntr') profiles.
-    if (facts.deviceClass !== 'prtr' && facts.deviceClass !== 'mntr') refuse('iccUnusable', p.at, p.part, p.at, `its class is "${facts.deviceClass.trim()}", not an output (prtr) or display (mntr) profile`);
-    if (!facts.n) refuse('iccUnusable', p.at, p.part, p.at, `its colour space "${facts.space.trim()}" is not grey, RGB or CMYK`);
-    if (facts.major !== 2 && facts.major !== 4) refuse('iccUnusable', p.at, p.part, p.at, `it is ICC version ${facts.major}, and PDF takes versions 2 and 4`);
+    if (facts.deviceClass !== 'prtr' && facts.deviceClass !== 'mntr') refuse('iccUnusable', p.at, { profile: p.part, at: p.at, reason: `its class is "${facts.deviceClass.trim()}", not an output (prtr) or display (mntr) profile` });
+    if (!facts.n) refuse('iccUnusable', p.at, { profile: p.part, at: p.at, reason: `its colour space "${facts.space.trim()}" is not grey, RGB or CMYK` });
+    if (facts.major !== 2 && facts.major !== 4) refuse('iccUnusable', p.at, { profile: p.part, at: p.at, reason: `it is ICC version ${facts.major}, and PDF takes versions 2 and 4` });
     // ICC v4 profiles arrive with PDF 1.5 (ISO 32000-1 §8.6.5.5, Table 67).
     if (facts.major === 4) {
-      if (std.archive?.level.part === 1) refuse('archiveSetsAside', std.archive.at, std.archive.at, std.archive.level.claim, `${p.at} ("${p.part}")`, 'PDF/A-1 takes ICC profiles of version 2 only');
+      if (std.archive?.level.part === 1) refuse('archiveSetsAside', std.archive.at, { key: std.archive.at, claim: std.archive.level.claim, what: `${p.at} ("${p.part}")`, reason: 'PDF/A-1 takes ICC profiles of version 2 only' });
       requireVersion(doc, '1.5', p.at, 'an ICC profile of version 4');
     }
   }
   if (oi?.components && oi.components.n !== facts.n) {
-    refuse('iccComponents', oi.components.at, oi.components.at, oi.components.n, oi.profile?.part ?? SRGB_DESCRIPTION, facts.n);
+    refuse('iccComponents', oi.components.at, { key: oi.components.at, components: oi.components.n, profile: oi.profile?.part ?? SRGB_DESCRIPTION, profileComponents: facts.n });
   }
   if (oi) requireVersion(doc, '1.4', oi.at, 'output_intent');
   return facts;
@@ -84,14 +84,14 @@ function checkColours(items: readonly ResolvedItem[], std: Standards, facts: Icc
     for (const [p, space] of found) {
       if (space === 'gray') continue;
       const n = space === 'rgb' ? 3 : 4;
-      if (n !== facts.n) refuse('colourOutsideIntent', p, p, space === 'rgb' ? 'RGB (3 numbers)' : 'CMYK (4 numbers)', archive.level.claim, intentAt, SPACE_WORDS[facts.n]);
+      if (n !== facts.n) refuse('colourOutsideIntent', p, { colour: p, space: space === 'rgb' ? 'RGB (3 numbers)' : 'CMYK (4 numbers)', claim: archive.level.claim, intent: intentAt, intentSpace: SPACE_WORDS[facts.n] });
     }
   }
 }
 
 function setAside(std: Standards, what: string, why: string): never {
   const a = std.archive!;
-  refuse('archiveSetsAside', a.at, a.at, a.level.claim, what, why);
+  refuse('archiveSetsAside', a.at, { key: a.at, claim: a.level.claim, what, reason: why });
 }
 
 /** The declared version against the claim: PDF/A-1 is PDF 1.4 at most, 2 and 3 PDF 1.7 at most, 4 PDF 2.0. */
@@ -113,14 +113,14 @@ function checkInvoice(std: Standards, files: FileSettings | undefined, ctx: Pass
   // refused; with pdfa4 it is refused too."
   const claim = std.archive?.level.claim;
   if (claim !== 'pdfa3b') {
-    refuse('invoiceNeedsPdfa3b', inv.at, inv.at, claim === undefined ? 'the request claims no archive' : `${std.archive!.at} = "${claim}" is not the Factur-X carrier`);
+    refuse('invoiceNeedsPdfa3b', inv.at, { at: inv.at, reason: claim === undefined ? 'the request claims no archive' : `${std.archive!.at} = "${claim}" is not the Factur-X carrier` });
   }
   const xml = ctx.parts.get(inv.xml.part);
-  if (!xml) refuse('partMissing', inv.xml.at, inv.xml.part, inv.xml.at);
+  if (!xml) refuse('partMissing', inv.xml.at, { part: inv.xml.part, at: inv.xml.at });
   checkInvoiceXml(inv, xml);
   for (const a of files?.attachments ?? []) {
-    if (a.fileName === 'factur-x.xml') refuse('invoiceFileNameTaken', `${a.at}/file_name`, `${a.at}/file_name`);
-    if (a.name === inv.xml.part) refuse('invoicePartAttached', `${a.at}/name`, a.name, a.at, inv.xml.at);
+    if (a.fileName === 'factur-x.xml') refuse('invoiceFileNameTaken', `${a.at}/file_name`, { at: `${a.at}/file_name` });
+    if (a.name === inv.xml.part) refuse('invoicePartAttached', `${a.at}/name`, { part: a.name, at: a.at, invoiceAt: inv.xml.at });
   }
 }
 
@@ -129,7 +129,7 @@ function checkAttachments(doc: DocSettings, std: Standards | undefined, files: F
   const byName = new Map(files.attachments.map((a) => [a.name, a]));
   for (const a of files.attachments) {
     const bytes = ctx.parts.get(a.name);
-    if (!bytes) refuse('partMissing', `${a.at}/name`, a.name, `${a.at}/name`);
+    if (!bytes) refuse('partMissing', `${a.at}/name`, { part: a.name, at: `${a.at}/name` });
     requireVersion(doc, '1.3', a.at, 'an embedded file');
     if (!level) continue;
     if (level.part === 1) setAside(std!, a.at, 'PDF/A-1 carries no embedded files');
@@ -145,15 +145,15 @@ function checkAttachments(doc: DocSettings, std: Standards | undefined, files: F
   for (const a of files.attachments) {
     for (const v of a.columns) {
       const col = columns.get(v.key);
-      if (!col) refuse('columnUnknown', `${v.at}/key`, v.key, `${v.at}/key`, files.collection ? files.collection.at : 'a collection (the request has none)');
+      if (!col) refuse('columnUnknown', `${v.at}/key`, { column: v.key, at: `${v.at}/key`, collection: files.collection ? files.collection.at : 'a collection (the request has none)' });
       if (col.data === 'file_name' || col.data === 'description' || col.data === 'modified' || col.data === 'size') {
-        refuse('columnReadOff', v.at, v.at, v.key, col.data);
+        refuse('columnReadOff', v.at, { key: v.at, column: v.key, data: col.data });
       }
-      if (col.data !== v.value.kind) refuse('columnKindMismatch', v.at, v.at, v.value.kind, col.key, col.at, col.data);
+      if (col.data !== v.value.kind) refuse('columnKindMismatch', v.at, { key: v.at, kind: v.value.kind, column: col.key, at: col.at, holds: col.data });
     }
   }
   for (const pf of files.pageFiles) {
-    for (const f of pf.files) if (!byName.has(f.name)) refuse('attachmentUnknown', f.at, f.name, f.at);
+    for (const f of pf.files) if (!byName.has(f.name)) refuse('attachmentUnknown', f.at, { attachment: f.name, at: f.at });
   }
 }
 
@@ -162,10 +162,10 @@ function checkPageMetadata(doc: DocSettings, files: FileSettings, ctx: PassConte
     requireVersion(doc, '1.4', pm.at, 'a page metadata stream');
     if (pm.packet) {
       const bytes = ctx.parts.get(pm.packet.part);
-      if (!bytes) refuse('partMissing', pm.packet.at, pm.packet.part, pm.packet.at);
+      if (!bytes) refuse('partMissing', pm.packet.at, { part: pm.packet.part, at: pm.packet.at });
       // A supplied packet is passed on as given (as an image's is), but it must at least read as XML.
       const r = XMLValidator.validate(Buffer.from(bytes).toString('utf8'));
-      if (r !== true) refuse('xmpPacketMalformed', pm.packet.at, pm.packet.part, pm.packet.at, `${r.err.msg.replace(/\.$/, '')} (line ${r.err.line})`);
+      if (r !== true) refuse('xmpPacketMalformed', pm.packet.at, { part: pm.packet.part, at: pm.packet.at, detail: `${r.err.msg.replace(/\.$/, '')} (line ${r.err.line})` });
     }
   }
 }
@@ -238,7 +238,7 @@ export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[],
     const unprinted = (a?.level.part === 2 || a?.level.part === 3) ? doc.graphics?.layers.find((l) => !l.printable) : undefined;
     if (unprinted) setAside(std, `${unprinted.at}/printable`, `PDF/A-${a!.level.part} sets aside the usage application dictionaries (AS) that keep a layer off paper`);
     if (a && a.level.part >= 2) checkSpotInks(doc, a);
-    if (a?.level.claim === 'pdfa4f' && !files?.attachments.length) refuse('archiveNeeds', a.at, a.at, a.level.claim, 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)');
+    if (a?.level.claim === 'pdfa4f' && !files?.attachments.length) refuse('archiveNeeds', a.at, { key: a.at, claim: a.level.claim, what: 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)' });
     checkInvoice(std, files, ctx);
   }
   // Every document carries compressed content streams (PDF 1.2) and text in CID fonts (PDF 1.3).
@@ -263,7 +263,7 @@ function checkSpotInks(doc: DocSettings, a: NonNullable<Standards['archive']>): 
     if (d.type !== 'device_n') continue;
     d.inks.forEach((ink, k) => {
       if (NON_SPOT_INKS.has(ink) || separationOf(g, ink)) return;
-      refuse('archiveNeeds', `${d.at}/inks/${k}`, a.at, a.level.claim, `a separation declared under color_spaces for the spot ink "${ink}" of ${d.at}/inks/${k}, which gives the ink its Colorants entry (ISO 19005-2 6.2.4.4)`);
+      refuse('archiveNeeds', `${d.at}/inks/${k}`, { key: a.at, claim: a.level.claim, what: `a separation declared under color_spaces for the spot ink "${ink}" of ${d.at}/inks/${k}, which gives the ink its Colorants entry (ISO 19005-2 6.2.4.4)` });
     });
   }
 }

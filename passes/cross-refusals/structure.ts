@@ -14,7 +14,7 @@ const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructur
 
 function modeOf(item: ResolvedItem, owner: StructElementSpec, ref: StructItemRef): PlacedItemTag['mode'] {
   const s = owner.standard;
-  const fail = (hint: string): never => refuse('structureItemPlace', ref.at, item.type, ref.item, ref.at, owner.type, hint);
+  const fail = (hint: string): never => refuse('structureItemPlace', ref.at, { type: item.type, item: ref.item, at: ref.at, element: owner.type, reason: hint });
   if (TABLE_INNER.has(s)) fail('a table item brings its own rows and cells');
   if (item.type === 'table') {
     if (s === 'Table' || GROUPING.has(s)) return 'table';
@@ -39,9 +39,9 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
     for (const c of e.children) {
       if ('type' in c) { walk(c); continue; }
       const item = byId.get(c.item);
-      if (!item) refuse('structureItemUnknown', c.at, c.item, c.at);
+      if (!item) refuse('structureItemUnknown', c.at, { item: c.item, at: c.at });
       const earlier = placed.get(item.index);
-      if (earlier) refuse('structureItemTwice', c.at, c.item, earlier.ref.at, c.at);
+      if (earlier) refuse('structureItemTwice', c.at, { item: c.item, earlier: earlier.ref.at, at: c.at });
       const mode = modeOf(item, e, c);
       const table = item.type === 'table'
         ? { rows: item.rows.map((r) => r.cells.map((cell) => ({ rowSpan: cell.rowSpan, colSpan: cell.colSpan }))), headerRows: item.headerRows, footerRows: item.footerRows }

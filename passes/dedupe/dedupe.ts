@@ -105,13 +105,13 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     }
     const forbidden = new Map(fontsForbiddingEmbedding(ir.fonts).map((f) => [f.name, f]));
     for (const res of ir.fonts.values()) {
-      if (!drawnWith.has(res.name) && !res.implicit) ctx.remarks.push(remark('unusedResource', res.at, 'font', res.name));
+      if (!drawnWith.has(res.name) && !res.implicit) ctx.remarks.push(remark('unusedResource', res.at, { kind: 'font', name: res.name }));
       const f = forbidden.get(res.name);
-      if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, f.ownName, res.name));
+      if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, { face: f.ownName, font: res.name }));
     }
     // A declared picture no page draws is never written (spec "images"), only remarked on.
     for (const decl of ir.doc.images?.values() ?? []) {
-      if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, 'image', decl.name));
+      if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, { kind: 'image', name: decl.name }));
     }
     graphicsRemarks(ir, ctx);
     return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };

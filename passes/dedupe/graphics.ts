@@ -73,7 +73,7 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
     for (const r of [ps?.gray, ps?.rgb, ps?.cmyk, ps?.group?.space]) if (r) space(r.name);
   }
   const say = (kind: string, names: Iterable<[string, { at: string }]>, seen: Set<string>) => {
-    for (const [name, d] of names) if (!seen.has(name)) ctx.remarks.push(remark('unusedResource', d.at, kind, name));
+    for (const [name, d] of names) if (!seen.has(name)) ctx.remarks.push(remark('unusedResource', d.at, { kind, name }));
   };
   say('graphics state', g.graphicsStates, used.gs);
   say('gradient', g.shadings, used.shading);

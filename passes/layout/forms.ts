@@ -37,7 +37,7 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
   const page = b.current_page;
   if (item.type === 'radio_group') {
     for (const btn of item.buttons) {
-      if (btn.page !== undefined && btn.page > b.total_pages) refuse('pageMissing', `${btn.at}/page`, btn.page, `${btn.at}/page`, b.total_pages);
+      if (btn.page !== undefined && btn.page > b.total_pages) refuse('pageMissing', `${btn.at}/page`, { page: btn.page, at: `${btn.at}/page`, pages: b.total_pages });
       if (btn.page !== undefined && btn.page !== page) continue;
       const rect = rectValue(btn.rect, b);
       const box = boxOf(rect, item.turn);

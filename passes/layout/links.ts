@@ -24,7 +24,7 @@ export function layLink(item: LinkItem, box: Box, matrix: Matrix | undefined, pa
   const far = [...xs, ...ys].find((v) => !(Math.abs(v) <= MAX_PDF_NUMBER));
   if (far !== undefined) {
     const key = item.transformAt ?? item.rotateAt ?? item.rect.at;
-    refuse('coordinateOutOfRange', key, key, String(far), page, `±${MAX_PDF_NUMBER}`);
+    refuse('coordinateOutOfRange', key, { coordinate: key, value: String(far), page, limit: `±${MAX_PDF_NUMBER}` });
   }
   // Upright (scale, translation, quarter turns): the rect says it all.
   const upright = (Math.abs(matrix[1]) < 1e-9 && Math.abs(matrix[2]) < 1e-9) || (Math.abs(matrix[0]) < 1e-9 && Math.abs(matrix[3]) < 1e-9);

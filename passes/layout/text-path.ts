@@ -125,7 +125,7 @@ export function layTextPathItem(item: ResolvedTextPathItem, b: CoordBindings, pc
   if (letters.length === 0) return [];
   const path = measurePath(segOps(item.segments, b), item.side === 'right');
   const textAt = `${item.at}/content`;
-  if (path.xs.length < 2) refuse('textPathNoLength', item.segmentsAt, item.segmentsAt, b.current_page, textAt);
+  if (path.xs.length < 2) refuse('textPathNoLength', item.segmentsAt, { at: item.segmentsAt, page: b.current_page, item: textAt });
   const L = path.length;
   let total = item.letterSpacing * (letters.length - 1);
   for (const l of letters) total += l.width;
@@ -134,14 +134,14 @@ export function layTextPathItem(item: ResolvedTextPathItem, b: CoordBindings, pc
   const room = item.align === 'start' ? L - anchor : item.align === 'end' ? anchor : 2 * Math.min(anchor, L - anchor);
   let scale = 1;
   if (total > room + OVERLONG_SLACK && item.overlong !== 'extend') {
-    if (item.overlong === 'refuse' || room <= 0) refuse('textPathOverlong', textAt, item.at, total.toFixed(2), Math.max(0, room).toFixed(2), b.current_page);
+    if (item.overlong === 'refuse' || room <= 0) refuse('textPathOverlong', textAt, { item: item.at, length: total.toFixed(2), room: Math.max(0, room).toFixed(2), page: b.current_page });
     scale = room / total;
   }
   const ops = drawLetters(item, letters, path, anchor, total * scale, scale);
   // Far-flung anchors, offsets, spacings or sizes can put a letter past what a PDF number holds.
   for (const op of ops) {
     const far = Math.max(Math.abs(op.x), Math.abs(op.y), op.size);
-    if (!(far <= MAX_PDF_NUMBER)) refuse('textPathOutOfRange', item.at, item.at, String(far), b.current_page, `±${MAX_PDF_NUMBER}`);
+    if (!(far <= MAX_PDF_NUMBER)) refuse('textPathOutOfRange', item.at, { item: item.at, reach: String(far), page: b.current_page, limit: `±${MAX_PDF_NUMBER}` });
   }
   return ops;
 }

@@ -16,7 +16,7 @@ export function wrapItem(item: Item, box: Box, ops: DrawOp[], b: CoordBindings, 
   const matrix: Matrix | undefined = ownMatrix ? undefined : itemMatrix(item.transform, item.rotate, box);
   // A transform past what a PDF number holds could not be written (as a coordinate could not, coordinates.ts).
   const far = item.transform?.find((v) => !(Math.abs(v) <= MAX_PDF_NUMBER));
-  if (far !== undefined) refuse('coordinateOutOfRange', item.transformAt!, item.transformAt!, String(far), b.current_page, `±${MAX_PDF_NUMBER}`);
+  if (far !== undefined) refuse('coordinateOutOfRange', item.transformAt!, { coordinate: item.transformAt!, value: String(far), page: b.current_page, limit: `±${MAX_PDF_NUMBER}` });
   const clip = (item.type === 'text' || item.type === 'image') && item.clip ? { segs: segOps(item.clip.segments, b), rule: item.clip.rule } : undefined;
   if (!matrix && !item.graphicsState && !item.layer && !clip) return ops;
   return [{ op: 'scope', at: item.at, matrix, graphicsState: item.graphicsState?.name, layer: item.layer?.name, clip, ops }];

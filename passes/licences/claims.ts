@@ -31,12 +31,12 @@ export function taggedClaims(doc: DocSettings): TaggedClaim[] {
 
 export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[], c: TaggedClaim): void {
   const s = doc.structure;
-  if (!s) refuse('archiveNeeds', c.at, c.key, c.claim, "structure (the document's structure in reading order)");
+  if (!s) refuse('archiveNeeds', c.at, { key: c.key, claim: c.claim, what: "structure (the document's structure in reading order)" });
   const ua = c.key === 'accessible';
-  if (ua && doc.standards?.metadata?.title === undefined) refuse('archiveNeeds', c.at, c.key, c.claim, 'metadata.title (a PDF/UA reader shows the title, not the file name)');
+  if (ua && doc.standards?.metadata?.title === undefined) refuse('archiveNeeds', c.at, { key: c.key, claim: c.claim, what: 'metadata.title (a PDF/UA reader shows the title, not the file name)' });
   for (const e of elementsOf(s)) {
     if ((e.standard === 'Figure' || e.standard === 'Formula') && e.alt === undefined && e.actualText === undefined) {
-      refuse('claimNeedsAlt', e.at, c.key, c.claim, e.type, e.at);
+      refuse('claimNeedsAlt', e.at, { key: c.key, claim: c.claim, type: e.type, at: e.at });
     }
   }
   if (ua) uaCombinations(doc, c);
@@ -44,13 +44,13 @@ export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[
   for (const item of items) {
     for (const res of fontsOf(item)) {
       const hit = fontWithoutOutlines(res);
-      if (hit && hit.face instanceof StandardFace) refuse('archiveSetsAside', item.at, c.at, c.claim, `the standard font "${hit.res.name}" (${hit.face.face}) used at ${item.at}`, 'every font program is embedded, and the fourteen standard fonts have none');
+      if (hit && hit.face instanceof StandardFace) refuse('archiveSetsAside', item.at, { key: c.at, claim: c.claim, what: `the standard font "${hit.res.name}" (${hit.face.face}) used at ${item.at}`, reason: 'every font program is embedded, and the fourteen standard fonts have none' });
     }
   }
   for (const item of items) {
     // Every annotation stands in the tree (PDF/UA-1 7.18.1); a link says what it is (7.18.5).
-    if (ANNOTATION_ELEMENT[item.type] && !s.placed?.has(item.index)) refuse('claimNeedsLinkTagged', item.at, c.key, c.claim, item.at, item.type);
-    if (item.type === 'link' && ua && !item.description) refuse('claimNeedsLinkDescription', item.at, c.key, c.claim, item.at);
+    if (ANNOTATION_ELEMENT[item.type] && !s.placed?.has(item.index)) refuse('claimNeedsLinkTagged', item.at, { key: c.key, claim: c.claim, at: item.at, type: item.type });
+    if (item.type === 'link' && ua && !item.description) refuse('claimNeedsLinkDescription', item.at, { key: c.key, claim: c.claim, at: item.at });
   }
 }
 
@@ -71,12 +71,12 @@ const MAY_HOLD: Partial<Record<string, readonly string[]>> = {
 
 function uaCombinations(doc: DocSettings, c: TaggedClaim): void {
   const s = doc.structure!;
-  if (s.lang === undefined) refuse('archiveNeeds', c.at, c.key, c.claim, 'structure.lang (the natural language of the text, PDF/UA-1 7.2)');
+  if (s.lang === undefined) refuse('archiveNeeds', c.at, { key: c.key, claim: c.claim, what: 'structure.lang (the natural language of the text, PDF/UA-1 7.2)' });
   for (const e of elementsOf(s)) {
     const allowed = MAY_HOLD[e.standard];
     if (!allowed) continue;
     const bad = kidTypes(e, s.placed).filter((t) => !allowed.includes(t));
-    if (bad.length) refuse('claimChildren', e.at, c.key, c.claim, e.type, e.at, allowed.join(', '), [...new Set(bad)].join(', '));
+    if (bad.length) refuse('claimChildren', e.at, { key: c.key, claim: c.claim, type: e.type, at: e.at, allowed: allowed.join(', '), found: [...new Set(bad)].join(', ') });
   }
   const headings = (e: StructElementSpec) => /^H[1-6]$/.test(e.standard) ? Number(e.standard[1]) : e.standard === 'H' ? 0 : undefined;
   let level: number | undefined;
@@ -85,20 +85,20 @@ function uaCombinations(doc: DocSettings, c: TaggedClaim): void {
   for (const e of elementsOf(s)) {
     const h = headings(e);
     const hs = e.children.filter((k) => 'type' in k && k.standard === 'H');
-    if (hs.length > 1) refuse('claimHeadings', (hs[1] as StructElementSpec).at, c.key, c.claim, 'H', (hs[1] as StructElementSpec).at, `is a second H in the element at ${e.at}; an element holds one H`);
+    if (hs.length > 1) refuse('claimHeadings', (hs[1] as StructElementSpec).at, { key: c.key, claim: c.claim, type: 'H', at: (hs[1] as StructElementSpec).at, problem: `is a second H in the element at ${e.at}; an element holds one H` });
     if (h === undefined) continue;
     if (h === 0) sawH = e; else sawHn = e;
-    if (sawH && sawHn) refuse('claimHeadings', e.at, c.key, c.claim, e.type, e.at, 'mixes H with H1–H6; use one kind of heading');
+    if (sawH && sawHn) refuse('claimHeadings', e.at, { key: c.key, claim: c.claim, type: e.type, at: e.at, problem: 'mixes H with H1–H6; use one kind of heading' });
     if (h === 0) continue;
-    if (level === undefined && h !== 1) refuse('claimHeadings', e.at, c.key, c.claim, e.type, e.at, 'is the first numbered heading; it must be H1');
-    if (level !== undefined && h > level + 1) refuse('claimHeadings', e.at, c.key, c.claim, e.type, e.at, `follows H${level}, skipping a level`);
+    if (level === undefined && h !== 1) refuse('claimHeadings', e.at, { key: c.key, claim: c.claim, type: e.type, at: e.at, problem: 'is the first numbered heading; it must be H1' });
+    if (level !== undefined && h > level + 1) refuse('claimHeadings', e.at, { key: c.key, claim: c.claim, type: e.type, at: e.at, problem: `follows H${level}, skipping a level` });
     level = h;
   }
   const reader = doc.navigation?.reader;
-  if (reader?.displayDocTitle === false) refuse('archiveSetsAside', `${reader.at}/display_doc_title`, c.at, c.claim, 'reader.display_doc_title = false', 'a PDF/UA reader shows the document\'s title');
+  if (reader?.displayDocTitle === false) refuse('archiveSetsAside', `${reader.at}/display_doc_title`, { key: c.at, claim: c.claim, what: 'reader.display_doc_title = false', reason: 'a PDF/UA reader shows the document\'s title' });
   for (const t of doc.pageSettings?.tabOrders.values() ?? []) {
     const at = t.at.replace(/\/page$/, '/order');
-    if (t.value !== 'structure') refuse('archiveSetsAside', at, c.at, c.claim, `the tab order "${t.value}" at ${at}`, 'PDF/UA tabs through annotations in structure order');
+    if (t.value !== 'structure') refuse('archiveSetsAside', at, { key: c.at, claim: c.claim, what: `the tab order "${t.value}" at ${at}`, reason: 'PDF/UA tabs through annotations in structure order' });
   }
 }
 

@@ -33,16 +33,16 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
     // marks stand for". Licensed, what the claim needs of the description is checked next
     // (passes/licences/claims.ts); PDF/UA-2 (PDF 2.0 namespaces) is not written by this build yet.
     for (const tagged of taggedClaims(ir.doc)) {
-      if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, tagged.at, tagged.claim);
-      if (tagged.claim === 'pdfua2') refuse('valueNotYet', tagged.at, tagged.at, JSON.stringify(tagged.claim));
+      if (!ctx.client.features.has('tagging')) refuse('needsLicenceTagging', tagged.at, { key: tagged.at, claim: tagged.claim });
+      if (tagged.claim === 'pdfua2') refuse('valueNotYet', tagged.at, { key: tagged.at, value: JSON.stringify(tagged.claim) });
       checkTaggedClaim(ir.doc, ir.items, tagged);
     }
     // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
     // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
     for (const d of ir.doc.navigation?.destinations ?? []) {
       if (!d.structureElement) continue;
-      if (!ctx.client.features.has('structure_destinations')) refuse('needsLicenceStructureDestination', d.structureElement.at, d.name, d.at);
-      refuse('keyNotYet', d.structureElement.at, 'structure_element', d.structureElement.at);
+      if (!ctx.client.features.has('structure_destinations')) refuse('needsLicenceStructureDestination', d.structureElement.at, { destination: d.name, at: d.at });
+      refuse('keyNotYet', d.structureElement.at, { key: 'structure_element', at: d.structureElement.at });
     }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       for (const item of ir.items) {
@@ -54,9 +54,9 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         for (const use of uses) {
           const hit = fontWithoutOutlines(use.fontRes);
           if (!hit) continue;
-          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', use.at, textAt, hit.res.name, hit.face.face);
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', use.at, { at: textAt, font: hit.res.name, face: hit.face.face });
           const what = hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings';
-          refuse('needsLicenceFont', use.at, textAt, hit.res.name, what);
+          refuse('needsLicenceFont', use.at, { at: textAt, font: hit.res.name, kind: what });
         }
       }
       // A form field's text (value, options, caption) is set in its font the same way (passes/names/forms.ts).
@@ -65,16 +65,16 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         const hit = fontWithoutOutlines(item.fontRes);
         if (!hit) continue;
         const at = item.font?.at ?? item.at;
-        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, item.at, hit.res.name, hit.face.face);
-        refuse('needsLicenceFont', at, item.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, { at: item.at, font: hit.res.name, face: hit.face.face });
+        refuse('needsLicenceFont', at, { at: item.at, font: hit.res.name, kind: hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings' });
       }
       // Human-readable code text in a declared font: the same rule, naming its `font` key.
       for (const item of ir.items) {
         if ((item.type !== 'code128' && item.type !== 'ean13') || !item.text?.font || !item.text.fontRes) continue;
         const hit = fontWithoutOutlines(item.text.fontRes);
         if (!hit) continue;
-        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', item.text.font.at, item.text.at, hit.res.name, hit.face.face);
-        refuse('needsLicenceFont', item.text.font.at, item.text.at, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+        if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', item.text.font.at, { at: item.text.at, font: hit.res.name, face: hit.face.face });
+        refuse('needsLicenceFont', item.text.font.at, { at: item.text.at, font: hit.res.name, kind: hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings' });
       }
       // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
       for (const item of ir.items) {
@@ -88,8 +88,8 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           const run = cell ? undefined : cells.flatMap((c) => (c.content.kind === 'text' ? c.content.runs : [])).find((r) => r.style?.font?.name === res.name)!;
           const at = cell ? cell.style.font.at : run!.style!.font!.at;
           const where = cell ? cell.at : run!.at;
-          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, where, hit.res.name, hit.face.face);
-          refuse('needsLicenceFont', at, where, hit.res.name, hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings');
+          if (hit.face instanceof StandardFace) refuse('needsLicenceStandardFont', at, { at: where, font: hit.res.name, face: hit.face.face });
+          refuse('needsLicenceFont', at, { at: where, font: hit.res.name, kind: hit.face.kind === 'type1' ? 'a Type 1 program' : 'a Type 3 font, whose glyphs are drawings' });
         }
       }
     }

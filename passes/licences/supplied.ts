@@ -21,8 +21,8 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
   try {
     parts = pageParts(src, page - 1);
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, src.part, partAt, src.unpackLimit);
-    refuse('needsLicenceImportedUncountable', at, page, src.part, at, 'its content cannot be read');
+    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
+    refuse('needsLicenceImportedUncountable', at, { page, part: src.part, at, reason: 'its content cannot be read' });
   }
   let count: WordCount;
   try {
@@ -36,9 +36,9 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
       count = more.ok ? { ok: true as const, words: count.words + more.words } : more;
     }
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, src.part, partAt, src.unpackLimit);
+    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
     count = { ok: false as const, why: 'its content cannot be read' };
   }
-  if (!count.ok) refuse('needsLicenceImportedUncountable', at, page, src.part, at, count.why);
-  if (count.words > IMPORTED_PAGE_WORDS) refuse('needsLicenceImportedWords', at, page, src.part, at, '10 000');
+  if (!count.ok) refuse('needsLicenceImportedUncountable', at, { page, part: src.part, at, reason: count.why });
+  if (count.words > IMPORTED_PAGE_WORDS) refuse('needsLicenceImportedWords', at, { page, part: src.part, at, limit: '10 000' });
 }

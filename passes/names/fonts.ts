@@ -36,11 +36,11 @@ export function sourceBytes(src: FontSource, ctx: PassContext): Uint8Array {
   if (src.kind === 'data') return src.bytes;
   if (src.kind === 'part') {
     const part = ctx.parts.get(src.part);
-    if (!part) refuse('partMissing', src.at, src.part, src.at);
+    if (!part) refuse('partMissing', src.at, { part: src.part, at: src.at });
     return part;
   }
   const bytes = libraryFile(src.face);
-  if (!bytes) refuse('libraryFaceUnknown', src.at, src.face, src.at, Object.keys(LIBRARY_FACES).join(', '));
+  if (!bytes) refuse('libraryFaceUnknown', src.at, { face: src.face, at: src.at, faces: Object.keys(LIBRARY_FACES).join(', ') });
   return bytes;
 }
 
@@ -72,7 +72,7 @@ function claimNames(ir: ReadIr): Map<string, JsonPointer> {
   const declaredAt = new Map<string, JsonPointer>();
   const claim = (name: string, p: JsonPointer) => {
     const earlier = declaredAt.get(name);
-    if (earlier !== undefined) refuse('nameDeclaredTwice', `${p}/name`, name, `${p}/name`, `${earlier}/name`);
+    if (earlier !== undefined) refuse('nameDeclaredTwice', `${p}/name`, { name, at: `${p}/name`, earlier: `${earlier}/name` });
     declaredAt.set(name, p);
   };
   for (const list of [ir.fonts, ir.standardFonts, ir.type1Fonts, ir.type3Fonts, ir.simpleFonts, ir.fontVariants, ir.fontChains]) {
@@ -87,10 +87,10 @@ function claimNames(ir: ReadIr): Map<string, JsonPointer> {
 function fileFonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource>): void {
   for (const decl of ir.fonts) {
     const loaded = loadFace(sourceBytes(decl.source, ctx));
-    if (!loaded.ok) refuse('fontUnreadable', decl.source.at, decl.name, decl.at, loaded.detail);
-    if (loaded.face.outlines === 'cff2') refuse('fontKindUnsupported', decl.source.at, decl.name, decl.at, 'CFF2 (variable)');
+    if (!loaded.ok) refuse('fontUnreadable', decl.source.at, { font: decl.name, at: decl.at, detail: loaded.detail });
+    if (loaded.face.outlines === 'cff2') refuse('fontKindUnsupported', decl.source.at, { font: decl.name, at: decl.at, outlines: 'CFF2 (variable)' });
     if (decl.missing.kind === 'replace' && !loaded.face.covers(decl.missing.with.codePointAt(0)!)) {
-      refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
+      refuse('replacementMissing', decl.missing.at, { character: showChar(decl.missing.with), at: decl.missing.at, font: decl.name });
     }
     // Always wrapped: the wrapper applies the missing rule and turns a glyph that breaks in use into a 400 naming this declaration.
     const face = new StyledFont(loaded.face, undefined, decl.missing, { name: decl.name, at: decl.at, sourceAt: decl.source.at });
@@ -104,8 +104,8 @@ function type1Fonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResourc
     const afm = decl.afm ? sourceBytes(decl.afm, ctx) : undefined;
     const loaded = loadType1(sourceBytes(decl.source, ctx), afm);
     if (!loaded.ok) {
-      if (loaded.inAfm) refuse('afmUnreadable', decl.afm!.at, decl.afm!.at, loaded.detail);
-      refuse('type1Unreadable', decl.source.at, decl.name, decl.at, loaded.detail);
+      if (loaded.inAfm) refuse('afmUnreadable', decl.afm!.at, { at: decl.afm!.at, detail: loaded.detail });
+      refuse('type1Unreadable', decl.source.at, { font: decl.name, at: decl.at, detail: loaded.detail });
     }
     fonts.set(decl.name, { name: decl.name, at: decl.at, face: loaded.face });
   }
@@ -114,11 +114,11 @@ function type1Fonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResourc
 /** Fonts whose glyphs are drawings (`type3_fonts`): each character once, at most TYPE3_MAX_GLYPHS. */
 function type3Fonts(ir: ReadIr, fonts: Map<string, FontResource>): void {
   for (const decl of ir.type3Fonts) {
-    if (decl.glyphs.length > TYPE3_MAX_GLYPHS) refuse('type3TooManyGlyphs', `${decl.at}/glyphs`, decl.name, decl.at, decl.glyphs.length, TYPE3_MAX_GLYPHS);
+    if (decl.glyphs.length > TYPE3_MAX_GLYPHS) refuse('type3TooManyGlyphs', `${decl.at}/glyphs`, { font: decl.name, at: decl.at, glyphs: decl.glyphs.length, limit: TYPE3_MAX_GLYPHS });
     const seen = new Map<string, JsonPointer>();
     for (const g of decl.glyphs) {
       const earlier = seen.get(g.character);
-      if (earlier) refuse('type3CharacterTwice', `${g.at}/character`, showChar(g.character), earlier, g.at);
+      if (earlier) refuse('type3CharacterTwice', `${g.at}/character`, { character: showChar(g.character), earlier, at: g.at });
       seen.set(g.character, g.at);
     }
     fonts.set(decl.name, { name: decl.name, at: decl.at, face: new Type3Face(decl) });
@@ -129,8 +129,8 @@ function type3Fonts(ir: ReadIr, fonts: Map<string, FontResource>): void {
 function leaf({ fonts, declaredAt }: DeclaredFonts, name: string, at: JsonPointer, key: string, wanted: string): FontResource {
   const res = fonts.get(name);
   if (!res) {
-    if (declaredAt.has(name)) refuse('fontRefKind', at, name, at, `declared at ${declaredAt.get(name)}`, key, wanted);
-    refuse('fontUndeclared', at, name, at);
+    if (declaredAt.has(name)) refuse('fontRefKind', at, { font: name, at, kind: `declared at ${declaredAt.get(name)}`, list: key, wanted });
+    refuse('fontUndeclared', at, { font: name, at });
   }
   return res;
 }
@@ -141,11 +141,11 @@ function simpleFonts(ir: ReadIr, built: DeclaredFonts): void {
   for (const decl of ir.simpleFonts) {
     const base = leaf(built, decl.font.name, decl.font.at, 'simple_fonts', 'a font declared under fonts');
     const face = base.face instanceof StyledFont ? base.face.base : base.face;
-    if (!(face instanceof Face)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${face.kind} font`, 'simple_fonts', 'a font declared under fonts');
+    if (!(face instanceof Face)) refuse('fontRefKind', decl.font.at, { font: decl.font.name, at: decl.font.at, kind: `a ${face.kind} font`, list: 'simple_fonts', wanted: 'a font declared under fonts' });
     // CFF outlines are written as a name-keyed Type1C program: glyphs are chosen by name, which a CID-keyed CFF lacks.
-    if (face.outlines === 'cff' && cffIsCidKeyed(face, base)) refuse('fontKindUnsupported', decl.at, decl.name, decl.at, 'CID-keyed CFF');
+    if (face.outlines === 'cff' && cffIsCidKeyed(face, base)) refuse('fontKindUnsupported', decl.at, { font: decl.name, at: decl.at, outlines: 'CID-keyed CFF' });
     const chars = new Set(decl.text);
-    if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, `${decl.at}/text`, chars.size, SIMPLE_MAX_CODES);
+    if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, { key: `${decl.at}/text`, count: chars.size, limit: SIMPLE_MAX_CODES });
     const simple = new SimpleFace(face, decl.text, base.face instanceof StyledFont ? base.face.origin : undefined);
     fonts.set(decl.name, { name: decl.name, at: decl.at, face: simple, basedOn: [base.name] });
   }
@@ -157,13 +157,13 @@ function fontVariants(ir: ReadIr, built: DeclaredFonts): void {
   for (const decl of ir.fontVariants) {
     const base = leaf(built, decl.font.name, decl.font.at, 'font_variants', 'a font declared under fonts or standard_fonts');
     const b = base.face instanceof StyledFont ? base.face.base : base.face;
-    if (!(b instanceof Face) && !(b instanceof StandardFace)) refuse('fontRefKind', decl.font.at, decl.font.name, decl.font.at, `a ${b.kind} font`, 'font_variants', 'a font declared under fonts or standard_fonts');
+    if (!(b instanceof Face) && !(b instanceof StandardFace)) refuse('fontRefKind', decl.font.at, { font: decl.font.name, at: decl.font.at, kind: `a ${b.kind} font`, list: 'font_variants', wanted: 'a font declared under fonts or standard_fonts' });
     const features: Record<string, boolean> = {};
     for (const [k, on] of Object.entries(decl.switches)) {
       for (const tag of VARIANT_FEATURES[k]) {
         const has = b instanceof Face ? b.features.has(tag) : tag === 'kern';
         // Switching a feature off that the font lacks changes nothing; switching one on that it lacks is refused.
-        if (on && !has && (tag !== 'clig' || k !== 'ligatures')) refuse('variantFeatureMissing', `${decl.at}/${k}`, decl.font.name, tag, `${decl.at}/${k}`);
+        if (on && !has && (tag !== 'clig' || k !== 'ligatures')) refuse('variantFeatureMissing', `${decl.at}/${k}`, { font: decl.font.name, feature: tag, key: `${decl.at}/${k}` });
         features[tag] = on;
       }
     }
@@ -180,13 +180,13 @@ function fontChains(ir: ReadIr, { fonts, declaredAt }: DeclaredFonts): void {
     const members = decl.fonts.map((ref) => {
       const m = fonts.get(ref.name);
       if (!m || m.face instanceof FontChain) {
-        if (declaredAt.has(ref.name)) refuse('fontRefKind', ref.at, ref.name, ref.at, 'a font chain', 'font_chains', 'fonts of the other kinds');
-        refuse('fontUndeclared', ref.at, ref.name, ref.at);
+        if (declaredAt.has(ref.name)) refuse('fontRefKind', ref.at, { font: ref.name, at: ref.at, kind: 'a font chain', list: 'font_chains', wanted: 'fonts of the other kinds' });
+        refuse('fontUndeclared', ref.at, { font: ref.name, at: ref.at });
       }
       return m;
     });
     if (decl.missing.kind === 'replace' && !members.some((m) => m.face.covers(decl.missing.kind === 'replace' ? decl.missing.with.codePointAt(0)! : 0))) {
-      refuse('replacementMissing', decl.missing.at, showChar(decl.missing.with), decl.missing.at, decl.name);
+      refuse('replacementMissing', decl.missing.at, { character: showChar(decl.missing.with), at: decl.missing.at, font: decl.name });
     }
     fonts.set(decl.name, { name: decl.name, at: decl.at, face: new FontChain(members, decl.missing), basedOn: members.map((m) => m.name) });
   }

@@ -25,7 +25,7 @@ export function checkFieldNames(items: readonly Item[]): void {
   for (const item of items) {
     if (!isField(item)) continue;
     const earlier = names.get(item.name);
-    if (earlier !== undefined) refuse('fieldNameTwice', item.nameAt, item.name, item.nameAt, earlier);
+    if (earlier !== undefined) refuse('fieldNameTwice', item.nameAt, { name: item.name, at: item.nameAt, earlier });
     names.set(item.name, item.nameAt);
   }
   for (const item of items) {
@@ -34,7 +34,7 @@ export function checkFieldNames(items: readonly Item[]): void {
     for (let i = 1; i < parts.length; i++) {
       const parent = parts.slice(0, i).join('.');
       const at = names.get(parent);
-      if (at !== undefined) refuse('fieldNameParent', at, parent, at, item.name, item.nameAt);
+      if (at !== undefined) refuse('fieldNameParent', at, { name: parent, at, child: item.name, childAt: item.nameAt });
     }
   }
 }
@@ -54,7 +54,7 @@ export function resolveFieldFonts(items: readonly Item[], fonts: Map<string, Fon
     let res = library.get(name);
     if (!res) {
       const bytes = libraryFile(name);
-      if (!bytes) refuse('fieldFontUnknown', at, name, at, Object.keys(LIBRARY_FACES).join(', '));
+      if (!bytes) refuse('fieldFontUnknown', at, { font: name, at, faces: Object.keys(LIBRARY_FACES).join(', ') });
       const loaded = loadFace(bytes);
       // The service's own files always load; a failure here is ours (a 500), not the client's.
       if (!loaded.ok) throw new Error(`the library face ${name} does not load: ${loaded.detail}`);

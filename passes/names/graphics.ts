@@ -57,36 +57,36 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
   if (!g) return;
   const layers = new Set(g.layers.map((l) => l.name));
   const need = (kind: keyof typeof KIND_WORD, ref: NameRef, declared: boolean) => {
-    if (!declared) refuse('graphicsUndeclared', ref.at, KIND_WORD[kind], ref.name, ref.at);
+    if (!declared) refuse('graphicsUndeclared', ref.at, { kind: KIND_WORD[kind], name: ref.name, at: ref.at });
   };
   const space = (ref: NameRef): ColorSpaceDecl => {
     const d = g.colorSpaces.get(ref.name);
-    if (!d) refuse('graphicsUndeclared', ref.at, KIND_WORD.space, ref.name, ref.at);
+    if (!d) refuse('graphicsUndeclared', ref.at, { kind: KIND_WORD.space, name: ref.name, at: ref.at });
     return d;
   };
   const spaceRef = (s: SpaceRef) => { if (s.kind === 'declared') space(s.ref); };
   const fnOutputs = (f: FunctionSpec, s: SpaceRef, what: string) => {
     const n = componentsOf(s, g);
-    if (outputsOf(f) !== n) refuse('functionOutputs', f.at, f.at, outputsOf(f), what, n);
+    if (outputsOf(f) !== n) refuse('functionOutputs', f.at, { at: f.at, outputs: outputsOf(f), space: what, components: n });
   };
 
   // Colour spaces first: everything else counts components through them.
   for (const [name, d] of g.colorSpaces) {
     if (d.type === 'icc') {
       const bytes = ctx.parts.get(d.profile.name);
-      if (!bytes) refuse('partMissing', d.profile.at, d.profile.name, d.profile.at);
+      if (!bytes) refuse('partMissing', d.profile.at, { part: d.profile.name, at: d.profile.at });
       const r = iccComponents(bytes);
-      if (typeof r === 'string') refuse('iccUnreadable', d.profile.at, d.profile.name, d.profile.at, r);
-      if (r.n !== d.components) refuse('colorSpaceIccComponents', `${d.at}/components`, `${d.at}/components`, d.components, d.profile.name, r.n, r.sig);
+      if (typeof r === 'string') refuse('iccUnreadable', d.profile.at, { part: d.profile.name, at: d.profile.at, detail: r });
+      if (r.n !== d.components) refuse('colorSpaceIccComponents', `${d.at}/components`, { key: `${d.at}/components`, components: d.components, profile: d.profile.name, profileComponents: r.n, signature: r.sig });
       g.profiles.set(name, bytes);
       continue;
     }
     if (d.alternate.kind === 'declared') {
       const alt = space(d.alternate.ref);
-      if (alt.type !== 'icc') refuse('alternateSpace', d.alternate.ref.at, d.alternate.ref.name, d.alternate.ref.at);
+      if (alt.type !== 'icc') refuse('alternateSpace', d.alternate.ref.at, { space: d.alternate.ref.name, at: d.alternate.ref.at });
     }
     const inks = d.type === 'separation' ? 1 : d.inks.length;
-    if (inputsOf(d.tint) !== inks) refuse('functionArity', d.tint.at, d.tint.at, inputsOf(d.tint), 'inputs', `the space "${name}" of ${inks} ink${inks === 1 ? '' : 's'}`, inks);
+    if (inputsOf(d.tint) !== inks) refuse('functionArity', d.tint.at, { at: d.tint.at, count: inputsOf(d.tint), unit: 'inputs', user: `the space "${name}" of ${inks} ink${inks === 1 ? '' : 's'}`, wanted: inks });
     fnOutputs(d.tint, d.alternate, `"${d.alternate.kind === 'declared' ? d.alternate.ref.name : d.alternate.family}"`);
   }
 
@@ -95,11 +95,11 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
       const d = space({ at: c.at, name: c.name });
       const n = declComponents(d);
       const tp = c.at.replace(/\/space$/, '/tints');
-      if (c.c.length !== n) refuse('tintsCount', tp, tp, c.c.length, c.name, n);
+      if (c.c.length !== n) refuse('tintsCount', tp, { key: tp, count: c.c.length, space: c.name, components: n });
     } else if (c.space === 'pattern') {
       const t = g.tilings.get(c.name);
       need('tiling', c, !!t);
-      if (t!.colored && c.under) refuse('tilingColourForColoured', c.at.replace(/\/pattern$/, '/color'), c.at.replace(/\/pattern$/, '/color'), c.name);
+      if (t!.colored && c.under) refuse('tilingColourForColoured', c.at.replace(/\/pattern$/, '/color'), { key: c.at.replace(/\/pattern$/, '/color'), tiling: c.name });
     } else if (c.space === 'shading') {
       need('shading', c, g.shadings.has(c.name));
     }
@@ -122,7 +122,7 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
     if (s.kind === 'axial' || s.kind === 'radial') {
       if (s.space.kind === 'declared') {
         const d = space(s.space.ref);
-        if (d.type === 'icc') refuse('shadingSpaceKind', s.space.ref.at, s.space.ref.name, s.space.ref.at, 'an icc space');
+        if (d.type === 'icc') refuse('shadingSpaceKind', s.space.ref.at, { space: s.space.ref.name, at: s.space.ref.at, kind: 'an icc space' });
       }
       fnOutputs(s.fn, s.space, s.space.kind === 'declared' ? `"${s.space.ref.name}"` : s.space.family);
     } else if (s.kind === 'function_based') {
@@ -131,7 +131,7 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
       const n = componentsOf(s.space, g);
       const corners: { c: number[] }[] = s.kind === 'mesh' ? s.triangles.flat() : s.kind === 'lattice_mesh' ? s.rows.flat() : (s as { patches: { colours: number[][] }[] }).patches.flatMap((p) => p.colours.map((c) => ({ c })));
       const bad = corners.find((c) => c.c.length !== n);
-      if (bad) refuse('tintsCount', `${s.at}/shading`, `a corner of the gradient at ${s.at}`, bad.c.length, s.space.kind === 'declared' ? s.space.ref.name : s.space.family, n);
+      if (bad) refuse('tintsCount', `${s.at}/shading`, { key: `a corner of the gradient at ${s.at}`, count: bad.c.length, space: s.space.kind === 'declared' ? s.space.ref.name : s.space.family, components: n });
     }
   }
   for (const ps of g.pageSpaces.values()) {
@@ -139,7 +139,7 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
       const ref = ps[key];
       if (!ref) continue;
       const d = space(ref);
-      if (declComponents(d) !== n) refuse('spaceNotForRole', ref.at, ref.name, ref.at, declComponents(d), key, `${n} component${n === 1 ? '' : 's'}`);
+      if (declComponents(d) !== n) refuse('spaceNotForRole', ref.at, { space: ref.name, at: ref.at, components: declComponents(d), key, wanted: `${n} component${n === 1 ? '' : 's'}` });
     }
     if (ps.group) space(ps.group.space);
   }
@@ -167,7 +167,7 @@ function checkCycles(g: GraphicsDecls): void {
       const s = state.get(e.to);
       if (s === 1) {
         const [kind, name] = [e.to.slice(0, e.to.indexOf(':')), e.to.slice(e.to.indexOf(':') + 1)];
-        refuse('declarationCycle', e.at, kind === 'gs' ? 'graphics state' : kind, name, e.at, root === e.to ? 'itself' : root.replace(':', ' '));
+        refuse('declarationCycle', e.at, { kind: kind === 'gs' ? 'graphics state' : kind, name, at: e.at, through: root === e.to ? 'itself' : root.replace(':', ' ') });
       }
       if (!s) visit(e.to, root);
     }

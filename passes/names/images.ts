@@ -13,7 +13,7 @@ export function partSource(ctx: PassContext): PartSource {
   return {
     bytes(name, at) {
       const b = ctx.parts.get(name);
-      if (!b) refuse('partMissing', at, name, at);
+      if (!b) refuse('partMissing', at, { part: name, at });
       return b;
     },
   };
@@ -39,6 +39,6 @@ export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageRe
 /** An image item with its picture; `color` is read only for a stencil. */
 export function resolveImageItem(item: ImageItem, images: Map<string, ImageResource>): ResolvedImageItem {
   const res = images.get(item.image.name)!;
-  if (item.color && !res.stencil) refuse('imageColorNotStencil', item.color.at, item.color.at, item.image.name);
+  if (item.color && !res.stencil) refuse('imageColorNotStencil', item.color.at, { key: item.color.at, image: item.image.name });
   return { ...item, res };
 }

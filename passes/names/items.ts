@@ -28,14 +28,14 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
   const codeTextFont = (text: CodeTextSpec): FontResource => {
     if (text.font) {
       const res = fonts.get(text.font.name);
-      if (!res) refuse('fontUndeclared', text.font.at, text.font.name, text.font.at);
+      if (!res) refuse('fontUndeclared', text.font.at, { font: text.font.name, at: text.font.at });
       return res;
     }
     if (!codeFace) {
       let name = `${DEFAULT_CODE_FACE} (code text)`;
       while (declaredAt.has(name)) name += "'";
       const loaded = loadFace(sourceBytes({ kind: 'library', at: text.at, face: DEFAULT_CODE_FACE }, ctx));
-      if (!loaded.ok) refuse('fontUnreadable', text.at, name, text.at, loaded.detail);
+      if (!loaded.ok) refuse('fontUnreadable', text.at, { font: name, at: text.at, detail: loaded.detail });
       codeFace = { name, at: text.at, face: new StyledFont(loaded.face, undefined, { kind: 'refuse' }, { name, at: text.at, sourceAt: text.at }) };
       fonts.set(name, codeFace);
     }
@@ -53,12 +53,12 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
         const f = run.style?.font;
         if (!f) continue;
         const res = fonts.get(f.name);
-        if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+        if (!res) refuse('fontUndeclared', f.at, { font: f.name, at: f.at });
         run.style!.fontRes = res;
       }
     }
     const fontRes = fonts.get(item.font.name);
-    if (!fontRes) refuse('fontUndeclared', item.font.at, item.font.name, item.font.at);
+    if (!fontRes) refuse('fontUndeclared', item.font.at, { font: item.font.name, at: item.font.at });
     // The read item becomes the resolved one in place: copying an object of thirty keys per text
     // item was most of this pass's time on 10 000 items (bench/validate.ts); nothing reads it as read.
     return Object.assign(item, { fontRes }) as ResolvedItem;
@@ -70,7 +70,7 @@ function resolveTableCells(item: ResolvedTableItem, doc: ReadIr['doc'], images: 
   for (const row of item.rows) {
     for (const cell of row.cells) {
       const c = cell.content;
-      if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name)) refuse('graphicsUndeclared', c.at, 'drawing', c.name, c.at);
+      if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name)) refuse('graphicsUndeclared', c.at, { kind: 'drawing', name: c.name, at: c.at });
       if (c.kind !== 'image') continue;
       let res = images.get(c.name);
       if (!res) { res = resolveImage(partSource(ctx), c.name, undefined, c.at); images.set(c.name, res); }
@@ -92,7 +92,7 @@ function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): R
           const f = run.style?.font;
           if (!f) continue;
           const res = fonts.get(f.name);
-          if (!res) refuse('fontUndeclared', f.at, f.name, f.at);
+          if (!res) refuse('fontUndeclared', f.at, { font: f.name, at: f.at });
           run.style!.fontRes = res;
           fontRes.set(f.name, res);
         }
@@ -100,7 +100,7 @@ function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): R
       const { name, at } = cell.style.font;
       if (fontRes.has(name)) continue;
       const res = fonts.get(name);
-      if (!res) refuse('fontUndeclared', at, name, at);
+      if (!res) refuse('fontUndeclared', at, { font: name, at });
       fontRes.set(name, res);
     }
   }

@@ -17,7 +17,7 @@ export class SuppliedPdfs {
     const hit = this.loaded.get(part.name);
     if (hit) return hit;
     const bytes = this.ctx.parts.get(part.name);
-    if (!bytes) refuse('partMissing', part.at, part.name, part.at);
+    if (!bytes) refuse('partMissing', part.at, { part: part.name, at: part.at });
     const pdf = loadSuppliedPdf(bytes, part.name, part.at, this.unpackLimit);
     this.loaded.set(part.name, pdf);
     return pdf;
@@ -26,7 +26,7 @@ export class SuppliedPdfs {
   /** The source of an imported page, its page checked. */
   page(part: { at: JsonPointer; name: string }, page: number, pageAt: JsonPointer): SuppliedPdf {
     const pdf = this.get(part);
-    if (page > pdf.pages.length) refuse('suppliedPageMissing', pageAt, pageAt, page, part.name, pdf.pages.length);
+    if (page > pdf.pages.length) refuse('suppliedPageMissing', pageAt, { key: pageAt, page, part: part.name, pages: pdf.pages.length });
     return pdf;
   }
 
@@ -35,7 +35,7 @@ export class SuppliedPdfs {
     const pdf = this.get(t.part);
     for (const key of ['first', 'middle', 'last'] as const) {
       const n = t[key];
-      if (n !== null && n > pdf.pages.length) refuse('suppliedPageMissing', `${t.at}/${key}`, `${t.at}/${key}`, n, t.part.name, pdf.pages.length);
+      if (n !== null && n > pdf.pages.length) refuse('suppliedPageMissing', `${t.at}/${key}`, { key: `${t.at}/${key}`, page: n, part: t.part.name, pages: pdf.pages.length });
     }
     return pdf;
   }

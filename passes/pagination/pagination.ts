@@ -39,7 +39,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     /** A rect evaluated while pages are still being created: `{total_pages}` is not known yet. */
     const boxOn = (rect: RectSpec, page: number, what: string): Box => {
       for (const c of [rect.llx, rect.lly, rect.urx, rect.ury]) {
-        if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, c.at, what);
+        if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, { coordinate: c.at, dependent: what });
       }
       return rectValue(rect, pageBindings(sizeOf(page), page, Number.NaN));
     };
@@ -51,7 +51,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     const itemBoxOn = (item: LicensedItem, page: number, what: string): Box => {
       if (item.rect) return boxOn(item.rect, page, what);
       for (const c of shapeCoords(item as ShapeItem)) {
-        if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, c.at, what);
+        if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, { coordinate: c.at, dependent: what });
       }
       return shapeBox(item as ShapeItem, pageBindings(sizeOf(page), page, Number.NaN), ir.doc);
     };
@@ -76,11 +76,11 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
       const rel = item.relativeTo!;
       const target = byId.get(rel.id)!;
       if (target.type !== 'table' && !target.relativeTo && (target.pages.select || target.pages.list.length === 0)) {
-        refuse('relativeToEveryPage', `${rel.at}/id`, rel.at, rel.id);
+        refuse('relativeToEveryPage', `${rel.at}/id`, { at: rel.at, id: rel.id });
       }
       const ps = partsOf(target);
       const n = rel.part ?? ps.length;
-      if (n > ps.length) refuse('relativePartMissing', `${rel.at}/part`, rel.at, n, rel.id, ps.length);
+      if (n > ps.length) refuse('relativePartMissing', `${rel.at}/part`, { at: rel.at, part: n, id: rel.id, parts: ps.length });
       const p = ps[n - 1];
       return { page: p.page, hang: rel.edge === 'bottom' ? { edge: 'bottom', y: p.bottom - rel.offset } : { edge: 'top', y: p.top + rel.offset } };
     };
@@ -94,9 +94,9 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
           page = a.page;
           box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
         } else {
-          if (item.pages.select || item.pages.list.length > 1) refuse('tablePagesOne', item.pages.at, item.pages.at);
+          if (item.pages.select || item.pages.list.length > 1) refuse('tablePagesOne', item.pages.at, { key: item.pages.at });
           page = item.pages.list[0] ?? 1;
-          if (page > ceiling) refuse('tooManyPages', item.pages.at, page, ceiling);
+          if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
           box = boxOn(item.rect, page, "a table's rect");
         }
         const cont = item.continuation ?? item.rect;
@@ -120,7 +120,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     if (count > ceiling) {
       // Name the item that asks for the page past the ceiling.
       const culprit = ir.items.find((it) => it.pages.list.some((n) => n > ceiling)) ?? ir.items.find((it) => (parts.get(it) ?? []).some((p) => p.page > ceiling))!;
-      refuse('tooManyPages', culprit.pages.at, count, ceiling);
+      refuse('tooManyPages', culprit.pages.at, { pages: count, ceiling });
     }
     checkFilePages(ir.doc, count); // page_files, page_metadata name pages that must exist
     const pages: PagePlan[] = [];

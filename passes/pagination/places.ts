@@ -47,7 +47,7 @@ export function placeNavigation(doc: DocSettings, items: readonly Item[], pages:
   const s = doc.pageSettings;
   if (s) {
     for (const m of [s.turns, s.shows, s.tabOrders]) {
-      for (const e of m.values()) if (e.page > total) refuse('pageMissing', e.at, e.page, e.at, total);
+      for (const e of m.values()) if (e.page > total) refuse('pageMissing', e.at, { page: e.page, at: e.at, pages: total });
     }
   }
   return places;

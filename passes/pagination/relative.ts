@@ -11,14 +11,14 @@ export function placementOrder(items: readonly LicensedItem[]): { order: License
   for (const item of items) {
     if (item.id === undefined) continue;
     const earlier = byId.get(item.id);
-    if (earlier) refuse('itemIdTwice', `${item.at}/id`, item.id, `${item.at}/id`, `${earlier.at}/id`);
+    if (earlier) refuse('itemIdTwice', `${item.at}/id`, { id: item.id, at: `${item.at}/id`, earlier: `${earlier.at}/id` });
     byId.set(item.id, item);
   }
   for (const item of items) {
     const rel = item.relativeTo;
     if (!rel) continue;
-    if (!byId.has(rel.id)) refuse('relativeUnknownId', `${rel.at}/id`, rel.at, rel.id);
-    if (item.pages.select || item.pages.list.length) refuse('relativeWithPages', item.pages.at, item.pages.at, rel.at);
+    if (!byId.has(rel.id)) refuse('relativeUnknownId', `${rel.at}/id`, { at: rel.at, id: rel.id });
+    if (item.pages.select || item.pages.list.length) refuse('relativeWithPages', item.pages.at, { key: item.pages.at, other: rel.at });
   }
   const order: LicensedItem[] = [];
   const state = new Map<LicensedItem, 1 | 2>(); // 1 visiting, 2 done
@@ -34,7 +34,7 @@ export function placementOrder(items: readonly LicensedItem[]): { order: License
     if (cur && state.get(cur) === 1) {
       const start = chain.indexOf(cur);
       const ring = [...chain.slice(start), cur].map((i) => `"${i.id}"`).join(' → ');
-      refuse('relativeCycle', cur.relativeTo!.at, cur.relativeTo!.at, ring);
+      refuse('relativeCycle', cur.relativeTo!.at, { at: cur.relativeTo!.at, ring });
     }
     for (let i = chain.length - 1; i >= 0; i--) { state.set(chain[i], 2); order.push(chain[i]); }
   };

@@ -61,9 +61,9 @@ export function fitTable(inp: FitInput): FittedPart[] {
   const next = () => {
     close();
     page++;
-    if (page > inp.ceiling) refuse('tablePastCeiling', t.at, t.at, inp.ceiling);
+    if (page > inp.ceiling) refuse('tablePastCeiling', t.at, { at: t.at, ceiling: inp.ceiling });
     box = inp.boxOn(page);
-    if (!fitsSections(box)) refuse('tableSectionsTooTall', t.at, t.at, fmt(headerH + footerH), fmt(box.ury - box.lly), 'a continuation box');
+    if (!fitsSections(box)) refuse('tableSectionsTooTall', t.at, { at: t.at, need: fmt(headerH + footerH), room: fmt(box.ury - box.lly), box: 'a continuation box' });
     open();
   };
   /** Room for body rows in a fresh continuation box. */
@@ -72,7 +72,7 @@ export function fitTable(inp: FitInput): FittedPart[] {
 
   if (!fitsSections(box)) {
     // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
-    if (body.length === 0 || !fitsSections(inp.boxOn(page + 1))) refuse('tableSectionsTooTall', t.at, t.at, fmt(headerH + footerH), fmt(box.ury - box.lly), 'its rect');
+    if (body.length === 0 || !fitsSections(inp.boxOn(page + 1))) refuse('tableSectionsTooTall', t.at, { at: t.at, need: fmt(headerH + footerH), room: fmt(box.ury - box.lly), box: 'its rect' });
     open();
     next();
   } else {
@@ -96,9 +96,9 @@ export function fitTable(inp: FitInput): FittedPart[] {
     const tooTall = uh > room + EPS;
     if (whyNot !== undefined || (!row.split && !tooTall)) {
       // Here a row too tall for a fresh box is one that cannot be split (others are split below).
-      if (tooTall) refuse('tableRowTooTall', row.at, row.at, fmt(uh), fmt(room), whyNot ?? 'it cannot be split');
+      if (tooTall) refuse('tableRowTooTall', row.at, { row: row.at, need: fmt(uh), room: fmt(room), reason: whyNot ?? 'it cannot be split' });
       next();
-      if (y - uh < bottomLimit() - EPS) refuse('tableRowTooTall', row.at, row.at, fmt(uh), fmt(y - bottomLimit()), whyNot ?? 'it cannot be split');
+      if (y - uh < bottomLimit() - EPS) refuse('tableRowTooTall', row.at, { row: row.at, need: fmt(uh), room: fmt(y - bottomLimit()), reason: whyNot ?? 'it cannot be split' });
       for (let r = a; r <= b; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
       bodyInBox++;
       continue;
@@ -117,7 +117,7 @@ export function fitTable(inp: FitInput): FittedPart[] {
       }
       const shown = cells.map((c, i) => (c.text ? linesThatFit(c.text, from[i], roomHere - c.cell.style.padding[0] - c.cell.style.padding[2]) : 0));
       if (shown.every((k, i) => k === 0 || left[i] === 0) || shown.every((k) => k === 0)) {
-        if (bodyInBox === 0) refuse('tableRowTooTall', row.at, row.at, fmt(restNeed), fmt(roomHere), 'one of its lines alone is taller than the box');
+        if (bodyInBox === 0) refuse('tableRowTooTall', row.at, { row: row.at, need: fmt(restNeed), room: fmt(roomHere), reason: 'one of its lines alone is taller than the box' });
         next();
         continue;
       }

@@ -30,7 +30,7 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number
     // Auto columns give way first, in proportion; points never shrink.
     const points = t.columns.reduce((a, c, i) => a + (c.width.kind === 'points' ? widths[i] : 0), 0);
     const autos = fixed - points;
-    if (points > boxWidth + 1e-6 || autos === 0) refuse('tableColumnsTooWide', t.rect.at, t.at, +fixed.toFixed(3), +boxWidth.toFixed(3));
+    if (points > boxWidth + 1e-6 || autos === 0) refuse('tableColumnsTooWide', t.rect.at, { at: t.at, need: +fixed.toFixed(3), room: +boxWidth.toFixed(3) });
     const k = (boxWidth - points) / autos;
     for (const i of autoCols) widths[i] *= k;
   } else if (fractions > 0) {

@@ -23,7 +23,7 @@ export function checkUnicodeLevel(ir: DedupedIr): void {
       const ok = mapped.get(op.font);
       for (let i = 0; i < op.glyphs.length; i++) {
         if (op.text[i] === '' && !ok?.has(op.glyphs[i])) {
-          refuse('archiveSetsAside', archive.at, archive.at, archive.level.claim, `the text at ${op.at} on page ${page.number}`, `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster`);
+          refuse('archiveSetsAside', archive.at, { key: archive.at, claim: archive.level.claim, what: `the text at ${op.at} on page ${page.number}`, reason: `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster` });
         }
       }
     });

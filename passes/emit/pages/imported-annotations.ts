@@ -99,7 +99,7 @@ export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPa
           remarked.add(key);
           const n = [...dropped.values()].reduce((a, b) => a + b, 0);
           const what = [...dropped].map(([w, c]) => `${c} ${WHY[w]}`).join(', ');
-          remarks.push(remark('importedAnnotationsDropped', d.at === '/templates' ? '/templates/part' : `${d.at}/part`, d.index + 1, d.src.part, n, what));
+          remarks.push(remark('importedAnnotationsDropped', d.at === '/templates' ? '/templates/part' : `${d.at}/part`, { page: d.index + 1, part: d.src.part, count: n, kinds: what }));
         }
       }
       return out;
