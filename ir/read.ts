@@ -24,7 +24,7 @@ import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
 
 export { DEFAULT_LEADING_FACTOR, DEFAULT_PAGE } from './defaults.js';
-export { readColour, readCoord, schemaRefusal } from './read/common.js';
+export { readColour, readCoord, refuseSchema } from './read/common.js';
 
 const validateDescription = ajv.compile(descriptionSchema);
 

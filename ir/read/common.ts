@@ -1,9 +1,8 @@
 // ir/read/common.ts — reading, shared helpers: how every area's reader turns checked JSON into IR
 // pieces (coordinates, rects, colours, pages rules) and how an ajv error becomes one sentence.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { RefusalError } from '../diagnostics.js';
 import { parseCoordinate } from '../grammar/coordinate.js';
-import { refusal, refuse } from '../messages.js';
+import { refuse } from '../messages.js';
 import { at, lastKey, type JsonPointer } from '../pointer.js';
 import type { Colour, Coord, ItemBase, PagesRule, RectSpec, RelativeTo } from '../types.js';
 import { pageListSchema, pageSelectSchema } from '../schema/common.js';
@@ -27,18 +26,14 @@ export function lazyValidator(schema: object): ValidateFunction {
   return f;
 }
 
-export function fail(r: ReturnType<typeof refusal>): never {
-  throw new RefusalError(r);
-}
-
 /** Runs a compiled schema; the first error becomes a refusal at `base` + its instance path. */
 export function check(validate: ValidateFunction, value: unknown, base: JsonPointer): void {
   if (validate(value)) return;
-  fail(schemaRefusal(validate.errors ?? [], base));
+  refuseSchema(validate.errors ?? [], base);
 }
 
-/** Turns the first ajv error into one sentence naming the key and its pointer. */
-export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnType<typeof refusal> {
+/** Refuses with the first ajv error, as one sentence naming the key and its pointer. */
+export function refuseSchema(errors: ErrorObject[], base: JsonPointer): never {
   // Inside anyOf, ajv reports the branches' errors before the anyOf itself; the anyOf says it best,
   // unless a branch got as far as a key whose value is not one of its words (a halftone's `spot`, a
   // cell code's `type`): that key is named, deeper down.
@@ -50,33 +45,33 @@ export function schemaRefusal(errors: ErrorObject[], base: JsonPointer): ReturnT
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;
-      return refusal('schemaRequired', at(path, missing), { key: missing, at: path || '/' });
+      return refuse('schemaRequired', at(path, missing), { key: missing, at: path || '/' });
     }
     case 'type': {
       const t = (e.params as { type: string | string[] }).type;
       const types = (Array.isArray(t) ? t : String(t).split(',')).map(article);
-      return refusal('schemaType', path, { key: name, expected: types.join(' or ') });
+      return refuse('schemaType', path, { key: name, expected: types.join(' or ') });
     }
     case 'enum':
-      return refusal('schemaEnum', path, { key: name, allowed: (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ') });
-    case 'minimum': return refusal('schemaRange', path, { key: name, expected: `at least ${(e.params as { limit: number }).limit}` });
-    case 'maximum': return refusal('schemaRange', path, { key: name, expected: `at most ${(e.params as { limit: number }).limit}` });
-    case 'exclusiveMinimum': return refusal('schemaRange', path, { key: name, expected: `greater than ${(e.params as { limit: number }).limit}` });
-    case 'exclusiveMaximum': return refusal('schemaRange', path, { key: name, expected: `less than ${(e.params as { limit: number }).limit}` });
-    case 'minItems': return refusal('schemaRange', path, { key: name, expected: `an array of at least ${(e.params as { limit: number }).limit} entries` });
-    case 'maxItems': return refusal('schemaRange', path, { key: name, expected: `an array of at most ${(e.params as { limit: number }).limit} entries` });
-    case 'minLength': return refusal('schemaRange', path, { key: name, expected: 'a string that is not empty' });
+      return refuse('schemaEnum', path, { key: name, allowed: (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ') });
+    case 'minimum': return refuse('schemaRange', path, { key: name, expected: `at least ${(e.params as { limit: number }).limit}` });
+    case 'maximum': return refuse('schemaRange', path, { key: name, expected: `at most ${(e.params as { limit: number }).limit}` });
+    case 'exclusiveMinimum': return refuse('schemaRange', path, { key: name, expected: `greater than ${(e.params as { limit: number }).limit}` });
+    case 'exclusiveMaximum': return refuse('schemaRange', path, { key: name, expected: `less than ${(e.params as { limit: number }).limit}` });
+    case 'minItems': return refuse('schemaRange', path, { key: name, expected: `an array of at least ${(e.params as { limit: number }).limit} entries` });
+    case 'maxItems': return refuse('schemaRange', path, { key: name, expected: `an array of at most ${(e.params as { limit: number }).limit} entries` });
+    case 'minLength': return refuse('schemaRange', path, { key: name, expected: 'a string that is not empty' });
     case 'anyOf': {
       const key = lastKey(path);
-      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refusal('schemaType', path, { key: name, expected: 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}' });
-      if (key === 'transfer') return refusal('schemaType', path, { key: name, expected: 'page, {every: <function>} or {per_ink: [four functions]}' });
-      if (key === 'halftone') return refusal('schemaType', path, { key: name, expected: '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions' });
-      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refusal('schemaType', path, { key: name, expected: 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys' });
-      if (/\/content\/\d+$/.test(path)) return refusal('schemaType', path, { key: name, expected: 'a string, an object with text or an object with date' });
-      return refusal('schemaOther', path, { key: name, problem: 'has none of the accepted shapes' });
+      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refuse('schemaType', path, { key: name, expected: 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}' });
+      if (key === 'transfer') return refuse('schemaType', path, { key: name, expected: 'page, {every: <function>} or {per_ink: [four functions]}' });
+      if (key === 'halftone') return refuse('schemaType', path, { key: name, expected: '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions' });
+      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refuse('schemaType', path, { key: name, expected: 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys' });
+      if (/\/content\/\d+$/.test(path)) return refuse('schemaType', path, { key: name, expected: 'a string, an object with text or an object with date' });
+      return refuse('schemaOther', path, { key: name, problem: 'has none of the accepted shapes' });
     }
     default:
-      return refusal('schemaOther', path, { key: name, problem: e.message ?? 'is not valid' });
+      return refuse('schemaOther', path, { key: name, problem: e.message ?? 'is not valid' });
   }
 }
 
@@ -101,7 +96,7 @@ export function readPages(raw: unknown, p: JsonPointer): PagesRule {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
       refuse('pagesRuleUnknownKey', at(p, key), { key, at: p });
     }
-    fail(schemaRefusal([e], p));
+    refuseSchema([e], p);
   }
   const r = raw as { every?: number; from?: number; to?: number; but?: number[] };
   if (r.to !== undefined && r.from !== undefined && r.to < r.from) refuse('pagesRuleBackwards', at(p, 'to'), { toKey: at(p, 'to'), to: r.to, fromKey: at(p, 'from'), from: r.from });
