@@ -365,7 +365,7 @@ describe('font details', () => {
     let caught: unknown;
     try { refuseForbiddenEmbedding(resolved.fonts, 'pdfa2b'); } catch (e) { caught = e; }
     expect(caught).toBeInstanceOf(RefusalError);
-    expect((caught as RefusalError).refusal).toEqual({ status: 400, word: 'description', path: '/fonts/0', sentence: 'the font NotoSans-Regular (selected as "R") forbids its own embedding, which pdfa2b does not allow.' });
+    expect((caught as RefusalError).refusal).toEqual({ key: 'embeddingForbiddenByStandard', status: 400, word: 'description', path: '/fonts/0', sentence: 'the font NotoSans-Regular (selected as "R") forbids its own embedding, which pdfa2b does not allow.' });
   });
 
   it('the library holds twelve faces, each readable, and /health counts them', () => {

@@ -93,7 +93,7 @@ describe('renumber', () => {
       resolvePageRef(n, 5, '/bookmarks/0/page');
       expect.unreachable();
     } catch (e) {
-      expect((e as RefusalError).refusal).toEqual({ status: 400, word: 'description', path: '/bookmarks/0/page', sentence: 'the page 5 named by /bookmarks/0/page is not in the document, which has 6 pages.' });
+      expect((e as RefusalError).refusal).toEqual({ key: 'pageMissing', status: 400, word: 'description', path: '/bookmarks/0/page', sentence: 'the page 5 named by /bookmarks/0/page is not in the document, which has 6 pages.' });
     }
     try {
       resolvePageRef(n, 'vii', '/links/0/page');

@@ -348,6 +348,7 @@ describe('server without the library (stand-in render)', () => {
   it('a refusal from render is answered with its status, word, sentence and remark count', async () => {
     canned.outcome = {
       ok: false,
+      key: 'needsLicenceFont',
       status: 402,
       word: 'needs_a_licence',
       sentence: 'text in the font "Helv" needs a licence key.',
