@@ -56,7 +56,7 @@ export type PatternColour =
        */
       tints: [number, ...number[]];
     };
-export type FieldText =
+export type CodeText =
   | boolean
   | {
       font?: string;
@@ -67,6 +67,9 @@ export type FieldText =
  * @minItems 1
  */
 export type Segments = [PathSegment, ...PathSegment[]];
+export type View =
+  | ('xyz' | 'fit' | 'fit_width' | 'fit_height' | 'fit_rect' | 'fit_bbox' | 'fit_bbox_width' | 'fit_bbox_height')
+  | ViewBox;
 export type Action =
   | {
       type: 'go_to';
@@ -423,7 +426,7 @@ export interface Description {
    * Declared colour spaces keyed by name: icc, separation, device_n.
    */
   color_spaces?: {
-    [k: string]: ColorSpaceDeclaration | undefined;
+    [k: string]: ColorSpaceDeclaration;
   };
   /**
    * Default colour spaces of a page and its group.
@@ -538,56 +541,7 @@ export interface FieldBorder {
    * @minItems 1
    * @maxItems 16
    */
-  dash?:
-    | [number]
-    | [number, number]
-    | [number, number, number]
-    | [number, number, number, number]
-    | [number, number, number, number, number]
-    | [number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number, number, number, number, number, number]
-    | [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ]
-    | [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
+  dash?: [number, ...number[]];
 }
 export interface ChoiceFieldItem {
   /**
@@ -682,7 +636,7 @@ export interface Code128Item {
   color?: Colour;
   background?: Colour;
   quiet_zone?: boolean;
-  text?: FieldText;
+  text?: CodeText;
 }
 export interface DataMatrixItem {
   /**
@@ -789,7 +743,7 @@ export interface Ean13Item {
   color?: Colour;
   background?: Colour;
   quiet_zone?: boolean;
-  text?: FieldText;
+  text?: CodeText;
 }
 export interface EllipseItem {
   /**
@@ -1121,8 +1075,13 @@ export interface LinkItem {
   highlight?: 'none' | 'invert' | 'outline' | 'push';
   description?: string;
 }
-export interface View {
-  [k: string]: unknown | undefined;
+export interface ViewBox {
+  fit?: 'xyz' | 'fit' | 'fit_width' | 'fit_height' | 'fit_rect' | 'fit_bbox' | 'fit_bbox_width' | 'fit_bbox_height';
+  left?: number | string;
+  top?: number | string;
+  right?: number | string;
+  bottom?: number | string;
+  zoom?: number;
 }
 export interface PathItem {
   /**
@@ -1921,7 +1880,7 @@ export interface XmpSchema {
   prefix: string;
   description?: string;
   properties: {
-    [k: string]: string | number | boolean | string[] | undefined;
+    [k: string]: string | number | boolean | string[];
   };
 }
 /**
@@ -2155,81 +2114,92 @@ export interface HalftoneScreen {
 }
 export interface ShadingDeclaration {
   name: string;
-  shading: {
-    [k: string]: unknown | undefined;
-  } & {
-    function_based?: {
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      domain: [[number, number], [number, number]];
-      /**
-       * @minItems 6
-       * @maxItems 6
-       */
-      matrix: [number, number, number, number, number, number];
-      space: string;
-      function: Function;
-      anti_alias?: boolean;
-    };
-    axial?: {
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      from: [number, number];
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      to: [number, number];
-      start?: DeviceColour;
-      end?: DeviceColour;
-      space?: string;
-      function?: Function;
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      extend?: [boolean, boolean];
-      anti_alias?: boolean;
-    };
-    radial?: {
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      from: [number, number, number];
-      /**
-       * @minItems 3
-       * @maxItems 3
-       */
-      to: [number, number, number];
-      start?: DeviceColour;
-      end?: DeviceColour;
-      space?: string;
-      function?: Function;
-      /**
-       * @minItems 2
-       * @maxItems 2
-       */
-      extend?: [boolean, boolean];
-      anti_alias?: boolean;
-    };
-    mesh?: {
-      space?: string;
-      triangles: [GouraudVertex, GouraudVertex, GouraudVertex][];
-      anti_alias?: boolean;
-    };
-    lattice_mesh?: {
-      space?: string;
-      rows: GouraudVertex[][];
-      anti_alias?: boolean;
-    };
-    coons_patch_mesh?: CoonsPatchMesh;
-    tensor_patch_mesh?: CoonsPatchMesh;
-  };
+  shading:
+    | {
+        function_based: FunctionBasedShading;
+      }
+    | {
+        axial: AxialShading;
+      }
+    | {
+        radial: RadialShading;
+      }
+    | {
+        mesh: MeshShading;
+      }
+    | {
+        lattice_mesh: LatticeMeshShading;
+      }
+    | {
+        coons_patch_mesh: PatchMeshShading;
+      }
+    | {
+        tensor_patch_mesh: PatchMeshShading;
+      };
+}
+export interface FunctionBasedShading {
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  domain: [[number, number], [number, number]];
+  /**
+   * @minItems 6
+   * @maxItems 6
+   */
+  matrix: [number, number, number, number, number, number];
+  space: string;
+  function: Function;
+  anti_alias?: boolean;
+}
+export interface AxialShading {
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  from: [number, number];
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  to: [number, number];
+  start?: DeviceColour;
+  end?: DeviceColour;
+  space?: string;
+  function?: Function;
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  extend?: [boolean, boolean];
+  anti_alias?: boolean;
+}
+export interface RadialShading {
+  /**
+   * @minItems 3
+   * @maxItems 3
+   */
+  from: [number, number, number];
+  /**
+   * @minItems 3
+   * @maxItems 3
+   */
+  to: [number, number, number];
+  start?: DeviceColour;
+  end?: DeviceColour;
+  space?: string;
+  function?: Function;
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  extend?: [boolean, boolean];
+  anti_alias?: boolean;
+}
+export interface MeshShading {
+  space?: string;
+  triangles: [GouraudVertex, GouraudVertex, GouraudVertex][];
+  anti_alias?: boolean;
 }
 export interface GouraudVertex {
   /**
@@ -2240,7 +2210,12 @@ export interface GouraudVertex {
   color?: DeviceColour;
   tints?: number[];
 }
-export interface CoonsPatchMesh {
+export interface LatticeMeshShading {
+  space?: string;
+  rows: GouraudVertex[][];
+  anti_alias?: boolean;
+}
+export interface PatchMeshShading {
   space?: string;
   patches: CoonsPatches;
   anti_alias?: boolean;
@@ -2421,7 +2396,7 @@ export interface PageTabOrder {
 export interface Structure {
   lang?: string;
   role_map?: {
-    [k: string]: string | undefined;
+    [k: string]: string;
   };
   /**
    * @minItems 1
@@ -2454,12 +2429,4 @@ export interface Stitching {
    */
   domain?: [number, number];
   range?: number[];
-}
-export interface ViewBox {
-  fit?: 'xyz' | 'fit' | 'fit_width' | 'fit_height' | 'fit_rect' | 'fit_bbox' | 'fit_bbox_width' | 'fit_bbox_height';
-  left?: number | string;
-  top?: number | string;
-  right?: number | string;
-  bottom?: number | string;
-  zoom?: number;
 }

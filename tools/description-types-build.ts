@@ -71,6 +71,7 @@ const DEFINITION_NAMES: Record<string, string> = {
   border_2: 'CellBorder',
   color: 'PatternColour',
   content: 'TextContent',
+  coons_patch_mesh: 'PatchMeshShading',
   crop: 'PageBox',
   every: 'HalftoneScreen',
   patches: 'CoonsPatches',
@@ -79,7 +80,7 @@ const DEFINITION_NAMES: Record<string, string> = {
   schemas: 'XmpSchemas',
   schemas_2: 'XmpSchema',
   segments_2: 'PathSegment',
-  text: 'FieldText',
+  text: 'CodeText',
   text_2: 'CellText',
   text_3: 'TextRun',
   top: 'CellBorderSide',
@@ -101,6 +102,8 @@ function eachSchema(s: unknown, f: (s: S) => void): void {
   for (const v of Object.values(s)) eachSchema(v, f);
 }
 
+const pascal = (key: string): string => key.replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
+
 const withoutHints = (s: S): string => JSON.stringify(s, (k, v) => (k === 'description' || k === 'default' ? undefined : v));
 
 /**
@@ -110,10 +113,16 @@ const withoutHints = (s: S): string => JSON.stringify(s, (k, v) => (k === 'descr
  */
 function conditionalsAsUnions(root: S): void {
   eachSchema(root, (s) => {
-    if (s.if && s.then && s.else && typeof s.if.type === 'string' && Object.keys(s).length === 3) {
+    if (s.if && s.then && s.else && typeof s.if.type === 'string' && Object.keys(s).every((k) => ['if', 'then', 'else', 'title'].includes(k))) {
       const branches = [{ type: s.if.type, ...s.then }, s.else];
       for (const k of ['if', 'then', 'else']) delete s[k];
       s.anyOf = branches;
+      return;
+    }
+    // `properties` with `oneOf: [{required: [a]}, {required: [b]}…]`: one of those keys, as a union
+    if (s.properties && Array.isArray(s.oneOf) && s.oneOf.every((o: S) => Object.keys(o).length === 1 && o.required?.length === 1)) {
+      s.oneOf = s.oneOf.map((o: S) => ({ type: 'object', required: o.required, properties: { [o.required[0]]: s.properties[o.required[0]] } }));
+      delete s.properties;
       return;
     }
     if (!Array.isArray(s.allOf) || !s.properties) return;
@@ -171,7 +180,7 @@ export function descriptionTypesSchema(): S {
     if (!defs[key]) throw new Error(`tools/description-types-build.ts names definition "${key}", which the schema no longer has`);
     defs[key].title = name;
   }
-  for (const [key, d] of Object.entries(defs)) (d as S).title ??= key.replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
+  for (const [key, d] of Object.entries(defs)) (d as S).title ??= pascal(key);
   const props = root.properties as S;
   for (const [key, s] of Object.entries(props) as [string, S][]) {
     const name = TOP_LEVEL_NAMES[key];
@@ -180,6 +189,8 @@ export function descriptionTypesSchema(): S {
     if (target.$ref) continue;
     target.title = name;
   }
+  // a shading's kinds (its single key) by name: AxialShading, RadialShading…
+  for (const [kind, k] of Object.entries(props.shadings.items.properties.shading.properties as S)) if (!k.$ref) k.title = `${pascal(kind)}Shading`;
   // a hint beside a $ref would make json-schema-to-typescript declare the referred type again
   eachSchema(root, (s) => { if (typeof s.$ref === 'string') for (const k of Object.keys(s)) if (k !== '$ref') delete s[k]; });
   conditionalsAsUnions(root);
@@ -198,7 +209,7 @@ export async function descriptionTypesText(): Promise<string> {
     bannerComment: BANNER,
     additionalProperties: false, // unknown keys are accepted, never read (spec Conventions)
     unreachableDefinitions: true,
-    strictIndexSignatures: true,
+    maxItems: 4, // a fixed length (a point, a matrix) stays a tuple; 1 to 16 dash lengths are an array
     format: true,
     style: { printWidth: 120, singleQuote: true, semi: true, trailingComma: 'all' },
   });
