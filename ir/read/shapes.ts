@@ -1,6 +1,7 @@
 // ir/read/shapes.ts — reading, shape items: `rect` (fill, stroke), `line`, `path`, `polygon`,
 // `ellipse` and `drawing` → their IR; and the path pieces other kinds share (segments, strokes, the
 // text item's clip). Geometry stays coordinate values, evaluated at layout.
+import { DEFAULT_ARROW_SIZE } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import type { ClipSpec, PathSeg, Pt, StrokeSpec } from '../graphics-types.js';
 import { refusal } from '../messages.js';
@@ -66,8 +67,7 @@ export function readClip(c: D.Clip | undefined, p: JsonPointer): ClipSpec | unde
   return { at: p, segments: readSegments(c.segments, at(p, 'segments')), rule: c.rule ?? 'nonzero' };
 }
 
-/** Default arrowhead length, in stroke widths: a 1-point line gets a 6-point head. */
-export const DEFAULT_ARROW_SIZE = 6;
+export { DEFAULT_ARROW_SIZE } from '../defaults.js';
 
 /**
  * `arrows` on a line or a path: refused on a closed path (its ends meet: no end to point) and on a

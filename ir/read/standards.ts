@@ -4,6 +4,7 @@
 // cannot carry is refused, extra XMP schemas are checked as names, and the version to write is
 // settled (the claim's default, raised by a collection). Relations to other keys are decided in
 // passes/standards-check.ts.
+import { DEFAULT_FLATE_LEVEL } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
@@ -17,8 +18,7 @@ import { readTimestamp } from './timestamp.js';
 /** Flate levels (spec Limits: "Compression level 1 to 9"). */
 export const MIN_FLATE_LEVEL = 1;
 export const MAX_FLATE_LEVEL = 9;
-/** Level when `compression` is absent: zlib's own default, the usual balance of size and time. */
-export const DEFAULT_FLATE_LEVEL = 6;
+export { DEFAULT_FLATE_LEVEL } from '../defaults.js';
 
 /** The claim strings → ISO 19005 part and pdfaid conformance letter. */
 export function archiveLevel(claim: ArchiveClaim): ArchiveLevel {

@@ -2,7 +2,7 @@
 // header/footer rows, zebra stripes, and the style cascade (cell › row › column › table) decided
 // once per cell, so pagination and layout see every cell with every key known. A cell holding two
 // things, rows that do not fill the columns, spans past the end are refused here, naming the cell.
-import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
+import { DEFAULT_CELL_PADDING, DEFAULT_LEADING_FACTOR } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
@@ -20,8 +20,7 @@ type RawStyle = Pick<D.TableItem, 'font' | 'font_size' | 'leading' | 'color' | '
 /** A column given as an object: its width beside its style keys. */
 type RawColumn = Extract<D.TableItem['columns'][number], { width: unknown }>;
 
-/** Cell padding when nobody states one: pdfmake's defaults (4 points left and right, 2 above and below). */
-export const DEFAULT_CELL_PADDING: [number, number, number, number] = [2, 4, 2, 4];
+export { DEFAULT_CELL_PADDING } from '../defaults.js';
 const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */

@@ -1,7 +1,7 @@
 // ir/read/text.ts — reading, text-setting items: checked `text` and `flow` items → TextItem,
 // FlowItem. What a schema cannot say is checked here, before anything is drawn: placeholders,
 // date patterns and zones, hyphenation languages, one-character keys, ruler order.
-import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
+import { DEFAULT_LEADING_FACTOR, DEFAULT_TAB_FRACTION } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import { refusal } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
@@ -19,8 +19,7 @@ import { readClip } from './shapes.js';
 
 const BLACK: Colour = { space: 'gray', c: [0] };
 
-/** Default tab size: 7.5 % of the line (spec: flow, `tabs.size`). */
-export const DEFAULT_TAB_FRACTION = 0.075;
+export { DEFAULT_TAB_FRACTION } from '../defaults.js';
 
 function colourOr(raw: D.Colour | undefined, dflt: Colour): Colour {
   return raw === undefined ? dflt : readColour(raw);
