@@ -1,6 +1,7 @@
 // ir/form-types.ts — the IR of the six form-field item kinds (issue 11; docs/reference.md, "Form
 // fields"): text_field, check_box, radio_group, choice_field, push_button, signature_field, as read,
 // and the widgets layout makes of them (one per field per page, radio buttons one each).
+import type * as D from './description.generated.js';
 import type { Target, TargetConflict } from './navigation-types.js';
 import type { JsonPointer } from './pointer.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, ItemBase, RectSpec } from './types.js';
@@ -8,8 +9,8 @@ import type { Colour, DrawOp, FontResource, GlyphRunOp, ItemBase, RectSpec } fro
 export const FIELD_KINDS = ['text_field', 'check_box', 'radio_group', 'choice_field', 'push_button', 'signature_field'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
-export type BorderStyle = 'solid' | 'dashed' | 'beveled' | 'inset' | 'underline';
-export type MarkStyle = 'check' | 'cross' | 'circle' | 'square' | 'diamond' | 'star';
+export type BorderStyle = NonNullable<D.FieldBorder['style']>;
+export type MarkStyle = NonNullable<D.CheckBoxItem['style']>;
 
 /** `border`: colour (absent: none drawn), width (0: none), style, dash of a dashed border. */
 export interface FieldBorder { color?: Colour; width: number; style: BorderStyle; dash: number[] }

@@ -3,6 +3,7 @@
 // colour spaces, drawings, page spaces) read once and carried in `doc.graphics` through every pass.
 // Numbers here are final (declarations are not coordinate expressions) except item geometry, which
 // is a Coord evaluated at layout like every other coordinate.
+import type * as D from './description.generated.js';
 import type { JsonPointer } from './pointer.js';
 import type { Colour, Coord, Item } from './types.js';
 
@@ -16,7 +17,7 @@ export type PathSeg =
   | { k: 'curve'; c1: Pt; c2: Pt; p: Pt }
   | { k: 'close' };
 
-export type FillRule = 'nonzero' | 'even_odd';
+export type FillRule = NonNullable<D.PathItem['fill_rule']>;
 
 export interface StrokeSpec {
   at: JsonPointer;

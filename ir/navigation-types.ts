@@ -3,6 +3,7 @@
 // boxes, turns, shows and tab orders. Read by ir/read/navigation.ts; page references are checked and
 // views evaluated at the end of pagination (passes/pagination/places.ts) into a `places` table the
 // emitter reads; nothing here is a PDF object yet.
+import type * as D from './description.generated.js';
 import type { JsonPointer } from './pointer.js';
 import type { Colour, RectSpec } from './types.js';
 
@@ -136,7 +137,7 @@ export interface PageShow {
   opaque?: boolean;
 }
 
-export type TabOrder = 'row' | 'column' | 'structure';
+export type TabOrder = D.PageTabOrder['order'];
 
 /** A per-page entry: the last entry for a page wins, whole; `at` is its pointer (for a missing page). */
 export interface PageEntry<T> { at: JsonPointer; page: number; value: T }
@@ -174,4 +175,4 @@ export interface LaidOutLink {
 }
 
 export interface LinkBorder { width: number; dash?: number[]; color?: Colour }
-export type LinkHighlight = 'none' | 'invert' | 'outline' | 'push';
+export type LinkHighlight = NonNullable<D.LinkItem['highlight']>;

@@ -20,37 +20,40 @@ import { readStandards } from './read/standards.js';
 import { readStructure } from './read/structure.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { descriptionSchema } from './schema/description.js';
-import type { LabelStyle, PageSize, ReadIr, RenumberEntry } from './types.js';
+import type * as D from './description.generated.js';
+import type { PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
 
 export { DEFAULT_LEADING_FACTOR, DEFAULT_PAGE } from './defaults.js';
 export { readColour, readCoord, refuseSchema } from './read/common.js';
 
-const validateDescription = ajv.compile(descriptionSchema);
-
-type Raw = Record<string, unknown>;
+/**
+ * The top level, checked at once. What it leaves loose (each item, the graphics and navigation areas)
+ * is checked by its own schema before it is read, so a reader holds its part of a `D.Description`.
+ */
+const validateDescription = ajv.compile<D.Description>(descriptionSchema);
 
 /** Reads a description into the first IR stage, or throws a RefusalError. */
 export function readDescription(description: unknown): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
-  const d = value as Raw;
+  const d = value;
   checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
-  const page = (d.page ?? {}) as { width?: number; height?: number };
-  const list = <T>(key: string, read: (raw: Raw, p: string) => T): T[] =>
-    ((d[key] ?? []) as Raw[]).map((raw, i) => read(raw, at('', key, i)));
+  const page = d.page ?? {};
+  const list = <K extends DeclarationKey, T>(key: K, read: (raw: NonNullable<D.Description[K]>[number], p: string) => T): T[] =>
+    (d[key] ?? []).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
     doc: {
-      pageSizes: readPageSizes(d.page_sizes as { page: number; width: number; height: number }[] | undefined),
-      renumber: readRenumber(d.renumber as RawRenumber[] | undefined),
-      templates: readTemplates(d.templates as Raw | undefined, at('', 'templates')),
-      unpackLimit: (d.supplied_pdfs as { unpack_limit?: number } | undefined)?.unpack_limit,
-      images: readImageDecls(d.images as Raw[] | undefined),
+      pageSizes: readPageSizes(d.page_sizes),
+      renumber: readRenumber(d.renumber),
+      templates: readTemplates(d.templates, at('', 'templates')),
+      unpackLimit: d.supplied_pdfs?.unpack_limit,
+      images: readImageDecls(d.images),
       standards: readStandards(d),
       files: readFileSettings(d),
-      check: readCheck(d.check as string[] | undefined),
+      check: readCheck(d.check),
       navigation: readNavigation(d),
       pageSettings: readPageSettings(d),
       graphics: readGraphics(d),
@@ -64,20 +67,21 @@ export function readDescription(description: unknown): ReadIr {
     simpleFonts: list('simple_fonts', readSimpleFontDecl),
     fontVariants: list('font_variants', readFontVariantDecl),
     fontChains: list('font_chains', readFontChainDecl),
-    items: (d.items as Raw[]).map((raw, i) => readItem(raw, i)),
+    items: d.items.map((raw, i) => readItem(raw, i)),
   };
 }
 
+/** The top-level keys that declare a list of fonts, read one entry at a time. */
+type DeclarationKey = 'fonts' | 'standard_fonts' | 'type1_fonts' | 'type3_fonts' | 'simple_fonts' | 'font_variants' | 'font_chains';
+
 /** `page_sizes`: a page named twice takes the last entry (as page_boxes does). */
-function readPageSizes(raw: { page: number; width: number; height: number }[] | undefined): Map<number, PageSize> | undefined {
+function readPageSizes(raw: D.PageSizeEntry[] | undefined): Map<number, PageSize> | undefined {
   if (!raw?.length) return undefined;
   return new Map(raw.map((e) => [e.page, { width: e.width, height: e.height }]));
 }
 
-type RawRenumber = { page: number; style?: LabelStyle; prefix?: string; start?: number };
-
 /** `renumber`: sorted by page; a page named twice takes the last entry (as page_sizes). Defaults: decimal, no prefix, from 1. */
-function readRenumber(raw: RawRenumber[] | undefined): RenumberEntry[] | undefined {
+function readRenumber(raw: D.RenumberEntry[] | undefined): RenumberEntry[] | undefined {
   if (!raw?.length) return undefined;
   const byPage = new Map<number, RenumberEntry>();
   raw.forEach((e, i) => byPage.set(e.page, { at: at('', 'renumber', i), page: e.page, style: e.style ?? 'decimal', prefix: e.prefix ?? '', start: e.start ?? 1 }));
@@ -85,7 +89,7 @@ function readRenumber(raw: RawRenumber[] | undefined): RenumberEntry[] | undefin
 }
 
 /** `check`: each standard once, in the order given. */
-function readCheck(raw: string[] | undefined): string[] | undefined {
+function readCheck(raw: D.CheckStandard[] | undefined): string[] | undefined {
   if (!raw?.length) return undefined;
   return [...new Set(raw)];
 }

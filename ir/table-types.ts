@@ -1,6 +1,7 @@
 // ir/table-types.ts — the IR of the table item as read (docs/reference.md, "table"): columns, rows
 // of cells holding one thing each, and the style cascade. Pagination measures and places it
 // (passes/pagination/table-*.ts); ir/types.ts re-exports these names.
+import type * as D from './description.generated.js';
 import type { JsonPointer } from './pointer.js';
 import type { CodeItem, Colour, ImageFit, ItemBase, RectSpec, TextRun } from './types.js';
 import type { ImageResource } from './image-resource.js';
@@ -11,7 +12,7 @@ export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { k
 export interface BorderSide { width: number; color: Colour }
 
 /** A cell's horizontal alignment: of each line of its text (`justify` as a text item's), or of its picture or drawing. */
-export type CellAlign = 'left' | 'center' | 'right' | 'justify';
+export type CellAlign = NonNullable<D.TableItem['align']>;
 
 /** Style keys a table, column, row or cell may state; the nearest statement wins (cell › row › column › table). */
 export interface CellStyleSpec {

@@ -1,10 +1,12 @@
 // ir/text-types.ts — read IR of the text-setting items (text, flow, text_path) and the run and block
 // styles they share (docs/reference.md "text", "flow", "text_path"); re-exported by ir/types.ts.
+// Words and small shapes taken as the request states them come from its generated types (D).
+import type * as D from './description.generated.js';
 import type { JsonPointer } from './pointer.js';
 import type { ClipSpec, PathSeg } from './graphics-types.js';
 import type { Colour, FontResource, ItemBase, RectSpec } from './types.js';
 
-export type Align = 'left' | 'right' | 'center' | 'justify';
+export type Align = NonNullable<D.TextItem['align']>;
 
 /** `outline`: the letters stroked `width` points wide in `colour`; hollow unless `filled`. */
 export interface OutlineSpec { width: number; colour: Colour; filled: boolean }
@@ -70,13 +72,14 @@ export interface TextItem extends ItemBase, TextBlockStyle {
   clip?: ClipSpec;
 }
 
-export type FirstBaseline = 'leading' | 'ascender' | 'cap_height' | { points: number };
-export type LastBaseline = 'none' | 'descender' | { points: number };
-export type TabAlign = 'left' | 'center' | 'right' | 'decimal';
+export type FirstBaseline = NonNullable<D.FlowItem['first_baseline']>;
+export type LastBaseline = NonNullable<D.FlowItem['last_baseline']>;
+type RawTabs = NonNullable<D.FlowItem['tabs']>;
+export type TabAlign = NonNullable<RawTabs['alignments']>[number];
 
 export interface TabsSpec {
-  method: 'relative' | 'typewriter' | 'ruler';
-  size: { fraction: number } | { points: number };
+  method: NonNullable<RawTabs['method']>;
+  size: NonNullable<RawTabs['size']>;
   ruler: number[];
   alignments: TabAlign[];
   alignChar: string;
@@ -98,17 +101,17 @@ export interface FlowItem extends ItemBase, TextBlockStyle {
   lastBaseline: LastBaseline;
   leader?: string;
   tabs: TabsSpec;
-  hangingList?: { marker: number; body: number };
-  fillLeading?: { limit: number };
-  fitSize?: { floor: number };
+  hangingList?: D.FlowItem['hanging_list'];
+  fillLeading?: D.FlowItem['fill_leading'];
+  fitSize?: D.FlowItem['fit_size'];
   /** Keys written in the request (dotted for tabs: `tabs.method`), for the refused combinations. */
   given: ReadonlySet<string>;
 }
 
 /** Where a text_path's text stands along its path (docs/reference.md, "text_path"). */
-export type TextPathAlign = 'start' | 'center' | 'end';
+export type TextPathAlign = NonNullable<D.TextPathItem['align']>;
 /** What a text_path does with text longer than its path: refused, shrunk to fit, or carried on along the end tangents. */
-export type TextPathOverlong = 'refuse' | 'shrink' | 'extend';
+export type TextPathOverlong = NonNullable<D.TextPathItem['overlong']>;
 
 /** `text_path`: styled runs set along a path, one text object per letter (docs/reference.md, "text_path"). */
 export interface TextPathItem extends ItemBase {

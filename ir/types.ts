@@ -1,6 +1,7 @@
 // ir/types.ts — the IR, stage by stage. The type changes only where the shape changes
 // (ReadIr → ResolvedIr → PagedIr → LaidOutIr → DedupedIr → Emitted); every node carries `at`,
 // the JSON pointer of the request value it came from, so any pass can name the key at fault.
+import type * as D from './description.generated.js';
 import type { Expr } from './grammar/expr.js';
 import type { JsonPointer } from './pointer.js';
 import type { Remark } from './diagnostics.js';
@@ -92,7 +93,7 @@ export interface PathItem extends ItemBase {
 }
 
 /** An arrowhead's shape: none, two strokes (`open`), or a filled triangle (`closed`). */
-export type ArrowStyle = 'none' | 'open' | 'closed';
+export type ArrowStyle = NonNullable<NonNullable<D.PathItem['arrows']>['start']>;
 
 /** `arrows`: a head at each end; `size` is the head's length in stroke widths. */
 export interface ArrowsSpec { at: JsonPointer; start: ArrowStyle; end: ArrowStyle; size: number }
@@ -151,8 +152,8 @@ export interface CodeTextSpec {
 }
 
 /** How a picture sits in its rect: stretched (`fill`), whole (`contain`), covering it (`cover`), or at its own size (`none`). */
-export type ImageFit = 'fill' | 'contain' | 'cover' | 'none';
-export type ImageAlign = 'center' | 'top' | 'bottom' | 'left' | 'right' | 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right';
+export type ImageFit = NonNullable<D.ImageItem['fit']>;
+export type ImageAlign = NonNullable<D.ImageItem['align']>;
 
 /** An `image` item: draws the supplied part `image` in `rect` (its `images` declaration is optional). */
 export interface ImageItem extends ItemBase {
@@ -192,7 +193,7 @@ export type Item =
   | import('./form-types.js').FieldItem;
 
 /** How a supplied page is fitted into its box: uniformly and centred (`meet`), filling it (`stretch`), or at its own size (`none`). */
-export type PageFit = 'meet' | 'stretch' | 'none';
+export type PageFit = NonNullable<D.ImportedPageItem['fit']>;
 
 /** `imported_page`: one page of a supplied PDF placed in a rect, its resources carried over intact. */
 export interface ImportedPageItem extends ItemBase {
@@ -306,7 +307,7 @@ export interface DocSettings {
   structure?: import('./structure-types.js').StructureSpec;
 }
 
-export type LabelStyle = 'decimal' | 'upper_roman' | 'lower_roman' | 'upper_letters' | 'lower_letters' | 'none';
+export type LabelStyle = NonNullable<D.RenumberEntry['style']>;
 
 /** One `renumber` entry: from `page` on, labels in `style`, behind `prefix`, counting from `start`. */
 export interface RenumberEntry { at: JsonPointer; page: number; style: LabelStyle; prefix: string; start: number }

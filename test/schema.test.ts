@@ -1,12 +1,14 @@
 // test/schema.test.ts — the shipped JSON Schema (schema/description.schema.json): it equals a fresh
 // generation from the reader's own ajv schemas (tools/schema-build.ts), compiles under ajv's strict
 // mode, accepts every corpus request that renders and every example, and refuses what the reader
-// refuses by schema.
+// refuses by schema. The raw description types (ir/description.generated.ts) equal a fresh generation
+// from that schema (tools/description-types-build.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { descriptionSchemaText } from '../tools/schema-build.js';
+import { descriptionTypesText } from '../tools/description-types-build.js';
 import { listCases } from '../tools/corpus-lib.js';
 import { render } from '../src/library.js';
 import { CASES as RULES } from './refusal-cases/rules.js';
@@ -22,6 +24,11 @@ describe('schema/description.schema.json', () => {
   it('equals a fresh generation (if not: run `npm run schema` and commit the file)', () => {
     expect(shipped === descriptionSchemaText(), 'schema/description.schema.json is stale: run `npm run schema`').toBe(true);
   });
+
+  it('ir/description.generated.ts equals a fresh generation (if not: run `npm run schema` and commit the file)', async () => {
+    const committed = readFileSync(join(ROOT, 'ir', 'description.generated.ts'), 'utf8');
+    expect(committed === (await descriptionTypesText()), 'ir/description.generated.ts is stale: run `npm run schema`').toBe(true);
+  }, 60_000);
 
   // Strict mode: no unknown keyword, no keyword without its type, no loose tuple. Two allowances:
   // union types (`["number", "string"]`: a coordinate) and strictRequired, which flags a `required`

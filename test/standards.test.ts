@@ -354,7 +354,7 @@ describe('what PDF/A sets aside among graphics states, layers and image masks', 
   // whichever IR they build. Run here on the standards reading and the cross-refusal check alone.
   const check = (d: Record<string, unknown>) => {
     try {
-      checkStandards({ standards: readStandards(d) }, [], { parts: new Map(), client: { features: new Set(), pageCeiling: 10, known: false }, now: NOW, remarks: [] } as never);
+      checkStandards({ standards: readStandards(d as never) }, [], { parts: new Map(), client: { features: new Set(), pageCeiling: 10, known: false }, now: NOW, remarks: [] } as never);
       return undefined;
     } catch (e) {
       return (e as { refusal: { status: number; path: string; sentence: string } }).refusal;
@@ -467,7 +467,7 @@ describe('our own verifier measures every claim', () => {
 
   it('measures the claim itself, beside what check names', async () => {
     const { standardsToMeasure } = await import('../src/verify-step.js');
-    expect(standardsToMeasure({ standards: readStandards({ archive: 'pdfa3b' }), check: ['pdfa2b'] })).toEqual(['pdfa2b', 'pdfa3b']);
+    expect(standardsToMeasure({ standards: readStandards({ archive: 'pdfa3b' } as never), check: ['pdfa2b'] })).toEqual(['pdfa2b', 'pdfa3b']);
   });
 
   it('and finds what a claim would miss: the same page measured as pdfa2b without the claim has findings', () => {

@@ -4,7 +4,7 @@
 // functions, navigation with its registered $id schemas) and every item reader's own `validate.schema`
 // (ir/read/items.ts) as a union on `type`. A kind that gains a reader is picked up on the next run of
 // `npm run schema`; test/schema.test.ts fails while the committed file is stale.
-import { DEFAULT_PAGE } from '../ir/defaults.js';
+import { DEFAULT_ARROW_SIZE, DEFAULT_FLATE_LEVEL, DEFAULT_PAGE, DEFAULT_TAB_FRACTION } from '../ir/defaults.js';
 import { ajv } from '../ir/schema/ajv.js';
 import { descriptionSchema } from '../ir/schema/description.js';
 import { colourSchema, deviceColourSchema, itemBase, pageListSchema, pageSelectSchema, rectSchema } from '../ir/schema/common.js';
@@ -81,6 +81,13 @@ const ITEM_KEY_HINTS: Record<string, string> = {
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
+/** Writes `default` (from ir/defaults.ts, the one source) onto the schema at `path` under `s`; a path gone missing fails the build. */
+function withDefault(s: S, path: string[], value: unknown): void {
+  const target = path.reduce<S | undefined>((o, k) => o?.[k], s);
+  if (!target || typeof target !== 'object') throw new Error(`no schema at ${path.join('.')} to carry its default: update tools/schema-build.ts`);
+  target.default = value;
+}
+
 /** Every subschema registered on the shared ajv under an `$id` (navigation's action and bookmark). */
 function registeredById(): Map<string, S> {
   const out = new Map<string, S>();
@@ -116,6 +123,8 @@ export function rawDescriptionSchema(): S {
     // the reader checks a pages rule in one of its two forms (ir/read/common.ts, readPages)
     if (k.properties.pages) k.properties.pages = { $ref: '#/definitions/pages' };
     for (const [key, hint] of Object.entries(ITEM_KEY_HINTS)) if (k.properties[key]) k.properties[key] = { description: hint, ...k.properties[key] };
+    if (type === 'flow') withDefault(k, ['properties', 'tabs', 'properties', 'size'], { fraction: DEFAULT_TAB_FRACTION });
+    if (type === 'line' || type === 'path') withDefault(k, ['properties', 'arrows', 'properties', 'size'], DEFAULT_ARROW_SIZE);
     return k;
   });
   props.items = { type: 'array', items: { $ref: '#/definitions/item' } };
@@ -125,8 +134,9 @@ export function rawDescriptionSchema(): S {
   // a Type 3 glyph's shapes are items (ir/read/fonts.ts reads them with readItem; shapes only)
   props.type3_fonts.items.properties.glyphs.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
   for (const [key, hint] of Object.entries(TOP_LEVEL_HINTS)) if (props[key]) props[key] = { description: hint, ...props[key] };
-  props.page.properties.width = { ...props.page.properties.width, default: DEFAULT_PAGE.width };
-  props.page.properties.height = { ...props.page.properties.height, default: DEFAULT_PAGE.height };
+  withDefault(props, ['page', 'properties', 'width'], DEFAULT_PAGE.width);
+  withDefault(props, ['page', 'properties', 'height'], DEFAULT_PAGE.height);
+  withDefault(props, ['compression', 'anyOf', '1', 'properties', 'level'], DEFAULT_FLATE_LEVEL);
   const definitions: S = { item: { type: 'object', oneOf: union }, pages: { anyOf: [clone(pageListSchema), clone(pageSelectSchema)] } };
   // `structure` is checked on its own (ir/read/structure.ts); its element nests through its own $defs
   const st = JSON.parse(JSON.stringify(structureSchema).replaceAll('"#/$defs/element"', '"#/definitions/structure_element"')) as S;

@@ -9,7 +9,10 @@ import { codeItemSchemas } from '../schema/codes.js';
 import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, ItemBase } from '../types.js';
 import type { JsonPointer } from '../pointer.js';
 import { ajv, readColour, readRect } from './common.js';
-import type { ItemReader } from './items.js';
+import type { ItemReader, RawItem } from './items.js';
+
+/** A code item as sent, of any of the five kinds. */
+type RawCode = RawItem<CodeKind>;
 
 // Loaded on first use (as linebreak is): a document without codes never needs it, and a fresh
 // process stays ~5 MB smaller without it (bench/README.md, table-10k memory).
@@ -31,14 +34,14 @@ export const QUIET_ZONES: Record<CodeKind, [number, number, number, number]> = {
 interface BwipLinear { sbs: number[] }
 interface BwipMatrix { pixs: number[]; pixx: number; pixy: number }
 
-function encode(kind: CodeKind, raw: Record<string, unknown>): CodeSymbol | string {
-  const opts: Record<string, unknown> = { bcid: BCID[kind], text: raw.data as string };
-  if (kind === 'qr_code') opts.eclevel = (raw.error_correction as string | undefined) ?? 'M';
-  if (kind === 'pdf417') {
+function encode(raw: RawCode): CodeSymbol | string {
+  const opts: Record<string, unknown> = { bcid: BCID[raw.type], text: raw.data };
+  if (raw.type === 'qr_code') opts.eclevel = raw.error_correction ?? 'M';
+  if (raw.type === 'pdf417') {
     if (raw.error_correction !== undefined) opts.eclevel = raw.error_correction;
     if (raw.columns !== undefined) opts.columns = raw.columns;
   }
-  if (kind === 'data_matrix' && raw.shape === 'rectangle') opts.format = 'rectangle';
+  if (raw.type === 'data_matrix' && raw.shape === 'rectangle') opts.format = 'rectangle';
   let out: (BwipLinear | BwipMatrix)[];
   try {
     bwipjs ??= require('bwip-js') as typeof BwipJs;
@@ -72,10 +75,10 @@ export function ean13CheckDigit(twelve: string): string {
 }
 
 /** `text` (code128, ean13): absent or false, none; true, the defaults; an object, its font, size and colour. */
-function readCodeText(kind: CodeKind, raw: Record<string, unknown>, p: JsonPointer): CodeTextSpec | undefined {
-  const t = raw.text as boolean | { font?: string; font_size?: number; color?: unknown } | undefined;
+function readCodeText(kind: CodeKind, raw: RawCode, p: JsonPointer): CodeTextSpec | undefined {
+  const t = raw.type === 'code128' || raw.type === 'ean13' ? raw.text : undefined;
   if (t === undefined || t === false) return undefined;
-  const data = raw.data as string;
+  const data = raw.data;
   // The data was encoded already, so an EAN-13's digits are sound: 12 get their check digit shown.
   const value = kind === 'ean13' && data.length === 12 ? data + ean13CheckDigit(data) : data;
   const o = t === true ? {} : t;
@@ -87,27 +90,28 @@ function readCodeText(kind: CodeKind, raw: Record<string, unknown>, p: JsonPoint
   };
 }
 
-function codeReader(kind: CodeKind): ItemReader {
+/** A checked code item of any kind → its IR (the table reader reads a cell's code with it too). */
+export function readCodeItem(raw: RawCode, base: ItemBase): CodeItem {
+  const kind = raw.type;
+  const sym = encode(raw);
+  if (typeof sym === 'string') refuse('codeDataRefused', at(base.at, 'data'), { at: at(base.at, 'data'), symbology: kind, reason: sym });
   return {
-    validate: ajv.compile(codeItemSchemas[kind]),
-    read(raw: Record<string, unknown>, base: ItemBase): CodeItem {
-      const sym = encode(kind, raw);
-      if (typeof sym === 'string') refuse('codeDataRefused', at(base.at, 'data'), { at: at(base.at, 'data'), symbology: kind, reason: sym });
-      return {
-        ...base,
-        type: kind,
-        rect: readRect(raw.rect, at(base.at, 'rect')),
-        symbol: sym,
-        quietZone: raw.quiet_zone !== false,
-        color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color, at(base.at, 'color')),
-        background: raw.background === undefined ? undefined : readColour(raw.background, at(base.at, 'background')),
-        text: readCodeText(kind, raw, at(base.at, 'text')),
-      };
-    },
+    ...base,
+    type: kind,
+    rect: readRect(raw.rect, at(base.at, 'rect')),
+    symbol: sym,
+    quietZone: raw.quiet_zone !== false,
+    color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color, at(base.at, 'color')),
+    background: raw.background === undefined ? undefined : readColour(raw.background, at(base.at, 'background')),
+    text: readCodeText(kind, raw, at(base.at, 'text')),
   };
 }
 
-export const codeReaders: Record<CodeKind, ItemReader> = {
+function codeReader<K extends CodeKind>(kind: K): ItemReader<K> {
+  return { validate: ajv.compile(codeItemSchemas[kind]), read: readCodeItem };
+}
+
+export const codeReaders = {
   code128: codeReader('code128'),
   ean13: codeReader('ean13'),
   qr_code: codeReader('qr_code'),

@@ -4,6 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parseCoordinate } from '../grammar/coordinate.js';
 import { refuse } from '../messages.js';
 import { at, lastKey, type JsonPointer } from '../pointer.js';
+import type * as D from '../description.generated.js';
 import type { Colour, Coord, ItemBase, PagesRule, RectSpec, RelativeTo } from '../types.js';
 import { pageListSchema, pageSelectSchema } from '../schema/common.js';
 import { ajv } from '../schema/ajv.js';
@@ -14,20 +15,34 @@ export { ajv };
  * A validator compiled on its first call: schemas of areas a request may never use (shapes,
  * gradients, graphics states…) cost nothing at start-up, which a fresh render worker pays.
  */
-export function lazyValidator(schema: object): ValidateFunction {
-  let compiled: ValidateFunction | undefined;
+export function lazyValidator<T = unknown>(schema: object): ValidateFunction<T> {
+  let compiled: ValidateFunction<T> | undefined;
   const f = ((data: unknown) => {
-    compiled ??= ajv.compile(schema);
+    compiled ??= ajv.compile<T>(schema);
     const ok = compiled(data);
     f.errors = compiled.errors;
     return ok;
-  }) as ValidateFunction;
+  }) as ValidateFunction<T>;
   f.schema = schema; // what tools/schema.ts reads to ship the schema (schema/description.schema.json)
   return f;
 }
 
-/** Runs a compiled schema; the first error becomes a refusal at `base` + its instance path. */
-export function check(validate: ValidateFunction, value: unknown, base: JsonPointer): void {
+/**
+ * Which shape of a checked union a value took, told by one key's value (present and truthy, or of
+ * `type`): an object may carry another shape's key as well, unknown to the shape it matched, so the
+ * key's presence alone does not tell.
+ */
+export function holds<T extends object, K extends string>(o: T, key: K, type?: 'string'): o is Extract<T, { [P in K]: unknown }> {
+  const v: unknown = Reflect.get(o, key);
+  return type ? typeof v === type : Boolean(v);
+}
+
+/**
+ * Runs a compiled schema; the first error becomes a refusal at `base` + its instance path. A value
+ * that passes has the type the validator states, or the caller names (`check<D.TextItem>(…)`: the
+ * raw types of ir/description.generated.ts are generated from these very schemas).
+ */
+export function check<T = unknown>(validate: ValidateFunction<T> | ValidateFunction, value: unknown, base: JsonPointer): asserts value is T {
   if (validate(value)) return;
   refuseSchema(validate.errors ?? [], base);
 }
@@ -80,15 +95,15 @@ function article(t: string): string {
   return word;
 }
 
-const validatePageList = ajv.compile(pageListSchema);
-const validatePageSelect = ajv.compile(pageSelectSchema);
+const validatePageList = ajv.compile<D.PageList>(pageListSchema);
+const validatePageSelect = ajv.compile<D.PageSelect>(pageSelectSchema);
 
 /** A pages rule: a list of page numbers, or `{every, from, to, but}` (unknown keys refused by name). */
 export function readPages(raw: unknown, p: JsonPointer): PagesRule {
   if (raw === undefined || raw === null) return { at: p, list: [] };
   if (Array.isArray(raw)) {
     check(validatePageList, raw, p);
-    return { at: p, list: raw as number[] };
+    return { at: p, list: raw };
   }
   if (!validatePageSelect(raw)) {
     const e = validatePageSelect.errors![0];
@@ -98,13 +113,12 @@ export function readPages(raw: unknown, p: JsonPointer): PagesRule {
     }
     refuseSchema([e], p);
   }
-  const r = raw as { every?: number; from?: number; to?: number; but?: number[] };
+  const r = raw;
   if (r.to !== undefined && r.from !== undefined && r.to < r.from) refuse('pagesRuleBackwards', at(p, 'to'), { toKey: at(p, 'to'), to: r.to, fromKey: at(p, 'from'), from: r.from });
   return { at: p, list: [], select: { every: r.every ?? 1, from: r.from ?? 1, to: r.to, but: r.but ?? [] } };
 }
 
-export function readRect(raw: unknown, p: JsonPointer): RectSpec {
-  const r = raw as Record<'llx' | 'lly' | 'urx' | 'ury', number | string>;
+export function readRect(r: D.CoordinateRect, p: JsonPointer): RectSpec {
   return { at: p, llx: readCoord(r.llx, at(p, 'llx')), lly: readCoord(r.lly, at(p, 'lly')), urx: readCoord(r.urx, at(p, 'urx')), ury: readCoord(r.ury, at(p, 'ury')) };
 }
 
@@ -119,28 +133,27 @@ export function readCoord(raw: number | string, p: JsonPointer): Coord {
 }
 
 /** A colour value as read: device numbers, `{space, tints}`, `{pattern, color?}` or `{shading}`. `p` points at it. */
-export function readColour(raw: unknown, p: JsonPointer = ''): Colour {
+export function readColour(raw: D.Colour, p: JsonPointer = ''): Colour {
   if (!Array.isArray(raw)) {
-    const o = raw as { space?: string; tints?: number[]; pattern?: string; color?: unknown; shading?: string };
-    if (typeof o.pattern === 'string') return { space: 'pattern', name: o.pattern, at: at(p, 'pattern'), under: o.color === undefined ? undefined : readColour(o.color, at(p, 'color')) };
-    if (typeof o.shading === 'string') return { space: 'shading', name: o.shading, at: at(p, 'shading') };
-    return { space: 'declared', name: o.space!, at: at(p, 'space'), c: o.tints! };
+    if (holds(raw, 'pattern', 'string')) return { space: 'pattern', name: raw.pattern, at: at(p, 'pattern'), under: raw.color === undefined ? undefined : readColour(raw.color, at(p, 'color')) };
+    if (holds(raw, 'shading', 'string')) return { space: 'shading', name: raw.shading, at: at(p, 'shading') };
+    return { space: 'declared', name: raw.space, at: at(p, 'space'), c: raw.tints };
   }
-  const c = raw as number[];
+  const c = raw;
   if (c.length === 1) return { space: 'gray', c: [c[0]] };
   if (c.length === 3) return { space: 'rgb', c: [c[0], c[1], c[2]] };
   return { space: 'cmyk', c: [c[0], c[1], c[2], c[3]] };
 }
 
 /** The keys every item may carry (spec: "Keys common to items"), read once for every kind. */
-export function readItemBase(raw: Record<string, unknown>, p: JsonPointer, index: number): ItemBase {
+export function readItemBase(raw: D.Item, p: JsonPointer, index: number): ItemBase {
   return {
     at: p,
     index,
     pages: readPages(raw.pages, at(p, 'pages')),
-    id: raw.id as string | undefined,
-    transform: raw.transform as number[] | undefined,
-    rotate: raw.rotate as number | undefined,
+    id: raw.id,
+    transform: raw.transform,
+    rotate: raw.rotate,
     transformAt: raw.transform !== undefined ? at(p, 'transform') : undefined,
     rotateAt: raw.rotate !== undefined ? at(p, 'rotate') : undefined,
     layer: typeof raw.layer === 'string' ? { at: at(p, 'layer'), name: raw.layer } : undefined,
@@ -150,8 +163,7 @@ export function readItemBase(raw: Record<string, unknown>, p: JsonPointer, index
 }
 
 /** `relative_to` (spec common keys): `id`, `edge`, `offset` (default 0), `part` (default the last part laid). */
-function readRelativeTo(raw: unknown, p: JsonPointer): RelativeTo | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const r = raw as { id: string; edge: 'top' | 'bottom'; offset?: number; part?: number };
+function readRelativeTo(r: D.RelativeTo | undefined, p: JsonPointer): RelativeTo | undefined {
+  if (r === undefined || r === null) return undefined;
   return { at: p, id: r.id, edge: r.edge, offset: r.offset ?? 0, part: r.part };
 }

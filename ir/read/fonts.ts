@@ -1,18 +1,17 @@
 // ir/read/fonts.ts — reading, font declarations: `fonts` (bytes inline as base64, a supplied part,
 // or a face of the service's library), `standard_fonts`, `type1_fonts`, `type3_fonts` (glyph shapes
 // read here by the item readers, in glyph space), `simple_fonts`, `font_variants`, `font_chains`.
-// Names are resolved later, in passes/names/names.ts.
+// Names are resolved later, in passes/names.ts.
 import type {
   Box4, FontChainDecl, FontSource, FontVariantDecl, KeepRule, MissingRule, SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
 } from '../font-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
+import type * as D from '../description.generated.js';
 import type { Colour, FontDecl, Item, PathItem, RectItem, StandardFontDecl } from '../types.js';
 import { readItem } from './items.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-type Raw = Record<string, unknown>;
 
 /** Decoded files kept per process, keyed by their base64 text (fast-layout §1 rule 3: bound every cache). */
 export const BASE64_CACHE_SIZE = 32;
@@ -25,7 +24,7 @@ let decodedChars = 0;
  * Decodes strict base64 (white space allowed between groups); anything else is refused naming the
  * key. A text seen before (the same font sent again) gives the same bytes object without decoding
  * or checking it again: a Map finds a long string by length and content, far cheaper than decoding
- * it, and the bytes are only ever read (a font's cache in engines/fonts/face.ts is keyed on them).
+ * it, and the bytes are only ever read (a font's cache in passes/fonts/face.ts is keyed on them).
  */
 export function readBase64(s: string, p: JsonPointer): Uint8Array {
   const hit = decoded.get(s);
@@ -60,42 +59,44 @@ function decodeStrict(s: string, p: JsonPointer): Uint8Array {
 }
 
 /** One source among the keys given (`data`, `part`, `library`…): exactly one is accepted. */
-function readSource(raw: Raw, p: JsonPointer, name: string, keys: { data: string; part: string; library?: string }): FontSource | undefined {
-  const given = (Object.values(keys) as string[]).filter((k) => typeof raw[k] === 'string');
-  if (given.length > 1) refuse('fontTwoSources', at(p, given[1]), { key: at(p, given[0]), other: at(p, given[1]) });
+type SourceKey = 'data' | 'part' | 'library' | 'afm_data' | 'afm_part';
+
+function readSource(raw: { [K in SourceKey]?: string }, p: JsonPointer, name: string, keys: { data: SourceKey; part: SourceKey; library?: SourceKey }): FontSource | undefined {
+  const given = Object.values(keys).flatMap((k) => { const v = raw[k]; return typeof v === 'string' ? [{ k, v }] : []; });
+  if (given.length > 1) refuse('fontTwoSources', at(p, given[1].k), { key: at(p, given[0].k), other: at(p, given[1].k) });
   if (given.length === 0) return undefined;
-  const k = given[0];
-  if (k === keys.part) return { kind: 'part', at: at(p, k), part: raw[k] as string };
-  if (k === keys.library) return { kind: 'library', at: at(p, k), face: raw[k] as string };
-  return { kind: 'data', at: at(p, k), bytes: readBase64(raw[k] as string, at(p, k)) };
+  const { k, v } = given[0];
+  if (k === keys.part) return { kind: 'part', at: at(p, k), part: v };
+  if (k === keys.library) return { kind: 'library', at: at(p, k), face: v };
+  return { kind: 'data', at: at(p, k), bytes: readBase64(v, at(p, k)) };
 }
 
-function readMissing(raw: unknown, p: JsonPointer): MissingRule {
+function readMissing(raw: D.FontChainDeclaration['missing'], p: JsonPointer): MissingRule {
   if (raw === undefined || raw === 'refuse') return { kind: 'refuse' };
-  const r = (raw as { replace: string }).replace;
+  const r = raw.replace;
   if ([...r].length !== 1) refuse('replacementNotOneCharacter', at(p, 'replace'), { key: at(p, 'replace') });
   return { kind: 'replace', at: at(p, 'replace'), with: r };
 }
 
-function readKeep(raw: unknown, p: JsonPointer): KeepRule {
+function readKeep(raw: D.FontDeclaration['keep'], p: JsonPointer): KeepRule {
   if (raw === undefined || raw === 'drawn') return { kind: 'drawn' };
   if (raw === 'all') return { kind: 'all' };
-  return { kind: 'characters', at: at(p, 'characters'), characters: (raw as { characters: string }).characters };
+  return { kind: 'characters', at: at(p, 'characters'), characters: raw.characters };
 }
 
-export function readFontDecl(raw: Raw, p: JsonPointer): FontDecl {
-  const name = raw.name as string;
+export function readFontDecl(raw: D.FontDeclaration, p: JsonPointer): FontDecl {
+  const name = raw.name;
   const source = readSource(raw, p, name, { data: 'data', part: 'part', library: 'library' });
   if (!source) refuse('fontNoSource', p, { font: name, at: p });
   return { at: p, name, source, keep: readKeep(raw.keep, at(p, 'keep')), missing: readMissing(raw.missing, at(p, 'missing')) };
 }
 
-export function readStandardFontDecl(raw: Raw, p: JsonPointer): StandardFontDecl {
-  return { at: p, name: raw.name as string, face: raw.face as string };
+export function readStandardFontDecl(raw: D.StandardFontDeclaration, p: JsonPointer): StandardFontDecl {
+  return { at: p, name: raw.name, face: raw.face };
 }
 
-export function readType1FontDecl(raw: Raw, p: JsonPointer): Type1FontDecl {
-  const name = raw.name as string;
+export function readType1FontDecl(raw: D.Type1FontDeclaration, p: JsonPointer): Type1FontDecl {
+  const name = raw.name;
   const source = readSource(raw, p, name, { data: 'data', part: 'part' });
   if (!source) refuse('fontNoSource', p, { font: name, at: p });
   const afm = readSource(raw, p, name, { data: 'afm_data', part: 'afm_part' });
@@ -106,7 +107,7 @@ export function readType1FontDecl(raw: Raw, p: JsonPointer): Type1FontDecl {
 const GLYPH_KINDS: ReadonlySet<string> = new Set(['path', 'rect', 'line']);
 
 /** Common keys that place an item among pages and other items, which a glyph (drawn wherever its character is set) has none of. */
-const GLYPH_KEYS_MEANINGLESS: [string, string][] = [['relative_to', 'item to hang from'], ['pages', 'pages of its own']];
+const GLYPH_KEYS_MEANINGLESS: ['relative_to' | 'pages', string][] = [['relative_to', 'item to hang from'], ['pages', 'pages of its own']];
 
 /** Black, the ink of a glyph shape that states neither fill nor stroke. */
 const GLYPH_INK: Colour = { space: 'gray', c: [0] };
@@ -116,8 +117,9 @@ const GLYPH_INK: Colour = { space: 'gray', c: [0] };
  * transform, rotate, and fills in declared spaces, gradients and tilings read as on a page). Text
  * (or any other item kind) inside a glyph is refused.
  */
-function readGlyphItem(raw: Raw, p: JsonPointer, index: number): Item {
-  const type = raw.type as string;
+function readGlyphItem(raw: D.Item, p: JsonPointer, index: number): Item {
+  // any kind's word may stand here until readItem checks it; only shapes are drawn in a glyph
+  const type: string = raw.type;
   if (type === 'text' || type === 'flow' || type === 'text_path') refuse('type3GlyphText', at(p, 'type'), { at: at(p, 'type'), type });
   if (!GLYPH_KINDS.has(type)) refuse('type3GlyphShapeKind', at(p, 'type'), { at: at(p, 'type'), type });
   for (const [key, what] of GLYPH_KEYS_MEANINGLESS) {
@@ -129,46 +131,46 @@ function readGlyphItem(raw: Raw, p: JsonPointer, index: number): Item {
   return item;
 }
 
-function box4(raw: unknown): Box4 {
-  const b = raw as { llx: number; lly: number; urx: number; ury: number };
+function box4(b: D.Type3FontDeclaration['box']): Box4 {
   return [Math.min(b.llx, b.urx), Math.min(b.lly, b.ury), Math.max(b.llx, b.urx), Math.max(b.lly, b.ury)];
 }
 
-export function readType3FontDecl(raw: Raw, p: JsonPointer): Type3FontDecl {
-  const glyphs: Type3GlyphDecl[] = (raw.glyphs as Raw[]).map((g, i) => {
+export function readType3FontDecl(raw: D.Type3FontDeclaration, p: JsonPointer): Type3FontDecl {
+  const glyphs: Type3GlyphDecl[] = raw.glyphs.map((g, i) => {
     const gp = at(p, 'glyphs', i);
-    const character = g.character as string;
+    const character = g.character;
     if ([...character].length !== 1) refuse('type3CharacterNotOne', at(gp, 'character'), { key: at(gp, 'character') });
     return {
       at: gp,
       character,
-      width: g.width as number,
+      width: g.width,
       box: g.box ? box4(g.box) : undefined,
-      items: (g.items as Raw[]).map((s, j) => readGlyphItem(s, at(gp, 'items', j), j)),
+      items: g.items.map((s, j) => readGlyphItem(s, at(gp, 'items', j), j)),
     };
   });
-  const m = raw.matrix as number[];
+  const m = raw.matrix;
   if (m[0] * m[3] - m[1] * m[2] === 0) refuse('type3MatrixSingular', at(p, 'matrix'), { key: at(p, 'matrix') });
-  return { at: p, name: raw.name as string, matrix: [m[0], m[1], m[2], m[3], m[4], m[5]], box: box4(raw.box), glyphs };
+  return { at: p, name: raw.name, matrix: [m[0], m[1], m[2], m[3], m[4], m[5]], box: box4(raw.box), glyphs };
 }
 
-export function readSimpleFontDecl(raw: Raw, p: JsonPointer): SimpleFontDecl {
-  return { at: p, name: raw.name as string, font: { at: at(p, 'font'), name: raw.font as string }, text: raw.text as string };
+export function readSimpleFontDecl(raw: D.SimpleFontDeclaration, p: JsonPointer): SimpleFontDecl {
+  return { at: p, name: raw.name, font: { at: at(p, 'font'), name: raw.font }, text: raw.text };
 }
 
-export function readFontVariantDecl(raw: Raw, p: JsonPointer): FontVariantDecl {
+export function readFontVariantDecl(raw: D.FontVariantDeclaration, p: JsonPointer): FontVariantDecl {
   const switches: FontVariantDecl['switches'] = {};
   for (const k of ['ligatures', 'small_caps', 'oldstyle_figures', 'kerning'] as const) {
-    if (typeof raw[k] === 'boolean') switches[k] = raw[k] as boolean;
+    const v = raw[k];
+    if (typeof v === 'boolean') switches[k] = v;
   }
-  return { at: p, name: raw.name as string, font: { at: at(p, 'font'), name: raw.font as string }, switches };
+  return { at: p, name: raw.name, font: { at: at(p, 'font'), name: raw.font }, switches };
 }
 
-export function readFontChainDecl(raw: Raw, p: JsonPointer): FontChainDecl {
+export function readFontChainDecl(raw: D.FontChainDeclaration, p: JsonPointer): FontChainDecl {
   return {
     at: p,
-    name: raw.name as string,
-    fonts: (raw.fonts as string[]).map((n, i) => ({ at: at(p, 'fonts', i), name: n })),
+    name: raw.name,
+    fonts: raw.fonts.map((n, i) => ({ at: at(p, 'fonts', i), name: n })),
     missing: readMissing(raw.missing, at(p, 'missing')),
   };
 }

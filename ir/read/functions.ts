@@ -3,15 +3,16 @@
 // `{exponential|stitching|sampled|calculation: {...}}` → FunctionSpec, with the counts checked
 // (stitching bounds and encode, sampled samples, calculation programs through the grammar) so
 // nothing a reader would choke on is ever written. `inputs`/`outputs` give a function's arity.
+import type * as D from '../description.generated.js';
 import type { FunctionSpec } from '../graphics-types.js';
 import { parseCalculation } from '../grammar/calculation.js';
 import { MAX_STACK } from '../grammar/calculation.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { functionSchema } from '../schema/shadings.js';
-import { check, lazyValidator } from './common.js';
+import { check, holds, lazyValidator } from './common.js';
 
-const validateFunction = lazyValidator(functionSchema);
+const validateFunction = lazyValidator<D.Function>(functionSchema);
 
 /** How many inputs a function takes. */
 export function inputsOf(f: FunctionSpec): number {
@@ -34,16 +35,16 @@ function evenPairs(a: number[], p: JsonPointer): void {
 /** Reads a function at `p`. Throws a refusal naming the key at fault. */
 export function readFunction(raw: unknown, p: JsonPointer): FunctionSpec {
   check(validateFunction, raw, p);
-  const o = raw as Record<string, Record<string, unknown>>;
-  if (o.exponential) {
-    const e = o.exponential as { low: number[]; high: number[]; domain?: number[]; exponent?: number; range?: number[] };
+  const o = raw;
+  if (holds(o, 'exponential')) {
+    const e = o.exponential;
     const fp = at(p, 'exponential');
     if (e.low.length !== e.high.length) refuse('countMismatch', at(fp, 'high'), { key: at(fp, 'high'), count: e.high.length, rule: at(fp, 'low'), wanted: e.low.length });
     if (e.range) evenPairs(e.range, at(fp, 'range'));
     return { shape: 'exponential', at: fp, domain: e.domain ?? [0, 1], c0: e.low, c1: e.high, n: e.exponent ?? 1, range: e.range };
   }
-  if (o.stitching) {
-    const s = o.stitching as { functions: unknown[]; bounds: number[]; encode: number[]; domain?: number[]; range?: number[] };
+  if (holds(o, 'stitching')) {
+    const s = o.stitching;
     const fp = at(p, 'stitching');
     const functions = s.functions.map((f, i) => readFunction(f, at(fp, 'functions', i)));
     const k = functions.length;
@@ -56,8 +57,8 @@ export function readFunction(raw: unknown, p: JsonPointer): FunctionSpec {
     });
     return { shape: 'stitching', at: fp, domain: s.domain ?? [0, 1], functions, bounds: s.bounds, encode: s.encode, range: s.range };
   }
-  if (o.sampled) {
-    const s = o.sampled as { domain: number[]; range: number[]; size: number[]; samples: number[]; bits?: number; decode?: number[]; encode?: number[]; between?: 'linear' | 'cubic' };
+  if (holds(o, 'sampled')) {
+    const s = o.sampled;
     const fp = at(p, 'sampled');
     evenPairs(s.domain, at(fp, 'domain'));
     evenPairs(s.range, at(fp, 'range'));
@@ -74,7 +75,7 @@ export function readFunction(raw: unknown, p: JsonPointer): FunctionSpec {
     if (s.between === 'cubic' && m !== 1) refuse('cubicNeedsOneInput', at(fp, 'between'), { key: at(fp, 'between'), inputs: m });
     return { shape: 'sampled', at: fp, domain: s.domain, range: s.range, size: s.size, bits, samples: s.samples, decode: s.decode, encode: s.encode, order: s.between === 'cubic' ? 3 : 1 };
   }
-  const c = o.calculation as { program: string; domain: number[]; range: number[] };
+  const c = o.calculation;
   const fp = at(p, 'calculation');
   evenPairs(c.domain, at(fp, 'domain'));
   evenPairs(c.range, at(fp, 'range'));

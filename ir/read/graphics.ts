@@ -1,14 +1,16 @@
 // ir/read/graphics.ts — reading, graphics declarations: `layers`, `graphics_states`, `tilings`,
 // `drawings`, `color_spaces`, `page_spaces` (and `shadings` through ./shadings.ts) → GraphicsDecls in
 // `doc.graphics`. Rules local to one declaration are decided here (overprint with stroke/fill
-// overprint, a zero step, a separation's tint); names are resolved in passes/names/graphics.ts.
+// overprint, a zero step, a separation's tint); names are resolved in passes/names-graphics.ts.
+import type { ValidateFunction } from 'ajv';
+import type * as D from '../description.generated.js';
 import type { ColorSpaceDecl, DrawingDecl, GraphicsDecls, GraphicsStateDecl, LayerDecl, PageSpaceDecl, Screen, ShadingDecl, TilingDecl } from '../graphics-types.js';
 import { emptyGraphics } from '../graphics-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Item } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
-import { check, lazyValidator } from './common.js';
+import { check, holds, lazyValidator } from './common.js';
 import { colorSpacesSchema, drawingsSchema, graphicsStatesSchema, layersSchema, pageSpacesSchema, tilingsSchema } from '../schema/graphics.js';
 import { shadingsSchema } from '../schema/shadings.js';
 import { readFunction } from './functions.js';
@@ -16,11 +18,15 @@ import { readItem } from './items.js';
 import { readShadingDecl, readSpaceRef } from './shadings.js';
 import { CODE_KINDS_IN_FORMS } from './forms-kinds.js';
 
-type Raw = Record<string, any>;
+/** The top-level keys this module checks and reads. */
+type GraphicsKey = 'layers' | 'graphics_states' | 'shadings' | 'tilings' | 'drawings' | 'color_spaces' | 'page_spaces';
 
-function list(d: Raw, key: string): { raw: Raw; p: JsonPointer }[] {
-  return ((d[key] ?? []) as Raw[]).map((raw, i) => ({ raw, p: at('', key, i) }));
+function list<T>(entries: T[] | undefined, key: GraphicsKey): { raw: T; p: JsonPointer }[] {
+  return (entries ?? []).map((raw, i) => ({ raw, p: at('', key, i) }));
 }
+
+/** Every kind of the catalogue, by its word (any other word is refused by readItem as unknown). */
+const KNOWN_KINDS: ReadonlySet<string> = new Set(ITEM_KINDS);
 
 /** Keeps one declaration per name; a second is refused naming both places (tilings keep the last: spec). */
 function byName<T extends { name: string; at: JsonPointer }>(decls: T[], keepLast = false): Map<string, T> {
@@ -34,10 +40,10 @@ function byName<T extends { name: string; at: JsonPointer }>(decls: T[], keepLas
 }
 
 /** Items of a drawing or tiling cell: the kinds that draw without pages or fonts (shapes, codes, drawings). */
-function readFormItems(raw: Raw[], p: JsonPointer): Item[] {
+function readFormItems(raw: D.Item[], p: JsonPointer): Item[] {
   return raw.map((r, i) => {
     const ip = at(p, i);
-    if (!CODE_KINDS_IN_FORMS.has(r.type) && (ITEM_KINDS as readonly string[]).includes(r.type)) refuse('itemNotInDrawing', at(ip, 'type'), { type: r.type, at: at(ip, 'type') });
+    if (!CODE_KINDS_IN_FORMS.has(r.type) && KNOWN_KINDS.has(r.type)) refuse('itemNotInDrawing', at(ip, 'type'), { type: r.type, at: at(ip, 'type') });
     const item = readItem(r, i, ip);
     // Human-readable code text needs a font, which the items of a drawing do not reach in this build.
     if ((item.type === 'code128' || item.type === 'ean13') && item.text) refuse('keyNotYet', item.text.at, { key: 'text', at: item.text.at });
@@ -45,17 +51,17 @@ function readFormItems(raw: Raw[], p: JsonPointer): Item[] {
   });
 }
 
-const box4 = (b: Raw): [number, number, number, number] => [Math.min(b.llx, b.urx), Math.min(b.lly, b.ury), Math.max(b.llx, b.urx), Math.max(b.lly, b.ury)];
+const box4 = (b: D.DrawingDeclaration['box']): [number, number, number, number] => [Math.min(b.llx, b.urx), Math.min(b.lly, b.ury), Math.max(b.llx, b.urx), Math.max(b.lly, b.ury)];
 
-function readScreen(s: Raw): Screen {
+function readScreen(s: D.HalftoneScreen): Screen {
   return { frequency: s.frequency, angle: s.angle, spot: s.spot, accurate: s.accurate ?? false };
 }
 
-function readState(raw: Raw, p: JsonPointer): GraphicsStateDecl {
-  const s = raw.state as Raw;
+function readState(raw: D.GraphicsStateDeclaration, p: JsonPointer): GraphicsStateDecl {
+  const s = raw.state;
   const sp = at(p, 'state');
   // spec: "overprint … Refused together with stroke_overprint or fill_overprint".
-  for (const other of ['stroke_overprint', 'fill_overprint']) {
+  for (const other of ['stroke_overprint', 'fill_overprint'] as const) {
     if (s.overprint !== undefined && s[other] !== undefined) refuse('graphicsKeysTogether', at(sp, other), { key: at(sp, 'overprint'), other: at(sp, other) });
   }
   const out: GraphicsStateDecl = {
@@ -65,16 +71,16 @@ function readState(raw: Raw, p: JsonPointer): GraphicsStateDecl {
     strokeAdjustment: s.stroke_adjustment, flatness: s.flatness, smoothness: s.smoothness,
   };
   if (s.mask) {
-    const m = s.mask as Raw;
+    const m = s.mask;
     const mp = at(sp, 'mask');
-    const space = m.space as 'gray' | 'rgb' | 'cmyk' | undefined;
+    const space = m.space;
     const n = space === 'gray' ? 1 : space === 'cmyk' ? 4 : 3;
     if (m.backdrop && (m.read ?? 'luminosity') === 'luminosity' && m.backdrop.length !== n) refuse('maskBackdrop', at(mp, 'backdrop'), { key: at(mp, 'backdrop'), count: m.backdrop.length, space: space ?? 'rgb', components: n });
     out.mask = { at: mp, drawing: { at: at(mp, 'drawing'), name: m.drawing }, read: m.read ?? 'luminosity', space, backdrop: m.backdrop };
   }
   if (s.transfer !== undefined) {
     const tp = at(sp, 'transfer');
-    const one = (f: unknown, fp: JsonPointer) => {
+    const one = (f: D.Function, fp: JsonPointer) => {
       const fn = readFunction(f, fp);
       const ins = fn.domain.length / 2;
       const outs = fn.shape === 'exponential' ? fn.c0.length : fn.shape === 'stitching' ? -1 : fn.range.length / 2;
@@ -82,20 +88,20 @@ function readState(raw: Raw, p: JsonPointer): GraphicsStateDecl {
       return fn;
     };
     if (s.transfer === 'page') out.transfer = { kind: 'page' };
-    else if (s.transfer.every) out.transfer = { kind: 'every', f: one(s.transfer.every, at(tp, 'every')) };
-    else out.transfer = { kind: 'per_ink', f: (s.transfer.per_ink as unknown[]).map((f, i) => one(f, at(tp, 'per_ink', i))) };
+    else if (holds(s.transfer, 'every')) out.transfer = { kind: 'every', f: one(s.transfer.every, at(tp, 'every')) };
+    else out.transfer = { kind: 'per_ink', f: s.transfer.per_ink.map((f, i) => one(f, at(tp, 'per_ink', i))) };
   }
   if (s.halftone) {
-    const h = s.halftone as Raw;
-    out.halftone = h.every
+    const h = s.halftone;
+    out.halftone = holds(h, 'every')
       ? { kind: 'every', screen: readScreen(h.every) }
-      : { kind: 'per_ink', inks: (h.per_ink.inks as Raw[]).map((i) => ({ colorant: i.colorant, screen: readScreen(i.screen) })), dflt: readScreen(h.per_ink.default) };
+      : { kind: 'per_ink', inks: h.per_ink.inks.map((i) => ({ colorant: i.colorant, screen: readScreen(i.screen) })), dflt: readScreen(h.per_ink.default) };
   }
   if (s.halftone_origin) out.halftoneOrigin = { at: at(sp, 'halftone_origin'), xy: s.halftone_origin };
   return out;
 }
 
-function readColorSpace(name: string, c: Raw, p: JsonPointer): ColorSpaceDecl {
+function readColorSpace(name: string, c: D.ColorSpaceDeclaration, p: JsonPointer): ColorSpaceDecl {
   if (c.type === 'icc') return { type: 'icc', at: p, name, components: c.components, profile: { at: at(p, 'profile'), name: c.profile } };
   const alternate = readSpaceRef(c.alternate, at(p, 'alternate'));
   if (c.type === 'separation') {
@@ -104,32 +110,32 @@ function readColorSpace(name: string, c: Raw, p: JsonPointer): ColorSpaceDecl {
     // (no ink: 0 for cmyk, 1 for gray and rgb) along a straight line (exponential, N = 1).
     const tint = c.tint !== undefined
       ? readFunction(c.tint, at(p, 'tint'))
-      : { shape: 'exponential' as const, at: at(p, 'full'), domain: [0, 1], c0: (c.full as number[]).map(() => (c.full.length === 4 ? 0 : 1)), c1: c.full as number[], n: 1 };
+      : { shape: 'exponential' as const, at: at(p, 'full'), domain: [0, 1], c0: c.full!.map(() => (c.full!.length === 4 ? 0 : 1)), c1: c.full!, n: 1 };
     return { type: 'separation', at: p, name, ink: c.ink, alternate, tint };
   }
   return { type: 'device_n', at: p, name, inks: c.inks, alternate, tint: readFunction(c.tint, at(p, 'tint')) };
 }
 
 /** The declarations' validators by top-level key (their schemas are shipped by tools/schema.ts). */
-export const VALIDATORS: [string, ReturnType<typeof lazyValidator>][] = [
+export const VALIDATORS: [GraphicsKey, ValidateFunction][] = [
   ['layers', lazyValidator(layersSchema)], ['graphics_states', lazyValidator(graphicsStatesSchema)], ['shadings', lazyValidator(shadingsSchema)],
   ['tilings', lazyValidator(tilingsSchema)], ['drawings', lazyValidator(drawingsSchema)], ['color_spaces', lazyValidator(colorSpacesSchema)],
   ['page_spaces', lazyValidator(pageSpacesSchema)],
 ];
 
 /** Reads every graphics declaration of the description. */
-export function readGraphics(d: Raw): GraphicsDecls {
+export function readGraphics(d: D.Description): GraphicsDecls {
   for (const [key, validate] of VALIDATORS) if (d[key] !== undefined) check(validate, d[key], at('', key));
   const g = emptyGraphics();
-  g.layers = list(d, 'layers').map(({ raw, p }, i): LayerDecl => ({
+  g.layers = list(d.layers, 'layers').map(({ raw, p }, i): LayerDecl => ({
     at: p, name: raw.name, label: raw.label ?? raw.name, visible: raw.visible ?? true, printable: raw.printable ?? true, locked: raw.locked ?? false, order: raw.order ?? i,
   }));
   byName(g.layers);
-  g.graphicsStates = byName(list(d, 'graphics_states').map(({ raw, p }) => readState(raw, p)));
-  g.shadings = byName(list(d, 'shadings').map(({ raw, p }): ShadingDecl => readShadingDecl(raw, p)));
-  g.drawings = byName(list(d, 'drawings').map(({ raw, p }): DrawingDecl => ({ at: p, name: raw.name, box: box4(raw.box), items: readFormItems(raw.items, at(p, 'items')) })));
-  g.tilings = byName(list(d, 'tilings').map(({ raw, p }): TilingDecl => {
-    const step = raw.step as [number, number];
+  g.graphicsStates = byName(list(d.graphics_states, 'graphics_states').map(({ raw, p }) => readState(raw, p)));
+  g.shadings = byName(list(d.shadings, 'shadings').map(({ raw, p }): ShadingDecl => readShadingDecl(raw, p)));
+  g.drawings = byName(list(d.drawings, 'drawings').map(({ raw, p }): DrawingDecl => ({ at: p, name: raw.name, box: box4(raw.box), items: readFormItems(raw.items, at(p, 'items')) })));
+  g.tilings = byName(list(d.tilings, 'tilings').map(({ raw, p }): TilingDecl => {
+    const step = raw.step;
     step.forEach((v, i) => { if (v === 0) refuse('tilingStepZero', at(p, 'step', i), { key: at(p, 'step', i) }); });
     const b = raw.box;
     return {
@@ -138,14 +144,17 @@ export function readGraphics(d: Raw): GraphicsDecls {
       matrix: raw.matrix, items: readFormItems(raw.items, at(p, 'items')),
     };
   }), true);
-  for (const [name, c] of Object.entries((d.color_spaces ?? {}) as Raw)) {
+  for (const [name, c] of Object.entries(d.color_spaces ?? {})) {
     // gray, rgb and cmyk name the device spaces wherever a space is named (a gradient's space, an
     // alternate, a mask's space): a declaration under one of them would be shadowed there, so it is refused.
     if (name === 'gray' || name === 'rgb' || name === 'cmyk') refuse('colorSpaceNameReserved', at('', 'color_spaces', name), { name, at: at('', 'color_spaces', name) });
     g.colorSpaces.set(name, readColorSpace(name, c, at('', 'color_spaces', name)));
   }
-  for (const { raw, p } of list(d, 'page_spaces')) {
-    const ref = (k: string) => (raw[k] === undefined ? undefined : { at: at(p, k), name: raw[k] as string });
+  for (const { raw, p } of list(d.page_spaces, 'page_spaces')) {
+    const ref = (k: 'gray' | 'rgb' | 'cmyk') => {
+      const name = raw[k];
+      return name === undefined ? undefined : { at: at(p, k), name };
+    };
     const ps: PageSpaceDecl = { at: p, page: raw.page, gray: ref('gray'), rgb: ref('rgb'), cmyk: ref('cmyk') };
     if (raw.group) ps.group = { space: { at: at(p, 'group', 'space'), name: raw.group.space }, isolated: raw.group.isolated ?? false, knockout: raw.group.knockout ?? false };
     g.pageSpaces.set(raw.page, ps); // a page named twice takes the last entry, whole (spec)

@@ -2,6 +2,7 @@
 // checked against the item alone, so a refusal's pointer lands inside it (`/items/3/font_size`).
 // One line per kind; every kind of the catalogue has one.
 import type { ValidateFunction } from 'ajv';
+import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
 import { at } from '../pointer.js';
 import type { Item, ItemBase } from '../types.js';
@@ -16,12 +17,18 @@ import { tableReader } from './table.js';
 import { flowReader, textReader } from './text.js';
 import { textPathReader } from './text-path.js';
 
-export interface ItemReader {
+/** An item kind's word in `type`, and the raw (as-sent) item of that kind (ir/description.generated.ts). */
+export type ItemKind = D.Item['type'];
+export type RawItem<K extends ItemKind = ItemKind> = Extract<D.Item, { type: K }>;
+
+/** A kind's schema and reader; `read` gets the item once `validate` has passed it. */
+export interface ItemReader<K extends ItemKind = ItemKind> {
   validate: ValidateFunction;
-  read(raw: Record<string, unknown>, base: ItemBase): Item;
+  read(raw: RawItem<K>, base: ItemBase): Item;
 }
 
-const READERS: Record<string, ItemReader> = {
+/** Every kind the shipped schema knows has a reader (a kind missing here fails to compile). */
+const READERS: { [K in ItemKind]: ItemReader<K> } = {
   text: textReader,
   flow: flowReader,
   text_path: textPathReader,
@@ -40,11 +47,13 @@ export function itemSchemas(): Record<string, object> {
 }
 
 /** Reads one item; `p` is its pointer (an item of a declared drawing or tiling sits under that declaration). */
-export function readItem(raw: Record<string, unknown>, index: number, p = at('', 'items', index)): Item {
-  const type = raw.type as string;
-  const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
+export function readItem(raw: { type: string }, index: number, p = at('', 'items', index)): Item {
+  const type = raw.type;
+  // `type` is any string until checked here, so the registry is looked up as a plain map
+  const reader = Object.hasOwn(READERS, type) ? (READERS as Record<string, ItemReader>)[type] : undefined;
   // Every kind of the catalogue (ir/unsupported.ts ITEM_KINDS) has a reader: any other type is unknown.
   if (!reader) refuse('itemKindUnknown', at(p, 'type'), { type, at: at(p, 'type') });
-  check(reader.validate, raw, p);
+  // the kind's own schema passed: the item is that kind's raw shape
+  check<RawItem>(reader.validate, raw, p);
   return reader.read(raw, readItemBase(raw, p, index));
 }

@@ -3,22 +3,21 @@
 // compression, invoice. The schema has checked the shapes; here timestamps are parsed, text that XML
 // cannot carry is refused, extra XMP schemas are checked as names, and the version to write is
 // settled (the claim's default, raised by a collection). Relations to other keys are decided in
-// passes/cross-refusals/standards.ts.
+// passes/standards-check.ts.
+import { DEFAULT_FLATE_LEVEL } from '../defaults.js';
+import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type {
-  AccessibleClaim, ArchiveClaim, ArchiveConflict, ArchiveLevel, CompressionSettings, InvoiceProfile, InvoiceSettings, MetadataFacts,
-  OutputIntentSettings, PdfVersion, Relationship, Standards, XmpSchema, XmpValue,
+  ArchiveClaim, ArchiveConflict, ArchiveLevel, CompressionSettings, InvoiceSettings, MetadataFacts,
+  OutputIntentSettings, PdfVersion, Standards, XmpSchema, XmpValue,
 } from '../standards-types.js';
 import { readTimestamp } from './timestamp.js';
-
-type Raw = Record<string, unknown>;
 
 /** Flate levels (spec Limits: "Compression level 1 to 9"). */
 export const MIN_FLATE_LEVEL = 1;
 export const MAX_FLATE_LEVEL = 9;
-/** Level when `compression` is absent: zlib's own default, the usual balance of size and time. */
-export const DEFAULT_FLATE_LEVEL = 6;
+export { DEFAULT_FLATE_LEVEL } from '../defaults.js';
 
 /** The claim strings → ISO 19005 part and pdfaid conformance letter. */
 export function archiveLevel(claim: ArchiveClaim): ArchiveLevel {
@@ -60,22 +59,22 @@ export const RESERVED_NAMESPACES = new Set([
   'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#',
 ]);
 
-function readXmpValue(v: unknown, p: JsonPointer): XmpValue {
+function readXmpValue(v: D.XmpSchema['properties'][string], p: JsonPointer): XmpValue {
   if (typeof v === 'string') return { kind: 'text', value: xmlText(v, p) };
   if (typeof v === 'boolean') return { kind: 'boolean', value: v };
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) refuse('schemaType', p, { key: p, expected: 'a finite number' });
     return Number.isInteger(v) ? { kind: 'integer', value: v } : { kind: 'real', value: v };
   }
-  return { kind: 'seq', value: (v as string[]).map((s, i) => xmlText(s, at(p, i))) };
+  return { kind: 'seq', value: (v ?? []).map((s, i) => xmlText(s, at(p, i))) };
 }
 
-function readSchemas(raw: Raw[] | undefined, p: JsonPointer): XmpSchema[] {
+function readSchemas(raw: D.XmpSchema[] | undefined, p: JsonPointer): XmpSchema[] {
   const seen = new Map<string, JsonPointer>();
   return (raw ?? []).map((s, i) => {
     const sp = at(p, i);
-    const prefix = s.prefix as string;
-    const namespace = s.namespace as string;
+    const prefix = s.prefix;
+    const namespace = s.namespace;
     if (!NCNAME.test(prefix) || prefix.toLowerCase().startsWith('xml')) refuse('xmlNameInvalid', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix') });
     if (RESERVED_PREFIXES.has(prefix)) refuse('xmpReserved', at(sp, 'prefix'), { kind: 'prefix', name: prefix, at: at(sp, 'prefix') });
     if (RESERVED_NAMESPACES.has(namespace)) refuse('xmpReserved', at(sp, 'namespace'), { kind: 'namespace', name: namespace, at: at(sp, 'namespace') });
@@ -83,12 +82,12 @@ function readSchemas(raw: Raw[] | undefined, p: JsonPointer): XmpSchema[] {
     const earlier = seen.get(prefix);
     if (earlier !== undefined) refuse('nameDeclaredTwice', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix'), earlier });
     seen.set(prefix, at(sp, 'prefix'));
-    const props = s.properties as Record<string, unknown>;
+    const props = s.properties;
     return {
       at: sp,
       namespace,
       prefix,
-      description: s.description === undefined ? undefined : xmlText(s.description as string, at(sp, 'description')),
+      description: s.description === undefined ? undefined : xmlText(s.description, at(sp, 'description')),
       properties: Object.keys(props).map((name) => {
         const pp = at(sp, 'properties', name);
         if (!NCNAME.test(name)) refuse('xmlNameInvalid', pp, { name, at: pp });
@@ -101,9 +100,15 @@ function readSchemas(raw: Raw[] | undefined, p: JsonPointer): XmpSchema[] {
 const TRAPPED: Record<string, MetadataFacts['trapped']> = { true: 'True', false: 'False', unknown: 'Unknown' };
 
 /** Metadata facts (document `metadata`, `page_metadata[].facts`, an image's `metadata.facts`). */
-export function readMetadataFacts(raw: Raw, p: JsonPointer): MetadataFacts {
-  const str = (k: string) => (raw[k] === undefined ? undefined : xmlText(raw[k] as string, at(p, k)));
-  const time = (k: string) => (raw[k] === undefined ? undefined : readTimestamp(raw[k] as string, at(p, k)));
+export function readMetadataFacts(raw: D.MetadataFacts, p: JsonPointer): MetadataFacts {
+  const str = (k: 'title' | 'author' | 'subject' | 'keywords' | 'creator' | 'producer') => {
+    const v = raw[k];
+    return v === undefined ? undefined : xmlText(v, at(p, k));
+  };
+  const time = (k: 'created' | 'modified') => {
+    const v = raw[k];
+    return v === undefined ? undefined : readTimestamp(v, at(p, k));
+  };
   return {
     at: p,
     title: str('title'),
@@ -115,26 +120,29 @@ export function readMetadataFacts(raw: Raw, p: JsonPointer): MetadataFacts {
     created: time('created'),
     modified: time('modified'),
     trapped: raw.trapped === undefined ? undefined : TRAPPED[String(raw.trapped)],
-    schemas: readSchemas(raw.schemas as Raw[] | undefined, at(p, 'schemas')),
+    schemas: readSchemas(raw.schemas, at(p, 'schemas')),
   };
 }
 
-function readOutputIntent(raw: Raw, p: JsonPointer): OutputIntentSettings {
-  const str = (k: string) => (raw[k] === undefined ? undefined : xmlText(raw[k] as string, at(p, k)));
+function readOutputIntent(raw: D.OutputIntent, p: JsonPointer): OutputIntentSettings {
+  const str = (k: 'identifier' | 'info' | 'condition' | 'registry') => {
+    const v = raw[k];
+    return v === undefined ? undefined : xmlText(v, at(p, k));
+  };
   return {
     at: p,
     identifier: str('identifier'),
     info: str('info'),
     condition: str('condition'),
     registry: str('registry'),
-    profile: raw.profile === undefined ? undefined : { at: at(p, 'profile'), part: raw.profile as string },
-    components: raw.components === undefined ? undefined : { at: at(p, 'components'), n: raw.components as number },
+    profile: raw.profile === undefined ? undefined : { at: at(p, 'profile'), part: raw.profile },
+    components: raw.components === undefined ? undefined : { at: at(p, 'components'), n: raw.components },
   };
 }
 
-function readCompression(raw: unknown, p: JsonPointer): CompressionSettings {
-  const obj = typeof raw === 'object' && raw !== null ? (raw as Raw) : undefined;
-  const level = obj ? (obj.level as number | undefined) : (raw as number);
+function readCompression(raw: D.Compression, p: JsonPointer): CompressionSettings {
+  const obj = typeof raw === 'object' && raw !== null ? raw : undefined;
+  const level = typeof raw === 'number' ? raw : raw.level;
   const levelAt = obj ? at(p, 'level') : p;
   if (level !== undefined && (!Number.isInteger(level) || level < MIN_FLATE_LEVEL || level > MAX_FLATE_LEVEL)) {
     refuse('compressionLevel', levelAt, { key: levelAt, level, min: MIN_FLATE_LEVEL, max: MAX_FLATE_LEVEL });
@@ -142,19 +150,19 @@ function readCompression(raw: unknown, p: JsonPointer): CompressionSettings {
   return {
     at: p,
     level: level ?? DEFAULT_FLATE_LEVEL,
-    objectStreams: obj?.object_streams as boolean | undefined,
+    objectStreams: obj?.object_streams,
     objectStreamsAt: obj?.object_streams === undefined ? undefined : at(p, 'object_streams'),
   };
 }
 
-function readInvoice(raw: Raw, p: JsonPointer): InvoiceSettings {
+function readInvoice(raw: D.Invoice, p: JsonPointer): InvoiceSettings {
   return {
     at: p,
-    xml: { at: at(p, 'xml'), part: raw.xml as string },
-    profile: raw.profile as InvoiceProfile,
-    version: xmlText((raw.version as string | undefined) ?? '1.0', at(p, 'version')),
-    relationship: raw.relationship as Relationship,
-    issued: readTimestamp(raw.issued as string, at(p, 'issued')),
+    xml: { at: at(p, 'xml'), part: raw.xml },
+    profile: raw.profile,
+    version: xmlText(raw.version ?? '1.0', at(p, 'version')),
+    relationship: raw.relationship,
+    issued: readTimestamp(raw.issued, at(p, 'issued')),
   };
 }
 
@@ -163,11 +171,14 @@ function readInvoice(raw: Raw, p: JsonPointer): InvoiceSettings {
  * a blend mode other than normal, a soft mask, or a transfer function; declared layers; images read
  * with a soft mask. Only gathered under a claim (nothing to check otherwise).
  */
-function archiveConflicts(d: Raw): ArchiveConflict[] {
+function archiveConflicts(d: D.Description): ArchiveConflict[] {
   if (d.archive === undefined) return [];
   const out: ArchiveConflict[] = [];
-  const list = (k: string) => (Array.isArray(d[k]) ? (d[k] as unknown[]) : []);
-  list('graphics_states').forEach((g, i) => {
+  // graphics_states, layers and images are checked by their own schemas only later (ir/read/graphics.ts,
+  // images.ts): here they are JSON of any shape, looked into with care
+  type Raw = Record<string, unknown>;
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  list(d.graphics_states).forEach((g, i) => {
     const state = (g as Raw | null)?.state as Raw | undefined;
     if (!state || typeof state !== 'object') return;
     const p = at('', 'graphics_states', i, 'state');
@@ -176,29 +187,29 @@ function archiveConflicts(d: Raw): ArchiveConflict[] {
     if (state.mask !== undefined) out.push({ at: at(p, 'mask'), what: 'transparency' });
     if (state.transfer !== undefined && state.transfer !== 'page') out.push({ at: at(p, 'transfer'), what: 'transfer function' });
   });
-  if (list('layers').length) out.push({ at: '/layers', what: 'optional content' });
-  list('images').forEach((img, i) => {
+  if (list(d.layers).length) out.push({ at: '/layers', what: 'optional content' });
+  list(d.images).forEach((img, i) => {
     if ((img as Raw | null)?.soft_mask !== undefined) out.push({ at: at('', 'images', i, 'soft_mask'), what: 'transparency' });
   });
   return out;
 }
 
 /** The standards keys of a description; `collection` raises the written version (spec Versioning 4). */
-export function readStandards(d: Raw): Standards {
-  const archive = d.archive === undefined ? undefined : { at: '/archive', level: archiveLevel(d.archive as ArchiveClaim) };
-  const declared = d.version === undefined ? undefined : { at: '/version', version: d.version as PdfVersion };
+export function readStandards(d: D.Description): Standards {
+  const archive = d.archive === undefined ? undefined : { at: '/archive', level: archiveLevel(d.archive) };
+  const declared = d.version === undefined ? undefined : { at: '/version', version: d.version };
   let version: PdfVersion = declared?.version ?? (archive ? claimVersion(archive.level) : '1.7');
   // spec Versioning 4: "Declaring a collection raises the announced version to 1.7."
   if (d.collection !== undefined && d.collection !== null && Number(version) < 1.7) version = '1.7';
   return {
     archive,
-    accessible: d.accessible === undefined ? undefined : { at: '/accessible', claim: d.accessible as AccessibleClaim },
+    accessible: d.accessible === undefined ? undefined : { at: '/accessible', claim: d.accessible },
     declaredVersion: declared,
     version,
-    metadata: d.metadata === undefined ? undefined : readMetadataFacts(d.metadata as Raw, '/metadata'),
-    outputIntent: d.output_intent === undefined ? undefined : readOutputIntent(d.output_intent as Raw, '/output_intent'),
+    metadata: d.metadata === undefined ? undefined : readMetadataFacts(d.metadata, '/metadata'),
+    outputIntent: d.output_intent === undefined ? undefined : readOutputIntent(d.output_intent, '/output_intent'),
     compression: d.compression === undefined ? undefined : readCompression(d.compression, '/compression'),
-    invoice: d.invoice === undefined ? undefined : readInvoice(d.invoice as Raw, '/invoice'),
+    invoice: d.invoice === undefined ? undefined : readInvoice(d.invoice, '/invoice'),
     conflicts: archiveConflicts(d),
   };
 }

@@ -2,59 +2,62 @@
 // header/footer rows, zebra stripes, and the style cascade (cell › row › column › table) decided
 // once per cell, so pagination and layout see every cell with every key known. A cell holding two
 // things, rows that do not fill the columns, spans past the end are refused here, naming the cell.
-import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
+import { DEFAULT_CELL_PADDING, DEFAULT_LEADING_FACTOR } from '../defaults.js';
+import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { tableItemSchema } from '../schema/table.js';
-import type { BorderSide, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ImageFit, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
-
-import { codeReaders } from './codes.js';
-import { ajv, check, readColour, readRect } from './common.js';
-import type { ItemReader } from './items.js';
-import { placeholdersIn, readRun } from './text.js';
+import type { BorderSide, CodeKind, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
 import { hasPatterns } from '../hyphenation-languages.js';
+import { codeReaders, readCodeItem } from './codes.js';
+import { ajv, check, readColour, readRect } from './common.js';
+import type { ItemReader, RawItem } from './items.js';
+import { placeholdersIn, readRun } from './text.js';
 
-type Raw = Record<string, unknown>;
+/** The style keys each level states (table, column, row, cell), as sent. */
+type RawStyle = Pick<D.TableItem, 'font' | 'font_size' | 'leading' | 'color' | 'align' | 'valign' | 'overlong' | 'break_after' | 'hyphenate'
+  | 'underline' | 'strikethrough' | 'overline' | 'padding' | 'fill' | 'border'>;
+/** A column given as an object: its width beside its style keys. */
+type RawColumn = Extract<D.TableItem['columns'][number], { width: unknown }>;
 
-/** Cell padding when nobody states one: pdfmake's defaults (4 points left and right, 2 above and below). */
-export const DEFAULT_CELL_PADDING: [number, number, number, number] = [2, 4, 2, 4];
+export { DEFAULT_CELL_PADDING } from '../defaults.js';
 const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
 const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
 
-function readBorder(raw: Raw | undefined): CellStyleSpec['border'] {
+function readBorder(raw: D.CellBorder | undefined): CellStyleSpec['border'] {
   if (!raw) return undefined;
-  const one = (r: Raw | undefined): BorderSide | null => (r ? { width: r.width as number, color: r.color ? readColour(r.color as number[]) : BLACK } : null);
+  const one = (r: { width?: number; color?: D.Colour }): BorderSide => ({ width: r.width!, color: r.color ? readColour(r.color) : BLACK });
   const all = raw.width !== undefined ? one(raw) : null;
-  const sides = (['top', 'right', 'bottom', 'left'] as const).map((k) => (raw[k] ? one(raw[k] as Raw) : all));
-  return sides as [BorderSide | null, BorderSide | null, BorderSide | null, BorderSide | null];
+  const side = (s: D.CellBorderSide | undefined) => (s ? one(s) : all);
+  return [side(raw.top), side(raw.right), side(raw.bottom), side(raw.left)];
 }
 
 /** The style keys one level (table, column, row, cell) states; `padding` sides it leaves out are inherited. */
-function readStyle(raw: Raw, p: JsonPointer, inherited?: [number, number, number, number]): CellStyleSpec {
+function readStyle(raw: RawStyle, p: JsonPointer, inherited?: [number, number, number, number]): CellStyleSpec {
   const s: CellStyleSpec = {};
-  if (raw.font !== undefined) s.font = { at: at(p, 'font'), name: raw.font as string };
-  if (raw.font_size !== undefined) s.fontSize = raw.font_size as number;
-  if (raw.leading !== undefined) s.leading = raw.leading as number;
-  if (raw.color !== undefined) s.color = readColour(raw.color as number[]);
-  if (raw.align !== undefined) s.align = raw.align as CellStyleSpec['align'];
-  if (raw.valign !== undefined) s.valign = raw.valign as CellStyleSpec['valign'];
-  if (raw.overlong !== undefined) s.overlong = raw.overlong as CellStyleSpec['overlong'];
-  if (raw.break_after !== undefined) s.breakAfter = raw.break_after as string;
+  if (raw.font !== undefined) s.font = { at: at(p, 'font'), name: raw.font };
+  if (raw.font_size !== undefined) s.fontSize = raw.font_size;
+  if (raw.leading !== undefined) s.leading = raw.leading;
+  if (raw.color !== undefined) s.color = readColour(raw.color);
+  if (raw.align !== undefined) s.align = raw.align;
+  if (raw.valign !== undefined) s.valign = raw.valign;
+  if (raw.overlong !== undefined) s.overlong = raw.overlong;
+  if (raw.break_after !== undefined) s.breakAfter = raw.break_after;
   if (raw.hyphenate !== undefined) {
-    const h = raw.hyphenate as string;
+    const h = raw.hyphenate;
     if (!hasPatterns(h)) refuse('hyphenateLanguage', at(p, 'hyphenate'), { language: h, at: at(p, 'hyphenate') });
     s.hyphenate = h.toLowerCase();
   }
-  if (raw.underline !== undefined) s.underline = raw.underline as boolean;
-  if (raw.strikethrough !== undefined) s.strikethrough = raw.strikethrough as boolean;
-  if (raw.overline !== undefined) s.overline = raw.overline as boolean;
-  if (raw.fill !== undefined) s.fill = readColour(raw.fill as number[]);
-  if (raw.border !== undefined) s.border = readBorder(raw.border as Raw);
+  if (raw.underline !== undefined) s.underline = raw.underline;
+  if (raw.strikethrough !== undefined) s.strikethrough = raw.strikethrough;
+  if (raw.overline !== undefined) s.overline = raw.overline;
+  if (raw.fill !== undefined) s.fill = readColour(raw.fill);
+  if (raw.border !== undefined) s.border = readBorder(raw.border);
   if (typeof raw.padding === 'number') s.padding = [raw.padding, raw.padding, raw.padding, raw.padding];
   else if (raw.padding && typeof raw.padding === 'object') {
-    const o = raw.padding as Record<string, number | undefined>;
+    const o = raw.padding;
     const base = inherited ?? DEFAULT_CELL_PADDING;
     s.padding = [o.top ?? base[0], o.right ?? base[1], o.bottom ?? base[2], o.left ?? base[3]];
   }
@@ -71,9 +74,9 @@ function merge(levels: CellStyleSpec[]): CellStyleSpec {
 /** Keys that size a picture or drawing in its cell; on any other cell they would do nothing, so they are refused. */
 const PICTURE_KEYS = ['fit', 'height'] as const;
 
-function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent {
+function readContent(raw: D.TableCell, p: JsonPointer, base: ItemBase): CellContent {
   if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: placeholdersIn(raw, p) }] };
-  const c = raw as Raw;
+  const c = raw;
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
   if (present.length > 1) refuse('tableCellTwoThings', at(p, present[1]), { cell: p, first: present[0], second: present[1] });
   const key = present[0];
@@ -84,23 +87,22 @@ function readContent(raw: unknown, p: JsonPointer, base: ItemBase): CellContent 
   const kp = at(p, key);
   if (key === 'image' || key === 'drawing') {
     // Fitted into the content box as an image item into its rect (docs/reference.md, "table", cells).
-    return { kind: key, at: kp, name: c[key] as string, fit: (c.fit as ImageFit | undefined) ?? 'contain', height: c.height as number | undefined };
+    return { kind: key, at: kp, name: c[key]!, fit: c.fit ?? 'contain', height: c.height };
   }
-  if (key === 'flow') return { kind: 'flow', at: kp, text: c.flow as string, placeholders: placeholdersIn(c.flow as string, kp) };
-  if (key === 'code') {
-    const code = c.code as Raw;
-    const reader = codeReaders[code.type as keyof typeof codeReaders];
+  if (c.flow !== undefined) return { kind: 'flow', at: kp, text: c.flow, placeholders: placeholdersIn(c.flow, kp) };
+  if (c.code !== undefined) {
+    const code = c.code;
     // The code is read as a code item of its own (its data refused here if the symbology cannot carry it); its box is the cell's.
     const codeRaw = { ...code, rect: { llx: 0, lly: 0, urx: 0, ury: 0 } };
-    check(reader.validate, codeRaw, kp);
-    const item = reader.read(codeRaw, { ...base, at: kp, relativeTo: undefined, hang: undefined, id: undefined, transform: undefined, rotate: undefined, transformAt: undefined, rotateAt: undefined });
-    return { kind: 'code', at: kp, code: item as never, height: code.height as number | undefined };
+    check<RawItem<CodeKind>>(codeReaders[code.type].validate, codeRaw, kp);
+    const item = readCodeItem(codeRaw, { ...base, at: kp, relativeTo: undefined, hang: undefined, id: undefined, transform: undefined, rotate: undefined, transformAt: undefined, rotateAt: undefined });
+    return { kind: 'code', at: kp, code: item as never, height: code.height };
   }
-  const text = c.text;
+  const text = c.text!;
   const runs: TextRun[] = typeof text === 'string'
     ? [{ at: kp, text, placeholders: placeholdersIn(text, kp) }]
     // Runs as a text item's content: strings, styled `{text, …}` runs, `{date, zone}` runs.
-    : (text as unknown[]).map((r, i) => readRun(r, at(kp, i)));
+    : text.map((r, i) => readRun(r, at(kp, i)));
   return { kind: 'text', at: kp, runs };
 }
 
@@ -126,32 +128,35 @@ function decide(spec: CellStyleSpec, p: JsonPointer): CellStyle {
   };
 }
 
-function readWidth(raw: unknown): ColumnWidth {
+function readWidth(raw: RawColumn['width']): ColumnWidth {
   if (typeof raw === 'number') return { kind: 'points', v: raw };
   if (raw === 'auto') return { kind: 'auto' };
-  return { kind: 'fraction', v: (raw as { fraction: number }).fraction };
+  return { kind: 'fraction', v: raw.fraction };
 }
 
-export const tableReader: ItemReader = {
+const isColumnObject = (c: D.TableItem['columns'][number]): c is RawColumn => c !== null && typeof c === 'object' && 'width' in c;
+
+export const tableReader: ItemReader<'table'> = {
   validate: ajv.compile(tableItemSchema),
-  read(raw: Raw, base: ItemBase): TableItem {
+  read(raw, base: ItemBase): TableItem {
     const p = base.at;
     const tableStyle = readStyle(raw, p);
-    const columns = (raw.columns as unknown[]).map((c, i) => {
+    const columns = raw.columns.map((c, i) => {
       const cp = at(p, 'columns', i);
-      const isObj = c !== null && typeof c === 'object' && 'width' in (c as Raw);
-      return { at: cp, width: readWidth(isObj ? (c as Raw).width : c), style: isObj ? readStyle(c as Raw, cp, tableStyle.padding) : {} };
+      return isColumnObject(c)
+        ? { at: cp, width: readWidth(c.width), style: readStyle(c, cp, tableStyle.padding) }
+        : { at: cp, width: readWidth(c), style: {} };
     });
     const nCols = columns.length;
-    const rawRows = raw.rows as unknown[];
-    const headerRows = (raw.header_rows as number | undefined) ?? 0;
-    const footerRows = (raw.footer_rows as number | undefined) ?? 0;
+    const rawRows = raw.rows;
+    const headerRows = raw.header_rows ?? 0;
+    const footerRows = raw.footer_rows ?? 0;
     if (headerRows + footerRows > rawRows.length) {
       refuse('tableSectionRows', at(p, headerRows > rawRows.length ? 'header_rows' : 'footer_rows'), { headerRows, footerRows, at: p, rows: rawRows.length });
     }
-    const stripes = (raw.stripes as number[][] | undefined)?.map((c, i) => readColour(c, at(p, 'stripes', i)));
-    const rowHeight = (raw.row_height as number | undefined) ?? 0;
-    const splitRows = (raw.split_rows as boolean | undefined) ?? false;
+    const stripes = raw.stripes?.map((c, i) => readColour(c, at(p, 'stripes', i)));
+    const rowHeight = raw.row_height ?? 0;
+    const splitRows = raw.split_rows ?? false;
     // Cells that state no style of their own, in rows that state none, share one decided style per
     // column and stripe: a 10 000-row table holds a handful of style objects, not 50 000.
     const shared = new Map<number, CellStyle>();
@@ -159,9 +164,10 @@ export const tableReader: ItemReader = {
     const occupiedAll = new Uint8Array(rawRows.length * nCols);
     const rows: TableRow[] = rawRows.map((rr, r) => {
       const rp = at(p, 'rows', r);
-      const isObj = !Array.isArray(rr);
-      const rawCells = (isObj ? (rr as Raw).cells : rr) as unknown[];
-      const rowStyle = isObj ? readStyle(rr as Raw, rp, tableStyle.padding) : NO_STYLE;
+      const row = Array.isArray(rr) ? undefined : rr;
+      const isObj = row !== undefined;
+      const rawCells = Array.isArray(rr) ? rr : rr.cells;
+      const rowStyle = row ? readStyle(row, rp, tableStyle.padding) : NO_STYLE;
       const plainRow = rowStyle === NO_STYLE || Object.keys(rowStyle).length === 0;
       const section = r < headerRows ? 'header' : r >= rawRows.length - footerRows ? 'footer' : 'body';
       // Zebra stripes count body rows from the first, across every box, so a continuation keeps the rhythm.
@@ -171,9 +177,9 @@ export const tableReader: ItemReader = {
       const cells: TableCell[] = rawCells.map((rc, i) => {
         const cp = isObj ? at(rp, 'cells', i) : at(rp, i);
         while (col < nCols && occupiedAll[r * nCols + col]) col++;
-        const c = (typeof rc === 'string' ? {} : rc) as Raw;
-        const colSpan = (c.col_span as number | undefined) ?? 1;
-        const rowSpan = (c.row_span as number | undefined) ?? 1;
+        const c = typeof rc === 'string' ? {} : rc;
+        const colSpan = c.col_span ?? 1;
+        const rowSpan = c.row_span ?? 1;
         if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });
         const lastRow = r + rowSpan - 1;
         if (lastRow >= rawRows.length) refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: 'last row of the table' });
@@ -201,8 +207,8 @@ export const tableReader: ItemReader = {
         if (!cell.style.font.name) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font' });
         if (!cell.style.fontSize) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font_size' });
       }
-      const height = isObj ? ((rr as Raw).height as number | undefined) : undefined;
-      const split = isObj ? ((rr as Raw).split as boolean | undefined) : undefined;
+      const height = row?.height;
+      const split = row?.split;
       return { at: rp, cells, minHeight: height ?? rowHeight, split: split ?? splitRows };
     });
     return {

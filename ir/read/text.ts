@@ -1,41 +1,37 @@
 // ir/read/text.ts — reading, text-setting items: checked `text` and `flow` items → TextItem,
 // FlowItem. What a schema cannot say is checked here, before anything is drawn: placeholders,
 // date patterns and zones, hyphenation languages, one-character keys, ruler order.
-import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
+import { DEFAULT_LEADING_FACTOR, DEFAULT_TAB_FRACTION } from '../defaults.js';
+import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { flowItemSchema, textItemSchema } from '../schema/text.js';
 import type {
-  Colour, FirstBaseline, FlowItem, ItemBase, LastBaseline, OutlineSpec, RunStyleSpec, ShadowSpec, TabsSpec, TextBlockStyle, TextItem, TextRun,
+  Colour, FlowItem, ItemBase, OutlineSpec, RunStyleSpec, ShadowSpec, TabsSpec, TextBlockStyle, TextItem, TextRun,
 } from '../types.js';
-
-import { scanPlaceholders } from '../placeholders.js';
-import { ajv, readColour, readRect } from './common.js';
-import type { ItemReader } from './items.js';
-import { readClip } from './shapes.js';
 import { badDirective, zoneKnown } from '../dates.js';
 import { hasPatterns } from '../hyphenation-languages.js';
+import { scanPlaceholders } from '../placeholders.js';
+import { ajv, holds, readColour, readRect } from './common.js';
+import type { ItemReader } from './items.js';
+import { readClip } from './shapes.js';
 
-type Raw = Record<string, unknown>;
 
 const BLACK: Colour = { space: 'gray', c: [0] };
 
-/** Default tab size: 7.5 % of the line (spec: flow, `tabs.size`). */
-export const DEFAULT_TAB_FRACTION = 0.075;
+export { DEFAULT_TAB_FRACTION } from '../defaults.js';
 
-function colourOr(raw: unknown, dflt: Colour): Colour {
-  return raw === undefined ? dflt : readColour(raw as number[]);
+function colourOr(raw: D.Colour | undefined, dflt: Colour): Colour {
+  return raw === undefined ? dflt : readColour(raw);
 }
 
-export function readOutline(raw: unknown): OutlineSpec | undefined {
-  if (raw === undefined) return undefined;
-  const o = raw as { width: number; color?: number[]; filled?: boolean };
+export function readOutline(o: D.Outline | undefined): OutlineSpec | undefined {
+  if (o === undefined) return undefined;
   return { width: o.width, colour: colourOr(o.color, BLACK), filled: o.filled ?? false };
 }
 
-function readShadow(raw: unknown): ShadowSpec | undefined {
-  if (raw === undefined) return undefined;
-  const o = raw as { dx: number; dy: number; color: number[] };
+function readShadow(o: D.Shadow | undefined): ShadowSpec | undefined {
+  if (o === undefined) return undefined;
   return { dx: o.dx, dy: o.dy, colour: readColour(o.color) };
 }
 
@@ -51,116 +47,117 @@ function oneCharacter(s: string, p: JsonPointer): string {
   return s;
 }
 
-export function readRun(raw: unknown, p: JsonPointer): TextRun {
+export function readRun(raw: D.TextRun, p: JsonPointer): TextRun {
   if (typeof raw === 'string') return { at: p, text: raw, placeholders: placeholdersIn(raw, p) };
-  const r = raw as Raw;
-  if (typeof r.text !== 'string') {
+  const r = raw;
+  // a run that sets text (the schema's second shape); any other object is a date run (its third)
+  if (!holds(r, 'text', 'string')) {
     // A date run (the schema's third shape): the pattern and zone are checked now, formatted at layout.
-    const pattern = r.date as string;
+    const pattern = r.date;
     const bad = badDirective(pattern);
     if (bad) refuse('dateDirective', at(p, 'date'), { at: at(p, 'date'), directive: bad });
-    const zone = r.zone as string | undefined;
+    const zone = r.zone;
     if (zone !== undefined && !zoneKnown(zone)) refuse('dateZone', at(p, 'zone'), { zone, at: at(p, 'zone') });
     return { at: p, text: '', date: { pattern, zone }, placeholders: false };
   }
   const style: RunStyleSpec = {};
-  if (r.font !== undefined) style.font = { at: at(p, 'font'), name: r.font as string };
-  if (r.font_size !== undefined) style.fontSize = r.font_size as number;
-  if (r.leading !== undefined) style.leading = r.leading as number;
-  if (r.underline !== undefined) style.underline = r.underline as boolean;
-  if (r.strikethrough !== undefined) style.strikethrough = r.strikethrough as boolean;
-  if (r.overline !== undefined) style.overline = r.overline as boolean;
-  if (r.color !== undefined) style.colour = readColour(r.color as number[]);
+  if (r.font !== undefined) style.font = { at: at(p, 'font'), name: r.font };
+  if (r.font_size !== undefined) style.fontSize = r.font_size;
+  if (r.leading !== undefined) style.leading = r.leading;
+  if (r.underline !== undefined) style.underline = r.underline;
+  if (r.strikethrough !== undefined) style.strikethrough = r.strikethrough;
+  if (r.overline !== undefined) style.overline = r.overline;
+  if (r.color !== undefined) style.colour = readColour(r.color);
   if (r.outline !== undefined) style.outline = readOutline(r.outline);
   return { at: p, text: r.text, style, placeholders: placeholdersIn(r.text, at(p, 'text')) };
 }
 
 /** The keys text and flow share. */
-function readBlockStyle(raw: Raw, p: JsonPointer): TextBlockStyle {
-  const fontSize = raw.font_size as number;
-  const hyphenate = raw.hyphenate as string | undefined;
+function readBlockStyle(raw: D.TextItem | D.FlowItem, p: JsonPointer): TextBlockStyle {
+  const fontSize = raw.font_size;
+  const hyphenate = raw.hyphenate;
   if (hyphenate !== undefined && !hasPatterns(hyphenate)) refuse('hyphenateLanguage', at(p, 'hyphenate'), { language: hyphenate, at: at(p, 'hyphenate') });
   return {
-    font: { at: at(p, 'font'), name: raw.font as string },
+    font: { at: at(p, 'font'), name: raw.font },
     fontSize,
-    leading: (raw.leading as number | undefined) ?? DEFAULT_LEADING_FACTOR * fontSize,
+    leading: raw.leading ?? DEFAULT_LEADING_FACTOR * fontSize,
     leadingGiven: raw.leading !== undefined,
     color: colourOr(raw.color, BLACK),
-    align: raw.align as TextBlockStyle['align'],
-    overlong: (raw.overlong as 'overflow' | 'break' | undefined) ?? 'overflow',
-    breakAfter: raw.break_after as string | undefined,
-    underline: (raw.underline as boolean | undefined) ?? false,
-    strikethrough: (raw.strikethrough as boolean | undefined) ?? false,
-    overline: (raw.overline as boolean | undefined) ?? false,
+    align: raw.align,
+    overlong: raw.overlong ?? 'overflow',
+    breakAfter: raw.break_after,
+    underline: raw.underline ?? false,
+    strikethrough: raw.strikethrough ?? false,
+    overline: raw.overline ?? false,
     outline: readOutline(raw.outline),
     shadow: readShadow(raw.shadow),
     hyphenate: hyphenate?.toLowerCase(),
   };
 }
 
-export const textReader: ItemReader = {
+export const textReader: ItemReader<'text'> = {
   validate: ajv.compile(textItemSchema),
-  read(raw: Raw, base: ItemBase): TextItem {
+  read(raw, base: ItemBase): TextItem {
     const p = base.at;
     // Object.assign onto the block style, not two spreads into a literal: V8 copies the second
     // spread property by property on its slow path, the largest cost of reading a text item.
     return Object.assign(readBlockStyle(raw, p), base, {
       type: 'text' as const,
       rect: readRect(raw.rect, at(p, 'rect')),
-      runs: (raw.content as unknown[]).map((r, i) => readRun(r, at(p, 'content', i))),
+      runs: raw.content.map((r, i) => readRun(r, at(p, 'content', i))),
       clip: readClip(raw.clip, at(p, 'clip')),
     });
   },
 };
 
-function readTabs(raw: Raw | undefined, p: JsonPointer): TabsSpec {
+function readTabs(raw: D.FlowItem['tabs'], p: JsonPointer): TabsSpec {
   const t = raw ?? {};
-  const size = t.size as TabsSpec['size'] | undefined;
-  const ruler = (t.ruler as number[] | undefined) ?? [];
+  const size = t.size;
+  const ruler = t.ruler ?? [];
   for (let i = 1; i < ruler.length; i++) if (!(ruler[i] > ruler[i - 1])) refuse('rulerOrder', at(p, 'ruler'), { key: at(p, 'ruler') });
-  const alignChar = (t.align_char as string | undefined) ?? '.';
+  const alignChar = t.align_char ?? '.';
   if (t.align_char !== undefined) oneCharacter(alignChar, at(p, 'align_char'));
   return {
-    method: (t.method as TabsSpec['method'] | undefined) ?? 'relative',
+    method: t.method ?? 'relative',
     size: size ?? { fraction: DEFAULT_TAB_FRACTION },
     ruler,
-    alignments: (t.alignments as TabsSpec['alignments'] | undefined) ?? [],
+    alignments: t.alignments ?? [],
     alignChar,
   };
 }
 
 const FLOW_GIVEN_KEYS = ['left_indent', 'right_indent', 'first_line_indent', 'hanging_list', 'fill_leading', 'leading'] as const;
 
-export const flowReader: ItemReader = {
+export const flowReader: ItemReader<'flow'> = {
   validate: ajv.compile(flowItemSchema),
-  read(raw: Raw, base: ItemBase): FlowItem {
+  read(raw, base: ItemBase): FlowItem {
     const p = base.at;
     const style = readBlockStyle(raw, p);
     const given = new Set<string>(FLOW_GIVEN_KEYS.filter((k) => raw[k] !== undefined));
-    const tabs = raw.tabs as Raw | undefined;
+    const tabs = raw.tabs;
     if (tabs?.method !== undefined) given.add('tabs.method');
     if (tabs?.ruler !== undefined) given.add('tabs.ruler');
-    const fitSize = raw.fit_size as { floor: number } | undefined;
+    const fitSize = raw.fit_size;
     if (fitSize && fitSize.floor > style.fontSize) refuse('fitFloorAboveSize', at(p, 'fit_size', 'floor'), { key: at(p, 'fit_size', 'floor'), floor: fitSize.floor, fontSize: style.fontSize });
-    const content = raw.content as string;
+    const content = raw.content;
     return Object.assign(style, base, {
       type: 'flow' as const,
       rect: readRect(raw.rect, at(p, 'rect')),
       content,
       contentAt: at(p, 'content'),
       placeholders: placeholdersIn(content, at(p, 'content')),
-      lastAlign: raw.last_align as FlowItem['lastAlign'],
-      leftIndent: (raw.left_indent as number | undefined) ?? 0,
-      rightIndent: (raw.right_indent as number | undefined) ?? 0,
-      firstLineIndent: (raw.first_line_indent as number | undefined) ?? 0,
-      spaceBefore: (raw.space_before as number | undefined) ?? 0,
-      spaceAfter: (raw.space_after as number | undefined) ?? 0,
-      firstBaseline: (raw.first_baseline as FirstBaseline | undefined) ?? 'leading',
-      lastBaseline: (raw.last_baseline as LastBaseline | undefined) ?? 'none',
-      leader: raw.leader === undefined ? undefined : oneCharacter(raw.leader as string, at(p, 'leader')),
+      lastAlign: raw.last_align,
+      leftIndent: raw.left_indent ?? 0,
+      rightIndent: raw.right_indent ?? 0,
+      firstLineIndent: raw.first_line_indent ?? 0,
+      spaceBefore: raw.space_before ?? 0,
+      spaceAfter: raw.space_after ?? 0,
+      firstBaseline: raw.first_baseline ?? 'leading',
+      lastBaseline: raw.last_baseline ?? 'none',
+      leader: raw.leader === undefined ? undefined : oneCharacter(raw.leader, at(p, 'leader')),
       tabs: readTabs(tabs, at(p, 'tabs')),
-      hangingList: raw.hanging_list as FlowItem['hangingList'],
-      fillLeading: raw.fill_leading as FlowItem['fillLeading'],
+      hangingList: raw.hanging_list,
+      fillLeading: raw.fill_leading,
       fitSize,
       given,
     });
