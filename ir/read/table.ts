@@ -28,9 +28,9 @@ const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
 
 function readBorder(raw: D.CellBorder | undefined): CellStyleSpec['border'] {
   if (!raw) return undefined;
-  const one = (r: { width?: number; color?: D.Colour }): BorderSide => ({ width: r.width!, color: r.color ? readColour(r.color) : BLACK });
-  const all = raw.width !== undefined ? one(raw) : null;
-  const side = (s: D.CellBorderSide | undefined) => (s ? one(s) : all);
+  const one = (width: number, color: D.Colour | undefined): BorderSide => ({ width, color: color ? readColour(color) : BLACK });
+  const all = raw.width !== undefined ? one(raw.width, raw.color) : null;
+  const side = (s: D.CellBorderSide | undefined) => (s ? one(s.width, s.color) : all);
   return [side(raw.top), side(raw.right), side(raw.bottom), side(raw.left)];
 }
 
