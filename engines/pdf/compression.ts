@@ -5,7 +5,7 @@
 // form every reader takes.
 import { deflateSync } from 'node:zlib';
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import { DEFAULT_FLATE_LEVEL } from '../../ir/read/standards.js';
+import { DEFAULT_FLATE_LEVEL } from '../../ir/defaults.js';
 import type { DocSettings } from '../../ir/types.js';
 import { docVersion, versionAtLeast } from '../../ir/version.js';
 
