@@ -4,7 +4,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'bench-entry': 'src/bench-entry.ts', 'render-worker': 'src/render-worker.ts' },
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    'bench-entry': 'src/bench-entry.ts',
+    'render-worker': 'src/render-worker.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

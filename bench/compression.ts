@@ -13,8 +13,15 @@ function description(extra: Record<string, unknown>) {
   return {
     fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
     items: Array.from({ length: 50 }, (_, i) => ({
-      type: 'text', pages: [i + 1], rect: { llx: 72, lly: 72, urx: 520, ury: 770 }, font: 'Body', font_size: 10,
-      content: [`Page ${i + 1}. ` + 'Archival documents keep their fonts, their colours and their metadata together. '.repeat(40)],
+      type: 'text',
+      pages: [i + 1],
+      rect: { llx: 72, lly: 72, urx: 520, ury: 770 },
+      font: 'Body',
+      font_size: 10,
+      content: [
+        `Page ${i + 1}. ` +
+          'Archival documents keep their fonts, their colours and their metadata together. '.repeat(40),
+      ],
     })),
     ...extra,
   };
@@ -31,7 +38,15 @@ const cases: [string, Record<string, unknown>][] = [
   ['compression 6, object streams', { compression: 6 }],
   ['compression 9, object streams', { compression: 9 }],
   ['compression 9, no object streams', { compression: { level: 9, object_streams: false } }],
-  ['pdfa3b + Factur-X, compression 9', { compression: 9, archive: 'pdfa3b', metadata: { title: 'Bench' }, invoice: { xml: 'x.xml', profile: 'EN 16931', relationship: 'alternative', issued: '2026-11-22' } }],
+  [
+    'pdfa3b + Factur-X, compression 9',
+    {
+      compression: 9,
+      archive: 'pdfa3b',
+      metadata: { title: 'Bench' },
+      invoice: { xml: 'x.xml', profile: 'EN 16931', relationship: 'alternative', issued: '2026-11-22' },
+    },
+  ],
 ];
 
 console.log('| case | bytes | median ms |');

@@ -8,10 +8,25 @@ const RUNS = 7;
 const items: unknown[] = [];
 for (let p = 1; p <= 10; p++) {
   for (let i = 0; i < 100; i++) {
-    const x = 20 + (i % 4) * 140, y = 780 - Math.floor(i / 4) * 30;
-    items.push(i % 3 === 0
-      ? { type: 'check_box', name: `p${p}.c${i}`, rect: { llx: x, lly: y, urx: x + 16, ury: y + 16 }, checked: i % 2 === 0, pages: [p] }
-      : { type: 'text_field', name: `p${p}.t${i}`, rect: { llx: x, lly: y, urx: x + 130, ury: y + 20 }, value: `Value ${p}-${i}`, pages: [p] });
+    const x = 20 + (i % 4) * 140,
+      y = 780 - Math.floor(i / 4) * 30;
+    items.push(
+      i % 3 === 0
+        ? {
+            type: 'check_box',
+            name: `p${p}.c${i}`,
+            rect: { llx: x, lly: y, urx: x + 16, ury: y + 16 },
+            checked: i % 2 === 0,
+            pages: [p],
+          }
+        : {
+            type: 'text_field',
+            name: `p${p}.t${i}`,
+            rect: { llx: x, lly: y, urx: x + 130, ury: y + 20 },
+            value: `Value ${p}-${i}`,
+            pages: [p],
+          },
+    );
   }
 }
 const now = new Date('2026-01-01T00:00:00Z');
@@ -27,4 +42,6 @@ for (let k = 0; k < RUNS; k++) {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(RUNS / 2)];
-console.log(`1000 fields on 10 pages: median ${median.toFixed(0)} ms (${((median * 1000) / items.length).toFixed(0)} µs a field), ${(bytes / 1e6).toFixed(2)} MB`);
+console.log(
+  `1000 fields on 10 pages: median ${median.toFixed(0)} ms (${((median * 1000) / items.length).toFixed(0)} µs a field), ${(bytes / 1e6).toFixed(2)} MB`,
+);

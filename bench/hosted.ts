@@ -8,20 +8,26 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { main } from '../src/cli.js';
-import { invoiceScenario } from './lib/invoice-scenario.js';
 import { startChildFront, startChildServer } from '../test/support/child-server.js';
+import { invoiceScenario } from './lib/invoice-scenario.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
+});
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-
 
 const quiet = { out: () => {}, err: () => {}, env: {} };
 const { name, json } = invoiceScenario();
 const data = mkdtempSync(join(tmpdir(), 'quire-bench-hosted-'));
 await main(['admin', '--data', data, 'client', 'create', 'bench', '--quota', '100000000'], quiet);
 let key = '';
-await main(['admin', '--data', data, 'key', 'create', 'bench'], { ...quiet, out: (s) => { key += String(s); } });
+await main(['admin', '--data', data, 'key', 'create', 'bench'], {
+  ...quiet,
+  out: (s) => {
+    key += String(s);
+  },
+});
 key = key.trim();
 
 const renderServer = await startChildServer(['--log-level', 'warn', '--queue', '1000']);
@@ -29,21 +35,57 @@ const front = await startChildFront(['--data', data, '--upstream', renderServer.
 try {
   const boundary = 'quirebenchboundary';
   const multipart = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="json_data"\r\n\r\n`), Buffer.from(json), Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="json_data"\r\n\r\n`),
+    Buffer.from(json),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const direct = () => autocannon({ url: `${renderServer.url}/render`, method: 'POST', body: multipart, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, connections: CONNECTIONS, duration: SECONDS });
-  const hosted = () => autocannon({ url: `${front.url}/api/v1/render`, method: 'POST', body: json, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, connections: CONNECTIONS, duration: SECONDS });
-  await autocannon({ url: `${renderServer.url}/render`, method: 'POST', body: multipart, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, connections: 4, amount: 40 });
+  const direct = () =>
+    autocannon({
+      url: `${renderServer.url}/render`,
+      method: 'POST',
+      body: multipart,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+  const hosted = () =>
+    autocannon({
+      url: `${front.url}/api/v1/render`,
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+  await autocannon({
+    url: `${renderServer.url}/render`,
+    method: 'POST',
+    body: multipart,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    connections: 4,
+    amount: 40,
+  });
   // Warm both paths (workers parse the font once; the front opens its connections).
-  await autocannon({ url: `${front.url}/api/v1/render`, method: 'POST', body: json, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, connections: 4, amount: 40 });
+  await autocannon({
+    url: `${front.url}/api/v1/render`,
+    method: 'POST',
+    body: json,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    connections: 4,
+    amount: 40,
+  });
   const d = await direct();
   const h = await hosted();
   if (h.errors || h.timeouts) console.log(`through the front: ${h.errors} errors, ${h.timeouts} timeouts`);
   console.log(`\nscenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each; Node ${process.version}`);
   console.log('| path | req/s | p50 ms | p99 ms | 2xx | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  console.log(`| straight to the render server | ${d.requests.average.toFixed(1)} | ${d.latency.p50} | ${d.latency.p99} | ${d['2xx']} | ${d.non2xx} |`);
-  console.log(`| through the hosted front (SQLite) | ${h.requests.average.toFixed(1)} | ${h.latency.p50} | ${h.latency.p99} | ${h['2xx']} | ${h.non2xx} |`);
+  console.log(
+    `| straight to the render server | ${d.requests.average.toFixed(1)} | ${d.latency.p50} | ${d.latency.p99} | ${d['2xx']} | ${d.non2xx} |`,
+  );
+  console.log(
+    `| through the hosted front (SQLite) | ${h.requests.average.toFixed(1)} | ${h.latency.p50} | ${h.latency.p99} | ${h['2xx']} | ${h.non2xx} |`,
+  );
 } finally {
   await front.stop();
   await renderServer.stop();

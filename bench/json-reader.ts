@@ -33,12 +33,23 @@ function buildDescription(items: number, fontBytes: number): string {
   const font = new Uint8Array(fontBytes);
   // A deterministic pseudo-random fill, so base64 uses the whole alphabet like a real font does.
   let s = 0x12345678;
-  for (let i = 0; i < font.length; i++) { s = (s * 1103515245 + 12345) >>> 0; font[i] = s >>> 24; }
+  for (let i = 0; i < font.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    font[i] = s >>> 24;
+  }
   const list = [];
   for (let i = 0; i < items; i++) {
-    list.push(i % 2 === 0
-      ? { type: 'text', text: `Paragraph ${i}: the quick brown fox — naïve café`, font: 'body', font_size: 10.5, rect: { llx: 72, lly: '{page_height} - 72', urx: 523.28, ury: 800 + i } }
-      : { type: 'rect', rect: { llx: i, lly: 10, urx: '{page_width} - 10', ury: 20 }, fill: [0.2, 0.4, 0.6] });
+    list.push(
+      i % 2 === 0
+        ? {
+            type: 'text',
+            text: `Paragraph ${i}: the quick brown fox — naïve café`,
+            font: 'body',
+            font_size: 10.5,
+            rect: { llx: 72, lly: '{page_height} - 72', urx: 523.28, ury: 800 + i },
+          }
+        : { type: 'rect', rect: { llx: i, lly: 10, urx: '{page_width} - 10', ury: 20 }, fill: [0.2, 0.4, 0.6] },
+    );
   }
   return JSON.stringify({
     page: { width: 595.276, height: 841.89 },
@@ -67,7 +78,8 @@ function report(label: string, text: string): void {
   const bytes = new TextEncoder().encode(text);
   const mb = bytes.length / 1e6;
   const check = readJson(bytes);
-  if (!check.ok || JSON.stringify(check.value) !== JSON.stringify(JSON.parse(text))) throw new Error('readJson disagrees with JSON.parse');
+  if (!check.ok || JSON.stringify(check.value) !== JSON.stringify(JSON.parse(text)))
+    throw new Error('readJson disagrees with JSON.parse');
   const decoder = new TextDecoder();
   const rows: [string, number][] = [
     ['readJson(bytes)', time(() => readJson(bytes))],
@@ -76,7 +88,10 @@ function report(label: string, text: string): void {
     ['JSON.parse(decode(bytes))', time(() => JSON.parse(decoder.decode(bytes)))],
   ];
   console.log(`${label}: ${mb.toFixed(2)} MB`);
-  for (const [name, ms] of rows) console.log(`  ${name.padEnd(26)} ${ms.toFixed(2).padStart(8)} ms  ${(mb / (ms / 1000)).toFixed(0).padStart(6)} MB/s`);
+  for (const [name, ms] of rows)
+    console.log(
+      `  ${name.padEnd(26)} ${ms.toFixed(2).padStart(8)} ms  ${(mb / (ms / 1000)).toFixed(0).padStart(6)} MB/s`,
+    );
 }
 
 console.log(`node ${process.version}, median of ${RUNS} runs`);

@@ -8,19 +8,23 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { FormData, request } from 'undici';
-import { invoiceScenario } from './lib/invoice-scenario.js';
 import { slowDescription } from '../test/support/child-server.js';
+import { invoiceScenario } from './lib/invoice-scenario.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
+});
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-
 
 function multipart(json: string): { body: Buffer; type: string } {
   const boundary = 'quirebench' + 'x'.repeat(16);
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="json_data"\r\nContent-Type: application/json\r\n\r\n`),
-    Buffer.from(json), Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="json_data"\r\nContent-Type: application/json\r\n\r\n`,
+    ),
+    Buffer.from(json),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
@@ -31,16 +35,31 @@ function peakRss(pid: number): number {
 }
 
 async function startServer(): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, [new URL('../dist/cli.js', import.meta.url).pathname, 'serve', '--port', '0', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [new URL('../dist/cli.js', import.meta.url).pathname, 'serve', '--port', '0', '--log-level', 'warn'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const url = await new Promise<string>((resolve) => {
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => { out += c; const m = /listening on (\S+)/.exec(out); if (m) resolve(m[1]); });
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
   });
   return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
 }
 
 async function load(url: string, body: Buffer, type: string): Promise<autocannon.Result> {
-  return autocannon({ url: `${url}/render`, method: 'POST', body, headers: { 'content-type': type }, connections: CONNECTIONS, duration: SECONDS });
+  return autocannon({
+    url: `${url}/render`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': type },
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
 }
 
 function line(label: string, r: autocannon.Result, rss: number): string {
@@ -52,7 +71,15 @@ const { body, type } = multipart(json);
 const srv = await startServer();
 try {
   // Warm the workers (font parsed once per process per worker).
-  for (let i = 0; i < 4; i++) await autocannon({ url: `${srv.url}/render`, method: 'POST', body, headers: { 'content-type': type }, amount: 8, connections: 4 });
+  for (let i = 0; i < 4; i++)
+    await autocannon({
+      url: `${srv.url}/render`,
+      method: 'POST',
+      body,
+      headers: { 'content-type': type },
+      amount: 8,
+      connections: 4,
+    });
   const alone = await load(srv.url, body, type);
   const rssAlone = peakRss(srv.pid);
 
@@ -90,7 +117,9 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   console.log(line(name, alone, rssAlone));
   console.log(line(`${name} beside a 200-page render`, beside, rssBeside));
-  console.log(`\n200-page renders finished meanwhile: ${bigDone}; GET /health during it: ${health.length} samples, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${health[health.length - 1].toFixed(1)} ms`);
+  console.log(
+    `\n200-page renders finished meanwhile: ${bigDone}; GET /health during it: ${health.length} samples, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${health[health.length - 1].toFixed(1)} ms`,
+  );
 } finally {
   srv.stop();
 }

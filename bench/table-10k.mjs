@@ -21,7 +21,8 @@ const rounds = Number(args[args.indexOf('--rounds') + 1] || 3);
 if (!existsSync(join(root, 'dist', 'bench-entry.js'))) throw new Error('run `npm run build` first');
 mkdirSync(cache, { recursive: true });
 if (!existsSync(join(shared, 'peers', 'node_modules'))) {
-  for (const d of ['lib', 'peers', 'scenarios']) cpSync(join(root, '..', 'shared', 'bench', d), join(shared, d), { recursive: true });
+  for (const d of ['lib', 'peers', 'scenarios'])
+    cpSync(join(root, '..', 'shared', 'bench', d), join(shared, d), { recursive: true });
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: join(shared, 'peers'), stdio: 'inherit' });
 }
 // The peers read Liberation Sans from Debian's fonts-liberation2; the scenario carries the same faces.
@@ -34,18 +35,25 @@ for (const f of fonts) {
 }
 
 const TOOLS = ['quire', 'pdfkit', 'pdfmake'];
-const inproc = (tool) => tool === 'quire'
-  ? ['node', [join(root, 'bench', 'lib', 'ours-table-10k.mjs'), 'inproc']]
-  : ['node', [join(shared, 'lib', 'inproc.mjs'), '--tool', tool, '--scenario', 'table-10k', '--font', 'ttf']];
-const once = (tool, out) => tool === 'quire'
-  ? ['node', [join(root, 'bench', 'lib', 'ours-table-10k.mjs'), 'once', '-o', out]]
-  : ['node', [join(shared, 'peers', tool, 'table-10k.mjs'), '--font', 'ttf', '-o', out]];
+const inproc = (tool) =>
+  tool === 'quire'
+    ? ['node', [join(root, 'bench', 'lib', 'ours-table-10k.mjs'), 'inproc']]
+    : ['node', [join(shared, 'lib', 'inproc.mjs'), '--tool', tool, '--scenario', 'table-10k', '--font', 'ttf']];
+const once = (tool, out) =>
+  tool === 'quire'
+    ? ['node', [join(root, 'bench', 'lib', 'ours-table-10k.mjs'), 'once', '-o', out]]
+    : ['node', [join(shared, 'peers', tool, 'table-10k.mjs'), '--font', 'ttf', '-o', out]];
 
 const results = Object.fromEntries(TOOLS.map((t) => [t, { ms: [], rss: [], coldMs: [], coldRss: [] }]));
 for (let r = 0; r < rounds; r++) {
   for (const tool of TOOLS) {
     const [cmd, a] = inproc(tool);
-    const rec = JSON.parse(execFileSync(cmd, a, { env, encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop());
+    const rec = JSON.parse(
+      execFileSync(cmd, a, { env, encoding: 'utf8', maxBuffer: 1 << 24 })
+        .trim()
+        .split('\n')
+        .pop(),
+    );
     if (rec.error) throw new Error(`${tool}: ${rec.error}`);
     results[tool].ms.push(rec.median_ms);
     results[tool].rss.push(rec.peak_rss_mb);
@@ -59,12 +67,28 @@ for (let r = 0; r < rounds; r++) {
     results[tool].coldRss.push(parseInt(p.stderr.trim().split('\n').pop(), 10) / 1024);
   }
 }
-const med = (a) => { const s = [...a].sort((x, y) => x - y); const k = s.length; return k % 2 ? s[(k - 1) / 2] : (s[k / 2 - 1] + s[k / 2]) / 2; };
-const pages = (tool) => { try { return /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [join(cache, `${tool}-table-10k.pdf`)], { encoding: 'utf8' }))[1]; } catch { return '?'; } };
+const med = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const k = s.length;
+  return k % 2 ? s[(k - 1) / 2] : (s[k / 2 - 1] + s[k / 2]) / 2;
+};
+const pages = (tool) => {
+  try {
+    return /Pages:\s+(\d+)/.exec(
+      execFileSync('pdfinfo', [join(cache, `${tool}-table-10k.pdf`)], { encoding: 'utf8' }),
+    )[1];
+  } catch {
+    return '?';
+  }
+};
 console.log(`table-10k, ${rounds} rounds, Node ${process.version}, ${new Date().toISOString()}`);
-console.log('| tool | in-process ms/doc (median) | in-process peak RSS MB | one document: wall ms | one document: peak RSS MB | pages |');
+console.log(
+  '| tool | in-process ms/doc (median) | in-process peak RSS MB | one document: wall ms | one document: peak RSS MB | pages |',
+);
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const tool of TOOLS) {
   const x = results[tool];
-  console.log(`| ${tool} | ${med(x.ms).toFixed(0)} | ${med(x.rss).toFixed(0)} | ${med(x.coldMs).toFixed(0)} | ${med(x.coldRss).toFixed(0)} | ${pages(tool)} |`);
+  console.log(
+    `| ${tool} | ${med(x.ms).toFixed(0)} | ${med(x.rss).toFixed(0)} | ${med(x.coldMs).toFixed(0)} | ${med(x.coldRss).toFixed(0)} | ${pages(tool)} |`,
+  );
 }

@@ -44,7 +44,8 @@ function prepare(): Record<string, string> {
       const out = render({ description: d, now: new Date(0) });
       if (out.ok) break;
       const key = /^\/(\w+)$/.exec(out.path)?.[1];
-      if (!key || !/not supported by this build yet/.test(out.sentence)) throw new Error(`${name}: refused ${out.status} ${out.path}: ${out.sentence}`);
+      if (!key || !/not supported by this build yet/.test(out.sentence))
+        throw new Error(`${name}: refused ${out.status} ${out.path}: ${out.sentence}`);
       delete d[key];
       dropped.push(key);
     }
@@ -60,17 +61,36 @@ function prepare(): Record<string, string> {
   return env;
 }
 
-interface Rec { tool: string; scenario: string; median_ms?: number; bytes?: number; error?: string }
-
-function run(tool: string, scenario: string, env: Record<string, string>): Rec {
-  const r = spawnSync('node', [join(BENCH, 'lib/inproc.mjs'), '--tool', tool, '--scenario', scenario, '--font', 'ttf'], {
-    encoding: 'utf8', env: { ...process.env, ...env, OURS_MODULE: join(ROOT, 'dist/bench-entry.js') },
-  });
-  const line = (r.stdout || '').trim().split('\n').pop() || '{}';
-  try { return JSON.parse(line) as Rec; } catch { return { tool, scenario, error: (r.stderr || line).slice(0, 200) }; }
+interface Rec {
+  tool: string;
+  scenario: string;
+  median_ms?: number;
+  bytes?: number;
+  error?: string;
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+function run(tool: string, scenario: string, env: Record<string, string>): Rec {
+  const r = spawnSync(
+    'node',
+    [join(BENCH, 'lib/inproc.mjs'), '--tool', tool, '--scenario', scenario, '--font', 'ttf'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, ...env, OURS_MODULE: join(ROOT, 'dist/bench-entry.js') },
+    },
+  );
+  const line = (r.stdout || '').trim().split('\n').pop() || '{}';
+  try {
+    return JSON.parse(line) as Rec;
+  } catch {
+    return { tool, scenario, error: (r.stderr || line).slice(0, 200) };
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
 
 const env = prepare();
 const tools = SKIP_PEERS ? ['ours'] : ['ours', 'pdfkit', 'pdfmake'];
@@ -80,7 +100,10 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const scenario of SCENARIOS) {
     for (const tool of tools) {
       const rec = run(tool, scenario, env);
-      if (rec.error) { console.log(`${tool} ${scenario}: ${rec.error}`); continue; }
+      if (rec.error) {
+        console.log(`${tool} ${scenario}: ${rec.error}`);
+        continue;
+      }
       const key = `${scenario}\t${tool}`;
       results.set(key, [...(results.get(key) ?? []), rec.median_ms!]);
       bytes.set(key, rec.bytes!);

@@ -6,8 +6,15 @@ import type { JsonPointer } from './pointer.js';
 
 /** The spec's closed list of `x-svc-refusal` words (Errors). A word not here comes from a newer server. */
 export const REFUSAL_WORDS = [
-  'client_name', 'call_number', 'form', 'body_too_large', 'description',
-  'drawing', 'too_many_pages', 'needs_a_licence', 'server',
+  'client_name',
+  'call_number',
+  'form',
+  'body_too_large',
+  'description',
+  'drawing',
+  'too_many_pages',
+  'needs_a_licence',
+  'server',
 ] as const;
 export type RefusalWord = (typeof REFUSAL_WORDS)[number];
 
@@ -33,10 +40,10 @@ export interface Remark {
 }
 
 export interface Finding {
-  standard: string;   // veraPDF specification name, e.g. ISO_19005_2
-  clause: string;     // '6.2.4.3'
-  test: number;       // veraPDF testNumber
-  object: string;     // veraPDF object type, e.g. 'PDFont'
+  standard: string; // veraPDF specification name, e.g. ISO_19005_2
+  clause: string; // '6.2.4.3'
+  test: number; // veraPDF testNumber
+  object: string; // veraPDF object type, e.g. 'PDFont'
   message: string;
   path?: JsonPointer;
 }
@@ -51,10 +58,17 @@ export function findingId(f: Finding): string {
  * answers with its refusal; never escapes `render()`. Carries the key, the pointer and the params.
  */
 export class RefusalError extends Error {
-  constructor(readonly refusal: Refusal, readonly params: FilledParams = {}) {
+  constructor(
+    readonly refusal: Refusal,
+    readonly params: FilledParams = {},
+  ) {
     super(refusal.sentence);
   }
 
-  get key(): RefusalKey { return this.refusal.key; }
-  get at(): JsonPointer { return this.refusal.path; }
+  get key(): RefusalKey {
+    return this.refusal.key;
+  }
+  get at(): JsonPointer {
+    return this.refusal.path;
+  }
 }

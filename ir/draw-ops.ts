@@ -3,11 +3,10 @@
 // item goes through) and passes/emit/pages/content.ts writes as content-stream operators. ir/types.ts
 // re-exports these names.
 import type { FillRule, StrokeSpec } from './graphics-types.js';
-import type { JsonPointer } from './pointer.js';
-import type { Colour, OutlineSpec } from './types.js';
 import type { ImageResource } from './image-resource.js';
-import type { FlatWidget } from './supplied-pdf.js';
-import type { SuppliedPdf } from './supplied-pdf.js';
+import type { JsonPointer } from './pointer.js';
+import type { FlatWidget, SuppliedPdf } from './supplied-pdf.js';
+import type { Colour, OutlineSpec } from './types.js';
 
 /** A 2-D matrix [a b c d e f] concatenated before an item is drawn (`transform`, or `rotate` about the rect centre). */
 export type Matrix = [number, number, number, number, number, number];
@@ -89,7 +88,10 @@ export interface ImageOp {
 }
 
 /** A path in page numbers: `m` `l` `c` `h` `re` with their operands (ISO 32000-1 §8.5.2). */
-export interface PathSegOp { k: 'm' | 'l' | 'c' | 'h' | 're'; v: number[] }
+export interface PathSegOp {
+  k: 'm' | 'l' | 'c' | 'h' | 're';
+  v: number[];
+}
 
 /** A general path filled (nonzero or even-odd) and/or stroked. */
 export interface PathOp {
@@ -117,16 +119,36 @@ export interface ScopeOp {
 }
 
 /** A declared drawing placed: `matrix` (box → rect) then `/Xn Do`. */
-export interface FormOp { op: 'form'; at: JsonPointer; matrix?: Matrix; name: string }
+export interface FormOp {
+  op: 'form';
+  at: JsonPointer;
+  matrix?: Matrix;
+  name: string;
+}
 
 /**
  * Marked content (ISO 32000-1 §14.6) around ops when the document is tagged (`structure`): an item's
  * piece as `/Tag <</MCID n>> BDC … EMC` (n handed out per page by emit), or an artifact as
  * `/Artifact <</Type …>> BDC … EMC` (passes/layout/structure-marks.ts).
  */
-export interface MarkedOp { op: 'marked'; at: JsonPointer; matrix?: undefined; mark: import('./structure-types.js').ContentMark; ops: DrawOp[] }
+export interface MarkedOp {
+  op: 'marked';
+  at: JsonPointer;
+  matrix?: undefined;
+  mark: import('./structure-types.js').ContentMark;
+  ops: DrawOp[];
+}
 
-export type DrawOp = GlyphRunOp | FillRectOp | FillRectsOp | ImageOp | PathOp | ScopeOp | FormOp | ImportedPageOp | MarkedOp;
+export type DrawOp =
+  | GlyphRunOp
+  | FillRectOp
+  | FillRectsOp
+  | ImageOp
+  | PathOp
+  | ScopeOp
+  | FormOp
+  | ImportedPageOp
+  | MarkedOp;
 
 /** Calls `fn` on every op, inside scopes and marked content too. */
 export function walkOps(ops: readonly DrawOp[], fn: (op: DrawOp) => void): void {

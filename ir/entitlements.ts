@@ -3,7 +3,12 @@
 // and the server's licence into these; passes never see a client config or a licence key.
 
 /** Licence features, by what they unlock (spec Errors, the 402 cases). */
-export const LICENCE_FEATURES = ['fonts_without_outlines', 'large_imported_pages', 'tagging', 'structure_destinations'] as const;
+export const LICENCE_FEATURES = [
+  'fonts_without_outlines',
+  'large_imported_pages',
+  'tagging',
+  'structure_destinations',
+] as const;
 
 export type LicenceFeature = (typeof LICENCE_FEATURES)[number];
 

@@ -16,12 +16,13 @@ export type KeepRule =
   | { kind: 'characters'; at: JsonPointer; characters: string };
 
 /** `fonts[].missing` / `font_chains[].missing`: what a character without a glyph gets (default: refused). */
-export type MissingRule =
-  | { kind: 'refuse' }
-  | { kind: 'replace'; at: JsonPointer; with: string };
+export type MissingRule = { kind: 'refuse' } | { kind: 'replace'; at: JsonPointer; with: string };
 
 /** A name a declaration calls for, with where it was written. */
-export interface FontRef { at: JsonPointer; name: string }
+export interface FontRef {
+  at: JsonPointer;
+  name: string;
+}
 
 export type Box4 = [number, number, number, number];
 
@@ -55,11 +56,31 @@ export interface Type3FontDecl {
   glyphs: Type3GlyphDecl[];
 }
 
-export interface SimpleFontDecl { at: JsonPointer; name: string; font: FontRef; text: string }
+export interface SimpleFontDecl {
+  at: JsonPointer;
+  name: string;
+  font: FontRef;
+  text: string;
+}
 
 /** OpenType features a variant switches on (true) or off (false); absent: as the font has them. */
-export interface VariantSwitches { ligatures?: boolean; small_caps?: boolean; oldstyle_figures?: boolean; kerning?: boolean }
+export interface VariantSwitches {
+  ligatures?: boolean;
+  small_caps?: boolean;
+  oldstyle_figures?: boolean;
+  kerning?: boolean;
+}
 
-export interface FontVariantDecl { at: JsonPointer; name: string; font: FontRef; switches: VariantSwitches }
+export interface FontVariantDecl {
+  at: JsonPointer;
+  name: string;
+  font: FontRef;
+  switches: VariantSwitches;
+}
 
-export interface FontChainDecl { at: JsonPointer; name: string; fonts: FontRef[]; missing: MissingRule }
+export interface FontChainDecl {
+  at: JsonPointer;
+  name: string;
+  fonts: FontRef[];
+  missing: MissingRule;
+}

@@ -6,14 +6,26 @@ import type { Target, TargetConflict } from './navigation-types.js';
 import type { JsonPointer } from './pointer.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, ItemBase, RectSpec } from './types.js';
 
-export const FIELD_KINDS = ['text_field', 'check_box', 'radio_group', 'choice_field', 'push_button', 'signature_field'] as const;
+export const FIELD_KINDS = [
+  'text_field',
+  'check_box',
+  'radio_group',
+  'choice_field',
+  'push_button',
+  'signature_field',
+] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export type BorderStyle = NonNullable<D.FieldBorder['style']>;
 export type MarkStyle = NonNullable<D.CheckBoxItem['style']>;
 
 /** `border`: colour (absent: none drawn), width (0: none), style, dash of a dashed border. */
-export interface FieldBorder { color?: Colour; width: number; style: BorderStyle; dash: number[] }
+export interface FieldBorder {
+  color?: Colour;
+  width: number;
+  style: BorderStyle;
+  dash: number[];
+}
 
 /** What every field kind states (docs/reference.md, "Form fields", common keys). */
 export interface FieldBase extends ItemBase {
@@ -61,7 +73,12 @@ export interface CheckBoxItem extends FieldBase {
   style: MarkStyle;
 }
 
-export interface RadioButtonSpec { at: JsonPointer; rect: RectSpec; value: string; page?: number }
+export interface RadioButtonSpec {
+  at: JsonPointer;
+  rect: RectSpec;
+  value: string;
+  page?: number;
+}
 
 export interface RadioGroupItem extends FieldBase {
   type: 'radio_group';
@@ -72,7 +89,10 @@ export interface RadioGroupItem extends FieldBase {
   style: MarkStyle;
 }
 
-export interface ChoiceOption { value: string; label: string }
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
 
 export interface ChoiceFieldItem extends FieldBase {
   type: 'choice_field';
@@ -101,7 +121,13 @@ export interface SignatureFieldItem extends FieldBase {
   rect: RectSpec;
 }
 
-export type FieldItem = TextFieldItem | CheckBoxItem | RadioGroupItem | ChoiceFieldItem | PushButtonItem | SignatureFieldItem;
+export type FieldItem =
+  | TextFieldItem
+  | CheckBoxItem
+  | RadioGroupItem
+  | ChoiceFieldItem
+  | PushButtonItem
+  | SignatureFieldItem;
 
 /** One appearance state of a widget: a form XObject's content in its own box (0 0 w h). */
 export interface Appearance {
@@ -145,4 +171,11 @@ export function isField(item: { type: string }): item is FieldItem {
 // ───────────────────────────── marks ─────────────────────────────
 
 /** The ZapfDingbats character of each mark (/MK /CA), for readers that draw the mark themselves. */
-export const MARK_CHARACTER: Record<MarkStyle, string> = { check: '4', cross: '8', circle: 'l', square: 'n', diamond: 'u', star: 'H' };
+export const MARK_CHARACTER: Record<MarkStyle, string> = {
+  check: '4',
+  cross: '8',
+  circle: 'l',
+  square: 'n',
+  diamond: 'u',
+  star: 'H',
+};

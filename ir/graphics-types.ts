@@ -31,17 +31,43 @@ export interface StrokeSpec {
   miterLimit?: number;
 }
 
-export interface ClipSpec { at: JsonPointer; segments: PathSeg[]; rule: FillRule }
+export interface ClipSpec {
+  at: JsonPointer;
+  segments: PathSeg[];
+  rule: FillRule;
+}
 
 /** A name an item or declaration calls for, with where it was written. */
-export interface NameRef { at: JsonPointer; name: string }
+export interface NameRef {
+  at: JsonPointer;
+  name: string;
+}
 
 // ───────────────────────────── functions ─────────────────────────────
 
 export type FunctionSpec =
   | { shape: 'exponential'; at: JsonPointer; domain: number[]; c0: number[]; c1: number[]; n: number; range?: number[] }
-  | { shape: 'stitching'; at: JsonPointer; domain: number[]; functions: FunctionSpec[]; bounds: number[]; encode: number[]; range?: number[] }
-  | { shape: 'sampled'; at: JsonPointer; domain: number[]; range: number[]; size: number[]; bits: number; samples: number[]; decode?: number[]; encode?: number[]; order: 1 | 3 }
+  | {
+      shape: 'stitching';
+      at: JsonPointer;
+      domain: number[];
+      functions: FunctionSpec[];
+      bounds: number[];
+      encode: number[];
+      range?: number[];
+    }
+  | {
+      shape: 'sampled';
+      at: JsonPointer;
+      domain: number[];
+      range: number[];
+      size: number[];
+      bits: number;
+      samples: number[];
+      decode?: number[];
+      encode?: number[];
+      order: 1 | 3;
+    }
   | { shape: 'calculation'; at: JsonPointer; domain: number[]; range: number[]; program: string };
 
 // ───────────────────────────── colour spaces ─────────────────────────────
@@ -56,7 +82,12 @@ export type ColorSpaceDecl =
 
 // ───────────────────────────── graphics states ─────────────────────────────
 
-export interface Screen { frequency: number; angle: number; spot: string; accurate: boolean }
+export interface Screen {
+  frequency: number;
+  angle: number;
+  spot: string;
+  accurate: boolean;
+}
 
 export interface GraphicsStateDecl {
   at: JsonPointer;
@@ -75,9 +106,17 @@ export interface GraphicsStateDecl {
   strokeAdjustment?: boolean;
   flatness?: number;
   smoothness?: number;
-  mask?: { at: JsonPointer; drawing: NameRef; read: 'luminosity' | 'alpha'; space?: 'gray' | 'rgb' | 'cmyk'; backdrop?: number[] };
+  mask?: {
+    at: JsonPointer;
+    drawing: NameRef;
+    read: 'luminosity' | 'alpha';
+    space?: 'gray' | 'rgb' | 'cmyk';
+    backdrop?: number[];
+  };
   transfer?: { kind: 'page' } | { kind: 'every'; f: FunctionSpec } | { kind: 'per_ink'; f: FunctionSpec[] };
-  halftone?: { kind: 'every'; screen: Screen } | { kind: 'per_ink'; inks: { colorant: string; screen: Screen }[]; dflt: Screen };
+  halftone?:
+    | { kind: 'every'; screen: Screen }
+    | { kind: 'per_ink'; inks: { colorant: string; screen: Screen }[]; dflt: Screen };
   halftoneOrigin?: { at: JsonPointer; xy: [number, number] };
 }
 
@@ -86,7 +125,11 @@ export interface GraphicsStateDecl {
 /** How a gradient's colours are given: a device space from start/end or corner colours, or a space with tints. */
 export type ShadingSpace = SpaceRef;
 
-export interface MeshCorner { x: number; y: number; c: number[] }
+export interface MeshCorner {
+  x: number;
+  y: number;
+  c: number[];
+}
 
 export type ShadingDecl = {
   at: JsonPointer;
@@ -97,7 +140,11 @@ export type ShadingDecl = {
   | { kind: 'axial' | 'radial'; coords: number[]; space: ShadingSpace; fn: FunctionSpec; extend: [boolean, boolean] }
   | { kind: 'mesh'; space: ShadingSpace; triangles: MeshCorner[][] }
   | { kind: 'lattice_mesh'; space: ShadingSpace; rows: MeshCorner[][] }
-  | { kind: 'coons_patch_mesh' | 'tensor_patch_mesh'; space: ShadingSpace; patches: { points: number[]; colours: number[][] }[] }
+  | {
+      kind: 'coons_patch_mesh' | 'tensor_patch_mesh';
+      space: ShadingSpace;
+      patches: { points: number[]; colours: number[][] }[];
+    }
 );
 
 // ───────────────────────────── tilings, drawings, layers, pages ─────────────────────────────
@@ -121,7 +168,15 @@ export interface DrawingDecl {
   items: Item[];
 }
 
-export interface LayerDecl { at: JsonPointer; name: string; label: string; visible: boolean; printable: boolean; locked: boolean; order: number }
+export interface LayerDecl {
+  at: JsonPointer;
+  name: string;
+  label: string;
+  visible: boolean;
+  printable: boolean;
+  locked: boolean;
+  order: number;
+}
 
 export interface PageSpaceDecl {
   at: JsonPointer;
@@ -146,5 +201,14 @@ export interface GraphicsDecls {
 }
 
 export function emptyGraphics(): GraphicsDecls {
-  return { layers: [], graphicsStates: new Map(), shadings: new Map(), tilings: new Map(), colorSpaces: new Map(), drawings: new Map(), pageSpaces: new Map(), profiles: new Map() };
+  return {
+    layers: [],
+    graphicsStates: new Map(),
+    shadings: new Map(),
+    tilings: new Map(),
+    colorSpaces: new Map(),
+    drawings: new Map(),
+    pageSpaces: new Map(),
+    profiles: new Map(),
+  };
 }

@@ -8,7 +8,9 @@ export type BitDepth = 1 | 2 | 4 | 8 | 16;
 
 /** The colour space the samples are in; `indexed` for a PNG palette (lookup: hival+1 RGB triples). */
 export type PictureSpace =
-  | { kind: 'gray' } | { kind: 'rgb' } | { kind: 'cmyk' }
+  | { kind: 'gray' }
+  | { kind: 'rgb' }
+  | { kind: 'cmyk' }
   | { kind: 'indexed'; hival: number; lookup: Uint8Array };
 
 /**
@@ -61,4 +63,7 @@ export interface ImageResource {
 }
 
 /** What the archive claim asks of every packet (engines/pdf/archive.ts), fixed when the picture is resolved. */
-export interface XmpRules { trappedInXmp: boolean; describeExtensions: boolean }
+export interface XmpRules {
+  trappedInXmp: boolean;
+  describeExtensions: boolean;
+}

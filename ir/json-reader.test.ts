@@ -2,7 +2,7 @@
 // JSON.parse, duplicate keys refused with the right pointer, syntax errors named, never a throw.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, readJson, type ReadJsonResult } from './json-reader.js';
+import { MAX_JSON_DEPTH, type ReadJsonResult, readJson } from './json-reader.js';
 
 const enc = new TextEncoder();
 const fatal = new TextDecoder('utf-8', { fatal: true }); // strips a leading BOM, like readJson
@@ -11,7 +11,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** JSON.parse's answer, or undefined when it refuses. */
 function parsed(text: string): { value: unknown } | undefined {
-  try { return { value: JSON.parse(text) }; } catch { return undefined; }
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }
 
 function ok(r: ReadJsonResult): unknown {
@@ -24,18 +28,64 @@ function same(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return false;
   return ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 const VALID = [
-  '0', '-0', '1', '-1', '123', '3.25', '-0.5', '1e3', '1E3', '1e+3', '1e-3', '2.5E-3', '0.000001', '1e22', '1e23',
-  '123456789012345', '1234567890123456', '9007199254740993', '123456789012345678901234567890', '0.1', '0.30000000000000004',
-  '1.7976931348623157e308', '1e309', '-1e309', '5e-324', '1e-400', '4.9406564584124654e-324', '12.5e-20', '1234567.890123e10',
-  'true', 'false', 'null', '""', '"a"', '{}', '[]', ' \t\r\n[ ]\n', '{ }', '[[]]', '[{}]', '{"a":{}}',
-  '"\\u00e9"', '"\\uD83D\\uDE00"', '"\\ud83d\\ude00 and \\u0041"', '"\\ud800"', '"\\udc00\\ud800"', '"\\u0000"',
-  '"\\"\\\\\\/\\b\\f\\n\\r\\t"', '"é — 日本語 😀"', '"\uFEFFx"', '"\\uFEFF"',
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '123',
+  '3.25',
+  '-0.5',
+  '1e3',
+  '1E3',
+  '1e+3',
+  '1e-3',
+  '2.5E-3',
+  '0.000001',
+  '1e22',
+  '1e23',
+  '123456789012345',
+  '1234567890123456',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '0.1',
+  '0.30000000000000004',
+  '1.7976931348623157e308',
+  '1e309',
+  '-1e309',
+  '5e-324',
+  '1e-400',
+  '4.9406564584124654e-324',
+  '12.5e-20',
+  '1234567.890123e10',
+  'true',
+  'false',
+  'null',
+  '""',
+  '"a"',
+  '{}',
+  '[]',
+  ' \t\r\n[ ]\n',
+  '{ }',
+  '[[]]',
+  '[{}]',
+  '{"a":{}}',
+  '"\\u00e9"',
+  '"\\uD83D\\uDE00"',
+  '"\\ud83d\\ude00 and \\u0041"',
+  '"\\ud800"',
+  '"\\udc00\\ud800"',
+  '"\\u0000"',
+  '"\\"\\\\\\/\\b\\f\\n\\r\\t"',
+  '"é — 日本語 😀"',
+  '"\uFEFFx"',
+  '"\\uFEFF"',
   '{"a":1,"b":[1,2,{"c":"d"}],"e":null,"f":true,"g":false,"h":-2.5e-3}',
   '[1, "two", [3, [4, [5]]], {"six": {"seven": [8]}}]',
   '{"1":1,"01":2,"a":3,"":4,"b ":5}',
@@ -166,7 +216,12 @@ describe('readJson: syntax errors', () => {
     ['a truncated sequence', [0x22, 0xe2, 0x82, 0x22], 1],
     ['0xff', [0x5b, 0xff, 0x5d], 1],
   ])('refuses invalid utf-8: %s', (_, bytes, offset) => {
-    expect(readJson(new Uint8Array(bytes))).toEqual({ ok: false, kind: 'syntax', detail: `invalid utf-8 at byte ${offset}`, offset });
+    expect(readJson(new Uint8Array(bytes))).toEqual({
+      ok: false,
+      kind: 'syntax',
+      detail: `invalid utf-8 at byte ${offset}`,
+      offset,
+    });
   });
 
   it('refuses invalid utf-8 deep inside a long string', () => {
@@ -184,10 +239,17 @@ describe('readJson: syntax errors', () => {
     const nest = (n: number) => '[{"a":'.repeat(n / 2) + '[]' + '}]'.repeat(n / 2);
     expect(readJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)).ok).toBe(true);
     expect(readJson(nest(MAX_JSON_DEPTH - 2)).ok).toBe(true);
-    expect(readJson('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1)))
-      .toEqual({ ok: false, kind: 'syntax', detail: 'nesting deeper than 1000', offset: MAX_JSON_DEPTH });
-    expect(readJson('{"a":'.repeat(MAX_JSON_DEPTH) + '{}' + '}'.repeat(MAX_JSON_DEPTH)))
-      .toMatchObject({ ok: false, kind: 'syntax', detail: 'nesting deeper than 1000' });
+    expect(readJson('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))).toEqual({
+      ok: false,
+      kind: 'syntax',
+      detail: 'nesting deeper than 1000',
+      offset: MAX_JSON_DEPTH,
+    });
+    expect(readJson('{"a":'.repeat(MAX_JSON_DEPTH) + '{}' + '}'.repeat(MAX_JSON_DEPTH))).toMatchObject({
+      ok: false,
+      kind: 'syntax',
+      detail: 'nesting deeper than 1000',
+    });
   });
 
   it('does not throw on a megabyte of brackets', () => {
@@ -217,58 +279,113 @@ describe('readJson: properties', () => {
   }
 
   it('equals JSON.parse on any JSON', () => {
-    fc.assert(fc.property(fc.json({ depthSize: 'medium' }), (text) => {
-      expect(same(ok(readJson(text)), JSON.parse(text))).toBe(true);
-      expect(same(ok(readJson(enc.encode(text))), JSON.parse(text))).toBe(true);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.json({ depthSize: 'medium' }), (text) => {
+        expect(same(ok(readJson(text)), JSON.parse(text))).toBe(true);
+        expect(same(ok(readJson(enc.encode(text))), JSON.parse(text))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('equals JSON.parse on JSON with full unicode, long strings and odd spacing', () => {
     const str = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme', minLength: 60, maxLength: 400 }));
     const value = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: 'small' }, fc.double(), fc.integer(), str, fc.boolean(), fc.constant(null),
-        fc.array(tie('v')), fc.dictionary(str, tie('v'))),
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.double(),
+        fc.integer(),
+        str,
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('v')),
+        fc.dictionary(str, tie('v')),
+      ),
     })).v;
-    fc.assert(fc.property(value, fc.constantFrom(undefined, 1, '\t', ' \n '), (v, space) => {
-      const text = JSON.stringify(v, null, space);
-      expect(same(ok(readJson(text)), JSON.parse(text))).toBe(true);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 1, '\t', ' \n '), (v, space) => {
+        const text = JSON.stringify(v, null, space);
+        expect(same(ok(readJson(text)), JSON.parse(text))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('reads every number exactly as JSON.parse', () => {
-    const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
-    const number = fc.tuple(fc.boolean(), fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 25)).map(([a, b]) => a + b)),
-      fc.option(digits(1, 25)), fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 4))))
-      .map(([neg, int, frac, exp]) => (neg ? '-' : '') + int + (frac === null ? '' : '.' + frac) + (exp === null ? '' : exp.join('')));
-    fc.assert(fc.property(number, (text) => {
-      expect(Object.is(ok(readJson(text)), JSON.parse(text))).toBe(true);
-    }), { numRuns: 5000 });
-    fc.assert(fc.property(fc.double(), (d) => {
-      const text = JSON.stringify(d); // null for NaN and infinities
-      expect(Object.is(ok(readJson(text)), JSON.parse(text))).toBe(true);
-    }), { numRuns: 2000 });
+    const digits = (min: number, max: number) =>
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+    const number = fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(
+          fc.constant('0'),
+          fc.tuple(fc.constantFrom(...'123456789'), digits(0, 25)).map(([a, b]) => a + b),
+        ),
+        fc.option(digits(1, 25)),
+        fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 4))),
+      )
+      .map(
+        ([neg, int, frac, exp]) =>
+          (neg ? '-' : '') + int + (frac === null ? '' : '.' + frac) + (exp === null ? '' : exp.join('')),
+      );
+    fc.assert(
+      fc.property(number, (text) => {
+        expect(Object.is(ok(readJson(text)), JSON.parse(text))).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.double(), (d) => {
+        const text = JSON.stringify(d); // null for NaN and infinities
+        expect(Object.is(ok(readJson(text)), JSON.parse(text))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('never throws on arbitrary text and agrees with JSON.parse on validity', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => agrees(text)), { numRuns: 2000 });
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'{}[]:,"\\ -+.0123456789eEtruefalsn\tu\n\u00e9') }), (text) => agrees(text)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => agrees(text)),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'{}[]:,"\\ -+.0123456789eEtruefalsn\tu\n\u00e9') }), (text) =>
+        agrees(text),
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('agrees with JSON.parse on JSON with one character changed', () => {
-    const edit = fc.tuple(fc.json(), fc.nat(), fc.constantFrom('insert', 'delete', 'replace'), fc.constantFrom(...'{}[]:,"\\ -.0e1tnu\u0001\uFEFF'));
-    fc.assert(fc.property(edit, ([json, at, op, ch]) => {
-      const i = json.length ? at % json.length : 0;
-      const text = op === 'insert' ? json.slice(0, i) + ch + json.slice(i)
-        : op === 'delete' ? json.slice(0, i) + json.slice(i + 1)
-        : json.slice(0, i) + ch + json.slice(i + 1);
-      agrees(text);
-    }), { numRuns: 3000 });
+    const edit = fc.tuple(
+      fc.json(),
+      fc.nat(),
+      fc.constantFrom('insert', 'delete', 'replace'),
+      fc.constantFrom(...'{}[]:,"\\ -.0e1tnu\u0001\uFEFF'),
+    );
+    fc.assert(
+      fc.property(edit, ([json, at, op, ch]) => {
+        const i = json.length ? at % json.length : 0;
+        const text =
+          op === 'insert'
+            ? json.slice(0, i) + ch + json.slice(i)
+            : op === 'delete'
+              ? json.slice(0, i) + json.slice(i + 1)
+              : json.slice(0, i) + ch + json.slice(i + 1);
+        agrees(text);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('never throws on arbitrary bytes and agrees with JSON.parse on validity', () => {
     const check = (bytes: Uint8Array) => {
       let text: string | undefined;
-      try { text = fatal.decode(bytes); } catch { text = undefined; }
+      try {
+        text = fatal.decode(bytes);
+      } catch {
+        text = undefined;
+      }
       const r = readJson(bytes);
       if (text === undefined) {
         // Not UTF-8: refused, unless a duplicate key or a syntax error came before the bad byte.
@@ -280,7 +397,38 @@ describe('readJson: properties', () => {
       agrees(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' + text : text, bytes);
     };
     fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), check), { numRuns: 2000 });
-    const jsonish = fc.array(fc.constantFrom(0x7b, 0x7d, 0x5b, 0x5d, 0x3a, 0x2c, 0x22, 0x5c, 0x31, 0x2e, 0x65, 0x20, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0xff, 0x61, 0x75), { maxLength: 40 })
+    const jsonish = fc
+      .array(
+        fc.constantFrom(
+          0x7b,
+          0x7d,
+          0x5b,
+          0x5d,
+          0x3a,
+          0x2c,
+          0x22,
+          0x5c,
+          0x31,
+          0x2e,
+          0x65,
+          0x20,
+          0xc3,
+          0xa9,
+          0xe2,
+          0x82,
+          0xac,
+          0xf0,
+          0x9f,
+          0x98,
+          0x80,
+          0xed,
+          0xa0,
+          0xff,
+          0x61,
+          0x75,
+        ),
+        { maxLength: 40 },
+      )
       .map((a) => new Uint8Array(a));
     fc.assert(fc.property(jsonish, check), { numRuns: 3000 });
   });
@@ -288,12 +436,15 @@ describe('readJson: properties', () => {
   it('finds a backslash or control byte anywhere in a long string', () => {
     // The long-string path checks words of four bytes; put the special byte at every phase.
     const special = fc.constantFrom('\\n', '\\"', '\\u00e9', '\\\\', '\n', '\u0000', '\u001f', 'é', '😀');
-    fc.assert(fc.property(fc.nat(300), fc.nat(300), special, fc.nat(7), (before, after, s, shift) => {
-      const text = '["' + 'a'.repeat(before) + s + 'b'.repeat(after) + '"]';
-      const backing = new Uint8Array(shift + text.length * 4);
-      const encoded = enc.encode(text);
-      backing.set(encoded, shift);
-      agrees(text, backing.subarray(shift, shift + encoded.length));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.nat(300), fc.nat(300), special, fc.nat(7), (before, after, s, shift) => {
+        const text = '["' + 'a'.repeat(before) + s + 'b'.repeat(after) + '"]';
+        const backing = new Uint8Array(shift + text.length * 4);
+        const encoded = enc.encode(text);
+        backing.set(encoded, shift);
+        agrees(text, backing.subarray(shift, shift + encoded.length));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -34,7 +34,12 @@ import { at, type JsonPointer } from './pointer.js';
 export type ReadJsonResult =
   | { ok: true; value: unknown }
   | { ok: false; kind: 'syntax'; detail: string; offset: number }
-  | { ok: false; kind: 'duplicate'; key: string; pointer: string /* JSON pointer of the object holding the key, RFC 6901, '' for root */ };
+  | {
+      ok: false;
+      kind: 'duplicate';
+      key: string;
+      pointer: string /* JSON pointer of the object holding the key, RFC 6901, '' for root */;
+    };
 
 /**
  * Deepest nesting of objects and arrays accepted. The spec names no figure for JSON (its Limits
@@ -52,22 +57,54 @@ const SHORT_TABLE_MASK = SHORT_TABLE_SIZE - 1;
 /** Integers of at most this many digits are exact in a double (< 2^53), so they can be accumulated digit by digit. */
 const EXACT_DIGITS = 15;
 /** Powers of ten that are exact doubles (10^22 is the last). */
-const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+  1e21, 1e22,
+];
 
 // Byte values the scanner names.
-const TAB = 0x09, LF = 0x0a, CR = 0x0d, SPACE = 0x20, QUOTE = 0x22, PLUS = 0x2b, COMMA = 0x2c,
-  MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, ONE = 0x31, NINE = 0x39, COLON = 0x3a, UPPER_E = 0x45,
-  LBRACKET = 0x5b, BACKSLASH = 0x5c, RBRACKET = 0x5d, LOWER_E = 0x65, LOWER_F = 0x66, LOWER_N = 0x6e,
-  LOWER_T = 0x74, LBRACE = 0x7b, RBRACE = 0x7d;
+const TAB = 0x09,
+  LF = 0x0a,
+  CR = 0x0d,
+  SPACE = 0x20,
+  QUOTE = 0x22,
+  PLUS = 0x2b,
+  COMMA = 0x2c,
+  MINUS = 0x2d,
+  DOT = 0x2e,
+  ZERO = 0x30,
+  ONE = 0x31,
+  NINE = 0x39,
+  COLON = 0x3a,
+  UPPER_E = 0x45,
+  LBRACKET = 0x5b,
+  BACKSLASH = 0x5c,
+  RBRACKET = 0x5d,
+  LOWER_E = 0x65,
+  LOWER_F = 0x66,
+  LOWER_N = 0x6e,
+  LOWER_T = 0x74,
+  LBRACE = 0x7b,
+  RBRACE = 0x7d;
 
 /** Value of a hex digit byte, or -1. */
 const HEX = new Int8Array(256).fill(-1);
 for (let c = 0; c < 10; c++) HEX[0x30 + c] = c;
-for (let c = 0; c < 6; c++) { HEX[0x41 + c] = 10 + c; HEX[0x61 + c] = 10 + c; }
+for (let c = 0; c < 6; c++) {
+  HEX[0x41 + c] = 10 + c;
+  HEX[0x61 + c] = 10 + c;
+}
 
 /** The one-character escapes of RFC 8259 §7 (u is handled apart), by the byte after the backslash. */
 const SIMPLE_ESCAPE: Record<number, string> = {
-  0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t',
+  0x22: '"',
+  0x5c: '\\',
+  0x2f: '/',
+  0x62: '\b',
+  0x66: '\f',
+  0x6e: '\n',
+  0x72: '\r',
+  0x74: '\t',
 };
 
 // `fatal` so invalid UTF-8 is an error rather than U+FFFD; `ignoreBOM` so a U+FEFF at the start of
@@ -118,7 +155,10 @@ class Reader {
   }
 
   read(): ReadJsonResult {
-    const b = this.b, len = this.len, containers = this.containers, keys = this.keys;
+    const b = this.b,
+      len = this.len,
+      containers = this.containers,
+      keys = this.keys;
     if (len >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.pos = 3; // BOM, see header
     let value: unknown;
     expectValue: for (;;) {
@@ -132,20 +172,38 @@ class Reader {
         if (containers.length >= MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH}`, i);
         const j = this.skipWs(i + 1);
         if (c === LBRACE) {
-          if (b[j] === RBRACE) { value = {}; this.pos = j + 1; }
-          else { const obj = {}; containers.push(obj); keys.push(''); this.readKey(j, obj); continue expectValue; }
+          if (b[j] === RBRACE) {
+            value = {};
+            this.pos = j + 1;
+          } else {
+            const obj = {};
+            containers.push(obj);
+            keys.push('');
+            this.readKey(j, obj);
+            continue;
+          }
         } else {
-          if (b[j] === RBRACKET) { value = []; this.pos = j + 1; }
-          else { containers.push([]); keys.push(''); this.pos = j; continue expectValue; }
+          if (b[j] === RBRACKET) {
+            value = [];
+            this.pos = j + 1;
+          } else {
+            containers.push([]);
+            keys.push('');
+            this.pos = j;
+            continue;
+          }
         }
       } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
         value = this.readNumber(i);
       } else if (c === LOWER_T) {
-        this.literal(i, 'true'); value = true;
+        this.literal(i, 'true');
+        value = true;
       } else if (c === LOWER_F) {
-        this.literal(i, 'false'); value = false;
+        this.literal(i, 'false');
+        value = false;
       } else if (c === LOWER_N) {
-        this.literal(i, 'null'); value = null;
+        this.literal(i, 'null');
+        value = null;
       } else {
         this.unexpected(i);
       }
@@ -162,14 +220,21 @@ class Reader {
         const c = b[i];
         if (Array.isArray(top)) {
           top.push(value);
-          if (c === COMMA) { this.pos = i + 1; continue expectValue; }
+          if (c === COMMA) {
+            this.pos = i + 1;
+            continue expectValue;
+          }
           if (c !== RBRACKET) this.unexpected(i);
         } else {
           const k = keys[d];
           // Plain assignment would call Object.prototype's __proto__ setter; define it as JSON.parse does.
-          if (k === '__proto__') Object.defineProperty(top, k, { value, writable: true, enumerable: true, configurable: true });
+          if (k === '__proto__')
+            Object.defineProperty(top, k, { value, writable: true, enumerable: true, configurable: true });
           else top[k] = value;
-          if (c === COMMA) { this.readKey(b[i + 1] <= SPACE ? this.skipWs(i + 1) : i + 1, top); continue expectValue; }
+          if (c === COMMA) {
+            this.readKey(b[i + 1] <= SPACE ? this.skipWs(i + 1) : i + 1, top);
+            continue expectValue;
+          }
           if (c !== RBRACE) this.unexpected(i);
         }
         this.pos = i + 1;
@@ -216,12 +281,15 @@ class Reader {
 
   /** Reads a string whose opening quote is just before `start`; leaves pos after the closing quote. */
   private readString(start: number): string {
-    const b = this.b, len = this.len;
+    const b = this.b,
+      len = this.len;
     // Short strings (keys, names, words) are scanned byte by byte in JS: stop at the quote, a
     // backslash or a control byte; `acc` ORs the bytes to learn whether any is non-ASCII, `h`
     // hashes them for the short-string table.
     const stop = Math.min(start + SHORT_STRING, len);
-    let j = start, acc = 0, h = 0;
+    let j = start,
+      acc = 0,
+      h = 0;
     for (; j < stop; j++) {
       const c = b[j];
       if (c === QUOTE || c === BACKSLASH || c < SPACE) break;
@@ -263,13 +331,17 @@ class Reader {
     const b = this.b;
     let acc = 0;
     const base = b.byteOffset;
-    const firstWord = (base + j + 3) >> 2, endWord = (base + q) >> 2;
+    const firstWord = (base + j + 3) >> 2,
+      endWord = (base + q) >> 2;
     if (endWord - firstWord >= 4) {
       // Head bytes up to alignment.
       const head = (firstWord << 2) - base;
       for (; j < head; j++) {
         const c = b[j];
-        if (c < SPACE || c === BACKSLASH) { this.acc = acc; return j; }
+        if (c < SPACE || c === BACKSLASH) {
+          this.acc = acc;
+          return j;
+        }
         acc |= c;
       }
       const words = new Int32Array(b.buffer, firstWord << 2, endWord - firstWord);
@@ -288,7 +360,7 @@ class Reader {
       if (c < SPACE || c === BACKSLASH) break;
       acc |= c;
     }
-    this.acc = acc & 0xff | (acc >>> 8 | acc >>> 16 | acc >>> 24) & 0xff;
+    this.acc = (acc & 0xff) | (((acc >>> 8) | (acc >>> 16) | (acc >>> 24)) & 0xff);
     return j;
   }
 
@@ -314,8 +386,10 @@ class Reader {
 
   /** Slow path for a string holding escapes: decodes the runs between them and joins. */
   private readEscaped(start: number, j: number, acc: number): string {
-    const b = this.b, len = this.len;
-    let out = '', run = start;
+    const b = this.b,
+      len = this.len;
+    let out = '',
+      run = start;
     for (;;) {
       if (j >= len) this.fail(`unterminated string starting at byte ${start - 1}`, start - 1);
       const c = b[j];
@@ -332,7 +406,10 @@ class Reader {
           out += simple;
           j += 2;
         } else if (e === 0x75 /* u */) {
-          const h0 = HEX[b[j + 2]], h1 = HEX[b[j + 3]], h2 = HEX[b[j + 4]], h3 = HEX[b[j + 5]];
+          const h0 = HEX[b[j + 2]],
+            h1 = HEX[b[j + 3]],
+            h2 = HEX[b[j + 4]],
+            h3 = HEX[b[j + 5]];
           if (j + 5 >= len || (h0 | h1 | h2 | h3) < 0) this.fail(`invalid escape at byte ${j}`, j);
           // One UTF-16 unit; a surrogate pair written as two escapes joins by concatenation, and a
           // lone surrogate stays lone, exactly as JSON.parse keeps it.
@@ -369,28 +446,48 @@ class Reader {
    * path), so the result equals JSON.parse's. Anything else goes through Number().
    */
   private readNumber(i: number): number {
-    const b = this.b, start = i;
+    const b = this.b,
+      start = i;
     const negative = b[i] === MINUS;
     if (negative) i++;
-    let c = b[i], m = 0, digits = 0, scale = 0;
+    let c = b[i],
+      m = 0,
+      digits = 0,
+      scale = 0;
     if (c === ZERO) {
       c = b[++i];
     } else if (c >= ONE && c <= NINE) {
-      do { m = m * 10 + (c - ZERO); digits++; c = b[++i]; } while (c >= ZERO && c <= NINE);
+      do {
+        m = m * 10 + (c - ZERO);
+        digits++;
+        c = b[++i];
+      } while (c >= ZERO && c <= NINE);
     } else {
       this.unexpected(i);
     }
     if (c === DOT) {
       c = b[++i];
       if (!(c >= ZERO && c <= NINE)) this.unexpected(i);
-      do { m = m * 10 + (c - ZERO); digits++; scale--; c = b[++i]; } while (c >= ZERO && c <= NINE);
+      do {
+        m = m * 10 + (c - ZERO);
+        digits++;
+        scale--;
+        c = b[++i];
+      } while (c >= ZERO && c <= NINE);
     }
     if (c === LOWER_E || c === UPPER_E) {
       c = b[++i];
-      let sign = 1, e = 0;
-      if (c === PLUS || c === MINUS) { if (c === MINUS) sign = -1; c = b[++i]; }
+      let sign = 1,
+        e = 0;
+      if (c === PLUS || c === MINUS) {
+        if (c === MINUS) sign = -1;
+        c = b[++i];
+      }
       if (!(c >= ZERO && c <= NINE)) this.unexpected(i);
-      do { if (e < 100_000) e = e * 10 + (c - ZERO); c = b[++i]; } while (c >= ZERO && c <= NINE);
+      do {
+        if (e < 100_000) e = e * 10 + (c - ZERO);
+        c = b[++i];
+      } while (c >= ZERO && c <= NINE);
       scale += sign * e;
     }
     this.pos = i;
@@ -417,7 +514,8 @@ class Reader {
   private unexpected(i: number): never {
     if (i >= this.len) this.fail('unexpected end of input', this.len);
     const c = this.b[i];
-    if (c > SPACE && c < 0x7f) return this.fail(`unexpected character ${JSON.stringify(String.fromCharCode(c))} at byte ${i}`, i);
+    if (c > SPACE && c < 0x7f)
+      return this.fail(`unexpected character ${JSON.stringify(String.fromCharCode(c))} at byte ${i}`, i);
     if (c >= 0x80) {
       // Name the character if the bytes from here are one well-formed UTF-8 sequence.
       const end = i + (c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1);
@@ -439,9 +537,10 @@ class Reader {
 // dominate on short strings; it is not in the typings, so it is looked up once, with a fallback.
 type Latin1Slicer = { latin1Slice?: (start: number, end: number) => string };
 const nativeLatin1 = (Buffer.prototype as unknown as Latin1Slicer).latin1Slice;
-const latin1: (buf: Buffer, s: number, e: number) => string = typeof nativeLatin1 === 'function'
-  ? (buf, s, e) => nativeLatin1.call(buf, s, e)
-  : (buf, s, e) => buf.toString('latin1', s, e);
+const latin1: (buf: Buffer, s: number, e: number) => string =
+  typeof nativeLatin1 === 'function'
+    ? (buf, s, e) => nativeLatin1.call(buf, s, e)
+    : (buf, s, e) => buf.toString('latin1', s, e);
 
 function hexByte(c: number): string {
   return '0x' + c.toString(16).padStart(2, '0');
@@ -455,12 +554,23 @@ function firstInvalidUtf8(b: Uint8Array, s: number, e: number): number {
   let i = s;
   while (i < e) {
     const c = b[i];
-    if (c < 0x80) { i++; continue; }
-    let n: number, lo = 0x80, hi = 0xbf;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number,
+      lo = 0x80,
+      hi = 0xbf;
     if (c >= 0xc2 && c <= 0xdf) n = 1;
-    else if (c >= 0xe0 && c <= 0xef) { n = 2; if (c === 0xe0) lo = 0xa0; else if (c === 0xed) hi = 0x9f; }
-    else if (c >= 0xf0 && c <= 0xf4) { n = 3; if (c === 0xf0) lo = 0x90; else if (c === 0xf4) hi = 0x8f; }
-    else return i;
+    else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      if (c === 0xe0) lo = 0xa0;
+      else if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      if (c === 0xf0) lo = 0x90;
+      else if (c === 0xf4) hi = 0x8f;
+    } else return i;
     if (i + n >= e) return i; // the sequence runs past the end
     const c1 = b[i + 1];
     if (c1 < lo || c1 > hi) return i;

@@ -37,4 +37,6 @@ export interface LineMetrics {
  * boxes shows a range of them). Only metrics are kept — a 10 000-row table would otherwise hold
  * 50 000 laid paragraphs through pagination; the cell is laid again, identically, when drawn.
  */
-export interface CellText { lines: readonly LineMetrics[] }
+export interface CellText {
+  lines: readonly LineMetrics[];
+}

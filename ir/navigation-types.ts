@@ -11,10 +11,22 @@ import type { Colour, RectSpec } from './types.js';
 export type PageRef = number | string;
 
 /** The request's reference to a page; `at` is the pointer of the `page` key (what a refusal names). */
-export interface PageRefSpec { at: JsonPointer; ref: PageRef }
+export interface PageRefSpec {
+  at: JsonPointer;
+  ref: PageRef;
+}
 
 /** The views of ISO 32000-2 §12.3.2.2, Table 149, as the description spells them. */
-export const VIEW_FITS = ['xyz', 'fit', 'fit_width', 'fit_height', 'fit_rect', 'fit_bbox', 'fit_bbox_width', 'fit_bbox_height'] as const;
+export const VIEW_FITS = [
+  'xyz',
+  'fit',
+  'fit_width',
+  'fit_height',
+  'fit_rect',
+  'fit_bbox',
+  'fit_bbox_width',
+  'fit_bbox_height',
+] as const;
 export type ViewFit = (typeof VIEW_FITS)[number];
 
 /** Coordinates of a view: numbers or coordinate expressions evaluated on the target page. */
@@ -30,20 +42,47 @@ export interface ViewSpec {
 }
 
 /** A page of this document with a view. */
-export interface PageTarget { kind: 'page'; at: JsonPointer; page: PageRefSpec; view: ViewSpec }
+export interface PageTarget {
+  kind: 'page';
+  at: JsonPointer;
+  page: PageRefSpec;
+  view: ViewSpec;
+}
 /** A name declared under `destinations`. */
-export interface NamedTarget { kind: 'destination'; at: JsonPointer; name: string }
+export interface NamedTarget {
+  kind: 'destination';
+  at: JsonPointer;
+  name: string;
+}
 /** A full action (or a short `uri`, read as a URI action). */
-export interface ActionTarget { kind: 'action'; at: JsonPointer; action: Action }
+export interface ActionTarget {
+  kind: 'action';
+  at: JsonPointer;
+  action: Action;
+}
 export type Target = PageTarget | NamedTarget | ActionTarget;
 
-export const NAMED_ACTIONS = { next_page: 'NextPage', prev_page: 'PrevPage', first_page: 'FirstPage', last_page: 'LastPage' } as const;
+export const NAMED_ACTIONS = {
+  next_page: 'NextPage',
+  prev_page: 'PrevPage',
+  first_page: 'FirstPage',
+  last_page: 'LastPage',
+} as const;
 export type NamedActionName = keyof typeof NAMED_ACTIONS;
 
 /** Actions of §12.6.4 the description reaches. JavaScript and Launch are deliberately absent. */
 export type Action =
   | { type: 'go_to'; at: JsonPointer; target: PageTarget | NamedTarget; next: Action[] }
-  | { type: 'go_to_remote'; at: JsonPointer; file: string; /** 1-based page of the other file */ page?: number; view: ViewSpec; destination?: string; newWindow?: boolean; next: Action[] }
+  | {
+      type: 'go_to_remote';
+      at: JsonPointer;
+      file: string /** 1-based page of the other file */;
+      page?: number;
+      view: ViewSpec;
+      destination?: string;
+      newWindow?: boolean;
+      next: Action[];
+    }
   | { type: 'uri'; at: JsonPointer; uri: string; isMap: boolean; next: Action[] }
   | { type: 'named'; at: JsonPointer; name: NamedActionName; next: Action[] }
   /** Reading an article from one of its beads (§12.6.4.7, Thread); both 1-based, as the request counts. */
@@ -77,7 +116,11 @@ export interface Destination {
   structureElement?: { at: JsonPointer; id: string };
 }
 
-export interface Bead { at: JsonPointer; page: PageRefSpec; rect: RectSpec }
+export interface Bead {
+  at: JsonPointer;
+  page: PageRefSpec;
+  rect: RectSpec;
+}
 
 export interface Article {
   at: JsonPointer;
@@ -118,10 +161,33 @@ export interface Navigation {
 
 // ───────────────────────────── per page ─────────────────────────────
 
-export interface BoxValue { llx: number; lly: number; urx: number; ury: number }
-export interface PageBoxes { crop?: BoxValue; bleed?: BoxValue; trim?: BoxValue; art?: BoxValue }
+export interface BoxValue {
+  llx: number;
+  lly: number;
+  urx: number;
+  ury: number;
+}
+export interface PageBoxes {
+  crop?: BoxValue;
+  bleed?: BoxValue;
+  trim?: BoxValue;
+  art?: BoxValue;
+}
 
-export const TRANSITION_STYLES = ['split', 'blinds', 'box', 'wipe', 'dissolve', 'glitter', 'replace', 'fly', 'push', 'cover', 'uncover', 'fade'] as const;
+export const TRANSITION_STYLES = [
+  'split',
+  'blinds',
+  'box',
+  'wipe',
+  'dissolve',
+  'glitter',
+  'replace',
+  'fly',
+  'push',
+  'cover',
+  'uncover',
+  'fade',
+] as const;
 export type TransitionStyle = (typeof TRANSITION_STYLES)[number];
 
 export interface PageShow {
@@ -140,7 +206,11 @@ export interface PageShow {
 export type TabOrder = D.PageTabOrder['order'];
 
 /** A per-page entry: the last entry for a page wins, whole; `at` is its pointer (for a missing page). */
-export interface PageEntry<T> { at: JsonPointer; page: number; value: T }
+export interface PageEntry<T> {
+  at: JsonPointer;
+  page: number;
+  value: T;
+}
 
 export interface PageSettings {
   boxes: Map<number, PageEntry<PageBoxes>>;
@@ -152,10 +222,21 @@ export interface PageSettings {
 // ───────────────────────────── after pagination ─────────────────────────────
 
 /** A view evaluated on its page: null where the reader keeps its own value. */
-export interface ViewValue { fit: ViewFit; left: number | null; top: number | null; right: number | null; bottom: number | null; zoom: number | null }
+export interface ViewValue {
+  fit: ViewFit;
+  left: number | null;
+  top: number | null;
+  right: number | null;
+  bottom: number | null;
+  zoom: number | null;
+}
 
 /** What pagination makes of a page reference: the physical page, and the view or bead box evaluated there. */
-export interface Place { page: number; view?: ViewValue; box?: BoxValue }
+export interface Place {
+  page: number;
+  view?: ViewValue;
+  box?: BoxValue;
+}
 
 /** Places by the pointer of the page reference's holder (a PageTarget's or Bead's `at`). */
 export type Places = Map<JsonPointer, Place>;
@@ -174,5 +255,9 @@ export interface LaidOutLink {
   layer?: string;
 }
 
-export interface LinkBorder { width: number; dash?: number[]; color?: Colour }
+export interface LinkBorder {
+  width: number;
+  dash?: number[];
+  color?: Colour;
+}
 export type LinkHighlight = NonNullable<D.LinkItem['highlight']>;

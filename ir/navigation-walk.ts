@@ -20,11 +20,17 @@ function walkAction(a: Action, fn: (t: Target) => void, onAction?: (a: Action) =
 }
 
 /** Every target of the request, in document order; `onAction` also sees every action. */
-export function forEachTarget(nav: Navigation | undefined, items: readonly Pick<Item, 'type'>[], fn: (t: Target) => void, onAction?: (a: Action) => void): void {
+export function forEachTarget(
+  nav: Navigation | undefined,
+  items: readonly Pick<Item, 'type'>[],
+  fn: (t: Target) => void,
+  onAction?: (a: Action) => void,
+): void {
   for (const item of items) {
     if (item.type === 'link') walkTarget((item as Extract<Item, { type: 'link' }>).target, fn, onAction);
     // A push button's click leads somewhere the way a link does (passes/names/forms.ts, issue 11).
-    else if (item.type === 'push_button') walkTarget((item as Extract<Item, { type: 'push_button' }>).target, fn, onAction);
+    else if (item.type === 'push_button')
+      walkTarget((item as Extract<Item, { type: 'push_button' }>).target, fn, onAction);
   }
   if (!nav) return;
   const bookmarks = (list: Navigation['bookmarks']) => {
@@ -39,6 +45,12 @@ export function forEachTarget(nav: Navigation | undefined, items: readonly Pick<
 }
 
 /** Just the page targets. */
-export function forEachPageTarget(nav: Navigation | undefined, items: readonly Pick<Item, 'type'>[], fn: (t: PageTarget) => void): void {
-  forEachTarget(nav, items, (t) => { if (t.kind === 'page') fn(t); });
+export function forEachPageTarget(
+  nav: Navigation | undefined,
+  items: readonly Pick<Item, 'type'>[],
+  fn: (t: PageTarget) => void,
+): void {
+  forEachTarget(nav, items, (t) => {
+    if (t.kind === 'page') fn(t);
+  });
 }

@@ -36,13 +36,31 @@ export function resolvePageRef(numbering: PageNumbering, ref: PageRef, at: JsonP
 
 // ───────────── renumber: page labels (ISO 32000-1 §12.4.2) ─────────────
 
-import type { LabelStyle, RenumberEntry } from './types.js';
 import { refuse } from './messages.js';
+import type { LabelStyle, RenumberEntry } from './types.js';
 
 function roman(n: number): string {
-  const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+  const table: [number, string][] = [
+    [1000, 'm'],
+    [900, 'cm'],
+    [500, 'd'],
+    [400, 'cd'],
+    [100, 'c'],
+    [90, 'xc'],
+    [50, 'l'],
+    [40, 'xl'],
+    [10, 'x'],
+    [9, 'ix'],
+    [5, 'v'],
+    [4, 'iv'],
+    [1, 'i'],
+  ];
   let out = '';
-  for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
+  for (const [v, s] of table)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
   return out;
 }
 
@@ -55,12 +73,18 @@ function letters(n: number): string {
 /** The number part of a label in a style. */
 export function formatLabelNumber(style: LabelStyle, n: number): string {
   switch (style) {
-    case 'decimal': return String(n);
-    case 'lower_roman': return roman(n);
-    case 'upper_roman': return roman(n).toUpperCase();
-    case 'lower_letters': return letters(n);
-    case 'upper_letters': return letters(n).toUpperCase();
-    case 'none': return '';
+    case 'decimal':
+      return String(n);
+    case 'lower_roman':
+      return roman(n);
+    case 'upper_roman':
+      return roman(n).toUpperCase();
+    case 'lower_letters':
+      return letters(n);
+    case 'upper_letters':
+      return letters(n).toUpperCase();
+    case 'none':
+      return '';
   }
 }
 
@@ -73,10 +97,13 @@ export function formatLabelNumber(style: LabelStyle, n: number): string {
 export function labelledNumbering(count: number, entries: readonly RenumberEntry[]): PageNumbering {
   const labels = pageLabels(count, entries);
   const first = new Map<string, number>();
-  labels.forEach((l, i) => { if (!first.has(l)) first.set(l, i + 1); });
+  labels.forEach((l, i) => {
+    if (!first.has(l)) first.set(l, i + 1);
+  });
   return {
     count,
-    find: (ref) => (typeof ref === 'number' ? (Number.isInteger(ref) ? first.get(String(ref)) : undefined) : first.get(ref)),
+    find: (ref) =>
+      typeof ref === 'number' ? (Number.isInteger(ref) ? first.get(String(ref)) : undefined) : first.get(ref),
     label: (physical) => labels[physical - 1] ?? String(physical),
   };
 }
@@ -87,7 +114,10 @@ export function pageLabels(count: number, entries: readonly RenumberEntry[]): st
   let e = -1;
   for (let p = 1; p <= count; p++) {
     while (e + 1 < entries.length && entries[e + 1].page <= p) e++;
-    if (e < 0) { out.push(String(p)); continue; }
+    if (e < 0) {
+      out.push(String(p));
+      continue;
+    }
     const r = entries[e];
     out.push(r.prefix + formatLabelNumber(r.style, r.start + (p - r.page)));
   }

@@ -21,7 +21,11 @@ export function scanPlaceholders(text: string): PlaceholderScan {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x7b /* { */) {
-      if (text.charCodeAt(i + 1) === 0x7b) { has = true; i++; continue; }
+      if (text.charCodeAt(i + 1) === 0x7b) {
+        has = true;
+        i++;
+        continue;
+      }
       const m = NAME.exec(text.slice(i, i + 64));
       if (m) {
         if (!(PLACEHOLDERS as readonly string[]).includes(m[1])) return { ok: false, name: m[1] };

@@ -24,7 +24,10 @@ export function at(base: JsonPointer, ...tokens: (string | number)[]): JsonPoint
 /** Splits a pointer into its unescaped tokens. */
 export function tokens(pointer: JsonPointer): string[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The last token, i.e. the key a sentence names (`/items/0/rotate` → `rotate`). */

@@ -2,7 +2,7 @@
 // maps as sorted objects, bytes as their length and hash, faces by name, expressions in the
 // request's own syntax. Two runs on the same input print the same text.
 import { createHash } from 'node:crypto';
-import { printExpr, type Expr } from './grammar/expr.js';
+import { type Expr, printExpr } from './grammar/expr.js';
 
 function isExpr(v: Record<string, unknown>): boolean {
   return typeof v.k === 'string' && (v.k === 'num' || v.k === 'var' || v.k === 'neg' || v.k === 'bin');
@@ -23,7 +23,8 @@ function plain(v: unknown, seen: WeakSet<object>): unknown {
       return `<face ${f.ownName} ${f.outlines} ${f.key.slice(0, 12)}>`;
     }
     // A supplied PDF (pdf-lib's document) by its page count, not its whole object graph.
-    if (v.constructor?.name === 'PDFDocument') return `<pdf ${(v as unknown as { getPageCount(): number }).getPageCount()} pages>`;
+    if (v.constructor?.name === 'PDFDocument')
+      return `<pdf ${(v as unknown as { getPageCount(): number }).getPageCount()} pages>`;
     if (v.constructor?.name === 'PDFPage') return '<pdf page>';
     // Any other font kind (engines/fonts/: variants, standard, Type 1, Type 3, simple, chains): its kind and identity,
     // never its tables.

@@ -4,23 +4,29 @@
 // here names the key and its JSON pointer; nothing after a refusal runs. Each area's reading lives
 // in ir/read/<area>.ts.
 import { DEFAULT_PAGE } from './defaults.js';
+import type * as D from './description.generated.js';
 import { readJson } from './json-reader.js';
 import { refuse } from './messages.js';
 import { at } from './pointer.js';
+import { readFileSettings } from './read/attachments.js';
 import { ajv, check } from './read/common.js';
 import {
-  readFontChainDecl, readFontDecl, readFontVariantDecl, readSimpleFontDecl, readStandardFontDecl, readType1FontDecl, readType3FontDecl,
+  readFontChainDecl,
+  readFontDecl,
+  readFontVariantDecl,
+  readSimpleFontDecl,
+  readStandardFontDecl,
+  readType1FontDecl,
+  readType3FontDecl,
 } from './read/fonts.js';
 import { readGraphics } from './read/graphics.js';
-import { readFileSettings } from './read/attachments.js';
 import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
-import { readTemplates } from './read/supplied.js';
+import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
 import { readStandards } from './read/standards.js';
 import { readStructure } from './read/structure.js';
-import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
+import { readTemplates } from './read/supplied.js';
 import { descriptionSchema } from './schema/description.js';
-import type * as D from './description.generated.js';
 import type { PageSize, ReadIr, RenumberEntry } from './types.js';
 import { checkDrawnByThisBuild } from './unsupported.js';
 
@@ -41,8 +47,10 @@ export function readDescription(description: unknown): ReadIr {
   checkNavigationSchema(d);
   checkDrawnByThisBuild(d);
   const page = d.page ?? {};
-  const list = <K extends DeclarationKey, T>(key: K, read: (raw: NonNullable<D.Description[K]>[number], p: string) => T): T[] =>
-    (d[key] ?? []).map((raw, i) => read(raw, at('', key, i)));
+  const list = <K extends DeclarationKey, T>(
+    key: K,
+    read: (raw: NonNullable<D.Description[K]>[number], p: string) => T,
+  ): T[] => (d[key] ?? []).map((raw, i) => read(raw, at('', key, i)));
   return {
     stage: 'read',
     doc: {
@@ -72,7 +80,14 @@ export function readDescription(description: unknown): ReadIr {
 }
 
 /** The top-level keys that declare a list of fonts, read one entry at a time. */
-type DeclarationKey = 'fonts' | 'standard_fonts' | 'type1_fonts' | 'type3_fonts' | 'simple_fonts' | 'font_variants' | 'font_chains';
+type DeclarationKey =
+  | 'fonts'
+  | 'standard_fonts'
+  | 'type1_fonts'
+  | 'type3_fonts'
+  | 'simple_fonts'
+  | 'font_variants'
+  | 'font_chains';
 
 /** `page_sizes`: a page named twice takes the last entry (as page_boxes does). */
 function readPageSizes(raw: D.PageSizeEntry[] | undefined): Map<number, PageSize> | undefined {
@@ -84,7 +99,15 @@ function readPageSizes(raw: D.PageSizeEntry[] | undefined): Map<number, PageSize
 function readRenumber(raw: D.RenumberEntry[] | undefined): RenumberEntry[] | undefined {
   if (!raw?.length) return undefined;
   const byPage = new Map<number, RenumberEntry>();
-  raw.forEach((e, i) => byPage.set(e.page, { at: at('', 'renumber', i), page: e.page, style: e.style ?? 'decimal', prefix: e.prefix ?? '', start: e.start ?? 1 }));
+  raw.forEach((e, i) =>
+    byPage.set(e.page, {
+      at: at('', 'renumber', i),
+      page: e.page,
+      style: e.style ?? 'decimal',
+      prefix: e.prefix ?? '',
+      start: e.start ?? 1,
+    }),
+  );
   return [...byPage.values()].sort((a, b) => a.page - b.page);
 }
 
@@ -98,7 +121,11 @@ function parseDescription(description: unknown): unknown {
   if (typeof description === 'string' || description instanceof Uint8Array) {
     const r = readJson(description);
     if (r.ok) return r.value;
-    if (r.kind === 'duplicate') refuse('duplicateKey', at(r.pointer, r.key), { key: r.key, where: r.pointer ? `the object at ${r.pointer}` : 'the top level of the description' });
+    if (r.kind === 'duplicate')
+      refuse('duplicateKey', at(r.pointer, r.key), {
+        key: r.key,
+        where: r.pointer ? `the object at ${r.pointer}` : 'the top level of the description',
+      });
     refuse('jsonUnreadable', '', { detail: r.detail });
   }
   return description;

@@ -7,7 +7,17 @@ import type { JsonPointer } from './pointer.js';
 
 /** The `archive` strings a request may claim (docs/reference.md, "archive"). */
 export const ARCHIVE_CLAIMS = [
-  'pdfa1b', 'pdfa1a', 'pdfa2b', 'pdfa2u', 'pdfa2a', 'pdfa3b', 'pdfa3u', 'pdfa3a', 'pdfa4', 'pdfa4f', 'pdfa4e',
+  'pdfa1b',
+  'pdfa1a',
+  'pdfa2b',
+  'pdfa2u',
+  'pdfa2a',
+  'pdfa3b',
+  'pdfa3u',
+  'pdfa3a',
+  'pdfa4',
+  'pdfa4f',
+  'pdfa4e',
 ] as const;
 export type ArchiveClaim = (typeof ARCHIVE_CLAIMS)[number];
 
@@ -149,14 +159,21 @@ export interface PageMetadata {
   packet?: { at: JsonPointer; part: string };
 }
 
-export interface PageFiles { at: JsonPointer; page: number; files: { at: JsonPointer; name: string }[] }
+export interface PageFiles {
+  at: JsonPointer;
+  page: number;
+  files: { at: JsonPointer; name: string }[];
+}
 
 /**
  * Declarations an archive claim may set aside, found in the description as written (so the check
  * does not depend on how each area shapes its IR): transparency (PDF/A-1 6.4), optional content
  * (PDF/A-1 6.1.13, PDF 1.5), transfer functions (every part: 19005-1 6.2.8, -2/-3/-4 6.2.5).
  */
-export interface ArchiveConflict { at: JsonPointer; what: 'transparency' | 'optional content' | 'transfer function' }
+export interface ArchiveConflict {
+  at: JsonPointer;
+  what: 'transparency' | 'optional content' | 'transfer function';
+}
 
 /** Everything of issue 7 the passes carry in DocSettings.standards. */
 export interface Standards {

@@ -8,13 +8,58 @@ import type { JsonPointer } from './pointer.js';
 /** Standard structure types of ISO 32000-1 §14.8.4 (PDF 1.7), the ones PDF/A-1/2/3 and PDF/UA-1 name. */
 export const STANDARD_STRUCTURE_TYPES = [
   // grouping (Table 333)
-  'Document', 'Part', 'Art', 'Sect', 'Div', 'BlockQuote', 'Caption', 'TOC', 'TOCI', 'Index', 'NonStruct', 'Private',
+  'Document',
+  'Part',
+  'Art',
+  'Sect',
+  'Div',
+  'BlockQuote',
+  'Caption',
+  'TOC',
+  'TOCI',
+  'Index',
+  'NonStruct',
+  'Private',
   // block-level (Tables 334–337)
-  'P', 'H', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'L', 'LI', 'Lbl', 'LBody', 'Table', 'TR', 'TH', 'TD', 'THead', 'TBody', 'TFoot',
+  'P',
+  'H',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'L',
+  'LI',
+  'Lbl',
+  'LBody',
+  'Table',
+  'TR',
+  'TH',
+  'TD',
+  'THead',
+  'TBody',
+  'TFoot',
   // inline-level (Tables 338–339)
-  'Span', 'Quote', 'Note', 'Reference', 'BibEntry', 'Code', 'Link', 'Annot', 'Ruby', 'RB', 'RT', 'RP', 'Warichu', 'WT', 'WP',
+  'Span',
+  'Quote',
+  'Note',
+  'Reference',
+  'BibEntry',
+  'Code',
+  'Link',
+  'Annot',
+  'Ruby',
+  'RB',
+  'RT',
+  'RP',
+  'Warichu',
+  'WT',
+  'WP',
   // illustrations (Table 340)
-  'Figure', 'Formula', 'Form',
+  'Figure',
+  'Formula',
+  'Form',
 ] as const;
 export type StandardStructureType = (typeof STANDARD_STRUCTURE_TYPES)[number];
 
@@ -37,7 +82,10 @@ export interface StructElementSpec {
 }
 
 /** An item named in `children` by its `id`. */
-export interface StructItemRef { at: JsonPointer; item: string }
+export interface StructItemRef {
+  at: JsonPointer;
+  item: string;
+}
 
 export interface StructureSpec {
   at: JsonPointer;

@@ -1,14 +1,30 @@
 // ir/structure-walk.ts — facts about the `structure` tree of the IR that several passes read: the
 // grouping element types, the element an annotation stands in, every element in order, the types of
 // an element's kids.
-import type { StandardStructureType, StructureSpec, StructElementSpec, PlacedItemTag, StructItemRef } from './structure-types.js';
+import type {
+  PlacedItemTag,
+  StandardStructureType,
+  StructElementSpec,
+  StructItemRef,
+  StructureSpec,
+} from './structure-types.js';
 
 /**
  * Elements that group others (ISO 32000-1 Table 333, and lists): text named in one becomes one P per
  * paragraph (in an L, one LI per paragraph: an L holds list items only, PDF/UA-1 7.2).
  */
 export const GROUPING: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>([
-  'Document', 'Part', 'Art', 'Sect', 'Div', 'BlockQuote', 'TOC', 'Index', 'NonStruct', 'Private', 'L',
+  'Document',
+  'Part',
+  'Art',
+  'Sect',
+  'Div',
+  'BlockQuote',
+  'TOC',
+  'Index',
+  'NonStruct',
+  'Private',
+  'L',
 ]);
 
 /**
@@ -17,7 +33,13 @@ export const GROUPING: ReadonlySet<StandardStructureType> = new Set<StandardStru
  * StructureWriter.annotation for each widget, as it does for each link (passes/emit/document/structure.ts).
  */
 export const ANNOTATION_ELEMENT: Readonly<Record<string, 'Link' | 'Form'>> = {
-  link: 'Link', text_field: 'Form', check_box: 'Form', radio_group: 'Form', choice_field: 'Form', push_button: 'Form', signature_field: 'Form',
+  link: 'Link',
+  text_field: 'Form',
+  check_box: 'Form',
+  radio_group: 'Form',
+  choice_field: 'Form',
+  push_button: 'Form',
+  signature_field: 'Form',
 };
 
 /** Every element of the tree, depth first in reading order. */
@@ -34,12 +56,18 @@ export function* elementsOf(structure: StructureSpec): Generator<StructElementSp
 }
 
 /** The standard types of the elements an element ends up holding (its own children and what its items bring). */
-export function kidTypes(e: StructElementSpec, placed: ReadonlyMap<number, PlacedItemTag> | undefined): StandardStructureType[] {
+export function kidTypes(
+  e: StructElementSpec,
+  placed: ReadonlyMap<number, PlacedItemTag> | undefined,
+): StandardStructureType[] {
   const byRef = new Map<StructItemRef, PlacedItemTag>();
   for (const p of placed?.values() ?? []) byRef.set(p.ref, p);
   const out: StandardStructureType[] = [];
   for (const c of e.children) {
-    if ('type' in c) { out.push(c.standard); continue; }
+    if ('type' in c) {
+      out.push(c.standard);
+      continue;
+    }
     const p = byRef.get(c);
     if (!p) continue;
     if (p.mode === 'paragraphs') out.push('P');

@@ -15,4 +15,8 @@ export interface SuppliedPdf {
 }
 
 /** One widget appearance: the source's stream and the matrix placing it in source page space. */
-export interface FlatWidget { ref: PDFRef; matrix: Matrix; /** Where the page's /Annots lists the widget. */ index: number }
+export interface FlatWidget {
+  ref: PDFRef;
+  matrix: Matrix /** Where the page's /Annots lists the widget. */;
+  index: number;
+}

@@ -2,14 +2,17 @@
 // of cells holding one thing each, and the style cascade. Pagination measures and places it
 // (passes/pagination/table-*.ts); ir/types.ts re-exports these names.
 import type * as D from './description.generated.js';
+import type { ImageResource } from './image-resource.js';
 import type { JsonPointer } from './pointer.js';
 import type { CodeItem, Colour, ImageFit, ItemBase, RectSpec, TextRun } from './types.js';
-import type { ImageResource } from './image-resource.js';
 
 /** A column's width: points, `auto` (its widest content), or a share of what is left (`{fraction}`). */
 export type ColumnWidth = { kind: 'points'; v: number } | { kind: 'auto' } | { kind: 'fraction'; v: number };
 
-export interface BorderSide { width: number; color: Colour }
+export interface BorderSide {
+  width: number;
+  color: Colour;
+}
 
 /** A cell's horizontal alignment: of each line of its text (`justify` as a text item's), or of its picture or drawing. */
 export type CellAlign = NonNullable<D.TableItem['align']>;

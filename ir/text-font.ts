@@ -55,4 +55,8 @@ export interface Shaped {
 }
 
 /** Where a declared font came from, so a font file that breaks while in use is refused naming it. */
-export interface FontOrigin { name: string; at: JsonPointer; sourceAt: JsonPointer }
+export interface FontOrigin {
+  name: string;
+  at: JsonPointer;
+  sourceAt: JsonPointer;
+}

@@ -2,17 +2,25 @@
 // styles they share (docs/reference.md "text", "flow", "text_path"); re-exported by ir/types.ts.
 // Words and small shapes taken as the request states them come from its generated types (D).
 import type * as D from './description.generated.js';
-import type { JsonPointer } from './pointer.js';
 import type { ClipSpec, PathSeg } from './graphics-types.js';
+import type { JsonPointer } from './pointer.js';
 import type { Colour, FontResource, ItemBase, RectSpec } from './types.js';
 
 export type Align = NonNullable<D.TextItem['align']>;
 
 /** `outline`: the letters stroked `width` points wide in `colour`; hollow unless `filled`. */
-export interface OutlineSpec { width: number; colour: Colour; filled: boolean }
+export interface OutlineSpec {
+  width: number;
+  colour: Colour;
+  filled: boolean;
+}
 
 /** `shadow`: the block drawn first, offset by (dx, dy), in one colour. */
-export interface ShadowSpec { dx: number; dy: number; colour: Colour }
+export interface ShadowSpec {
+  dx: number;
+  dy: number;
+  colour: Colour;
+}
 
 /** What a styled run states for itself; every absent field takes the block's value. */
 export interface RunStyleSpec {

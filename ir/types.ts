@@ -2,23 +2,32 @@
 // (ReadIr → ResolvedIr → PagedIr → LaidOutIr → DedupedIr → Emitted); every node carries `at`,
 // the JSON pointer of the request value it came from, so any pass can name the key at fault.
 import type * as D from './description.generated.js';
-import type { Expr } from './grammar/expr.js';
-import type { JsonPointer } from './pointer.js';
 import type { Remark } from './diagnostics.js';
+import type { Expr } from './grammar/expr.js';
 import type { ClipSpec, FillRule, GraphicsDecls, NameRef, PathSeg, StrokeSpec } from './graphics-types.js';
-import type { TextItem, FlowItem, TextPathItem } from './text-types.js';
-import type { FontOrigin, TextFont } from './text-font.js';
 import type { ImageResource } from './image-resource.js';
-import type { SuppliedPdf } from './supplied-pdf.js';
 import type { MeasuredTable } from './measured-table.js';
 import type { PageNumbering } from './page-refs.js';
+import type { JsonPointer } from './pointer.js';
+import type { SuppliedPdf } from './supplied-pdf.js';
+import type { FontOrigin, TextFont } from './text-font.js';
+import type { FlowItem, TextItem, TextPathItem } from './text-types.js';
 
 // ───────────────────────────── read ─────────────────────────────
 
 /** A coordinate value: a number or a parsed expression, evaluated once its variables are bound. */
-export interface Coord { at: JsonPointer; expr: Expr }
+export interface Coord {
+  at: JsonPointer;
+  expr: Expr;
+}
 
-export interface RectSpec { at: JsonPointer; llx: Coord; lly: Coord; urx: Coord; ury: Coord }
+export interface RectSpec {
+  at: JsonPointer;
+  llx: Coord;
+  lly: Coord;
+  urx: Coord;
+  ury: Coord;
+}
 
 /** Colour values of the Conventions table: 1 number grey, 3 light (DeviceRGB), 4 ink (DeviceCMYK). */
 export type Colour =
@@ -34,13 +43,22 @@ export type Colour =
   | { space: 'shading'; name: string; at: JsonPointer };
 
 /** The object form of a pages rule: pages of the finished document, from `from` to `to`, every `every`-th, but not `but`. */
-export interface PageSelect { every: number; from: number; to?: number; but: number[] }
+export interface PageSelect {
+  every: number;
+  from: number;
+  to?: number;
+  but: number[];
+}
 
 /**
  * Pages an item lands on. The array form names pages (creating them); an empty list means every
  * page. The object form (`select`, with `list` empty) selects among the pages the document has.
  */
-export interface PagesRule { at: JsonPointer; list: number[]; select?: PageSelect }
+export interface PagesRule {
+  at: JsonPointer;
+  list: number[];
+  select?: PageSelect;
+}
 
 export interface ItemBase {
   at: JsonPointer;
@@ -65,13 +83,22 @@ export interface ItemBase {
 }
 
 /** `relative_to` as read: the named item, its edge, the offset away from it, which of its parts. */
-export interface RelativeTo { at: JsonPointer; id: string; edge: 'top' | 'bottom'; offset: number; part?: number }
+export interface RelativeTo {
+  at: JsonPointer;
+  id: string;
+  edge: 'top' | 'bottom';
+  offset: number;
+  part?: number;
+}
 
 /**
  * Where pagination hung an item: with edge `bottom` its rect's top goes to `y` (the named part's
  * bottom minus the offset); with edge `top` its rect's bottom goes to `y` (the part's top plus the offset).
  */
-export interface Hang { edge: 'top' | 'bottom'; y: number }
+export interface Hang {
+  edge: 'top' | 'bottom';
+  y: number;
+}
 
 export interface RectItem extends ItemBase {
   type: 'rect';
@@ -96,7 +123,12 @@ export interface PathItem extends ItemBase {
 export type ArrowStyle = NonNullable<NonNullable<D.PathItem['arrows']>['start']>;
 
 /** `arrows`: a head at each end; `size` is the head's length in stroke widths. */
-export interface ArrowsSpec { at: JsonPointer; start: ArrowStyle; end: ArrowStyle; size: number }
+export interface ArrowsSpec {
+  at: JsonPointer;
+  start: ArrowStyle;
+  end: ArrowStyle;
+  size: number;
+}
 
 /** `ellipse`: the ellipse inscribed in `rect`. */
 export interface EllipseItem extends ItemBase {
@@ -116,14 +148,36 @@ export interface DrawingItem extends ItemBase {
 export type ShapeItem = PathItem | EllipseItem | DrawingItem;
 
 // The text-setting items' read types (text, flow, text_path) live in ir/text-types.ts.
-export type { Align, OutlineSpec, ShadowSpec, RunStyleSpec, TextRun, TextBlockStyle, TextItem, FirstBaseline, LastBaseline, TabAlign, TabsSpec, FlowItem, TextPathAlign, TextPathOverlong, TextPathItem } from './text-types.js';
+export type {
+  Align,
+  FirstBaseline,
+  FlowItem,
+  LastBaseline,
+  OutlineSpec,
+  RunStyleSpec,
+  ShadowSpec,
+  TabAlign,
+  TabsSpec,
+  TextBlockStyle,
+  TextItem,
+  TextPathAlign,
+  TextPathItem,
+  TextPathOverlong,
+  TextRun,
+} from './text-types.js';
 
 export type CodeKind = 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
 
 /** An encoded symbol, in modules: bars of a linear code, or a matrix of dark modules. */
 export type CodeSymbol =
-  | { shape: 'linear'; modules: number; /** [start, width] pairs, modules */ bars: number[] }
-  | { shape: 'matrix'; cols: number; rows: number; /** height of a row in modules (PDF417 > 1) */ rowHeight: number; dark: Uint8Array };
+  | { shape: 'linear'; modules: number /** [start, width] pairs, modules */; bars: number[] }
+  | {
+      shape: 'matrix';
+      cols: number;
+      rows: number /** height of a row in modules (PDF417 > 1) */;
+      rowHeight: number;
+      dark: Uint8Array;
+    };
 
 export interface CodeItem extends ItemBase {
   type: CodeKind;
@@ -206,8 +260,9 @@ export interface ImportedPageItem extends ItemBase {
   fit: PageFit;
 }
 
-
-export interface ResolvedImportedPageItem extends ImportedPageItem { source: SuppliedPdf }
+export interface ResolvedImportedPageItem extends ImportedPageItem {
+  source: SuppliedPdf;
+}
 
 /** `templates`: a supplied PDF laid under the first, the middle and the last pages. */
 export interface TemplatesSpec {
@@ -221,7 +276,18 @@ export interface TemplatesSpec {
 }
 
 // The table item's read types live in ir/table-types.ts (docs/reference.md, "table").
-export type { BorderSide, CellAlign, CellContent, CellStyle, CellStyleSpec, ColumnWidth, TableCell, TableItem, TableRow } from './table-types.js';
+export type {
+  BorderSide,
+  CellAlign,
+  CellContent,
+  CellStyle,
+  CellStyleSpec,
+  ColumnWidth,
+  TableCell,
+  TableItem,
+  TableRow,
+} from './table-types.js';
+
 import type { TableItem } from './table-types.js';
 
 export interface FontDecl {
@@ -236,23 +302,41 @@ export interface FontDecl {
 }
 
 /** One of the fourteen built-in fonts under a chosen name (`standard_fonts`). */
-export interface StandardFontDecl { at: JsonPointer; name: string; face: string }
+export interface StandardFontDecl {
+  at: JsonPointer;
+  name: string;
+  face: string;
+}
 
-export interface PageSize { width: number; height: number }
+export interface PageSize {
+  width: number;
+  height: number;
+}
 
 /** The eight orientations of `images[].orientation` (EXIF values 1, 2, 3, 4, 8, 6, 5, 7). */
 export type Orientation =
-  | 'upright' | 'mirrored_left_to_right' | 'upside_down' | 'mirrored_top_to_bottom'
-  | 'turned_left' | 'turned_right' | 'mirrored_and_turned_left' | 'mirrored_and_turned_right';
+  | 'upright'
+  | 'mirrored_left_to_right'
+  | 'upside_down'
+  | 'mirrored_top_to_bottom'
+  | 'turned_left'
+  | 'turned_right'
+  | 'mirrored_and_turned_left'
+  | 'mirrored_and_turned_right';
 
 /** A part named by a declaration key, with that key's pointer. */
-export interface PartRef { at: JsonPointer; part: string }
+export interface PartRef {
+  at: JsonPointer;
+  part: string;
+}
 
 /** One `images` entry: what a supplied picture says about itself and how its pixels are read. */
 export interface ImageDecl {
   at: JsonPointer;
   name: string;
-  metadata?: { at: JsonPointer; facts: import('./standards-types.js').MetadataFacts; packet?: undefined } | { at: JsonPointer; packet: PartRef; facts?: undefined };
+  metadata?:
+    | { at: JsonPointer; facts: import('./standards-types.js').MetadataFacts; packet?: undefined }
+    | { at: JsonPointer; packet: PartRef; facts?: undefined };
   stencil?: JsonPointer;
   stencilMask?: PartRef;
   softMask?: PartRef;
@@ -290,7 +374,11 @@ export interface DocSettings {
   /** Graphics declarations (issue 5): layers, graphics states, shadings, tilings, colour spaces, drawings, page spaces. */
   graphics?: GraphicsDecls;
   /** Set by layout: the drawing operations of each declared drawing and tiling cell, laid once. */
-  laidForms?: { drawings: Map<string, DrawOp[]>; tilings: Map<string, DrawOp[]>; /** Type 3 glyphs' shapes, by face key, in code order. */ glyphs?: Map<string, DrawOp[][]> };
+  laidForms?: {
+    drawings: Map<string, DrawOp[]>;
+    tilings: Map<string, DrawOp[]> /** Type 3 glyphs' shapes, by face key, in code order. */;
+    glyphs?: Map<string, DrawOp[][]>;
+  };
   /** archive, accessible, version, metadata, output_intent, compression, invoice (issue 7; ir/standards-types.ts). */
   standards?: import('./standards-types.js').Standards;
   /** attachments, collection, page_files, page_metadata (issue 9; ir/standards-types.ts). */
@@ -310,7 +398,13 @@ export interface DocSettings {
 export type LabelStyle = NonNullable<D.RenumberEntry['style']>;
 
 /** One `renumber` entry: from `page` on, labels in `style`, behind `prefix`, counting from `start`. */
-export interface RenumberEntry { at: JsonPointer; page: number; style: LabelStyle; prefix: string; start: number }
+export interface RenumberEntry {
+  at: JsonPointer;
+  page: number;
+  style: LabelStyle;
+  prefix: string;
+  start: number;
+}
 
 export interface ReadIr {
   stage: 'read';
@@ -344,17 +438,36 @@ export interface FontResource {
 }
 
 /** A text or flow item after resolution: its font found among every font kind (a styled run's own font too). */
-export interface ResolvedTextItem extends TextItem { fontRes: FontResource }
-export interface ResolvedFlowItem extends FlowItem { fontRes: FontResource }
+export interface ResolvedTextItem extends TextItem {
+  fontRes: FontResource;
+}
+export interface ResolvedFlowItem extends FlowItem {
+  fontRes: FontResource;
+}
 /** A text_path after resolution: its font (and each styled run's) found among every font kind. */
-export interface ResolvedTextPathItem extends TextPathItem { fontRes: FontResource }
+export interface ResolvedTextPathItem extends TextPathItem {
+  fontRes: FontResource;
+}
 /** A table after resolution: the fonts of its text cells, by the names the request gives them. */
 export interface ResolvedTableItem extends TableItem {
   fontRes: Map<string, FontResource>;
 }
 /** An image item after resolution: the picture read, its declaration applied (engines/images/). */
-export interface ResolvedImageItem extends ImageItem { res: ImageResource }
-export type ResolvedItem = RectItem | ResolvedTextItem | ResolvedFlowItem | ResolvedTextPathItem | CodeItem | LinkItem | ShapeItem | ResolvedTableItem | ResolvedImportedPageItem | ResolvedImageItem | import('./form-types.js').FieldItem;
+export interface ResolvedImageItem extends ImageItem {
+  res: ImageResource;
+}
+export type ResolvedItem =
+  | RectItem
+  | ResolvedTextItem
+  | ResolvedFlowItem
+  | ResolvedTextPathItem
+  | CodeItem
+  | LinkItem
+  | ShapeItem
+  | ResolvedTableItem
+  | ResolvedImportedPageItem
+  | ResolvedImageItem
+  | import('./form-types.js').FieldItem;
 /** What survives the licence pass (every font needing a licence is covered). */
 export type LicensedItem = ResolvedItem;
 
@@ -430,8 +543,19 @@ export interface PagedIr {
 
 // The drawing operations layout produces and emit writes live in ir/draw-ops.ts.
 export type {
-  DrawOp, FillRectOp, FillRectsOp, FormOp, GlyphRunOp, ImageOp, ImportedPageOp, Matrix, PathOp, PathSegOp, ScopeOp,
+  DrawOp,
+  FillRectOp,
+  FillRectsOp,
+  FormOp,
+  GlyphRunOp,
+  ImageOp,
+  ImportedPageOp,
+  Matrix,
+  PathOp,
+  PathSegOp,
+  ScopeOp,
 } from './draw-ops.js';
+
 import type { DrawOp } from './draw-ops.js';
 
 export interface LaidOutPage {

@@ -7,9 +7,30 @@ import { at } from './pointer.js';
 
 /** The item catalogue (docs/reference.md): every kind the description format knows. */
 export const ITEM_KINDS = [
-  'text', 'flow', 'text_path', 'table', 'rect', 'line', 'path', 'ellipse', 'polygon', 'image', 'drawing',
-  'imported_page', 'code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417', 'text_field', 'check_box',
-  'radio_group', 'choice_field', 'push_button', 'signature_field', 'link',
+  'text',
+  'flow',
+  'text_path',
+  'table',
+  'rect',
+  'line',
+  'path',
+  'ellipse',
+  'polygon',
+  'image',
+  'drawing',
+  'imported_page',
+  'code128',
+  'ean13',
+  'qr_code',
+  'data_matrix',
+  'pdf417',
+  'text_field',
+  'check_box',
+  'radio_group',
+  'choice_field',
+  'push_button',
+  'signature_field',
+  'link',
 ] as const;
 
 /** Top-level keys of the spec's table (and those it names elsewhere) not drawn yet. */
@@ -20,7 +41,13 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   // Form fields are annotations: a widget takes no content matrix, graphics state or layer here.
   text_field: { transform: undefined, graphics_state: undefined, layer: undefined },
   check_box: { transform: undefined, graphics_state: undefined, layer: undefined },
-  radio_group: { transform: undefined, graphics_state: undefined, layer: undefined, relative_to: undefined, rect: undefined },
+  radio_group: {
+    transform: undefined,
+    graphics_state: undefined,
+    layer: undefined,
+    relative_to: undefined,
+    rect: undefined,
+  },
   choice_field: { transform: undefined, graphics_state: undefined, layer: undefined },
   push_button: { transform: undefined, graphics_state: undefined, layer: undefined },
   signature_field: { transform: undefined, graphics_state: undefined, layer: undefined },
@@ -46,7 +73,9 @@ export function checkDrawnByThisBuild(description: object): void {
   const items = d.items as Record<string, unknown>[];
   items.forEach((item, i) => {
     const p = at('', 'items', i);
-    const table = Object.hasOwn(ITEM_KEYS_NOT_YET_LIST, item.type as string) ? ITEM_KEYS_NOT_YET_LIST[item.type as string] : undefined;
+    const table = Object.hasOwn(ITEM_KEYS_NOT_YET_LIST, item.type as string)
+      ? ITEM_KEYS_NOT_YET_LIST[item.type as string]
+      : undefined;
     if (!table) return; // kinds not drawn are refused by the reader
     for (const [key, dflt] of table) {
       if (key in item && !isDefault(item[key], dflt)) {

@@ -2,10 +2,11 @@
 // version refuse older declarations: halftone_origin needs 2.0. Declaring a collection raises the
 // announced version to 1.7"). The version to write is settled while reading (ir/read/standards.ts);
 // any area whose feature needs a newer PDF calls `requireVersion` from the cross-refusals pass.
+
+import { refuse } from './messages.js';
 import type { JsonPointer } from './pointer.js';
 import type { PdfVersion } from './standards-types.js';
 import type { DocSettings } from './types.js';
-import { refuse } from './messages.js';
 
 /** The version written in the header when nothing says otherwise. */
 export const DEFAULT_PDF_VERSION: PdfVersion = '1.7';
@@ -25,5 +26,11 @@ export function versionAtLeast(v: PdfVersion, min: PdfVersion): boolean {
  */
 export function requireVersion(doc: DocSettings, min: PdfVersion, at: JsonPointer, feature: string): void {
   const declared = doc.standards?.declaredVersion;
-  if (declared && !versionAtLeast(docVersion(doc), min)) refuse('versionTooOld', declared.at, { key: declared.at, version: declared.version, min, feature: `${feature} at ${at}` });
+  if (declared && !versionAtLeast(docVersion(doc), min))
+    refuse('versionTooOld', declared.at, {
+      key: declared.at,
+      version: declared.version,
+      min,
+      feature: `${feature} at ${at}`,
+    });
 }

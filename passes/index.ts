@@ -7,8 +7,8 @@ import { emit } from './emit/emit.js';
 import { layout } from './layout/layout.js';
 import { licences } from './licences/licences.js';
 import { names } from './names/names.js';
-import type { Pass, PassContext, PassId } from './pass.js';
 import { pagination } from './pagination/pagination.js';
+import type { Pass, PassContext, PassId } from './pass.js';
 
 export const PASSES = [
   names, // first: every later pass works on resolved names and loaded fonts
@@ -39,7 +39,11 @@ export type PipelineOut = OutOf<(typeof PASSES)[6]>;
 export const PASS_IDS: readonly PassId[] = PASSES.map((p) => p.id);
 
 /** Runs every pass in order; `trace` sees the IR after each (tools/explain, timings). */
-export function runPasses(ir: PipelineIn, ctx: PassContext, trace?: (id: PassId, ir: unknown, ms: number) => void): PipelineOut {
+export function runPasses(
+  ir: PipelineIn,
+  ctx: PassContext,
+  trace?: (id: PassId, ir: unknown, ms: number) => void,
+): PipelineOut {
   let stage: unknown = ir;
   for (const pass of PASSES as readonly Pass<unknown, unknown>[]) {
     const t = performance.now();

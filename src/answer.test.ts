@@ -47,7 +47,9 @@ describe('percentEncodeHeader', () => {
   });
   it('encodes non-ASCII as the uppercase %XX of its UTF-8 bytes', () => {
     expect(percentEncodeHeader('é')).toBe('%C3%A9');
-    expect(percentEncodeHeader('the image Bild€ is never drawn with')).toBe('the image Bild%E2%82%AC is never drawn with');
+    expect(percentEncodeHeader('the image Bild€ is never drawn with')).toBe(
+      'the image Bild%E2%82%AC is never drawn with',
+    );
     expect(percentEncodeHeader('…')).toBe(ELLIPSIS);
     expect(percentEncodeHeader('😀')).toBe('%F0%9F%98%80');
     expect(percentEncodeHeader('日本')).toBe('%E6%97%A5%E6%9C%AC');
@@ -142,7 +144,10 @@ describe('answerOutcome: success', () => {
     expect(one(a.headers, 'x-svc-refusal')).toBeUndefined();
   });
   it('one x-svc-warning per remark, encoded', () => {
-    const a = answerOutcome(success(['the image Im2 is never drawn with', 'the font Ärger (selected as "Body") is 100% odd']), V);
+    const a = answerOutcome(
+      success(['the image Im2 is never drawn with', 'the font Ärger (selected as "Body") is 100% odd']),
+      V,
+    );
     expect(one(a.headers, 'x-svc-warnings')).toBe('2');
     expect(values(a.headers, 'x-svc-warning')).toEqual([
       'the image Im2 is never drawn with',
@@ -165,7 +170,13 @@ describe('answerOutcome: success', () => {
     expect(carried.join('').length).toBe(1000);
   });
   it('findings: whole count, id + message per header, same cap', () => {
-    const f: Finding = { standard: 'ISO_19005_2', clause: '6.2.4.3', test: 4, object: 'PDFont', message: 'glyph “x” missing' };
+    const f: Finding = {
+      standard: 'ISO_19005_2',
+      clause: '6.2.4.3',
+      test: 4,
+      object: 'PDFont',
+      message: 'glyph “x” missing',
+    };
     const many = Array.from({ length: 12 }, () => f);
     const a = answerOutcome(success([], many), V);
     expect(one(a.headers, 'x-svc-findings')).toBe('12');

@@ -4,9 +4,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LICENCE_FEATURES, type LicenceFeature } from '../ir/entitlements.js';
 import { generateIssuerKeys, issueLicence } from './licence/licence.js';
 import { readLicence, ServiceConfigError } from './licence/service.js';
-import { LICENCE_FEATURES, type LicenceFeature } from '../ir/entitlements.js';
 
 export const LICENCE_HELP = `Usage:
   quire licence keygen --out DIR
@@ -17,7 +17,10 @@ export const LICENCE_HELP = `Usage:
       verifies a key and prints what it carries
 `;
 
-export interface LicenceIo { out: (s: string) => void; err: (s: string) => void }
+export interface LicenceIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
 
 /** Runs `quire licence …`; returns the exit code (2 for usage errors). */
 export function licenceCommand(args: readonly string[], io: LicenceIo): number {
@@ -27,13 +30,25 @@ export function licenceCommand(args: readonly string[], io: LicenceIo): number {
     allowPositionals: true,
     strict: false,
     options: {
-      out: { type: 'string' }, key: { type: 'string' }, holder: { type: 'string' }, features: { type: 'string' },
-      from: { type: 'string' }, until: { type: 'string' }, 'public-key': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      out: { type: 'string' },
+      key: { type: 'string' },
+      holder: { type: 'string' },
+      features: { type: 'string' },
+      from: { type: 'string' },
+      until: { type: 'string' },
+      'public-key': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
-  const usage = (msg: string) => { io.err(`quire licence: ${msg}\n${LICENCE_HELP}`); return 2; };
-  if (values.help || sub === undefined) { io.out(LICENCE_HELP); return sub === undefined ? 2 : 0; }
+  const usage = (msg: string) => {
+    io.err(`quire licence: ${msg}\n${LICENCE_HELP}`);
+    return 2;
+  };
+  if (values.help || sub === undefined) {
+    io.out(LICENCE_HELP);
+    return sub === undefined ? 2 : 0;
+  }
   if (sub === 'keygen') {
     const dir = str('out');
     if (!dir) return usage('--out DIR is missing');
@@ -46,12 +61,22 @@ export function licenceCommand(args: readonly string[], io: LicenceIo): number {
   }
   if (sub === 'issue') {
     const [key, holder, features, from, until] = ['key', 'holder', 'features', 'from', 'until'].map(str);
-    if (!key || !holder || !features || !from || !until) return usage('issue needs --key, --holder, --features, --from and --until');
+    if (!key || !holder || !features || !from || !until)
+      return usage('issue needs --key, --holder, --features, --from and --until');
     const list = features === 'all' ? [...LICENCE_FEATURES] : features.split(',').map((f) => f.trim());
     const unknown = list.find((f) => !(LICENCE_FEATURES as readonly string[]).includes(f));
     if (unknown) return usage(`unknown feature "${unknown}"`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(until) || from > until) return usage('--from and --until must be dates YYYY-MM-DD, from ≤ until');
-    io.out(issueLicence(readFileSync(key, 'utf8'), { holder, features: list as LicenceFeature[], notBefore: from, notAfter: until, issued: new Date().toISOString() }) + '\n');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(until) || from > until)
+      return usage('--from and --until must be dates YYYY-MM-DD, from ≤ until');
+    io.out(
+      issueLicence(readFileSync(key, 'utf8'), {
+        holder,
+        features: list as LicenceFeature[],
+        notBefore: from,
+        notAfter: until,
+        issued: new Date().toISOString(),
+      }) + '\n',
+    );
     return 0;
   }
   if (sub === 'show') {
@@ -62,7 +87,10 @@ export function licenceCommand(args: readonly string[], io: LicenceIo): number {
       io.out(`${JSON.stringify(l, null, 2)}\n`);
       return 0;
     } catch (e) {
-      if (e instanceof ServiceConfigError) { io.err(`${e.message}\n`); return 1; }
+      if (e instanceof ServiceConfigError) {
+        io.err(`${e.message}\n`);
+        return 1;
+      }
       throw e;
     }
   }

@@ -31,8 +31,14 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...args], allowPositionals: true, strict: true,
-      options: { standard: { type: 'string', multiple: true }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        standard: { type: 'string', multiple: true },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (e) {
     throw new VerifyUsageError(e instanceof Error ? e.message : String(e));
@@ -42,7 +48,10 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
     io.out(VERIFY_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new VerifyUsageError(positionals.length ? `unexpected argument "${positionals[1]}"` : 'the PDF file is missing');
+  if (positionals.length !== 1)
+    throw new VerifyUsageError(
+      positionals.length ? `unexpected argument "${positionals[1]}"` : 'the PDF file is missing',
+    );
   for (const s of values.standard ?? []) {
     if (!flavourOf(s)) throw new VerifyUsageError(`--standard "${s}" is not one of ${STANDARDS.join(', ')}`);
   }
@@ -64,7 +73,11 @@ export async function verifyCommand(args: readonly string[], io: Io): Promise<nu
     }
     const findings = await verify(bytes, standards);
     const label = standards.join(',');
-    io.out(findings.length === 0 ? `PASS ${label}\n` : `FAIL ${label}: ${findings.length} finding${findings.length === 1 ? '' : 's'}\n`);
+    io.out(
+      findings.length === 0
+        ? `PASS ${label}\n`
+        : `FAIL ${label}: ${findings.length} finding${findings.length === 1 ? '' : 's'}\n`,
+    );
     if (!values.quiet) for (const f of findings) io.out(`${findingId(f)} ${f.message}\n`);
     return findings.length === 0 ? 0 : 1;
   } catch (e) {

@@ -9,13 +9,19 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
 import { licenceCommand } from './cli-licence.js';
-import { verifyCommand, VerifyUsageError } from './cli-verify.js';
-import { adminCommand, hostedCommand, HostedUsageError } from './hosted/cli.js';
+import { VerifyUsageError, verifyCommand } from './cli-verify.js';
+import { adminCommand, HostedUsageError, hostedCommand } from './hosted/cli.js';
 import { render } from './library.js';
-import { licensedToday, readClientsConfig, readLicence, ServiceConfigError, type ServiceSettings } from './licence/service.js';
+import {
+  licensedToday,
+  readClientsConfig,
+  readLicence,
+  ServiceConfigError,
+  type ServiceSettings,
+} from './licence/service.js';
 import { RenderPool } from './pool.js';
-import { defaultLogger, startServer } from './server.js';
 import { ConfigError, resolveServeConfig, settingFlags, settingsHelp } from './server/config.js';
+import { defaultLogger, startServer } from './server.js';
 import { BUILD } from './version.js';
 
 const SERVICE_OPTIONS = {
@@ -129,7 +135,9 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
 }
 
 function usageHint(command: string | undefined): string {
-  return command === 'serve' || command === 'render' || command === 'verify' ? `Try "quire ${command} --help".\n` : 'Try "quire --help".\n';
+  return command === 'serve' || command === 'render' || command === 'verify'
+    ? `Try "quire ${command} --help".\n`
+    : 'Try "quire --help".\n';
 }
 
 /** Runs a parseArgs call, turning its complaints (unknown option, missing value) into usage errors. */
@@ -145,7 +153,8 @@ function usage<T>(parse: () => T): T {
 
 /** Reads licence and clients config; prints the sentence and returns undefined when either is bad. */
 function serviceSettings(values: Record<string, unknown>, io: Io): ServiceSettings | undefined {
-  const pick = (k: string, env: string) => (typeof values[k] === 'string' ? (values[k] as string) : emptyToUndefined(io.env[env]));
+  const pick = (k: string, env: string) =>
+    typeof values[k] === 'string' ? (values[k] as string) : emptyToUndefined(io.env[env]);
   const licence = pick('licence', 'QUIRE_LICENCE');
   const pub = pick('licence-public-key', 'QUIRE_LICENCE_PUBLIC_KEY');
   const clients = pick('clients', 'QUIRE_CLIENTS');
@@ -186,18 +195,30 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     if (e instanceof ConfigError) throw new UsageError(e.message);
     throw e;
   }
-  const service = serviceSettings({ licence: config.licence, 'licence-public-key': config.licencePublicKey, clients: config.clients }, { ...io, env: {} });
+  const service = serviceSettings(
+    { licence: config.licence, 'licence-public-key': config.licencePublicKey, clients: config.clients },
+    { ...io, env: {} },
+  );
   if (!service) return 1;
   service.pageCeiling = config.pageCeiling;
   const logger = defaultLogger(config.logLevel);
   const pool = new RenderPool({
-    workers: config.workers, queue: config.queue, timeLimitMs: config.timeLimitMs, memoryLimitMb: config.memoryLimitMb, service,
+    workers: config.workers,
+    queue: config.queue,
+    timeLimitMs: config.timeLimitMs,
+    memoryLimitMb: config.memoryLimitMb,
+    service,
   });
   let running;
   try {
     running = await startServer({
-      port: config.port, host: config.host, bodyCap: config.bodyCap, pool, logger,
-      headerTimeoutMs: config.headerTimeoutMs, bodyTimeoutMs: config.bodyTimeoutMs,
+      port: config.port,
+      host: config.host,
+      bodyCap: config.bodyCap,
+      pool,
+      logger,
+      headerTimeoutMs: config.headerTimeoutMs,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       licensed: () => licensedToday(service),
       render: (input) => render({ ...input, service }),
     });
@@ -207,7 +228,17 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     return 1;
   }
   io.out(`quire ${BUILD} listening on ${running.url} (${config.workers} workers)\n`);
-  logger.info({ url: running.url, workers: config.workers, queue: config.queue, timeLimitMs: config.timeLimitMs, bodyCap: config.bodyCap, pageCeiling: config.pageCeiling }, 'listening');
+  logger.info(
+    {
+      url: running.url,
+      workers: config.workers,
+      queue: config.queue,
+      timeLimitMs: config.timeLimitMs,
+      bodyCap: config.bodyCap,
+      pageCeiling: config.pageCeiling,
+    },
+    'listening',
+  );
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -306,13 +337,6 @@ function readArg(path: string): Uint8Array {
   }
 }
 
-function integer(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`${flag} "${text}" is not a whole number`);
-  const n = Number(text.trim());
-  if (n < min || n > max) throw new UsageError(`${flag} ${n} is outside ${min}..${max}`);
-  return n;
-}
-
 function emptyToUndefined(s: string | undefined): string | undefined {
   return s === undefined || s.trim() === '' ? undefined : s;
 }
@@ -334,7 +358,7 @@ if (invokedDirectly()) {
       if (code !== undefined) process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`quire: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.stderr.write(`quire: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       process.exitCode = 1;
     },
   );

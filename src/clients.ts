@@ -2,9 +2,10 @@
 // ceiling and entitlements from the clients config; an unknown or absent client gets the config's
 // defaults (spec: Authentication 2). A licence feature is usable only when the server's licence covers
 // the day AND the client is entitled to it. Passes see only the resolved ClientSettings.
+
+import { LICENCE_FEATURES, type LicenceFeature } from '../ir/entitlements.js';
 import type { Licence } from './licence/licence.js';
 import { coversDay } from './licence/licence.js';
-import { type LicenceFeature, LICENCE_FEATURES } from '../ir/entitlements.js';
 
 /** Default page ceiling (spec Limits: "Page ceiling: per server and per account"; value not shown). */
 export const DEFAULT_PAGE_CEILING = 10_000;
@@ -37,8 +38,15 @@ export function defaultClient(name?: string): ClientSettings {
 }
 
 /** Resolves a client name against the config and the server's licence, at the moment of rendering. */
-export function resolveClient(name: string | undefined, config: ClientsConfig | undefined, licence: Licence | undefined, now: Date, serverCeiling?: number): ClientSettings {
-  const own = name !== undefined && config?.clients && Object.hasOwn(config.clients, name) ? config.clients[name] : undefined;
+export function resolveClient(
+  name: string | undefined,
+  config: ClientsConfig | undefined,
+  licence: Licence | undefined,
+  now: Date,
+  serverCeiling?: number,
+): ClientSettings {
+  const own =
+    name !== undefined && config?.clients && Object.hasOwn(config.clients, name) ? config.clients[name] : undefined;
   const entry: ClientEntry = { ...(config?.default ?? {}), ...(own ?? {}) };
   const licensed = licence && coversDay(licence, now) ? new Set<string>(licence.features) : new Set<string>();
   const wanted = entry.features === undefined || entry.features === 'licensed' ? [...LICENCE_FEATURES] : entry.features;

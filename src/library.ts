@@ -4,7 +4,7 @@
 import { RefusalError } from '../ir/diagnostics.js';
 import { refusal } from '../ir/messages.js';
 import { readDescription } from '../ir/read.js';
-import type { Emitted, ReadIr } from '../ir/types.js';
+import type { ReadIr } from '../ir/types.js';
 import { runPasses } from '../passes/index.js';
 import type { PassContext } from '../passes/pass.js';
 import { resolveClient } from './clients.js';
@@ -22,7 +22,13 @@ export function render(input: RenderInput): Outcome {
   const now = input.now ?? new Date();
   const ctx: PassContext = {
     parts: partsMap(input.parts),
-    client: resolveClient(input.client, input.service?.clients, input.service?.licence, now, input.service?.pageCeiling),
+    client: resolveClient(
+      input.client,
+      input.service?.clients,
+      input.service?.licence,
+      now,
+      input.service?.pageCeiling,
+    ),
     now,
     remarks: [],
   };

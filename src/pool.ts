@@ -40,7 +40,10 @@ export interface PoolOptions {
 /** Why a task did not give an outcome. */
 export type PoolFailure = 'queue-full' | 'time-limit' | 'aborted' | 'closed';
 export class PoolError extends Error {
-  constructor(readonly kind: PoolFailure, message: string) {
+  constructor(
+    readonly kind: PoolFailure,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -76,26 +79,42 @@ export class RenderPool {
     this.piscina.on('error', () => {});
   }
 
-  get threads(): number { return this.options.workers; }
+  get threads(): number {
+    return this.options.workers;
+  }
   /** Renders waiting for a worker. */
-  get queued(): number { return this.waiting.length; }
+  get queued(): number {
+    return this.waiting.length;
+  }
   /** Renders running now. */
-  get running(): number { return this.active; }
+  get running(): number {
+    return this.active;
+  }
   /** Share of time the workers were busy since the pool started, 0..1 (piscina's own measure). */
-  get utilization(): number { return this.piscina.utilization; }
+  get utilization(): number {
+    return this.piscina.utilization;
+  }
 
   /** Renders one task; rejects with a PoolError for a full queue, the time limit, an abort or a closed pool. */
   async run(task: RenderTask, signal?: AbortSignal): Promise<Outcome> {
     if (this.closed) throw new PoolError('closed', 'the server is shutting down');
     if (this.active >= this.options.workers) {
-      if (this.waiting.length >= this.options.queue) throw new PoolError('queue-full', 'every worker is busy and the queue is full');
+      if (this.waiting.length >= this.options.queue)
+        throw new PoolError('queue-full', 'every worker is busy and the queue is full');
       await new Promise<void>((go, drop) => {
         const entry = { go, drop };
         this.waiting.push(entry);
-        signal?.addEventListener('abort', () => {
-          const i = this.waiting.indexOf(entry);
-          if (i >= 0) { this.waiting.splice(i, 1); drop(new PoolError('aborted', 'the caller went away')); }
-        }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const i = this.waiting.indexOf(entry);
+            if (i >= 0) {
+              this.waiting.splice(i, 1);
+              drop(new PoolError('aborted', 'the caller went away'));
+            }
+          },
+          { once: true },
+        );
       });
     }
     this.active++;
@@ -106,7 +125,10 @@ export class RenderPool {
     let limit: NodeJS.Timeout | undefined;
     const channel = new MessageChannel();
     channel.port1.once('message', () => {
-      limit = setTimeout(() => { timedOut = true; timer.abort(); }, this.options.timeLimitMs);
+      limit = setTimeout(() => {
+        timedOut = true;
+        timer.abort();
+      }, this.options.timeLimitMs);
       limit.unref();
     });
     channel.port1.unref();
@@ -114,7 +136,10 @@ export class RenderPool {
     if (signal?.aborted) timer.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.piscina.run({ ...task, started: channel.port2 }, { signal: timer.signal, transferList: [channel.port2] as never })) as Outcome;
+      return (await this.piscina.run(
+        { ...task, started: channel.port2 },
+        { signal: timer.signal, transferList: [channel.port2] as never },
+      )) as Outcome;
     } catch (e) {
       if (timedOut) throw new PoolError('time-limit', `the render ran past ${this.options.timeLimitMs} ms`);
       if (signal?.aborted) throw new PoolError('aborted', 'the caller went away');
@@ -130,7 +155,9 @@ export class RenderPool {
   }
 
   /** Renders running or waiting. */
-  get inFlight(): number { return this.active + this.waiting.length; }
+  get inFlight(): number {
+    return this.active + this.waiting.length;
+  }
 
   /** Refuses what still waits and ends the workers (a running render is stopped). */
   async close(): Promise<void> {

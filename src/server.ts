@@ -6,10 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
-import { pino, type Logger } from 'pino';
-import { refusal } from '../ir/messages.js';
+import { type Logger, pino } from 'pino';
 import { libraryFaceCount } from '../engines/fonts/library.js';
-import { answerHealth, answerOutcome, answerRefusal, type Answer, type RefusalLike } from './answer.js';
+import { refusal } from '../ir/messages.js';
+import { type Answer, answerHealth, answerOutcome, answerRefusal, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
@@ -158,7 +158,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     server,
     url: `http://${host}:${addr.port}`,
     close: closeNow,
-    get inFlight() { return s.inFlight; },
+    get inFlight() {
+      return s.inFlight;
+    },
     async shutdown(graceMs = DEFAULT_GRACE_MS) {
       s.draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -232,7 +234,13 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   if (path === '/metrics') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
     void s.metrics.registry.metrics().then(
-      (text) => send(s, req, res, { status: 200, contentType: s.metrics.registry.contentType, headers: [['x-svc-version', s.version]], body: text }),
+      (text) =>
+        send(s, req, res, {
+          status: 200,
+          contentType: s.metrics.registry.contentType,
+          headers: [['x-svc-version', s.version]],
+          body: text,
+        }),
       (e: unknown) => failed(s, req, res, e),
     );
     return;
@@ -377,7 +385,13 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
 // ——— rendering ———
 
 /** Renders (in the pool when there is one) and answers; a client gone mid-render frees its worker. */
-function renderAndAnswer(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, description: Uint8Array, parts: Map<string, Uint8Array>): void {
+function renderAndAnswer(
+  s: Settings,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  description: Uint8Array,
+  parts: Map<string, Uint8Array>,
+): void {
   const started = performance.now();
   const client = clientOf(req);
   const finish = (outcome: Outcome): void => {
@@ -392,19 +406,30 @@ function renderAndAnswer(s: Settings, req: http.IncomingMessage, res: http.Serve
     return;
   }
   const gone = new AbortController();
-  res.once('close', () => { if (!res.writableFinished) gone.abort(); });
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   s.pool.run({ description, parts: [...parts], client }, gone.signal).then(finish, (e: unknown) => {
     if (!(e instanceof PoolError)) {
       // A worker that died (out of memory, a crash in a dependency): the document could not be made.
-      const tooBig = e instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
-      const a = answerRefusal(tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', { detail: detail(e) }), { version: s.version });
+      const tooBig =
+        e instanceof Error &&
+        /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
+      const a = answerRefusal(
+        tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', { detail: detail(e) }),
+        { version: s.version },
+      );
       s.metrics.rendered(a.status, (performance.now() - started) / 1000);
       if (!tooBig) s.logger.error({ err: e, client }, 'render failed');
       return send(s, req, res, a);
     }
     if (e.kind === 'aborted') return; // nobody left to answer
-    const r = e.kind === 'time-limit' ? refusal('renderTooLong', '', { seconds: s.pool!.options.timeLimitMs / 1000 })
-      : e.kind === 'queue-full' ? refusal('serverBusy', '') : refusal('serverClosing', '');
+    const r =
+      e.kind === 'time-limit'
+        ? refusal('renderTooLong', '', { seconds: s.pool!.options.timeLimitMs / 1000 })
+        : e.kind === 'queue-full'
+          ? refusal('serverBusy', '')
+          : refusal('serverClosing', '');
     const a = answerRefusal(r, { version: s.version });
     // A busy or closing server: worth a retry shortly (the only case where resending helps).
     if (r.status === 503) a.headers.push(['retry-after', '1']);
@@ -468,20 +493,23 @@ function logAnswer(s: Settings, req: http.IncomingMessage, res: http.ServerRespo
       return v === undefined ? undefined : String(v);
     };
     const num = (name: string): number | undefined => (header(name) === undefined ? undefined : Number(header(name)));
-    s.logger.info({
-      method: req.method,
-      path: printablePath(pathOf(req.url)),
-      status: res.statusCode,
-      client: clientOf(req),
-      pages: num('x-svc-pages'),
-      warnings: num('x-svc-warnings'),
-      findings: num('x-svc-findings'),
-      refusal: header('x-svc-refusal'),
-      ms: Math.round(performance.now() - started),
-      bytesIn: req.socket?.bytesRead,
-      bytesOut: num('content-length'),
-      complete: res.writableFinished,
-    }, 'answer');
+    s.logger.info(
+      {
+        method: req.method,
+        path: printablePath(pathOf(req.url)),
+        status: res.statusCode,
+        client: clientOf(req),
+        pages: num('x-svc-pages'),
+        warnings: num('x-svc-warnings'),
+        findings: num('x-svc-findings'),
+        refusal: header('x-svc-refusal'),
+        ms: Math.round(performance.now() - started),
+        bytesIn: req.socket?.bytesRead,
+        bytesOut: num('content-length'),
+        complete: res.writableFinished,
+      },
+      'answer',
+    );
   } catch {
     // logging never fails a call
   }

@@ -2,8 +2,9 @@
 // findings"): measures the bytes just emitted against the standards the request names in `check`, plus
 // the archival standard it claims in `archive`, and returns the findings for the outcome. It never
 // changes the PDF nor the status: a finding is a report, not a refusal.
-import type { DocSettings, Emitted } from '../ir/types.js';
+
 import type { Finding } from '../ir/diagnostics.js';
+import type { DocSettings, Emitted } from '../ir/types.js';
 import { flavourOf, verifyEmitted } from '../verifier/index.js';
 
 /**

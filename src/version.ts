@@ -11,7 +11,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface PackageInfo { dir: string; version: string }
+interface PackageInfo {
+  dir: string;
+  version: string;
+}
 
 /** The directory and version of the nearest enclosing package.json named "quire", or undefined. */
 export function findPackage(from: string): PackageInfo | undefined {

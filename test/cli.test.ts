@@ -18,10 +18,28 @@ describe('quire render (dist/cli.js)', () => {
   it('writes the same bytes as the library for the same input and clock', () => {
     expect(existsSync(join(ROOT, 'dist/cli.js')), 'npm test builds dist/ first').toBe(true);
     const out = join(mkdtempSync(join(tmpdir(), 'quire-cli-')), 'hello.pdf');
-    const r = spawnSync('node', [join(ROOT, 'dist/cli.js'), 'render', HELLO, '--part', `NotoSans-Regular.ttf=${FONT_PART}`, '-o', out, '--now', NOW], { encoding: 'utf8' });
+    const r = spawnSync(
+      'node',
+      [
+        join(ROOT, 'dist/cli.js'),
+        'render',
+        HELLO,
+        '--part',
+        `NotoSans-Regular.ttf=${FONT_PART}`,
+        '-o',
+        out,
+        '--now',
+        NOW,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain('1 page');
-    const lib = render({ description: readFileSync(HELLO), parts: new Map([['NotoSans-Regular.ttf', readFileSync(FONT_PART)]]), now: new Date(NOW) });
+    const lib = render({
+      description: readFileSync(HELLO),
+      parts: new Map([['NotoSans-Regular.ttf', readFileSync(FONT_PART)]]),
+      now: new Date(NOW),
+    });
     expect(lib.ok).toBe(true);
     if (lib.ok) expect(readFileSync(out).equals(Buffer.from(lib.pdf))).toBe(true);
   });
@@ -30,7 +48,9 @@ describe('quire render (dist/cli.js)', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'quire-cli-')), 'x.pdf');
     const r = spawnSync('node', [join(ROOT, 'dist/cli.js'), 'render', HELLO, '-o', out], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^refused 400 description: the part "NotoSans-Regular.ttf" named by \/fonts\/0\/part was not sent/m);
+    expect(r.stderr).toMatch(
+      /^refused 400 description: the part "NotoSans-Regular.ttf" named by \/fonts\/0\/part was not sent/m,
+    );
   });
 });
 
@@ -38,7 +58,10 @@ describe('tools/explain', () => {
   it('prints the IR after reading and after each of the seven passes, the same twice', () => {
     const run = () => execFileSync(join(ROOT, 'tools/explain'), [HELLO, '--no-times'], { encoding: 'utf8' });
     const text = run();
-    const heads = text.split('\n').filter((l) => l.startsWith('== ')).map((l) => l.slice(3, -3));
+    const heads = text
+      .split('\n')
+      .filter((l) => l.startsWith('== '))
+      .map((l) => l.slice(3, -3));
     expect(heads).toEqual(['read', ...PASS_IDS, 'remarks']);
     expect(PASS_IDS).toEqual(['names', 'cross-refusals', 'licences', 'pagination', 'layout', 'dedupe', 'emit']);
     expect(text).toContain('"expr": "({page_width} - 56)"');
@@ -47,8 +70,15 @@ describe('tools/explain', () => {
   });
 
   it('prints one pass with --after, and stops at a refusal', () => {
-    const one = execFileSync(join(ROOT, 'tools/explain'), [HELLO, '--no-times', '--after', 'dedupe'], { encoding: 'utf8' });
-    expect(one.split('\n').filter((l) => l.startsWith('== ')).map((l) => l.slice(3, -3))).toEqual(['dedupe', 'remarks']);
+    const one = execFileSync(join(ROOT, 'tools/explain'), [HELLO, '--no-times', '--after', 'dedupe'], {
+      encoding: 'utf8',
+    });
+    expect(
+      one
+        .split('\n')
+        .filter((l) => l.startsWith('== '))
+        .map((l) => l.slice(3, -3)),
+    ).toEqual(['dedupe', 'remarks']);
     expect(one).toContain('"resName": "F1"');
   });
 });

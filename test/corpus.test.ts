@@ -18,9 +18,13 @@ describe('corpus', () => {
 
   // issue 7: "every output passes qpdf --check" — the PDFs the cases above just wrote to corpus/.store
   it('every PDF a case writes passes qpdf --check', () => {
-    const written = cases.filter((d) => readExpected(d)?.status === 200).map((d) => join(STORE_DIR, caseName(d).replace(/[\\/]/g, '__') + '.pdf'));
+    const written = cases
+      .filter((d) => readExpected(d)?.status === 200)
+      .map((d) => join(STORE_DIR, caseName(d).replace(/[\\/]/g, '__') + '.pdf'));
     expect(written.length).toBeGreaterThan(0);
-    const failed = written.filter((f) => !existsSync(f) || spawnSync('qpdf', ['--check', f], { encoding: 'utf8' }).status !== 0);
+    const failed = written.filter(
+      (f) => !existsSync(f) || spawnSync('qpdf', ['--check', f], { encoding: 'utf8' }).status !== 0,
+    );
     expect(failed).toEqual([]);
   });
 
@@ -28,7 +32,10 @@ describe('corpus', () => {
   it('every item kind of the catalogue is drawn by a case that answers 200', () => {
     const drawn = new Set<string>();
     for (const d of cases.filter((c) => readExpected(c)?.status === 200)) {
-      const req = JSON.parse(readFileSync(join(d, 'request.json'), 'utf8')) as { description?: { items?: { type: string }[] }; items?: { type: string }[] };
+      const req = JSON.parse(readFileSync(join(d, 'request.json'), 'utf8')) as {
+        description?: { items?: { type: string }[] };
+        items?: { type: string }[];
+      };
       for (const item of (req.description ?? req).items ?? []) drawn.add(item.type);
     }
     expect(ITEM_KINDS.filter((k) => !drawn.has(k))).toEqual([]);

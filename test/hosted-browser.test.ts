@@ -5,14 +5,13 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './support/admin.js';
-import { SMALL_DESCRIPTION, startChildFront, startChildServer, type ChildServer } from './support/child-server.js';
+import { type ChildServer, SMALL_DESCRIPTION, startChildFront, startChildServer } from './support/child-server.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 if (!CHROMIUM) console.warn('hosted browser box: SKIPPED (no Debian chromium; tools/install-test-deps.sh installs it)');
-
 
 describe.skipIf(!CHROMIUM)('the browser box', () => {
   const data = mkdtempSync(join(tmpdir(), 'quire-hosted-'));
@@ -28,9 +27,17 @@ describe.skipIf(!CHROMIUM)('the browser box', () => {
     render = await startChildServer(['--workers', '1']);
     front = await startChildFront([...store, '--upstream', render.url]);
     // --no-sandbox: the test runs as root in CI, where Chromium's sandbox cannot start.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
   }, 60_000);
-  afterAll(async () => { await browser?.close(); await front?.stop(); await render?.stop(); });
+  afterAll(async () => {
+    await browser?.close();
+    await front?.stop();
+    await render?.stop();
+  });
 
   it('signed out asks to sign in; signed in renders a pasted description; a bad one shows its sentence; nothing counted', async () => {
     const page = await browser.newPage();
@@ -60,13 +67,20 @@ describe.skipIf(!CHROMIUM)('the browser box', () => {
     const head = await page.evaluate(async () => {
       const src = (document.getElementById('pdf') as HTMLIFrameElement).src;
       const b = new Uint8Array(await (await fetch(src)).arrayBuffer());
-      return { head: String.fromCharCode(...b.slice(0, 5)), length: b.length, download: (document.getElementById('download') as HTMLAnchorElement).download };
+      return {
+        head: String.fromCharCode(...b.slice(0, 5)),
+        length: b.length,
+        download: (document.getElementById('download') as HTMLAnchorElement).download,
+      };
     });
     expect(head.head).toBe('%PDF-');
     expect(head.length).toBeGreaterThan(100);
     expect(head.download).toBe('document.pdf');
 
-    await page.fill('#description', '{"items": [{"type": "rect", "rect": {"llx": "1 +", "lly": 0, "urx": 1, "ury": 1}}]}');
+    await page.fill(
+      '#description',
+      '{"items": [{"type": "rect", "rect": {"llx": "1 +", "lly": 0, "urx": 1, "ury": 1}}]}',
+    );
     await page.click('#render');
     await page.waitForFunction(() => (document.getElementById('error')?.textContent ?? '') !== '');
     expect(await page.locator('#error').textContent()).toMatch(/\/items\/0\/rect\/llx does not parse/);
@@ -88,7 +102,12 @@ describe.skipIf(!CHROMIUM)('the browser box', () => {
     await page.fill('input[name=password]', 'correct horse battery');
     await page.click('button[type=submit]');
     await page.waitForSelector('#description');
-    const status = await page.evaluate(async (body) => (await fetch('/api/v1/render', { method: 'POST', body, headers: { 'content-type': 'application/json' } })).status, SMALL_DESCRIPTION);
+    const status = await page.evaluate(
+      async (body) =>
+        (await fetch('/api/v1/render', { method: 'POST', body, headers: { 'content-type': 'application/json' } }))
+          .status,
+      SMALL_DESCRIPTION,
+    );
     expect(status).toBe(403);
     await ctx.close();
   }, 60_000);

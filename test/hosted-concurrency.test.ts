@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './support/admin.js';
-import { SMALL_DESCRIPTION, startChildFront, startChildServer, type ChildServer } from './support/child-server.js';
+import { type ChildServer, SMALL_DESCRIPTION, startChildFront, startChildServer } from './support/child-server.js';
 import { postgresUnavailable, startPostgres, type TestPostgres } from './support/postgres.js';
-
 
 const why = postgresUnavailable();
 if (why) console.warn(`hosted store on PostgreSQL: SKIPPED (${why})`);
@@ -34,24 +33,42 @@ describe.each([
     render = await startChildServer(['--workers', '2', '--queue', '200']);
     front = await startChildFront([...store, '--upstream', render.url]);
   }, 60_000);
-  afterAll(async () => { await front?.stop(); await render?.stop(); pg?.stop(); });
+  afterAll(async () => {
+    await front?.stop();
+    await render?.stop();
+    pg?.stop();
+  });
 
-  it.skipIf(postgres && why !== undefined)('gives exactly 50 PDFs and 50 refusals, and counts 50', async () => {
-    await admin(store, 'client', 'create', 'busy', '--quota', '60');
-    const key = await admin(store, 'key', 'create', 'busy');
-    // Ten used already: fifty left.
-    for (let i = 0; i < 10; i++) {
-      const r = await request(`${front.url}/api/v1/render`, { method: 'POST', body: SMALL_DESCRIPTION, headers: { authorization: `Bearer ${key}` } });
-      expect(r.statusCode).toBe(200);
-      await r.body.dump();
-    }
-    const statuses = await Promise.all(Array.from({ length: 100 }, async () => {
-      const r = await request(`${front.url}/api/v1/render`, { method: 'POST', body: SMALL_DESCRIPTION, headers: { authorization: `Bearer ${key}` } });
-      const b = Buffer.from(await r.body.arrayBuffer());
-      return r.statusCode === 200 && b.subarray(0, 5).toString() === '%PDF-' ? 200 : r.statusCode;
-    }));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(50);
-    expect(await admin(store, 'usage', 'busy')).toMatch(/: 60 of 60$/);
-  }, 120_000);
+  it.skipIf(postgres && why !== undefined)(
+    'gives exactly 50 PDFs and 50 refusals, and counts 50',
+    async () => {
+      await admin(store, 'client', 'create', 'busy', '--quota', '60');
+      const key = await admin(store, 'key', 'create', 'busy');
+      // Ten used already: fifty left.
+      for (let i = 0; i < 10; i++) {
+        const r = await request(`${front.url}/api/v1/render`, {
+          method: 'POST',
+          body: SMALL_DESCRIPTION,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(r.statusCode).toBe(200);
+        await r.body.dump();
+      }
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, async () => {
+          const r = await request(`${front.url}/api/v1/render`, {
+            method: 'POST',
+            body: SMALL_DESCRIPTION,
+            headers: { authorization: `Bearer ${key}` },
+          });
+          const b = Buffer.from(await r.body.arrayBuffer());
+          return r.statusCode === 200 && b.subarray(0, 5).toString() === '%PDF-' ? 200 : r.statusCode;
+        }),
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(50);
+      expect(await admin(store, 'usage', 'busy')).toMatch(/: 60 of 60$/);
+    },
+    120_000,
+  );
 });

@@ -9,25 +9,41 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin } from './support/admin.js';
 import { splitHosted } from '../src/hosted/forward.js';
 import { openStore } from '../src/hosted/open-store.js';
 import { monthOf, newApiKey, type Store } from '../src/hosted/store.js';
+import { admin } from './support/admin.js';
+import {
+  type ChildServer,
+  SMALL_DESCRIPTION,
+  startChildFront,
+  startChildServer,
+  verySlowDescription,
+} from './support/child-server.js';
 import { postgresUnavailable, startPostgres, type TestPostgres } from './support/postgres.js';
-import { SMALL_DESCRIPTION, verySlowDescription, startChildFront, startChildServer, type ChildServer } from './support/child-server.js';
 
-const FONT = fileURLToPath(new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url));
+const FONT = fileURLToPath(
+  new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url),
+);
 
-
-export async function used(dataOrDb: string[], client: string): Promise<number> {
+async function used(dataOrDb: string[], client: string): Promise<number> {
   const line = await admin(dataOrDb, 'usage', client);
   return Number(/: (\d+) of/.exec(line)![1]);
 }
 
 async function call(url: string, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST') {
-  const res = await request(`${url}/api/v1/render`, { method: method as 'POST', body: method === 'POST' ? body : undefined, headers: { 'content-type': 'application/json', ...headers } });
+  const res = await request(`${url}/api/v1/render`, {
+    method: method as 'POST',
+    body: method === 'POST' ? body : undefined,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   const buf = Buffer.from(await res.body.arrayBuffer());
-  return { status: res.statusCode, headers: res.headers, body: buf, json: () => JSON.parse(buf.toString('utf8')) as { error: string } };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: buf,
+    json: () => JSON.parse(buf.toString('utf8')) as { error: string },
+  };
 }
 
 describe('hosted front against a real render server (SQLite store)', () => {
@@ -47,11 +63,23 @@ describe('hosted front against a real render server (SQLite store)', () => {
     await admin(store, 'client', 'create', 'tiny', '--quota', '1');
     key = await admin(store, 'key', 'create', 'acme');
     otherKey = await admin(store, 'key', 'create', 'tiny');
-    front = await startChildFront(['--data', data, '--upstream', render.url, '--wait', '20000', '--body-cap', '3000000']);
+    front = await startChildFront([
+      '--data',
+      data,
+      '--upstream',
+      render.url,
+      '--wait',
+      '20000',
+      '--body-cap',
+      '3000000',
+    ]);
   });
-  afterAll(async () => { await front?.stop(); await render?.stop(); });
+  afterAll(async () => {
+    await front?.stop();
+    await render?.stop();
+  });
 
-  it('200: the PDF as an attachment named document.pdf, with the render server\'s headers, one document counted', async () => {
+  it("200: the PDF as an attachment named document.pdf, with the render server's headers, one document counted", async () => {
     const before = await used(store, 'acme');
     const r = await call(front.url, SMALL_DESCRIPTION, bearer());
     expect(r.status).toBe(200);
@@ -65,13 +93,23 @@ describe('hosted front against a real render server (SQLite store)', () => {
 
   it('repeated x-svc-warning headers come once, comma-separated, and split back', async () => {
     const font = readFileSync(FONT).toString('base64');
-    const r = await call(front.url, JSON.stringify({
-      fonts: [{ name: 'A, with a comma', data: font }, { name: 'B', data: font }],
-      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, fill: [0] }],
-    }), bearer());
+    const r = await call(
+      front.url,
+      JSON.stringify({
+        fonts: [
+          { name: 'A, with a comma', data: font },
+          { name: 'B', data: font },
+        ],
+        items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, fill: [0] }],
+      }),
+      bearer(),
+    );
     expect(r.status).toBe(200);
     expect(r.headers['x-svc-warnings']).toBe('2');
-    expect(splitHosted(String(r.headers['x-svc-warning']))).toEqual(['the font A, with a comma is never drawn with', 'the font B is never drawn with']);
+    expect(splitHosted(String(r.headers['x-svc-warning']))).toEqual([
+      'the font A, with a comma is never drawn with',
+      'the font B is never drawn with',
+    ]);
   });
 
   it('401: no key, an unknown key, a revoked key; nothing counted', async () => {
@@ -95,7 +133,11 @@ describe('hosted front against a real render server (SQLite store)', () => {
     expect(notJson.status).toBe(400);
     expect(notJson.json().error).toBe('the body is not JSON; post the description as application/json.');
     expect(await used(store, 'acme')).toBe(before);
-    const refused = await call(front.url, JSON.stringify({ items: [{ type: 'rect', rect: { llx: '1 +', lly: 0, urx: 1, ury: 1 } }] }), bearer());
+    const refused = await call(
+      front.url,
+      JSON.stringify({ items: [{ type: 'rect', rect: { llx: '1 +', lly: 0, urx: 1, ury: 1 } }] }),
+      bearer(),
+    );
     expect(refused.status).toBe(400);
     expect(refused.json().error).toMatch(/\/items\/0\/rect\/llx does not parse/);
     expect(refused.headers['x-svc-refusal']).toBe('description');
@@ -103,17 +145,27 @@ describe('hosted front against a real render server (SQLite store)', () => {
   });
 
   it('400: a description that names a supplied part is refused naming it (no file travels with the call)', async () => {
-    const r = await call(front.url, JSON.stringify({
-      fonts: [{ name: 'Body', part: 'Body.ttf' }],
-      items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, content: ['x'], font: 'Body', font_size: 9 }],
-    }), bearer());
+    const r = await call(
+      front.url,
+      JSON.stringify({
+        fonts: [{ name: 'Body', part: 'Body.ttf' }],
+        items: [
+          { type: 'text', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, content: ['x'], font: 'Body', font_size: 9 },
+        ],
+      }),
+      bearer(),
+    );
     expect(r.status).toBe(400);
     expect(r.json().error).toMatch(/"Body\.ttf"/);
   });
 
-  it('x-svc-client is written afresh from the key: a caller\'s own header is dropped', async () => {
+  it("x-svc-client is written afresh from the key: a caller's own header is dropped", async () => {
     // acme's page ceiling is 1, evil's 10 000: two pages refused proves the render ran as acme.
-    const r = await call(front.url, JSON.stringify({ items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: [2] }] }), { ...bearer(), 'x-svc-client': 'evil' });
+    const r = await call(
+      front.url,
+      JSON.stringify({ items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: [2] }] }),
+      { ...bearer(), 'x-svc-client': 'evil' },
+    );
     expect(r.status).toBe(413);
     expect(r.json().error).toMatch(/ceiling of 1 pages/);
   });
@@ -139,7 +191,7 @@ describe('hosted front against a real render server (SQLite store)', () => {
     expect(await page.body.text()).toMatch(/Sign in/);
   });
 
-  it('413: a body over the front\'s own cap costs nothing', async () => {
+  it("413: a body over the front's own cap costs nothing", async () => {
     const before = await used(store, 'acme');
     const r = await call(front.url, JSON.stringify({ items: [], pad: 'x'.repeat(3_100_000) }), bearer());
     expect(r.status).toBe(413);
@@ -152,7 +204,9 @@ describe('hosted front against a real render server (SQLite store)', () => {
     const slowKey = await admin(store, 'key', 'create', 'patient');
     // A front of its own with a short wait (the spec's 30 s is a setting).
     const hurried = await startChildFront(['--data', data, '--upstream', render.url, '--wait', '1500']);
-    const r = await call(hurried.url, verySlowDescription(), { authorization: `Bearer ${slowKey}` }).finally(() => hurried.stop());
+    const r = await call(hurried.url, verySlowDescription(), { authorization: `Bearer ${slowKey}` }).finally(() =>
+      hurried.stop(),
+    );
     expect(r.status).toBe(503);
     expect(r.json().error).toBe('no document arrived within 1.5 seconds; send the call again.');
     expect(await used(store, 'patient')).toBe(0);
@@ -178,11 +232,17 @@ describe('sign-in throttle', () => {
       const cookie = String(page.headers['set-cookie']).split(';')[0];
       const attempt = async (password: string) => {
         const r = await request(`${front.url}/api/v1/session`, {
-          method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ csrf: token, user: 'bob', password }).toString(),
         });
         await r.body.dump();
-        return { status: r.statusCode, location: r.headers.location, retry: r.headers['retry-after'], setCookie: r.headers['set-cookie'] };
+        return {
+          status: r.statusCode,
+          location: r.headers.location,
+          retry: r.headers['retry-after'],
+          setCookie: r.headers['set-cookie'],
+        };
       };
       for (let i = 0; i < 5; i++) expect((await attempt('wrong')).status).toBe(303);
       const sixth = await attempt('wrong');
@@ -191,7 +251,11 @@ describe('sign-in throttle', () => {
       // Even the right password waits out the window.
       expect((await attempt('the right password')).status).toBe(429);
       // Without the form token a sign-in is refused outright.
-      const r = await request(`${front.url}/api/v1/session`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=bob&password=x' });
+      const r = await request(`${front.url}/api/v1/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'user=bob&password=x',
+      });
       expect(r.statusCode).toBe(403);
       await r.body.dump();
     } finally {
@@ -211,12 +275,15 @@ describe('sign-in throttle', () => {
       const token = /name="csrf" value="([^"]+)"/.exec(await page.body.text())![1];
       const cookie = String(page.headers['set-cookie']).split(';')[0];
       const r = await request(`${front.url}/api/v1/session`, {
-        method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
         body: new URLSearchParams({ csrf: token, user: 'eve', password: 'the right password' }).toString(),
       });
       await r.body.dump();
       expect(r.statusCode).toBe(303);
-      const set = ([] as string[]).concat(r.headers['set-cookie'] as string[]).find((c) => c.startsWith('quire_session='))!;
+      const set = ([] as string[])
+        .concat(r.headers['set-cookie'] as string[])
+        .find((c) => c.startsWith('quire_session='))!;
       expect(set).toMatch(/HttpOnly/);
       expect(set).toMatch(/SameSite=Strict/);
       expect(set).toMatch(/Secure/);
@@ -236,12 +303,27 @@ describe('hosted front: render servers that fail', () => {
     // A stand-in render server: 503 on every other call, 500 for one marked description, else a PDF.
     stub = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c: Buffer) => { body += c.toString('latin1'); });
+      req.on('data', (c: Buffer) => {
+        body += c.toString('latin1');
+      });
       req.on('end', () => {
         calls++;
-        if (body.includes('"fail500"')) { res.writeHead(500, { 'content-type': 'text/plain', 'x-svc-refusal': 'server' }); res.end('writing the PDF failed on the server: test.'); return; }
-        if (calls % 2 === 0) { res.writeHead(503, { 'content-type': 'text/plain', 'x-svc-refusal': 'server' }); res.end('every worker of this server is busy and its queue is full; send the call again shortly.'); return; }
-        res.writeHead(200, { 'content-type': 'application/pdf', 'x-svc-pages': '1', 'x-svc-warnings': '0', 'x-svc-findings': '0' });
+        if (body.includes('"fail500"')) {
+          res.writeHead(500, { 'content-type': 'text/plain', 'x-svc-refusal': 'server' });
+          res.end('writing the PDF failed on the server: test.');
+          return;
+        }
+        if (calls % 2 === 0) {
+          res.writeHead(503, { 'content-type': 'text/plain', 'x-svc-refusal': 'server' });
+          res.end('every worker of this server is busy and its queue is full; send the call again shortly.');
+          return;
+        }
+        res.writeHead(200, {
+          'content-type': 'application/pdf',
+          'x-svc-pages': '1',
+          'x-svc-warnings': '0',
+          'x-svc-findings': '0',
+        });
         res.end('%PDF-1.7\n%stub\n');
       });
     });
@@ -255,13 +337,17 @@ describe('hosted front: render servers that fail', () => {
     const key = await admin(store, 'key', 'create', 'flaky');
     const front = await startChildFront(['--data', data, '--upstream', stubUrl]);
     try {
-      const answers = await Promise.all(Array.from({ length: 40 }, () => call(front.url, SMALL_DESCRIPTION, { authorization: `Bearer ${key}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => call(front.url, SMALL_DESCRIPTION, { authorization: `Bearer ${key}` })),
+      );
       const pdfs = answers.filter((a) => a.status === 200).length;
       expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
       expect(pdfs).toBeGreaterThan(0);
       expect(answers.length - pdfs).toBeGreaterThan(0);
       expect(await used(store, 'flaky')).toBe(pdfs);
-      const failed = await call(front.url, JSON.stringify({ items: [], fail500: true }), { authorization: `Bearer ${key}` });
+      const failed = await call(front.url, JSON.stringify({ items: [], fail500: true }), {
+        authorization: `Bearer ${key}`,
+      });
       expect(failed.status).toBe(500);
       expect(failed.json().error).toBe('writing the PDF failed on the server: test.');
       expect(await used(store, 'flaky')).toBe(pdfs + 1);
@@ -288,50 +374,62 @@ describe('hosted front: render servers that fail', () => {
 const pgWhy = postgresUnavailable();
 if (pgWhy) console.warn(`hosted store tests on PostgreSQL: SKIPPED (${pgWhy})`);
 
-describe.each([['SQLite', false], ['PostgreSQL', true]])('the store (%s)', (_name, postgres) => {
+describe.each([
+  ['SQLite', false],
+  ['PostgreSQL', true],
+])('the store (%s)', (_name, postgres) => {
   let pg: TestPostgres | undefined;
   let s: Store;
   beforeAll(async () => {
     if (postgres && pgWhy) return;
     if (postgres) pg = await startPostgres();
-    s = await openStore(postgres ? { databaseUrl: pg!.url } : { dataDir: join(mkdtempSync(join(tmpdir(), 'quire-hosted-')), 'new', 'dir') });
+    s = await openStore(
+      postgres
+        ? { databaseUrl: pg!.url }
+        : { dataDir: join(mkdtempSync(join(tmpdir(), 'quire-hosted-')), 'new', 'dir') },
+    );
   }, 60_000);
-  afterAll(async () => { await s?.close(); pg?.stop(); });
+  afterAll(async () => {
+    await s?.close();
+    pg?.stop();
+  });
 
-  it.skipIf(postgres && pgWhy !== undefined)('is created on first start; takes and gives back per UTC calendar month; keys, users, sessions, failures', async () => {
-    await s.createClient({ name: 'c', quota: 2, features: ['tagging'], pageCeiling: 50 });
-    expect(await s.getClient('c')).toEqual({ name: 'c', quota: 2, features: ['tagging'], pageCeiling: 50 });
-    expect(await s.take('c', '2026-11')).toBe(true);
-    expect(await s.take('c', '2026-11')).toBe(true);
-    expect(await s.take('c', '2026-11')).toBe(false);
-    expect(await s.take('c', '2026-12')).toBe(true);
-    await s.giveBack('c', '2026-11');
-    expect(await s.used('c', '2026-11')).toBe(1);
-    await s.giveBack('c', '2027-01');
-    expect(await s.used('c', '2027-01')).toBe(0);
-    expect(monthOf(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11');
-    expect(monthOf(new Date('2026-12-01T00:30:00+01:00'))).toBe('2026-11');
+  it.skipIf(postgres && pgWhy !== undefined)(
+    'is created on first start; takes and gives back per UTC calendar month; keys, users, sessions, failures',
+    async () => {
+      await s.createClient({ name: 'c', quota: 2, features: ['tagging'], pageCeiling: 50 });
+      expect(await s.getClient('c')).toEqual({ name: 'c', quota: 2, features: ['tagging'], pageCeiling: 50 });
+      expect(await s.take('c', '2026-11')).toBe(true);
+      expect(await s.take('c', '2026-11')).toBe(true);
+      expect(await s.take('c', '2026-11')).toBe(false);
+      expect(await s.take('c', '2026-12')).toBe(true);
+      await s.giveBack('c', '2026-11');
+      expect(await s.used('c', '2026-11')).toBe(1);
+      await s.giveBack('c', '2027-01');
+      expect(await s.used('c', '2027-01')).toBe(0);
+      expect(monthOf(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11');
+      expect(monthOf(new Date('2026-12-01T00:30:00+01:00'))).toBe('2026-11');
 
-    const k = newApiKey();
-    await s.addKey(k.id, k.hash, 'c', new Date('2026-11-25T00:00:00Z'));
-    expect(await s.clientOfKey(k.hash)).toBe('c');
-    expect(await s.revokeKey(k.id, new Date())).toBe(true);
-    expect(await s.clientOfKey(k.hash)).toBeUndefined();
-    expect((await s.listKeys('c'))[0]).toMatchObject({ id: k.id, client: 'c' });
+      const k = newApiKey();
+      await s.addKey(k.id, k.hash, 'c', new Date('2026-11-25T00:00:00Z'));
+      expect(await s.clientOfKey(k.hash)).toBe('c');
+      expect(await s.revokeKey(k.id, new Date())).toBe(true);
+      expect(await s.clientOfKey(k.hash)).toBeUndefined();
+      expect((await s.listKeys('c'))[0]).toMatchObject({ id: k.id, client: 'c' });
 
-    await s.addUser({ name: 'u', client: 'c', passwordHash: 'h' });
-    expect(await s.getUser('u')).toEqual({ name: 'u', client: 'c', passwordHash: 'h' });
-    await s.addSession('sid', { user: 'u', client: 'c', csrf: 't', expires: 2000 });
-    expect(await s.getSession('sid', 1000)).toEqual({ user: 'u', client: 'c', csrf: 't', expires: 2000 });
-    expect(await s.getSession('sid', 3000)).toBeUndefined();
-    await s.deleteSession('sid');
-    expect(await s.getSession('sid', 1000)).toBeUndefined();
-    expect(await s.failedSignIn('user:u', 100, 0)).toBe(1);
-    expect(await s.failedSignIn('user:u', 200, 0)).toBe(2);
-    expect(await s.failedSignIn('user:u', 300, 150)).toBe(2);
-    await s.clearSignInFailures('user:u');
-    expect(await s.failedSignIn('user:u', 400, 0)).toBe(1);
-  }, 60_000);
+      await s.addUser({ name: 'u', client: 'c', passwordHash: 'h' });
+      expect(await s.getUser('u')).toEqual({ name: 'u', client: 'c', passwordHash: 'h' });
+      await s.addSession('sid', { user: 'u', client: 'c', csrf: 't', expires: 2000 });
+      expect(await s.getSession('sid', 1000)).toEqual({ user: 'u', client: 'c', csrf: 't', expires: 2000 });
+      expect(await s.getSession('sid', 3000)).toBeUndefined();
+      await s.deleteSession('sid');
+      expect(await s.getSession('sid', 1000)).toBeUndefined();
+      expect(await s.failedSignIn('user:u', 100, 0)).toBe(1);
+      expect(await s.failedSignIn('user:u', 200, 0)).toBe(2);
+      expect(await s.failedSignIn('user:u', 300, 150)).toBe(2);
+      await s.clearSignInFailures('user:u');
+      expect(await s.failedSignIn('user:u', 400, 0)).toBe(1);
+    },
+    60_000,
+  );
 });
-
-export { call };

@@ -5,18 +5,24 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
-import { gsJpeg, makeJpeg, makePng, progressive, type PngSpec } from './support/images.js';
 import { NOW } from './support/fixtures.js';
+import { gsJpeg, makeJpeg, makePng, type PngSpec, progressive } from './support/images.js';
 import { pdfImagesList, qpdfCheck, renderPage } from './support/pdf-tools.js';
 
 type RGB = [number, number, number];
-const W = 9, H = 7, CELL = 10; // odd sizes leave Adam7 passes partly empty
+const W = 9,
+  H = 7,
+  CELL = 10; // odd sizes leave Adam7 passes partly empty
 
 function draw(part: Uint8Array, extra: Record<string, unknown> = {}, under?: number[]) {
   const items: Record<string, unknown>[] = [];
   if (under) items.push({ type: 'rect', rect: { llx: 0, lly: 0, urx: W * CELL, ury: H * CELL }, fill: under });
   items.push({ type: 'image', image: 'pic', rect: { llx: 0, lly: 0, urx: W * CELL, ury: H * CELL } });
-  const out = render({ description: { page: { width: W * CELL, height: H * CELL }, items, ...extra }, parts: { pic: part }, now: NOW });
+  const out = render({
+    description: { page: { width: W * CELL, height: H * CELL }, items, ...extra },
+    parts: { pic: part },
+    now: NOW,
+  });
   if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
   expect(qpdfCheck(out.pdf).code).toBe(0);
   return out.pdf;
@@ -25,7 +31,14 @@ function draw(part: Uint8Array, extra: Record<string, unknown> = {}, under?: num
 const pattern = (x: number, y: number, n: number) => (x * 3 + y * 5 + x * y) % n;
 const over = (c: number, a: number) => Math.round((c * a) / 255 + 255 * (1 - a / 255));
 
-interface Case { name: string; spec: PngSpec; shown: (x: number, y: number) => RGB; alpha: boolean; bpc: number; passThrough: boolean }
+interface Case {
+  name: string;
+  spec: PngSpec;
+  shown: (x: number, y: number) => RGB;
+  alpha: boolean;
+  bpc: number;
+  passThrough: boolean;
+}
 
 function cases(): Case[] {
   const out: Case[] = [];
@@ -36,29 +49,87 @@ function cases(): Case[] {
       const levels = depth === 1 ? [0, 1] : [0, max, Math.round(max / 3), Math.round((2 * max) / 3)];
       const g = (x: number, y: number) => levels[pattern(x, y, levels.length)];
       const v8 = (v: number) => Math.round((v * 255) / max);
-      out.push({ name: `grey ${depth}-bit${tag}`, spec: { width: W, height: H, type: 0, depth, interlace, pixel: (x, y) => [g(x, y)] }, shown: (x, y) => [v8(g(x, y)), v8(g(x, y)), v8(g(x, y))], alpha: false, bpc: depth, passThrough: !interlace });
+      out.push({
+        name: `grey ${depth}-bit${tag}`,
+        spec: { width: W, height: H, type: 0, depth, interlace, pixel: (x, y) => [g(x, y)] },
+        shown: (x, y) => [v8(g(x, y)), v8(g(x, y)), v8(g(x, y))],
+        alpha: false,
+        bpc: depth,
+        passThrough: !interlace,
+      });
     }
     for (const depth of [1, 2, 4, 8] as const) {
-      const palette: RGB[] = [[255, 0, 0], [0, 0, 255], [0, 255, 0], [255, 255, 0], [40, 80, 160]].slice(0, 1 << depth) as RGB[];
+      const palette: RGB[] = [
+        [255, 0, 0],
+        [0, 0, 255],
+        [0, 255, 0],
+        [255, 255, 0],
+        [40, 80, 160],
+      ].slice(0, 1 << depth) as RGB[];
       const i = (x: number, y: number) => pattern(x, y, palette.length);
-      out.push({ name: `palette ${depth}-bit${tag}`, spec: { width: W, height: H, type: 3, depth, interlace, palette, pixel: (x, y) => [i(x, y)] }, shown: (x, y) => palette[i(x, y)], alpha: false, bpc: depth, passThrough: !interlace });
+      out.push({
+        name: `palette ${depth}-bit${tag}`,
+        spec: { width: W, height: H, type: 3, depth, interlace, palette, pixel: (x, y) => [i(x, y)] },
+        shown: (x, y) => palette[i(x, y)],
+        alpha: false,
+        bpc: depth,
+        passThrough: !interlace,
+      });
     }
-    const colours: RGB[] = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255], [40, 80, 160]];
+    const colours: RGB[] = [
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+      [255, 255, 255],
+      [40, 80, 160],
+    ];
     for (const depth of [8, 16] as const) {
       const k = depth === 16 ? 257 : 1;
       const c = (x: number, y: number) => colours[pattern(x, y, colours.length)];
-      out.push({ name: `RGB ${depth}-bit${tag}`, spec: { width: W, height: H, type: 2, depth, interlace, pixel: (x, y) => c(x, y).map((v) => v * k) }, shown: c, alpha: false, bpc: depth, passThrough: !interlace });
-      const ga: [number, number][] = [[0, 255], [255, 255], [128, 0], [60, 128]];
+      out.push({
+        name: `RGB ${depth}-bit${tag}`,
+        spec: { width: W, height: H, type: 2, depth, interlace, pixel: (x, y) => c(x, y).map((v) => v * k) },
+        shown: c,
+        alpha: false,
+        bpc: depth,
+        passThrough: !interlace,
+      });
+      const ga: [number, number][] = [
+        [0, 255],
+        [255, 255],
+        [128, 0],
+        [60, 128],
+      ];
       const gx = (x: number, y: number) => ga[pattern(x, y, ga.length)];
       out.push({
-        name: `grey+alpha ${depth}-bit${tag}`, spec: { width: W, height: H, type: 4, depth, interlace, pixel: (x, y) => gx(x, y).map((v) => v * k) },
-        shown: (x, y) => { const [v, a] = gx(x, y); const o = over(v, a); return [o, o, o]; }, alpha: true, bpc: depth, passThrough: false,
+        name: `grey+alpha ${depth}-bit${tag}`,
+        spec: { width: W, height: H, type: 4, depth, interlace, pixel: (x, y) => gx(x, y).map((v) => v * k) },
+        shown: (x, y) => {
+          const [v, a] = gx(x, y);
+          const o = over(v, a);
+          return [o, o, o];
+        },
+        alpha: true,
+        bpc: depth,
+        passThrough: false,
       });
-      const rgba: [number, number, number, number][] = [[255, 0, 0, 255], [0, 0, 255, 0], [0, 128, 0, 128], [20, 40, 200, 255]];
+      const rgba: [number, number, number, number][] = [
+        [255, 0, 0, 255],
+        [0, 0, 255, 0],
+        [0, 128, 0, 128],
+        [20, 40, 200, 255],
+      ];
       const cx = (x: number, y: number) => rgba[pattern(x, y, rgba.length)];
       out.push({
-        name: `RGBA ${depth}-bit${tag}`, spec: { width: W, height: H, type: 6, depth, interlace, pixel: (x, y) => cx(x, y).map((v) => v * k) },
-        shown: (x, y) => { const [r, g, b, a] = cx(x, y); return [over(r, a), over(g, a), over(b, a)]; }, alpha: true, bpc: depth, passThrough: false,
+        name: `RGBA ${depth}-bit${tag}`,
+        spec: { width: W, height: H, type: 6, depth, interlace, pixel: (x, y) => cx(x, y).map((v) => v * k) },
+        shown: (x, y) => {
+          const [r, g, b, a] = cx(x, y);
+          return [over(r, a), over(g, a), over(b, a)];
+        },
+        alpha: true,
+        bpc: depth,
+        passThrough: false,
       });
     }
   }
@@ -66,7 +137,8 @@ function cases(): Case[] {
 }
 
 function expectClose(got: RGB, want: RGB, tol: number, where: string) {
-  for (let i = 0; i < 3; i++) expect(Math.abs(got[i] - want[i]), `${where}: got ${got} want ${want}`).toBeLessThanOrEqual(tol);
+  for (let i = 0; i < 3; i++)
+    expect(Math.abs(got[i] - want[i]), `${where}: got ${got} want ${want}`).toBeLessThanOrEqual(tol);
 }
 
 describe('PNG: every colour type and bit depth, interlaced or not', () => {
@@ -74,44 +146,79 @@ describe('PNG: every colour type and bit depth, interlaced or not', () => {
     const png = makePng(c.spec);
     // The test file itself, read by pngjs (composited over white), shows the expected colours.
     const ref = PNG.sync.read(Buffer.from(png));
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-      const o = (y * W + x) * 4, a = ref.data[o + 3];
-      expectClose([over(ref.data[o], a), over(ref.data[o + 1], a), over(ref.data[o + 2], a)], c.shown(x, y), 1, `pngjs pixel ${x},${y}`);
-    }
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const o = (y * W + x) * 4,
+          a = ref.data[o + 3];
+        expectClose(
+          [over(ref.data[o], a), over(ref.data[o + 1], a), over(ref.data[o + 2], a)],
+          c.shown(x, y),
+          1,
+          `pngjs pixel ${x},${y}`,
+        );
+      }
     const pdf = draw(png);
     // Two readers nobody here wrote: MuPDF and poppler.
     for (const tool of ['mutool', 'pdftoppm'] as const) {
       const page = renderPage(pdf, 72, 1, tool);
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-        expectClose(page.at(x * CELL + CELL / 2, (H - y) * CELL - CELL / 2), c.shown(x, y), 3, `${tool} pixel ${x},${y}`);
-      }
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) {
+          expectClose(
+            page.at(x * CELL + CELL / 2, (H - y) * CELL - CELL / 2),
+            c.shown(x, y),
+            3,
+            `${tool} pixel ${x},${y}`,
+          );
+        }
     }
     const rows = pdfImagesList(pdf);
     expect(rows[0]).toMatchObject({ type: 'image', width: W, height: H, bpc: c.bpc, enc: 'image' });
     expect(rows.some((r) => r.type === 'smask')).toBe(c.alpha);
-    if (c.alpha) expect(rows.find((r) => r.type === 'smask')).toMatchObject({ width: W, height: H, color: 'gray', bpc: c.bpc });
+    if (c.alpha)
+      expect(rows.find((r) => r.type === 'smask')).toMatchObject({ width: W, height: H, color: 'gray', bpc: c.bpc });
     // Pass-through: the file's own zlib stream with the PNG predictor, no re-encoding.
     const text = Buffer.from(pdf).toString('latin1');
     expect(text.includes('/Predictor 15')).toBe(c.passThrough);
   });
 
   it('palette transparency (tRNS) becomes an SMask while the indices pass through', () => {
-    const palette: RGB[] = [[255, 0, 0], [0, 0, 255], [0, 255, 0]];
-    const png = makePng({ width: W, height: H, type: 3, depth: 2, palette, trns: [255, 0, 128], pixel: (x, y) => [pattern(x, y, 3)] });
+    const palette: RGB[] = [
+      [255, 0, 0],
+      [0, 0, 255],
+      [0, 255, 0],
+    ];
+    const png = makePng({
+      width: W,
+      height: H,
+      type: 3,
+      depth: 2,
+      palette,
+      trns: [255, 0, 128],
+      pixel: (x, y) => [pattern(x, y, 3)],
+    });
     const pdf = draw(png, {}, [0, 0, 0]);
     const page = renderPage(pdf);
     const alphas = [255, 0, 128];
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-      const i = pattern(x, y, 3), a = alphas[i];
-      const want = palette[i].map((v) => Math.round((v * a) / 255)) as RGB; // over the black rect beneath
-      expectClose(page.at(x * CELL + 5, (H - y) * CELL - 5), want, 3, `pixel ${x},${y}`);
-    }
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = pattern(x, y, 3),
+          a = alphas[i];
+        const want = palette[i].map((v) => Math.round((v * a) / 255)) as RGB; // over the black rect beneath
+        expectClose(page.at(x * CELL + 5, (H - y) * CELL - 5), want, 3, `pixel ${x},${y}`);
+      }
     expect(pdfImagesList(pdf).map((r) => r.type)).toEqual(['image', 'smask']);
     expect(Buffer.from(pdf).toString('latin1')).toContain('/Predictor 15');
   });
 
   it('a grey or RGB tRNS colour becomes a colour-key /Mask: that colour shows the page', () => {
-    const png = makePng({ width: W, height: H, type: 2, depth: 8, trns: [0, 255, 0], pixel: (x) => (x < 4 ? [0, 255, 0] : [255, 0, 0]) });
+    const png = makePng({
+      width: W,
+      height: H,
+      type: 2,
+      depth: 8,
+      trns: [0, 255, 0],
+      pixel: (x) => (x < 4 ? [0, 255, 0] : [255, 0, 0]),
+    });
     const page = renderPage(draw(png, {}, [0, 0, 1]));
     expectClose(page.at(15, 35), [0, 0, 255], 3, 'keyed pixel shows the blue page');
     expectClose(page.at(75, 35), [255, 0, 0], 3, 'other pixel');
@@ -119,7 +226,8 @@ describe('PNG: every colour type and bit depth, interlaced or not', () => {
 });
 
 describe('JPEG: passed through as DCTDecode', () => {
-  const quad = (x: number, y: number): RGB => (y < 16 ? (x < 16 ? [220, 30, 30] : [30, 200, 30]) : x < 16 ? [30, 30, 220] : [240, 240, 240]);
+  const quad = (x: number, y: number): RGB =>
+    y < 16 ? (x < 16 ? [220, 30, 30] : [30, 200, 30]) : x < 16 ? [30, 30, 220] : [240, 240, 240];
   const checkQuads = (pdf: Uint8Array, size: number) => {
     const page = renderPage(pdf);
     const q = size / 4;
@@ -130,8 +238,13 @@ describe('JPEG: passed through as DCTDecode', () => {
   };
   const drawJpeg = (jpg: Uint8Array, size = 80, decl?: Record<string, unknown>) => {
     const out = render({
-      description: { page: { width: size, height: size }, images: decl ? [{ name: 'pic', ...decl }] : undefined, items: [{ type: 'image', image: 'pic', rect: { llx: 0, lly: 0, urx: size, ury: size } }] },
-      parts: { pic: jpg }, now: NOW,
+      description: {
+        page: { width: size, height: size },
+        images: decl ? [{ name: 'pic', ...decl }] : undefined,
+        items: [{ type: 'image', image: 'pic', rect: { llx: 0, lly: 0, urx: size, ury: size } }],
+      },
+      parts: { pic: jpg },
+      now: NOW,
     });
     if (!out.ok) throw new Error(out.sentence);
     expect(qpdfCheck(out.pdf).code).toBe(0);
@@ -166,7 +279,12 @@ describe('JPEG: passed through as DCTDecode', () => {
 
   it('Adobe CMYK, stored inverted, is read with Decode [1 0 1 0 1 0 1 0]', () => {
     // Cyan left half, yellow right half (PostScript y up: the whole height).
-    const jpg = gsJpeg('jpegcmyk', 32, 32, '1 0 0 0 setcmykcolor 0 0 16 32 rectfill 0 0 1 0 setcmykcolor 16 0 16 32 rectfill');
+    const jpg = gsJpeg(
+      'jpegcmyk',
+      32,
+      32,
+      '1 0 0 0 setcmykcolor 0 0 16 32 rectfill 0 0 1 0 setcmykcolor 16 0 16 32 rectfill',
+    );
     expect(Buffer.from(jpg).includes(Buffer.from('Adobe'))).toBe(true);
     const pdf = drawJpeg(jpg);
     const [cr, cg, cb] = renderPage(pdf).at(20, 40);
@@ -183,7 +301,14 @@ describe('JPEG: passed through as DCTDecode', () => {
 
   it('a declared decode on an Adobe CMYK JPEG means the true inks: reversed pairs draw the negative', () => {
     const jpg = gsJpeg('jpegcmyk', 32, 32, '1 0 0 0 setcmykcolor 0 0 32 32 rectfill');
-    const pdf = drawJpeg(jpg, 80, { decode: [[1, 0], [1, 0], [1, 0], [1, 0]] });
+    const pdf = drawJpeg(jpg, 80, {
+      decode: [
+        [1, 0],
+        [1, 0],
+        [1, 0],
+        [1, 0],
+      ],
+    });
     // Cyan's negative: magenta, yellow and black full, cyan none → black.
     const [r, g, b] = renderPage(pdf).at(40, 40);
     expect(Math.max(r, g, b)).toBeLessThan(60);
@@ -206,17 +331,32 @@ describe('header facts', () => {
     const png = Buffer.from(makePng({ width: 4, height: 2, type: 0, depth: 8, pixel: () => [0] }));
     // Splice a pHYs chunk of 5906 px/m (150 dpi) after IHDR.
     const { crc32 } = await import('node:zlib');
-    const data = Buffer.alloc(9); data.writeUInt32BE(5906, 0); data.writeUInt32BE(5906, 4); data[8] = 1;
-    const head = Buffer.alloc(8); head.writeUInt32BE(9); head.write('pHYs', 4, 'latin1');
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+    const data = Buffer.alloc(9);
+    data.writeUInt32BE(5906, 0);
+    data.writeUInt32BE(5906, 4);
+    data[8] = 1;
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(9);
+    head.write('pHYs', 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
     const withPhys = Buffer.concat([png.subarray(0, 33), head, data, crc, png.subarray(33)]);
     const dpi = readPng(withPhys).dpi!;
     expect(dpi[0]).toBeCloseTo(150, 0);
     let placement: number[] = [];
     const out = render({
-      description: { page: { width: 20, height: 20 }, items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 20, ury: 20 }, fit: 'none', align: 'bottom_left' }] },
-      parts: { p: withPhys }, now: NOW,
-      trace: (id, ir) => { if (id === 'layout') placement = (ir as { pages: { ops: { placement: number[] }[] }[] }).pages[0].ops[0].placement; },
+      description: {
+        page: { width: 20, height: 20 },
+        items: [
+          { type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 20, ury: 20 }, fit: 'none', align: 'bottom_left' },
+        ],
+      },
+      parts: { p: withPhys },
+      now: NOW,
+      trace: (id, ir) => {
+        if (id === 'layout')
+          placement = (ir as { pages: { ops: { placement: number[] }[] }[] }).pages[0].ops[0].placement;
+      },
     });
     expect(out.ok).toBe(true);
     // 4 × 2 pixels at 150 dpi: 1.92 × 0.96 points.

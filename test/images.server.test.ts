@@ -4,12 +4,14 @@
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
-import { silentLogger, startServer, type RunningServer } from '../src/server.js';
+import { type RunningServer, silentLogger, startServer } from '../src/server.js';
 import { makeJpeg, makePng } from './support/images.js';
 import { pdfImagesList } from './support/pdf-tools.js';
 
 let srv: RunningServer;
-beforeAll(async () => { srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger(), lingerMs: 1000 }); });
+beforeAll(async () => {
+  srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger(), lingerMs: 1000 });
+});
 afterAll(() => srv.close());
 
 describe('images over POST /render', () => {
@@ -33,7 +35,11 @@ describe('images over POST /render', () => {
     expect(res.statusCode, Buffer.from(body).toString()).toBe(200);
     expect(res.headers['x-svc-warnings']).toBe('1');
     expect(res.headers['x-svc-warning']).toBe('the image spare.jpg is never drawn with');
-    expect(pdfImagesList(body).map((r) => [r.type, r.enc])).toEqual([['image', 'image'], ['smask', 'image'], ['image', 'jpeg']]);
+    expect(pdfImagesList(body).map((r) => [r.type, r.enc])).toEqual([
+      ['image', 'image'],
+      ['smask', 'image'],
+      ['image', 'jpeg'],
+    ]);
     // The same PDF as the library gives for the same input (the clock aside: no date is drawn).
     const lib = render({ description, parts: { 'logo.png': png, 'photo.jpg': jpg, 'spare.jpg': jpg } });
     expect(lib.ok && Buffer.from(lib.pdf).equals(Buffer.from(body))).toBe(true);

@@ -5,21 +5,41 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { helloDescription } from './support/fixtures.js';
-import { deref, pdfDetachList, pdfDetachSave, pdfMeta, preflight, qpdfAttachments, qpdfCheck, qpdfObjects } from './support/pdf-tools.js';
+import {
+  deref,
+  pdfDetachList,
+  pdfDetachSave,
+  pdfMeta,
+  preflight,
+  qpdfAttachments,
+  qpdfCheck,
+  qpdfObjects,
+} from './support/pdf-tools.js';
 import { expectRefusal, FACTUR_X_XML, ok } from './support/standards.js';
 
-const INVOICE = { xml: 'invoice.xml', profile: 'EN 16931', relationship: 'alternative', issued: '2026-11-22T10:00:00+01:00' };
+const INVOICE = {
+  xml: 'invoice.xml',
+  profile: 'EN 16931',
+  relationship: 'alternative',
+  issued: '2026-11-22T10:00:00+01:00',
+};
 
 function invoiceDoc(extra: Record<string, unknown> = {}, invoice: Record<string, unknown> = {}) {
   return helloDescription({
     archive: 'pdfa3b',
-    metadata: { title: 'Rechnung RE-2026-0471', author: 'Papierhaus Lindner GmbH', created: '2026-11-22T12:00:00+01:00' },
+    metadata: {
+      title: 'Rechnung RE-2026-0471',
+      author: 'Papierhaus Lindner GmbH',
+      created: '2026-11-22T12:00:00+01:00',
+    },
     invoice: { ...INVOICE, ...invoice },
     ...extra,
   });
 }
 
-const parts = (xml: Uint8Array | string = FACTUR_X_XML) => ({ 'invoice.xml': typeof xml === 'string' ? new TextEncoder().encode(xml) : xml });
+const parts = (xml: Uint8Array | string = FACTUR_X_XML) => ({
+  'invoice.xml': typeof xml === 'string' ? new TextEncoder().encode(xml) : xml,
+});
 
 describe('a Factur-X invoice, EN 16931, under pdfa3b', () => {
   const pdf = ok(invoiceDoc(), parts()).pdf;
@@ -53,7 +73,12 @@ describe('a Factur-X invoice, EN 16931, under pdfa3b', () => {
     const catalog = deref(objects, trailer['/Root']);
     const af = deref(objects, catalog['/AF']);
     expect(af).toHaveLength(1);
-    expect(objects[af[0]]).toMatchObject({ '/Type': '/Filespec', '/F': 'u:factur-x.xml', '/UF': 'u:factur-x.xml', '/AFRelationship': '/Alternative' });
+    expect(objects[af[0]]).toMatchObject({
+      '/Type': '/Filespec',
+      '/F': 'u:factur-x.xml',
+      '/UF': 'u:factur-x.xml',
+      '/AFRelationship': '/Alternative',
+    });
   });
 
   it('carries the Factur-X schema in XMP, described as a PDF/A extension schema', () => {
@@ -64,8 +89,11 @@ describe('a Factur-X invoice, EN 16931, under pdfa3b', () => {
     expect(meta).toContain('<fx:Version>1.0</fx:Version>');
     expect(meta).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
     expect(meta).toContain('<pdfaSchema:prefix>fx</pdfaSchema:prefix>');
-    expect(meta).toContain('<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>');
-    for (const p of ['DocumentFileName', 'DocumentType', 'Version', 'ConformanceLevel']) expect(meta).toContain(`<pdfaProperty:name>${p}</pdfaProperty:name>`);
+    expect(meta).toContain(
+      '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>',
+    );
+    for (const p of ['DocumentFileName', 'DocumentType', 'Version', 'ConformanceLevel'])
+      expect(meta).toContain(`<pdfaProperty:name>${p}</pdfaProperty:name>`);
     expect(meta).toContain('<pdfaid:part>3</pdfaid:part>');
     expect(meta).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
   });
@@ -79,14 +107,33 @@ describe('a Factur-X invoice, EN 16931, under pdfa3b', () => {
   });
 
   it('writes the version as sent, and other profiles when the XML says them', () => {
-    const basic = new TextDecoder().decode(FACTUR_X_XML).replace('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>', '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic</ram:ID>');
+    const basic = new TextDecoder()
+      .decode(FACTUR_X_XML)
+      .replace(
+        '<ram:ID>urn:cen.eu:en16931:2017</ram:ID>',
+        '<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic</ram:ID>',
+      );
     const meta = pdfMeta(ok(invoiceDoc({}, { profile: 'BASIC', version: '1.0.07' }), parts(basic)).pdf);
     expect(meta).toContain('<fx:ConformanceLevel>BASIC</fx:ConformanceLevel>');
     expect(meta).toContain('<fx:Version>1.0.07</fx:Version>');
   });
 
   it('sits beside other attachments, each associated with the document', () => {
-    const pdf2 = ok(invoiceDoc({ attachments: [{ name: 'note.txt', file_name: 'note.txt', description: 'A note', media_type: 'text/plain', relationship: 'supplement', modified: '2026-11-20' }] }), { ...parts(), 'note.txt': new TextEncoder().encode('hi') }).pdf;
+    const pdf2 = ok(
+      invoiceDoc({
+        attachments: [
+          {
+            name: 'note.txt',
+            file_name: 'note.txt',
+            description: 'A note',
+            media_type: 'text/plain',
+            relationship: 'supplement',
+            modified: '2026-11-20',
+          },
+        ],
+      }),
+      { ...parts(), 'note.txt': new TextEncoder().encode('hi') },
+    ).pdf;
     expect(pdfDetachList(pdf2).sort()).toEqual(['factur-x.xml', 'note.txt']);
     const { objects, trailer } = qpdfObjects(pdf2);
     expect(deref(objects, deref(objects, trailer['/Root'])['/AF'])).toHaveLength(2);
@@ -103,21 +150,103 @@ describe('invoice refusals', () => {
 
   it('refuses a missing part and XML that is not a well-formed CII invoice of the stated profile', () => {
     expectRefusal(invoiceDoc(), {}, 400, 'description', '/invoice/xml', '"invoice.xml"');
-    expectRefusal(invoiceDoc(), parts('<rsm:CrossIndustryInvoice><oops></rsm:CrossIndustryInvoice>'), 400, 'description', '/invoice/xml', 'not well-formed', 'line 1');
-    expectRefusal(invoiceDoc(), parts('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'), 400, 'description', '/invoice/xml', '"Invoice"', 'CrossIndustryInvoice');
-    expectRefusal(invoiceDoc(), parts('<rsm:CrossIndustryInvoice xmlns:rsm="urn:example"/>'), 400, 'description', '/invoice/xml', 'urn:example');
-    expectRefusal(invoiceDoc(), parts('<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>'), 400, 'description', '/invoice/xml', 'GuidelineSpecifiedDocumentContextParameter');
-    expectRefusal(invoiceDoc({}, { profile: 'MINIMUM' }), parts(), 400, 'description', '/invoice/profile', '"MINIMUM"', 'urn:cen.eu:en16931:2017', '"EN 16931"');
-    expectRefusal(invoiceDoc({}, { profile: 'XRECHNUNG' }), parts(), 400, 'description', '/invoice/profile', '/invoice/profile');
-    expectRefusal(invoiceDoc({}, { relationship: 'owner' }), parts(), 400, 'description', '/invoice/relationship', 'source');
+    expectRefusal(
+      invoiceDoc(),
+      parts('<rsm:CrossIndustryInvoice><oops></rsm:CrossIndustryInvoice>'),
+      400,
+      'description',
+      '/invoice/xml',
+      'not well-formed',
+      'line 1',
+    );
+    expectRefusal(
+      invoiceDoc(),
+      parts('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'),
+      400,
+      'description',
+      '/invoice/xml',
+      '"Invoice"',
+      'CrossIndustryInvoice',
+    );
+    expectRefusal(
+      invoiceDoc(),
+      parts('<rsm:CrossIndustryInvoice xmlns:rsm="urn:example"/>'),
+      400,
+      'description',
+      '/invoice/xml',
+      'urn:example',
+    );
+    expectRefusal(
+      invoiceDoc(),
+      parts('<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>'),
+      400,
+      'description',
+      '/invoice/xml',
+      'GuidelineSpecifiedDocumentContextParameter',
+    );
+    expectRefusal(
+      invoiceDoc({}, { profile: 'MINIMUM' }),
+      parts(),
+      400,
+      'description',
+      '/invoice/profile',
+      '"MINIMUM"',
+      'urn:cen.eu:en16931:2017',
+      '"EN 16931"',
+    );
+    expectRefusal(
+      invoiceDoc({}, { profile: 'XRECHNUNG' }),
+      parts(),
+      400,
+      'description',
+      '/invoice/profile',
+      '/invoice/profile',
+    );
+    expectRefusal(
+      invoiceDoc({}, { relationship: 'owner' }),
+      parts(),
+      400,
+      'description',
+      '/invoice/relationship',
+      'source',
+    );
     expectRefusal(invoiceDoc({}, { issued: 'yesterday' }), parts(), 400, 'description', '/invoice/issued', 'yesterday');
-    expectRefusal(helloDescription({ archive: 'pdfa3b', invoice: { xml: 'invoice.xml', profile: 'EN 16931', issued: '2026-11-22' } }), parts(), 400, 'description', '/invoice/relationship', 'relationship');
+    expectRefusal(
+      helloDescription({
+        archive: 'pdfa3b',
+        invoice: { xml: 'invoice.xml', profile: 'EN 16931', issued: '2026-11-22' },
+      }),
+      parts(),
+      400,
+      'description',
+      '/invoice/relationship',
+      'relationship',
+    );
   });
 
-  it('refuses an attachment that takes the invoice\'s file name or part', () => {
-    const att = (name: string, file_name: string) => ({ attachments: [{ name, file_name, description: 'd', media_type: 'text/xml', relationship: 'data', modified: '2026-11-20' }] });
-    expectRefusal(invoiceDoc(att('other.xml', 'factur-x.xml')), { ...parts(), 'other.xml': FACTUR_X_XML }, 400, 'description', '/attachments/0/file_name', 'factur-x.xml');
-    expectRefusal(invoiceDoc(att('invoice.xml', 'copy.xml')), parts(), 400, 'description', '/attachments/0/name', '"invoice.xml"', '/invoice/xml');
+  it("refuses an attachment that takes the invoice's file name or part", () => {
+    const att = (name: string, file_name: string) => ({
+      attachments: [
+        { name, file_name, description: 'd', media_type: 'text/xml', relationship: 'data', modified: '2026-11-20' },
+      ],
+    });
+    expectRefusal(
+      invoiceDoc(att('other.xml', 'factur-x.xml')),
+      { ...parts(), 'other.xml': FACTUR_X_XML },
+      400,
+      'description',
+      '/attachments/0/file_name',
+      'factur-x.xml',
+    );
+    expectRefusal(
+      invoiceDoc(att('invoice.xml', 'copy.xml')),
+      parts(),
+      400,
+      'description',
+      '/attachments/0/name',
+      '"invoice.xml"',
+      '/invoice/xml',
+    );
   });
 });
 
@@ -153,16 +282,21 @@ describe('damaged parts are refused cleanly', () => {
     const text = new TextDecoder().decode(FACTUR_X_XML);
     const damaged = fc.oneof(
       fc.uint8Array({ maxLength: 200 }),
-      fc.tuple(fc.nat(text.length), fc.nat(40), fc.string({ maxLength: 8 })).map(([at, cut, put]) => new TextEncoder().encode(text.slice(0, at) + put + text.slice(at + cut))),
+      fc
+        .tuple(fc.nat(text.length), fc.nat(40), fc.string({ maxLength: 8 }))
+        .map(([at, cut, put]) => new TextEncoder().encode(text.slice(0, at) + put + text.slice(at + cut))),
     );
     const d = { ...invoiceDoc(), fonts: [], items: [] };
-    fc.assert(fc.property(damaged, (xml) => {
-      const out = render({ description: d, parts: { 'invoice.xml': xml }, now: NOW });
-      if (!out.ok) {
-        expect(out.status).toBe(400);
-        expect(out.path).toMatch(/^\/invoice/);
-      }
-    }), { numRuns: Number(process.env.FUZZ_RUNS ?? 150) });
+    fc.assert(
+      fc.property(damaged, (xml) => {
+        const out = render({ description: d, parts: { 'invoice.xml': xml }, now: NOW });
+        if (!out.ok) {
+          expect(out.status).toBe(400);
+          expect(out.path).toMatch(/^\/invoice/);
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+    );
   });
 
   it('any output-intent profile bytes give a PDF or a 400 naming the profile', async () => {
@@ -179,12 +313,19 @@ describe('damaged parts are refused cleanly', () => {
         return b;
       }),
     );
-    fc.assert(fc.property(damaged, (icc) => {
-      const out = render({ description: { archive: 'pdfa2b', output_intent: { profile: 'p.icc' }, items: [] }, parts: { 'p.icc': icc }, now: NOW });
-      if (!out.ok) {
-        expect(out.status).toBe(400);
-        expect(out.path).toMatch(/^\/(output_intent|archive)/);
-      }
-    }), { numRuns: Number(process.env.FUZZ_RUNS ?? 150) });
+    fc.assert(
+      fc.property(damaged, (icc) => {
+        const out = render({
+          description: { archive: 'pdfa2b', output_intent: { profile: 'p.icc' }, items: [] },
+          parts: { 'p.icc': icc },
+          now: NOW,
+        });
+        if (!out.ok) {
+          expect(out.status).toBe(400);
+          expect(out.path).toMatch(/^\/(output_intent|archive)/);
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+    );
   });
 });

@@ -7,29 +7,40 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { resolveClient } from '../src/clients.js';
-import { generateIssuerKeys, issueLicence, verifyLicence, type Licence } from '../src/licence/licence.js';
-import { licensedToday, readClientsConfig, readLicence, ServiceConfigError } from '../src/licence/service.js';
 import { render } from '../src/library.js';
+import { generateIssuerKeys, issueLicence, type Licence, verifyLicence } from '../src/licence/licence.js';
+import { licensedToday, readClientsConfig, readLicence, ServiceConfigError } from '../src/licence/service.js';
 import { silentLogger, startServer } from '../src/server.js';
 import { NOW } from './support/fixtures.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const issuer = generateIssuerKeys();
 const stranger = generateIssuerKeys();
-const licence: Licence = { holder: 'Acme', features: ['fonts_without_outlines'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' };
+const licence: Licence = {
+  holder: 'Acme',
+  features: ['fonts_without_outlines'],
+  notBefore: '2026-01-01',
+  notAfter: '2026-12-31',
+  issued: '2026-01-01T00:00:00Z',
+};
 
 describe('licence keys', () => {
   it('verify against the issuer that signed them, and no other', () => {
     const key = issueLicence(issuer.privateKey, licence);
     expect(key).toMatch(/^quire1\.[\w-]+\.[\w-]+$/);
     expect(verifyLicence(key, [issuer.publicKey])).toEqual({ ok: true, licence });
-    expect(verifyLicence(key, [stranger.publicKey])).toEqual({ ok: false, reason: 'its signature is not from a trusted issuer' });
+    expect(verifyLicence(key, [stranger.publicKey])).toEqual({
+      ok: false,
+      reason: 'its signature is not from a trusted issuer',
+    });
   });
 
   it('refuse a changed payload, a cut key and another format', () => {
     const key = issueLicence(issuer.privateKey, licence);
     const [p, body, sig] = key.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...licence, features: ['fonts_without_outlines', 'tagging'] })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...licence, features: ['fonts_without_outlines', 'tagging'] }),
+    ).toString('base64url');
     expect(verifyLicence(`${p}.${forged}.${sig}`, [issuer.publicKey]).ok).toBe(false);
     expect(verifyLicence(`${p}.${body}`, [issuer.publicKey]).ok).toBe(false);
     expect(verifyLicence('garbage', [issuer.publicKey]).ok).toBe(false);
@@ -77,19 +88,40 @@ describe('clients', () => {
     expect(() => readClientsConfig(join(dir, 'bad.json'))).toThrow(/\/clients\/x\/page_ceiling/);
   });
 
-  const standardText = JSON.stringify({ standard_fonts: [{ name: 'H', face: 'helvetica' }], items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 99, ury: 99 }, content: ['x'], font: 'H', font_size: 9 }] });
+  const standardText = JSON.stringify({
+    standard_fonts: [{ name: 'H', face: 'helvetica' }],
+    items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 99, ury: 99 }, content: ['x'], font: 'H', font_size: 9 }],
+  });
 
   it('text in a standard font is 402 without the feature and passes the gate with it', () => {
-    const without = render({ description: standardText, now: NOW, client: 'plain', service: { clients: config, licence } });
+    const without = render({
+      description: standardText,
+      now: NOW,
+      client: 'plain',
+      service: { clients: config, licence },
+    });
     expect(without).toMatchObject({ ok: false, status: 402, word: 'needs_a_licence' });
-    const withIt = render({ description: standardText, now: NOW, client: 'big', service: { clients: config, licence } });
+    const withIt = render({
+      description: standardText,
+      now: NOW,
+      client: 'big',
+      service: { clients: config, licence },
+    });
     expect(withIt).toMatchObject({ ok: true, pages: 1 });
   });
 
   it('the page ceiling is the client’s', () => {
     const d = JSON.stringify({ items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, pages: [51] }] });
-    expect(render({ description: d, now: NOW, client: 'nobody', service: { clients: config } })).toMatchObject({ ok: false, status: 413, word: 'too_many_pages', sentence: 'the document needs 51 pages, more than the ceiling of 50 pages.' });
-    expect(render({ description: d, now: NOW, client: 'big', service: { clients: config } })).toMatchObject({ ok: true, pages: 51 });
+    expect(render({ description: d, now: NOW, client: 'nobody', service: { clients: config } })).toMatchObject({
+      ok: false,
+      status: 413,
+      word: 'too_many_pages',
+      sentence: 'the document needs 51 pages, more than the ceiling of 50 pages.',
+    });
+    expect(render({ description: d, now: NOW, client: 'big', service: { clients: config } })).toMatchObject({
+      ok: true,
+      pages: 51,
+    });
   });
 });
 
@@ -99,15 +131,48 @@ describe('quire licence and the server', () => {
     const cli = (...args: string[]) => spawnSync('node', [join(ROOT, 'dist/cli.js'), ...args], { encoding: 'utf8' });
     expect(cli('licence', 'keygen', '--out', dir).status).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
-    const issued = cli('licence', 'issue', '--key', join(dir, 'issuer-private.pem'), '--holder', 'Acme', '--features', 'all', '--from', today, '--until', today);
+    const issued = cli(
+      'licence',
+      'issue',
+      '--key',
+      join(dir, 'issuer-private.pem'),
+      '--holder',
+      'Acme',
+      '--features',
+      'all',
+      '--from',
+      today,
+      '--until',
+      today,
+    );
     expect(issued.status, issued.stderr).toBe(0);
     const key = issued.stdout.trim();
     const shown = cli('licence', 'show', key, '--public-key', join(dir, 'issuer-public.pem'));
     expect(JSON.parse(shown.stdout)).toMatchObject({ holder: 'Acme', notBefore: today, notAfter: today });
-    expect(cli('licence', 'issue', '--key', join(dir, 'issuer-private.pem'), '--holder', 'A', '--features', 'flying', '--from', today, '--until', today).status).toBe(2);
+    expect(
+      cli(
+        'licence',
+        'issue',
+        '--key',
+        join(dir, 'issuer-private.pem'),
+        '--holder',
+        'A',
+        '--features',
+        'flying',
+        '--from',
+        today,
+        '--until',
+        today,
+      ).status,
+    ).toBe(2);
 
     const lic = readLicence(key, [readFileSync(join(dir, 'issuer-public.pem'), 'utf8')]);
-    const srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger(), licensed: () => licensedToday({ licence: lic }) });
+    const srv = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: silentLogger(),
+      licensed: () => licensedToday({ licence: lic }),
+    });
     try {
       const res = await request(`${srv.url}/health`);
       expect(await res.body.json()).toMatchObject({ licensed: true });

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RefusalError } from '../ir/diagnostics.js';
-import { fill, REFUSALS, REMARKS, refuse, refusal, remark, type PlaceholderNames } from '../ir/messages.js';
-import { convert, placeholderNames, POSITIONAL, POSITIONAL_REMARKS } from '../tools/codemod-typed-diagnostics.js';
+import { fill, type PlaceholderNames, REFUSALS, REMARKS, refusal, refuse, remark } from '../ir/messages.js';
+import { convert, POSITIONAL, POSITIONAL_REMARKS, placeholderNames } from '../tools/codemod-typed-diagnostics.js';
 
 function caught(f: () => void): RefusalError {
   try {
@@ -43,32 +43,43 @@ describe('typed parameters', () => {
     ];
     expect(wrong).toHaveLength(8);
     // and what the compiler reads off a template
-    const names: PlaceholderNames<'the placeholder {{{placeholder}}} in {at}; write {{current_page}}, {{{{ or }}}}.'>[] = ['placeholder', 'at'];
+    const names: PlaceholderNames<'the placeholder {{{placeholder}}} in {at}; write {{current_page}}, {{{{ or }}}}.'>[] =
+      ['placeholder', 'at'];
     // @ts-expect-error a doubled brace is a brace, not a placeholder
     const literal: PlaceholderNames<'write {{current_page}} at {at}'> = 'current_page';
     expect([names, literal]).toHaveLength(2);
   });
 
   it('refuse() throws a RefusalError carrying the key, the pointer and the params', () => {
-    const e = caught(() => refuse('transformWithRotate', '/items/0/rotate', { key: '/items/0/rotate', other: '/items/0/transform' }));
+    const e = caught(() =>
+      refuse('transformWithRotate', '/items/0/rotate', { key: '/items/0/rotate', other: '/items/0/transform' }),
+    );
     expect(e.key).toBe('transformWithRotate');
     expect(e.at).toBe('/items/0/rotate');
     expect(e.params).toEqual({ key: '/items/0/rotate', other: '/items/0/transform' });
     expect(e.refusal).toEqual({
-      key: 'transformWithRotate', status: 400, word: 'description', path: '/items/0/rotate',
+      key: 'transformWithRotate',
+      status: 400,
+      word: 'description',
+      path: '/items/0/rotate',
       sentence: '/items/0/rotate cannot be given together with /items/0/transform.',
     });
     expect(caught(() => refuse('serverBusy', '')).params).toEqual({});
   });
 
   it('fills a placeholder wherever it stands, as often as it stands, and writes doubled braces as one', () => {
-    expect(refusal('tablePastCeiling', '/items/2', { at: '/items/2', ceiling: 50 }).sentence)
-      .toBe('the table at /items/2 runs past page 50, the ceiling of 50 pages.');
-    expect(refusal('placeholderUnknown', '/items/0/text', { placeholder: 'page', at: '/items/0/text' }).sentence)
-      .toBe('the placeholder {page} in /items/0/text is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.');
+    expect(refusal('tablePastCeiling', '/items/2', { at: '/items/2', ceiling: 50 }).sentence).toBe(
+      'the table at /items/2 runs past page 50, the ceiling of 50 pages.',
+    );
+    expect(refusal('placeholderUnknown', '/items/0/text', { placeholder: 'page', at: '/items/0/text' }).sentence).toBe(
+      'the placeholder {page} in /items/0/text is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.',
+    );
     expect(fill('{{{a}}} {{b}} {a}', { a: 1 })).toBe('{1} {b} 1');
-    expect(remark('unusedResource', '/fonts/1', { kind: 'font', name: 'B' }))
-      .toEqual({ code: 'unused-resource', text: 'the font B is never drawn with', path: '/fonts/1' });
+    expect(remark('unusedResource', '/fonts/1', { kind: 'font', name: 'B' })).toEqual({
+      code: 'unused-resource',
+      text: 'the font B is never drawn with',
+      path: '/fonts/1',
+    });
   });
 
   it('every placeholder has a name that says what it holds, not a position', () => {
@@ -82,7 +93,10 @@ describe('typed parameters', () => {
 describe('tools/codemod-typed-diagnostics.ts', () => {
   const root = '/repo';
   it('knows the parameters of every message, as the table names them', () => {
-    for (const [table, positional] of [[REFUSALS, POSITIONAL], [REMARKS, POSITIONAL_REMARKS]] as const) {
+    for (const [table, positional] of [
+      [REFUSALS, POSITIONAL],
+      [REMARKS, POSITIONAL_REMARKS],
+    ] as const) {
       for (const [key, { template }] of Object.entries(table)) {
         expect([...(positional[key] ?? ['<none>'])].sort(), key).toEqual(placeholderNames(template).sort());
       }
@@ -105,23 +119,27 @@ describe('tools/codemod-typed-diagnostics.ts', () => {
       '',
     ].join('\n');
     const after = convert(file, before, root);
-    expect(after).toBe([
-      "import { refuse } from '../../../ir/messages.js';",
-      "import type { PassContext } from '../../pass.js';",
-      '',
-      'export function f(ctx: PassContext, item: { rotateAt: string; transformAt: string }, font: string, at: string): void {',
-      "  refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });",
-      "  refuse('fontUndeclared', at, { font, at });",
-      "  refuse('serverBusy', '');",
-      '}',
-      '',
-    ].join('\n'));
+    expect(after).toBe(
+      [
+        "import { refuse } from '../../../ir/messages.js';",
+        "import type { PassContext } from '../../pass.js';",
+        '',
+        'export function f(ctx: PassContext, item: { rotateAt: string; transformAt: string }, font: string, at: string): void {',
+        "  refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });",
+        "  refuse('fontUndeclared', at, { font, at });",
+        "  refuse('serverBusy', '');",
+        '}',
+        '',
+      ].join('\n'),
+    );
     expect(convert(file, after, root)).toBe(after);
   });
 
   it('stops on a call whose arguments do not match its message', () => {
     const file = join(root, 'passes', 'x.ts');
     const text = "import { refuse } from './pass.js';\nrefuse('transformWithRotate', '/a', '/b');\n";
-    expect(() => convert(file, text, root)).toThrow(/transformWithRotate takes 2 arguments \(key, other\), the call gives 1/);
+    expect(() => convert(file, text, root)).toThrow(
+      /transformWithRotate takes 2 arguments \(key, other\), the call gives 1/,
+    );
   });
 });

@@ -6,7 +6,12 @@ import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { pdfInfo, pdfObjects, qpdfCheck } from './support/pdf-tools.js';
 
-const rect = (pages: number[]) => ({ type: 'rect', rect: { llx: 10, lly: 10, urx: 50, ury: 50 }, fill: [0, 0, 1], pages });
+const rect = (pages: number[]) => ({
+  type: 'rect',
+  rect: { llx: 10, lly: 10, urx: 50, ury: 50 },
+  fill: [0, 0, 1],
+  pages,
+});
 
 function ok(description: Record<string, unknown>) {
   const out = render({ description: { fonts: [{ name: 'Body', data: NOTO_SANS_B64 }], ...description }, now: NOW });
@@ -27,7 +32,13 @@ describe('page_boxes', () => {
     const out = ok({
       items: [rect([1, 2])],
       page_boxes: [
-        { page: 1, crop: box(10, 10, 500, 800), bleed: box(5, 5, 505, 805), trim: box(20, 20, 490, 790), art: box(50, 60, 400, 700) },
+        {
+          page: 1,
+          crop: box(10, 10, 500, 800),
+          bleed: box(5, 5, 505, 805),
+          trim: box(20, 20, 490, 790),
+          art: box(50, 60, 400, 700),
+        },
         { page: 2, crop: box(0, 0, 100, 100), trim: box(1, 1, 99, 99) },
         // Page 2 named again: only its art box survives (the whole entry is replaced).
         { page: 2, art: box(300, 400, 30, 40) },
@@ -57,13 +68,21 @@ describe('page_boxes', () => {
 describe('page_turns, page_shows, page_tab_orders', () => {
   const out = ok({
     items: [rect([1, 2, 3])],
-    page_turns: [{ page: 2, rotation: 90 }, { page: 3, rotation: 180 }, { page: 3, rotation: 270 }],
+    page_turns: [
+      { page: 2, rotation: 90 },
+      { page: 3, rotation: 180 },
+      { page: 3, rotation: 270 },
+    ],
     page_shows: [
       { page: 1, style: 'split', dimension: 'vertical', motion: 'outward', duration: 2, display_duration: 5 },
       { page: 2, style: 'fly', direction: 'none', scale: 0.5, opaque: true, motion: 'inward' },
       { page: 3, display_duration: 3 },
     ],
-    page_tab_orders: [{ page: 1, order: 'structure' }, { page: 2, order: 'row' }, { page: 3, order: 'column' }],
+    page_tab_orders: [
+      { page: 1, order: 'structure' },
+      { page: 2, order: 'row' },
+      { page: 3, order: 'column' },
+    ],
   });
   const pages = pageDicts(out.pdf);
 
@@ -75,7 +94,14 @@ describe('page_turns, page_shows, page_tab_orders', () => {
   it('writes transitions as /Trans and display durations as /Dur', () => {
     expect(pages[0]['/Trans']).toEqual({ '/Type': '/Trans', '/S': '/Split', '/D': 2, '/Dm': '/V', '/M': '/O' });
     expect(pages[0]['/Dur']).toBe(5);
-    expect(pages[1]['/Trans']).toEqual({ '/Type': '/Trans', '/S': '/Fly', '/M': '/I', '/Di': '/None', '/SS': 0.5, '/B': true });
+    expect(pages[1]['/Trans']).toEqual({
+      '/Type': '/Trans',
+      '/S': '/Fly',
+      '/M': '/I',
+      '/Di': '/None',
+      '/SS': 0.5,
+      '/B': true,
+    });
     expect(pages[1]['/Dur']).toBeUndefined();
     // display_duration alone: the page advances by itself, no transition is written.
     expect(pages[2]['/Trans']).toBeUndefined();
@@ -95,28 +121,57 @@ describe('refusals', () => {
   };
 
   it('refuses a turn, show or tab order for a page the document lacks, naming the page', () => {
-    expect(refused({ page_turns: [{ page: 3, rotation: 90 }] }))
-      .toMatchObject({ status: 400, word: 'description', path: '/page_turns/0/page', sentence: 'the page 3 named by /page_turns/0/page is not in the document, which has 2 pages.' });
-    expect(refused({ page_shows: [{ page: 1 }, { page: 4, style: 'fade' }] })).toMatchObject({ status: 400, path: '/page_shows/1/page' });
-    expect(refused({ page_tab_orders: [{ page: 5, order: 'row' }] })).toMatchObject({ status: 400, path: '/page_tab_orders/0/page' });
+    expect(refused({ page_turns: [{ page: 3, rotation: 90 }] })).toMatchObject({
+      status: 400,
+      word: 'description',
+      path: '/page_turns/0/page',
+      sentence: 'the page 3 named by /page_turns/0/page is not in the document, which has 2 pages.',
+    });
+    expect(refused({ page_shows: [{ page: 1 }, { page: 4, style: 'fade' }] })).toMatchObject({
+      status: 400,
+      path: '/page_shows/1/page',
+    });
+    expect(refused({ page_tab_orders: [{ page: 5, order: 'row' }] })).toMatchObject({
+      status: 400,
+      path: '/page_tab_orders/0/page',
+    });
   });
 
   it('refuses a rotation other than 0, 90, 180, 270', () => {
-    expect(refused({ page_turns: [{ page: 1, rotation: 45 }] }))
-      .toMatchObject({ status: 400, word: 'description', path: '/page_turns/0/rotation', sentence: '/page_turns/0/rotation must be one of 0, 90, 180, 270.' });
-    expect(refused({ page_turns: [{ page: 1, rotation: 360 }] })).toMatchObject({ status: 400, path: '/page_turns/0/rotation' });
+    expect(refused({ page_turns: [{ page: 1, rotation: 45 }] })).toMatchObject({
+      status: 400,
+      word: 'description',
+      path: '/page_turns/0/rotation',
+      sentence: '/page_turns/0/rotation must be one of 0, 90, 180, 270.',
+    });
+    expect(refused({ page_turns: [{ page: 1, rotation: 360 }] })).toMatchObject({
+      status: 400,
+      path: '/page_turns/0/rotation',
+    });
   });
 
   it('refuses a transition key its style does not take, and a direction it does not allow', () => {
-    expect(refused({ page_shows: [{ page: 1, style: 'wipe', motion: 'inward' }] }))
-      .toMatchObject({ status: 400, path: '/page_shows/0/motion', sentence: '/page_shows/0/motion does not apply when /page_shows/0/style is "wipe"; it takes direction.' });
-    expect(refused({ page_shows: [{ page: 1, dimension: 'horizontal' }] }))
-      .toMatchObject({ status: 400, path: '/page_shows/0/dimension', sentence: expect.stringContaining('is "replace"; it takes only duration and display_duration') });
-    expect(refused({ page_shows: [{ page: 1, style: 'glitter', direction: 90 }] }))
-      .toMatchObject({ status: 400, path: '/page_shows/0/direction', sentence: '/page_shows/0/direction must be one of 0, 270, 315.' });
+    expect(refused({ page_shows: [{ page: 1, style: 'wipe', motion: 'inward' }] })).toMatchObject({
+      status: 400,
+      path: '/page_shows/0/motion',
+      sentence: '/page_shows/0/motion does not apply when /page_shows/0/style is "wipe"; it takes direction.',
+    });
+    expect(refused({ page_shows: [{ page: 1, dimension: 'horizontal' }] })).toMatchObject({
+      status: 400,
+      path: '/page_shows/0/dimension',
+      sentence: expect.stringContaining('is "replace"; it takes only duration and display_duration'),
+    });
+    expect(refused({ page_shows: [{ page: 1, style: 'glitter', direction: 90 }] })).toMatchObject({
+      status: 400,
+      path: '/page_shows/0/direction',
+      sentence: '/page_shows/0/direction must be one of 0, 270, 315.',
+    });
   });
 
   it('refuses a box missing a side', () => {
-    expect(refused({ page_boxes: [{ page: 1, trim: { llx: 0, lly: 0, urx: 1 } }] })).toMatchObject({ status: 400, path: '/page_boxes/0/trim/ury' });
+    expect(refused({ page_boxes: [{ page: 1, trim: { llx: 0, lly: 0, urx: 1 } }] })).toMatchObject({
+      status: 400,
+      path: '/page_boxes/0/trim/ury',
+    });
   });
 });

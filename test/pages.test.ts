@@ -8,13 +8,26 @@ let row = 0;
 /** Each item on its own line, top to bottom in the order written, so pdftotext reads them in order. */
 const text = (content: string, pages: unknown) => {
   const ury = 780 - 30 * (row++ % 20);
-  return { type: 'text', rect: { llx: 50, lly: ury - 25, urx: 500, ury }, content: [content], font: 'Body', font_size: 10, pages };
+  return {
+    type: 'text',
+    rect: { llx: 50, lly: ury - 25, urx: 500, ury },
+    content: [content],
+    font: 'Body',
+    font_size: 10,
+    pages,
+  };
 };
 
 function pagesText(items: unknown[], extra: Record<string, unknown> = {}) {
   const out = render({ description: { fonts: [{ name: 'Body', data: NOTO_SANS_B64 }], items, ...extra }, now: NOW });
   if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
-  return { out, pages: pdfToText(out.pdf).split('\f').slice(0, out.pages).map((p) => p.replace(/\s+/g, ' ').trim()) };
+  return {
+    out,
+    pages: pdfToText(out.pdf)
+      .split('\f')
+      .slice(0, out.pages)
+      .map((p) => p.replace(/\s+/g, ' ').trim()),
+  };
 }
 
 describe('pages rules', () => {
@@ -38,14 +51,28 @@ describe('pages rules', () => {
   });
 
   it('refuses an unknown key in the object form by name, and a backwards range', () => {
-    const a = render({ description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: { form: 2 } }] }, now: NOW });
+    const a = render({
+      description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: { form: 2 } }] },
+      now: NOW,
+    });
     expect(a).toMatchObject({ ok: false, status: 400, word: 'description', path: '/items/0/pages/form' });
-    expect(a.ok || a.sentence).toBe('the key "form" is not part of a pages rule at /items/0/pages; a pages rule takes every, from, to and but.');
-    const b = render({ description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: { from: 4, to: 2 } }] }, now: NOW });
+    expect(a.ok || a.sentence).toBe(
+      'the key "form" is not part of a pages rule at /items/0/pages; a pages rule takes every, from, to and but.',
+    );
+    const b = render({
+      description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: { from: 4, to: 2 } }] },
+      now: NOW,
+    });
     expect(b).toMatchObject({ ok: false, status: 400, path: '/items/0/pages/to' });
-    const c = render({ description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: { every: 0 } }] }, now: NOW });
+    const c = render({
+      description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: { every: 0 } }] },
+      now: NOW,
+    });
     expect(c).toMatchObject({ ok: false, status: 400, path: '/items/0/pages/every' });
-    const d = render({ description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: 'all' }] }, now: NOW });
+    const d = render({
+      description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: 'all' }] },
+      now: NOW,
+    });
     expect(d).toMatchObject({ ok: false, status: 400, path: '/items/0/pages' });
   });
 });
@@ -54,7 +81,12 @@ describe('page_sizes', () => {
   it('gives a numbered page its own sheet; the last entry for a page wins; past the end changes nothing', () => {
     const { out } = pagesText([text('x', [1, 2, 3])], {
       page: { width: 300, height: 400 },
-      page_sizes: [{ page: 2, width: 500, height: 200 }, { page: 3, width: 100, height: 100 }, { page: 3, width: 250, height: 250 }, { page: 9, width: 10, height: 10 }],
+      page_sizes: [
+        { page: 2, width: 500, height: 200 },
+        { page: 3, width: 100, height: 100 },
+        { page: 3, width: 250, height: 250 },
+        { page: 9, width: 10, height: 10 },
+      ],
     });
     expect(out.pages).toBe(3);
     const sizes = [1, 2, 3].map((n) => pdfInfoPage(out.pdf, n));

@@ -21,16 +21,27 @@ function ok(out: Outcome) {
   expect(q.code, q.out).toBe(0);
   return out;
 }
-const doc = (d: Record<string, unknown>, parts?: Record<string, Uint8Array>) => ok(render({ description: { page: { width: 200, height: 200 }, fonts: FONTS, ...d }, parts, now: NOW }));
+const doc = (d: Record<string, unknown>, parts?: Record<string, Uint8Array>) =>
+  ok(render({ description: { page: { width: 200, height: 200 }, fonts: FONTS, ...d }, parts, now: NOW }));
 
 /** Ten red rows 20 points tall in a box 160 points tall: eight on page 1, two at the top of page 2's box. */
 const table = (extra: Record<string, unknown> = {}) => ({
-  type: 'table', id: 't', pages: [1], rect: { llx: 20, lly: 20, urx: 180, ury: 180 }, font: 'Body', font_size: 8, padding: 0,
-  columns: [{ fraction: 1 }], row_height: 20, fill: [1, 0, 0], rows: Array.from({ length: 10 }, (_, i) => [`row ${i + 1}`]), ...extra,
+  type: 'table',
+  id: 't',
+  pages: [1],
+  rect: { llx: 20, lly: 20, urx: 180, ury: 180 },
+  font: 'Body',
+  font_size: 8,
+  padding: 0,
+  columns: [{ fraction: 1 }],
+  row_height: 20,
+  fill: [1, 0, 0],
+  rows: Array.from({ length: 10 }, (_, i) => [`row ${i + 1}`]),
+  ...extra,
 });
 
 describe('table: transform, rotate and layer on every part', () => {
-  it('rotate turns each page\'s part about the centre of that page\'s box', () => {
+  it("rotate turns each page's part about the centre of that page's box", () => {
     const plain = doc({ items: [table()] });
     expect(plain.pages).toBe(2);
     const p2 = pagePixels(plain.pdf, 2);
@@ -65,7 +76,14 @@ describe('table: transform, rotate and layer on every part', () => {
   });
 
   it('an item hung from a turned table hangs from the unturned edge (docs/reference.md, "table")', () => {
-    const total = { type: 'text', rect: { llx: 20, lly: 0, urx: 180, ury: 12 }, content: ['Total'], font: 'Body', font_size: 8, relative_to: { id: 't', edge: 'bottom', offset: 5 } };
+    const total = {
+      type: 'text',
+      rect: { llx: 20, lly: 0, urx: 180, ury: 12 },
+      content: ['Total'],
+      font: 'Body',
+      font_size: 8,
+      relative_to: { id: 't', edge: 'bottom', offset: 5 },
+    };
     const out = doc({ items: [table({ rotate: 180 }), total] });
     const w = pdfWords(out.pdf, ['-f', '2', '-l', '2']).find((x) => x.text === 'Total')!;
     // Page 2's part ends two rows below the box top (180 - 40 = 140); the rect's top sits 5 below it.
@@ -74,15 +92,23 @@ describe('table: transform, rotate and layer on every part', () => {
   });
 
   it('refuses a transform past what a PDF number holds, on a table as on any item', () => {
-    for (const item of [table({ transform: [1e300, 0, 0, 1, 0, 0] }), { type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0], transform: [1, 0, 0, 1, -3e9, 0] }]) {
+    for (const item of [
+      table({ transform: [1e300, 0, 0, 1, 0, 0] }),
+      { type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0], transform: [1, 0, 0, 1, -3e9, 0] },
+    ]) {
       const out = render({ description: { fonts: FONTS, items: [item] }, now: NOW });
       expect(out).toMatchObject({ ok: false, status: 400, word: 'drawing', path: '/items/0/transform' });
-      expect(out.ok || out.sentence).toMatch(/^the coordinate \/items\/0\/transform evaluates to [-\de+]+ on page 1, beyond the ±2147483647 points a PDF number may hold\.$/);
+      expect(out.ok || out.sentence).toMatch(
+        /^the coordinate \/items\/0\/transform evaluates to [-\de+]+ on page 1, beyond the ±2147483647 points a PDF number may hold\.$/,
+      );
     }
   });
 
   it('refuses transform together with rotate on a table, naming both', () => {
-    const out = render({ description: { fonts: FONTS, items: [table({ rotate: 90, transform: [1, 0, 0, 1, 0, 0] })] }, now: NOW });
+    const out = render({
+      description: { fonts: FONTS, items: [table({ rotate: 90, transform: [1, 0, 0, 1, 0, 0] })] },
+      now: NOW,
+    });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/items/0/rotate' });
     expect(out.ok || out.sentence).toMatch(/transform.*rotate/);
   });
@@ -90,22 +116,43 @@ describe('table: transform, rotate and layer on every part', () => {
 
 /** A one-page PDF filled red, to import. */
 function redPdf(): Uint8Array {
-  return ok(render({ description: { page: { width: 100, height: 100 }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, fill: [1, 0, 0] }] }, now: NOW })).pdf;
+  return ok(
+    render({
+      description: {
+        page: { width: 100, height: 100 },
+        items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, fill: [1, 0, 0] }],
+      },
+      now: NOW,
+    }),
+  ).pdf;
 }
 
 describe('layer on imported pages and links', () => {
   it('an imported page on a hidden layer is not shown; on a visible one it is, inside /OC … BDC', () => {
-    const items = (layer: string) => [{ type: 'imported_page', part: 'p', rect: { llx: 50, lly: 50, urx: 150, ury: 150 }, layer }];
+    const items = (layer: string) => [
+      { type: 'imported_page', part: 'p', rect: { llx: 50, lly: 50, urx: 150, ury: 150 }, layer },
+    ];
     const layers = [{ name: 'on' }, { name: 'off', visible: false }];
     const shown = doc({ layers, items: items('on') }, { p: redPdf() });
     expect(pagePixels(shown.pdf, 1)(100, 100)).toEqual(RED);
-    expect(qpdfUncompressed(shown.pdf)).toMatch(/\/OC \/\w+ BDC\n[^]*?Do\nQ\nEMC/);
+    expect(qpdfUncompressed(shown.pdf)).toMatch(/\/OC \/\w+ BDC\n[\s\S]*?Do\nQ\nEMC/);
     const hidden = doc({ layers, items: items('off') }, { p: redPdf() });
     expect(pagePixels(hidden.pdf, 1)(100, 100)).toEqual(WHITE);
   });
 
-  it('a link on a layer names the layer\'s group in /OC', () => {
-    const out = doc({ layers: [{ name: 'nav' }], items: [{ type: 'link', pages: [1], rect: { llx: 10, lly: 10, urx: 90, ury: 30 }, uri: 'https://example.com/', layer: 'nav' }] });
+  it("a link on a layer names the layer's group in /OC", () => {
+    const out = doc({
+      layers: [{ name: 'nav' }],
+      items: [
+        {
+          type: 'link',
+          pages: [1],
+          rect: { llx: 10, lly: 10, urx: 90, ury: 30 },
+          uri: 'https://example.com/',
+          layer: 'nav',
+        },
+      ],
+    });
     const o = pdfObjects(out.pdf);
     const page = o.deref(o.deref(o.deref(o.get('trailer')['/Root'])['/Pages'])['/Kids'][0]);
     const annot = o.deref(page['/Annots'][0]);
@@ -116,36 +163,103 @@ describe('layer on imported pages and links', () => {
   });
 
   it('refuses layers in a document declared older than PDF 1.5', () => {
-    const out = render({ description: { version: '1.4', layers: [{ name: 'L' }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0], layer: 'L' }] }, now: NOW });
+    const out = render({
+      description: {
+        version: '1.4',
+        layers: [{ name: 'L' }],
+        items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0], layer: 'L' }],
+      },
+      now: NOW,
+    });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/version' });
-    expect(out.ok || out.sentence).toMatch(/^\/version = "1\.4" is older than PDF 1\.5, which a layer \(optional content\) at \/layers\/0 needs\.$/);
+    expect(out.ok || out.sentence).toMatch(
+      /^\/version = "1\.4" is older than PDF 1\.5, which a layer \(optional content\) at \/layers\/0 needs\.$/,
+    );
   });
 
   it('refuses a link on a layer in a document declared older than PDF 1.5', () => {
-    const out = render({ description: { version: '1.4', layers: [{ name: 'nav' }], items: [{ type: 'link', pages: [1], rect: { llx: 10, lly: 10, urx: 90, ury: 30 }, uri: 'https://example.com/', layer: 'nav' }] }, now: NOW });
+    const out = render({
+      description: {
+        version: '1.4',
+        layers: [{ name: 'nav' }],
+        items: [
+          {
+            type: 'link',
+            pages: [1],
+            rect: { llx: 10, lly: 10, urx: 90, ury: 30 },
+            uri: 'https://example.com/',
+            layer: 'nav',
+          },
+        ],
+      },
+      now: NOW,
+    });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/version' });
-    expect(out.ok || out.sentence).toBe('/version = "1.4" is older than PDF 1.5, which layer on a link at /items/0/layer needs.');
+    expect(out.ok || out.sentence).toBe(
+      '/version = "1.4" is older than PDF 1.5, which layer on a link at /items/0/layer needs.',
+    );
   });
 });
 
 describe('clip on image items', () => {
   const png = makePng({ width: 4, height: 4, type: 2, depth: 8, pixel: () => [255, 0, 0] });
-  const image = (clip: unknown) => ({ type: 'image', image: 'red.png', rect: { llx: 0, lly: 0, urx: 200, ury: 200 }, clip });
+  const image = (clip: unknown) => ({
+    type: 'image',
+    image: 'red.png',
+    rect: { llx: 0, lly: 0, urx: 200, ury: 200 },
+    clip,
+  });
   it('the picture is seen through the clip, in page coordinates', () => {
-    const out = doc({ items: [image({ segments: [{ move: [0, 0] }, { line: [100, 0] }, { line: [100, 200] }, { line: [0, 200] }, { close: true }] })] }, { 'red.png': png });
+    const out = doc(
+      {
+        items: [
+          image({
+            segments: [{ move: [0, 0] }, { line: [100, 0] }, { line: [100, 200] }, { line: [0, 200] }, { close: true }],
+          }),
+        ],
+      },
+      { 'red.png': png },
+    );
     const px = pagePixels(out.pdf, 1);
     expect(px(50, 100)).toEqual(RED);
     expect(px(150, 100)).toEqual(WHITE);
   });
 
   it('even_odd leaves the inner square of two out; the clip turns with the item', () => {
-    const square = (a: number, b: number) => [{ move: [a, a] }, { line: [b, a] }, { line: [b, b] }, { line: [a, b] }, { close: true }];
-    const out = doc({ items: [image({ segments: [...square(20, 180), ...square(80, 120)], rule: 'even_odd' })] }, { 'red.png': png });
+    const square = (a: number, b: number) => [
+      { move: [a, a] },
+      { line: [b, a] },
+      { line: [b, b] },
+      { line: [a, b] },
+      { close: true },
+    ];
+    const out = doc(
+      { items: [image({ segments: [...square(20, 180), ...square(80, 120)], rule: 'even_odd' })] },
+      { 'red.png': png },
+    );
     const px = pagePixels(out.pdf, 1);
     expect(px(50, 50)).toEqual(RED);
     expect(px(100, 100)).toEqual(WHITE);
     expect(px(10, 10)).toEqual(WHITE);
-    const turned = doc({ items: [{ ...image({ segments: [{ move: [0, 0] }, { line: [100, 0] }, { line: [100, 200] }, { line: [0, 200] }, { close: true }] }), rotate: 180 }] }, { 'red.png': png });
+    const turned = doc(
+      {
+        items: [
+          {
+            ...image({
+              segments: [
+                { move: [0, 0] },
+                { line: [100, 0] },
+                { line: [100, 200] },
+                { line: [0, 200] },
+                { close: true },
+              ],
+            }),
+            rotate: 180,
+          },
+        ],
+      },
+      { 'red.png': png },
+    );
     const tp = pagePixels(turned.pdf, 1);
     expect(tp(50, 100)).toEqual(WHITE);
     expect(tp(150, 100)).toEqual(RED);
@@ -160,13 +274,34 @@ describe('clip on image items', () => {
 
 describe('relative_to and shapes without a rect', () => {
   it('hangs a text under a line (the box its points span) and a path under a rect', () => {
-    const out = doc({ items: [
-      { type: 'line', id: 'rule', pages: [1], from: [20, 150], to: [180, 140], stroke: { width: 2, color: [1, 0, 0] } },
-      { type: 'text', rect: { llx: 20, lly: 0, urx: 180, ury: 14 }, content: ['Under'], font: 'Body', font_size: 10, relative_to: { id: 'rule', edge: 'bottom', offset: 4 } },
-      { type: 'rect', id: 'box', pages: [1], rect: { llx: 20, lly: 20, urx: 60, ury: 60 }, fill: [0, 0, 1] },
-      // A path drawn at y 0…10 hung 10 above the rect's top: it moves up to 70…80.
-      { type: 'path', segments: [{ move: [100, 0] }, { line: [140, 0] }, { line: [140, 10] }, { line: [100, 10] }, { close: true }], fill: [1, 0, 0], relative_to: { id: 'box', edge: 'top', offset: 10 } },
-    ] });
+    const out = doc({
+      items: [
+        {
+          type: 'line',
+          id: 'rule',
+          pages: [1],
+          from: [20, 150],
+          to: [180, 140],
+          stroke: { width: 2, color: [1, 0, 0] },
+        },
+        {
+          type: 'text',
+          rect: { llx: 20, lly: 0, urx: 180, ury: 14 },
+          content: ['Under'],
+          font: 'Body',
+          font_size: 10,
+          relative_to: { id: 'rule', edge: 'bottom', offset: 4 },
+        },
+        { type: 'rect', id: 'box', pages: [1], rect: { llx: 20, lly: 20, urx: 60, ury: 60 }, fill: [0, 0, 1] },
+        // A path drawn at y 0…10 hung 10 above the rect's top: it moves up to 70…80.
+        {
+          type: 'path',
+          segments: [{ move: [100, 0] }, { line: [140, 0] }, { line: [140, 10] }, { line: [100, 10] }, { close: true }],
+          fill: [1, 0, 0],
+          relative_to: { id: 'box', edge: 'top', offset: 10 },
+        },
+      ],
+    });
     const w = pdfWords(out.pdf).find((x) => x.text === 'Under')!;
     // The line spans y 140…150: the text's rect top sits at 136.
     expect(200 - w.yMin).toBeLessThanOrEqual(136.5);
@@ -178,10 +313,25 @@ describe('relative_to and shapes without a rect', () => {
 
   it('hangs a polygon from a drawing placed without a rect (its declared box), and a drawing from a table', () => {
     const out = doc({
-      drawings: [{ name: 'mark', box: { llx: 0, lly: 150, urx: 40, ury: 190 }, items: [{ type: 'rect', rect: { llx: 0, lly: 150, urx: 40, ury: 190 }, fill: [0, 0, 1] }] }],
+      drawings: [
+        {
+          name: 'mark',
+          box: { llx: 0, lly: 150, urx: 40, ury: 190 },
+          items: [{ type: 'rect', rect: { llx: 0, lly: 150, urx: 40, ury: 190 }, fill: [0, 0, 1] }],
+        },
+      ],
       items: [
         { type: 'drawing', id: 'd', pages: [1], drawing: 'mark' },
-        { type: 'polygon', points: [[100, 0], [140, 0], [140, 20]], fill: [1, 0, 0], relative_to: { id: 'd', edge: 'bottom', offset: 10 } },
+        {
+          type: 'polygon',
+          points: [
+            [100, 0],
+            [140, 0],
+            [140, 20],
+          ],
+          fill: [1, 0, 0],
+          relative_to: { id: 'd', edge: 'bottom', offset: 10 },
+        },
         table({ rect: { llx: 20, lly: 20, urx: 180, ury: 60 }, rows: [['a']], pages: [2], id: 'small' }),
         { type: 'drawing', drawing: 'mark', relative_to: { id: 'small', edge: 'bottom', offset: 0 } },
       ],
@@ -197,45 +347,134 @@ describe('relative_to and shapes without a rect', () => {
   });
 
   it('hangs a text_path: its letters move with its path', () => {
-    const out = doc({ items: [
-      { type: 'rect', id: 'box', pages: [1], rect: { llx: 20, lly: 60, urx: 180, ury: 100 }, fill: [0.8] },
-      { type: 'text_path', segments: [{ move: [20, 0] }, { line: [180, 0] }], content: ['HUNG'], font: 'Body', font_size: 12, relative_to: { id: 'box', edge: 'top', offset: 10 } },
-    ] });
+    const out = doc({
+      items: [
+        { type: 'rect', id: 'box', pages: [1], rect: { llx: 20, lly: 60, urx: 180, ury: 100 }, fill: [0.8] },
+        {
+          type: 'text_path',
+          segments: [{ move: [20, 0] }, { line: [180, 0] }],
+          content: ['HUNG'],
+          font: 'Body',
+          font_size: 12,
+          relative_to: { id: 'box', edge: 'top', offset: 10 },
+        },
+      ],
+    });
     const letters = pdfWords(out.pdf).filter((w) => /^[HUNG]+$/.test(w.text));
     expect(letters.length).toBeGreaterThan(0);
     // The path (y 0) moves to 10 above the rect's top: the baseline at 110, letters above it.
-    for (const w of letters) { expect(200 - w.yMax).toBeGreaterThan(105); expect(200 - w.yMax).toBeLessThan(115); }
+    for (const w of letters) {
+      expect(200 - w.yMax).toBeGreaterThan(105);
+      expect(200 - w.yMax).toBeLessThan(115);
+    }
   });
 
   it('still refuses {total_pages} in the points of a shape something hangs from', () => {
-    const out = render({ description: { fonts: FONTS, items: [
-      { type: 'line', id: 'l', pages: [1], from: [0, '{total_pages}'], to: [10, 10] },
-      { type: 'text', rect: { llx: 0, lly: 0, urx: 100, ury: 10 }, content: ['x'], font: 'Body', font_size: 8, relative_to: { id: 'l', edge: 'bottom' } },
-    ] }, now: NOW });
+    const out = render({
+      description: {
+        fonts: FONTS,
+        items: [
+          { type: 'line', id: 'l', pages: [1], from: [0, '{total_pages}'], to: [10, 10] },
+          {
+            type: 'text',
+            rect: { llx: 0, lly: 0, urx: 100, ury: 10 },
+            content: ['x'],
+            font: 'Body',
+            font_size: 8,
+            relative_to: { id: 'l', edge: 'bottom' },
+          },
+        ],
+      },
+      now: NOW,
+    });
     expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/items/0/from/1' });
   });
 });
 
 describe('placement keys on arbitrary descriptions', () => {
-  const n = fc.oneof(fc.double({ min: -400, max: 600, noNaN: true }), fc.integer({ min: -5, max: 300 }), fc.constantFrom('{total_pages}', '{current_page} * 10', 1e12));
+  const n = fc.oneof(
+    fc.double({ min: -400, max: 600, noNaN: true }),
+    fc.integer({ min: -5, max: 300 }),
+    fc.constantFrom('{total_pages}', '{current_page} * 10', 1e12),
+  );
   const pt = fc.tuple(n, n);
   const ids = fc.constantFrom('a', 'b', 'c', 'd');
-  const rel = fc.option(fc.record({ id: ids, edge: fc.constantFrom('top', 'bottom'), offset: fc.integer({ min: -50, max: 50 }), part: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) }, { requiredKeys: ['id', 'edge'] }), { nil: undefined });
-  const common = { id: fc.option(ids, { nil: undefined }), pages: fc.option(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }), { nil: undefined }), relative_to: rel, rotate: fc.option(fc.integer({ min: -360, max: 360 }), { nil: undefined }), layer: fc.option(fc.constantFrom('L', 'nope'), { nil: undefined }) };
+  const rel = fc.option(
+    fc.record(
+      {
+        id: ids,
+        edge: fc.constantFrom('top', 'bottom'),
+        offset: fc.integer({ min: -50, max: 50 }),
+        part: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+      },
+      { requiredKeys: ['id', 'edge'] },
+    ),
+    { nil: undefined },
+  );
+  const common = {
+    id: fc.option(ids, { nil: undefined }),
+    pages: fc.option(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }), { nil: undefined }),
+    relative_to: rel,
+    rotate: fc.option(fc.integer({ min: -360, max: 360 }), { nil: undefined }),
+    layer: fc.option(fc.constantFrom('L', 'nope'), { nil: undefined }),
+  };
   const item = fc.oneof(
     fc.record({ type: fc.constant('line'), from: pt, to: pt, ...common }, { requiredKeys: ['type', 'from', 'to'] }),
-    fc.record({ type: fc.constant('polygon'), points: fc.array(pt, { minLength: 2, maxLength: 4 }), fill: fc.constant([1, 0, 0]), ...common }, { requiredKeys: ['type', 'points'] }),
-    fc.record({ type: fc.constant('rect'), rect: fc.record({ llx: n, lly: n, urx: n, ury: n }), fill: fc.constant([0]), ...common }, { requiredKeys: ['type', 'rect'] }),
-    fc.record({ type: fc.constant('table'), ...common, transform: fc.option(fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 6, maxLength: 6 }), { nil: undefined }) }, { requiredKeys: ['type'] })
-      .map((t) => ({ ...t, rect: { llx: 20, lly: 20, urx: 180, ury: 180 }, font: 'Body', font_size: 8, columns: [{ fraction: 1 }], row_height: 30, rows: Array.from({ length: 7 }, (_, i) => [`r${i}`]) })),
+    fc.record(
+      {
+        type: fc.constant('polygon'),
+        points: fc.array(pt, { minLength: 2, maxLength: 4 }),
+        fill: fc.constant([1, 0, 0]),
+        ...common,
+      },
+      { requiredKeys: ['type', 'points'] },
+    ),
+    fc.record(
+      {
+        type: fc.constant('rect'),
+        rect: fc.record({ llx: n, lly: n, urx: n, ury: n }),
+        fill: fc.constant([0]),
+        ...common,
+      },
+      { requiredKeys: ['type', 'rect'] },
+    ),
+    fc
+      .record(
+        {
+          type: fc.constant('table'),
+          ...common,
+          transform: fc.option(fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 6, maxLength: 6 }), {
+            nil: undefined,
+          }),
+        },
+        { requiredKeys: ['type'] },
+      )
+      .map((t) => ({
+        ...t,
+        rect: { llx: 20, lly: 20, urx: 180, ury: 180 },
+        font: 'Body',
+        font_size: 8,
+        columns: [{ fraction: 1 }],
+        row_height: 30,
+        rows: Array.from({ length: 7 }, (_, i) => [`r${i}`]),
+      })),
   );
   it('answers a PDF or a clean 4xx, never a crash', () => {
-    fc.assert(fc.property(fc.array(item, { maxLength: 5 }), (items) => {
-      const out = render({ description: { page: { width: 200, height: 200 }, fonts: FONTS, layers: [{ name: 'L' }], items }, now: NOW });
-      if (out.ok) { expect(out.pages).toBeGreaterThanOrEqual(1); return; }
-      expect(out.status, out.sentence).toBeGreaterThanOrEqual(400);
-      expect(out.status, out.sentence).toBeLessThan(500);
-      expect(REFUSAL_WORDS).toContain(out.word);
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 5 }), (items) => {
+        const out = render({
+          description: { page: { width: 200, height: 200 }, fonts: FONTS, layers: [{ name: 'L' }], items },
+          now: NOW,
+        });
+        if (out.ok) {
+          expect(out.pages).toBeGreaterThanOrEqual(1);
+          return;
+        }
+        expect(out.status, out.sentence).toBeGreaterThanOrEqual(400);
+        expect(out.status, out.sentence).toBeLessThan(500);
+        expect(REFUSAL_WORDS).toContain(out.word);
+      }),
+      { numRuns: 150 },
+    );
   }, 60_000);
 });

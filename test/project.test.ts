@@ -1,7 +1,7 @@
 // test/project.test.ts — the project's outward promises that are files: the Dockerfile copies what
 // exists, README opens with the two commands and .ci/run runs the second verbatim, every message in
 // the table is used by the code.
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFUSALS, REMARKS } from '../ir/messages.js';
@@ -35,7 +35,8 @@ function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(join(ROOT, dir))) {
     const rel = join(dir, name);
     if (statSync(join(ROOT, rel)).isDirectory()) sources(rel, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && rel !== join('ir', 'messages.ts')) out.push(read(rel));
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && rel !== join('ir', 'messages.ts'))
+      out.push(read(rel));
   }
   return out;
 }

@@ -8,16 +8,26 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
 const reference = readFileSync(join(ROOT, 'docs', 'reference.md'), 'utf8');
-const schema = JSON.parse(readFileSync(join(ROOT, 'schema', 'description.schema.json'), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(readFileSync(join(ROOT, 'schema', 'description.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** Every name under a `properties` map anywhere in the schema (a walk over subschemas, not values). */
 function schemaProperties(s: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(s)) { for (const x of s) schemaProperties(x, out); return out; }
+  if (Array.isArray(s)) {
+    for (const x of s) schemaProperties(x, out);
+    return out;
+  }
   if (!s || typeof s !== 'object') return out;
   for (const [k, v] of Object.entries(s as Record<string, unknown>)) {
     if ((k === 'properties' || k === 'definitions') && v && typeof v === 'object') {
-      for (const [name, sub] of Object.entries(v)) { if (k === 'properties') out.add(name); schemaProperties(sub, out); }
-    } else if (['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', 'not'].includes(k)) schemaProperties(v, out);
+      for (const [name, sub] of Object.entries(v)) {
+        if (k === 'properties') out.add(name);
+        schemaProperties(sub, out);
+      }
+    } else if (['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', 'not'].includes(k))
+      schemaProperties(v, out);
   }
   return out;
 }
@@ -33,11 +43,19 @@ function tableKeys(): { key: string; line: number }[] {
   const out: { key: string; line: number }[] = [];
   let inKeyTable = false;
   lines.forEach((l, i) => {
-    if (!l.startsWith('|')) { inKeyTable = false; return; }
+    if (!l.startsWith('|')) {
+      inKeyTable = false;
+      return;
+    }
     const first = l.split('|')[1].trim();
-    if (/^key$/i.test(first)) { inKeyTable = true; return; }
+    if (/^key$/i.test(first)) {
+      inKeyTable = true;
+      return;
+    }
     if (!inKeyTable || /^-+$/.test(first)) return;
-    for (const m of first.matchAll(/`([^`]+)`/g)) for (const part of m[1].split(/[.\s,]+/)) if (/^[a-z_][a-z0-9_]*$/.test(part)) out.push({ key: part, line: i + 1 });
+    for (const m of first.matchAll(/`([^`]+)`/g))
+      for (const part of m[1].split(/[.\s,]+/))
+        if (/^[a-z_][a-z0-9_]*$/.test(part)) out.push({ key: part, line: i + 1 });
   });
   return out;
 }
@@ -51,7 +69,9 @@ const NOT_IN_SCHEMA: Record<string, string> = {};
 /** First-column keys of the table under "## Top level". */
 function topLevelTableKeys(): Set<string> {
   const section = reference.split(/^## Top level$/m)[1].split(/^## /m)[0];
-  return new Set([...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([a-z0-9_]+)`/g)].map((k) => k[1])));
+  return new Set(
+    [...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([a-z0-9_]+)`/g)].map((k) => k[1])),
+  );
 }
 
 describe('docs/reference.md against the schema', () => {
@@ -67,6 +87,9 @@ describe('docs/reference.md against the schema', () => {
   it('lists in its key tables only keys the schema has', () => {
     expect(tableKeys().length).toBeGreaterThan(100);
     const unknown = tableKeys().filter(({ key }) => !props.has(key) && !Object.hasOwn(NOT_IN_SCHEMA, key));
-    expect(unknown.map(({ key, line }) => `${key} (line ${line})`), 'a table key the schema lacks: fix the docs or the schema').toEqual([]);
+    expect(
+      unknown.map(({ key, line }) => `${key} (line ${line})`),
+      'a table key the schema lacks: fix the docs or the schema',
+    ).toEqual([]);
   });
 });

@@ -6,35 +6,55 @@
 import { Blob } from 'node:buffer';
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LICENCE_FEATURES } from '../ir/entitlements.js';
 import { REFUSALS, REMARKS, type RefusalKey } from '../ir/messages.js';
-import { type Licence } from '../src/licence/licence.js';
 import { render } from '../src/library.js';
+import type { Licence } from '../src/licence/licence.js';
 import { PoolError, type RenderPool } from '../src/pool.js';
-import { startServer, type RunningServer } from '../src/server.js';
+import { type RunningServer, startServer } from '../src/server.js';
+import { CASES as forms } from './refusal-cases/forms.js';
 import { CASES as graphics } from './refusal-cases/graphics.js';
 import { CASES as items } from './refusal-cases/items.js';
 import { CASES as licences } from './refusal-cases/licences.js';
 import { CASES as names } from './refusal-cases/names.js';
 import { CASES as navigation } from './refusal-cases/navigation.js';
 import { CASES as pagination } from './refusal-cases/pagination.js';
-import { CASES as forms } from './refusal-cases/forms.js';
 import { CASES as reading } from './refusal-cases/reading.js';
-import { CASES as structure } from './refusal-cases/structure.js';
-import { CASES as rules } from './refusal-cases/rules.js';
 import { REMARK_CASES } from './refusal-cases/remarks.js';
+import { CASES as rules } from './refusal-cases/rules.js';
 import { BODY_CAP, CASES as server } from './refusal-cases/server.js';
 import { CASES as standards } from './refusal-cases/standards.js';
-import { CASES as typesetting } from './refusal-cases/typesetting.js';
+import { CASES as structure } from './refusal-cases/structure.js';
 import type { RefusalCase } from './refusal-cases/support.js';
+import { CASES as typesetting } from './refusal-cases/typesetting.js';
 import { NOW } from './support/fixtures.js';
-import { LICENCE_FEATURES } from '../ir/entitlements.js';
 
-const AREAS: Record<string, RefusalCase[]> = { reading, names, licences, pagination, typesetting, graphics, standards, navigation, items, forms, structure, server, rules };
+const AREAS: Record<string, RefusalCase[]> = {
+  reading,
+  names,
+  licences,
+  pagination,
+  typesetting,
+  graphics,
+  standards,
+  navigation,
+  items,
+  forms,
+  structure,
+  server,
+  rules,
+};
 const ALL = Object.entries(AREAS).flatMap(([area, cases]) => cases.map((c, i) => ({ area, i, ...c })));
 const label = (c: (typeof ALL)[number]) => `${c.area} ${c.key}${c.what ? ` (${c.what})` : ''}`;
 
 /** A licence covering every feature, so a case meets its own refusal before any 402. */
-const LICENCE: Licence = { holder: 'Refusal walk', features: [...LICENCE_FEATURES], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' };
+const LICENCE: Licence = {
+  holder: 'Refusal walk',
+  features: [...LICENCE_FEATURES],
+  notBefore: '2026-01-01',
+  notAfter: '2026-12-31',
+  issued: '2026-01-01T00:00:00Z',
+};
 
 /**
  * The entry's template as a pattern: the fixed words in order, anything in the `{name}`
@@ -70,10 +90,17 @@ describe('in-process refusal cases', () => {
       parts: c.parts,
       client: c.client,
       now: NOW,
-      service: c.licensed || c.pageCeiling ? { licence: c.licensed ? LICENCE : undefined, pageCeiling: c.pageCeiling } : undefined,
+      service:
+        c.licensed || c.pageCeiling
+          ? { licence: c.licensed ? LICENCE : undefined, pageCeiling: c.pageCeiling }
+          : undefined,
     });
     if (out.ok) throw new Error(`expected the refusal ${c.key}, got a PDF`);
-    expect({ status: out.status, word: out.word, path: out.path }).toEqual({ status: c.status, word: c.word, path: c.pointer });
+    expect({ status: out.status, word: out.word, path: out.path }).toEqual({
+      status: c.status,
+      word: c.word,
+      path: c.pointer,
+    });
     expect(out.sentence).toMatch(templatePattern(c.key));
     // two entries may share a sentence: the key the code raised tells them apart
     expect(out.key).toBe(c.key);
@@ -87,18 +114,35 @@ describe('refusal cases answered by the server', () => {
     // A stand-in for the worker pool: renders in-process, or fails as a pool does when asked to.
     const pool = {
       options: { workers: 1, queue: 0, timeLimitMs: 1500 },
-      queued: 0, running: 0, threads: 0, utilization: 0,
+      queued: 0,
+      running: 0,
+      threads: 0,
+      utilization: 0,
       async close() {},
       run(job: { description: Uint8Array; parts: [string, Uint8Array][]; client?: string }) {
         const what = /"x_walk_pool":\s*"([a-z-]+)"/.exec(Buffer.from(job.description).toString('utf8'))?.[1];
         if (what === 'throw') throw new Error('walk throw');
-        if (what === 'time-limit' || what === 'queue-full' || what === 'closed') return Promise.reject(new PoolError(what, what));
-        if (what === 'out-of-memory') return Promise.reject(Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), { code: 'ERR_WORKER_OUT_OF_MEMORY' }));
+        if (what === 'time-limit' || what === 'queue-full' || what === 'closed')
+          return Promise.reject(new PoolError(what, what));
+        if (what === 'out-of-memory')
+          return Promise.reject(
+            Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), {
+              code: 'ERR_WORKER_OUT_OF_MEMORY',
+            }),
+          );
         if (what === 'crash') return Promise.reject(new Error('walk crash'));
-        return Promise.resolve(render({ description: job.description, parts: new Map(job.parts), client: job.client, now: NOW }));
+        return Promise.resolve(
+          render({ description: job.description, parts: new Map(job.parts), client: job.client, now: NOW }),
+        );
       },
     } as unknown as RenderPool;
-    srv = await startServer({ port: 0, bodyCap: BODY_CAP, pool, processMetrics: false, logger: (await import('pino')).default({ level: 'silent' }) });
+    srv = await startServer({
+      port: 0,
+      bodyCap: BODY_CAP,
+      pool,
+      processMetrics: false,
+      logger: (await import('pino')).default({ level: 'silent' }),
+    });
   });
   afterAll(() => srv?.close());
 
@@ -108,10 +152,16 @@ describe('refusal cases answered by the server', () => {
     let body: string | FormData | undefined = h.body;
     if (h.form) {
       const form = new FormData();
-      for (const [name, v] of h.form) if (typeof v === 'string') form.append(name, v); else form.append(name, new Blob([v]), `${name}.bin`);
+      for (const [name, v] of h.form)
+        if (typeof v === 'string') form.append(name, v);
+        else form.append(name, new Blob([v]), `${name}.bin`);
       body = form;
     }
-    const res = await request(`${srv.url}${h.path ?? '/render'}`, { method: (h.method ?? 'POST') as 'POST', headers: h.headers, body });
+    const res = await request(`${srv.url}${h.path ?? '/render'}`, {
+      method: (h.method ?? 'POST') as 'POST',
+      headers: h.headers,
+      body,
+    });
     const text = await res.body.text();
     expect({ status: res.statusCode, word: res.headers['x-svc-refusal'] }).toEqual({ status: c.status, word: c.word });
     expect(text).toMatch(templatePattern(c.key));

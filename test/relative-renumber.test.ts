@@ -2,27 +2,52 @@
 // and renumber (page labels written as the catalog's /PageLabels, read back by qpdf; page references
 // in the renumbered numbering).
 import { describe, expect, it } from 'vitest';
-import type { RenumberEntry } from '../ir/types.js';
+import type { RefusalError } from '../ir/diagnostics.js';
 import { labelledNumbering, pageLabels, plainNumbering, resolvePageRef } from '../ir/page-refs.js';
-import { RefusalError } from '../ir/diagnostics.js';
+import type { RenumberEntry } from '../ir/types.js';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { pdfWords, qpdfCheck, qpdfJson } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
-const run = (items: unknown[], extra: Record<string, unknown> = {}) => render({ description: { fonts: FONTS, items, ...extra }, now: NOW });
-const text = (content: string, extra: Record<string, unknown>) => ({ type: 'text', rect: { llx: 50, lly: 0, urx: 500, ury: 20 }, content: [content], font: 'Body', font_size: 10, ...extra });
+const run = (items: unknown[], extra: Record<string, unknown> = {}) =>
+  render({ description: { fonts: FONTS, items, ...extra }, now: NOW });
+const text = (content: string, extra: Record<string, unknown>) => ({
+  type: 'text',
+  rect: { llx: 50, lly: 0, urx: 500, ury: 20 },
+  content: [content],
+  font: 'Body',
+  font_size: 10,
+  ...extra,
+});
 
 describe('relative_to', () => {
   it('hangs an item under the last part of a table that spilled onto page 3, and above a rect', () => {
     const rows = Array.from({ length: 70 }, (_, i) => [`r${i + 1}`]);
-    const out = render({ description: { fonts: FONTS, items: [
-      { type: 'table', id: 't', pages: [1], rect: { llx: 50, lly: 400, urx: 300, ury: 800 }, font: 'Body', font_size: 10, padding: 0, columns: [{ fraction: 1 }], row_height: 15, rows },
-      text('Total', { relative_to: { id: 't', edge: 'bottom', offset: 5 } }),
-      text('First', { relative_to: { id: 't', edge: 'bottom', part: 1 } }),
-      { type: 'rect', id: 'box', pages: [2], rect: { llx: 50, lly: 100, urx: 100, ury: 150 }, fill: [0.5] },
-      text('Above', { relative_to: { id: 'box', edge: 'top', offset: 10 } }),
-    ] }, now: NOW });
+    const out = render({
+      description: {
+        fonts: FONTS,
+        items: [
+          {
+            type: 'table',
+            id: 't',
+            pages: [1],
+            rect: { llx: 50, lly: 400, urx: 300, ury: 800 },
+            font: 'Body',
+            font_size: 10,
+            padding: 0,
+            columns: [{ fraction: 1 }],
+            row_height: 15,
+            rows,
+          },
+          text('Total', { relative_to: { id: 't', edge: 'bottom', offset: 5 } }),
+          text('First', { relative_to: { id: 't', edge: 'bottom', part: 1 } }),
+          { type: 'rect', id: 'box', pages: [2], rect: { llx: 50, lly: 100, urx: 100, ury: 150 }, fill: [0.5] },
+          text('Above', { relative_to: { id: 'box', edge: 'top', offset: 10 } }),
+        ],
+      },
+      now: NOW,
+    });
     if (!out.ok) throw new Error(out.sentence);
     // 400 points of 15-point rows: 26 a box; 70 rows → 3 pages, 18 rows on the last.
     expect(out.pages).toBe(3);
@@ -43,12 +68,45 @@ describe('relative_to', () => {
   });
 
   const cases: [string, unknown[], string, string][] = [
-    ['an unknown id', [text('a', { relative_to: { id: 'nope', edge: 'top' } })], '/items/0/relative_to/id', 'relative_to at /items/0/relative_to names the id "nope", which no item carries.'],
-    ['a cycle', [text('a', { id: 'a', relative_to: { id: 'b', edge: 'top' } }), text('b', { id: 'b', relative_to: { id: 'a', edge: 'top' } })], '/items/0/relative_to', 'relative_to at /items/0/relative_to goes round in a circle: "a" → "b" → "a".'],
-    ['an id given twice', [text('a', { id: 'x', pages: [1] }), text('b', { id: 'x', pages: [1] })], '/items/1/id', 'the id "x" at /items/1/id is already given at /items/0/id.'],
-    ['pages beside relative_to', [text('a', { id: 'a', pages: [1] }), text('b', { pages: [2], relative_to: { id: 'a', edge: 'top' } })], '/items/1/pages', '/items/1/pages cannot be given together with /items/1/relative_to; an item hung with relative_to lands on the page of the part it hangs from.'],
-    ['an item on every page', [text('a', { id: 'a' }), text('b', { relative_to: { id: 'a', edge: 'top' } })], '/items/1/relative_to/id', 'relative_to at /items/1/relative_to names "a", whose pages are only known once the document is complete; hang an item from a table or from an item with a list of pages.'],
-    ['a part the item does not have', [text('a', { id: 'a', pages: [1, 2] }), text('b', { relative_to: { id: 'a', edge: 'top', part: 3 } })], '/items/1/relative_to/part', 'relative_to at /items/1/relative_to names part 3 of "a", which is laid in 2 parts.'],
+    [
+      'an unknown id',
+      [text('a', { relative_to: { id: 'nope', edge: 'top' } })],
+      '/items/0/relative_to/id',
+      'relative_to at /items/0/relative_to names the id "nope", which no item carries.',
+    ],
+    [
+      'a cycle',
+      [
+        text('a', { id: 'a', relative_to: { id: 'b', edge: 'top' } }),
+        text('b', { id: 'b', relative_to: { id: 'a', edge: 'top' } }),
+      ],
+      '/items/0/relative_to',
+      'relative_to at /items/0/relative_to goes round in a circle: "a" → "b" → "a".',
+    ],
+    [
+      'an id given twice',
+      [text('a', { id: 'x', pages: [1] }), text('b', { id: 'x', pages: [1] })],
+      '/items/1/id',
+      'the id "x" at /items/1/id is already given at /items/0/id.',
+    ],
+    [
+      'pages beside relative_to',
+      [text('a', { id: 'a', pages: [1] }), text('b', { pages: [2], relative_to: { id: 'a', edge: 'top' } })],
+      '/items/1/pages',
+      '/items/1/pages cannot be given together with /items/1/relative_to; an item hung with relative_to lands on the page of the part it hangs from.',
+    ],
+    [
+      'an item on every page',
+      [text('a', { id: 'a' }), text('b', { relative_to: { id: 'a', edge: 'top' } })],
+      '/items/1/relative_to/id',
+      'relative_to at /items/1/relative_to names "a", whose pages are only known once the document is complete; hang an item from a table or from an item with a list of pages.',
+    ],
+    [
+      'a part the item does not have',
+      [text('a', { id: 'a', pages: [1, 2] }), text('b', { relative_to: { id: 'a', edge: 'top', part: 3 } })],
+      '/items/1/relative_to/part',
+      'relative_to at /items/1/relative_to names part 3 of "a", which is laid in 2 parts.',
+    ],
   ];
   it.each(cases)('refuses %s, naming it', (_, items, path, sentence) => {
     const out = run(items);
@@ -58,10 +116,18 @@ describe('relative_to', () => {
 });
 
 describe('renumber', () => {
-  const six = [1, 2, 3, 4, 5, 6].map((p) => text(`page ${p}`, { pages: [p], rect: { llx: 50, lly: 700, urx: 500, ury: 750 } }));
+  const six = [1, 2, 3, 4, 5, 6].map((p) =>
+    text(`page ${p}`, { pages: [p], rect: { llx: 50, lly: 700, urx: 500, ury: 750 } }),
+  );
 
   it('writes page labels that qpdf reads back: styles, prefix, start; pages before the first entry count 1, 2…', () => {
-    const out = run(six, { renumber: [{ page: 3, style: 'lower_roman' }, { page: 5, style: 'upper_letters', prefix: 'App-', start: 3 }, { page: 9, style: 'decimal' }] });
+    const out = run(six, {
+      renumber: [
+        { page: 3, style: 'lower_roman' },
+        { page: 5, style: 'upper_letters', prefix: 'App-', start: 3 },
+        { page: 9, style: 'decimal' },
+      ],
+    });
     if (!out.ok) throw new Error(out.sentence);
     expect(qpdfCheck(out.pdf).code).toBe(0);
     expect(qpdfJson(out.pdf, ['pagelabels']).pagelabels).toEqual([
@@ -82,7 +148,10 @@ describe('renumber', () => {
   });
 
   it('finds page references in the renumbered numbering, and refuses a missing one naming it as written', () => {
-    const n = labelledNumbering(6, [{ at: '', page: 1, style: 'lower_roman', prefix: '', start: 1 }, { at: '', page: 3, style: 'decimal', prefix: '', start: 1 }]);
+    const n = labelledNumbering(6, [
+      { at: '', page: 1, style: 'lower_roman', prefix: '', start: 1 },
+      { at: '', page: 3, style: 'decimal', prefix: '', start: 1 },
+    ]);
     expect(n.find('ii')).toBe(2);
     expect(n.find(1)).toBe(3); // "page 1" is the first page of the main matter
     expect(n.find(4)).toBe(6);
@@ -93,21 +162,39 @@ describe('renumber', () => {
       resolvePageRef(n, 5, '/bookmarks/0/page');
       expect.unreachable();
     } catch (e) {
-      expect((e as RefusalError).refusal).toEqual({ key: 'pageMissing', status: 400, word: 'description', path: '/bookmarks/0/page', sentence: 'the page 5 named by /bookmarks/0/page is not in the document, which has 6 pages.' });
+      expect((e as RefusalError).refusal).toEqual({
+        key: 'pageMissing',
+        status: 400,
+        word: 'description',
+        path: '/bookmarks/0/page',
+        sentence: 'the page 5 named by /bookmarks/0/page is not in the document, which has 6 pages.',
+      });
     }
     try {
       resolvePageRef(n, 'vii', '/links/0/page');
       expect.unreachable();
     } catch (e) {
-      expect((e as RefusalError).refusal.sentence).toBe('the page vii named by /links/0/page is not in the document, which has 6 pages.');
+      expect((e as RefusalError).refusal.sentence).toBe(
+        'the page vii named by /links/0/page is not in the document, which has 6 pages.',
+      );
     }
     expect(plainNumbering(3).find(3)).toBe(3);
   });
 
   it('navigation names pages in the renumbered numbering: destinations land there, a missing label is refused as written', async () => {
     const { pdfDests } = await import('./support/pdf-tools.js');
-    const renumber = [{ page: 1, style: 'lower_roman' }, { page: 3, style: 'decimal' }];
-    const out = run(six, { renumber, destinations: [{ name: 'preface', page: 'ii' }, { name: 'main', page: 1 }, { name: 'four', page: 4 }] });
+    const renumber = [
+      { page: 1, style: 'lower_roman' },
+      { page: 3, style: 'decimal' },
+    ];
+    const out = run(six, {
+      renumber,
+      destinations: [
+        { name: 'preface', page: 'ii' },
+        { name: 'main', page: 1 },
+        { name: 'four', page: 4 },
+      ],
+    });
     if (!out.ok) throw new Error(out.sentence);
     const dests = pdfDests(out.pdf);
     expect(dests.get('preface')).toMatch(/^2 /);
@@ -115,9 +202,13 @@ describe('renumber', () => {
     expect(dests.get('four')).toMatch(/^6 /);
     const missing = run(six, { renumber, destinations: [{ name: 'x', page: 'vii' }] });
     expect(missing).toMatchObject({ ok: false, status: 400, word: 'description', path: '/destinations/0/page' });
-    expect(missing.ok || missing.sentence).toBe('the page vii named by /destinations/0/page is not in the document, which has 6 pages.');
+    expect(missing.ok || missing.sentence).toBe(
+      'the page vii named by /destinations/0/page is not in the document, which has 6 pages.',
+    );
     const five = run(six, { renumber, destinations: [{ name: 'x', page: 5 }] });
-    expect(five.ok || five.sentence).toBe('the page 5 named by /destinations/0/page is not in the document, which has 6 pages.');
+    expect(five.ok || five.sentence).toBe(
+      'the page 5 named by /destinations/0/page is not in the document, which has 6 pages.',
+    );
   });
 
   it('refuses a renumber entry that is not well formed, naming the key', () => {

@@ -90,12 +90,28 @@ describe('pages made by what is drawn on them', () => {
     const out = ok({
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
       items: [
-        { type: 'text', rect: { llx: 72, lly: 700, urx: 500, ury: 800 }, content: ['third page'], font: 'Body', font_size: 12, pages: [3] },
-        { type: 'text', rect: { llx: 72, lly: 20, urx: 500, ury: 60 }, content: ['footer'], font: 'Body', font_size: 10, pages: [] },
+        {
+          type: 'text',
+          rect: { llx: 72, lly: 700, urx: 500, ury: 800 },
+          content: ['third page'],
+          font: 'Body',
+          font_size: 12,
+          pages: [3],
+        },
+        {
+          type: 'text',
+          rect: { llx: 72, lly: 20, urx: 500, ury: 60 },
+          content: ['footer'],
+          font: 'Body',
+          font_size: 10,
+          pages: [],
+        },
       ],
     });
     expect(out.pages).toBe(3);
-    const pages = pdfToText(out.pdf).split('\f').map((p) => p.replace(/\s+/g, ' ').trim());
+    const pages = pdfToText(out.pdf)
+      .split('\f')
+      .map((p) => p.replace(/\s+/g, ' ').trim());
     expect(pages.slice(0, 3)).toEqual(['footer', 'footer', 'third page footer']);
   });
 
@@ -104,19 +120,37 @@ describe('pages made by what is drawn on them', () => {
       page: { width: 300, height: 200 },
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
       items: [
-        { type: 'rect', rect: { llx: '{page_width} / 2', lly: 0, urx: '{urx}', ury: '{page_height} / 2' }, fill: [0, 0, 1], pages: [1] },
-        { type: 'text', rect: { llx: '10 * {current_page}', lly: 0, urx: 290, ury: 190 }, content: ['p'], font: 'Body', font_size: 10, pages: [1, 2] },
+        {
+          type: 'rect',
+          rect: { llx: '{page_width} / 2', lly: 0, urx: '{urx}', ury: '{page_height} / 2' },
+          fill: [0, 0, 1],
+          pages: [1],
+        },
+        {
+          type: 'text',
+          rect: { llx: '10 * {current_page}', lly: 0, urx: 290, ury: 190 },
+          content: ['p'],
+          font: 'Body',
+          font_size: 10,
+          pages: [1, 2],
+        },
       ],
     });
     expect(pdfInfo(out.pdf)['Page size']).toBe('300 x 200 pts');
     expect(pixelAt(out.pdf, 225, 50)).toEqual([0, 0, 255]);
     expect(pixelAt(out.pdf, 75, 50)).toEqual([255, 255, 255]);
     const words = pdfWords(out.pdf);
-    expect(words.map((w) => [w.page, Math.round(w.xMin)])).toEqual([[1, 10], [2, 20]]);
+    expect(words.map((w) => [w.page, Math.round(w.xMin)])).toEqual([
+      [1, 10],
+      [2, 20],
+    ]);
   });
 
   it('draws a rotated rect about its centre', () => {
-    const out = ok({ page: { width: 200, height: 200 }, items: [{ type: 'rect', rect: { llx: 50, lly: 90, urx: 150, ury: 110 }, fill: [0], rotate: 90 }] });
+    const out = ok({
+      page: { width: 200, height: 200 },
+      items: [{ type: 'rect', rect: { llx: 50, lly: 90, urx: 150, ury: 110 }, fill: [0], rotate: 90 }],
+    });
     expect(pixelAt(out.pdf, 100, 140)).toEqual([0, 0, 0]); // the long side now runs up through the centre
     expect(pixelAt(out.pdf, 60, 100)).toEqual([255, 255, 255]);
   });
@@ -128,8 +162,13 @@ describe('pages made by what is drawn on them', () => {
   });
 
   it('remarks a declared font that nothing draws with, and still writes the PDF', () => {
-    const out = ok({ fonts: [{ name: 'Spare', data: NOTO_SANS_B64 }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] });
-    expect(out.remarks).toEqual([{ code: 'unused-resource', text: 'the font Spare is never drawn with', path: '/fonts/0' }]);
+    const out = ok({
+      fonts: [{ name: 'Spare', data: NOTO_SANS_B64 }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    });
+    expect(out.remarks).toEqual([
+      { code: 'unused-resource', text: 'the font Spare is never drawn with', path: '/fonts/0' },
+    ]);
   });
 });
 
@@ -137,53 +176,214 @@ describe('refusals', () => {
   const base = () => helloDescription();
   const cases: [string, unknown, { status: number; word: string; path: string; sentence: RegExp }][] = [
     ['not JSON', '{"items": [', { status: 400, word: 'description', path: '', sentence: /does not read as JSON/ }],
-    ['a key written twice', '{"items": [], "page": {"width": 1, "width": 2}}', { status: 400, word: 'description', path: '/page/width', sentence: /"width" is written twice in the object at \/page\./ }],
+    [
+      'a key written twice',
+      '{"items": [], "page": {"width": 1, "width": 2}}',
+      {
+        status: 400,
+        word: 'description',
+        path: '/page/width',
+        sentence: /"width" is written twice in the object at \/page\./,
+      },
+    ],
     ['items missing', {}, { status: 400, word: 'description', path: '/items', sentence: /"items" is required/ }],
-    ['an undeclared font', { items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, content: ['x'], font: 'Nope', font_size: 9 }] },
-      { status: 400, word: 'description', path: '/items/0/font', sentence: /the font "Nope" named by \/items\/0\/font is nowhere declared/ }],
-    ['a coordinate that does not parse', { items: [{ type: 'rect', rect: { llx: '1 +', lly: 0, urx: 9, ury: 9 } }] },
-      { status: 400, word: 'description', path: '/items/0/rect/llx', sentence: /the coordinate \/items\/0\/rect\/llx does not parse/ }],
-    ['an unknown variable', { items: [{ type: 'rect', rect: { llx: '{page_heigth}', lly: 0, urx: 9, ury: 9 } }] },
-      { status: 400, word: 'description', path: '/items/0/rect/llx', sentence: /unknown variable/ }],
-    ['nesting 101 deep', { items: [{ type: 'rect', rect: { llx: '('.repeat(101) + '1' + ')'.repeat(101), lly: 0, urx: 9, ury: 9 } }] },
-      { status: 400, word: 'description', path: '/items/0/rect/llx', sentence: /deeper than 100/ }],
-    ['division by zero', { items: [{ type: 'rect', rect: { llx: '1 / 0', lly: 0, urx: 9, ury: 9 }, fill: [0] }] },
-      { status: 400, word: 'drawing', path: '/items/0/rect/llx', sentence: /evaluates to Infinity on page 1/ }],
-    ['transform with rotate', { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, transform: [1, 0, 0, 1, 0, 0], rotate: 5 }] },
-      { status: 400, word: 'description', path: '/items/0/rotate', sentence: /\/items\/0\/transform cannot be given together with \/items\/0\/rotate/ }],
-    ['a colour of two numbers', { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, fill: [0, 1] }] },
-      { status: 400, word: 'description', path: '/items/0/fill', sentence: /must be a colour value/ }],
-    ['a wrong type', { items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, content: ['x'], font: 'B', font_size: 'big' }] },
-      { status: 400, word: 'description', path: '/items/0/font_size', sentence: /\/items\/0\/font_size must be a number/ }],
-    ['a page 0', { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, pages: [0] }] },
-      { status: 400, word: 'description', path: '/items/0/pages/0', sentence: /must be at least 1/ }],
-    ['an unknown item type', { items: [{ type: 'blob' }] }, { status: 400, word: 'description', path: '/items/0/type', sentence: /"blob" .* is not an item type/ }],
+    [
+      'an undeclared font',
+      {
+        items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, content: ['x'], font: 'Nope', font_size: 9 }],
+      },
+      {
+        status: 400,
+        word: 'description',
+        path: '/items/0/font',
+        sentence: /the font "Nope" named by \/items\/0\/font is nowhere declared/,
+      },
+    ],
+    [
+      'a coordinate that does not parse',
+      { items: [{ type: 'rect', rect: { llx: '1 +', lly: 0, urx: 9, ury: 9 } }] },
+      {
+        status: 400,
+        word: 'description',
+        path: '/items/0/rect/llx',
+        sentence: /the coordinate \/items\/0\/rect\/llx does not parse/,
+      },
+    ],
+    [
+      'an unknown variable',
+      { items: [{ type: 'rect', rect: { llx: '{page_heigth}', lly: 0, urx: 9, ury: 9 } }] },
+      { status: 400, word: 'description', path: '/items/0/rect/llx', sentence: /unknown variable/ },
+    ],
+    [
+      'nesting 101 deep',
+      { items: [{ type: 'rect', rect: { llx: '('.repeat(101) + '1' + ')'.repeat(101), lly: 0, urx: 9, ury: 9 } }] },
+      { status: 400, word: 'description', path: '/items/0/rect/llx', sentence: /deeper than 100/ },
+    ],
+    [
+      'division by zero',
+      { items: [{ type: 'rect', rect: { llx: '1 / 0', lly: 0, urx: 9, ury: 9 }, fill: [0] }] },
+      { status: 400, word: 'drawing', path: '/items/0/rect/llx', sentence: /evaluates to Infinity on page 1/ },
+    ],
+    [
+      'transform with rotate',
+      { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, transform: [1, 0, 0, 1, 0, 0], rotate: 5 }] },
+      {
+        status: 400,
+        word: 'description',
+        path: '/items/0/rotate',
+        sentence: /\/items\/0\/transform cannot be given together with \/items\/0\/rotate/,
+      },
+    ],
+    [
+      'a colour of two numbers',
+      { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, fill: [0, 1] }] },
+      { status: 400, word: 'description', path: '/items/0/fill', sentence: /must be a colour value/ },
+    ],
+    [
+      'a wrong type',
+      {
+        items: [
+          { type: 'text', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, content: ['x'], font: 'B', font_size: 'big' },
+        ],
+      },
+      {
+        status: 400,
+        word: 'description',
+        path: '/items/0/font_size',
+        sentence: /\/items\/0\/font_size must be a number/,
+      },
+    ],
+    [
+      'a page 0',
+      { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, pages: [0] }] },
+      { status: 400, word: 'description', path: '/items/0/pages/0', sentence: /must be at least 1/ },
+    ],
+    [
+      'an unknown item type',
+      { items: [{ type: 'blob' }] },
+      { status: 400, word: 'description', path: '/items/0/type', sentence: /"blob" .* is not an item type/ },
+    ],
     // A table's transform and its image cells are drawn now; a form field's transform is not (a widget takes no content matrix).
-    ['a documented key not drawn yet', { items: [{ type: 'text_field', name: 'f', pages: [1], rect: { llx: 0, lly: 0, urx: 100, ury: 20 }, transform: [1, 0, 0, 1, 0, 0] }] },
-      { status: 400, word: 'description', path: '/items/0/transform', sentence: /"transform" .* not supported by this build yet/ }],
-    ['a structure without elements', { items: [], structure: { children: [] } }, { status: 400, word: 'description', path: '/structure/elements', sentence: /elements/ }],
-    ['a font name declared twice', { fonts: [{ name: 'A', data: NOTO_SANS_B64 }, { name: 'A', data: NOTO_SANS_B64 }], items: [] },
-      { status: 400, word: 'description', path: '/fonts/1/name', sentence: /"A" at \/fonts\/1\/name is already declared at \/fonts\/0\/name/ }],
-    ['a font that is not a font', { fonts: [{ name: 'A', data: 'AAAA' }], items: [] }, { status: 400, word: 'description', path: '/fonts/0/data', sentence: /not a TrueType or OpenType font/ }],
-    ['bad base64', { fonts: [{ name: 'A', data: '!!!' }], items: [] }, { status: 400, word: 'description', path: '/fonts/0/data', sentence: /not valid base64/ }],
-    ['a missing part', { fonts: [{ name: 'A', part: 'a.ttf' }], items: [] }, { status: 400, word: 'description', path: '/fonts/0/part', sentence: /the part "a.ttf" .* was not sent/ }],
-    ['a character the font lacks', { ...base(), items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 500, ury: 500 }, content: ['snow \u2603'], font: 'Body', font_size: 9 }] },
-      { status: 400, word: 'drawing', path: '/items/0/content/0', sentence: /the font "Body" has no glyph for the character "☃" \(U\+2603\)/ }],
-    ['text in a standard font without a licence', { standard_fonts: [{ name: 'H', face: 'helvetica' }], items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, content: ['x'], font: 'H', font_size: 9 }] },
-      { status: 402, word: 'needs_a_licence', path: '/items/0/font', sentence: /standard font "H" \(helvetica\).*a licence key carries/ }],
-    ['more pages than the ceiling', { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, pages: [10_001] }] },
-      { status: 413, word: 'too_many_pages', path: '/items/0/pages', sentence: /needs 10001 pages, more than the ceiling of 10000/ }],
+    [
+      'a documented key not drawn yet',
+      {
+        items: [
+          {
+            type: 'text_field',
+            name: 'f',
+            pages: [1],
+            rect: { llx: 0, lly: 0, urx: 100, ury: 20 },
+            transform: [1, 0, 0, 1, 0, 0],
+          },
+        ],
+      },
+      {
+        status: 400,
+        word: 'description',
+        path: '/items/0/transform',
+        sentence: /"transform" .* not supported by this build yet/,
+      },
+    ],
+    [
+      'a structure without elements',
+      { items: [], structure: { children: [] } },
+      { status: 400, word: 'description', path: '/structure/elements', sentence: /elements/ },
+    ],
+    [
+      'a font name declared twice',
+      {
+        fonts: [
+          { name: 'A', data: NOTO_SANS_B64 },
+          { name: 'A', data: NOTO_SANS_B64 },
+        ],
+        items: [],
+      },
+      {
+        status: 400,
+        word: 'description',
+        path: '/fonts/1/name',
+        sentence: /"A" at \/fonts\/1\/name is already declared at \/fonts\/0\/name/,
+      },
+    ],
+    [
+      'a font that is not a font',
+      { fonts: [{ name: 'A', data: 'AAAA' }], items: [] },
+      { status: 400, word: 'description', path: '/fonts/0/data', sentence: /not a TrueType or OpenType font/ },
+    ],
+    [
+      'bad base64',
+      { fonts: [{ name: 'A', data: '!!!' }], items: [] },
+      { status: 400, word: 'description', path: '/fonts/0/data', sentence: /not valid base64/ },
+    ],
+    [
+      'a missing part',
+      { fonts: [{ name: 'A', part: 'a.ttf' }], items: [] },
+      { status: 400, word: 'description', path: '/fonts/0/part', sentence: /the part "a.ttf" .* was not sent/ },
+    ],
+    [
+      'a character the font lacks',
+      {
+        ...base(),
+        items: [
+          {
+            type: 'text',
+            rect: { llx: 0, lly: 0, urx: 500, ury: 500 },
+            content: ['snow \u2603'],
+            font: 'Body',
+            font_size: 9,
+          },
+        ],
+      },
+      {
+        status: 400,
+        word: 'drawing',
+        path: '/items/0/content/0',
+        sentence: /the font "Body" has no glyph for the character "☃" \(U\+2603\)/,
+      },
+    ],
+    [
+      'text in a standard font without a licence',
+      {
+        standard_fonts: [{ name: 'H', face: 'helvetica' }],
+        items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, content: ['x'], font: 'H', font_size: 9 }],
+      },
+      {
+        status: 402,
+        word: 'needs_a_licence',
+        path: '/items/0/font',
+        sentence: /standard font "H" \(helvetica\).*a licence key carries/,
+      },
+    ],
+    [
+      'more pages than the ceiling',
+      { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, pages: [10_001] }] },
+      {
+        status: 413,
+        word: 'too_many_pages',
+        path: '/items/0/pages',
+        sentence: /needs 10001 pages, more than the ceiling of 10000/,
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, description, expected) => {
     const out = refused(typeof description === 'string' ? description : JSON.stringify(description));
-    expect({ status: out.status, word: out.word, path: out.path }).toEqual({ status: expected.status, word: expected.word, path: expected.path });
+    expect({ status: out.status, word: out.word, path: out.path }).toEqual({
+      status: expected.status,
+      word: expected.word,
+      path: expected.path,
+    });
     expect(out.sentence).toMatch(expected.sentence);
     // One sentence: no full stop before the end.
     expect(out.sentence.slice(0, -1)).not.toMatch(/\.\s/);
   });
 
   it('accepts nesting exactly 100 deep', () => {
-    const out = render({ description: { items: [{ type: 'rect', rect: { llx: '('.repeat(100) + '1' + ')'.repeat(100), lly: 0, urx: 9, ury: 9 } }] }, now: NOW });
+    const out = render({
+      description: {
+        items: [{ type: 'rect', rect: { llx: '('.repeat(100) + '1' + ')'.repeat(100), lly: 0, urx: 9, ury: 9 } }],
+      },
+      now: NOW,
+    });
     expect(out.ok).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // test/server-ops.test.ts — the render server as an operator runs it (`quire serve` in a child
 // process): worker pool, bounded queue, time limit, clients going away, SIGTERM, logs, metrics,
 // settings. undici is the client.
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,16 +11,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { render } from '../src/library.js';
 import { resolveServeConfig } from '../src/server/config.js';
-import { SMALL_DESCRIPTION, slowDescription, startChildServer, verySlowDescription, type ChildServer } from './support/child-server.js';
+import {
+  type ChildServer,
+  SMALL_DESCRIPTION,
+  slowDescription,
+  startChildServer,
+  verySlowDescription,
+} from './support/child-server.js';
 import { pdfToText } from './support/pdf-tools.js';
 
-const FONT = fileURLToPath(new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url));
+const FONT = fileURLToPath(
+  new URL('../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', import.meta.url),
+);
 
-async function post(url: string, description: string, opts: { headers?: Record<string, string>; signal?: AbortSignal; parts?: [string, Uint8Array][] } = {}) {
+async function post(
+  url: string,
+  description: string,
+  opts: { headers?: Record<string, string>; signal?: AbortSignal; parts?: [string, Uint8Array][] } = {},
+) {
   const form = new FormData();
   form.append('json_data', description);
   for (const [name, bytes] of opts.parts ?? []) form.append(name, new Blob([new Uint8Array(bytes)]), 'part.bin');
-  const res = await request(`${url}/render`, { method: 'POST', body: form, headers: opts.headers, signal: opts.signal });
+  const res = await request(`${url}/render`, {
+    method: 'POST',
+    body: form,
+    headers: opts.headers,
+    signal: opts.signal,
+  });
   const body = Buffer.from(await res.body.arrayBuffer());
   return { status: res.statusCode, headers: res.headers, body, text: body.toString('utf8') };
 }
@@ -41,7 +58,9 @@ async function workersBusy(url: string, n = 1): Promise<void> {
 
 describe('one worker, no queue', () => {
   let srv: ChildServer;
-  beforeAll(async () => { srv = await startChildServer(['--workers', '1', '--queue', '0']); });
+  beforeAll(async () => {
+    srv = await startChildServer(['--workers', '1', '--queue', '0']);
+  });
   afterAll(() => srv.stop());
 
   it('renders in a worker the same bytes as the library', async () => {
@@ -55,7 +74,9 @@ describe('one worker, no queue', () => {
     const slow = post(srv.url, slowDescription());
     await workersBusy(srv.url);
     let slowDone = false;
-    void slow.then(() => { slowDone = true; });
+    void slow.then(() => {
+      slowDone = true;
+    });
     const health = await request(`${srv.url}/health`);
     expect(health.statusCode).toBe(200);
     expect(JSON.parse(await health.body.text())).toMatchObject({ licensed: false });
@@ -88,8 +109,13 @@ describe('one worker, no queue', () => {
     const { hostname, port } = new URL(srv.url);
     await new Promise<void>((resolve) => {
       const s = net.connect(Number(port), hostname, () => {
-        s.write('POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 1000000\r\n\r\n--B\r\nContent-Disposition: form-data; name="json_data"\r\n\r\n{"items":');
-        setTimeout(() => { s.destroy(); resolve(); }, 100);
+        s.write(
+          'POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 1000000\r\n\r\n--B\r\nContent-Disposition: form-data; name="json_data"\r\n\r\n{"items":',
+        );
+        setTimeout(() => {
+          s.destroy();
+          resolve();
+        }, 100);
       });
       s.on('error', () => resolve());
     });
@@ -98,7 +124,12 @@ describe('one worker, no queue', () => {
 
   it('logs one line per call with client, status, pages, duration and bytes, and every remark in full', async () => {
     const withUnused = JSON.stringify({
-      fonts: [{ name: 'Never used by anything drawn on any page of this document at all', data: readFileSync(FONT).toString('base64') }],
+      fonts: [
+        {
+          name: 'Never used by anything drawn on any page of this document at all',
+          data: readFileSync(FONT).toString('base64'),
+        },
+      ],
       items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 9, ury: 9 }, fill: [0] }],
     });
     const r = await post(srv.url, withUnused, { headers: { 'x-svc-client': 'acme' } });
@@ -110,7 +141,9 @@ describe('one worker, no queue', () => {
     expect(answer!.bytesOut).toBe(r.body.length);
     expect(answer!.bytesIn).toBeGreaterThan(withUnused.length);
     const remark = srv.logs.find((l) => l.msg === 'remark' && l.client === 'acme');
-    expect(remark!.remark).toBe('the font Never used by anything drawn on any page of this document at all is never drawn with');
+    expect(remark!.remark).toBe(
+      'the font Never used by anything drawn on any page of this document at all is never drawn with',
+    );
   });
 
   it('counts renders by status at /metrics', async () => {
@@ -142,7 +175,10 @@ describe('limits', () => {
   it('the server page ceiling holds for every client', async () => {
     const srv = await startChildServer(['--workers', '1', '--page-ceiling', '3']);
     try {
-      const r = await post(srv.url, JSON.stringify({ items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: [4] }] }));
+      const r = await post(
+        srv.url,
+        JSON.stringify({ items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: [4] }] }),
+      );
       expect(r.status).toBe(413);
       expect(r.headers['x-svc-refusal']).toBe('too_many_pages');
       expect(r.text).toMatch(/ceiling of 3 pages/);
@@ -154,13 +190,21 @@ describe('limits', () => {
   it('odd forms: no boundary, a truncated part, 10 000 parts, a part name with path characters', async () => {
     const srv = await startChildServer(['--workers', '2']);
     try {
-      const noBoundary = await request(`${srv.url}/render`, { method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data' } });
+      const noBoundary = await request(`${srv.url}/render`, {
+        method: 'POST',
+        body: 'x',
+        headers: { 'content-type': 'multipart/form-data' },
+      });
       expect(noBoundary.statusCode).toBe(400);
       expect(noBoundary.headers['x-svc-refusal']).toBe('form');
       await noBoundary.body.dump();
 
       const truncated = Buffer.from('--B\r\nContent-Disposition: form-data; name="json_data"\r\n\r\n{"items": []}');
-      const t = await request(`${srv.url}/render`, { method: 'POST', body: truncated, headers: { 'content-type': 'multipart/form-data; boundary=B' } });
+      const t = await request(`${srv.url}/render`, {
+        method: 'POST',
+        body: truncated,
+        headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      });
       expect(t.statusCode).toBe(400);
       expect(t.headers['x-svc-refusal']).toBe('form');
       await t.body.dump();
@@ -173,10 +217,22 @@ describe('limits', () => {
       await m.body.dump();
 
       const odd = '../../etc/passwd';
-      const r = await post(srv.url, JSON.stringify({
-        fonts: [{ name: 'Body', part: odd }],
-        items: [{ type: 'text', rect: { llx: 72, lly: 600, urx: 500, ury: 770 }, content: ['Parts are names, not paths'], font: 'Body', font_size: 12 }],
-      }), { parts: [[odd, readFileSync(FONT)]] });
+      const r = await post(
+        srv.url,
+        JSON.stringify({
+          fonts: [{ name: 'Body', part: odd }],
+          items: [
+            {
+              type: 'text',
+              rect: { llx: 72, lly: 600, urx: 500, ury: 770 },
+              content: ['Parts are names, not paths'],
+              font: 'Body',
+              font_size: 12,
+            },
+          ],
+        }),
+        { parts: [[odd, readFileSync(FONT)]] },
+      );
       expect(r.status).toBe(200);
       expect(pdfToText(r.body).trim()).toBe('Parts are names, not paths');
     } finally {
@@ -188,7 +244,11 @@ describe('limits', () => {
     const srv = await startChildServer(['--workers', '1', '--body-cap', '1000', '--body-timeout', '1000']);
     try {
       const over = Buffer.alloc(1001, 0x20);
-      const r = await request(`${srv.url}/render`, { method: 'POST', body: over, headers: { 'content-type': 'multipart/form-data; boundary=B' } });
+      const r = await request(`${srv.url}/render`, {
+        method: 'POST',
+        body: over,
+        headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      });
       expect(r.statusCode).toBe(413);
       expect(r.headers['x-svc-refusal']).toBe('body_too_large');
       expect(await r.body.text()).toBe('the body is larger than the 1000 bytes this server accepts.');
@@ -197,10 +257,14 @@ describe('limits', () => {
       const answer = await new Promise<string>((resolve) => {
         let got = '';
         const sock = net.connect(Number(port), hostname, () => {
-          sock.write('POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 900\r\n\r\n--B');
+          sock.write(
+            'POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: 900\r\n\r\n--B',
+          );
         });
         sock.setEncoding('utf8');
-        sock.on('data', (c: string) => { got += c; });
+        sock.on('data', (c: string) => {
+          got += c;
+        });
         sock.on('close', () => resolve(got));
         sock.on('error', () => resolve(got));
         setTimeout(() => sock.destroy(), 8000);
@@ -215,7 +279,10 @@ describe('limits', () => {
   it('memory comes back near its baseline after a burst', async () => {
     const srv = await startChildServer(['--workers', '2']);
     try {
-      const rss = async () => Number(/quire_process_resident_memory_bytes (\d+)/.exec(await (await request(`${srv.url}/metrics`)).body.text())![1]);
+      const rss = async () =>
+        Number(
+          /quire_process_resident_memory_bytes (\d+)/.exec(await (await request(`${srv.url}/metrics`)).body.text())![1],
+        );
       await post(srv.url, SMALL_DESCRIPTION); // workers warmed
       const before = await rss();
       const burst = await Promise.all(Array.from({ length: 40 }, () => post(srv.url, SMALL_DESCRIPTION)));
@@ -285,7 +352,15 @@ describe('settings', () => {
     const file = join(dir, 'quire.json');
     writeFileSync(file, JSON.stringify({ port: 9001, workers: 3, time_limit_ms: 5000, log_level: 'warn' }));
     const c = resolveServeConfig({ config: file, workers: '2' }, { QUIRE_TIME_LIMIT_MS: '7000' });
-    expect(c).toMatchObject({ port: 9001, workers: 2, timeLimitMs: 7000, logLevel: 'warn', queue: 16, host: '127.0.0.1', bodyCap: 536_870_912 });
+    expect(c).toMatchObject({
+      port: 9001,
+      workers: 2,
+      timeLimitMs: 7000,
+      logLevel: 'warn',
+      queue: 16,
+      host: '127.0.0.1',
+      bodyCap: 536_870_912,
+    });
   });
 
   it('a bad setting stops start-up with one sentence and exit code 2', async () => {
@@ -293,18 +368,51 @@ describe('settings', () => {
     const file = join(dir, 'quire.json');
     writeFileSync(file, JSON.stringify({ prot: 9001 }));
     let err = '';
-    const code = await main(['serve', '--config', file], { out: () => {}, err: (s) => { err += s; }, env: {} });
+    const code = await main(['serve', '--config', file], {
+      out: () => {},
+      err: (s) => {
+        err += s;
+      },
+      env: {},
+    });
     expect(code).toBe(2);
     expect(err).toMatch(/unknown setting "prot"/);
     err = '';
-    expect(await main(['serve', '--workers', 'many'], { out: () => {}, err: (s) => { err += s; }, env: {} })).toBe(2);
+    expect(
+      await main(['serve', '--workers', 'many'], {
+        out: () => {},
+        err: (s) => {
+          err += s;
+        },
+        env: {},
+      }),
+    ).toBe(2);
     expect(err).toMatch(/--workers "many" is not a whole number/);
   });
 
   it('serve --help lists every setting with its environment variable', async () => {
     let out = '';
-    await main(['serve', '--help'], { out: (s) => { out += String(s); }, err: () => {}, env: {} });
-    for (const v of ['QUIRE_CONFIG', 'PORT', 'HOST', 'QUIRE_BODY_CAP', 'QUIRE_PAGE_CEILING', 'QUIRE_WORKERS', 'QUIRE_QUEUE', 'QUIRE_TIME_LIMIT_MS', 'QUIRE_LOG_LEVEL', 'QUIRE_LICENCE', 'QUIRE_CLIENTS', 'QUIRE_GRACE_MS']) {
+    await main(['serve', '--help'], {
+      out: (s) => {
+        out += String(s);
+      },
+      err: () => {},
+      env: {},
+    });
+    for (const v of [
+      'QUIRE_CONFIG',
+      'PORT',
+      'HOST',
+      'QUIRE_BODY_CAP',
+      'QUIRE_PAGE_CEILING',
+      'QUIRE_WORKERS',
+      'QUIRE_QUEUE',
+      'QUIRE_TIME_LIMIT_MS',
+      'QUIRE_LOG_LEVEL',
+      'QUIRE_LICENCE',
+      'QUIRE_CLIENTS',
+      'QUIRE_GRACE_MS',
+    ]) {
       expect(out).toContain(`$${v}`);
     }
   });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger, startServer, type RunningServer } from '../src/server.js';
+import { type RunningServer, silentLogger, startServer } from '../src/server.js';
 
 let srv: RunningServer;
 beforeAll(async () => {

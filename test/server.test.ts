@@ -7,7 +7,7 @@ import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELLIPSIS } from '../src/answer.js';
 import { render } from '../src/library.js';
-import { silentLogger, DEFAULT_BODY_CAP, startServer, type RunningServer, type ServerOptions } from '../src/server.js';
+import { DEFAULT_BODY_CAP, type RunningServer, type ServerOptions, silentLogger, startServer } from '../src/server.js';
 import type { Outcome, RenderInput } from '../src/types.js';
 import { BUILD, buildNumber } from '../src/version.js';
 import { pdfFonts, pdfToText, qpdfCheck } from './support/pdf-tools.js';
@@ -445,7 +445,13 @@ describe('server with the library', () => {
       'json_data',
       JSON.stringify({
         items: [
-          { type: 'text', rect: { llx: 72, lly: 600, urx: 520, ury: 770 }, content: ['Hi'], font: 'Nowhere', font_size: 12 },
+          {
+            type: 'text',
+            rect: { llx: 72, lly: 600, urx: 520, ury: 770 },
+            content: ['Hi'],
+            font: 'Nowhere',
+            font_size: 12,
+          },
         ],
       }),
     );
@@ -496,8 +502,22 @@ describe('server with the library', () => {
 
   const refusalsOverHttp: [string, string, number, string, RegExp][] = [
     ['a key written twice', '{"items": [], "items": []}', 400, 'description', /"items" is written twice/],
-    ['a coordinate that does not parse', JSON.stringify({ items: [{ type: 'rect', rect: { llx: '3 * * 4', lly: 0, urx: 1, ury: 1 } }] }), 400, 'description', /\/items\/0\/rect\/llx does not parse/],
-    ['parentheses 101 deep', JSON.stringify({ items: [{ type: 'rect', rect: { llx: '('.repeat(101) + '1' + ')'.repeat(101), lly: 0, urx: 1, ury: 1 } }] }), 400, 'description', /deeper than 100/],
+    [
+      'a coordinate that does not parse',
+      JSON.stringify({ items: [{ type: 'rect', rect: { llx: '3 * * 4', lly: 0, urx: 1, ury: 1 } }] }),
+      400,
+      'description',
+      /\/items\/0\/rect\/llx does not parse/,
+    ],
+    [
+      'parentheses 101 deep',
+      JSON.stringify({
+        items: [{ type: 'rect', rect: { llx: '('.repeat(101) + '1' + ')'.repeat(101), lly: 0, urx: 1, ury: 1 } }],
+      }),
+      400,
+      'description',
+      /deeper than 100/,
+    ],
   ];
   it.each(refusalsOverHttp)('%s → %i %s', async (_name, json, status, word, sentence) => {
     const form = new FormData();
@@ -511,7 +531,14 @@ describe('server with the library', () => {
 
   it('parentheses exactly 100 deep are drawn', async () => {
     const form = new FormData();
-    form.append('json_data', JSON.stringify({ items: [{ type: 'rect', rect: { llx: '('.repeat(100) + '1' + ')'.repeat(100), lly: 0, urx: 9, ury: 9 }, fill: [0] }] }));
+    form.append(
+      'json_data',
+      JSON.stringify({
+        items: [
+          { type: 'rect', rect: { llx: '('.repeat(100) + '1' + ')'.repeat(100), lly: 0, urx: 9, ury: 9 }, fill: [0] },
+        ],
+      }),
+    );
     const { res } = await postForm(srv.url, form);
     expect(res.statusCode).toBe(200);
     expect(header(res, 'x-svc-pages')).toBe('1');

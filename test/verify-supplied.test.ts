@@ -24,12 +24,33 @@ async function brokenPdf(kind: Breakage): Promise<Uint8Array> {
     resources.ExtGState = { G0: ctx.register(ctx.obj({ Type: 'ExtGState', ca: 0.5, CA: 0.4 })) };
     content = `q /G0 gs ${content} Q`;
   } else if (kind === 'smask') {
-    const mask = ctx.register(ctx.stream(new Uint8Array([0, 128, 255, 64]), { Type: 'XObject', Subtype: 'Image', Width: 2, Height: 2, ColorSpace: 'DeviceGray', BitsPerComponent: 8 }));
-    const image = ctx.register(ctx.stream(new Uint8Array(12).fill(200), { Type: 'XObject', Subtype: 'Image', Width: 2, Height: 2, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, SMask: mask }));
+    const mask = ctx.register(
+      ctx.stream(new Uint8Array([0, 128, 255, 64]), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 2,
+        Height: 2,
+        ColorSpace: 'DeviceGray',
+        BitsPerComponent: 8,
+      }),
+    );
+    const image = ctx.register(
+      ctx.stream(new Uint8Array(12).fill(200), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 2,
+        Height: 2,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        SMask: mask,
+      }),
+    );
     resources.XObject = { Im0: image };
     content = 'q 100 0 0 100 50 50 cm /Im0 Do Q';
   } else {
-    resources.Font = { F0: ctx.register(ctx.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' })) };
+    resources.Font = {
+      F0: ctx.register(ctx.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' })),
+    };
     content = 'BT /F0 12 Tf 20 200 Td (Unembedded) Tj ET';
   }
   page.node.set(PDFName.of('Resources'), ctx.obj(resources as never));
@@ -44,7 +65,10 @@ const EXPECTED: Record<Breakage, string[]> = {
   unembedded: ['ISO_19005_1 6.3.4-t01'],
 };
 
-const IMPORTED = (rest: unknown[]) => [...rest, { type: 'imported_page', part: 'bad.pdf', rect: { llx: 300, lly: 50, urx: 500, ury: 250 } }];
+const IMPORTED = (rest: unknown[]) => [
+  ...rest,
+  { type: 'imported_page', part: 'bad.pdf', rect: { llx: 300, lly: 50, urx: 500, ury: 250 } },
+];
 
 const parts: Partial<Record<Breakage, Uint8Array>> = {};
 beforeAll(async () => {
@@ -81,27 +105,43 @@ describe('a supplied PDF that breaks the claimed or checked standard', () => {
     });
   }
 
-  it.each(['alpha', 'smask', 'unembedded'] as const)('%s: checking never changes the PDF, and under the claim the page is carried as it came', (kind) => {
-    const part = parts[kind]!;
-    const plain = renderOk(helloDescription({ templates: { part: 'bad.pdf' } }), part);
-    const checked = renderOk(helloDescription({ templates: { part: 'bad.pdf' }, check: ['pdfa1b', 'pdfa2b'] }), part);
-    expect(plain.findings).toEqual([]);
-    expect(Buffer.compare(plain.pdf, checked.pdf)).toBe(0);
-    const claimed = renderOk(helloDescription({ archive: 'pdfa1b', templates: { part: 'bad.pdf' } }), part);
-    const claimedChecked = renderOk(helloDescription({ archive: 'pdfa1b', templates: { part: 'bad.pdf' }, check: ['pdfa2b'] }), part);
-    expect(Buffer.compare(claimed.pdf, claimedChecked.pdf)).toBe(0);
-    // what breaks the claim is still in the file: the translucent state, the soft mask, the bare font
-    const dicts = Object.values(qpdfObjects(claimed.pdf).objects).filter((o): o is Record<string, unknown> => !!o && typeof o === 'object');
-    if (kind === 'alpha') expect(dicts.some((d) => d['/ca'] === 0.5 && d['/CA'] === 0.4)).toBe(true);
-    if (kind === 'smask') expect(dicts.some((d) => d['/Subtype'] === '/Image' && d['/SMask'] !== undefined)).toBe(true);
-    if (kind === 'unembedded') expect(dicts.some((d) => d['/BaseFont'] === '/Helvetica' && d['/FontDescriptor'] === undefined)).toBe(true);
-  });
+  it.each(['alpha', 'smask', 'unembedded'] as const)(
+    '%s: checking never changes the PDF, and under the claim the page is carried as it came',
+    (kind) => {
+      const part = parts[kind]!;
+      const plain = renderOk(helloDescription({ templates: { part: 'bad.pdf' } }), part);
+      const checked = renderOk(helloDescription({ templates: { part: 'bad.pdf' }, check: ['pdfa1b', 'pdfa2b'] }), part);
+      expect(plain.findings).toEqual([]);
+      expect(Buffer.compare(plain.pdf, checked.pdf)).toBe(0);
+      const claimed = renderOk(helloDescription({ archive: 'pdfa1b', templates: { part: 'bad.pdf' } }), part);
+      const claimedChecked = renderOk(
+        helloDescription({ archive: 'pdfa1b', templates: { part: 'bad.pdf' }, check: ['pdfa2b'] }),
+        part,
+      );
+      expect(Buffer.compare(claimed.pdf, claimedChecked.pdf)).toBe(0);
+      // what breaks the claim is still in the file: the translucent state, the soft mask, the bare font
+      const dicts = Object.values(qpdfObjects(claimed.pdf).objects).filter(
+        (o): o is Record<string, unknown> => !!o && typeof o === 'object',
+      );
+      if (kind === 'alpha') expect(dicts.some((d) => d['/ca'] === 0.5 && d['/CA'] === 0.4)).toBe(true);
+      if (kind === 'smask')
+        expect(dicts.some((d) => d['/Subtype'] === '/Image' && d['/SMask'] !== undefined)).toBe(true);
+      if (kind === 'unembedded')
+        expect(dicts.some((d) => d['/BaseFont'] === '/Helvetica' && d['/FontDescriptor'] === undefined)).toBe(true);
+    },
+  );
 
   it('the same template that keeps the rules gives no finding of its own', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([300, 300]);
-    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('0 0 1 rg 10 10 100 100 re f')) as PDFRef);
-    const clean = renderOk(helloDescription({ archive: 'pdfa1b', templates: { part: 'bad.pdf' } }), await doc.save({ useObjectStreams: false }));
+    page.node.set(
+      PDFName.of('Contents'),
+      doc.context.register(doc.context.stream('0 0 1 rg 10 10 100 100 re f')) as PDFRef,
+    );
+    const clean = renderOk(
+      helloDescription({ archive: 'pdfa1b', templates: { part: 'bad.pdf' } }),
+      await doc.save({ useObjectStreams: false }),
+    );
     expect(clean.findings.map(findingId)).toEqual([]);
   });
 });

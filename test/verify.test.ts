@@ -13,8 +13,8 @@ import { main } from '../src/cli.js';
 import { render } from '../src/library.js';
 import { CORPUS_DIR, CORPUS_NOW, listCases } from '../tools/corpus-lib.js';
 import { verify } from '../verifier/index.js';
-import { buildPdf, pdfaBase } from './support/pdf-builder.js';
 import { helloDescription, NOW } from './support/fixtures.js';
+import { buildPdf, pdfaBase } from './support/pdf-builder.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const PREFLIGHT = join(ROOT, 'tools/preflight.sh');
@@ -31,8 +31,14 @@ describe('check', () => {
     // (CID fonts carry their CIDSet always since the fonts work, so PDF/A-1 6.3.5 has nothing to say)
     // in the order `check` names the standards (each once)
     expect(ids).toEqual([
-      'ISO_19005_2 6.2.4.3-t01', 'ISO_19005_2 6.2.4.3-t03', 'ISO_19005_2 6.6.2.1-t01', 'ISO_19005_2 6.6.4-t01',
-      'ISO_19005_1 6.2.3.3-t02', 'ISO_19005_1 6.2.3.3-t04', 'ISO_19005_1 6.7.2-t01', 'ISO_19005_1 6.7.11-t01',
+      'ISO_19005_2 6.2.4.3-t01',
+      'ISO_19005_2 6.2.4.3-t03',
+      'ISO_19005_2 6.6.2.1-t01',
+      'ISO_19005_2 6.6.4-t01',
+      'ISO_19005_1 6.2.3.3-t02',
+      'ISO_19005_1 6.2.3.3-t04',
+      'ISO_19005_1 6.7.2-t01',
+      'ISO_19005_1 6.7.11-t01',
     ]);
     // the findings of the pipeline (from the emitted graph) are those of the verifier run on the file's bytes
     expect((await verify(checked.pdf, ['pdfa2b', 'pdfa1b'])).map(findingId)).toEqual(ids);
@@ -43,7 +49,9 @@ describe('check', () => {
     expect(carried.length).toBeGreaterThan(0);
     expect(carried.length).toBeLessThanOrEqual(10);
     expect(carried.join('').length).toBeLessThanOrEqual(1000);
-    expect(carried[0]).toBe('ISO_19005_2 6.2.4.3-t01 DeviceRGB is used without an RGB output intent or DefaultRGB (page 1)');
+    expect(carried[0]).toBe(
+      'ISO_19005_2 6.2.4.3-t01 DeviceRGB is used without an RGB output intent or DefaultRGB (page 1)',
+    );
   });
 
   it('refuses a standard it does not know; measures PDF/UA-1', () => {
@@ -56,7 +64,8 @@ describe('check', () => {
     const ua = render({ description: helloDescription({ check: ['pdfua1'] }), now: NOW });
     expect(ua.ok).toBe(true);
     // An untagged document is far from PDF/UA-1: no structure tree, nothing marked.
-    if (ua.ok) expect(ua.findings.map((f) => `${f.clause}-${f.test}`)).toEqual(expect.arrayContaining(['7.1-3', '7.1-11']));
+    if (ua.ok)
+      expect(ua.findings.map((f) => `${f.clause}-${f.test}`)).toEqual(expect.arrayContaining(['7.1-3', '7.1-11']));
     const notArray = render({ description: helloDescription({ check: 'pdfa2b' }), now: NOW });
     expect(notArray.ok === false && notArray.path).toBe('/check');
   });
@@ -67,7 +76,11 @@ describe('quire verify', () => {
   const io = () => {
     const out: string[] = [];
     const err: string[] = [];
-    return { out, err, io: { out: (s: string | Uint8Array) => out.push(String(s)), err: (s: string) => err.push(s), env: {} } };
+    return {
+      out,
+      err,
+      io: { out: (s: string | Uint8Array) => out.push(String(s)), err: (s: string) => err.push(s), env: {} },
+    };
   };
   it('PASS on a conforming file (its own claim by default), FAIL with findings, 2 on a file that is no PDF', async () => {
     const good = join(dir, 'good.pdf');
@@ -80,7 +93,9 @@ describe('quire verify', () => {
     r = io();
     expect(await main(['verify', bad, '--standard', 'pdfa2b', '--standard', 'pdfa4'], r.io)).toBe(1);
     expect(r.out.join('').split('\n')[0]).toBe('FAIL pdfa2b,pdfa4: 6 findings');
-    expect(r.out.join('')).toContain('ISO_19005_2 6.2.4.3-t02 DeviceCMYK is used without a CMYK output intent or DefaultCMYK (page 1)\n');
+    expect(r.out.join('')).toContain(
+      'ISO_19005_2 6.2.4.3-t02 DeviceCMYK is used without a CMYK output intent or DefaultCMYK (page 1)\n',
+    );
     const text = join(dir, 'x.pdf');
     writeFileSync(text, 'not a pdf');
     r = io();
@@ -95,7 +110,10 @@ describe('quire verify', () => {
 describe('independent cross-checks', () => {
   it('tools/verapdf runs veraPDF or says plainly that it is skipped, and never fails the suite for lack of it', () => {
     // with a PATH holding neither verapdf nor docker the harness must report the skip
-    const r = spawnSync(join(ROOT, 'tools/verapdf'), [], { encoding: 'utf8', env: { ...process.env, PATH: '/usr/bin:/bin' } });
+    const r = spawnSync(join(ROOT, 'tools/verapdf'), [], {
+      encoding: 'utf8',
+      env: { ...process.env, PATH: '/usr/bin:/bin' },
+    });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('veraPDF: skipped (no verapdf command, no usable Docker engine)');
   });
@@ -106,7 +124,9 @@ describe('independent cross-checks', () => {
     const bad = buildPdf(pdfaBase(1, { content: '1 0 0 rg 0 0 10 10 re f' }));
     writeFileSync(join(dir, 'good.pdf'), good);
     writeFileSync(join(dir, 'bad.pdf'), bad);
-    const out = spawnSync('bash', [PREFLIGHT, join(dir, 'good.pdf'), join(dir, 'bad.pdf')], { encoding: 'utf8' }).stdout.trim().split('\n');
+    const out = spawnSync('bash', [PREFLIGHT, join(dir, 'good.pdf'), join(dir, 'bad.pdf')], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n');
     expect(out[0].split('\t')[0]).toBe('PASS');
     expect(out[1].split('\t')[0]).toBe('FAIL');
     expect(await verify(good, ['pdfa1b'])).toEqual([]);
@@ -127,11 +147,19 @@ describe('independent cross-checks', () => {
       return file;
     });
     if (files.length === 0) return; // none yet: the standards work adds them (archive: "pdfa1b")
-    const lines = execFileSync('bash', [PREFLIGHT, ...files, ...(files.length === 1 ? [files[0]] : [])], { encoding: 'utf8' }).trim().split('\n');
+    const lines = execFileSync('bash', [PREFLIGHT, ...files, ...(files.length === 1 ? [files[0]] : [])], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
     for (const line of lines) {
       const [verdict, codes, file] = line.split('\t');
       const real = (codes ?? '').split(',').filter((c) => c && c !== '1.2.5');
-      expect({ file, verdict: verdict === 'PASS' || real.length === 0 ? 'PASS' : verdict, codes: real }).toEqual({ file, verdict: 'PASS', codes: [] });
+      expect({ file, verdict: verdict === 'PASS' || real.length === 0 ? 'PASS' : verdict, codes: real }).toEqual({
+        file,
+        verdict: 'PASS',
+        codes: [],
+      });
     }
   });
 });

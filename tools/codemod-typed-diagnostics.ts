@@ -26,126 +26,248 @@ import ts from 'typescript';
 /** Each message's parameter names in the order the positional calls passed them (`{0}` first). */
 export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   // refusals: the call itself (server)
-  jsonDataMissing: [], formUnreadable: ['detail'], formNotMultipart: [], partTwice: ['part'],
-  bodyTooLarge: ['limit'], notFound: ['method', 'path'],
+  jsonDataMissing: [],
+  formUnreadable: ['detail'],
+  formNotMultipart: [],
+  partTwice: ['part'],
+  bodyTooLarge: ['limit'],
+  notFound: ['method', 'path'],
   // reading the description
-  jsonUnreadable: ['detail'], duplicateKey: ['key', 'where'], schemaRequired: ['key', 'at'],
-  schemaType: ['key', 'expected'], schemaEnum: ['key', 'allowed'], schemaRange: ['key', 'expected'],
-  schemaOther: ['key', 'problem'], coordinateSyntax: ['coordinate', 'detail'],
-  coordinateDepth: ['coordinate', 'limit'], coordinateUnknownVariable: ['coordinate', 'variable'],
-  itemKindUnknown: ['type', 'at'], keyNotYet: ['key', 'at'], valueNotYet: ['key', 'value'],
-  fontTwoSources: ['key', 'other'], fontNoSource: ['font', 'at'], transformWithRotate: ['key', 'other'],
+  jsonUnreadable: ['detail'],
+  duplicateKey: ['key', 'where'],
+  schemaRequired: ['key', 'at'],
+  schemaType: ['key', 'expected'],
+  schemaEnum: ['key', 'allowed'],
+  schemaRange: ['key', 'expected'],
+  schemaOther: ['key', 'problem'],
+  coordinateSyntax: ['coordinate', 'detail'],
+  coordinateDepth: ['coordinate', 'limit'],
+  coordinateUnknownVariable: ['coordinate', 'variable'],
+  itemKindUnknown: ['type', 'at'],
+  keyNotYet: ['key', 'at'],
+  valueNotYet: ['key', 'value'],
+  fontTwoSources: ['key', 'other'],
+  fontNoSource: ['font', 'at'],
+  transformWithRotate: ['key', 'other'],
   base64Invalid: ['key'],
   // names
-  fontUndeclared: ['font', 'at'], nameDeclaredTwice: ['name', 'at', 'earlier'], partMissing: ['part', 'at'],
-  fontUnreadable: ['font', 'at', 'detail'], fontKindUnsupported: ['font', 'at', 'outlines'],
+  fontUndeclared: ['font', 'at'],
+  nameDeclaredTwice: ['name', 'at', 'earlier'],
+  partMissing: ['part', 'at'],
+  fontUnreadable: ['font', 'at', 'detail'],
+  fontKindUnsupported: ['font', 'at', 'outlines'],
   glyphMissing: ['font', 'character', 'codepoint', 'at'],
   // licences
-  needsLicenceStandardFont: ['at', 'font', 'face'], needsLicenceFont: ['at', 'font', 'kind'],
+  needsLicenceStandardFont: ['at', 'font', 'face'],
+  needsLicenceFont: ['at', 'font', 'kind'],
   // pagination
-  tooManyPages: ['pages', 'ceiling'], pageMissing: ['page', 'at', 'pages'],
+  tooManyPages: ['pages', 'ceiling'],
+  pageMissing: ['page', 'at', 'pages'],
   coordinateNotFinite: ['coordinate', 'value', 'page'],
   // typesetting
-  placeholderUnknown: ['placeholder', 'at'], dateDirective: ['at', 'directive'], dateZone: ['zone', 'at'],
-  hyphenateLanguage: ['language', 'at'], oneCharacter: ['key', 'value'], rulerOrder: ['key'],
-  fitFloorAboveSize: ['key', 'floor', 'fontSize'], hangingListWith: ['key', 'other'],
-  fillLeadingWithLeading: ['key', 'other'], replacementNotOneCharacter: ['key'],
-  type3GlyphText: ['at', 'type'], type3GlyphShapeKind: ['at', 'type'], type3CharacterNotOne: ['key'],
-  type3MatrixSingular: ['key'], type3TooManyGlyphs: ['font', 'at', 'glyphs', 'limit'],
-  type3CharacterTwice: ['character', 'earlier', 'at'], libraryFaceUnknown: ['face', 'at', 'faces'],
-  replacementMissing: ['character', 'at', 'font'], fontRefKind: ['font', 'at', 'kind', 'list', 'wanted'],
-  variantFeatureMissing: ['font', 'feature', 'key'], simpleFontTooManyCharacters: ['key', 'count', 'limit'],
-  type1Unreadable: ['font', 'at', 'detail'], afmUnreadable: ['at', 'detail'],
+  placeholderUnknown: ['placeholder', 'at'],
+  dateDirective: ['at', 'directive'],
+  dateZone: ['zone', 'at'],
+  hyphenateLanguage: ['language', 'at'],
+  oneCharacter: ['key', 'value'],
+  rulerOrder: ['key'],
+  fitFloorAboveSize: ['key', 'floor', 'fontSize'],
+  hangingListWith: ['key', 'other'],
+  fillLeadingWithLeading: ['key', 'other'],
+  replacementNotOneCharacter: ['key'],
+  type3GlyphText: ['at', 'type'],
+  type3GlyphShapeKind: ['at', 'type'],
+  type3CharacterNotOne: ['key'],
+  type3MatrixSingular: ['key'],
+  type3TooManyGlyphs: ['font', 'at', 'glyphs', 'limit'],
+  type3CharacterTwice: ['character', 'earlier', 'at'],
+  libraryFaceUnknown: ['face', 'at', 'faces'],
+  replacementMissing: ['character', 'at', 'font'],
+  fontRefKind: ['font', 'at', 'kind', 'list', 'wanted'],
+  variantFeatureMissing: ['font', 'feature', 'key'],
+  simpleFontTooManyCharacters: ['key', 'count', 'limit'],
+  type1Unreadable: ['font', 'at', 'detail'],
+  afmUnreadable: ['at', 'detail'],
   embeddingForbiddenByStandard: ['face', 'font', 'standard'],
-  archiveFontNotEmbedded: ['key', 'claim', 'font', 'at', 'kind'], type3GlyphKeyMeaningless: ['key', 'property'],
+  archiveFontNotEmbedded: ['key', 'claim', 'font', 'at', 'kind'],
+  type3GlyphKeyMeaningless: ['key', 'property'],
   // graphics, colour, images
-  imageUnreadable: ['part', 'at', 'format', 'detail'], imageFormatUnsupported: ['part', 'at', 'format'],
-  imageTooLarge: ['image', 'at', 'width', 'height', 'limit'], imageNotStencil: ['image', 'at', 'kind'],
+  imageUnreadable: ['part', 'at', 'format', 'detail'],
+  imageFormatUnsupported: ['part', 'at', 'format'],
+  imageTooLarge: ['image', 'at', 'width', 'height', 'limit'],
+  imageNotStencil: ['image', 'at', 'kind'],
   imageIccMismatch: ['profile', 'at', 'components', 'space', 'image', 'imageComponents'],
-  imageIccOnStencil: ['key', 'image', 'stencil'], imageIccUnreadable: ['part', 'at', 'detail'],
-  imageKeysTogether: ['key', 'other', 'reason'], imagePairCount: ['key', 'pairs', 'image', 'components'],
-  imageColorKeyRange: ['key', 'value', 'max', 'image'], imageSoftMaskNotGrey: ['mask', 'at', 'found'],
-  imageColorNotStencil: ['key', 'image'], imageMetadataBoth: ['key', 'other'], imageMetadataNeither: ['key'],
-  graphicsUndeclared: ['kind', 'name', 'at'], graphicsKeysTogether: ['key', 'other'],
-  pathSegmentShape: ['at', 'found'], pathStartsWithoutMove: ['at', 'first'],
-  countMismatch: ['key', 'count', 'rule', 'wanted'], functionArity: ['at', 'count', 'unit', 'user', 'wanted'],
-  sampleTooLarge: ['key', 'value', 'bits', 'max'], cubicNeedsOneInput: ['key', 'inputs'],
-  calcBraces: ['at', 'detail'], calcUnknownOperator: ['at', 'operator'], calcDepth: ['at', 'limit'],
-  calcUnderflow: ['at', 'position'], calcOutputs: ['at', 'left', 'outputs'], calcSyntax: ['at', 'detail'],
-  shadingKindUnknown: ['key', 'found'], shadingBothWays: ['at'], shadingNeitherWay: ['at'],
-  shadingHalfPair: ['at', 'given', 'missing'], shadingLightInk: ['at', 'start', 'end'],
-  shadingSpaceKind: ['space', 'at', 'kind'], functionBasedFunction: ['at', 'kind'],
-  functionOutputs: ['at', 'outputs', 'space', 'components'], meshEmpty: ['at'], latticeTooSmall: ['key', 'rows'],
-  latticeRowLength: ['key', 'corners', 'first'], patchPoints: ['key', 'count', 'kind', 'wanted'],
-  meshSpaceWithColor: ['key'], meshTintsNoSpace: ['key'], meshCornerNeither: ['at'],
+  imageIccOnStencil: ['key', 'image', 'stencil'],
+  imageIccUnreadable: ['part', 'at', 'detail'],
+  imageKeysTogether: ['key', 'other', 'reason'],
+  imagePairCount: ['key', 'pairs', 'image', 'components'],
+  imageColorKeyRange: ['key', 'value', 'max', 'image'],
+  imageSoftMaskNotGrey: ['mask', 'at', 'found'],
+  imageColorNotStencil: ['key', 'image'],
+  imageMetadataBoth: ['key', 'other'],
+  imageMetadataNeither: ['key'],
+  graphicsUndeclared: ['kind', 'name', 'at'],
+  graphicsKeysTogether: ['key', 'other'],
+  pathSegmentShape: ['at', 'found'],
+  pathStartsWithoutMove: ['at', 'first'],
+  countMismatch: ['key', 'count', 'rule', 'wanted'],
+  functionArity: ['at', 'count', 'unit', 'user', 'wanted'],
+  sampleTooLarge: ['key', 'value', 'bits', 'max'],
+  cubicNeedsOneInput: ['key', 'inputs'],
+  calcBraces: ['at', 'detail'],
+  calcUnknownOperator: ['at', 'operator'],
+  calcDepth: ['at', 'limit'],
+  calcUnderflow: ['at', 'position'],
+  calcOutputs: ['at', 'left', 'outputs'],
+  calcSyntax: ['at', 'detail'],
+  shadingKindUnknown: ['key', 'found'],
+  shadingBothWays: ['at'],
+  shadingNeitherWay: ['at'],
+  shadingHalfPair: ['at', 'given', 'missing'],
+  shadingLightInk: ['at', 'start', 'end'],
+  shadingSpaceKind: ['space', 'at', 'kind'],
+  functionBasedFunction: ['at', 'kind'],
+  functionOutputs: ['at', 'outputs', 'space', 'components'],
+  meshEmpty: ['at'],
+  latticeTooSmall: ['key', 'rows'],
+  latticeRowLength: ['key', 'corners', 'first'],
+  patchPoints: ['key', 'count', 'kind', 'wanted'],
+  meshSpaceWithColor: ['key'],
+  meshTintsNoSpace: ['key'],
+  meshCornerNeither: ['at'],
   meshLightInk: ['at', 'first', 'firstCount', 'corner', 'count'],
-  tintsCount: ['key', 'count', 'space', 'components'], tilingStepZero: ['key'],
-  tilingColourForColoured: ['key', 'tiling'], iccUnreadable: ['part', 'at', 'detail'],
+  tintsCount: ['key', 'count', 'space', 'components'],
+  tilingStepZero: ['key'],
+  tilingColourForColoured: ['key', 'tiling'],
+  iccUnreadable: ['part', 'at', 'detail'],
   colorSpaceIccComponents: ['key', 'components', 'profile', 'profileComponents', 'signature'],
-  spaceNotForRole: ['space', 'at', 'components', 'key', 'wanted'], separationTwoTints: ['at', 'which'],
-  alternateSpace: ['space', 'at'], itemNotInDrawing: ['type', 'at'],
-  declarationCycle: ['kind', 'name', 'at', 'through'], halftoneOriginVersion: ['at', 'version'],
-  transferArity: ['at', 'inputs', 'outputs'], colorSpaceNameReserved: ['name', 'at'],
+  spaceNotForRole: ['space', 'at', 'components', 'key', 'wanted'],
+  separationTwoTints: ['at', 'which'],
+  alternateSpace: ['space', 'at'],
+  itemNotInDrawing: ['type', 'at'],
+  declarationCycle: ['kind', 'name', 'at', 'through'],
+  halftoneOriginVersion: ['at', 'version'],
+  transferArity: ['at', 'inputs', 'outputs'],
+  colorSpaceNameReserved: ['name', 'at'],
   maskBackdrop: ['key', 'count', 'space', 'components'],
   // pagination, tables, supplied PDFs
-  pagesRuleUnknownKey: ['key', 'at'], pagesRuleBackwards: ['toKey', 'to', 'fromKey', 'from'],
-  itemIdTwice: ['id', 'at', 'earlier'], relativeUnknownId: ['at', 'id'], relativeCycle: ['at', 'ring'],
-  relativeWithPages: ['key', 'other'], relativeToEveryPage: ['at', 'id'],
-  relativePartMissing: ['at', 'part', 'id', 'parts'], totalPagesTooEarly: ['coordinate', 'dependent'],
-  tablePagesOne: ['key'], tableCellTwoThings: ['cell', 'first', 'second'],
-  tableCellKeyFor: ['key', 'at', 'cell', 'holds'], tableRowWidth: ['row', 'filled', 'columns'],
-  tableSpanPastEnd: ['cell', 'rows', 'end'], tableSectionRows: ['headerRows', 'footerRows', 'at', 'rows'],
-  tableCellNeeds: ['cell', 'key'], tableColumnsTooWide: ['at', 'need', 'room'],
-  tableRowTooTall: ['row', 'need', 'room', 'reason'], suppliedPdfUnreadable: ['part', 'at', 'detail'],
-  suppliedPdfEncrypted: ['part', 'at'], suppliedPdfBomb: ['part', 'at', 'limit'],
-  suppliedPageMissing: ['key', 'page', 'part', 'pages'], needsLicenceImportedWords: ['page', 'part', 'at', 'limit'],
+  pagesRuleUnknownKey: ['key', 'at'],
+  pagesRuleBackwards: ['toKey', 'to', 'fromKey', 'from'],
+  itemIdTwice: ['id', 'at', 'earlier'],
+  relativeUnknownId: ['at', 'id'],
+  relativeCycle: ['at', 'ring'],
+  relativeWithPages: ['key', 'other'],
+  relativeToEveryPage: ['at', 'id'],
+  relativePartMissing: ['at', 'part', 'id', 'parts'],
+  totalPagesTooEarly: ['coordinate', 'dependent'],
+  tablePagesOne: ['key'],
+  tableCellTwoThings: ['cell', 'first', 'second'],
+  tableCellKeyFor: ['key', 'at', 'cell', 'holds'],
+  tableRowWidth: ['row', 'filled', 'columns'],
+  tableSpanPastEnd: ['cell', 'rows', 'end'],
+  tableSectionRows: ['headerRows', 'footerRows', 'at', 'rows'],
+  tableCellNeeds: ['cell', 'key'],
+  tableColumnsTooWide: ['at', 'need', 'room'],
+  tableRowTooTall: ['row', 'need', 'room', 'reason'],
+  suppliedPdfUnreadable: ['part', 'at', 'detail'],
+  suppliedPdfEncrypted: ['part', 'at'],
+  suppliedPdfBomb: ['part', 'at', 'limit'],
+  suppliedPageMissing: ['key', 'page', 'part', 'pages'],
+  needsLicenceImportedWords: ['page', 'part', 'at', 'limit'],
   needsLicenceImportedUncountable: ['page', 'part', 'at', 'reason'],
-  tableSectionsTooTall: ['at', 'need', 'room', 'box'], tablePastCeiling: ['at', 'ceiling'],
+  tableSectionsTooTall: ['at', 'need', 'room', 'box'],
+  tablePastCeiling: ['at', 'ceiling'],
   // standards, metadata, verifier
-  timestampInvalid: ['key', 'value'], xmlCharacter: ['key', 'codepoint'], xmlNameInvalid: ['name', 'at'],
-  xmpReserved: ['kind', 'name', 'at'], compressionLevel: ['key', 'level', 'min', 'max'],
-  archiveSetsAside: ['key', 'claim', 'what', 'reason'], archiveNeeds: ['key', 'claim', 'what'],
-  linkGraphicsState: ['at'], versionTooOld: ['key', 'version', 'min', 'feature'],
-  invoiceNeedsPdfa3b: ['at', 'reason'], colourOutsideIntent: ['colour', 'space', 'claim', 'intent', 'intentSpace'],
-  iccUnusable: ['profile', 'at', 'reason'], iccComponents: ['key', 'components', 'profile', 'profileComponents'],
-  invoiceXmlMalformed: ['part', 'at', 'detail'], invoiceXmlNotCii: ['part', 'at', 'reason'],
+  timestampInvalid: ['key', 'value'],
+  xmlCharacter: ['key', 'codepoint'],
+  xmlNameInvalid: ['name', 'at'],
+  xmpReserved: ['kind', 'name', 'at'],
+  compressionLevel: ['key', 'level', 'min', 'max'],
+  archiveSetsAside: ['key', 'claim', 'what', 'reason'],
+  archiveNeeds: ['key', 'claim', 'what'],
+  linkGraphicsState: ['at'],
+  versionTooOld: ['key', 'version', 'min', 'feature'],
+  invoiceNeedsPdfa3b: ['at', 'reason'],
+  colourOutsideIntent: ['colour', 'space', 'claim', 'intent', 'intentSpace'],
+  iccUnusable: ['profile', 'at', 'reason'],
+  iccComponents: ['key', 'components', 'profile', 'profileComponents'],
+  invoiceXmlMalformed: ['part', 'at', 'detail'],
+  invoiceXmlNotCii: ['part', 'at', 'reason'],
   invoiceProfileMismatch: ['profile', 'at', 'part', 'guideline', 'guidelineProfile'],
-  invoiceFileNameTaken: ['at'], invoicePartAttached: ['part', 'at', 'invoiceAt'], needsLicenceTagging: ['key', 'claim'],
-  structureLang: ['key', 'value'], roleMapStandard: ['type', 'at'], roleMapTarget: ['type', 'target', 'at'],
-  structureTooDeep: ['at', 'limit'], structureTypeUnknown: ['type', 'at'], structureIdTwice: ['id', 'at', 'earlier'],
-  structureItemUnknown: ['item', 'at'], structureItemTwice: ['item', 'earlier', 'at'],
+  invoiceFileNameTaken: ['at'],
+  invoicePartAttached: ['part', 'at', 'invoiceAt'],
+  needsLicenceTagging: ['key', 'claim'],
+  structureLang: ['key', 'value'],
+  roleMapStandard: ['type', 'at'],
+  roleMapTarget: ['type', 'target', 'at'],
+  structureTooDeep: ['at', 'limit'],
+  structureTypeUnknown: ['type', 'at'],
+  structureIdTwice: ['id', 'at', 'earlier'],
+  structureItemUnknown: ['item', 'at'],
+  structureItemTwice: ['item', 'earlier', 'at'],
   structureItemPlace: ['type', 'item', 'at', 'element', 'reason'],
   claimHeadings: ['key', 'claim', 'type', 'at', 'problem'],
-  claimChildren: ['key', 'claim', 'type', 'at', 'allowed', 'found'], claimNeedsAlt: ['key', 'claim', 'type', 'at'],
-  claimNeedsLinkTagged: ['key', 'claim', 'at', 'type'], claimNeedsLinkDescription: ['key', 'claim', 'at'],
+  claimChildren: ['key', 'claim', 'type', 'at', 'allowed', 'found'],
+  claimNeedsAlt: ['key', 'claim', 'type', 'at'],
+  claimNeedsLinkTagged: ['key', 'claim', 'at', 'type'],
+  claimNeedsLinkDescription: ['key', 'claim', 'at'],
   // server operations
-  serverBusy: [], serverClosing: [], renderTooLong: ['seconds'], renderOutOfMemory: [],
+  serverBusy: [],
+  serverClosing: [],
+  renderTooLong: ['seconds'],
+  renderOutOfMemory: [],
   // navigation, attachments
-  mediaTypeInvalid: ['mediaType', 'at'], columnValueShape: ['key'], columnKeyReserved: ['column', 'at'],
-  columnUnknown: ['column', 'at', 'collection'], columnKindMismatch: ['key', 'kind', 'column', 'at', 'holds'],
-  columnReadOff: ['key', 'column', 'data'], attachmentUnknown: ['attachment', 'at'], twoSources: ['key', 'other'],
-  pageMetadataNoSource: ['key'], xmpPacketMalformed: ['part', 'at', 'detail'], targetTwice: ['key', 'other'],
-  targetMissing: ['key'], viewWithoutPage: ['key'], goToNoTarget: ['at'],
-  keyNotApplicable: ['key', 'selector', 'value', 'takes'], destinationUndeclared: ['destination', 'at'],
-  outlineColourInk: ['key'], articleMissing: ['article', 'at', 'articles'],
-  beadMissing: ['bead', 'at', 'article', 'beads'], uriRunsScript: ['key'],
-  coordinateOutOfRange: ['coordinate', 'value', 'page', 'limit'], dashAllZero: ['key'],
+  mediaTypeInvalid: ['mediaType', 'at'],
+  columnValueShape: ['key'],
+  columnKeyReserved: ['column', 'at'],
+  columnUnknown: ['column', 'at', 'collection'],
+  columnKindMismatch: ['key', 'kind', 'column', 'at', 'holds'],
+  columnReadOff: ['key', 'column', 'data'],
+  attachmentUnknown: ['attachment', 'at'],
+  twoSources: ['key', 'other'],
+  pageMetadataNoSource: ['key'],
+  xmpPacketMalformed: ['part', 'at', 'detail'],
+  targetTwice: ['key', 'other'],
+  targetMissing: ['key'],
+  viewWithoutPage: ['key'],
+  goToNoTarget: ['at'],
+  keyNotApplicable: ['key', 'selector', 'value', 'takes'],
+  destinationUndeclared: ['destination', 'at'],
+  outlineColourInk: ['key'],
+  articleMissing: ['article', 'at', 'articles'],
+  beadMissing: ['bead', 'at', 'article', 'beads'],
+  uriRunsScript: ['key'],
+  coordinateOutOfRange: ['coordinate', 'value', 'page', 'limit'],
+  dashAllZero: ['key'],
   needsLicenceStructureDestination: ['destination', 'at'],
   // item kinds: codes, form fields, text_path
-  textPathSecondMove: ['at', 'second'], textPathDecoration: ['key', 'decoration'],
-  textPathOverlong: ['item', 'length', 'room', 'page'], textPathOutOfRange: ['item', 'reach', 'page', 'limit'],
-  textPathNoLength: ['at', 'page', 'item'], arrowsOnClosedPath: ['key', 'closeAt'],
-  arrowsWithoutStroke: ['key', 'stroke'], codeDataRefused: ['at', 'symbology', 'reason'],
-  fieldNameSegment: ['name', 'at'], fieldNameTwice: ['name', 'at', 'earlier'],
-  fieldNameParent: ['name', 'at', 'child', 'childAt'], fieldKeysTogether: ['key', 'other', 'reason'],
-  fieldKeyNeeds: ['key', 'needs', 'reason'], fieldValueTooLong: ['key', 'length', 'maxLength'],
-  fieldValueLineBreak: ['key'], fieldValueOff: ['key'], radioValueTwice: ['value', 'at', 'earlier'],
-  radioValueUnknown: ['key', 'value', 'buttons'], radioButtonPage: ['page', 'at', 'pages'],
-  choiceOptionTwice: ['value', 'at', 'earlier'], choiceValueUnknown: ['key', 'value', 'options'],
-  choiceValueMany: ['key', 'count'], fieldFontUnknown: ['font', 'at', 'faces'],
+  textPathSecondMove: ['at', 'second'],
+  textPathDecoration: ['key', 'decoration'],
+  textPathOverlong: ['item', 'length', 'room', 'page'],
+  textPathOutOfRange: ['item', 'reach', 'page', 'limit'],
+  textPathNoLength: ['at', 'page', 'item'],
+  arrowsOnClosedPath: ['key', 'closeAt'],
+  arrowsWithoutStroke: ['key', 'stroke'],
+  codeDataRefused: ['at', 'symbology', 'reason'],
+  fieldNameSegment: ['name', 'at'],
+  fieldNameTwice: ['name', 'at', 'earlier'],
+  fieldNameParent: ['name', 'at', 'child', 'childAt'],
+  fieldKeysTogether: ['key', 'other', 'reason'],
+  fieldKeyNeeds: ['key', 'needs', 'reason'],
+  fieldValueTooLong: ['key', 'length', 'maxLength'],
+  fieldValueLineBreak: ['key'],
+  fieldValueOff: ['key'],
+  radioValueTwice: ['value', 'at', 'earlier'],
+  radioValueUnknown: ['key', 'value', 'buttons'],
+  radioButtonPage: ['page', 'at', 'pages'],
+  choiceOptionTwice: ['value', 'at', 'earlier'],
+  choiceValueUnknown: ['key', 'value', 'options'],
+  choiceValueMany: ['key', 'count'],
+  fieldFontUnknown: ['font', 'at', 'faces'],
   fieldActionUnderArchive: ['key', 'claim', 'clause'],
   // the service's own failures
-  serverFailed: ['detail'], serverUnexpected: ['detail'],
+  serverFailed: ['detail'],
+  serverUnexpected: ['detail'],
 };
 
 /** The same for remarks. */
@@ -158,7 +280,8 @@ export const POSITIONAL_REMARKS: Readonly<Record<string, readonly string[]>> = {
 /** Placeholder names of a template as ir/messages.ts reads them: `{name}`, with `{{`/`}}` a brace. */
 export function placeholderNames(template: string): string[] {
   const names: string[] = [];
-  for (const m of template.matchAll(/\{\{|\}\}|\{([A-Za-z]\w*)\}/g)) if (m[1] && !names.includes(m[1])) names.push(m[1]);
+  for (const m of template.matchAll(/\{\{|\}\}|\{([A-Za-z]\w*)\}/g))
+    if (m[1] && !names.includes(m[1])) names.push(m[1]);
   return names;
 }
 
@@ -181,7 +304,9 @@ type Module = 'messages' | 'pass' | 'common' | 'diagnostics' | 'pointer' | 'othe
 
 function moduleOf(file: string, spec: string, root: string): Module {
   if (!spec.startsWith('.')) return 'other';
-  const abs = relative(root, resolve(dirname(file), spec)).replace(/\\/g, '/').replace(/\.(js|ts)$/, '');
+  const abs = relative(root, resolve(dirname(file), spec))
+    .replace(/\\/g, '/')
+    .replace(/\.(js|ts)$/, '');
   if (abs === 'ir/messages') return 'messages';
   if (abs === 'passes/pass') return 'pass';
   if (abs === 'ir/read/common') return 'common';
@@ -202,7 +327,11 @@ function messagesSpecifier(file: string, root: string): string {
 
 // — one file —
 
-interface Edit { start: number; end: number; text: string }
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
 
 class CodemodError extends Error {}
 
@@ -227,7 +356,9 @@ function importedNames(sf: ts.SourceFile, root: string): Map<string, Module> {
 function callEdits(sf: ts.SourceFile, root: string): Edit[] {
   const imported = importedNames(sf, root);
   const self = selfModule(sf.fileName, root);
-  const from = (name: string): Module => imported.get(name) ?? (self === 'common' && name === 'fail' ? 'common' : self === 'messages' ? 'messages' : 'other');
+  const from = (name: string): Module =>
+    imported.get(name) ??
+    (self === 'common' && name === 'fail' ? 'common' : self === 'messages' ? 'messages' : 'other');
   const isCall = (n: ts.Node, name: string, ...mods: Module[]): n is ts.CallExpression =>
     ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === name && mods.includes(from(name));
   const isKeyed = (c: ts.CallExpression) => c.arguments.length >= 2 && ts.isStringLiteralLike(c.arguments[0]);
@@ -241,12 +372,17 @@ function callEdits(sf: ts.SourceFile, root: string): Edit[] {
     const [k, at, ...rest] = c.arguments;
     const head = `${k.getText(sf)}, ${at.getText(sf)}`;
     if (rest.length === 1 && ts.isObjectLiteralExpression(rest[0])) return `${head}, ${rest[0].getText(sf)}`;
-    if (rest.some((a) => ts.isSpreadElement(a))) throw new CodemodError(`${lineOf(sf, c.getStart(sf))}: spread arguments to ${key}`);
+    if (rest.some((a) => ts.isSpreadElement(a)))
+      throw new CodemodError(`${lineOf(sf, c.getStart(sf))}: spread arguments to ${key}`);
     if (rest.length !== names.length) {
-      throw new CodemodError(`${lineOf(sf, c.getStart(sf))}: ${key} takes ${names.length} arguments (${names.join(', ')}), the call gives ${rest.length}`);
+      throw new CodemodError(
+        `${lineOf(sf, c.getStart(sf))}: ${key} takes ${names.length} arguments (${names.join(', ')}), the call gives ${rest.length}`,
+      );
     }
     if (!rest.length) return head;
-    const props = rest.map((a, i) => (ts.isIdentifier(a) && a.text === names[i] ? names[i] : `${names[i]}: ${a.getText(sf)}`));
+    const props = rest.map((a, i) =>
+      ts.isIdentifier(a) && a.text === names[i] ? names[i] : `${names[i]}: ${a.getText(sf)}`,
+    );
     return `${head}, { ${props.join(', ')} }`;
   };
   const alreadyTyped = (c: ts.CallExpression) =>
@@ -254,16 +390,27 @@ function callEdits(sf: ts.SourceFile, root: string): Edit[] {
 
   const visit = (n: ts.Node): void => {
     // throw new RefusalError(refusal(k, …))  →  refuse(k, …);
-    if (ts.isThrowStatement(n) && n.expression && ts.isNewExpression(n.expression)
-      && ts.isIdentifier(n.expression.expression) && n.expression.expression.text === 'RefusalError'
-      && n.expression.arguments?.length === 1 && isCall(n.expression.arguments[0], 'refusal', 'messages')
-      && isKeyed(n.expression.arguments[0])) {
+    if (
+      ts.isThrowStatement(n) &&
+      n.expression &&
+      ts.isNewExpression(n.expression) &&
+      ts.isIdentifier(n.expression.expression) &&
+      n.expression.expression.text === 'RefusalError' &&
+      n.expression.arguments?.length === 1 &&
+      isCall(n.expression.arguments[0], 'refusal', 'messages') &&
+      isKeyed(n.expression.arguments[0])
+    ) {
       const inner = n.expression.arguments[0];
       edits.push({ start: n.getStart(sf), end: n.getEnd(), text: `refuse(${typedArgs(inner, POSITIONAL)});` });
       return;
     }
     // fail(refusal(k, …))  →  refuse(k, …)
-    if (isCall(n, 'fail', 'common') && n.arguments.length === 1 && isCall(n.arguments[0], 'refusal', 'messages') && isKeyed(n.arguments[0])) {
+    if (
+      isCall(n, 'fail', 'common') &&
+      n.arguments.length === 1 &&
+      isCall(n.arguments[0], 'refusal', 'messages') &&
+      isKeyed(n.arguments[0])
+    ) {
       edits.push({ start: n.getStart(sf), end: n.getEnd(), text: `refuse(${typedArgs(n.arguments[0], POSITIONAL)})` });
       return;
     }
@@ -302,11 +449,22 @@ function usedNames(sf: ts.SourceFile): Set<string> {
   const used = new Set<string>();
   const isPropertyName = (id: ts.Identifier): boolean => {
     const p = id.parent;
-    return ((ts.isPropertyAccessExpression(p) || ts.isQualifiedName(p)) && (ts.isPropertyAccessExpression(p) ? p.name : p.right) === id)
-      || ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)
-        || ts.isMethodSignature(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p) || ts.isEnumMember(p)) && p.name === id)
-      || (ts.isBindingElement(p) && p.propertyName === id)
-      || ts.isNamedTupleMember(p) || ts.isLabeledStatement(p);
+    return (
+      ((ts.isPropertyAccessExpression(p) || ts.isQualifiedName(p)) &&
+        (ts.isPropertyAccessExpression(p) ? p.name : p.right) === id) ||
+      ((ts.isPropertyAssignment(p) ||
+        ts.isPropertySignature(p) ||
+        ts.isPropertyDeclaration(p) ||
+        ts.isMethodDeclaration(p) ||
+        ts.isMethodSignature(p) ||
+        ts.isGetAccessor(p) ||
+        ts.isSetAccessor(p) ||
+        ts.isEnumMember(p)) &&
+        p.name === id) ||
+      (ts.isBindingElement(p) && p.propertyName === id) ||
+      ts.isNamedTupleMember(p) ||
+      ts.isLabeledStatement(p)
+    );
   };
   const visit = (n: ts.Node): void => {
     if (ts.isImportDeclaration(n)) return;
@@ -331,17 +489,23 @@ function importEdits(sf: ts.SourceFile, root: string): Edit[] {
   const self = selfModule(sf.fileName, root);
   const used = usedNames(sf);
   const text = sf.getFullText();
-  const imports = sf.statements.filter((st): st is ts.ImportDeclaration => ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier));
-  const modOf = (st: ts.ImportDeclaration) => moduleOf(sf.fileName, (st.moduleSpecifier as ts.StringLiteral).text, root);
+  const imports = sf.statements.filter(
+    (st): st is ts.ImportDeclaration => ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier),
+  );
+  const modOf = (st: ts.ImportDeclaration) =>
+    moduleOf(sf.fileName, (st.moduleSpecifier as ts.StringLiteral).text, root);
   const named = (st: ts.ImportDeclaration) => {
     const b = st.importClause?.namedBindings;
     return b && ts.isNamedImports(b) ? b : undefined;
   };
   const hasRefuse = (st: ts.ImportDeclaration) => !!named(st)?.elements.some((el) => el.name.text === 'refuse');
-  const needRefuse = self !== 'pass' && callsRefuse(sf) && !imports.some((st) => modOf(st) === 'messages' && hasRefuse(st));
+  const needRefuse =
+    self !== 'pass' && callsRefuse(sf) && !imports.some((st) => modOf(st) === 'messages' && hasRefuse(st));
   // `refuse` joins a value import of ir/messages.js if there is one, else takes the place of the
   // import that brought the pass's refuse, else comes after the last import
-  const host = needRefuse ? imports.find((st) => modOf(st) === 'messages' && !st.importClause?.isTypeOnly && named(st)) : undefined;
+  const host = needRefuse
+    ? imports.find((st) => modOf(st) === 'messages' && !st.importClause?.isTypeOnly && named(st))
+    : undefined;
   const passImport = imports.find((st) => modOf(st) === 'pass' && hasRefuse(st));
   const newLine = `import { refuse } from '${messagesSpecifier(sf.fileName, root)}';\n`;
   let placed = !needRefuse || !!host;
@@ -372,7 +536,11 @@ function importEdits(sf: ts.SourceFile, root: string): Edit[] {
     // what is left all types: `import type { A, B }` rather than `import { type A, type B }`
     if (!st.importClause?.isTypeOnly && !st.importClause?.name && keep.every((k) => /^type\s/.test(k))) {
       const names = keep.map((k) => k.replace(/^type\s+/, '')).join(', ');
-      edits.push({ start: st.getStart(sf), end: st.getEnd(), text: `import type { ${names} } from ${st.moduleSpecifier.getText(sf)};` });
+      edits.push({
+        start: st.getStart(sf),
+        end: st.getEnd(),
+        text: `import type { ${names} } from ${st.moduleSpecifier.getText(sf)};`,
+      });
       continue;
     }
     edits.push({ start: bindings.getStart(sf), end: bindings.getEnd(), text: `{ ${keep.join(', ')} }` });
@@ -436,7 +604,10 @@ async function checkTable(root: string): Promise<void> {
     REMARKS: Record<string, { template: string }>;
   };
   const problems: string[] = [];
-  for (const [table, positional, what] of [[m.REFUSALS, POSITIONAL, 'REFUSALS'], [m.REMARKS, POSITIONAL_REMARKS, 'REMARKS']] as const) {
+  for (const [table, positional, what] of [
+    [m.REFUSALS, POSITIONAL, 'REFUSALS'],
+    [m.REMARKS, POSITIONAL_REMARKS, 'REMARKS'],
+  ] as const) {
     for (const [key, entry] of Object.entries(table)) {
       if (!/\{[A-Za-z]\w*\}/.test(entry.template) && /\{\d+\}/.test(entry.template)) {
         problems.push(`${what}.${key} still has positional placeholders: ${entry.template}`);
@@ -445,7 +616,8 @@ async function checkTable(root: string): Promise<void> {
       const want = [...(positional[key] ?? [])].sort().join(', ');
       const have = placeholderNames(entry.template).sort().join(', ');
       if (!(key in positional)) problems.push(`${what}.${key} has no positional order here`);
-      else if (want !== have) problems.push(`${what}.${key}: the table names ${have || 'nothing'}, the codemod ${want || 'nothing'}`);
+      else if (want !== have)
+        problems.push(`${what}.${key}: the table names ${have || 'nothing'}, the codemod ${want || 'nothing'}`);
     }
   }
   if (problems.length) throw new CodemodError(`the codemod and ir/messages.ts disagree:\n  ${problems.join('\n  ')}`);

@@ -16,7 +16,10 @@ for (const dir of listCases()) {
   if (update && !same) writeExpected(dir, got);
   const mark = same ? 'ok  ' : want === undefined ? 'NEW ' : update ? 'UPD ' : 'DIFF';
   if (!same && !update) bad++;
-  process.stdout.write(`${mark} ${name} → ${got.status}${got.word ? ' ' + got.word : ''}${got.pages ? ` ${got.pages} page(s)` : ''}\n`);
-  if (!same && !update && want) process.stdout.write(`     want ${JSON.stringify(want)}\n     got  ${JSON.stringify(got)}\n`);
+  process.stdout.write(
+    `${mark} ${name} → ${got.status}${got.word ? ' ' + got.word : ''}${got.pages ? ` ${got.pages} page(s)` : ''}\n`,
+  );
+  if (!same && !update && want)
+    process.stdout.write(`     want ${JSON.stringify(want)}\n     got  ${JSON.stringify(got)}\n`);
 }
 process.exitCode = bad ? 1 : 0;

@@ -8,6 +8,7 @@ import { compile } from 'json-schema-to-typescript';
 import { deviceColourSchema, pageListSchema, pageSelectSchema } from '../ir/schema/common.js';
 import { buildDescriptionSchema } from './schema-build.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema fragments are walked generically, every key optional
 type S = Record<string, any>;
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -97,14 +98,18 @@ const PIECES: [string, object][] = [
 
 function eachSchema(s: unknown, f: (s: S) => void): void {
   if (!s || typeof s !== 'object') return;
-  if (Array.isArray(s)) { for (const c of s) eachSchema(c, f); return; }
+  if (Array.isArray(s)) {
+    for (const c of s) eachSchema(c, f);
+    return;
+  }
   f(s as S);
   for (const v of Object.values(s)) eachSchema(v, f);
 }
 
 const pascal = (key: string): string => key.replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
 
-const withoutHints = (s: S): string => JSON.stringify(s, (k, v) => (k === 'description' || k === 'default' ? undefined : v));
+const withoutHints = (s: S): string =>
+  JSON.stringify(s, (k, v) => (k === 'description' || k === 'default' ? undefined : v));
 
 /**
  * `allOf: [{if: {properties: {K: {const: c}}}, then: T}, …]` under an object whose `K` is an enum:
@@ -113,22 +118,46 @@ const withoutHints = (s: S): string => JSON.stringify(s, (k, v) => (k === 'descr
  */
 function conditionalsAsUnions(root: S): void {
   eachSchema(root, (s) => {
-    if (s.if && s.then && s.else && typeof s.if.type === 'string' && Object.keys(s).every((k) => ['if', 'then', 'else', 'title'].includes(k))) {
+    if (
+      s.if &&
+      s.then &&
+      s.else &&
+      typeof s.if.type === 'string' &&
+      Object.keys(s).every((k) => ['if', 'then', 'else', 'title'].includes(k))
+    ) {
       const branches = [{ type: s.if.type, ...s.then }, s.else];
       for (const k of ['if', 'then', 'else']) delete s[k];
       s.anyOf = branches;
       return;
     }
     // `properties` with `oneOf: [{required: [a]}, {required: [b]}…]`: one of those keys, as a union
-    if (s.properties && Array.isArray(s.oneOf) && s.oneOf.every((o: S) => Object.keys(o).length === 1 && o.required?.length === 1)) {
-      s.oneOf = s.oneOf.map((o: S) => ({ type: 'object', required: o.required, properties: { [o.required[0]]: s.properties[o.required[0]] } }));
+    if (
+      s.properties &&
+      Array.isArray(s.oneOf) &&
+      s.oneOf.every((o: S) => Object.keys(o).length === 1 && o.required?.length === 1)
+    ) {
+      s.oneOf = s.oneOf.map((o: S) => ({
+        type: 'object',
+        required: o.required,
+        properties: { [o.required[0]]: s.properties[o.required[0]] },
+      }));
       delete s.properties;
       return;
     }
     if (!Array.isArray(s.allOf) || !s.properties) return;
     const conds = s.allOf as S[];
     const key = Object.keys(conds[0]?.if?.properties ?? {})[0];
-    if (!key || !conds.every((c) => c.if && c.then && Object.keys(c.if.properties ?? {}).length === 1 && c.if.properties[key]?.const !== undefined)) return;
+    if (
+      !key ||
+      !conds.every(
+        (c) =>
+          c.if &&
+          c.then &&
+          Object.keys(c.if.properties ?? {}).length === 1 &&
+          c.if.properties[key]?.const !== undefined,
+      )
+    )
+      return;
     const values: unknown[] = s.properties[key].enum;
     const branches = values.map((v) => {
       const then = conds.find((c) => c.if.properties[key].const === v)?.then ?? {};
@@ -148,7 +177,9 @@ function lengthsAsTuples(root: S): void {
   eachSchema(root, (s) => {
     if (s.type !== 'array' || !Array.isArray(s.anyOf) || s.items?.type !== 'number') return;
     if (!s.anyOf.every((b: S) => Object.keys(b).every((k) => k === 'minItems' || k === 'maxItems'))) return;
-    const lengths = s.anyOf.flatMap((b: S) => Array.from({ length: b.maxItems - b.minItems + 1 }, (_, i) => b.minItems + i));
+    const lengths = s.anyOf.flatMap((b: S) =>
+      Array.from({ length: b.maxItems - b.minItems + 1 }, (_, i) => b.minItems + i),
+    );
     s.tsType = lengths.map((n: number) => `[${Array(n).fill('number').join(', ')}]`).join(' | ');
     delete s.anyOf;
   });
@@ -177,22 +208,34 @@ export function descriptionTypesSchema(): S {
     for (const [k, d] of Object.entries(defs)) if (k !== def) swap(d as S);
   }
   for (const [key, name] of Object.entries(DEFINITION_NAMES)) {
-    if (!defs[key]) throw new Error(`tools/description-types-build.ts names definition "${key}", which the schema no longer has`);
+    if (!defs[key])
+      throw new Error(`tools/description-types-build.ts names definition "${key}", which the schema no longer has`);
     defs[key].title = name;
   }
   for (const [key, d] of Object.entries(defs)) (d as S).title ??= pascal(key);
   const props = root.properties as S;
   for (const [key, s] of Object.entries(props) as [string, S][]) {
     const name = TOP_LEVEL_NAMES[key];
-    if (!name) throw new Error(`top-level key "${key}" has no type name: add it to TOP_LEVEL_NAMES in tools/description-types-build.ts`);
-    const target = s.type === 'array' ? s.items : s.type === 'object' && s.additionalProperties && !s.properties ? s.additionalProperties : s;
+    if (!name)
+      throw new Error(
+        `top-level key "${key}" has no type name: add it to TOP_LEVEL_NAMES in tools/description-types-build.ts`,
+      );
+    const target =
+      s.type === 'array'
+        ? s.items
+        : s.type === 'object' && s.additionalProperties && !s.properties
+          ? s.additionalProperties
+          : s;
     if (target.$ref) continue;
     target.title = name;
   }
   // a shading's kinds (its single key) by name: AxialShading, RadialShading…
-  for (const [kind, k] of Object.entries(props.shadings.items.properties.shading.properties as S)) if (!k.$ref) k.title = `${pascal(kind)}Shading`;
+  for (const [kind, k] of Object.entries(props.shadings.items.properties.shading.properties as S))
+    if (!k.$ref) k.title = `${pascal(kind)}Shading`;
   // a hint beside a $ref would make json-schema-to-typescript declare the referred type again
-  eachSchema(root, (s) => { if (typeof s.$ref === 'string') for (const k of Object.keys(s)) if (k !== '$ref') delete s[k]; });
+  eachSchema(root, (s) => {
+    if (typeof s.$ref === 'string') for (const k of Object.keys(s)) if (k !== '$ref') delete s[k];
+  });
   conditionalsAsUnions(root);
   lengthsAsTuples(root);
   return root;
@@ -214,6 +257,13 @@ export async function descriptionTypesText(): Promise<string> {
     style: { printWidth: 120, singleQuote: true, semi: true, trailingComma: 'all' },
   });
   // json-schema-to-typescript notes where each definition came from: noise in a file nobody edits
-  return text.replace(/\/\*\*\n(?: \*\n)? \* This interface was referenced by `Description`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g, '')
-    .replace(/\n \*\n \* This interface was referenced by `Description`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g, '');
+  return text
+    .replace(
+      /\/\*\*\n(?: \*\n)? \* This interface was referenced by `Description`'s JSON-Schema\n \* via the `definition` "[^"]+"\.\n \*\/\n/g,
+      '',
+    )
+    .replace(
+      /\n \*\n \* This interface was referenced by `Description`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g,
+      '',
+    );
 }

@@ -14,10 +14,17 @@ function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { part: { type: 'string', multiple: true }, after: { type: 'string' }, 'no-times': { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      part: { type: 'string', multiple: true },
+      after: { type: 'string' },
+      'no-times': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help || positionals.length !== 1) {
-    process.stdout.write(`usage: explain desc.json [--part name=file]... [--after ${['read', ...PASS_IDS].join('|')}] [--no-times]\n`);
+    process.stdout.write(
+      `usage: explain desc.json [--part name=file]... [--after ${['read', ...PASS_IDS].join('|')}] [--no-times]\n`,
+    );
     return values.help ? 0 : 2;
   }
   if (values.after && !['read', ...PASS_IDS].includes(values.after)) {
@@ -35,7 +42,10 @@ function main(argv: string[]): number {
   }
   for (const p of values.part ?? []) {
     const eq = p.indexOf('=');
-    if (eq < 1) { process.stderr.write(`--part wants name=file, got ${p}\n`); return 2; }
+    if (eq < 1) {
+      process.stderr.write(`--part wants name=file, got ${p}\n`);
+      return 2;
+    }
     parts.set(p.slice(0, eq), readFileSync(p.slice(eq + 1)));
   }
   const out: string[] = [];
@@ -50,7 +60,11 @@ function main(argv: string[]): number {
     },
   });
   out.push('== remarks ==', printIr(outcome.remarks));
-  if (!outcome.ok) out.push('== refusal ==', printIr({ status: outcome.status, word: outcome.word, path: outcome.path, sentence: outcome.sentence }));
+  if (!outcome.ok)
+    out.push(
+      '== refusal ==',
+      printIr({ status: outcome.status, word: outcome.word, path: outcome.path, sentence: outcome.sentence }),
+    );
   process.stdout.write(out.join('\n') + '\n');
   return outcome.ok ? 0 : 1;
 }

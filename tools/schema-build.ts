@@ -5,17 +5,25 @@
 // (ir/read/items.ts) as a union on `type`. A kind that gains a reader is picked up on the next run of
 // `npm run schema`; test/schema.test.ts fails while the committed file is stale.
 import { DEFAULT_ARROW_SIZE, DEFAULT_FLATE_LEVEL, DEFAULT_PAGE, DEFAULT_TAB_FRACTION } from '../ir/defaults.js';
-import { ajv } from '../ir/schema/ajv.js';
-import { descriptionSchema } from '../ir/schema/description.js';
-import { colourSchema, deviceColourSchema, itemBase, pageListSchema, pageSelectSchema, rectSchema } from '../ir/schema/common.js';
-import { clipSchema, segmentsSchema } from '../ir/schema/graphics.js';
-import { metadataFactsSchema } from '../ir/schema/standards.js';
-import { navigationSchemas } from '../ir/schema/navigation.js';
-import { functionSchema, shadingKindSchemas } from '../ir/schema/shadings.js';
-import { structureSchema } from '../ir/schema/structure.js';
 import { VALIDATORS as GRAPHICS_VALIDATORS } from '../ir/read/graphics.js';
 import { itemSchemas } from '../ir/read/items.js';
+import { ajv } from '../ir/schema/ajv.js';
+import {
+  colourSchema,
+  deviceColourSchema,
+  itemBase,
+  pageListSchema,
+  pageSelectSchema,
+  rectSchema,
+} from '../ir/schema/common.js';
+import { descriptionSchema } from '../ir/schema/description.js';
+import { clipSchema, segmentsSchema } from '../ir/schema/graphics.js';
+import { navigationSchemas } from '../ir/schema/navigation.js';
+import { functionSchema, shadingKindSchemas } from '../ir/schema/shadings.js';
+import { metadataFactsSchema } from '../ir/schema/standards.js';
+import { structureSchema } from '../ir/schema/structure.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema fragments are walked generically, every key optional
 type S = Record<string, any>;
 
 export const SCHEMA_ID = 'https://quire.dev/schema/description.schema.json';
@@ -84,7 +92,8 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 /** Writes `default` (from ir/defaults.ts, the one source) onto the schema at `path` under `s`; a path gone missing fails the build. */
 function withDefault(s: S, path: string[], value: unknown): void {
   const target = path.reduce<S | undefined>((o, k) => o?.[k], s);
-  if (!target || typeof target !== 'object') throw new Error(`no schema at ${path.join('.')} to carry its default: update tools/schema-build.ts`);
+  if (!target || typeof target !== 'object')
+    throw new Error(`no schema at ${path.join('.')} to carry its default: update tools/schema-build.ts`);
   target.default = value;
 }
 
@@ -114,44 +123,67 @@ export function rawDescriptionSchema(): S {
     oneOf: Object.keys(kinds).map((k) => ({ required: [k] })),
   };
   // items: a union on `type` of every kind that has a reader
-  const union = Object.entries(itemSchemas()).sort(([a], [b]) => a.localeCompare(b)).map(([type, s]) => {
-    if (!s || typeof s !== 'object') throw new Error(`the reader of "${type}" items has no validate.schema: compile its schema with ajv.compile or lazyValidator (ir/read/common.ts)`);
-    const k = clone(s) as S;
-    k.title = `${type} item`;
-    k.properties = { ...k.properties, type: { const: type } };
-    k.required = ['type', ...(k.required ?? []).filter((r: string) => r !== 'type')];
-    // the reader checks a pages rule in one of its two forms (ir/read/common.ts, readPages)
-    if (k.properties.pages) k.properties.pages = { $ref: '#/definitions/pages' };
-    for (const [key, hint] of Object.entries(ITEM_KEY_HINTS)) if (k.properties[key]) k.properties[key] = { description: hint, ...k.properties[key] };
-    if (type === 'flow') withDefault(k, ['properties', 'tabs', 'properties', 'size'], { fraction: DEFAULT_TAB_FRACTION });
-    if (type === 'line' || type === 'path') withDefault(k, ['properties', 'arrows', 'properties', 'size'], DEFAULT_ARROW_SIZE);
-    return k;
-  });
+  const union = Object.entries(itemSchemas())
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, s]) => {
+      if (!s || typeof s !== 'object')
+        throw new Error(
+          `the reader of "${type}" items has no validate.schema: compile its schema with ajv.compile or lazyValidator (ir/read/common.ts)`,
+        );
+      const k = clone(s) as S;
+      k.title = `${type} item`;
+      k.properties = { ...k.properties, type: { const: type } };
+      k.required = ['type', ...(k.required ?? []).filter((r: string) => r !== 'type')];
+      // the reader checks a pages rule in one of its two forms (ir/read/common.ts, readPages)
+      if (k.properties.pages) k.properties.pages = { $ref: '#/definitions/pages' };
+      for (const [key, hint] of Object.entries(ITEM_KEY_HINTS))
+        if (k.properties[key]) k.properties[key] = { description: hint, ...k.properties[key] };
+      if (type === 'flow')
+        withDefault(k, ['properties', 'tabs', 'properties', 'size'], { fraction: DEFAULT_TAB_FRACTION });
+      if (type === 'line' || type === 'path')
+        withDefault(k, ['properties', 'arrows', 'properties', 'size'], DEFAULT_ARROW_SIZE);
+      return k;
+    });
   props.items = { type: 'array', items: { $ref: '#/definitions/item' } };
   // items of declared drawings and tiling cells are items (the reader refuses the kinds a cell cannot hold)
   props.drawings.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
   props.tilings.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
   // a Type 3 glyph's shapes are items (ir/read/fonts.ts reads them with readItem; shapes only)
-  props.type3_fonts.items.properties.glyphs.items.properties.items = { type: 'array', items: { $ref: '#/definitions/item' } };
-  for (const [key, hint] of Object.entries(TOP_LEVEL_HINTS)) if (props[key]) props[key] = { description: hint, ...props[key] };
+  props.type3_fonts.items.properties.glyphs.items.properties.items = {
+    type: 'array',
+    items: { $ref: '#/definitions/item' },
+  };
+  for (const [key, hint] of Object.entries(TOP_LEVEL_HINTS))
+    if (props[key]) props[key] = { description: hint, ...props[key] };
   withDefault(props, ['page', 'properties', 'width'], DEFAULT_PAGE.width);
   withDefault(props, ['page', 'properties', 'height'], DEFAULT_PAGE.height);
   withDefault(props, ['compression', 'anyOf', '1', 'properties', 'level'], DEFAULT_FLATE_LEVEL);
-  const definitions: S = { item: { type: 'object', oneOf: union }, pages: { anyOf: [clone(pageListSchema), clone(pageSelectSchema)] } };
+  const definitions: S = {
+    item: { type: 'object', oneOf: union },
+    pages: { anyOf: [clone(pageListSchema), clone(pageSelectSchema)] },
+  };
   // `structure` is checked on its own (ir/read/structure.ts); its element nests through its own $defs
-  const st = JSON.parse(JSON.stringify(structureSchema).replaceAll('"#/$defs/element"', '"#/definitions/structure_element"')) as S;
+  const st = JSON.parse(
+    JSON.stringify(structureSchema).replaceAll('"#/$defs/element"', '"#/definitions/structure_element"'),
+  ) as S;
   definitions.structure_element = st.$defs.element;
   delete st.$defs;
-  props.structure = { description: 'The document\'s structure (tagging): lang, role_map and elements in reading order.', ...st };
+  props.structure = {
+    description: "The document's structure (tagging): lang, role_map and elements in reading order.",
+    ...st,
+  };
   // a stitching function's sub-functions are functions (ir/read/functions.ts checks them one by one)
   const fn = clone(functionSchema) as S;
-  fn.anyOf.find((b: S) => b.required[0] === 'stitching').properties.stitching.properties.functions.items = { $ref: '#/definitions/function' };
+  fn.anyOf.find((b: S) => b.required[0] === 'stitching').properties.stitching.properties.functions.items = {
+    $ref: '#/definitions/function',
+  };
   definitions.function = fn;
   return {
     $schema: DRAFT,
     $id: SCHEMA_ID,
     title: 'quire description',
-    description: 'A JSON description of one document for quire (docs/reference.md). Generated by `npm run schema` from the schemas the reader compiles; do not edit.',
+    description:
+      'A JSON description of one document for quire (docs/reference.md). Generated by `npm run schema` from the schemas the reader compiles; do not edit.',
     ...top,
     definitions,
   };
@@ -165,16 +197,60 @@ const MANY = ['anyOf', 'oneOf', 'allOf'];
 const MAP = ['properties', 'definitions', 'patternProperties'];
 
 function eachChild(s: S, f: (child: S, set: (v: S) => void, key: string) => void): void {
-  for (const k of ONE) if (s[k] && typeof s[k] === 'object' && !Array.isArray(s[k])) f(s[k], (v) => { s[k] = v; }, k);
-  for (const k of ONE) if (Array.isArray(s[k])) s[k].forEach((c: S, i: number) => f(c, (v) => { s[k][i] = v; }, k));
-  for (const k of MANY) if (Array.isArray(s[k])) s[k].forEach((c: S, i: number) => f(c, (v) => { s[k][i] = v; }, k));
-  for (const k of MAP) if (s[k] && typeof s[k] === 'object') for (const name of Object.keys(s[k])) if (s[k][name] && typeof s[k][name] === 'object') f(s[k][name], (v) => { s[k][name] = v; }, name);
+  for (const k of ONE)
+    if (s[k] && typeof s[k] === 'object' && !Array.isArray(s[k]))
+      f(
+        s[k],
+        (v) => {
+          s[k] = v;
+        },
+        k,
+      );
+  for (const k of ONE)
+    if (Array.isArray(s[k]))
+      s[k].forEach((c: S, i: number) =>
+        f(
+          c,
+          (v) => {
+            s[k][i] = v;
+          },
+          k,
+        ),
+      );
+  for (const k of MANY)
+    if (Array.isArray(s[k]))
+      s[k].forEach((c: S, i: number) =>
+        f(
+          c,
+          (v) => {
+            s[k][i] = v;
+          },
+          k,
+        ),
+      );
+  for (const k of MAP)
+    if (s[k] && typeof s[k] === 'object')
+      for (const name of Object.keys(s[k]))
+        if (s[k][name] && typeof s[k][name] === 'object')
+          f(
+            s[k][name],
+            (v) => {
+              s[k][name] = v;
+            },
+            name,
+          );
 }
 
 /** Readable names for shared pieces, matched by content (the first key a piece appears under otherwise). */
 const NAMED: [string, unknown][] = [
-  ['function', functionSchema], ['colour', colourSchema], ['device_colour', deviceColourSchema], ['coordinate_rect', rectSchema],
-  ['segments', segmentsSchema], ['clip', clipSchema], ['metadata_facts', metadataFactsSchema], ['relative_to', itemBase.relative_to],
+  ['function', functionSchema],
+  ['colour', colourSchema],
+  ['device_colour', deviceColourSchema],
+  ['coordinate_rect', rectSchema],
+  ['segments', segmentsSchema],
+  ['clip', clipSchema],
+  ['metadata_facts', metadataFactsSchema],
+  ['relative_to', itemBase.relative_to],
 ];
 
 /** Hoists `$id` schemas and repeated pieces into `definitions` so the file stays small and readable. */
@@ -201,9 +277,14 @@ function shape(root: S): S {
     const j = JSON.stringify(s);
     if (j.length >= 200) {
       const c = counts.get(j);
-      if (c) c.n++; else counts.set(j, { n: 1, key });
+      if (c) c.n++;
+      else counts.set(j, { n: 1, key });
     }
-    eachChild(s, (c, _set, k) => (MANY.includes(k) ? eachChild(c, (g, _s, gk) => count(g, ONE.includes(gk) ? key : gk)) : count(c, ONE.includes(k) ? key : k)));
+    eachChild(s, (c, _set, k) =>
+      MANY.includes(k)
+        ? eachChild(c, (g, _s, gk) => count(g, ONE.includes(gk) ? key : gk))
+        : count(c, ONE.includes(k) ? key : k),
+    );
   };
   count(root, 'root');
   const names = new Map<string, string>();
@@ -211,7 +292,10 @@ function shape(root: S): S {
   for (const [j, { n, key }] of counts) {
     if (n < 2) continue;
     const named = NAMED.find(([, s]) => JSON.stringify(s) === j)?.[0];
-    if (named && taken.has(named)) { names.set(j, named); continue; }
+    if (named && taken.has(named)) {
+      names.set(j, named);
+      continue;
+    }
     let name = (named ?? key).replace(/[^a-z0-9_]/gi, '_');
     for (let i = 2; taken.has(name); i++) name = `${named ?? key}_${i}`;
     taken.add(name);
@@ -225,7 +309,11 @@ function shape(root: S): S {
       const j = JSON.stringify(c);
       const name = names.get(j);
       if (name && name !== self) {
-        if (!hoisted.has(name)) { const d = clone(c); hoisted.set(name, d); rewrite(d, name); }
+        if (!hoisted.has(name)) {
+          const d = clone(c);
+          hoisted.set(name, d);
+          rewrite(d, name);
+        }
         set({ $ref: `#/definitions/${name}` });
         return;
       }
@@ -234,7 +322,11 @@ function shape(root: S): S {
   };
   rewrite(root);
   for (const [name, d] of hoisted) if (!defs[name]) defs[name] = d;
-  root.definitions = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
+  root.definitions = Object.fromEntries(
+    Object.keys(defs)
+      .sort()
+      .map((k) => [k, defs[k]]),
+  );
   return root;
 }
 

@@ -4,16 +4,19 @@
 // schema). Run `npm run schema` after any change to ir/schema/* or an item reader; test/schema.test.ts
 // fails while either file is stale.
 //   npx tsx tools/schema.ts [--check]
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { descriptionSchemaText } from './schema-build.js';
 import { descriptionTypesText } from './description-types-build.js';
+import { descriptionSchemaText } from './schema-build.js';
 
 const ROOT = join(import.meta.dirname, '..');
 export const SCHEMA_FILE = join(ROOT, 'schema', 'description.schema.json');
 export const TYPES_FILE = join(ROOT, 'ir', 'description.generated.ts');
 
-const outputs: [string, string][] = [[SCHEMA_FILE, descriptionSchemaText()], [TYPES_FILE, await descriptionTypesText()]];
+const outputs: [string, string][] = [
+  [SCHEMA_FILE, descriptionSchemaText()],
+  [TYPES_FILE, await descriptionTypesText()],
+];
 if (process.argv.includes('--check')) {
   let stale = 0;
   for (const [file, text] of outputs) {

@@ -8,10 +8,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { caseName, CORPUS_DIR, CORPUS_NOW, listCases, STORE_DIR } from './corpus-lib.js';
 import { render } from '../src/library.js';
 import { standardsToMeasure } from '../src/verify-step.js';
 import { flavourOf } from '../verifier/model.js';
+import { CORPUS_DIR, CORPUS_NOW, caseName, listCases, STORE_DIR } from './corpus-lib.js';
 
 const IMAGE = process.env.VERAPDF_IMAGE ?? 'verapdf/cli:latest';
 const ACCEPTED = join(import.meta.dirname, 'verapdf-accepted.txt');
@@ -30,10 +30,24 @@ export function findRunner(): Runner | undefined {
 /** veraPDF's failed rules for one file, as `clause-tNN` keys. */
 function runVerapdf(r: Runner, file: string, flavour: string): Set<string> {
   const args = ['--format', 'xml', '--flavour', flavour];
-  const out = r.kind === 'command'
-    ? execFileSync('verapdf', [...args, file], { encoding: 'utf8', maxBuffer: 64 << 20 })
-    : execFileSync('docker', ['run', '--rm', '--network', 'none', '-v', `${STORE_DIR}:/data:ro`, IMAGE, ...args, `/data/${file.split('/').pop()}`],
-      { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out =
+    r.kind === 'command'
+      ? execFileSync('verapdf', [...args, file], { encoding: 'utf8', maxBuffer: 64 << 20 })
+      : execFileSync(
+          'docker',
+          [
+            'run',
+            '--rm',
+            '--network',
+            'none',
+            '-v',
+            `${STORE_DIR}:/data:ro`,
+            IMAGE,
+            ...args,
+            `/data/${file.split('/').pop()}`,
+          ],
+          { encoding: 'utf8', maxBuffer: 64 << 20 },
+        );
   const failed = new Set<string>();
   for (const m of out.matchAll(/<rule\b[^>]*>/g)) {
     const tag = m[0];
@@ -47,7 +61,12 @@ function runVerapdf(r: Runner, file: string, flavour: string): Set<string> {
 
 function accepted(): Set<string> {
   if (!existsSync(ACCEPTED)) return new Set();
-  return new Set(readFileSync(ACCEPTED, 'utf8').split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean));
+  return new Set(
+    readFileSync(ACCEPTED, 'utf8')
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean),
+  );
 }
 
 export function main(argv: string[]): number {
@@ -74,10 +93,22 @@ export function main(argv: string[]): number {
     for (const s of standards) {
       const fl = flavourOf(s)!;
       const theirs = runVerapdf(runner, file, fl.verapdf);
-      const ours = new Set(outcome.findings.filter((f) => f.standard === fl.spec).map((f) => `${f.clause}-t${String(f.test).padStart(2, '0')}`));
+      const ours = new Set(
+        outcome.findings
+          .filter((f) => f.standard === fl.spec)
+          .map((f) => `${f.clause}-t${String(f.test).padStart(2, '0')}`),
+      );
       checked++;
-      for (const k of theirs) if (!ours.has(k) && !ok.has(`${s} ${k}`)) { differences++; console.log(`${name} ${s}: veraPDF fails ${k}, we do not`); }
-      for (const k of ours) if (!theirs.has(k) && !ok.has(`${s} ${k}`)) { differences++; console.log(`${name} ${s}: we find ${k}, veraPDF does not`); }
+      for (const k of theirs)
+        if (!ours.has(k) && !ok.has(`${s} ${k}`)) {
+          differences++;
+          console.log(`${name} ${s}: veraPDF fails ${k}, we do not`);
+        }
+      for (const k of ours)
+        if (!theirs.has(k) && !ok.has(`${s} ${k}`)) {
+          differences++;
+          console.log(`${name} ${s}: we find ${k}, veraPDF does not`);
+        }
     }
   }
   console.log(`veraPDF (${runner.kind}): ${checked} verification(s), ${differences} unexplained difference(s)`);
@@ -92,4 +123,4 @@ function readParts(dir: string): Map<string, Uint8Array> {
   return parts;
 }
 
-if (process.argv[1] && process.argv[1].endsWith('verapdf.ts')) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1]?.endsWith('verapdf.ts')) process.exitCode = main(process.argv.slice(2));

@@ -11,15 +11,26 @@ import { verify } from '../verifier/index.js';
 
 const CORPUS = process.env.VERAPDF_CORPUS ?? join(import.meta.dirname, '../../shared/corpus/verapdf');
 const FLAVOUR: Record<string, string> = {
-  'PDF/A-1b': 'pdfa1b', 'PDF/A-2b': 'pdfa2b', 'PDF/A-3b': 'pdfa3b', 'PDF/A-4': 'pdfa4', 'PDF/A-4e': 'pdfa4e', 'PDF/A-4f': 'pdfa4f',
+  'PDF/A-1b': 'pdfa1b',
+  'PDF/A-2b': 'pdfa2b',
+  'PDF/A-3b': 'pdfa3b',
+  'PDF/A-4': 'pdfa4',
+  'PDF/A-4e': 'pdfa4e',
+  'PDF/A-4f': 'pdfa4f',
   'PDF/UA-1': 'pdfua1',
 };
 
-const { values } = parseArgs({ options: { standard: { type: 'string' }, show: { type: 'string' }, rule: { type: 'string' } } });
-const rows = readFileSync(join(CORPUS, 'manifest.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => {
-  const [path, standard, clause, rule, expected] = l.split('\t');
-  return { path, standard, clause, rule, expected };
+const { values } = parseArgs({
+  options: { standard: { type: 'string' }, show: { type: 'string' }, rule: { type: 'string' } },
 });
+const rows = readFileSync(join(CORPUS, 'manifest.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => {
+    const [path, standard, clause, rule, expected] = l.split('\t');
+    return { path, standard, clause, rule, expected };
+  });
 const stats = new Map<string, { n: number; ok: number; fa: number; fr: number; err: number; ms: number }>();
 const lost = new Map<string, string[]>();
 for (const r of rows) {
@@ -56,7 +67,9 @@ for (const r of rows) {
   }
 }
 for (const [set, s] of stats) {
-  console.log(`${set.padEnd(10)} n=${s.n} accuracy=${((100 * s.ok) / s.n).toFixed(1)}% false_accepts=${s.fa} false_rejects=${s.fr} errors=${s.err} ms/file=${(s.ms / s.n).toFixed(1)}`);
+  console.log(
+    `${set.padEnd(10)} n=${s.n} accuracy=${((100 * s.ok) / s.n).toFixed(1)}% false_accepts=${s.fa} false_rejects=${s.fr} errors=${s.err} ms/file=${(s.ms / s.n).toFixed(1)}`,
+  );
 }
 const show = Number(values.show ?? 0);
 if (show) {

@@ -13,9 +13,17 @@ createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const file = url.searchParams.get('file') ?? '';
   const standard = url.searchParams.get('standard') ?? 'pdfa1b';
-  const answer = (s: string): void => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(s); };
+  const answer = (s: string): void => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end(s);
+  };
   verify(readFileSync(file), [standard]).then(
-    (fs) => answer(fs.length ? `FAIL ${standard}: ${fs.length} findings ${[...new Set(fs.map((f) => `${f.clause}-t${f.test}`))].join(',')}\n` : `PASS ${standard}\n`),
+    (fs) =>
+      answer(
+        fs.length
+          ? `FAIL ${standard}: ${fs.length} findings ${[...new Set(fs.map((f) => `${f.clause}-t${f.test}`))].join(',')}\n`
+          : `PASS ${standard}\n`,
+      ),
     (e: unknown) => answer(`ERROR ${e instanceof UnreadablePdf ? 'not a readable PDF' : String(e).split('\n')[0]}\n`),
   );
 }).listen(port, '127.0.0.1', () => process.stdout.write(`verify server on 127.0.0.1:${port}\n`));

@@ -6,10 +6,28 @@ declare module 'fontkit' {
     codePoints: number[];
     name?: string;
   }
-  export interface GlyphPosition { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }
-  export interface GlyphRun { glyphs: Glyph[]; positions: GlyphPosition[]; advanceWidth: number; direction?: 'ltr' | 'rtl' }
-  export interface BBox { minX: number; minY: number; maxX: number; maxY: number }
-  export interface Subset { includeGlyph(glyph: number | Glyph): number; encode(): Uint8Array }
+  export interface GlyphPosition {
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+  }
+  export interface GlyphRun {
+    glyphs: Glyph[];
+    positions: GlyphPosition[];
+    advanceWidth: number;
+    direction?: 'ltr' | 'rtl';
+  }
+  export interface BBox {
+    minX: number;
+    minY: number;
+    maxX: number;
+    maxY: number;
+  }
+  export interface Subset {
+    includeGlyph(glyph: number | Glyph): number;
+    encode(): Uint8Array;
+  }
   export interface Font {
     type: string;
     postscriptName: string | null;
@@ -27,11 +45,22 @@ declare module 'fontkit' {
     bbox: BBox;
     numGlyphs: number;
     characterSet: number[];
-    'OS/2'?: { fsType?: number | Record<string, boolean>; usWeightClass?: number; sFamilyClass?: number; panose?: number[] } & Record<string, unknown>;
+    'OS/2'?: {
+      fsType?: number | Record<string, boolean>;
+      usWeightClass?: number;
+      sFamilyClass?: number;
+      panose?: number[];
+    } & Record<string, unknown>;
     post?: { isFixedPitch?: number } & Record<string, unknown>;
     head?: { macStyle?: Record<string, boolean> } & Record<string, unknown>;
     directory: { tables: Record<string, unknown> };
-    layout(text: string, features?: string[] | Record<string, boolean>, script?: string, language?: string, direction?: string): GlyphRun;
+    layout(
+      text: string,
+      features?: string[] | Record<string, boolean>,
+      script?: string,
+      language?: string,
+      direction?: string,
+    ): GlyphRun;
     glyphForCodePoint(cp: number): Glyph;
     hasGlyphForCodePoint(cp: number): boolean;
     getGlyph(id: number, codePoints?: number[]): Glyph;

@@ -38,10 +38,79 @@ export interface Operation {
 
 /** Every operator ISO 32000-1 defines (Annex A), for the "undefined operator" rules. */
 export const KNOWN_OPERATORS = new Set([
-  'b', 'B', 'b*', 'B*', 'BDC', 'BI', 'BMC', 'BT', 'BX', 'c', 'cm', 'CS', 'cs', 'd', 'd0', 'd1', 'Do', 'DP', 'EI', 'EMC',
-  'ET', 'EX', 'f', 'F', 'f*', 'G', 'g', 'gs', 'h', 'i', 'ID', 'j', 'J', 'K', 'k', 'l', 'm', 'M', 'MP', 'n', 'q', 'Q',
-  're', 'RG', 'rg', 'ri', 's', 'S', 'SC', 'sc', 'SCN', 'scn', 'sh', 'T*', 'Tc', 'Td', 'TD', 'Tf', 'Tj', 'TJ', 'TL', 'Tm',
-  'Tr', 'Ts', 'Tw', 'Tz', 'v', 'w', 'W', 'W*', 'y', "'", '"',
+  'b',
+  'B',
+  'b*',
+  'B*',
+  'BDC',
+  'BI',
+  'BMC',
+  'BT',
+  'BX',
+  'c',
+  'cm',
+  'CS',
+  'cs',
+  'd',
+  'd0',
+  'd1',
+  'Do',
+  'DP',
+  'EI',
+  'EMC',
+  'ET',
+  'EX',
+  'f',
+  'F',
+  'f*',
+  'G',
+  'g',
+  'gs',
+  'h',
+  'i',
+  'ID',
+  'j',
+  'J',
+  'K',
+  'k',
+  'l',
+  'm',
+  'M',
+  'MP',
+  'n',
+  'q',
+  'Q',
+  're',
+  'RG',
+  'rg',
+  'ri',
+  's',
+  'S',
+  'SC',
+  'sc',
+  'SCN',
+  'scn',
+  'sh',
+  'T*',
+  'Tc',
+  'Td',
+  'TD',
+  'Tf',
+  'Tj',
+  'TJ',
+  'TL',
+  'Tm',
+  'Tr',
+  'Ts',
+  'Tw',
+  'Tz',
+  'v',
+  'w',
+  'W',
+  'W*',
+  'y',
+  "'",
+  '"',
 ]);
 
 const WS = new Uint8Array(256);
@@ -64,16 +133,24 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
   };
   while (p < n && ops.length < MAX_OPS) {
     const c = data[p];
-    if (WS[c]) { p++; continue; }
-    if (c === 0x25) { while (p < n && data[p] !== 0x0a && data[p] !== 0x0d) p++; continue; } // comment
-    if (c === 0x2f) { // name
+    if (WS[c]) {
+      p++;
+      continue;
+    }
+    if (c === 0x25) {
+      while (p < n && data[p] !== 0x0a && data[p] !== 0x0d) p++;
+      continue;
+    } // comment
+    if (c === 0x2f) {
+      // name
       let q = p + 1;
       while (q < n && !WS[data[q]] && !DELIM[data[q]]) q++;
       push({ t: 'name', v: decodeName(data, p + 1, q) });
       p = q;
       continue;
     }
-    if (c === 0x28) { // literal string
+    if (c === 0x28) {
+      // literal string
       const r = readLiteral(data, p);
       if (stats && r.bytes.length > stats.maxString) stats.maxString = r.bytes.length;
       push({ t: 'str', v: r.bytes, hex: false });
@@ -81,13 +158,20 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
       continue;
     }
     if (c === 0x3c) {
-      if (data[p + 1] === 0x3c) { frames.push({ kind: 'dict', items: [] }); p += 2; continue; }
+      if (data[p + 1] === 0x3c) {
+        frames.push({ kind: 'dict', items: [] });
+        p += 2;
+        continue;
+      }
       let q = p + 1;
       let digits = 0;
       let invalid = false;
       while (q < n && data[q] !== 0x3e) {
         const h = data[q];
-        if (!WS[h]) { digits++; if (HEX[h] < 0) invalid = true; }
+        if (!WS[h]) {
+          digits++;
+          if (HEX[h] < 0) invalid = true;
+        }
         q++;
       }
       const hexBad = invalid ? 'invalid' : digits % 2 ? 'odd' : undefined;
@@ -104,22 +188,30 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
       if (f) push({ t: 'dict', v: toDict(f.items) });
       continue;
     }
-    if (c === 0x5b) { frames.push({ kind: 'arr', items: [] }); p++; continue; }
+    if (c === 0x5b) {
+      frames.push({ kind: 'arr', items: [] });
+      p++;
+      continue;
+    }
     if (c === 0x5d) {
       const f = frames.pop();
       p++;
       if (f) push({ t: 'arr', v: f.items });
       continue;
     }
-    if (c === 0x7b || c === 0x7d || c === 0x29 || c === 0x3e) { p++; continue; }
+    if (c === 0x7b || c === 0x7d || c === 0x29 || c === 0x3e) {
+      p++;
+      continue;
+    }
     // regular token: number or keyword
     let q = p;
     while (q < n && !WS[data[q]] && !DELIM[data[q]]) q++;
     const num = readNumber(data, p, q);
     if (num) {
       if (stats && num.t === 'num') {
-        if (num.real) { if (Math.abs(num.v) > 32767) stats.bigReal = num.v; }
-        else if (num.v > 2147483647 || num.v < -2147483648) stats.bigInt = num.v;
+        if (num.real) {
+          if (Math.abs(num.v) > 32767) stats.bigReal = num.v;
+        } else if (num.v > 2147483647 || num.v < -2147483648) stats.bigInt = num.v;
       }
       push(num);
       p = q;
@@ -127,9 +219,17 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
     }
     const tok = latin1(data, p, q);
     p = q;
-    if (tok === 'true' || tok === 'false') { push({ t: 'bool', v: tok === 'true' }); continue; }
-    if (tok === 'null') { push({ t: 'null' }); continue; }
-    if (frames.length) { frames.length = 0; } // an operator inside an array: broken, drop the array
+    if (tok === 'true' || tok === 'false') {
+      push({ t: 'bool', v: tok === 'true' });
+      continue;
+    }
+    if (tok === 'null') {
+      push({ t: 'null' });
+      continue;
+    }
+    if (frames.length) {
+      frames.length = 0;
+    } // an operator inside an array: broken, drop the array
     if (tok === 'BI') {
       // inline image: key/value pairs up to ID, then binary data up to EI
       const dictOps: Operand[] = [];
@@ -150,7 +250,10 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
 /** Hex digit values (-1 for anything else). */
 const HEX = new Int8Array(256).fill(-1);
 for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
-for (let i = 0; i < 6; i++) { HEX[0x41 + i] = 10 + i; HEX[0x61 + i] = 10 + i; }
+for (let i = 0; i < 6; i++) {
+  HEX[0x41 + i] = 10 + i;
+  HEX[0x61 + i] = 10 + i;
+}
 
 /** The bytes a hexadecimal string's digits stand for (white-space skipped, odd final digit padded). */
 export function hexDigits(digits: Uint8Array): Uint8Array {
@@ -160,7 +263,10 @@ export function hexDigits(digits: Uint8Array): Uint8Array {
     const v = HEX[c];
     if (v < 0) continue;
     if (hi < 0) hi = v;
-    else { out.push(hi * 16 + v); hi = -1; }
+    else {
+      out.push(hi * 16 + v);
+      hi = -1;
+    }
   }
   if (hi >= 0) out.push(hi * 16);
   return Uint8Array.from(out);
@@ -170,7 +276,10 @@ export function hexDigits(digits: Uint8Array): Uint8Array {
 function readNumber(d: Uint8Array, a: number, b: number): Operand | undefined {
   let i = a;
   let neg = false;
-  if (d[i] === 0x2b || d[i] === 0x2d) { neg = d[i] === 0x2d; i++; }
+  if (d[i] === 0x2b || d[i] === 0x2d) {
+    neg = d[i] === 0x2d;
+    i++;
+  }
   let v = 0;
   let digits = 0;
   let real = false;
@@ -179,7 +288,10 @@ function readNumber(d: Uint8Array, a: number, b: number): Operand | undefined {
     const c = d[i];
     if (c >= 0x30 && c <= 0x39) {
       digits++;
-      if (real) { scale /= 10; v += (c - 0x30) * scale; } else v = v * 10 + (c - 0x30);
+      if (real) {
+        scale /= 10;
+        v += (c - 0x30) * scale;
+      } else v = v * 10 + (c - 0x30);
     } else if (c === 0x2e && !real) real = true;
     else return undefined;
   }
@@ -191,7 +303,10 @@ function readNumber(d: Uint8Array, a: number, b: number): Operand | undefined {
 }
 
 const SMALL_INTS = 2048;
-const SMALL: Operand[] = Array.from({ length: 2 * SMALL_INTS + 1 }, (_, i) => Object.freeze({ t: 'num', v: i - SMALL_INTS, real: false }) as Operand);
+const SMALL: Operand[] = Array.from(
+  { length: 2 * SMALL_INTS + 1 },
+  (_, i) => Object.freeze({ t: 'num', v: i - SMALL_INTS, real: false }) as Operand,
+);
 
 function toDict(items: Operand[]): Map<string, Operand> {
   const m = new Map<string, Operand>();
@@ -208,7 +323,12 @@ function parseUntilId(data: Uint8Array, from: number): { items: Operand[]; end: 
   const n = data.length;
   // find "ID" as a standalone token
   for (let q = from; q + 1 < n; q++) {
-    if (data[q] === 0x49 && data[q + 1] === 0x44 && (q === 0 || WS[data[q - 1]] || DELIM[data[q - 1]]) && (q + 2 >= n || WS[data[q + 2]])) {
+    if (
+      data[q] === 0x49 &&
+      data[q + 1] === 0x44 &&
+      (q === 0 || WS[data[q - 1]] || DELIM[data[q - 1]]) &&
+      (q + 2 >= n || WS[data[q + 2]])
+    ) {
       end = q;
       break;
     }
@@ -237,7 +357,12 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 function skipInlineData(data: Uint8Array, from: number): number {
   const n = data.length;
   for (let q = from; q + 1 < n; q++) {
-    if (data[q] === 0x45 && data[q + 1] === 0x49 && (q === 0 || WS[data[q - 1]]) && (q + 2 >= n || WS[data[q + 2]] || DELIM[data[q + 2]])) {
+    if (
+      data[q] === 0x45 &&
+      data[q + 1] === 0x49 &&
+      (q === 0 || WS[data[q - 1]]) &&
+      (q + 2 >= n || WS[data[q + 2]] || DELIM[data[q + 2]])
+    ) {
       return q + 2;
     }
   }
@@ -255,7 +380,11 @@ function decodeName(d: Uint8Array, a: number, b: number): string {
   for (let i = a; i < b; i++) {
     if (d[i] === 0x23 && i + 2 < b) {
       const h = parseInt(String.fromCharCode(d[i + 1], d[i + 2]), 16);
-      if (!Number.isNaN(h)) { s += String.fromCharCode(h); i += 2; continue; }
+      if (!Number.isNaN(h)) {
+        s += String.fromCharCode(h);
+        i += 2;
+        continue;
+      }
     }
     s += String.fromCharCode(d[i]);
   }
@@ -288,9 +417,11 @@ function readLiteral(d: Uint8Array, from: number): { bytes: Uint8Array; end: num
       else if (e === 0x74) out.push(0x09);
       else if (e === 0x62) out.push(0x08);
       else if (e === 0x66) out.push(0x0c);
-      else if (e === 0x0d) { if (d[p] === 0x0a) p++; }
-      else if (e === 0x0a) { /* line continuation */ }
-      else if (e !== undefined) out.push(e);
+      else if (e === 0x0d) {
+        if (d[p] === 0x0a) p++;
+      } else if (e === 0x0a) {
+        /* line continuation */
+      } else if (e !== undefined) out.push(e);
       continue;
     }
     if (c === 0x28) depth++;

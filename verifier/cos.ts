@@ -1,14 +1,40 @@
 // verifier/cos.ts — reading the object graph: loads any PDF's bytes into pdf-lib's object model
 // (tolerantly: a broken object is skipped, encryption is not refused here) and gives the checks small
 // typed accessors (name, number, dict, array, stream data) that resolve indirect references.
-import {
-  decodePDFRawStream, PDFArray, PDFBool, PDFContext, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber,
-  PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString, ParseSpeeds,
-} from 'pdf-lib';
-import { constants as zlibConstants, inflateSync } from 'node:zlib';
-import { scanRaw, type RawFile } from './raw.js';
 
-export { PDFArray, PDFBool, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString };
+import { inflateSync, constants as zlibConstants } from 'node:zlib';
+import {
+  decodePDFRawStream,
+  ParseSpeeds,
+  PDFArray,
+  PDFBool,
+  type PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
+} from 'pdf-lib';
+import { type RawFile, scanRaw } from './raw.js';
+
+export {
+  PDFArray,
+  PDFBool,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
+};
 
 /** A PDF as the checks see it: the bytes' raw facts and the object graph. */
 export interface Loaded {
@@ -29,11 +55,14 @@ export async function loadPdf(bytes: Uint8Array): Promise<Loaded> {
   let doc: PDFDocument;
   const warn = console.warn;
   const log = console.log;
-  console.warn = () => {};   // pdf-lib reports every object it skips on the console
+  console.warn = () => {}; // pdf-lib reports every object it skips on the console
   console.log = () => {};
   try {
     doc = await PDFDocument.load(bytes, {
-      ignoreEncryption: true, throwOnInvalidObject: false, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest,
+      ignoreEncryption: true,
+      throwOnInvalidObject: false,
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
     });
   } catch (e) {
     throw new UnreadablePdf(e instanceof Error ? e.message : String(e));
@@ -45,8 +74,11 @@ export async function loadPdf(bytes: Uint8Array): Promise<Loaded> {
   const t = context.trailerInfo;
   const catalog = context.lookup(t.Root);
   return {
-    raw, context, catalog: catalog instanceof PDFDict ? catalog : undefined,
-    trailer: { Root: t.Root, Encrypt: t.Encrypt, Info: t.Info, ID: t.ID }, decoded: new Map(),
+    raw,
+    context,
+    catalog: catalog instanceof PDFDict ? catalog : undefined,
+    trailer: { Root: t.Root, Encrypt: t.Encrypt, Info: t.Info, ID: t.ID },
+    decoded: new Map(),
   };
 }
 
@@ -55,8 +87,11 @@ export function loadFromContext(bytes: Uint8Array, context: PDFContext): Loaded 
   const t = context.trailerInfo;
   const catalog = context.lookup(t.Root);
   return {
-    raw: scanRaw(bytes), context, catalog: catalog instanceof PDFDict ? catalog : undefined,
-    trailer: { Root: t.Root, Encrypt: t.Encrypt, Info: t.Info, ID: t.ID }, decoded: new Map(),
+    raw: scanRaw(bytes),
+    context,
+    catalog: catalog instanceof PDFDict ? catalog : undefined,
+    trailer: { Root: t.Root, Encrypt: t.Encrypt, Info: t.Info, ID: t.ID },
+    decoded: new Map(),
   };
 }
 
@@ -136,7 +171,10 @@ export function entries(ctx: PDFContext, d: PDFDict | undefined): [string, PDFOb
 export function filtersOf(ctx: PDFContext, d: PDFDict): string[] {
   const f = get(ctx, d, 'Filter');
   if (f instanceof PDFName) return [f.decodeText()];
-  if (f instanceof PDFArray) return arrayItems(ctx, f).map(nameOf).filter((x): x is string => !!x);
+  if (f instanceof PDFArray)
+    return arrayItems(ctx, f)
+      .map(nameOf)
+      .filter((x): x is string => !!x);
   return [];
 }
 

@@ -17,7 +17,8 @@ export const FACTS = {
   'xref-header-spacing': 'a cross-reference subsection header is not spaced by a single space',
   'xref-stream': 'the file uses a cross-reference stream',
   'stream-length': "a stream's Length does not match its data {declared, actual}",
-  'stream-spacing': 'the stream / endstream keywords are not spaced by EOL markers {start, end: each keyword spaced right}',
+  'stream-spacing':
+    'the stream / endstream keywords are not spaced by EOL markers {start, end: each keyword spaced right}',
   'obj-spacing': 'an obj or endobj keyword is not spaced as PDF/A requires',
   'stream-external': 'a stream dictionary has F, FFilter or FDecodeParms',
   lzw: 'a stream or an inline image (object PDInlineImage) is compressed with LZW',
@@ -31,7 +32,7 @@ export const FACTS = {
   'hex-invalid': 'a hexadecimal string holds a non-hexadecimal character',
   'integer-range': 'an integer beyond the 32-bit range {value}',
   'real-range': 'a real beyond 32767 in absolute value {value}',
-  'max-string': 'the longest string, in bytes {length} (bindings apply each part\'s limit)',
+  'max-string': "the longest string, in bytes {length} (bindings apply each part's limit)",
   'max-name': 'the longest name, in bytes {length}',
   'max-array': 'the largest array {size}',
   'max-dict': 'the largest dictionary {size}',
@@ -46,7 +47,8 @@ export const FACTS = {
   devicen: 'a DeviceN space is used {components}',
   'devicen-colorants': 'a spot colorant of an NChannel DeviceN space is missing from Colorants',
   'separation-mismatch': 'Separations of one name differ in alternate space or tint transform {colorant}',
-  'icc-profile': 'an ICCBased space is used {deviceClass, colourSpace, version, valid, n, nMatches, alternate, outputCs}',
+  'icc-profile':
+    'an ICCBased space is used {deviceClass, colourSpace, version, valid, n, nMatches, alternate, outputCs}',
   'icc-cmyk-same-profile': 'ICCBased CMYK paints with the very profile of the output intent or page group',
   'output-intent-no-profile': 'an output intent has no DestOutputProfile {s: its S}',
   'output-intent-profile-and-ref': 'an output intent has both DestOutputProfile and DestOutputProfileRef {s: its S}',

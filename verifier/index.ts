@@ -2,26 +2,30 @@
 // emitted, a supplied template, any file), runs every check once to collect facts, then binds the facts
 // to each standard asked for and returns its findings, sorted by (standard, clause, test) and without
 // duplicates. It never changes the PDF; the render pipeline runs it after emission (src/verify-step.ts).
-import { type Check, type CheckContext } from './checks/check.js';
-import { CHECKS } from './checks/index.js';
-import { walkDocument } from './checks/walk.js';
+
 import type { PDFContext } from 'pdf-lib';
-import { loadFromContext, loadPdf, UnreadablePdf, type Loaded } from './cos.js';
-import { type Fact, type Finding, fillMessage, flavourOf, type Flavour, STANDARDS } from './model.js';
+import type { Check, CheckContext } from './checks/check.js';
+import { CHECKS } from './checks/index.js';
 import { documentXmp } from './checks/metadata.js';
+import { walkDocument } from './checks/walk.js';
+import { type Loaded, loadFromContext, loadPdf, UnreadablePdf } from './cos.js';
 import type { FactCode } from './facts.js';
+import { type Fact, type Finding, type Flavour, fillMessage, flavourOf, STANDARDS } from './model.js';
 import { rulesOf } from './rules.js';
 
+export type { Fact, Finding };
 export { flavourOf, STANDARDS, UnreadablePdf };
-export type { Finding, Fact };
 
 /** Every fact the checks find in a loaded PDF. */
 export function collectFacts(l: Loaded, checks: readonly Check[] = CHECKS): Fact[] {
   const facts: Fact[] = [];
   const u = walkDocument(l);
   const c: CheckContext = {
-    l, u,
-    add: (code, object, args, where) => { facts.push({ code, object, args, where }); },
+    l,
+    u,
+    add: (code, object, args, where) => {
+      facts.push({ code, object, args, where });
+    },
   };
   for (const check of checks) check(c);
   return facts;
@@ -41,7 +45,13 @@ export function bindFacts(facts: readonly Fact[], f: Flavour): Finding[] {
       for (const x of byCode.get(b.fact) ?? []) {
         if (b.when && !b.when(x, f)) continue;
         const where = x.where ? ` (${x.where})` : '';
-        out.push({ standard: f.spec, clause: b.clause, test: b.test, object: b.object ?? x.object, message: fillMessage(b.message, x.args) + where });
+        out.push({
+          standard: f.spec,
+          clause: b.clause,
+          test: b.test,
+          object: b.object ?? x.object,
+          message: fillMessage(b.message, x.args) + where,
+        });
       }
     }
   }
@@ -59,7 +69,13 @@ function sortUnique(fs: Finding[]): Finding[] {
     }
     return 0;
   };
-  fs.sort((a, b) => a.standard.localeCompare(b.standard) || cmpClause(a.clause, b.clause) || a.test - b.test || a.message.localeCompare(b.message));
+  fs.sort(
+    (a, b) =>
+      a.standard.localeCompare(b.standard) ||
+      cmpClause(a.clause, b.clause) ||
+      a.test - b.test ||
+      a.message.localeCompare(b.message),
+  );
   const seen = new Set<string>();
   return fs.filter((f) => {
     const k = `${f.standard} ${f.clause} ${f.test} ${f.message}`;
@@ -111,7 +127,9 @@ export async function claimedStandards(bytes: Uint8Array): Promise<string[]> {
   const out: string[] = [];
   const a = claimOf(l);
   if (a) out.push(a);
-  const ua = documentXmp(l).packet?.properties.find((p) => p.ns === 'http://www.aiim.org/pdfua/ns/id/' && p.name === 'part');
+  const ua = documentXmp(l).packet?.properties.find(
+    (p) => p.ns === 'http://www.aiim.org/pdfua/ns/id/' && p.name === 'part',
+  );
   if (ua?.value.kind === 'simple' && ua.value.text.trim() === '1') out.push('pdfua1');
   return out;
 }
@@ -126,6 +144,9 @@ function claimOf(l: Loaded): string | undefined {
   const part = v('part');
   if (!part) return undefined;
   const level = (v('conformance') ?? '').toLowerCase();
-  const name = part === '4' ? `pdfa4${level === 'e' || level === 'f' ? level : ''}` : `pdfa${part}${level === 'u' || level === 'a' ? level : 'b'}`;
+  const name =
+    part === '4'
+      ? `pdfa4${level === 'e' || level === 'f' ? level : ''}`
+      : `pdfa${part}${level === 'u' || level === 'a' ? level : 'b'}`;
   return flavourOf(name) ? name : undefined;
 }

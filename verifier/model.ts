@@ -7,13 +7,26 @@
 import type { Finding } from '../ir/diagnostics.js';
 import type { FactCode } from './facts.js';
 
-export type { Finding, FactCode };
+export type { FactCode, Finding };
 
 /** veraPDF specification names (ValidationProfile `<specification>` ids). */
 export type Specification = 'ISO_19005_1' | 'ISO_19005_2' | 'ISO_19005_3' | 'ISO_19005_4' | 'ISO_14289_1';
 
 /** The standard strings a request (`archive`, `check`) and `quire verify --standard` accept. */
-export const STANDARDS = ['pdfa1b', 'pdfa1a', 'pdfa2b', 'pdfa2u', 'pdfa2a', 'pdfa3b', 'pdfa3u', 'pdfa3a', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'] as const;
+export const STANDARDS = [
+  'pdfa1b',
+  'pdfa1a',
+  'pdfa2b',
+  'pdfa2u',
+  'pdfa2a',
+  'pdfa3b',
+  'pdfa3u',
+  'pdfa3a',
+  'pdfa4',
+  'pdfa4e',
+  'pdfa4f',
+  'pdfua1',
+] as const;
 export type StandardName = (typeof STANDARDS)[number];
 
 /** One PDF/A flavour: part, conformance level and the veraPDF specification it is judged under. */
@@ -32,19 +45,32 @@ export interface Flavour {
 /** The one place request strings become flavours (design §2.6: one function, like typst's serde renames). */
 export function flavourOf(name: string): Flavour | undefined {
   switch (name) {
-    case 'pdfa1b': return { name, part: 1, level: 'B', spec: 'ISO_19005_1', verapdf: '1b' };
-    case 'pdfa1a': return { name, part: 1, level: 'A', spec: 'ISO_19005_1', verapdf: '1a' };
-    case 'pdfa2a': return { name, part: 2, level: 'A', spec: 'ISO_19005_2', verapdf: '2a' };
-    case 'pdfa3a': return { name, part: 3, level: 'A', spec: 'ISO_19005_3', verapdf: '3a' };
-    case 'pdfua1': return { name, part: 1, level: '', spec: 'ISO_14289_1', verapdf: 'ua1', ua: true };
-    case 'pdfa2b': return { name, part: 2, level: 'B', spec: 'ISO_19005_2', verapdf: '2b' };
-    case 'pdfa2u': return { name, part: 2, level: 'U', spec: 'ISO_19005_2', verapdf: '2u' };
-    case 'pdfa3b': return { name, part: 3, level: 'B', spec: 'ISO_19005_3', verapdf: '3b' };
-    case 'pdfa3u': return { name, part: 3, level: 'U', spec: 'ISO_19005_3', verapdf: '3u' };
-    case 'pdfa4': return { name, part: 4, level: '', spec: 'ISO_19005_4', verapdf: '4' };
-    case 'pdfa4e': return { name, part: 4, level: 'E', spec: 'ISO_19005_4', verapdf: '4e' };
-    case 'pdfa4f': return { name, part: 4, level: 'F', spec: 'ISO_19005_4', verapdf: '4f' };
-    default: return undefined;
+    case 'pdfa1b':
+      return { name, part: 1, level: 'B', spec: 'ISO_19005_1', verapdf: '1b' };
+    case 'pdfa1a':
+      return { name, part: 1, level: 'A', spec: 'ISO_19005_1', verapdf: '1a' };
+    case 'pdfa2a':
+      return { name, part: 2, level: 'A', spec: 'ISO_19005_2', verapdf: '2a' };
+    case 'pdfa3a':
+      return { name, part: 3, level: 'A', spec: 'ISO_19005_3', verapdf: '3a' };
+    case 'pdfua1':
+      return { name, part: 1, level: '', spec: 'ISO_14289_1', verapdf: 'ua1', ua: true };
+    case 'pdfa2b':
+      return { name, part: 2, level: 'B', spec: 'ISO_19005_2', verapdf: '2b' };
+    case 'pdfa2u':
+      return { name, part: 2, level: 'U', spec: 'ISO_19005_2', verapdf: '2u' };
+    case 'pdfa3b':
+      return { name, part: 3, level: 'B', spec: 'ISO_19005_3', verapdf: '3b' };
+    case 'pdfa3u':
+      return { name, part: 3, level: 'U', spec: 'ISO_19005_3', verapdf: '3u' };
+    case 'pdfa4':
+      return { name, part: 4, level: '', spec: 'ISO_19005_4', verapdf: '4' };
+    case 'pdfa4e':
+      return { name, part: 4, level: 'E', spec: 'ISO_19005_4', verapdf: '4e' };
+    case 'pdfa4f':
+      return { name, part: 4, level: 'F', spec: 'ISO_19005_4', verapdf: '4f' };
+    default:
+      return undefined;
   }
 }
 
@@ -82,7 +108,11 @@ type BindingExtra = Partial<Pick<Binding, 'when' | 'object'>>;
 /** Binds one fact code (a literal, or a few: one typed as every code would hide the unbound ones from
  * verifier/rules.ts, so it does not compile). */
 export function bind<const C extends FactCode>(
-  clause: string, test: number, fact: C & (FactCode extends C ? never : unknown), message: string, extra: BindingExtra = {},
+  clause: string,
+  test: number,
+  fact: C & (FactCode extends C ? never : unknown),
+  message: string,
+  extra: BindingExtra = {},
 ): Binding<C> {
   return { clause, test, fact, message, ...extra };
 }

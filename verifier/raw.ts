@@ -58,7 +58,8 @@ export interface RawFile {
 }
 
 const isEol = (c: number): boolean => c === 0x0a || c === 0x0d;
-const isWhite = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isWhite = (c: number): boolean =>
+  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
 const OBJ_HEADER = /(\d+)([ \t\r\n\f\0]+)(\d+)([ \t\r\n\f\0]+)obj/g;
 
@@ -72,7 +73,9 @@ export function scanRaw(bytes: Uint8Array): RawFile {
     while (p < s.length && isEol(s.charCodeAt(p))) p++;
     if (s[p] === '%') {
       let n = 0;
-      for (let q = p + 1; q < s.length && !isEol(s.charCodeAt(q)); q++) if (s.charCodeAt(q) > 127) n++; else break;
+      for (let q = p + 1; q < s.length && !isEol(s.charCodeAt(q)); q++)
+        if (s.charCodeAt(q) > 127) n++;
+        else break;
       binaryCommentOk = n >= 4;
     }
   }
@@ -93,7 +96,10 @@ export function scanRaw(bytes: Uint8Array): RawFile {
     if (!m) break;
     const at = m.index;
     // a number glued to a longer token (e.g. "12 0 obj" inside "R12 0 obj") is not a header
-    if (at > 0 && /[0-9A-Za-z.]/.test(s[at - 1])) { pos = at + m[0].length; continue; }
+    if (at > 0 && /[0-9A-Za-z.]/.test(s[at - 1])) {
+      pos = at + m[0].length;
+      continue;
+    }
     const afterObj = at + m[0].length;
     const before = at === 0 ? 0x0a : s.charCodeAt(at - 1);
     let spacingOk = isEol(before) && m[2].length === 1 && m[4].length === 1 && isEol(s.charCodeAt(afterObj));
@@ -108,7 +114,10 @@ export function scanRaw(bytes: Uint8Array): RawFile {
       endSearch = st.end;
     }
     const endobj = s.indexOf('endobj', endSearch);
-    if (endobj < 0) { objects.push(obj); break; }
+    if (endobj < 0) {
+      objects.push(obj);
+      break;
+    }
     if (!obj.stream) dictParts.push(s.slice(afterObj, endobj));
     if (!isEol(s.charCodeAt(endobj - 1)) || !isEolOrEnd(s, endobj + 6)) spacingOk = false;
     obj.spacingOk = spacingOk;
@@ -143,8 +152,18 @@ export function scanRaw(bytes: Uint8Array): RawFile {
   const firstObj = objects[0];
   const linearized = firstObj !== undefined && /\/Linearized\b/.test(s.slice(firstObj.at, firstObj.at + 1024));
   return {
-    size: bytes.length, trailers, linearized, headerOk, version: header?.[1], binaryCommentOk, eofOk, hasEof: lastEof >= 0,
-    objects, xrefs, dictText: dictParts.join('\n'), usesXrefStream: /\/Type\s*\/XRef\b/.test(s) && xrefs.length === 0,
+    size: bytes.length,
+    trailers,
+    linearized,
+    headerOk,
+    version: header?.[1],
+    binaryCommentOk,
+    eofOk,
+    hasEof: lastEof >= 0,
+    objects,
+    xrefs,
+    dictText: dictParts.join('\n'),
+    usesXrefStream: /\/Type\s*\/XRef\b/.test(s) && xrefs.length === 0,
   };
 }
 
@@ -156,9 +175,13 @@ function isEolOrEnd(s: string, p: number): boolean {
 function readStream(s: string, dictFrom: number, streamAt: number): { stream: RawStream; end: number } {
   let p = streamAt + 6;
   let keywordOk = false;
-  if (s[p] === '\r' && s[p + 1] === '\n') { keywordOk = true; p += 2; }
-  else if (s[p] === '\n') { keywordOk = true; p += 1; }
-  else if (s[p] === '\r') p += 1;
+  if (s[p] === '\r' && s[p + 1] === '\n') {
+    keywordOk = true;
+    p += 2;
+  } else if (s[p] === '\n') {
+    keywordOk = true;
+    p += 1;
+  } else if (s[p] === '\r') p += 1;
   else {
     while (p < s.length && (s[p] === ' ' || s[p] === '\t')) p++;
     if (s[p] === '\r' && s[p + 1] === '\n') p += 2;

@@ -5,8 +5,8 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { findingId } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
-import { b64, NIMBUS_ROMAN_PFB, NIMBUS_SANS_OTF } from '../test/support/font-fixtures.js';
 import { NOTO_SANS, NOW } from '../test/support/fixtures.js';
+import { b64, NIMBUS_ROMAN_PFB, NIMBUS_SANS_OTF } from '../test/support/font-fixtures.js';
 import { buildPdf, type HandPdf, pdfaBase } from '../test/support/pdf-builder.js';
 import { verify } from './index.js';
 
@@ -24,16 +24,23 @@ describe('file structure and metadata', () => {
   });
 
   it('6.1.9: an inline image may name only the filters of ISO 32000 Table 92', async () => {
-    const inline = (filter: string) => pdfaBase(4, { content: `q 10 0 0 10 0 0 cm BI /W 1 /H 1 /IM true /F ${filter} ID \nA EI Q` });
+    const inline = (filter: string) =>
+      pdfaBase(4, { content: `q 10 0 0 10 0 0 cm BI /W 1 /H 1 /IM true /F ${filter} ID \nA EI Q` });
     expect(await ids(inline('/Lzw'), 'pdfa4')).toContain(`${A4} 6.1.9-t01`);
     expect(await ids(inline('/Crypt'), 'pdfa4')).toContain(`${A4} 6.1.9-t01`);
     expect(await ids(inline('/AHx'), 'pdfa4')).not.toContain(`${A4} 6.1.9-t01`);
   });
 
   it('6.7.2.1: an XMP packet whose end tags do not match is not well-formed', async () => {
-    const bad = pdfaBase(4, { xmpExtra: '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>A</rdf:li></rdf:Seq></dc:Creator></rdf:Description>' });
+    const bad = pdfaBase(4, {
+      xmpExtra:
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>A</rdf:li></rdf:Seq></dc:Creator></rdf:Description>',
+    });
     expect(await ids(bad, 'pdfa4')).toContain(`${A4} 6.7.2.1-t02`);
-    const good = pdfaBase(4, { xmpExtra: '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>A</rdf:li></rdf:Seq></dc:creator></rdf:Description>' });
+    const good = pdfaBase(4, {
+      xmpExtra:
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>A</rdf:li></rdf:Seq></dc:creator></rdf:Description>',
+    });
     expect(await ids(good, 'pdfa4')).toEqual([]);
   });
 });
@@ -62,11 +69,14 @@ describe('optional content configurations (PDF/A-2 6.9, PDF/A-4 6.10)', () => {
 
 describe('ActualText (PDF/A-4 6.2.10.8)', () => {
   it('holds no Private Use Area code point, in a marked-content property list or a structure element', async () => {
-    expect(await ids(pdfaBase(4, { content: '/Span <</ActualText <FEFFE000>>> BDC EMC' }), 'pdfa4')).toEqual([`${A4} 6.2.10.8-t01`]);
+    expect(await ids(pdfaBase(4, { content: '/Span <</ActualText <FEFFE000>>> BDC EMC' }), 'pdfa4')).toEqual([
+      `${A4} 6.2.10.8-t01`,
+    ]);
     expect(await ids(pdfaBase(4, { content: '/Span <</ActualText <FEFF0041>>> BDC EMC' }), 'pdfa4')).toEqual([]);
     // a named property list, and a supplementary-plane PUA code point written as a surrogate pair
     const named = pdfaBase(4, { content: '/Span /P0 BDC EMC' });
-    named.objects[3] = '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Properties<</P0<</ActualText<FEFFDB80DC00>>>>>>>>>';
+    named.objects[3] =
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Properties<</P0<</ActualText<FEFFDB80DC00>>>>>>>>>';
     expect(await ids(named, 'pdfa4')).toEqual([`${A4} 6.2.10.8-t01`]);
     const tree = pdfaBase(4, { catalog: '/StructTreeRoot 7 0 R' });
     tree.objects[7] = '<</Type/StructTreeRoot/K 8 0 R>>';
@@ -85,21 +95,33 @@ describe('colour and transparency (PDF/A-4 6.2.4.3, 6.2.9)', () => {
     return p;
   };
   const CALRGB = '[/CalRGB<</WhitePoint[0.9505 1 1.089]>>]';
-  it('DeviceRGB is taken into an isolated group\'s device-independent RGB space, not a non-isolated one\'s', async () => {
+  it("DeviceRGB is taken into an isolated group's device-independent RGB space, not a non-isolated one's", async () => {
     const rgb = '1 0 0 rg 0 0 10 10 re f';
     expect(await ids(formPage(rgb, `/Group<</S/Transparency/I true/CS${CALRGB}>>`), 'pdfa4')).toEqual([]);
     expect(await ids(formPage(rgb, `/Group<</S/Transparency/CS${CALRGB}>>`), 'pdfa4')).toContain(`${A4} 6.2.4.3-t02`);
     // a group in a device space is no blending space of its own
-    expect(await ids(formPage(rgb, '/Group<</S/Transparency/I true/CS/DeviceRGB>>'), 'pdfa4')).toContain(`${A4} 6.2.4.3-t02`);
+    expect(await ids(formPage(rgb, '/Group<</S/Transparency/I true/CS/DeviceRGB>>'), 'pdfa4')).toContain(
+      `${A4} 6.2.4.3-t02`,
+    );
   });
   it('DeviceGray needs an output intent whatever the groups say', async () => {
     const gray = '0.5 g 0 0 10 10 re f';
-    expect(await ids(formPage(gray, '/Group<</S/Transparency/I true/CS/CalGray>>', '/Group<</S/Transparency/CS[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>'), 'pdfa4'))
-      .toContain(`${A4} 6.2.4.3-t04`);
+    expect(
+      await ids(
+        formPage(
+          gray,
+          '/Group<</S/Transparency/I true/CS/CalGray>>',
+          '/Group<</S/Transparency/CS[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>',
+        ),
+        'pdfa4',
+      ),
+    ).toContain(`${A4} 6.2.4.3-t04`);
   });
   it('an annotation blended by its own dictionary is transparency on its page', async () => {
     const annotated = (extra: string) => {
-      const p = pdfaBase(4, { page: `/Annots[<</Type/Annot/Subtype/Square/Rect[0 0 10 10]/F 4${extra}/AP<</N 7 0 R>>>>]` });
+      const p = pdfaBase(4, {
+        page: `/Annots[<</Type/Annot/Subtype/Square/Rect[0 0 10 10]/F 4${extra}/AP<</N 7 0 R>>>>]`,
+      });
       p.objects[7] = { dict: '<</Type/XObject/Subtype/Form/BBox[0 0 10 10]/Resources<<>>>>', stream: '0 0 m' };
       return p;
     };
@@ -115,11 +137,13 @@ describe('glyphs of a CIDFontType2 under Identity-H (PDF/A-4 6.2.10.4.1)', () =>
     p.objects[3] = '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F0 7 0 R>>>>>>';
     p.objects[7] = '<</Type/Font/Subtype/Type0/BaseFont/NotoSans-Regular/Encoding/Identity-H/DescendantFonts[8 0 R]>>';
     p.objects[8] = `<</Type/Font/Subtype/CIDFontType2/BaseFont/NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 9 0 R${map}/DW 600>>`;
-    p.objects[9] = '<</Type/FontDescriptor/FontName/NotoSans-Regular/Flags 32/FontBBox[0 -300 1000 1000]/ItalicAngle 0/Ascent 1000/Descent -300/CapHeight 700/StemV 80/FontFile2 10 0 R>>';
+    p.objects[9] =
+      '<</Type/FontDescriptor/FontName/NotoSans-Regular/Flags 32/FontBBox[0 -300 1000 1000]/ItalicAngle 0/Ascent 1000/Descent -300/CapHeight 700/StemV 80/FontFile2 10 0 R>>';
     p.objects[10] = { dict: `<</Length1 ${NOTO_SANS.length}>>`, stream: NOTO_SANS };
     return verify(buildPdf(p), [part === 4 ? 'pdfa4' : 'pdfa2b']);
   };
-  const cut = (fs: Awaited<ReturnType<typeof verify>>) => fs.filter((f) => f.clause === '6.2.10.4.1' && /cut short/.test(f.message));
+  const cut = (fs: Awaited<ReturnType<typeof verify>>) =>
+    fs.filter((f) => f.clause === '6.2.10.4.1' && /cut short/.test(f.message));
   it('a two-byte code cut short shows no glyph', async () => {
     expect(cut(await shown('<002400>'))).toHaveLength(1);
     expect(cut(await shown('<0024>'))).toEqual([]);
@@ -132,11 +156,31 @@ describe('glyphs of a CIDFontType2 under Identity-H (PDF/A-4 6.2.10.4.1)', () =>
 });
 
 describe('widths against the font program (PDF/A-2 6.2.11.5, PDF/A-4 6.2.10.5)', () => {
-  const LICENCE = { holder: 'Tests', features: ['fonts_without_outlines'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' } as never;
+  const LICENCE = {
+    holder: 'Tests',
+    features: ['fonts_without_outlines'],
+    notBefore: '2026-01-01',
+    notAfter: '2026-12-31',
+    issued: '2026-01-01T00:00:00Z',
+  } as never;
   const rendered = (archive: string, fonts: Record<string, unknown>) => {
     const out = render({
-      description: { archive, ...fonts, items: [{ type: 'text', rect: { llx: 50, lly: 700, urx: 500, ury: 780 }, content: ['Widths AVATAR'], font: 'F', font_size: 20 }] },
-      parts: { 'f.otf': NIMBUS_SANS_OTF }, now: NOW, service: { licence: LICENCE },
+      description: {
+        archive,
+        ...fonts,
+        items: [
+          {
+            type: 'text',
+            rect: { llx: 50, lly: 700, urx: 500, ury: 780 },
+            content: ['Widths AVATAR'],
+            font: 'F',
+            font_size: 20,
+          },
+        ],
+      },
+      parts: { 'f.otf': NIMBUS_SANS_OTF },
+      now: NOW,
+      service: { licence: LICENCE },
     });
     if (!out.ok) throw new Error(out.sentence);
     return out.pdf;
@@ -183,7 +227,8 @@ describe('the initial colour of a page (PDF/A-2 6.2.4.3)', () => {
     expect(await ids(pdfaBase(2, { content: '0 0 10 10 re n' }), 'pdfa2b')).toEqual([]);
     // a colour set inside q … Q is gone after Q
     const cal = pdfaBase(2, { content: 'q /CS0 cs 0 sc Q 0 0 10 10 re f' });
-    cal.objects[3] = '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</ColorSpace<</CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>>>>>';
+    cal.objects[3] =
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</ColorSpace<</CS0[/CalGray<</WhitePoint[0.9505 1 1.089]>>]>>>>>>';
     expect(await ids(cal, 'pdfa2b')).toContain(A2ID);
     cal.objects[4] = { dict: '<<>>', stream: '/CS0 cs 0 sc 0 0 10 10 re f' };
     expect(await ids(cal, 'pdfa2b')).toEqual([]);

@@ -6,9 +6,23 @@ import { buildPdf, pdfaBase } from '../test/support/pdf-builder.js';
 import { verify } from './index.js';
 
 /** A tagged PDF/A-2 file: a Document holding a P (MCID 0) and a Figure (MCID 1), a link in a Link element. */
-function tagged(o: { content?: string; root?: string; figure?: string; roleMap?: string; catalog?: string; link?: string; page?: string; lang?: string; p?: string } = {}) {
+function tagged(
+  o: {
+    content?: string;
+    root?: string;
+    figure?: string;
+    roleMap?: string;
+    catalog?: string;
+    link?: string;
+    page?: string;
+    lang?: string;
+    p?: string;
+  } = {},
+) {
   const base = pdfaBase(2, {
-    content: o.content ?? '/P <</MCID 0>> BDC 0 0 m 10 10 l S EMC /Figure <</MCID 1>> BDC 0 0 10 10 re f EMC /Artifact BMC 5 5 m 6 6 l S EMC',
+    content:
+      o.content ??
+      '/P <</MCID 0>> BDC 0 0 m 10 10 l S EMC /Figure <</MCID 1>> BDC 0 0 10 10 re f EMC /Artifact BMC 5 5 m 6 6 l S EMC',
     catalog: `/MarkInfo<</Marked true>>/StructTreeRoot 7 0 R/Lang(${o.lang ?? 'en'})/ViewerPreferences<</DisplayDocTitle true>>${o.catalog ?? ''}`,
     page: `/StructParents 0/Annots[11 0 R]${o.page ?? '/Tabs/S'}`,
   });
@@ -24,7 +38,8 @@ function tagged(o: { content?: string; root?: string; figure?: string; roleMap?:
   return buildPdf(base);
 }
 
-const ids = async (pdf: Uint8Array, standard: string) => (await verify(pdf, [standard])).map((f) => `${f.clause}-${f.test}`).filter((id) => /^(6\.7|7\.|6\.2-)/.test(id));
+const ids = async (pdf: Uint8Array, standard: string) =>
+  (await verify(pdf, [standard])).map((f) => `${f.clause}-${f.test}`).filter((id) => /^(6\.7|7\.|6\.2-)/.test(id));
 
 describe('tagged-PDF rules', () => {
   it('a well-tagged file breaks none of them', async () => {
@@ -32,15 +47,21 @@ describe('tagged-PDF rules', () => {
     expect(await ids(tagged(), 'pdfua1')).toEqual([]);
   });
 
-  it('finds what each broken file breaks, under veraPDF\'s ids', async () => {
+  it("finds what each broken file breaks, under veraPDF's ids", async () => {
     expect(await ids(tagged({ catalog: '', content: '0 0 m 10 10 l S' }), 'pdfua1')).toContain('7.1-3');
-    expect(await ids(tagged({ content: '/Artifact BMC /P <</MCID 0>> BDC 0 0 m 1 1 l S EMC EMC' }), 'pdfua1')).toContain('7.1-2');
-    expect(await ids(tagged({ content: '/P <</MCID 0>> BDC /Artifact BMC 0 0 m 1 1 l S EMC EMC' }), 'pdfua1')).toContain('7.1-1');
+    expect(
+      await ids(tagged({ content: '/Artifact BMC /P <</MCID 0>> BDC 0 0 m 1 1 l S EMC EMC' }), 'pdfua1'),
+    ).toContain('7.1-2');
+    expect(
+      await ids(tagged({ content: '/P <</MCID 0>> BDC /Artifact BMC 0 0 m 1 1 l S EMC EMC' }), 'pdfua1'),
+    ).toContain('7.1-1');
     expect(await ids(tagged({ figure: '' }), 'pdfua1')).toContain('7.3-1');
     expect(await ids(tagged({ link: '' }), 'pdfua1')).toContain('7.18.5-2');
     expect(await ids(tagged({ page: '' }), 'pdfua1')).toContain('7.18.3-1');
     expect(await ids(tagged({ p: 'Para' }), 'pdfa2a')).toEqual(['6.7.3.4-1']);
-    expect(await ids(tagged({ p: 'Para', roleMap: '/RoleMap<</Para/Para2/Para2/Para>>' }), 'pdfa2a')).toEqual(['6.7.3.4-2']);
+    expect(await ids(tagged({ p: 'Para', roleMap: '/RoleMap<</Para/Para2/Para2/Para>>' }), 'pdfa2a')).toEqual([
+      '6.7.3.4-2',
+    ]);
     expect(await ids(tagged({ roleMap: '/RoleMap<</P/Span>>' }), 'pdfa2a')).toEqual(['6.7.3.4-3']);
     expect(await ids(tagged({ lang: 'en_GB' }), 'pdfa2a')).toEqual(['6.7.4-1']);
     expect(await ids(tagged({ p: 'H3' }), 'pdfua1')).toContain('7.4.2-1');

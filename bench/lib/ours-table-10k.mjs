@@ -9,13 +9,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { render } = await import(pathToFileURL(join(root, 'dist', 'bench-entry.js')).href);
 const text = readFileSync(join(root, 'bench', 'scenarios', 'table-10k.json'), 'utf8');
 const args = process.argv.slice(2);
-const opt = (k, d) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : d; };
+const opt = (k, d) => {
+  const i = args.indexOf(k);
+  return i >= 0 ? args[i + 1] : d;
+};
 
 if (args[0] === 'once') {
   const pdf = render(JSON.parse(text));
   if (opt('-o')) writeFileSync(opt('-o'), pdf);
 } else {
-  const n = Number(opt('--n', 3)), warmup = Number(opt('--warmup', 1));
+  const n = Number(opt('--n', 3)),
+    warmup = Number(opt('--warmup', 1));
   let pdf;
   for (let i = 0; i < warmup; i++) pdf = render(JSON.parse(text));
   const times = [];
@@ -27,5 +31,18 @@ if (args[0] === 'once') {
   }
   times.sort((a, b) => a - b);
   const median = n % 2 ? times[(n - 1) / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-  console.log(JSON.stringify({ tool: 'quire', scenario: 'table-10k', font: 'ttf', n, warmup, median_ms: +median.toFixed(1), min_ms: +times[0].toFixed(1), max_ms: +times[n - 1].toFixed(1), peak_rss_mb: +(process.resourceUsage().maxRSS / 1024).toFixed(1), bytes: pdf.length }));
+  console.log(
+    JSON.stringify({
+      tool: 'quire',
+      scenario: 'table-10k',
+      font: 'ttf',
+      n,
+      warmup,
+      median_ms: +median.toFixed(1),
+      min_ms: +times[0].toFixed(1),
+      max_ms: +times[n - 1].toFixed(1),
+      peak_rss_mb: +(process.resourceUsage().maxRSS / 1024).toFixed(1),
+      bytes: pdf.length,
+    }),
+  );
 }

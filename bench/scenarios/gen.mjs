@@ -37,7 +37,11 @@ const total = {
   font_size: 9,
 };
 const out = {
-  _bench: { scenario: 'table-10k', expect_pages: 200, source: '../shared/bench/scenarios/table-10k.json, rewritten by bench/scenarios/gen.mjs' },
+  _bench: {
+    scenario: 'table-10k',
+    expect_pages: 200,
+    source: '../shared/bench/scenarios/table-10k.json, rewritten by bench/scenarios/gen.mjs',
+  },
   fonts: shared.fonts,
   items: [table, total, footer],
 };

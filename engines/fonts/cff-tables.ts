@@ -1,7 +1,8 @@
 // engines/fonts/cff-tables.ts — a face's CFF table read once per process (engines/pdf/cff-name-keyed.ts
 // reads it): the names pass checks a simple font over CFF can be written; emit writes it.
+
+import { type CffTables, readCff } from '../pdf/cff-name-keyed.js';
 import type { Face } from './face.js';
-import { readCff, type CffTables } from '../pdf/cff-name-keyed.js';
 
 const tables = new WeakMap<Face, CffTables>();
 

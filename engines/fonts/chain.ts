@@ -3,21 +3,26 @@
 // text into segments, each in the first member that covers it; a character no member covers follows
 // the chain's `missing` rule (refused by default, naming the chain). Metrics are the first member's.
 import type { MissingRule } from '../../ir/font-types.js';
+import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import type { FontResource } from '../../ir/types.js';
-
-import type { FontMetrics, TextFont } from '../../ir/text-font.js';
-import type { Shaped } from '../../ir/text-font.js';
 
 export class FontChain implements TextFont {
   readonly kind = 'chain' as const;
   readonly key: string;
 
-  constructor(readonly members: readonly FontResource[], readonly missing: MissingRule) {
+  constructor(
+    readonly members: readonly FontResource[],
+    readonly missing: MissingRule,
+  ) {
     this.key = `chain:${members.map((m) => m.face.key).join('|')}`;
   }
 
-  get unitsPerEm(): number { return this.members[0].face.unitsPerEm; }
-  get metrics(): FontMetrics { return this.members[0].face.metrics; }
+  get unitsPerEm(): number {
+    return this.members[0].face.unitsPerEm;
+  }
+  get metrics(): FontMetrics {
+    return this.members[0].face.metrics;
+  }
 
   covers(cp: number): boolean {
     return this.members.some((m) => m.face.covers(cp));
@@ -53,9 +58,17 @@ export class FontChain implements TextFont {
 
 /** True for code points that stay with the character before them (combining marks, joiners, variation selectors). */
 function clings(cp: number): boolean {
-  return (cp >= 0x300 && cp <= 0x36f) || (cp >= 0x1ab0 && cp <= 0x1aff) || (cp >= 0x1dc0 && cp <= 0x1dff)
-    || (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0xfe20 && cp <= 0xfe2f) || (cp >= 0xfe00 && cp <= 0xfe0f)
-    || cp === 0x200d || cp === 0x200c || (cp >= 0xe0100 && cp <= 0xe01ef);
+  return (
+    (cp >= 0x300 && cp <= 0x36f) ||
+    (cp >= 0x1ab0 && cp <= 0x1aff) ||
+    (cp >= 0x1dc0 && cp <= 0x1dff) ||
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0xfe20 && cp <= 0xfe2f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0x200d ||
+    cp === 0x200c ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  );
 }
 
 /** Splits text into runs each drawn by one member; the missing rule replaces what no member covers. */
@@ -67,7 +80,7 @@ export function splitChain(chain: FontChain, text: string): { font: FontResource
     let piece = ch;
     let member: FontResource;
     const last = out[out.length - 1];
-    if (last && (clings(cp) || cp < 0x20) ) {
+    if (last && (clings(cp) || cp < 0x20)) {
       member = last.font;
     } else if (chain.covers(cp) || chain.missing.kind === 'refuse') {
       member = chain.memberFor(cp);

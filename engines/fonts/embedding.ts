@@ -2,11 +2,11 @@
 // licence, no subsetting while we subset, bitmap only), kept apart from which standard forbids it
 // (design.md: krilla's split between facts and `Archival::prohibits`). dedupe turns the fact into the
 // spec's remark; an archive claim refuses it (`refuseForbiddenEmbedding` below, called by the cross-refusals pass).
+
+import { refuse } from '../../ir/messages.js';
 import type { FontResource } from '../../ir/types.js';
 import { Face } from './face.js';
-
 import { programOf } from './styled-font.js';
-import { refuse } from '../../ir/messages.js';
 
 export interface EmbeddingFact {
   /** The request's name for the font, and where it is declared. */
@@ -26,7 +26,8 @@ export function fontsForbiddingEmbedding(fonts: ReadonlyMap<string, FontResource
   for (const res of fonts.values()) {
     if (res.basedOn) continue;
     const face = programOf(res.face);
-    if (face instanceof Face && face.embeddingForbidden(res.keep?.kind === 'all')) out.push({ name: res.name, at: res.at, ownName: face.ownName });
+    if (face instanceof Face && face.embeddingForbidden(res.keep?.kind === 'all'))
+      out.push({ name: res.name, at: res.at, ownName: face.ownName });
   }
   return out;
 }

@@ -3,10 +3,10 @@
 // loads faces, layout shapes with them, emit subsets them. fontkit objects are fill-once caches and
 // are never mutated here (docs: ../shared/notes/fast-layout.md §1, the four rules).
 import { createHash } from 'node:crypto';
-import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
-import { pairShape } from './pair-shape.js';
+import * as fontkit from 'fontkit';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
+import { pairShape } from './pair-shape.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
 export const FACE_CACHE_SIZE = 64;
@@ -35,7 +35,7 @@ export class Face implements TextFont {
     this.font = font;
     this.unitsPerEm = font.unitsPerEm;
     const tables = font.directory.tables;
-    this.outlines = tables['CFF '] ? 'cff' : tables['CFF2'] ? 'cff2' : 'truetype';
+    this.outlines = tables['CFF '] ? 'cff' : tables.CFF2 ? 'cff2' : 'truetype';
   }
 
   private metricsCache?: FontMetrics;
@@ -79,7 +79,12 @@ export class Face implements TextFont {
     if (typeof raw === 'number') fs = raw;
     else {
       const b = raw as Record<string, boolean>;
-      fs = (b.noEmbedding ? 0x2 : 0) | (b.viewOnly ? 0x4 : 0) | (b.editable ? 0x8 : 0) | (b.noSubsetting ? 0x100 : 0) | (b.bitmapOnly ? 0x200 : 0);
+      fs =
+        (b.noEmbedding ? 0x2 : 0) |
+        (b.viewOnly ? 0x4 : 0) |
+        (b.editable ? 0x8 : 0) |
+        (b.noSubsetting ? 0x100 : 0) |
+        (b.bitmapOnly ? 0x200 : 0);
     }
     const restricted = (fs & 0x2) !== 0 && (fs & 0xc) === 0;
     return restricted || (!keepAll && (fs & 0x100) !== 0) || (fs & 0x200) !== 0;
@@ -123,7 +128,10 @@ export class Face implements TextFont {
    */
   shapeWith(text: string, features: FeatureSet | undefined, cacheKey: string): Shaped {
     let words = this.words.get(cacheKey);
-    if (!words) { words = new Map(); this.words.set(cacheKey, words); }
+    if (!words) {
+      words = new Map();
+      this.words.set(cacheKey, words);
+    }
     const hit = words.get(text);
     if (hit) return hit;
     // Plain Latin under the default features comes from the pair caches (pair-shape.ts) for a few
@@ -203,8 +211,19 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
     if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
     if (!font.directory?.tables?.cmap) return { ok: false, detail: 'it has no character map' };
     // Touch what every later step reads (tables decode lazily), so a damaged table is refused here, once.
-    void [font.bbox.maxX, font.italicAngle, font.ascent, font.descent, font.capHeight, font.xHeight,
-      font.underlinePosition, font.postscriptName, font['OS/2']?.fsType, font.post?.isFixedPitch, font.availableFeatures];
+    void [
+      font.bbox.maxX,
+      font.italicAngle,
+      font.ascent,
+      font.descent,
+      font.capHeight,
+      font.xHeight,
+      font.underlinePosition,
+      font.postscriptName,
+      font['OS/2']?.fsType,
+      font.post?.isFixedPitch,
+      font.availableFeatures,
+    ];
     font.layout('Aa0 ');
     font.getGlyph(0).advanceWidth;
   } catch (e) {
@@ -223,12 +242,17 @@ function readAdvances(bytes: Uint8Array, numGlyphs: number): Uint16Array | null 
   try {
     const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const n = v.getUint16(4);
-    let hhea = -1, hmtx = -1, hmtxLen = 0;
+    let hhea = -1,
+      hmtx = -1,
+      hmtxLen = 0;
     for (let i = 0; i < n; i++) {
       const r = 12 + i * 16;
       const tag = String.fromCharCode(bytes[r], bytes[r + 1], bytes[r + 2], bytes[r + 3]);
       if (tag === 'hhea') hhea = v.getUint32(r + 8);
-      if (tag === 'hmtx') { hmtx = v.getUint32(r + 8); hmtxLen = v.getUint32(r + 12); }
+      if (tag === 'hmtx') {
+        hmtx = v.getUint32(r + 8);
+        hmtxLen = v.getUint32(r + 12);
+      }
     }
     if (hhea < 0 || hmtx < 0) return null;
     const metrics = v.getUint16(hhea + 34);

@@ -12,12 +12,21 @@ import type { Shaped } from '../../ir/text-font.js';
 /** Longer texts are rare and would fill the pair cache with little gain: they go to fontkit. */
 const MAX_LENGTH = 200;
 
-interface PairCache { glyph: Map<number, { gid: number; adv: number } | null>; pair: Map<number, number | null> }
+interface PairCache {
+  glyph: Map<number, { gid: number; adv: number } | null>;
+  pair: Map<number, number | null>;
+}
 const caches = new WeakMap<Font, PairCache>();
 
 /** Plain Latin and common punctuation, one UTF-16 unit at a time: no marks, no complex scripts, no surrogates. */
 function plainUnit(cp: number): boolean {
-  return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x24f) || (cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x2030 && cp <= 0x205e) || cp === 0x20ac;
+  return (
+    (cp >= 0x20 && cp <= 0x7e) ||
+    (cp >= 0xa0 && cp <= 0x24f) ||
+    (cp >= 0x2010 && cp <= 0x2027) ||
+    (cp >= 0x2030 && cp <= 0x205e) ||
+    cp === 0x20ac
+  );
 }
 
 function single(font: Font, c: PairCache, cp: number): { gid: number; adv: number } | null {
@@ -48,7 +57,10 @@ export function pairShape(font: Font, text: string): Shaped | undefined {
   const n = text.length;
   if (n === 0 || n > MAX_LENGTH) return undefined;
   let c = caches.get(font);
-  if (!c) { c = { glyph: new Map(), pair: new Map() }; caches.set(font, c); }
+  if (!c) {
+    c = { glyph: new Map(), pair: new Map() };
+    caches.set(font, c);
+  }
   const glyphs = new Array<number>(n);
   const advances = new Array<number>(n);
   const texts = new Array<string>(n);

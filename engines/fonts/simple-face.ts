@@ -4,11 +4,10 @@
 // stated text is missing (the missing-glyph rule). Pair kerning is kept; substitutions (ligatures)
 // are not, since each code must stand for one character. Written as a TrueType simple font whose
 // embedded subset carries a (3,0) cmap from 0xF000 + code (passes/emit/fonts/simple.ts).
+
+import type { FontMetrics, FontOrigin, Shaped, TextFont } from '../../ir/text-font.js';
 import type { Face } from './face.js';
 import { guarded } from './styled-font.js';
-import type { FontMetrics, TextFont } from '../../ir/text-font.js';
-import type { Shaped } from '../../ir/text-font.js';
-import type { FontOrigin } from '../../ir/text-font.js';
 
 /** One-byte codes: at most 256 characters per simple font. */
 export const SIMPLE_MAX_CODES = 256;
@@ -25,17 +24,27 @@ export class SimpleFace implements TextFont {
   readonly gids: number[];
   private readonly codes = new Map<number, number>();
 
-  constructor(readonly base: Face, text: string, readonly origin?: FontOrigin) {
+  constructor(
+    readonly base: Face,
+    text: string,
+    readonly origin?: FontOrigin,
+  ) {
     this.chars = [...new Set(text)].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
     this.gids = this.chars.map((c) => base.glyphOf(c.codePointAt(0)!));
-    this.chars.forEach((c, i) => { if (this.gids[i] !== 0) this.codes.set(c.codePointAt(0)!, i); });
+    this.chars.forEach((c, i) => {
+      if (this.gids[i] !== 0) this.codes.set(c.codePointAt(0)!, i);
+    });
     this.key = `${base.key}:simple:${this.chars.join('')}`;
     this.unitsPerEm = base.unitsPerEm;
   }
 
-  get metrics(): FontMetrics { return this.base.metrics; }
+  get metrics(): FontMetrics {
+    return this.base.metrics;
+  }
 
-  covers(cp: number): boolean { return this.codes.has(cp); }
+  covers(cp: number): boolean {
+    return this.codes.has(cp);
+  }
 
   advanceOf(code: number): number {
     return guarded(this.origin, () => this.base.advanceOf(this.gids[code] ?? 0));
@@ -50,7 +59,10 @@ export class SimpleFace implements TextFont {
     let kept = '';
     for (const ch of text) {
       const code = this.codes.get(ch.codePointAt(0)!);
-      if (code === undefined) { out.missing.push(ch.codePointAt(0)!); continue; }
+      if (code === undefined) {
+        out.missing.push(ch.codePointAt(0)!);
+        continue;
+      }
       out.glyphs.push(code);
       out.advances.push(this.advanceOf(code));
       out.text.push(ch);

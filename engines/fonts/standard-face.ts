@@ -3,10 +3,9 @@
 // ZapfDingbats), widths and kerning pairs (KPX) from Adobe's AFM metrics as @pdf-lib/standard-fonts
 // ships them (MIT). Glyph "ids" are the codes; units per em 1000, as AFM states them.
 import { createRequire } from 'node:module';
-import type { EncodingType, Font as AfmFont } from '@pdf-lib/standard-fonts';
+import type { Font as AfmFont, EncodingType } from '@pdf-lib/standard-fonts';
+import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import type { FeatureSet } from './face.js';
-import type { FontMetrics, TextFont } from '../../ir/text-font.js';
-import type { Shaped } from '../../ir/text-font.js';
 
 type StandardFontsModule = typeof import('@pdf-lib/standard-fonts');
 let loaded: StandardFontsModule | undefined;
@@ -20,11 +19,20 @@ export function standardFontsData(): StandardFontsModule {
 
 /** Description face → PostScript name (ISO 32000-1 §9.6.2.2, Table 111 names). */
 export const STANDARD_BASE_FONTS: Readonly<Record<string, string>> = {
-  helvetica: 'Helvetica', helvetica_bold: 'Helvetica-Bold', helvetica_oblique: 'Helvetica-Oblique',
-  helvetica_bold_oblique: 'Helvetica-BoldOblique', times_roman: 'Times-Roman', times_bold: 'Times-Bold',
-  times_italic: 'Times-Italic', times_bold_italic: 'Times-BoldItalic', courier: 'Courier',
-  courier_bold: 'Courier-Bold', courier_oblique: 'Courier-Oblique', courier_bold_oblique: 'Courier-BoldOblique',
-  symbol: 'Symbol', zapf_dingbats: 'ZapfDingbats',
+  helvetica: 'Helvetica',
+  helvetica_bold: 'Helvetica-Bold',
+  helvetica_oblique: 'Helvetica-Oblique',
+  helvetica_bold_oblique: 'Helvetica-BoldOblique',
+  times_roman: 'Times-Roman',
+  times_bold: 'Times-Bold',
+  times_italic: 'Times-Italic',
+  times_bold_italic: 'Times-BoldItalic',
+  courier: 'Courier',
+  courier_bold: 'Courier-Bold',
+  courier_oblique: 'Courier-Oblique',
+  courier_bold_oblique: 'Courier-BoldOblique',
+  symbol: 'Symbol',
+  zapf_dingbats: 'ZapfDingbats',
 };
 
 export class StandardFace implements TextFont {
@@ -50,13 +58,17 @@ export class StandardFace implements TextFont {
     const { Encodings, Font } = standardFontsData();
     this.afm = Font.load(this.baseFont as never);
     this.symbolic = face === 'symbol' || face === 'zapf_dingbats';
-    this.encoding = face === 'symbol' ? Encodings.Symbol : face === 'zapf_dingbats' ? Encodings.ZapfDingbats : Encodings.WinAnsi;
+    this.encoding =
+      face === 'symbol' ? Encodings.Symbol : face === 'zapf_dingbats' ? Encodings.ZapfDingbats : Encodings.WinAnsi;
     for (const cp of this.encoding.supportedCodePoints) {
       const { code, name } = this.encoding.encodeUnicodeCodePoint(cp);
       const w = this.afm.getWidthOfGlyph(name);
       if (w === undefined) continue;
       // Several code points may reach one code (U+00A0 and U+0020 both space); the first name wins.
-      if (!this.names[code]) { this.names[code] = name; this.widths[code] = w; }
+      if (!this.names[code]) {
+        this.names[code] = name;
+        this.widths[code] = w;
+      }
     }
     for (const [a, b, k] of this.afm.KernPairs) this.kern.set(`${a} ${b}`, k);
     const a = this.afm;
@@ -77,9 +89,15 @@ export class StandardFace implements TextFont {
     };
   }
 
-  get bbox(): [number, number, number, number] { return this.afm.FontBBox; }
-  get italicAngle(): number { return this.afm.ItalicAngle; }
-  get fixedPitch(): boolean { return this.afm.IsFixedPitch; }
+  get bbox(): [number, number, number, number] {
+    return this.afm.FontBBox;
+  }
+  get italicAngle(): number {
+    return this.afm.ItalicAngle;
+  }
+  get fixedPitch(): boolean {
+    return this.afm.IsFixedPitch;
+  }
 
   /** The one-byte code of a code point, or -1 when the face has none. */
   codeOf(cp: number): number {
@@ -114,10 +132,16 @@ export class StandardFace implements TextFont {
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const code = this.codeOf(cp);
-      if (code < 0) { missing.push(cp); continue; }
+      if (code < 0) {
+        missing.push(cp);
+        continue;
+      }
       if (kerning && glyphs.length) {
         const k = this.kern.get(`${this.names[glyphs[glyphs.length - 1]]} ${this.names[code]}`);
-        if (k) { advances[advances.length - 1] += k; width += k; }
+        if (k) {
+          advances[advances.length - 1] += k;
+          width += k;
+        }
       }
       glyphs.push(code);
       advances.push(this.widths[code]);
@@ -136,6 +160,9 @@ const faces = new Map<string, StandardFace>();
 /** The standard face, built once per process. */
 export function standardFace(face: string): StandardFace {
   let f = faces.get(face);
-  if (!f) { f = new StandardFace(face); faces.set(face, f); }
+  if (!f) {
+    f = new StandardFace(face);
+    faces.set(face, f);
+  }
   return f;
 }

@@ -6,9 +6,8 @@
 import { RefusalError } from '../../ir/diagnostics.js';
 import type { MissingRule } from '../../ir/font-types.js';
 import { refuse } from '../../ir/messages.js';
+import type { FontKind, FontMetrics, FontOrigin, Shaped, TextFont } from '../../ir/text-font.js';
 import type { FeatureSet } from './face.js';
-import type { FontKind, FontMetrics, TextFont } from '../../ir/text-font.js';
-import type { FontOrigin, Shaped } from '../../ir/text-font.js';
 
 /** A font kind that can shape with features switched (Face, StandardFace for kerning). */
 export interface FeatureShaper extends TextFont {
@@ -36,8 +35,16 @@ export function guarded<T>(origin: FontOrigin | undefined, fn: () => T): T {
     return fn();
   } catch (e) {
     if (e instanceof RefusalError || !origin) throw e;
-    const detail = (e instanceof Error ? e.message : String(e)).split('\n')[0].replace(/\.$/, '').slice(0, 200).toLowerCase();
-    refuse('fontUnreadable', origin.sourceAt, { font: origin.name, at: origin.at, detail: detail || 'it broke while in use' });
+    const detail = (e instanceof Error ? e.message : String(e))
+      .split('\n')[0]
+      .replace(/\.$/, '')
+      .slice(0, 200)
+      .toLowerCase();
+    refuse('fontUnreadable', origin.sourceAt, {
+      font: origin.name,
+      at: origin.at,
+      detail: detail || 'it broke while in use',
+    });
   }
 }
 
@@ -47,11 +54,21 @@ export class StyledFont implements TextFont {
   readonly unitsPerEm: number;
   private readonly cacheKey: string;
 
-  constructor(readonly base: FeatureShaper, readonly features: FeatureSet | undefined, readonly missing: MissingRule, readonly origin?: FontOrigin) {
+  constructor(
+    readonly base: FeatureShaper,
+    readonly features: FeatureSet | undefined,
+    readonly missing: MissingRule,
+    readonly origin?: FontOrigin,
+  ) {
     this.key = base.key;
     this.kind = base.kind;
     this.unitsPerEm = base.unitsPerEm;
-    this.cacheKey = features ? Object.entries(features).sort().map(([k, v]) => `${k}=${v ? 1 : 0}`).join(',') : '';
+    this.cacheKey = features
+      ? Object.entries(features)
+          .sort()
+          .map(([k, v]) => `${k}=${v ? 1 : 0}`)
+          .join(',')
+      : '';
   }
 
   get metrics(): FontMetrics {
@@ -59,7 +76,9 @@ export class StyledFont implements TextFont {
   }
 
   shape(text: string): Shaped {
-    return guarded(this.origin, () => this.base.shapeWith(applyMissingRule(this.base, this.missing, text), this.features, this.cacheKey));
+    return guarded(this.origin, () =>
+      this.base.shapeWith(applyMissingRule(this.base, this.missing, text), this.features, this.cacheKey),
+    );
   }
 
   advanceOf(gid: number): number {

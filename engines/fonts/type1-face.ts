@@ -4,12 +4,10 @@
 // WinAnsi name tables and uniXXXX names). Widths come from the program's charstrings (hsbw); an AFM
 // sent beside it brings kerning pairs and vertical metrics (and widths the program lacks).
 import { createHash } from 'node:crypto';
+import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
+import { type Afm, readAfm } from './afm.js';
 import { standardFontsData } from './standard-face.js';
-import { readAfm, type Afm } from './afm.js';
-
 import { readType1, type Type1Program } from './type1-program.js';
-import type { FontMetrics, TextFont } from '../../ir/text-font.js';
-import type { Shaped } from '../../ir/text-font.js';
 
 /** A text font is one whose program has at least this many of the 52 Latin letters by name (A–Z, a–z). */
 const LATIN_THRESHOLD = 40;
@@ -44,7 +42,11 @@ export class Type1Face implements TextFont {
   private readonly codes = new Map<number, number>();
   private readonly kern: Map<string, number>;
 
-  constructor(readonly program: Type1Program, key: string, afm?: Afm) {
+  constructor(
+    readonly program: Type1Program,
+    key: string,
+    afm?: Afm,
+  ) {
     this.key = key;
     this.unitsPerEm = afm ? 1000 : program.unitsPerEm;
     const has = (n: string) => program.charStrings.some((c) => c.name === n);
@@ -56,13 +58,16 @@ export class Type1Face implements TextFont {
     const k = this.unitsPerEm / program.unitsPerEm;
     const width = (n: string) => {
       const w = program.widths.get(n);
-      return w !== undefined ? w * k : afm?.widths.get(n) ?? 0;
+      return w !== undefined ? w * k : (afm?.widths.get(n) ?? 0);
     };
     if (this.latin) {
       for (const cp of Encodings.WinAnsi.supportedCodePoints) {
         const { code, name } = Encodings.WinAnsi.encodeUnicodeCodePoint(cp);
         if (!glyphNames.has(name)) continue;
-        if (!this.names[code]) { this.names[code] = name; this.widths[code] = width(name); }
+        if (!this.names[code]) {
+          this.names[code] = name;
+          this.widths[code] = width(name);
+        }
         if (!this.codes.has(cp)) this.codes.set(cp, code);
       }
     } else {
@@ -92,19 +97,29 @@ export class Type1Face implements TextFont {
     };
   }
 
-  covers(cp: number): boolean { return this.codes.has(cp); }
+  covers(cp: number): boolean {
+    return this.codes.has(cp);
+  }
 
-  advanceOf(code: number): number { return this.widths[code] ?? 0; }
+  advanceOf(code: number): number {
+    return this.widths[code] ?? 0;
+  }
 
   shape(text: string): Shaped {
     const out: Shaped = { glyphs: [], advances: [], text: [], width: 0, missing: [] };
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const code = this.codes.get(cp);
-      if (code === undefined) { out.missing.push(cp); continue; }
+      if (code === undefined) {
+        out.missing.push(cp);
+        continue;
+      }
       if (out.glyphs.length && this.kern.size) {
         const k = this.kern.get(`${this.names[out.glyphs[out.glyphs.length - 1]]} ${this.names[code]}`);
-        if (k) { out.advances[out.advances.length - 1] += k; out.width += k; }
+        if (k) {
+          out.advances[out.advances.length - 1] += k;
+          out.width += k;
+        }
       }
       out.glyphs.push(code);
       out.advances.push(this.widths[code]);
@@ -130,10 +145,18 @@ export function loadType1(bytes: Uint8Array, afmBytes?: Uint8Array): LoadType1Re
   if (hit) return { ok: true, face: hit };
   let afm: Afm | undefined;
   if (afmBytes) {
-    try { afm = readAfm(afmBytes); } catch (e) { return { ok: false, detail: reason(e), inAfm: true }; }
+    try {
+      afm = readAfm(afmBytes);
+    } catch (e) {
+      return { ok: false, detail: reason(e), inAfm: true };
+    }
   }
   let program: Type1Program;
-  try { program = readType1(bytes); } catch (e) { return { ok: false, detail: reason(e), inAfm: false }; }
+  try {
+    program = readType1(bytes);
+  } catch (e) {
+    return { ok: false, detail: reason(e), inAfm: false };
+  }
   const face = new Type1Face(program, key, afm);
   if (cache.size >= TYPE1_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, face);

@@ -89,12 +89,20 @@ function split(bytes: Uint8Array): { clear: Uint8Array; binary: Uint8Array; trai
     const mark = rest.lastIndexOf('cleartomark');
     let t = mark < 0 ? rest.length : mark;
     while (t > 0 && /[0\s]/.test(rest[t - 1])) t--;
-    return { clear: bytes.subarray(0, clearEnd), binary: bytes.subarray(clearEnd, clearEnd + t), trailer: bytes.subarray(clearEnd + t) };
+    return {
+      clear: bytes.subarray(0, clearEnd),
+      binary: bytes.subarray(clearEnd, clearEnd + t),
+      trailer: bytes.subarray(clearEnd + t),
+    };
   }
   const stop = rest.search(/0{64}|cleartomark/);
   const hex = (stop < 0 ? rest : rest.slice(0, stop)).replace(/\s+/g, '');
   if (!/^[0-9A-Fa-f]*$/.test(hex) || hex.length < 8) throw new Error('the eexec section is not hexadecimal');
-  return { clear: bytes.subarray(0, clearEnd), binary: Buffer.from(hex.length % 2 ? hex.slice(0, -1) : hex, 'hex'), trailer: Buffer.from(stop < 0 ? '' : rest.slice(stop), 'latin1') };
+  return {
+    clear: bytes.subarray(0, clearEnd),
+    binary: Buffer.from(hex.length % 2 ? hex.slice(0, -1) : hex, 'hex'),
+    trailer: Buffer.from(stop < 0 ? '' : rest.slice(stop), 'latin1'),
+  };
 }
 
 function numbers(s: string | undefined): number[] {
@@ -104,18 +112,27 @@ function numbers(s: string | undefined): number[] {
 /** The width of a charstring: the wx operand of its hsbw (13) or sbw (12 7). */
 function charStringWidth(cs: Uint8Array): number | undefined {
   const stack: number[] = [];
-  for (let i = 0; i < cs.length;) {
+  for (let i = 0; i < cs.length; ) {
     const v = cs[i++];
     if (v >= 32) {
       if (v <= 246) stack.push(v - 139);
       else if (v <= 250) stack.push((v - 247) * 256 + cs[i++] + 108);
       else if (v <= 254) stack.push(-(v - 251) * 256 - cs[i++] - 108);
-      else { stack.push((cs[i] << 24) | (cs[i + 1] << 16) | (cs[i + 2] << 8) | cs[i + 3]); i += 4; }
+      else {
+        stack.push((cs[i] << 24) | (cs[i + 1] << 16) | (cs[i + 2] << 8) | cs[i + 3]);
+        i += 4;
+      }
       continue;
     }
     if (v === 13) return stack[1];
     if (v === 12 && cs[i] === 7) return stack[2];
-    if (v === 12 && cs[i] === 12) { i++; const b = stack.pop()!, a = stack.pop()!; stack.push(a / b); continue; }
+    if (v === 12 && cs[i] === 12) {
+      i++;
+      const b = stack.pop()!,
+        a = stack.pop()!;
+      stack.push(a / b);
+      continue;
+    }
     return undefined;
   }
   return undefined;
@@ -123,10 +140,16 @@ function charStringWidth(cs: Uint8Array): number | undefined {
 
 /** Whether a charstring builds itself from two others (seac, 12 6): its components must stay in a subset. */
 function usesSeac(cs: Uint8Array): boolean {
-  for (let i = 0; i < cs.length;) {
+  for (let i = 0; i < cs.length; ) {
     const v = cs[i++];
-    if (v >= 32) { i += v <= 246 ? 0 : v <= 254 ? 1 : 4; continue; }
-    if (v === 12) { if (cs[i] === 6) return true; i++; }
+    if (v >= 32) {
+      i += v <= 246 ? 0 : v <= 254 ? 1 : 4;
+      continue;
+    }
+    if (v === 12) {
+      if (cs[i] === 6) return true;
+      i++;
+    }
   }
   return false;
 }
@@ -135,7 +158,8 @@ function usesSeac(cs: Uint8Array): boolean {
 export function readType1(bytes: Uint8Array): Type1Program {
   const { clear, binary, trailer } = split(bytes);
   const head = latin1(clear);
-  if (!/\/FontType\s+1\b/.test(head) && !head.startsWith('%!PS-AdobeFont') && !head.startsWith('%!FontType1')) throw new Error('its dictionary does not say FontType 1');
+  if (!/\/FontType\s+1\b/.test(head) && !head.startsWith('%!PS-AdobeFont') && !head.startsWith('%!FontType1'))
+    throw new Error('its dictionary does not say FontType 1');
   const fontName = /\/FontName\s*\/([^\s/[\]{}()<>]+)/.exec(head)?.[1];
   if (!fontName) throw new Error('it names no FontName');
   const bbox = numbers(/\/FontBBox\s*[{[]([^}\]]*)[}\]]/.exec(head)?.[1]);
@@ -143,7 +167,8 @@ export function readType1(bytes: Uint8Array): Type1Program {
   let builtinEncoding: string[] | undefined;
   if (!/\/Encoding\s+StandardEncoding/.test(head)) {
     builtinEncoding = new Array(256).fill('');
-    for (const m of head.matchAll(/dup\s+(\d+)\s*\/([^\s/[\]{}()<>]+)\s+put/g)) if (+m[1] < 256) builtinEncoding[+m[1]] = m[2];
+    for (const m of head.matchAll(/dup\s+(\d+)\s*\/([^\s/[\]{}()<>]+)\s+put/g))
+      if (+m[1] < 256) builtinEncoding[+m[1]] = m[2];
   }
   const plain = decrypt(binary, EEXEC_KEY, 4);
   const text = latin1(plain);
@@ -162,7 +187,10 @@ export function readType1(bytes: Uint8Array): Type1Program {
     const len = Number(m[2]);
     const dataStart = entry.lastIndex;
     if (dataStart + len > plain.length) throw new Error('a charstring runs past the end of the private part');
-    const cs = lenIV >= 0 ? decrypt(plain.subarray(dataStart, dataStart + len), CHARSTRING_KEY, lenIV) : plain.subarray(dataStart, dataStart + len);
+    const cs =
+      lenIV >= 0
+        ? decrypt(plain.subarray(dataStart, dataStart + len), CHARSTRING_KEY, lenIV)
+        : plain.subarray(dataStart, dataStart + len);
     const w = charStringWidth(cs);
     if (w !== undefined) widths.set(m[1], w);
     // The entry ends with its ND / |- token.
@@ -198,7 +226,11 @@ const DEFAULT_TRAILER = Buffer.from(('0'.repeat(64) + '\n').repeat(8) + 'clearto
  * The program with only the glyphs named kept (.notdef always; everything when a kept glyph is built
  * with seac), FontName renamed to `newName`. Returns the three FontFile parts and the glyph names kept.
  */
-export function subsetType1(p: Type1Program, keep: ReadonlySet<string>, newName: string): { clear: Uint8Array; binary: Uint8Array; trailer: Uint8Array; names: string[] } {
+export function subsetType1(
+  p: Type1Program,
+  keep: ReadonlySet<string>,
+  newName: string,
+): { clear: Uint8Array; binary: Uint8Array; trailer: Uint8Array; names: string[] } {
   const kept = p.charStrings.filter((c) => c.name === '.notdef' || keep.has(c.name));
   const all = kept.some((c) => c.seac);
   const chosen = all ? p.charStrings : kept;

@@ -4,10 +4,8 @@
 // matrix (1 / a: 1000 for the usual 0.001), so width × size / unitsPerEm is the advance in points.
 import { createHash } from 'node:crypto';
 import type { Type3FontDecl, Type3GlyphDecl } from '../../ir/font-types.js';
+import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import type { FontResource, Item } from '../../ir/types.js';
-
-import type { FontMetrics, TextFont } from '../../ir/text-font.js';
-import type { Shaped } from '../../ir/text-font.js';
 
 /** spec Limits: "Type 3 glyph codes: one byte each". */
 export const TYPE3_MAX_GLYPHS = 256;
@@ -26,15 +24,28 @@ export class Type3Face implements TextFont {
     this.glyphs.forEach((g, i) => this.codes.set(g.character.codePointAt(0)!, i));
     // Same declaration (whatever its glyph order or name) → same font object.
     // Pointers (`at`, wherever they sit) say where a declaration was written, not what it draws.
-    this.key = 'type3:' + createHash('sha256').update(JSON.stringify({ m: decl.matrix, b: decl.box, g: this.glyphs }, (k, v) => (k === 'at' || k.endsWith('At') || k === 'index' ? undefined : v))).digest('hex');
+    this.key =
+      'type3:' +
+      createHash('sha256')
+        .update(
+          JSON.stringify({ m: decl.matrix, b: decl.box, g: this.glyphs }, (k, v) =>
+            k === 'at' || k.endsWith('At') || k === 'index' ? undefined : v,
+          ),
+        )
+        .digest('hex');
     // Horizontal scale of the matrix: glyph units per text-space unit.
     const a = Math.hypot(decl.matrix[0], decl.matrix[1]) || 1;
     this.unitsPerEm = 1 / a;
     const [, lly, , ury] = decl.box;
     this.metrics = {
-      ascender: ury, descender: lly, capHeight: ury, xHeight: ury * 0.7,
-      underlinePosition: lly / 2, underlineThickness: (ury - lly) / 20,
-      strikeoutPosition: ury / 3, strikeoutThickness: (ury - lly) / 20,
+      ascender: ury,
+      descender: lly,
+      capHeight: ury,
+      xHeight: ury * 0.7,
+      underlinePosition: lly / 2,
+      underlineThickness: (ury - lly) / 20,
+      strikeoutPosition: ury / 3,
+      strikeoutThickness: (ury - lly) / 20,
     };
   }
 
@@ -51,7 +62,10 @@ export class Type3Face implements TextFont {
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const code = this.codes.get(cp);
-      if (code === undefined) { out.missing.push(cp); continue; }
+      if (code === undefined) {
+        out.missing.push(cp);
+        continue;
+      }
       out.glyphs.push(code);
       out.advances.push(this.glyphs[code].width);
       out.text.push(ch);

@@ -2,8 +2,8 @@
 // code's height, a picture's or a drawing's size in the cell. Pagination measures rows with it;
 // layout draws cells with it.
 import type { MeasuredCell } from '../../ir/measured-table.js';
-import type { DocSettings } from '../../ir/types.js';
 import type { TableCell } from '../../ir/table-types.js';
+import type { DocSettings } from '../../ir/types.js';
 
 /** Default height of a code in a cell when `height` is not given: square for matrix codes, a third of the width for linear ones. */
 export function codeHeight(cell: MeasuredCell): number {

@@ -1,29 +1,41 @@
 // engines/geometry/shapes.ts — the geometry of shapes: path segments evaluated on a page, the box
 // segments span, an ellipse as Béziers, the matrix mapping one box onto another, and the box a shape
 // item covers. Layout draws shapes with it; pagination hangs items from shapes' boxes.
-import type { PathSeg } from '../../ir/graphics-types.js';
+
+import type { Matrix, PathSegOp } from '../../ir/draw-ops.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
-import type { PathSegOp, Matrix } from '../../ir/draw-ops.js';
-import { coordValue, type Box } from './coordinates.js';
-import type { ShapeItem, DocSettings } from '../../ir/types.js';
+import type { PathSeg } from '../../ir/graphics-types.js';
+import type { DocSettings, ShapeItem } from '../../ir/types.js';
+import { type Box, coordValue } from './coordinates.js';
 
 export function segOps(segs: readonly PathSeg[], b: CoordBindings): PathSegOp[] {
   return segs.map((s): PathSegOp => {
     switch (s.k) {
-      case 'move': return { k: 'm', v: [coordValue(s.p[0], b), coordValue(s.p[1], b)] };
-      case 'line': return { k: 'l', v: [coordValue(s.p[0], b), coordValue(s.p[1], b)] };
-      case 'curve': return { k: 'c', v: [s.c1, s.c2, s.p].flatMap((q) => [coordValue(q[0], b), coordValue(q[1], b)]) };
-      default: return { k: 'h', v: [] };
+      case 'move':
+        return { k: 'm', v: [coordValue(s.p[0], b), coordValue(s.p[1], b)] };
+      case 'line':
+        return { k: 'l', v: [coordValue(s.p[0], b), coordValue(s.p[1], b)] };
+      case 'curve':
+        return { k: 'c', v: [s.c1, s.c2, s.p].flatMap((q) => [coordValue(q[0], b), coordValue(q[1], b)]) };
+      default:
+        return { k: 'h', v: [] };
     }
   });
 }
 
 /** The box a path's points span (control points included), for `rotate` about its centre. */
 export function segsBox(segs: readonly PathSegOp[]): Box {
-  let llx = Infinity, lly = Infinity, urx = -Infinity, ury = -Infinity;
-  for (const s of segs) for (let i = 0; i < s.v.length; i += 2) {
-    llx = Math.min(llx, s.v[i]); urx = Math.max(urx, s.v[i]); lly = Math.min(lly, s.v[i + 1]); ury = Math.max(ury, s.v[i + 1]);
-  }
+  let llx = Infinity,
+    lly = Infinity,
+    urx = -Infinity,
+    ury = -Infinity;
+  for (const s of segs)
+    for (let i = 0; i < s.v.length; i += 2) {
+      llx = Math.min(llx, s.v[i]);
+      urx = Math.max(urx, s.v[i]);
+      lly = Math.min(lly, s.v[i + 1]);
+      ury = Math.max(ury, s.v[i + 1]);
+    }
   return Number.isFinite(llx) ? { llx, lly, urx, ury } : { llx: 0, lly: 0, urx: 0, ury: 0 };
 }
 
@@ -31,9 +43,12 @@ export function segsBox(segs: readonly PathSegOp[]): Box {
 const KAPPA = 0.5522847498307936;
 
 export function ellipseSegs(box: Box): PathSegOp[] {
-  const cx = (box.llx + box.urx) / 2, cy = (box.lly + box.ury) / 2;
-  const rx = (box.urx - box.llx) / 2, ry = (box.ury - box.lly) / 2;
-  const kx = rx * KAPPA, ky = ry * KAPPA;
+  const cx = (box.llx + box.urx) / 2,
+    cy = (box.lly + box.ury) / 2;
+  const rx = (box.urx - box.llx) / 2,
+    ry = (box.ury - box.lly) / 2;
+  const kx = rx * KAPPA,
+    ky = ry * KAPPA;
   return [
     { k: 'm', v: [cx + rx, cy] },
     { k: 'c', v: [cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry] },

@@ -7,8 +7,24 @@ export const MAX_ICC_BYTES = 16 * 1024 * 1024;
 
 /** Components of the data colour spaces of ICC.1 Table 19 that an image can be in. */
 const SPACES: Record<string, number> = {
-  'GRAY': 1, 'RGB ': 3, 'CMYK': 4, 'Lab ': 3, 'XYZ ': 3, 'YCbr': 3, 'Luv ': 3, 'Yxy ': 3, 'HSV ': 3, 'HLS ': 3, 'CMY ': 3,
-  '2CLR': 2, '3CLR': 3, '4CLR': 4, '5CLR': 5, '6CLR': 6, '7CLR': 7, '8CLR': 8,
+  GRAY: 1,
+  'RGB ': 3,
+  CMYK: 4,
+  'Lab ': 3,
+  'XYZ ': 3,
+  YCbr: 3,
+  'Luv ': 3,
+  'Yxy ': 3,
+  'HSV ': 3,
+  'HLS ': 3,
+  'CMY ': 3,
+  '2CLR': 2,
+  '3CLR': 3,
+  '4CLR': 4,
+  '5CLR': 5,
+  '6CLR': 6,
+  '7CLR': 7,
+  '8CLR': 8,
 };
 
 export interface IccHeader {

@@ -4,8 +4,9 @@
 // precision, components, baseline/extended/progressive), the Adobe APP14 marker (CMYK stored
 // inverted → Decode [1 0 …]), the EXIF orientation (APP1), the JFIF density (APP0) and an embedded
 // ICC profile (APP2 ICC_PROFILE, possibly split over several segments).
-import { checkSize, ImageError, type Picture } from './picture.js';
+
 import { MAX_ICC_BYTES } from './icc.js';
+import { checkSize, ImageError, type Picture } from './picture.js';
 
 function bad(detail: string): never {
   throw new ImageError('unreadable', detail, 'JPEG');
@@ -26,7 +27,10 @@ export function exifOrientation(seg: Uint8Array): number {
   const le = t[0] === 0x49 && t[1] === 0x49;
   if (!le && !(t[0] === 0x4d && t[1] === 0x4d)) return 1;
   const r16 = (o: number) => (le ? t[o] | (t[o + 1] << 8) : (t[o] << 8) | t[o + 1]);
-  const r32 = (o: number) => (le ? (t[o] | (t[o + 1] << 8) | (t[o + 2] << 16) | (t[o + 3] << 24)) >>> 0 : ((t[o] << 24) | (t[o + 1] << 16) | (t[o + 2] << 8) | t[o + 3]) >>> 0);
+  const r32 = (o: number) =>
+    le
+      ? (t[o] | (t[o + 1] << 8) | (t[o + 2] << 16) | (t[o + 3] << 24)) >>> 0
+      : ((t[o] << 24) | (t[o + 1] << 16) | (t[o + 2] << 8) | t[o + 3]) >>> 0;
   const ifd = r32(4);
   if (ifd + 2 > t.length) return 1;
   const n = r16(ifd);
@@ -58,21 +62,29 @@ export function readJpeg(bytes: Uint8Array): Picture {
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue; // stand-alone markers
     if (o + 2 > bytes.length) bad('it ends inside a segment header');
     const len = u16(bytes, o);
-    if (len < 2 || o + len > bytes.length) bad(`a segment (marker 0x${marker.toString(16)}) runs past the end of the file`);
+    if (len < 2 || o + len > bytes.length)
+      bad(`a segment (marker 0x${marker.toString(16)}) runs past the end of the file`);
     const seg = bytes.subarray(o + 2, o + len);
     if (SOF_TAKEN.has(marker)) {
       if (seg.length < 6) bad('its frame header is too short');
       frame = { marker, precision: seg[0], height: u16(seg, 1), width: u16(seg, 3), components: seg[5] };
       if (seg.length < 6 + 3 * frame.components) bad('its frame header is too short for its components');
     } else if (SOF_OTHER.has(marker)) {
-      const kind = marker === 0xc3 || marker === 0xc7 || marker === 0xcb || marker === 0xcf ? 'lossless' : marker < 0xc8 ? 'hierarchical' : 'arithmetic-coded';
+      const kind =
+        marker === 0xc3 || marker === 0xc7 || marker === 0xcb || marker === 0xcf
+          ? 'lossless'
+          : marker < 0xc8
+            ? 'hierarchical'
+            : 'arithmetic-coded';
       throw new ImageError('unsupported', `a ${kind} JPEG, which PDF readers do not decode`, 'JPEG');
     } else if (marker === 0xee && seg.length >= 12 && ascii(seg, 0, 5) === 'Adobe') {
       adobe = true;
     } else if (marker === 0xe1) {
       if (orientation === 1) orientation = exifOrientation(seg);
     } else if (marker === 0xe0 && seg.length >= 12 && ascii(seg, 0, 5) === 'JFIF\0') {
-      const unit = seg[7], x = u16(seg, 8), y = u16(seg, 10);
+      const unit = seg[7],
+        x = u16(seg, 8),
+        y = u16(seg, 10);
       if (x > 0 && y > 0 && (unit === 1 || unit === 2)) dpi = unit === 1 ? [x, y] : [x * 2.54, y * 2.54];
     } else if (marker === 0xe2 && seg.length > 14 && ascii(seg, 0, 12) === 'ICC_PROFILE\0') {
       iccSize += seg.length - 14;
@@ -83,7 +95,12 @@ export function readJpeg(bytes: Uint8Array): Picture {
     o += len;
   }
   if (!frame) bad('it has no frame header before its first scan');
-  if (frame.precision !== 8) throw new ImageError('unsupported', `a JPEG of ${frame.precision}-bit precision, which PDF's DCTDecode does not take`, 'JPEG');
+  if (frame.precision !== 8)
+    throw new ImageError(
+      'unsupported',
+      `a JPEG of ${frame.precision}-bit precision, which PDF's DCTDecode does not take`,
+      'JPEG',
+    );
   if (![1, 3, 4].includes(frame.components)) bad(`it has ${frame.components} components; PDF takes 1, 3 or 4`);
   checkSize('JPEG', frame.width, frame.height, 0);
   const n = frame.components;

@@ -51,7 +51,8 @@ export const MAX_IMAGE_SIDE = 1 << 20;
 
 /** Refuses a size before any pixel is unpacked. */
 export function checkSize(format: string, width: number, height: number, bytesPerRow: number): void {
-  if (!(width >= 1 && height >= 1)) throw new ImageError('unreadable', `its header gives a size of ${width} × ${height} pixels`, format);
+  if (!(width >= 1 && height >= 1))
+    throw new ImageError('unreadable', `its header gives a size of ${width} × ${height} pixels`, format);
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || bytesPerRow * height > MAX_UNPACKED_IMAGE_BYTES) {
     throw new ImageError('too-large', '', format, [width, height]);
   }

@@ -16,7 +16,13 @@ export interface PngLayout {
 
 /** The seven Adam7 passes: [x0, y0, dx, dy] (PNG 1.2 §8.2). */
 const ADAM7: readonly [number, number, number, number][] = [
-  [0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2],
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
 ];
 
 function rowBytes(width: number, l: PngLayout): number {
@@ -26,8 +32,14 @@ function rowBytes(width: number, l: PngLayout): number {
 /** Sub-images in stream order: the whole picture, or the non-empty Adam7 passes. */
 function subImages(l: PngLayout): { x0: number; y0: number; dx: number; dy: number; w: number; h: number }[] {
   if (!l.interlaced) return [{ x0: 0, y0: 0, dx: 1, dy: 1, w: l.width, h: l.height }];
-  return ADAM7.map(([x0, y0, dx, dy]) => ({ x0, y0, dx, dy, w: Math.ceil((l.width - x0) / dx), h: Math.ceil((l.height - y0) / dy) }))
-    .filter((p) => p.w > 0 && p.h > 0);
+  return ADAM7.map(([x0, y0, dx, dy]) => ({
+    x0,
+    y0,
+    dx,
+    dy,
+    w: Math.ceil((l.width - x0) / dx),
+    h: Math.ceil((l.height - y0) / dy),
+  })).filter((p) => p.w > 0 && p.h > 0);
 }
 
 /** Bytes the zlib stream inflates to: every row of every (sub-)image plus its filter byte. */
@@ -42,10 +54,18 @@ export function inflateIdat(idat: Uint8Array, expected: number): Uint8Array {
     out = inflateSync(idat, { maxOutputLength: expected });
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE') throw new ImageError('unreadable', 'its pixel data is longer than its header says', 'PNG');
-    throw new ImageError('unreadable', `its pixel data does not inflate (${String((e as Error).message).replace(/\.$/, '').toLowerCase()})`, 'PNG');
+    if (code === 'ERR_BUFFER_TOO_LARGE')
+      throw new ImageError('unreadable', 'its pixel data is longer than its header says', 'PNG');
+    throw new ImageError(
+      'unreadable',
+      `its pixel data does not inflate (${String((e as Error).message)
+        .replace(/\.$/, '')
+        .toLowerCase()})`,
+      'PNG',
+    );
   }
-  if (out.length < expected) throw new ImageError('unreadable', 'its pixel data stops short of the size its header gives', 'PNG');
+  if (out.length < expected)
+    throw new ImageError('unreadable', 'its pixel data stops short of the size its header gives', 'PNG');
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
@@ -59,7 +79,9 @@ export function checkFilterBytes(data: Uint8Array, l: PngLayout): void {
 
 function paeth(a: number, b: number, c: number): number {
   const p = a + b - c;
-  const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+  const pa = Math.abs(p - a),
+    pb = Math.abs(p - b),
+    pc = Math.abs(p - c);
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
@@ -67,7 +89,8 @@ function paeth(a: number, b: number, c: number): number {
 function unfilterRows(src: Uint8Array, off: number, h: number, rb: number, bpp: number, out: Uint8Array): number {
   for (let y = 0; y < h; y++) {
     const type = src[off++];
-    const row = y * rb, prev = row - rb;
+    const row = y * rb,
+      prev = row - rb;
     const first = y === 0;
     // One loop per filter type: this runs once per byte of a picture that must be unpacked.
     switch (type) {
@@ -83,7 +106,8 @@ function unfilterRows(src: Uint8Array, off: number, h: number, rb: number, bpp: 
         break;
       case 3:
         for (let i = 0; i < rb; i++) {
-          const a = i >= bpp ? out[row + i - bpp] : 0, b = first ? 0 : out[prev + i];
+          const a = i >= bpp ? out[row + i - bpp] : 0,
+            b = first ? 0 : out[prev + i];
           out[row + i] = (src[off + i] + ((a + b) >> 1)) & 0xff;
         }
         break;
@@ -128,7 +152,8 @@ export function unpackPixels(data: Uint8Array, l: PngLayout): Uint8Array {
           out.set(pass.subarray(srcRow + x * bpp, srcRow + (x + 1) * bpp), dstRow + X * bpp);
         } else {
           // Sub-byte depths are grey or palette only (one channel).
-          const d = l.depth, mask = (1 << d) - 1;
+          const d = l.depth,
+            mask = (1 << d) - 1;
           const v = (pass[srcRow + ((x * d) >> 3)] >> (8 - d - ((x * d) & 7))) & mask;
           out[dstRow + ((X * d) >> 3)] |= v << (8 - d - ((X * d) & 7));
         }
@@ -155,7 +180,8 @@ export function splitAlpha(pixels: Uint8Array, l: PngLayout): { colour: Uint8Arr
 /** Per-pixel opacity (8 bits) of a palette picture from its tRNS entries; an index past them is opaque. */
 export function paletteAlpha(pixels: Uint8Array, l: PngLayout, trns: Uint8Array): Uint8Array {
   const rb = rowBytes(l.width, l);
-  const d = l.depth, mask = (1 << d) - 1;
+  const d = l.depth,
+    mask = (1 << d) - 1;
   const alpha = new Uint8Array(l.width * l.height);
   for (let y = 0; y < l.height; y++) {
     for (let x = 0; x < l.width; x++) {

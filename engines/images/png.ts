@@ -4,14 +4,28 @@
 // filters themselves), after one capped inflate that proves the stream whole. Only an alpha channel
 // (→ SMask), Adam7 interlacing, and palette transparency need the pixels unpacked (png-pixels.ts).
 import { crc32, inflateSync } from 'node:zlib';
+import type { BitDepth } from '../../ir/image-resource.js';
 import { MAX_ICC_BYTES } from './icc.js';
 import { exifOrientation } from './jpeg.js';
 import { checkSize, ImageError, type Picture } from './picture.js';
-import { checkFilterBytes, inflatedSize, inflateIdat, paletteAlpha, splitAlpha, unpackPixels, type PngLayout } from './png-pixels.js';
-import type { BitDepth } from '../../ir/image-resource.js';
+import {
+  checkFilterBytes,
+  inflatedSize,
+  inflateIdat,
+  type PngLayout,
+  paletteAlpha,
+  splitAlpha,
+  unpackPixels,
+} from './png-pixels.js';
 
 /** Bit depths each colour type allows (PNG 1.2 §11.2.2, Table 11.1). */
-const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const DEPTHS: Record<number, readonly number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 interface Chunks {
@@ -39,22 +53,40 @@ function readChunks(bytes: Uint8Array): Chunks {
     if (o + 12 > bytes.length) bad('it ends inside a chunk');
     const len = u32(bytes, o);
     const type = String.fromCharCode(bytes[o + 4], bytes[o + 5], bytes[o + 6], bytes[o + 7]);
-    if (len > bytes.length - o - 12) bad(`its ${type.replace(/[^\x20-\x7e]/g, '?')} chunk runs past the end of the file`);
+    if (len > bytes.length - o - 12)
+      bad(`its ${type.replace(/[^\x20-\x7e]/g, '?')} chunk runs past the end of the file`);
     const data = bytes.subarray(o + 8, o + 8 + len);
-    if (crc32(bytes.subarray(o + 4, o + 8 + len)) !== u32(bytes, o + 8 + len)) bad(`its ${type.replace(/[^\x20-\x7e]/g, '?')} chunk fails its checksum`);
+    if (crc32(bytes.subarray(o + 4, o + 8 + len)) !== u32(bytes, o + 8 + len))
+      bad(`its ${type.replace(/[^\x20-\x7e]/g, '?')} chunk fails its checksum`);
     if (o === 8 && type !== 'IHDR') bad('it does not start with an IHDR chunk');
     switch (type) {
-      case 'IHDR': c.ihdr = data; break;
-      case 'PLTE': c.plte = data; break;
-      case 'tRNS': c.trns = data; break;
-      case 'iCCP': c.iccp = data; break;
-      case 'pHYs': c.phys = data; break;
-      case 'eXIf': c.exif = data; break;
-      case 'IDAT': c.idat.push(data); break;
-      case 'IEND': return c;
+      case 'IHDR':
+        c.ihdr = data;
+        break;
+      case 'PLTE':
+        c.plte = data;
+        break;
+      case 'tRNS':
+        c.trns = data;
+        break;
+      case 'iCCP':
+        c.iccp = data;
+        break;
+      case 'pHYs':
+        c.phys = data;
+        break;
+      case 'eXIf':
+        c.exif = data;
+        break;
+      case 'IDAT':
+        c.idat.push(data);
+        break;
+      case 'IEND':
+        return c;
       default:
         // An unknown critical chunk (upper-case first letter) changes how the picture reads (§5.4).
-        if (!(bytes[o + 4] & 0x20)) bad(`it has the critical chunk ${type.replace(/[^\x20-\x7e]/g, '?')}, which this reader does not know`);
+        if (!(bytes[o + 4] & 0x20))
+          bad(`it has the critical chunk ${type.replace(/[^\x20-\x7e]/g, '?')}, which this reader does not know`);
     }
     o += 12 + len;
   }
@@ -76,8 +108,11 @@ function iccFrom(iccp: Uint8Array): Uint8Array | undefined {
 export function readPng(bytes: Uint8Array): Picture {
   const c = readChunks(bytes);
   const h = c.ihdr;
-  if (!h || h.length !== 13) bad('its IHDR chunk is missing or the wrong length');
-  const width = u32(h, 0), height = u32(h, 4), depth = h[8], type = h[9];
+  if (h?.length !== 13) bad('its IHDR chunk is missing or the wrong length');
+  const width = u32(h, 0),
+    height = u32(h, 4),
+    depth = h[8],
+    type = h[9];
   if (!(type in DEPTHS)) bad(`its colour type ${type} is not one PNG defines`);
   if (!DEPTHS[type].includes(depth)) bad(`colour type ${type} does not take a bit depth of ${depth}`);
   if (h[10] !== 0 || h[11] !== 0) bad('it names a compression or filter method PNG does not define');
@@ -93,11 +128,17 @@ export function readPng(bytes: Uint8Array): Picture {
   const inflated = inflateIdat(idat, inflatedSize(l));
 
   const picture: Picture = {
-    format: 'PNG', width, height, bpc: depth as BitDepth,
+    format: 'PNG',
+    width,
+    height,
+    bpc: depth as BitDepth,
     components: type === 3 ? 1 : type === 0 || type === 4 ? 1 : 3,
-    space: type === 3
-      ? { kind: 'indexed', hival: c.plte!.length / 3 - 1, lookup: c.plte! }
-      : type === 0 || type === 4 ? { kind: 'gray' } : { kind: 'rgb' },
+    space:
+      type === 3
+        ? { kind: 'indexed', hival: c.plte!.length / 3 - 1, lookup: c.plte! }
+        : type === 0 || type === 4
+          ? { kind: 'gray' }
+          : { kind: 'rgb' },
     data: { filter: 'png', bytes: idat },
     orientation: 1,
   };
@@ -133,7 +174,8 @@ export function readPng(bytes: Uint8Array): Picture {
   if (c.exif) picture.orientation = exifOrientation(Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), c.exif]));
   if (c.phys && c.phys.length === 9 && c.phys[8] === 1) {
     // Pixels per metre → dots per inch.
-    const x = u32(c.phys, 0) * 0.0254, y = u32(c.phys, 4) * 0.0254;
+    const x = u32(c.phys, 0) * 0.0254,
+      y = u32(c.phys, 4) * 0.0254;
     if (x > 0 && y > 0) picture.dpi = [x, y];
   }
   return picture;

@@ -4,21 +4,24 @@
 // to write the image XObject, and a content key so the same picture read the same way is written
 // once however many names, items and pages draw it.
 import { createHash } from 'node:crypto';
+import type { ImageResource, ImageStream, XmpRules } from '../../ir/image-resource.js';
+import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
-import type { MetadataFacts } from '../../ir/standards-types.js';
 import type { ImageDecl, PartRef } from '../../ir/types.js';
-
 import { readIccHeader } from './icc.js';
 import { ImageError, MAX_UNPACKED_IMAGE_BYTES, type Picture } from './picture.js';
-import { refuse } from '../../ir/messages.js';
-import type { BitDepth, PictureData, PictureSpace } from '../../ir/image-resource.js';
-import type { ImageResource, ImageStream, XmpRules } from '../../ir/image-resource.js';
 import { readPicture } from './read-picture.js';
 
 /** EXIF values of the spec's orientation names (docs/reference.md "images"). */
 export const ORIENTATION_EXIF: Record<string, number> = {
-  upright: 1, mirrored_left_to_right: 2, upside_down: 3, mirrored_top_to_bottom: 4,
-  mirrored_and_turned_left: 5, turned_right: 6, mirrored_and_turned_right: 7, turned_left: 8,
+  upright: 1,
+  mirrored_left_to_right: 2,
+  upside_down: 3,
+  mirrored_top_to_bottom: 4,
+  mirrored_and_turned_left: 5,
+  turned_right: 6,
+  mirrored_and_turned_right: 7,
+  turned_left: 8,
 };
 
 export interface PartSource {
@@ -33,9 +36,18 @@ export function pictureOf(parts: PartSource, name: string, at: JsonPointer): Pic
     return readPicture(bytes);
   } catch (e) {
     if (!(e instanceof ImageError)) throw e;
-    if (e.kind === 'unsupported' && !e.format) refuse('imageFormatUnsupported', at, { part: name, at, format: e.detail });
-    if (e.kind === 'unsupported') refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: `it is ${e.detail}` });
-    if (e.kind === 'too-large') refuse('imageTooLarge', at, { image: name, at, width: e.size[0], height: e.size[1], limit: MAX_UNPACKED_IMAGE_BYTES });
+    if (e.kind === 'unsupported' && !e.format)
+      refuse('imageFormatUnsupported', at, { part: name, at, format: e.detail });
+    if (e.kind === 'unsupported')
+      refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: `it is ${e.detail}` });
+    if (e.kind === 'too-large')
+      refuse('imageTooLarge', at, {
+        image: name,
+        at,
+        width: e.size[0],
+        height: e.size[1],
+        limit: MAX_UNPACKED_IMAGE_BYTES,
+      });
     refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: e.detail });
   }
 }
@@ -62,7 +74,11 @@ function exclusive(why: string, ...keys: (JsonPointer | undefined)[]): void {
 function checkStencil(p: Picture, name: string, at: JsonPointer): void {
   if (p.bpc !== 1 || p.components !== 1 || p.space.kind !== 'gray') {
     const kind = { gray: 'grey', rgb: 'RGB', cmyk: 'CMYK', indexed: 'palette' }[p.space.kind];
-    refuse('imageNotStencil', at, { image: name, at, kind: `${p.bpc}-bit ${kind}${p.alpha ? ' with alpha' : ''} (${p.format})` });
+    refuse('imageNotStencil', at, {
+      image: name,
+      at,
+      kind: `${p.bpc}-bit ${kind}${p.alpha ? ' with alpha' : ''} (${p.format})`,
+    });
   }
 }
 
@@ -74,15 +90,25 @@ export interface ResolveContext {
   xmpRules: XmpRules;
 }
 
-const NO_CLAIM: ResolveContext = { attachments: new Set(), xmpRules: { trappedInXmp: true, describeExtensions: false } };
+const NO_CLAIM: ResolveContext = {
+  attachments: new Set(),
+  xmpRules: { trappedInXmp: true, describeExtensions: false },
+};
 
-export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | undefined, usedAt: JsonPointer, rc: ResolveContext = NO_CLAIM): ImageResource {
+export function resolveImage(
+  parts: PartSource,
+  name: string,
+  decl: ImageDecl | undefined,
+  usedAt: JsonPointer,
+  rc: ResolveContext = NO_CLAIM,
+): ImageResource {
   const picture = pictureOf(parts, name, decl ? `${decl.at}/name` : usedAt);
   const d = decl ?? ({ at: usedAt, name } as ImageDecl);
   const maskKeys = [d.softMask?.at, d.stencilMask?.at, d.colorKey?.at];
   if (d.stencil) {
     exclusive('a stencil is its own mask', d.stencil, ...maskKeys, d.opaque);
-    if (d.iccProfile) refuse('imageIccOnStencil', d.iccProfile.at, { key: d.iccProfile.at, image: name, stencil: d.stencil });
+    if (d.iccProfile)
+      refuse('imageIccOnStencil', d.iccProfile.at, { key: d.iccProfile.at, image: name, stencil: d.stencil });
     checkStencil(picture, name, d.stencil);
   }
   exclusive('an image carries one kind of see-through information', ...maskKeys);
@@ -91,7 +117,11 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   const main = stream(picture);
   const keyParts: (Uint8Array | string)[] = [parts.bytes(name, usedAt)];
   const res: ImageResource = {
-    name, at: d.at, key: '', main, stencil: !!d.stencil,
+    name,
+    at: d.at,
+    key: '',
+    main,
+    stencil: !!d.stencil,
     orientation: d.orientation ? ORIENTATION_EXIF[d.orientation.value] : picture.orientation,
     natural: [(picture.width * 72) / (picture.dpi?.[0] ?? 72), (picture.height * 72) / (picture.dpi?.[1] ?? 72)],
   };
@@ -106,8 +136,17 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
     if (d.iccProfile) {
       const bytes = parts.bytes(d.iccProfile.part, d.iccProfile.at);
       const h = readIccHeader(bytes);
-      if (typeof h === 'string') refuse('imageIccUnreadable', d.iccProfile.at, { part: d.iccProfile.part, at: d.iccProfile.at, detail: h });
-      if (h.n !== colours) refuse('imageIccMismatch', d.iccProfile.at, { profile: d.iccProfile.part, at: d.iccProfile.at, components: h.n, space: h.space, image: name, imageComponents: colours });
+      if (typeof h === 'string')
+        refuse('imageIccUnreadable', d.iccProfile.at, { part: d.iccProfile.part, at: d.iccProfile.at, detail: h });
+      if (h.n !== colours)
+        refuse('imageIccMismatch', d.iccProfile.at, {
+          profile: d.iccProfile.part,
+          at: d.iccProfile.at,
+          components: h.n,
+          space: h.space,
+          image: name,
+          imageComponents: colours,
+        });
       main.icc = { bytes, n: h.n };
       keyParts.push('icc', bytes);
     } else if (picture.icc) {
@@ -120,7 +159,12 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
     if (d.softMask) {
       const m = pictureOf(parts, d.softMask.part, d.softMask.at);
       if (m.components !== 1 || m.space.kind !== 'gray' || m.alpha || m.colorKey) {
-        const what = m.space.kind === 'indexed' ? 'a palette' : m.alpha || m.colorKey ? 'transparency of its own' : `${m.components} components`;
+        const what =
+          m.space.kind === 'indexed'
+            ? 'a palette'
+            : m.alpha || m.colorKey
+              ? 'transparency of its own'
+              : `${m.components} components`;
         refuse('imageSoftMaskNotGrey', d.softMask.at, { mask: d.softMask.part, at: d.softMask.at, found: what });
       }
       res.smask = { ...stream(m), space: undefined };
@@ -132,14 +176,35 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
       keyParts.push('mask', parts.bytes(d.stencilMask.part, d.stencilMask.at));
     } else if (d.colorKey) {
       const pairs = d.colorKey.pairs;
-      if (pairs.length !== picture.components) refuse('imagePairCount', d.colorKey.at, { key: d.colorKey.at, pairs: count(pairs.length, 'pair'), image: name, components: count(picture.components, 'component') });
-      pairs.forEach((pair, i) => pair.forEach((v, j) => {
-        if (v > maxSample) refuse('imageColorKeyRange', `${d.colorKey!.at}/${i}/${j}`, { key: `${d.colorKey!.at}/${i}/${j}`, value: v, max: maxSample, image: name });
-      }));
+      if (pairs.length !== picture.components)
+        refuse('imagePairCount', d.colorKey.at, {
+          key: d.colorKey.at,
+          pairs: count(pairs.length, 'pair'),
+          image: name,
+          components: count(picture.components, 'component'),
+        });
+      pairs.forEach((pair, i) =>
+        pair.forEach((v, j) => {
+          if (v > maxSample)
+            refuse('imageColorKeyRange', `${d.colorKey!.at}/${i}/${j}`, {
+              key: `${d.colorKey!.at}/${i}/${j}`,
+              value: v,
+              max: maxSample,
+              image: name,
+            });
+        }),
+      );
       res.mask = { key: pairs.flat() };
       keyParts.push('key', JSON.stringify(pairs));
     } else if (!d.opaque) {
-      if (picture.alpha) res.smask = { width: picture.width, height: picture.height, bpc: picture.alpha.bpc, components: 1, data: { filter: 'raw', bytes: picture.alpha.bytes } };
+      if (picture.alpha)
+        res.smask = {
+          width: picture.width,
+          height: picture.height,
+          bpc: picture.alpha.bpc,
+          components: 1,
+          data: { filter: 'raw', bytes: picture.alpha.bytes },
+        };
       else if (picture.colorKey) res.mask = { key: picture.colorKey };
     }
     if (d.opaque) keyParts.push('opaque');
@@ -149,7 +214,13 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   // declared decode is meant of the picture's true values, so its pairs are turned round for it.
   const comps = d.stencil ? 1 : picture.components;
   if (d.decode) {
-    if (d.decode.pairs.length !== comps) refuse('imagePairCount', d.decode.at, { key: d.decode.at, pairs: count(d.decode.pairs.length, 'pair'), image: name, components: count(comps, 'component') });
+    if (d.decode.pairs.length !== comps)
+      refuse('imagePairCount', d.decode.at, {
+        key: d.decode.at,
+        pairs: count(d.decode.pairs.length, 'pair'),
+        image: name,
+        components: count(comps, 'component'),
+      });
     main.decode = d.decode.pairs.flatMap(([lo, hi]) => (picture.inverted ? [hi, lo] : [lo, hi]));
     keyParts.push('decode', JSON.stringify(d.decode.pairs));
   } else if (picture.inverted) {
@@ -169,7 +240,8 @@ export function resolveImage(parts: PartSource, name: string, decl: ImageDecl | 
   }
   if (d.files) {
     // spec "images": names of declared attachments the picture claims; they belong to the picture.
-    for (const f of d.files) if (!rc.attachments.has(f.name)) refuse('attachmentUnknown', f.at, { attachment: f.name, at: f.at });
+    for (const f of d.files)
+      if (!rc.attachments.has(f.name)) refuse('attachmentUnknown', f.at, { attachment: f.name, at: f.at });
     res.files = [...new Set(d.files.map((f) => f.name))];
     keyParts.push('files', JSON.stringify(res.files));
   }

@@ -23,7 +23,14 @@ export interface ArchiveRules {
 }
 
 export function archiveRules(level: ArchiveLevel | undefined): ArchiveRules {
-  if (!level) return { writesInfo: true, xmp2004: false, needsOutputIntent: false, objectStreamsAllowed: true, describeExtensions: false };
+  if (!level)
+    return {
+      writesInfo: true,
+      xmp2004: false,
+      needsOutputIntent: false,
+      objectStreamsAllowed: true,
+      describeExtensions: false,
+    };
   return {
     pdfaid: {
       part: level.part,

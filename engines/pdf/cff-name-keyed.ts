@@ -12,11 +12,20 @@ import type { Font } from 'fontkit';
 const STANDARD_STRINGS = 391;
 /** Top DICT operators copied into the new program (TN 5176 Table 9; 12 x written as 1200 + x). */
 const TOP_KEPT = new Set([5, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208]);
-const OP_CHARSET = 15, OP_CHARSTRINGS = 17, OP_PRIVATE = 18, OP_SUBRS = 19, OP_ROS = 1230, OP_CHARSTRING_TYPE = 1206;
+const OP_CHARSET = 15,
+  OP_CHARSTRINGS = 17,
+  OP_PRIVATE = 18,
+  OP_SUBRS = 19,
+  OP_ROS = 1230,
+  OP_CHARSTRING_TYPE = 1206;
 /** The charstring `return` operator: what an unused subroutine becomes (as fontkit's subsetter does). */
 const RETURN = Uint8Array.of(11);
 
-interface DictEntry { op: number; operands: number[]; raw: Uint8Array }
+interface DictEntry {
+  op: number;
+  operands: number[];
+  raw: Uint8Array;
+}
 
 /** A CFF table read far enough to copy glyphs out of it. */
 export interface CffTables {
@@ -47,7 +56,8 @@ function readIndex(b: Uint8Array, pos: number): { items: Uint8Array[]; end: numb
   const base = pos + 3 + (count + 1) * offSize - 1;
   const items: Uint8Array[] = [];
   for (let i = 0; i < count; i++) {
-    const from = base + offAt(i), to = base + offAt(i + 1);
+    const from = base + offAt(i),
+      to = base + offAt(i + 1);
     if (to < from || to > b.length) throw new Error('a CFF INDEX runs past the table');
     items.push(b.subarray(from, to));
   }
@@ -70,22 +80,35 @@ function readDict(d: Uint8Array): DictEntry[] {
       out.push({ op, operands, raw: d.subarray(start, rawEnd) });
       operands = [];
       start = i;
-    } else if (b0 === 28) { operands.push(((d[i + 1] << 24) >> 16) | d[i + 2]); i += 3; }
-    else if (b0 === 29) { operands.push((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]); i += 5; }
-    else if (b0 === 30) {
+    } else if (b0 === 28) {
+      operands.push(((d[i + 1] << 24) >> 16) | d[i + 2]);
+      i += 3;
+    } else if (b0 === 29) {
+      operands.push((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]);
+      i += 5;
+    } else if (b0 === 30) {
       let s = '';
       i++;
       for (let done = false; !done && i < d.length; i++) {
         for (const nib of [d[i] >> 4, d[i] & 15]) {
-          if (nib === 15) { done = true; break; }
+          if (nib === 15) {
+            done = true;
+            break;
+          }
           s += nib < 10 ? String(nib) : nib === 10 ? '.' : nib === 11 ? 'E' : nib === 12 ? 'E-' : nib === 14 ? '-' : '';
         }
       }
       operands.push(Number(s));
-    } else if (b0 >= 32 && b0 <= 246) { operands.push(b0 - 139); i++; }
-    else if (b0 >= 247 && b0 <= 250) { operands.push((b0 - 247) * 256 + d[i + 1] + 108); i += 2; }
-    else if (b0 >= 251 && b0 <= 254) { operands.push(-(b0 - 251) * 256 - d[i + 1] - 108); i += 2; }
-    else throw new Error(`a CFF DICT holds the reserved byte ${b0}`);
+    } else if (b0 >= 32 && b0 <= 246) {
+      operands.push(b0 - 139);
+      i++;
+    } else if (b0 >= 247 && b0 <= 250) {
+      operands.push((b0 - 247) * 256 + d[i + 1] + 108);
+      i += 2;
+    } else if (b0 >= 251 && b0 <= 254) {
+      operands.push(-(b0 - 251) * 256 - d[i + 1] - 108);
+      i += 2;
+    } else throw new Error(`a CFF DICT holds the reserved byte ${b0}`);
   }
   return out;
 }
@@ -133,9 +156,14 @@ export function readCff(table: Uint8Array): CffTables {
   const privateDict = cidKeyed ? [] : readDict(table.subarray(privOffset, privOffset + privSize));
   const subrsAt = privateDict.find((e) => e.op === OP_SUBRS)?.operands[0];
   return {
-    bytes: table, top, cidKeyed, charStrings, privateDict,
+    bytes: table,
+    top,
+    cidKeyed,
+    charStrings,
+    privateDict,
     sids: charsetSids(table, get(OP_CHARSET)?.[0] ?? 0, charStrings.length),
-    strings: strings.items, globalSubrs: gsubrs.items,
+    strings: strings.items,
+    globalSubrs: gsubrs.items,
     localSubrs: subrsAt !== undefined ? readIndex(table, privOffset + subrsAt).items : [],
   };
 }
@@ -164,7 +192,11 @@ function index(items: readonly Uint8Array[]): Uint8Array {
   let data = 3 + (items.length + 1) * offSize;
   for (let i = 0; i <= items.length; i++) {
     out.writeUIntBE(off, 3 + i * offSize, offSize);
-    if (i < items.length) { out.set(items[i], data); data += items[i].length; off += items[i].length; }
+    if (i < items.length) {
+      out.set(items[i], data);
+      data += items[i].length;
+      off += items[i].length;
+    }
   }
   return out;
 }
@@ -175,9 +207,14 @@ function opBytes(op: number): number[] {
 
 /** Which subroutines the glyphs call, as fontkit records them while drawing a glyph (undefined: unknown, keep all). */
 function usedSubrs(font: Font, gids: readonly number[]): { local?: Set<number>; global?: Set<number> } {
-  const local = new Set<number>(), global = new Set<number>();
+  const local = new Set<number>(),
+    global = new Set<number>();
   for (const gid of gids) {
-    const g = font.getGlyph(gid) as unknown as { path: unknown; _usedSubrs?: Record<string, boolean>; _usedGsubrs?: Record<string, boolean> };
+    const g = font.getGlyph(gid) as unknown as {
+      path: unknown;
+      _usedSubrs?: Record<string, boolean>;
+      _usedGsubrs?: Record<string, boolean>;
+    };
     void g.path; // drawing the glyph records the subroutines it calls
     if (!g._usedSubrs || !g._usedGsubrs) return {};
     for (const k of Object.keys(g._usedSubrs)) local.add(Number(k));
@@ -206,7 +243,8 @@ export function nameKeyedCff(font: Font, cff: CffTables, gids: readonly number[]
     return n;
   });
   const used = usedSubrs(font, gids);
-  const keepSubrs = (subrs: Uint8Array[], set: Set<number> | undefined) => subrs.map((s, i) => (!set || set.has(i) ? s : RETURN));
+  const keepSubrs = (subrs: Uint8Array[], set: Set<number> | undefined) =>
+    subrs.map((s, i) => (!set || set.has(i) ? s : RETURN));
   const globalSubrs = keepSubrs(cff.globalSubrs, used.global);
   const localSubrs = keepSubrs(cff.localSubrs, used.local);
 
@@ -223,7 +261,15 @@ export function nameKeyedCff(font: Font, cff: CffTables, gids: readonly number[]
   const topOf = (charsetAt: number, charStringsAt: number, privateAt: number) => {
     const t: number[] = [];
     for (const e of cff.top) if (TOP_KEPT.has(e.op)) t.push(...e.raw, ...opBytes(e.op));
-    t.push(...int5(charsetAt), OP_CHARSET, ...int5(charStringsAt), OP_CHARSTRINGS, ...int5(priv.length), ...int5(privateAt), OP_PRIVATE);
+    t.push(
+      ...int5(charsetAt),
+      OP_CHARSET,
+      ...int5(charStringsAt),
+      OP_CHARSTRINGS,
+      ...int5(priv.length),
+      ...int5(privateAt),
+      OP_PRIVATE,
+    );
     return index([Uint8Array.from(t)]);
   };
   const stringIndex = index(strings);
@@ -233,7 +279,14 @@ export function nameKeyedCff(font: Font, cff: CffTables, gids: readonly number[]
   const charStringsAt = charsetAt + charset.length;
   const privateAt = charStringsAt + charStrings.length;
   return Buffer.concat([
-    header, names, topOf(charsetAt, charStringsAt, privateAt), stringIndex, gsubrIndex, charset, charStrings,
-    Uint8Array.from(priv), ...(localSubrs.length ? [index(localSubrs)] : []),
+    header,
+    names,
+    topOf(charsetAt, charStringsAt, privateAt),
+    stringIndex,
+    gsubrIndex,
+    charset,
+    charStrings,
+    Uint8Array.from(priv),
+    ...(localSubrs.length ? [index(localSubrs)] : []),
   ]);
 }

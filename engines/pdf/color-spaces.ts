@@ -2,7 +2,7 @@
 // stream] with N and the profile (Flate), separation → [/Separation /Ink alternate tint],
 // device_n → [/DeviceN [/Inks…] alternate tint <</Colorants …>>]; device families as their names.
 import { deflateSync } from 'node:zlib';
-import { PDFName, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFName, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { ColorSpaceDecl, GraphicsDecls, SpaceRef } from '../../ir/graphics-types.js';
 import { writeFunction } from './functions.js';
 
@@ -22,14 +22,26 @@ export function inkName(s: string): PDFName {
   return PDFName.of(s);
 }
 
-export function writeColorSpace(context: PDFContext, d: ColorSpaceDecl, g: GraphicsDecls, space: (s: SpaceRef) => PDFObject): PDFRef {
+export function writeColorSpace(
+  context: PDFContext,
+  d: ColorSpaceDecl,
+  g: GraphicsDecls,
+  space: (s: SpaceRef) => PDFObject,
+): PDFRef {
   if (d.type === 'icc') {
     const alt = DEVICE_NAMES[d.components === 1 ? 'gray' : d.components === 4 ? 'cmyk' : 'rgb'];
-    const stream = context.register(context.stream(deflateSync(g.profiles.get(d.name)!), { N: d.components, Alternate: alt, Filter: 'FlateDecode' } as never));
+    const stream = context.register(
+      context.stream(deflateSync(g.profiles.get(d.name)!), {
+        N: d.components,
+        Alternate: alt,
+        Filter: 'FlateDecode',
+      } as never),
+    );
     return context.register(context.obj([PDFName.of('ICCBased'), stream]));
   }
   const tint = writeFunction(context, d.tint);
-  if (d.type === 'separation') return context.register(context.obj([PDFName.of('Separation'), inkName(d.ink), space(d.alternate), tint]));
+  if (d.type === 'separation')
+    return context.register(context.obj([PDFName.of('Separation'), inkName(d.ink), space(d.alternate), tint]));
   // Each spot ink with a declared separation of the same ink gets its Colorants entry (§8.6.6.5: how
   // the ink looks alone; PDF/A requires one for every spot ink, refused earlier when one is missing).
   const colorants: [string, PDFObject][] = [];
@@ -37,6 +49,10 @@ export function writeColorSpace(context: PDFContext, d: ColorSpaceDecl, g: Graph
     const sep = NON_SPOT_INKS.has(ink) ? undefined : separationOf(g, ink);
     if (sep) colorants.push([ink, space({ kind: 'declared', ref: { name: sep, at: d.at } })]);
   }
-  const attrs = colorants.length ? [context.obj({ Colorants: context.obj(Object.fromEntries(colorants) as never) })] : [];
-  return context.register(context.obj([PDFName.of('DeviceN'), context.obj(d.inks.map(inkName)), space(d.alternate), tint, ...attrs]));
+  const attrs = colorants.length
+    ? [context.obj({ Colorants: context.obj(Object.fromEntries(colorants) as never) })]
+    : [];
+  return context.register(
+    context.obj([PDFName.of('DeviceN'), context.obj(d.inks.map(inkName)), space(d.alternate), tint, ...attrs]),
+  );
 }

@@ -23,6 +23,11 @@ export function compressionOf(doc: DocSettings): Compression {
 }
 
 /** A Flate-compressed stream at the document's level. */
-export function flateStream(context: PDFContext, bytes: Uint8Array, level: number, dict: Record<string, unknown> = {}): PDFRef {
+export function flateStream(
+  context: PDFContext,
+  bytes: Uint8Array,
+  level: number,
+  dict: Record<string, unknown> = {},
+): PDFRef {
   return context.register(context.stream(deflateSync(bytes, { level }), { ...dict, Filter: 'FlateDecode' } as never));
 }

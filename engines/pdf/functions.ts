@@ -29,12 +29,25 @@ export function writeFunction(context: PDFContext, f: FunctionSpec): PDFRef {
       return context.register(context.obj(d as never));
     }
     case 'stitching': {
-      const d: Record<string, unknown> = { FunctionType: 3, Domain: f.domain, Functions: f.functions.map((g) => writeFunction(context, g)), Bounds: f.bounds, Encode: f.encode };
+      const d: Record<string, unknown> = {
+        FunctionType: 3,
+        Domain: f.domain,
+        Functions: f.functions.map((g) => writeFunction(context, g)),
+        Bounds: f.bounds,
+        Encode: f.encode,
+      };
       if (f.range) d.Range = f.range;
       return context.register(context.obj(d as never));
     }
     case 'sampled': {
-      const d: Record<string, unknown> = { FunctionType: 0, Domain: f.domain, Range: f.range, Size: f.size, BitsPerSample: f.bits, Filter: 'FlateDecode' };
+      const d: Record<string, unknown> = {
+        FunctionType: 0,
+        Domain: f.domain,
+        Range: f.range,
+        Size: f.size,
+        BitsPerSample: f.bits,
+        Filter: 'FlateDecode',
+      };
       if (f.order === 3) d.Order = 3;
       if (f.encode) d.Encode = f.encode;
       if (f.decode) d.Decode = f.decode;

@@ -16,7 +16,7 @@ export interface IccFacts {
   description?: string;
 }
 
-const COMPONENTS: Record<string, number> = { 'GRAY': 1, 'RGB ': 3, 'CMYK': 4 };
+const COMPONENTS: Record<string, number> = { GRAY: 1, 'RGB ': 3, CMYK: 4 };
 
 function sig(b: Uint8Array, o: number): string {
   return String.fromCharCode(b[o], b[o + 1], b[o + 2], b[o + 3]);

@@ -2,7 +2,7 @@
 // pairs, as the catalog's /Names entries take them (Dests, EmbeddedFiles…). Keys are sorted by
 // their bytes as the spec requires; a tree of up to LEAF_SIZE entries is one node with /Names,
 // a larger one a root with /Kids of leaves carrying /Limits.
-import { PDFHexString, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFHexString, type PDFObject, type PDFRef } from 'pdf-lib';
 
 /** Entries per leaf: readers cope with any size, but small leaves keep lookups cheap. */
 export const LEAF_SIZE = 64;
@@ -24,10 +24,14 @@ export function nameTree(context: PDFContext, entries: readonly [string, PDFObje
   const kids: PDFRef[] = [];
   for (let i = 0; i < sorted.length; i += LEAF_SIZE) {
     const part = sorted.slice(i, i + LEAF_SIZE);
-    kids.push(context.register(context.obj({
-      Names: flat(part),
-      Limits: [textKey(part[0][0]), textKey(part[part.length - 1][0])],
-    } as never)));
+    kids.push(
+      context.register(
+        context.obj({
+          Names: flat(part),
+          Limits: [textKey(part[0][0]), textKey(part[part.length - 1][0])],
+        } as never),
+      ),
+    );
   }
   return context.register(context.obj({ Kids: kids } as never));
 }

@@ -6,7 +6,7 @@
 // asynchronous (it yields every few objects); the objects themselves know how to copy their bytes,
 // so the writer here is a loop.
 import { deflateSync } from 'node:zlib';
-import { PDFRawStream, PDFStream, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { type PDFContext, type PDFObject, PDFRawStream, type PDFRef, PDFStream } from 'pdf-lib';
 
 const enc = new TextEncoder();
 const STREAM = enc.encode('\nstream\n');
@@ -48,12 +48,20 @@ function bytesOf(obj: PDFObject): Uint8Array {
 class Out {
   chunks: Uint8Array[] = [];
   offset = 0;
-  push(b: Uint8Array) { this.chunks.push(b); this.offset += b.length; }
-  text(s: string) { this.push(enc.encode(s)); }
+  push(b: Uint8Array) {
+    this.chunks.push(b);
+    this.offset += b.length;
+  }
+  text(s: string) {
+    this.push(enc.encode(s));
+  }
   bytes(): Uint8Array {
     const out = new Uint8Array(this.offset);
     let o = 0;
-    for (const c of this.chunks) { out.set(c, o); o += c.length; }
+    for (const c of this.chunks) {
+      out.set(c, o);
+      o += c.length;
+    }
     return out;
   }
 }
@@ -65,7 +73,9 @@ function writeIndirect(out: Out, num: number, gen: number, body: Uint8Array): vo
 }
 
 export function serialize(context: PDFContext, version: string, options: SerializeOptions = {}): Uint8Array {
-  return options.objectStreams ? serializeWithObjectStreams(context, version, options.level ?? 6) : serializeClassic(context, version);
+  return options.objectStreams
+    ? serializeWithObjectStreams(context, version, options.level ?? 6)
+    : serializeClassic(context, version);
 }
 
 function serializeClassic(context: PDFContext, version: string): Uint8Array {
@@ -87,7 +97,12 @@ function serializeClassic(context: PDFContext, version: string): Uint8Array {
     xref += o === undefined ? '0000000000 65535 f\r\n' : `${String(o).padStart(10, '0')} 00000 n\r\n`;
   }
   out.text(xref);
-  const trailer = context.obj({ Size: maxNumber + 1, Root: context.trailerInfo.Root, ID: context.trailerInfo.ID, Info: context.trailerInfo.Info } as never);
+  const trailer = context.obj({
+    Size: maxNumber + 1,
+    Root: context.trailerInfo.Root,
+    ID: context.trailerInfo.ID,
+    Info: context.trailerInfo.Info,
+  } as never);
   out.text('trailer\n');
   out.push(bytesOf(trailer));
   out.text(`\nstartxref\n${xrefAt}\n%%EOF\n`);
@@ -128,8 +143,17 @@ function serializeWithObjectStreams(context: PDFContext, version: string, level:
     const raw = new Uint8Array(first.length + pos);
     raw.set(first);
     let o = first.length;
-    for (const b of bodies) { raw.set(b, o); o += b.length; raw[o++] = 0x0a; }
-    const stream = context.stream(deflateSync(raw, { level }), { Type: 'ObjStm', N: group.length, First: first.length, Filter: 'FlateDecode' });
+    for (const b of bodies) {
+      raw.set(b, o);
+      o += b.length;
+      raw[o++] = 0x0a;
+    }
+    const stream = context.stream(deflateSync(raw, { level }), {
+      Type: 'ObjStm',
+      N: group.length,
+      First: first.length,
+      Filter: 'FlateDecode',
+    });
     entries[streamNumber] = [1, out.offset, 0];
     writeIndirect(out, streamNumber, 0, bytesOf(stream));
   }
@@ -143,12 +167,20 @@ function serializeWithObjectStreams(context: PDFContext, version: string, level:
     const [t, a, b] = entries[n] ?? (n === 0 ? [0, 0, 65535] : [0, 0, 0]);
     const k = n * 7;
     table[k] = t;
-    table[k + 1] = (a >>> 24) & 0xff; table[k + 2] = (a >>> 16) & 0xff; table[k + 3] = (a >>> 8) & 0xff; table[k + 4] = a & 0xff;
-    table[k + 5] = (b >>> 8) & 0xff; table[k + 6] = b & 0xff;
+    table[k + 1] = (a >>> 24) & 0xff;
+    table[k + 2] = (a >>> 16) & 0xff;
+    table[k + 3] = (a >>> 8) & 0xff;
+    table[k + 4] = a & 0xff;
+    table[k + 5] = (b >>> 8) & 0xff;
+    table[k + 6] = b & 0xff;
   }
   const dict: Record<string, unknown> = {
-    Type: 'XRef', Size: size, W: [1, 4, 2], Filter: 'FlateDecode',
-    Root: context.trailerInfo.Root, ID: context.trailerInfo.ID,
+    Type: 'XRef',
+    Size: size,
+    W: [1, 4, 2],
+    Filter: 'FlateDecode',
+    Root: context.trailerInfo.Root,
+    ID: context.trailerInfo.ID,
   };
   if (context.trailerInfo.Info) dict.Info = context.trailerInfo.Info;
   const xref = context.stream(deflateSync(table, { level }), dict as never);

@@ -10,18 +10,38 @@ export function symbolCmap(glyphs: readonly number[]): Uint8Array {
   const segCount = 2;
   const subLen = 16 + segCount * 8 + n * 2;
   const b = Buffer.alloc(4 + 8 + subLen);
-  b.writeUInt16BE(0, 0); b.writeUInt16BE(1, 2); // version, numTables
-  b.writeUInt16BE(3, 4); b.writeUInt16BE(0, 6); b.writeUInt32BE(12, 8); // (3,0) at 12
+  b.writeUInt16BE(0, 0);
+  b.writeUInt16BE(1, 2); // version, numTables
+  b.writeUInt16BE(3, 4);
+  b.writeUInt16BE(0, 6);
+  b.writeUInt32BE(12, 8); // (3,0) at 12
   let o = 12;
-  b.writeUInt16BE(4, o); b.writeUInt16BE(subLen, o + 2); b.writeUInt16BE(0, o + 4);
-  b.writeUInt16BE(segCount * 2, o + 6); b.writeUInt16BE(4, o + 8); b.writeUInt16BE(1, o + 10); b.writeUInt16BE(0, o + 12);
+  b.writeUInt16BE(4, o);
+  b.writeUInt16BE(subLen, o + 2);
+  b.writeUInt16BE(0, o + 4);
+  b.writeUInt16BE(segCount * 2, o + 6);
+  b.writeUInt16BE(4, o + 8);
+  b.writeUInt16BE(1, o + 10);
+  b.writeUInt16BE(0, o + 12);
   o += 14;
-  b.writeUInt16BE(0xf000 + n - 1, o); b.writeUInt16BE(0xffff, o + 2); o += 4; // endCode
-  b.writeUInt16BE(0, o); o += 2; // reservedPad
-  b.writeUInt16BE(0xf000, o); b.writeUInt16BE(0xffff, o + 2); o += 4; // startCode
-  b.writeUInt16BE(0, o); b.writeUInt16BE(1, o + 2); o += 4; // idDelta
-  b.writeUInt16BE(4, o); b.writeUInt16BE(0, o + 2); o += 4; // idRangeOffset: glyphIdArray follows
-  for (const g of glyphs) { b.writeUInt16BE(g, o); o += 2; }
+  b.writeUInt16BE(0xf000 + n - 1, o);
+  b.writeUInt16BE(0xffff, o + 2);
+  o += 4; // endCode
+  b.writeUInt16BE(0, o);
+  o += 2; // reservedPad
+  b.writeUInt16BE(0xf000, o);
+  b.writeUInt16BE(0xffff, o + 2);
+  o += 4; // startCode
+  b.writeUInt16BE(0, o);
+  b.writeUInt16BE(1, o + 2);
+  o += 4; // idDelta
+  b.writeUInt16BE(4, o);
+  b.writeUInt16BE(0, o + 2);
+  o += 4; // idRangeOffset: glyphIdArray follows
+  for (const g of glyphs) {
+    b.writeUInt16BE(g, o);
+    o += 2;
+  }
   return b;
 }
 

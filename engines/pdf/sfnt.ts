@@ -43,12 +43,20 @@ export function writeSfnt(version: number, tables: ReadonlyMap<string, Uint8Arra
   for (const t of tags) total += (tables.get(t)!.length + 3) & ~3;
   const out = Buffer.alloc(total);
   out.writeUInt32BE(version, 0);
-  out.writeUInt16BE(count, 4); out.writeUInt16BE(searchRange, 6); out.writeUInt16BE(entrySelector, 8); out.writeUInt16BE(count * 16 - searchRange, 10);
+  out.writeUInt16BE(count, 4);
+  out.writeUInt16BE(searchRange, 6);
+  out.writeUInt16BE(entrySelector, 8);
+  out.writeUInt16BE(count * 16 - searchRange, 10);
   let off = dirLen;
   let headOff = -1;
   tags.forEach((t, i) => {
     let data = tables.get(t)!;
-    if (t === 'head') { const h = Buffer.from(data); h.writeUInt32BE(0, 8); data = h; headOff = off; }
+    if (t === 'head') {
+      const h = Buffer.from(data);
+      h.writeUInt32BE(0, 8);
+      data = h;
+      headOff = off;
+    }
     const r = 12 + i * 16;
     out.write(t, r, 'latin1');
     out.writeUInt32BE(checksum(data), r + 4);

@@ -23,12 +23,26 @@ function s15(v: number): number {
 
 class Writer {
   bytes: number[] = [];
-  u8(v: number) { this.bytes.push(v & 0xff); }
-  u16(v: number) { this.u8(v >> 8); this.u8(v); }
-  u32(v: number) { this.u16(v >>> 16); this.u16(v & 0xffff); }
-  sig(s: string) { for (let i = 0; i < 4; i++) this.u8(s.charCodeAt(i)); }
-  ascii(s: string) { for (const ch of s) this.u8(ch.charCodeAt(0)); }
-  pad() { while (this.bytes.length % 4) this.u8(0); }
+  u8(v: number) {
+    this.bytes.push(v & 0xff);
+  }
+  u16(v: number) {
+    this.u8(v >> 8);
+    this.u8(v);
+  }
+  u32(v: number) {
+    this.u16(v >>> 16);
+    this.u16(v & 0xffff);
+  }
+  sig(s: string) {
+    for (let i = 0; i < 4; i++) this.u8(s.charCodeAt(i));
+  }
+  ascii(s: string) {
+    for (const ch of s) this.u8(ch.charCodeAt(0));
+  }
+  pad() {
+    while (this.bytes.length % 4) this.u8(0);
+  }
 }
 
 function xyzTag(v: number[]): number[] {
@@ -125,13 +139,18 @@ function build(): Uint8Array {
   w.u32(0); // flags
   w.u32(0); // device manufacturer
   w.u32(0); // device model
-  w.u32(0); w.u32(0); // device attributes
+  w.u32(0);
+  w.u32(0); // device attributes
   w.u32(0); // rendering intent: perceptual
   for (const c of D50) w.u32(s15(c)); // PCS illuminant
   w.u32(0); // creator
   while (w.bytes.length < 128) w.u8(0); // profile ID (v4 only) and reserved bytes
   w.u32(tags.length);
-  for (const [sig, at, len] of table) { w.sig(sig); w.u32(at); w.u32(len); }
+  for (const [sig, at, len] of table) {
+    w.sig(sig);
+    w.u32(at);
+    w.u32(len);
+  }
   for (const b of bodies) w.bytes.push(...b);
   return Uint8Array.from(w.bytes);
 }

@@ -88,8 +88,12 @@ export function retainGidSubset(font: Uint8Array, gids: Iterable<number>): { pro
   const newHmtx = Buffer.from(hmtx);
   for (let g = 0; g < numGlyphs; g++) {
     if (kept.has(g)) continue;
-    if (g < numberOfHMetrics) { if (g * 4 + 4 <= newHmtx.length) newHmtx.writeUInt32BE(0, g * 4); }
-    else { const o = numberOfHMetrics * 4 + (g - numberOfHMetrics) * 2; if (o + 2 <= newHmtx.length) newHmtx.writeUInt16BE(0, o); }
+    if (g < numberOfHMetrics) {
+      if (g * 4 + 4 <= newHmtx.length) newHmtx.writeUInt32BE(0, g * 4);
+    } else {
+      const o = numberOfHMetrics * 4 + (g - numberOfHMetrics) * 2;
+      if (o + 2 <= newHmtx.length) newHmtx.writeUInt16BE(0, o);
+    }
   }
   out.set('hmtx', newHmtx);
   out.set('loca', newLoca);

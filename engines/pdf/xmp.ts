@@ -4,8 +4,9 @@
 // (page_metadata) and an image's. The packet is plain UTF-8 without the bytes/encoding attributes
 // PDF/A-1 forbids, and every text is escaped for XML; dates come from the same parsed timestamp as
 // the Info dictionary's, so both say the same.
-import type { MetadataFacts, XmpValue } from '../../ir/standards-types.js';
+
 import { xmpDate } from '../../ir/read/timestamp.js';
+import type { MetadataFacts, XmpValue } from '../../ir/standards-types.js';
 
 export const NS = {
   x: 'adobe:ns:meta/',
@@ -21,7 +22,12 @@ export const NS = {
 } as const;
 
 /** One property of a PDF/A extension schema description (19005-1 6.7.8, Table 3–5). */
-export interface ExtensionProperty { name: string; valueType: string; category: 'internal' | 'external'; description: string }
+export interface ExtensionProperty {
+  name: string;
+  valueType: string;
+  category: 'internal' | 'external';
+  description: string;
+}
 
 /** An extension schema: its description (written under pdfaExtension) and its values. */
 export interface XmpExtraSchema {
@@ -56,19 +62,40 @@ export interface XmpInput {
  * read back the same text as the Info dictionary beside it.
  */
 export function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#xD;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\r/g, '&#xD;');
 }
 
-const VALUE_TYPES: Record<XmpValue['kind'], string> = { text: 'Text', integer: 'Integer', real: 'Real', boolean: 'Boolean', seq: 'seq Text' };
+const VALUE_TYPES: Record<XmpValue['kind'], string> = {
+  text: 'Text',
+  integer: 'Integer',
+  real: 'Real',
+  boolean: 'Boolean',
+  seq: 'seq Text',
+};
 
 function valueXml(v: XmpValue): string {
   switch (v.kind) {
-    case 'text': return xmlEscape(v.value);
-    case 'integer': return String(v.value);
+    case 'text':
+      return xmlEscape(v.value);
+    case 'integer':
+      return String(v.value);
     // XMP Real: a decimal, never an exponent.
-    case 'real': return Number.isInteger(v.value) ? String(v.value) : v.value.toFixed(Math.min(20, Math.max(1, -Math.floor(Math.log10(Math.abs(v.value) || 1)) + 15))).replace(/0+$/, '').replace(/\.$/, '');
-    case 'boolean': return v.value ? 'True' : 'False';
-    case 'seq': return `<rdf:Seq>${v.value.map((s) => `<rdf:li>${xmlEscape(s)}</rdf:li>`).join('')}</rdf:Seq>`;
+    case 'real':
+      return Number.isInteger(v.value)
+        ? String(v.value)
+        : v.value
+            .toFixed(Math.min(20, Math.max(1, -Math.floor(Math.log10(Math.abs(v.value) || 1)) + 15)))
+            .replace(/0+$/, '')
+            .replace(/\.$/, '');
+    case 'boolean':
+      return v.value ? 'True' : 'False';
+    case 'seq':
+      return `<rdf:Seq>${v.value.map((s) => `<rdf:li>${xmlEscape(s)}</rdf:li>`).join('')}</rdf:Seq>`;
   }
 }
 
@@ -79,43 +106,52 @@ export function requestSchemas(facts: MetadataFacts | undefined): XmpExtraSchema
     namespace: s.namespace,
     prefix: s.prefix,
     properties: s.properties.map((p) => ({
-      name: p.name, valueType: VALUE_TYPES[p.value.kind], category: 'external' as const, description: p.name, xml: valueXml(p.value),
+      name: p.name,
+      valueType: VALUE_TYPES[p.value.kind],
+      category: 'external' as const,
+      description: p.name,
+      xml: valueXml(p.value),
     })),
   }));
 }
 
 function description(ns: Record<string, string>, body: string[]): string {
   if (!body.length) return '';
-  const decl = Object.entries(ns).map(([p, u]) => ` xmlns:${p}="${xmlEscape(u)}"`).join('');
+  const decl = Object.entries(ns)
+    .map(([p, u]) => ` xmlns:${p}="${xmlEscape(u)}"`)
+    .join('');
   return `  <rdf:Description rdf:about=""${decl}>\n${body.map((l) => `   ${l}\n`).join('')}  </rdf:Description>\n`;
 }
 
 const alt = (s: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${xmlEscape(s)}</rdf:li></rdf:Alt>`;
 
 function extensionDescriptions(extra: XmpExtraSchema[]): string {
-  const schemas = extra.map((s) => [
-    '<rdf:li rdf:parseType="Resource">',
-    ` <pdfaSchema:schema>${xmlEscape(s.schema)}</pdfaSchema:schema>`,
-    ` <pdfaSchema:namespaceURI>${xmlEscape(s.namespace)}</pdfaSchema:namespaceURI>`,
-    ` <pdfaSchema:prefix>${s.prefix}</pdfaSchema:prefix>`,
-    ' <pdfaSchema:property>',
-    '  <rdf:Seq>',
-    ...s.properties.map((p) => [
-      '   <rdf:li rdf:parseType="Resource">',
-      `    <pdfaProperty:name>${p.name}</pdfaProperty:name>`,
-      `    <pdfaProperty:valueType>${p.valueType}</pdfaProperty:valueType>`,
-      `    <pdfaProperty:category>${p.category}</pdfaProperty:category>`,
-      `    <pdfaProperty:description>${xmlEscape(p.description)}</pdfaProperty:description>`,
-      '   </rdf:li>',
-    ].join('\n')),
-    '  </rdf:Seq>',
-    ' </pdfaSchema:property>',
-    '</rdf:li>',
-  ].join('\n'));
-  return description(
-    { pdfaExtension: NS.pdfaExtension, pdfaSchema: NS.pdfaSchema, pdfaProperty: NS.pdfaProperty },
-    [`<pdfaExtension:schemas>\n<rdf:Bag>\n${schemas.join('\n')}\n</rdf:Bag>\n</pdfaExtension:schemas>`],
+  const schemas = extra.map((s) =>
+    [
+      '<rdf:li rdf:parseType="Resource">',
+      ` <pdfaSchema:schema>${xmlEscape(s.schema)}</pdfaSchema:schema>`,
+      ` <pdfaSchema:namespaceURI>${xmlEscape(s.namespace)}</pdfaSchema:namespaceURI>`,
+      ` <pdfaSchema:prefix>${s.prefix}</pdfaSchema:prefix>`,
+      ' <pdfaSchema:property>',
+      '  <rdf:Seq>',
+      ...s.properties.map((p) =>
+        [
+          '   <rdf:li rdf:parseType="Resource">',
+          `    <pdfaProperty:name>${p.name}</pdfaProperty:name>`,
+          `    <pdfaProperty:valueType>${p.valueType}</pdfaProperty:valueType>`,
+          `    <pdfaProperty:category>${p.category}</pdfaProperty:category>`,
+          `    <pdfaProperty:description>${xmlEscape(p.description)}</pdfaProperty:description>`,
+          '   </rdf:li>',
+        ].join('\n'),
+      ),
+      '  </rdf:Seq>',
+      ' </pdfaSchema:property>',
+      '</rdf:li>',
+    ].join('\n'),
   );
+  return description({ pdfaExtension: NS.pdfaExtension, pdfaSchema: NS.pdfaSchema, pdfaProperty: NS.pdfaProperty }, [
+    `<pdfaExtension:schemas>\n<rdf:Bag>\n${schemas.join('\n')}\n</rdf:Bag>\n</pdfaExtension:schemas>`,
+  ]);
 }
 
 /** The packet as UTF-8 bytes (xpacket wrapper with the BOM in `begin`, writable trailer). */
@@ -123,7 +159,8 @@ export function xmpPacket(input: XmpInput): Uint8Array {
   const f = input.facts;
   const dc: string[] = [`<dc:format>${input.format ?? 'application/pdf'}</dc:format>`];
   if (f?.title !== undefined) dc.push(`<dc:title>${alt(f.title)}</dc:title>`);
-  if (f?.author !== undefined) dc.push(`<dc:creator><rdf:Seq><rdf:li>${xmlEscape(f.author)}</rdf:li></rdf:Seq></dc:creator>`);
+  if (f?.author !== undefined)
+    dc.push(`<dc:creator><rdf:Seq><rdf:li>${xmlEscape(f.author)}</rdf:li></rdf:Seq></dc:creator>`);
   if (f?.subject !== undefined) dc.push(`<dc:description>${alt(f.subject)}</dc:description>`);
   const xmp: string[] = [];
   if (f?.created) xmp.push(`<xmp:CreateDate>${xmpDate(f.created)}</xmp:CreateDate>`);
@@ -151,7 +188,11 @@ export function xmpPacket(input: XmpInput): Uint8Array {
   body += description({ xmpMM: NS.xmpMM }, mm);
   body += description({ pdfaid: NS.pdfaid }, id);
   if (extra.length && input.describeExtensions) body += extensionDescriptions(extra);
-  for (const s of extra) body += description({ [s.prefix]: s.namespace }, s.properties.map((p) => `<${s.prefix}:${p.name}>${p.xml}</${s.prefix}:${p.name}>`));
+  for (const s of extra)
+    body += description(
+      { [s.prefix]: s.namespace },
+      s.properties.map((p) => `<${s.prefix}:${p.name}>${p.xml}</${s.prefix}:${p.name}>`),
+    );
   const text = [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     `<x:xmpmeta xmlns:x="${NS.x}">`,

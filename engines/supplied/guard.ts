@@ -4,14 +4,16 @@
 // stage of its filter chain, so a stream that would unpack past the limit is found after writing at
 // most `limit` bytes — quickly, in bounded memory — and the file is refused. Streams we decode
 // later (content streams, CMaps) go through `decodeBounded` with the same limit.
-import { inflateSync, constants } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFName, PDFRawStream, type PDFStream } from 'pdf-lib';
 
 /** Default unpack limit per stream: 64 MiB (docs/reference.md, "supplied_pdfs"; the spec leaves the value unshown). */
 export const DEFAULT_UNPACK_LIMIT = 64 * 1024 * 1024;
 
 export class UnpackLimitError extends Error {
-  constructor(readonly limit: number) { super(`a stream unpacks to more than ${limit} bytes`); }
+  constructor(readonly limit: number) {
+    super(`a stream unpacks to more than ${limit} bytes`);
+  }
 }
 
 /** Inflates a zlib stream, never producing more than `limit` bytes. Damaged data gives what could be read. */
@@ -60,7 +62,12 @@ export function guardRawStreams(bytes: Uint8Array, limit: number): void {
     let data: Uint8Array = buf.subarray(start, end);
     for (const f of filters) {
       if (f !== '/FlateDecode' && f !== '/Fl') break;
-      try { data = inflateBounded(data, limit); } catch (e) { if (e instanceof UnpackLimitError) throw e; break; }
+      try {
+        data = inflateBounded(data, limit);
+      } catch (e) {
+        if (e instanceof UnpackLimitError) throw e;
+        break;
+      }
     }
     from = Math.max(from, end);
   }
@@ -71,7 +78,9 @@ export function decodeBounded(stream: PDFStream, limit: number): Uint8Array {
   if (!(stream instanceof PDFRawStream)) return stream.getContents();
   const filter = stream.dict.lookup(PDFName.of('Filter'));
   const names = filter instanceof PDFName ? [filter] : filter instanceof PDFArray ? filter.asArray() : [];
-  const onlyFlate = names.every((n) => n instanceof PDFName && (n.asString() === '/FlateDecode' || n.asString() === '/Fl'));
+  const onlyFlate = names.every(
+    (n) => n instanceof PDFName && (n.asString() === '/FlateDecode' || n.asString() === '/Fl'),
+  );
   if (onlyFlate && !stream.dict.has(PDFName.of('DecodeParms'))) {
     let data: Uint8Array = stream.contents;
     for (let i = 0; i < names.length; i++) data = inflateBounded(data, limit);

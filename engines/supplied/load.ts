@@ -2,12 +2,20 @@
 // guard over its raw streams first (engines/supplied/guard.ts), then pdf-lib's parser, then the
 // answers docs/reference.md gives: an encrypted file is refused, a file pdf-lib cannot read is
 // refused naming the part. Each part is read once per render however many items name it.
-import { PDFDocument, PDFName, PDFObjectStreamParser, PDFParser, PDFRawStream, PDFRef, PDFXRefStreamParser, type PDFPage } from 'pdf-lib';
-import type { JsonPointer } from '../../ir/pointer.js';
-
-import { guardRawStreams, UnpackLimitError } from './guard.js';
+import {
+  PDFDocument,
+  PDFName,
+  PDFObjectStreamParser,
+  type PDFPage,
+  PDFParser,
+  PDFRawStream,
+  PDFRef,
+  PDFXRefStreamParser,
+} from 'pdf-lib';
 import { refuse } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
 import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
+import { guardRawStreams, UnpackLimitError } from './guard.js';
 
 export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer, unpackLimit: number): SuppliedPdf {
   try {
@@ -17,7 +25,8 @@ export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer
     throw e;
   }
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) refuse('suppliedPdfUnreadable', at, { part, at, detail: 'it does not start with a PDF header' });
+  if (!head.includes('%PDF-'))
+    refuse('suppliedPdfUnreadable', at, { part, at, detail: 'it does not start with a PDF header' });
   let doc: PDFDocument;
   try {
     doc = loadSync(bytes);
@@ -43,7 +52,7 @@ export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer
  * runs them, object streams through PDFObjectStreamParser's synchronous steps.
  */
 function loadSync(bytes: Uint8Array): PDFDocument {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: pdf-lib keeps its parsers' synchronous steps untyped (private API)
   const parser = PDFParser.forBytesWithOptions(bytes, Infinity, false, false) as any;
   parser.alreadyParsed = true;
   parser.context.header = parser.parseHeader();
@@ -61,10 +70,14 @@ function loadSync(bytes: Uint8Array): PDFDocument {
   parser.maybeRecoverRoot();
   if (parser.context.lookup(PDFRef.of(0))) parser.context.delete(PDFRef.of(0));
   // The constructor is private in the typings; load() calls it exactly so (ignoreEncryption: we decide, updateMetadata: no).
-  return new (PDFDocument as unknown as new (c: unknown, i: boolean, u: boolean) => PDFDocument)(parser.context, true, false);
+  return new (PDFDocument as unknown as new (c: unknown, i: boolean, u: boolean) => PDFDocument)(
+    parser.context,
+    true,
+    false,
+  );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: pdf-lib keeps its parsers' synchronous steps untyped (private API)
 function parseIndirectObjects(parser: any): void {
   parser.skipWhitespaceAndComments();
   while (!parser.bytes.done() && parser.bytes.peek() >= 0x30 && parser.bytes.peek() <= 0x39) {
@@ -80,7 +93,7 @@ function parseIndirectObjects(parser: any): void {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: pdf-lib keeps its parsers' synchronous steps untyped (private API)
 function parseIndirectObject(parser: any): void {
   const ref = parser.parseIndirectObjectHeader();
   parser.skipWhitespaceAndComments();
@@ -88,10 +101,13 @@ function parseIndirectObject(parser: any): void {
   parser.skipWhitespaceAndComments();
   parser.matchKeyword(KEYWORD_ENDOBJ);
   if (object instanceof PDFRawStream && object.dict.lookup(PDFName.of('Type')) === PDFName.of('ObjStm')) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: pdf-lib keeps its parsers' synchronous steps untyped (private API)
     const os = PDFObjectStreamParser.forStream(object, () => false) as any;
     os.alreadyParsed = true;
-    for (const { objectNumber, offset } of os.parseOffsetsAndObjectNumbers() as { objectNumber: number; offset: number }[]) {
+    for (const { objectNumber, offset } of os.parseOffsetsAndObjectNumbers() as {
+      objectNumber: number;
+      offset: number;
+    }[]) {
       os.bytes.moveTo(os.firstOffset + offset);
       os.context.assign(PDFRef.of(objectNumber, 0), os.parseObject());
     }

@@ -1,11 +1,12 @@
 // engines/text/atoms.ts — the pieces a paragraph is cut into and measured by: a run's style, a span
 // of text in it, the atoms (words, spaces, tabs) line breaking and justification work on, and text
 // shaped in a style (cached per font for one render; a character no font has is refused).
-import type { FontResource, Colour } from '../../ir/types.js';
-import type { OutlineSpec } from '../../ir/text-types.js';
-import type { JsonPointer } from '../../ir/pointer.js';
-import { type ShapedSegment, shapeText } from '../fonts/shaper.js';
+
 import { refuse } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { OutlineSpec } from '../../ir/text-types.js';
+import type { Colour, FontResource } from '../../ir/types.js';
+import { type ShapedSegment, shapeText } from '../fonts/shaper.js';
 
 /** Everything that decides how a stretch of text looks. Spans sharing a style share the object. */
 export interface RunStyle {
@@ -20,9 +21,15 @@ export interface RunStyle {
 }
 
 /** A stretch of text in one style; `at` is the run it came from (named by refusals). */
-export interface Span { text: string; style: RunStyle; at: JsonPointer }
+export interface Span {
+  text: string;
+  style: RunStyle;
+  at: JsonPointer;
+}
 
-export const TEXT = 0, SPACE = 1, TAB = 2;
+export const TEXT = 0,
+  SPACE = 1,
+  TAB = 2;
 
 export interface Atom {
   /** Range in the paragraph text (UTF-16 units). */
@@ -42,7 +49,10 @@ export interface Atom {
 }
 
 /** A text shaped in one requested font: its segments and its width per point of size. */
-export interface Measured { segs: ShapedSegment[]; perPoint: number }
+export interface Measured {
+  segs: ShapedSegment[];
+  perPoint: number;
+}
 
 /**
  * Shaped words per requested font, for the length of one render (font resources are made per
@@ -61,7 +71,10 @@ export function shapeIn(style: RunStyle, text: string, at: JsonPointer): { segs:
 
 export function measure(font: FontResource, text: string, at: JsonPointer): Measured {
   let cache = measuredCache.get(font);
-  if (!cache) { cache = new Map(); measuredCache.set(font, cache); }
+  if (!cache) {
+    cache = new Map();
+    measuredCache.set(font, cache);
+  }
   let m = cache.get(text);
   if (m) return m;
   if (text.length === 0) m = { segs: [], perPoint: 0 };
@@ -92,6 +105,9 @@ export const hyphenWidths = new WeakMap<RunStyle, number>();
 /** Width of the hyphen a soft hyphen shows at a line end, in a style. */
 export function hyphenWidth(style: RunStyle, at: JsonPointer): number {
   let w = hyphenWidths.get(style);
-  if (w === undefined) { w = shapeIn(style, '-', at).width; hyphenWidths.set(style, w); }
+  if (w === undefined) {
+    w = shapeIn(style, '-', at).width;
+    hyphenWidths.set(style, w);
+  }
   return w;
 }

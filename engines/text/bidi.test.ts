@@ -13,7 +13,11 @@ describe('bidi', () => {
     const t = 'abc \u05D0\u05D1\u05D2 def';
     const p = resolveParagraph(t, 'ltr');
     expect(p.rtl).toBe(false);
-    expect(visualRuns(p, 0, t.length).map((r) => [r.text, r.rtl])).toEqual([['abc ', false], ['\u05D0\u05D1\u05D2', true], [' def', false]]);
+    expect(visualRuns(p, 0, t.length).map((r) => [r.text, r.rtl])).toEqual([
+      ['abc ', false],
+      ['\u05D0\u05D1\u05D2', true],
+      [' def', false],
+    ]);
   });
 
   it('orders an Arabic paragraph right to left, with an embedded number left to right', () => {
@@ -23,7 +27,11 @@ describe('bidi', () => {
     const runs = visualRuns(p, 0, t.length);
     // Visually, left to right: the last Arabic word (with the space before it, at the paragraph's
     // level), the number (left to right, one level up), then the first word.
-    expect(runs.map((r) => [r.text, r.rtl])).toEqual([[' \u0639\u0627\u0644\u0645', true], ['123', false], ['\u0645\u0631\u062D\u0628\u0627 ', true]]);
+    expect(runs.map((r) => [r.text, r.rtl])).toEqual([
+      [' \u0639\u0627\u0644\u0645', true],
+      ['123', false],
+      ['\u0645\u0631\u062D\u0628\u0627 ', true],
+    ]);
   });
 
   it('cuts a line out of a paragraph', () => {

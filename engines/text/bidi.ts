@@ -52,7 +52,12 @@ export function isAllLeftToRight(p: Paragraph): boolean {
  * level form one run.
  */
 export function visualRuns(p: Paragraph, start: number, end: number): VisualRun[] {
-  const order = bidiApi().getReorderedIndices(p.text, { levels: p.levels, paragraphs: [{ start: 0, end: p.text.length - 1, level: p.rtl ? 1 : 0 }] }, start, end - 1) as number[];
+  const order = bidiApi().getReorderedIndices(
+    p.text,
+    { levels: p.levels, paragraphs: [{ start: 0, end: p.text.length - 1, level: p.rtl ? 1 : 0 }] },
+    start,
+    end - 1,
+  ) as number[];
   const runs: VisualRun[] = [];
   // bidi-js returns the whole string's order with only [start, end] reordered; keep this line's part.
   for (const idx of order) {
@@ -61,7 +66,8 @@ export function visualRuns(p: Paragraph, start: number, end: number): VisualRun[
     const last = runs[runs.length - 1];
     // Extend the current run when the next visual index continues it in its own direction.
     if (last && last.rtl === rtl && (rtl ? idx === last.start - 1 : idx === last.end)) {
-      if (rtl) last.start = idx; else last.end = idx + 1;
+      if (rtl) last.start = idx;
+      else last.end = idx + 1;
       continue;
     }
     runs.push({ start: idx, end: idx + 1, rtl, text: '' });

@@ -1,13 +1,30 @@
-// engines/text/dates.ts — `date` runs (spec: text item, "a strftime pattern; the moment of rendering
-// is formatted with it", `zone` an IANA name, absent universal time). Reading checks the pattern and
-// the zone (ir/read/text.ts); the text engine formats the moment of rendering (PassContext.now) with Intl, in
-// English. The supported directives are listed in DIRECTIVES (ir/dates.ts) and in docs/reference.md.
-import { DIRECTIVES } from '../../ir/dates.js';
-
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-interface Fields { Y: number; m: number; d: number; H: number; M: number; S: number; w: number; offsetMin: number; zoneName: string }
+interface Fields {
+  Y: number;
+  m: number;
+  d: number;
+  H: number;
+  M: number;
+  S: number;
+  w: number;
+  offsetMin: number;
+  zoneName: string;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -15,14 +32,26 @@ function fieldsIn(now: Date, zone: string): Fields {
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric', timeZoneName: 'short',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      timeZoneName: 'short',
     });
     formatters.set(zone, f);
   }
   const parts: Record<string, string> = {};
   for (const p of f.formatToParts(now)) parts[p.type] = p.value;
-  const Y = +parts.year, m = +parts.month, d = +parts.day, H = +parts.hour % 24, M = +parts.minute, S = +parts.second;
+  const Y = +parts.year,
+    m = +parts.month,
+    d = +parts.day,
+    H = +parts.hour % 24,
+    M = +parts.minute,
+    S = +parts.second;
   // The zone's offset is the wall clock minus universal time, to the minute.
   const wall = Date.UTC(Y, m - 1, d, H, M, S);
   const offsetMin = Math.round((wall - Math.floor(now.getTime() / 1000) * 1000) / 60000);
@@ -38,7 +67,10 @@ export function formatDate(pattern: string, now: Date, zone = 'UTC'): string {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c !== '%') { out += c; continue; }
+    if (c !== '%') {
+      out += c;
+      continue;
+    }
     const d = pattern[++i];
     out += directive(d, t);
   }
@@ -47,35 +79,62 @@ export function formatDate(pattern: string, now: Date, zone = 'UTC'): string {
 
 function directive(d: string, t: Fields): string {
   switch (d) {
-    case 'a': return DAYS[t.w].slice(0, 3);
-    case 'A': return DAYS[t.w];
-    case 'b': case 'h': return MONTHS[t.m - 1].slice(0, 3);
-    case 'B': return MONTHS[t.m - 1];
-    case 'C': return p2(Math.floor(t.Y / 100));
-    case 'd': return p2(t.d);
-    case 'D': return `${p2(t.m)}/${p2(t.d)}/${p2(t.Y % 100)}`;
-    case 'e': return String(t.d).padStart(2, ' ');
-    case 'F': return `${t.Y}-${p2(t.m)}-${p2(t.d)}`;
-    case 'H': return p2(t.H);
-    case 'I': return p2(t.H % 12 === 0 ? 12 : t.H % 12);
-    case 'j': return String(Math.round((Date.UTC(t.Y, t.m - 1, t.d) - Date.UTC(t.Y, 0, 1)) / 86400000) + 1).padStart(3, '0');
-    case 'm': return p2(t.m);
-    case 'M': return p2(t.M);
-    case 'n': return '\n';
-    case 'p': return t.H < 12 ? 'AM' : 'PM';
-    case 'R': return `${p2(t.H)}:${p2(t.M)}`;
-    case 'S': return p2(t.S);
-    case 't': return '\t';
-    case 'T': return `${p2(t.H)}:${p2(t.M)}:${p2(t.S)}`;
-    case 'u': return String(t.w === 0 ? 7 : t.w);
-    case 'w': return String(t.w);
-    case 'y': return p2(t.Y % 100);
-    case 'Y': return String(t.Y);
+    case 'a':
+      return DAYS[t.w].slice(0, 3);
+    case 'A':
+      return DAYS[t.w];
+    case 'b':
+    case 'h':
+      return MONTHS[t.m - 1].slice(0, 3);
+    case 'B':
+      return MONTHS[t.m - 1];
+    case 'C':
+      return p2(Math.floor(t.Y / 100));
+    case 'd':
+      return p2(t.d);
+    case 'D':
+      return `${p2(t.m)}/${p2(t.d)}/${p2(t.Y % 100)}`;
+    case 'e':
+      return String(t.d).padStart(2, ' ');
+    case 'F':
+      return `${t.Y}-${p2(t.m)}-${p2(t.d)}`;
+    case 'H':
+      return p2(t.H);
+    case 'I':
+      return p2(t.H % 12 === 0 ? 12 : t.H % 12);
+    case 'j':
+      return String(Math.round((Date.UTC(t.Y, t.m - 1, t.d) - Date.UTC(t.Y, 0, 1)) / 86400000) + 1).padStart(3, '0');
+    case 'm':
+      return p2(t.m);
+    case 'M':
+      return p2(t.M);
+    case 'n':
+      return '\n';
+    case 'p':
+      return t.H < 12 ? 'AM' : 'PM';
+    case 'R':
+      return `${p2(t.H)}:${p2(t.M)}`;
+    case 'S':
+      return p2(t.S);
+    case 't':
+      return '\t';
+    case 'T':
+      return `${p2(t.H)}:${p2(t.M)}:${p2(t.S)}`;
+    case 'u':
+      return String(t.w === 0 ? 7 : t.w);
+    case 'w':
+      return String(t.w);
+    case 'y':
+      return p2(t.Y % 100);
+    case 'Y':
+      return String(t.Y);
     case 'z': {
       const a = Math.abs(t.offsetMin);
       return `${t.offsetMin < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}${p2(a % 60)}`;
     }
-    case 'Z': return t.zoneName;
-    default: return '%';
+    case 'Z':
+      return t.zoneName;
+    default:
+      return '%';
   }
 }

@@ -7,7 +7,14 @@
 import type { FillRectOp, FontResource } from '../../ir/types.js';
 import type { RunStyle } from './atoms.js';
 
-export function decorationRects(st: RunStyle, font: FontResource, x: number, baseline: number, width: number, target: { at: string; matrix?: FillRectOp['matrix'] }): FillRectOp[] {
+export function decorationRects(
+  st: RunStyle,
+  font: FontResource,
+  x: number,
+  baseline: number,
+  width: number,
+  target: { at: string; matrix?: FillRectOp['matrix'] },
+): FillRectOp[] {
   const m = font.face.metrics;
   const k = st.size / font.face.unitsPerEm;
   const fill = st.outline && !st.outline.filled ? st.outline.colour : st.colour;

@@ -1,13 +1,15 @@
 // engines/text/hyphenation.test.ts — TeX patterns insert soft hyphens where a word may divide.
 import { describe, expect, it } from 'vitest';
-import { hyphenate } from './hyphenation.js';
 import { hasPatterns } from '../../ir/hyphenation-languages.js';
+import { hyphenate } from './hyphenation.js';
 
 const shown = (s: string) => s.replace(/\u00AD/g, '-');
 
 describe('hyphenation', () => {
   it('divides English and German words by their patterns', () => {
-    expect(shown(hyphenate('A certain king had a beautiful garden', 'en'))).toBe('A cer-tain king had a beau-ti-ful gar-den');
+    expect(shown(hyphenate('A certain king had a beautiful garden', 'en'))).toBe(
+      'A cer-tain king had a beau-ti-ful gar-den',
+    );
     expect(shown(hyphenate('Donaudampfschifffahrt', 'de'))).toBe('Do-nau-dampf-schiff-fahrt');
   });
 

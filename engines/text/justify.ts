@@ -8,8 +8,7 @@
 // a second pass accepts looser lines; a paragraph that still has none (an over-wide word, tabs)
 // falls back to first-fit (paragraph.ts).
 
-import { hyphenWidth, type Atom } from './atoms.js';
-import { SPACE, TAB } from './atoms.js';
+import { type Atom, hyphenWidth, SPACE, TAB } from './atoms.js';
 
 /** How far a line may stretch: the spaces' stretch times this (TeX's tolerance 200 is about 1.26). */
 export const TOLERANCE = 2.5;
@@ -21,7 +20,12 @@ const HYPHEN_PENALTY = 50;
 const DOUBLE_HYPHEN_DEMERITS = 3000;
 const LINE_PENALTY = 10;
 
-interface Node { at: number; demerits: number; prev: Node | undefined; hyphen: boolean }
+interface Node {
+  at: number;
+  demerits: number;
+  prev: Node | undefined;
+  hyphen: boolean;
+}
 
 /**
  * The exclusive ends of the lines of a justified paragraph, or undefined when no sequence of
@@ -40,7 +44,8 @@ function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: num
   const n = atoms.length;
   if (n === 0) return undefined;
   // Prefix sums: all widths, and the widths of spaces (what stretches and shrinks).
-  const W = new Float64Array(n + 1), S = new Float64Array(n + 1);
+  const W = new Float64Array(n + 1),
+    S = new Float64Array(n + 1);
   for (let k = 0; k < n; k++) {
     const a = atoms[k];
     if (a.kind === TAB) return undefined;

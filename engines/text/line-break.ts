@@ -13,7 +13,10 @@ let LineBreaker: typeof LineBreakerType | undefined;
 export const SOFT_HYPHEN = '\u00ad';
 
 /** A break opportunity after the character before `position`; `required`: the line must end there. */
-export interface BreakAt { position: number; required: boolean }
+export interface BreakAt {
+  position: number;
+  required: boolean;
+}
 
 /**
  * Characters whose only UAX #14 opportunity is after a run of spaces (letters, digits, full stop,

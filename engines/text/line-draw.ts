@@ -7,12 +7,11 @@
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Align, DrawOp, FillRectOp, GlyphRunOp, Matrix } from '../../ir/types.js';
 import type { ShapedSegment } from '../fonts/shaper.js';
+import { hyphenWidth, type RunStyle, SPACE, shapeIn, TAB, TEXT } from './atoms.js';
 import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
 import { SOFT_HYPHEN } from './line-break.js';
-import { type LaidParagraph, type Line } from './paragraph.js';
-import { hyphenWidth, shapeIn, TEXT, type RunStyle } from './atoms.js';
-import { SPACE, TAB } from './atoms.js';
+import type { LaidParagraph, Line } from './paragraph.js';
 
 /** Where the ops of one block go and what they carry. */
 export interface DrawTarget {
@@ -39,13 +38,27 @@ export function lineAlign(line: Line, rtl: boolean, align: Align | undefined, la
 }
 
 /** Draws `line` of `p` with its measure starting `left` points from the page's origin, on `baseline`. */
-export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: number, align: Align, leader: string | undefined, target: DrawTarget): void {
+export function drawLine(
+  p: LaidParagraph,
+  line: Line,
+  left: number,
+  baseline: number,
+  align: Align,
+  leader: string | undefined,
+  target: DrawTarget,
+): void {
   const pieces = p.bidi ? bidiPieces(p, line) : undefined;
   // First pass: the width drawn and the spaces that may stretch (no allocation on the common path).
-  let total = 0, stretchable = 0, glyphCount = 0, spaceWidth = 0;
+  let total = 0,
+    stretchable = 0,
+    glyphCount = 0,
+    spaceWidth = 0;
   if (pieces) {
     for (const pc of pieces) {
-      if (pc.k === 'tab') { total += pc.width; continue; }
+      if (pc.k === 'tab') {
+        total += pc.width;
+        continue;
+      }
       glyphCount += pc.seg.shaped.glyphs.length;
       total += (pc.seg.shaped.width * pc.style.size) / pc.seg.font.face.unitsPerEm;
       if (pc.k === 'seg' && pc.stretch) for (const t of pc.seg.shaped.text) if (t === ' ') stretchable++;
@@ -62,17 +75,23 @@ export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: n
         spaceWidth += a.width;
       }
     }
-    if (line.hyphen) { const a = p.atoms[line.visibleTo - 1]; total += hyphenWidth(a.style, a.span.at); glyphCount += 4; }
+    if (line.hyphen) {
+      const a = p.atoms[line.visibleTo - 1];
+      total += hyphenWidth(a.style, a.span.at);
+      glyphCount += 4;
+    }
   }
   const free = line.measure - total;
-  let offset = 0, extra = 0;
+  let offset = 0,
+    extra = 0;
   // A line with tabs is set from its left edge: its stops are positions, not proportions.
   if (!line.hasTab) {
     if (align === 'right') offset = free;
     else if (align === 'center') offset = free / 2;
     // Justified: the free space spread over the spaces; a line the total-fit breaker set tight
     // (negative free space) has its spaces shrunk, never by more than a third of their width.
-    else if (align === 'justify' && !line.last && stretchable > 0 && (free > 0 || spaceWidth > 0)) extra = Math.max(free / stretchable, -spaceWidth / stretchable / 3);
+    else if (align === 'justify' && !line.last && stretchable > 0 && (free > 0 || spaceWidth > 0))
+      extra = Math.max(free / stretchable, -spaceWidth / stretchable / 3);
   }
   const w = new LineWriter(left + line.indent + offset, baseline, extra, target, glyphCount);
   if (pieces) {
@@ -84,7 +103,11 @@ export function drawLine(p: LaidParagraph, line: Line, left: number, baseline: n
     let seenText = false;
     for (let i = line.from; i < line.visibleTo; i++) {
       const a = p.atoms[i];
-      if (a.kind === TAB) { w.tab(a.style, a.width, leader, a.span.at); seenText = true; continue; }
+      if (a.kind === TAB) {
+        w.tab(a.style, a.width, leader, a.span.at);
+        seenText = true;
+        continue;
+      }
       // Spaces before a line's first word (a paragraph that opens with spaces) keep their width.
       const stretch = a.kind === SPACE && seenText;
       if (a.kind === TEXT) seenText = true;
@@ -113,7 +136,13 @@ class LineWriter {
   private readonly wanted: Float64Array;
   private readonly text: string[];
 
-  constructor(private pen: number, private readonly baseline: number, private readonly extra: number, private readonly target: DrawTarget, capacity: number) {
+  constructor(
+    private pen: number,
+    private readonly baseline: number,
+    private readonly extra: number,
+    private readonly target: DrawTarget,
+    capacity: number,
+  ) {
     this.glyphs = new Uint16Array(capacity);
     this.wanted = new Float64Array(capacity);
     this.text = new Array<string>(capacity);
@@ -123,13 +152,18 @@ class LineWriter {
     const font = seg.font;
     if (hyphen || this.style !== style || this.font !== font) {
       this.flush();
-      this.style = style; this.font = font; this.x = this.pen; this.start = this.n; this.units = 0;
+      this.style = style;
+      this.font = font;
+      this.x = this.pen;
+      this.start = this.n;
+      this.units = 0;
     }
     const k = style.size / font.face.unitsPerEm;
     const extraUnits = this.extra / k;
     const sh = seg.shaped;
     const stretching = stretch && this.extra !== 0;
-    let n = this.n, units = this.units;
+    let n = this.n,
+      units = this.units;
     for (let g = 0; g < sh.glyphs.length; g++) {
       let adv = sh.advances[g];
       if (stretching && sh.text[g] === ' ') adv += extraUnits;
@@ -139,7 +173,8 @@ class LineWriter {
       n++;
       units += adv;
     }
-    this.n = n; this.units = units;
+    this.n = n;
+    this.units = units;
     this.pen = this.x + units * k;
     if (hyphen) this.flush(SOFT_HYPHEN);
   }
@@ -152,10 +187,20 @@ class LineWriter {
 
   flush(actualText?: string): void {
     if (this.style && this.n > this.start) {
-      emitRun({
-        style: this.style, font: this.font!, x: this.x, glyphs: this.glyphs.slice(this.start, this.n),
-        wanted: this.wanted.subarray(this.start, this.n), text: this.text.slice(this.start, this.n), units: this.units, actualText,
-      }, this.baseline, this.target);
+      emitRun(
+        {
+          style: this.style,
+          font: this.font!,
+          x: this.x,
+          glyphs: this.glyphs.slice(this.start, this.n),
+          wanted: this.wanted.subarray(this.start, this.n),
+          text: this.text.slice(this.start, this.n),
+          units: this.units,
+          actualText,
+        },
+        this.baseline,
+        this.target,
+      );
     }
     this.style = undefined;
     this.start = this.n;
@@ -166,7 +211,8 @@ function pushHyphen(p: LaidParagraph, line: Line, pieces: Piece[], front: boolea
   const a = p.atoms[line.visibleTo - 1];
   for (const seg of shapeIn(a.style, '-', a.span.at).segs) {
     const pc: Piece = { k: 'hyphen', style: a.style, seg };
-    if (front) pieces.unshift(pc); else pieces.push(pc);
+    if (front) pieces.unshift(pc);
+    else pieces.push(pc);
   }
 }
 
@@ -185,7 +231,8 @@ function bidiPieces(p: LaidParagraph, line: Line): Piece[] {
     const parts: { style: RunStyle; at: JsonPointer; a: number; b: number }[] = [];
     for (let i = line.from; i < line.visibleTo; i++) {
       const at = p.atoms[i];
-      const a = Math.max(at.start, vr.start), b = Math.min(at.end, vr.end);
+      const a = Math.max(at.start, vr.start),
+        b = Math.min(at.end, vr.end);
       if (a >= b) continue;
       const last = parts[parts.length - 1];
       if (last && last.style === at.style && last.b === a) last.b = b;
@@ -193,7 +240,10 @@ function bidiPieces(p: LaidParagraph, line: Line): Piece[] {
     }
     if (vr.rtl) parts.reverse();
     for (const part of parts) {
-      let text = p.text.slice(part.a, part.b).replace(/\u00ad/g, '').replace(/\t/g, ' ');
+      let text = p.text
+        .slice(part.a, part.b)
+        .replace(/\u00ad/g, '')
+        .replace(/\t/g, ' ');
       if (vr.rtl) text = mirror(text);
       const segs = shapeIn(part.style, text, part.at).segs;
       if (vr.rtl) segs.reverse();
@@ -224,7 +274,10 @@ interface RunBuilder {
 const statedCache = new WeakMap<object, Int32Array>();
 function statedTable(face: ShapedSegment['font']['face']): Int32Array {
   let table = statedCache.get(face);
-  if (!table) { table = new Int32Array(65536).fill(-1); statedCache.set(face, table); }
+  if (!table) {
+    table = new Int32Array(65536).fill(-1);
+    statedCache.set(face, table);
+  }
   return table;
 }
 
@@ -261,7 +314,10 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   for (let i = 0; i < n; i++) {
     const gid = r.glyphs[i];
     let stated = table[gid];
-    if (stated === -1) { stated = Math.round(face.advanceOf(gid) * k); table[gid] = stated; }
+    if (stated === -1) {
+      stated = Math.round(face.advanceOf(gid) * k);
+      table[gid] = stated;
+    }
     drift += r.wanted[i] * k - stated;
     if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
       const adj = -Math.round(drift);
@@ -271,19 +327,39 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   }
   const st = r.style;
   target.glyphs.push({
-    op: 'glyphs', at: target.at, matrix: target.matrix, font: r.font.name, size: st.size, x: r.x, y: baseline,
-    colour: st.colour, glyphs: r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs), adjust, text: r.text,
-    outline: st.outline, actualText: r.actualText, textObject: target.textObject,
+    op: 'glyphs',
+    at: target.at,
+    matrix: target.matrix,
+    font: r.font.name,
+    size: st.size,
+    x: r.x,
+    y: baseline,
+    colour: st.colour,
+    glyphs: r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs),
+    adjust,
+    text: r.text,
+    outline: st.outline,
+    actualText: r.actualText,
+    textObject: target.textObject,
   });
   const width = (r.units * st.size) / face.unitsPerEm;
-  if (st.underline || st.strikethrough || st.overline) target.rects.push(...decorationRects(st, r.font, r.x, baseline, width, target));
+  if (st.underline || st.strikethrough || st.overline)
+    target.rects.push(...decorationRects(st, r.font, r.x, baseline, width, target));
 }
 
 /** More copies of a leader than any sheet holds (a tab gap of 14 400 points, ISO 32000-1's page limit, in 7-point dots) are not drawn. */
 export const MAX_LEADER_COPIES = 2000;
 
 /** A leader: its character repeated across the tab's gap, as many whole copies as fit, flush to the stop. */
-function drawLeader(style: RunStyle, leader: string, width: number, at: JsonPointer, pen: number, baseline: number, target: DrawTarget): void {
+function drawLeader(
+  style: RunStyle,
+  leader: string,
+  width: number,
+  at: JsonPointer,
+  pen: number,
+  baseline: number,
+  target: DrawTarget,
+): void {
   const one = shapeIn(style, leader, at);
   if (one.width <= 0) return;
   const count = Math.min(MAX_LEADER_COPIES, Math.floor(width / one.width + 1e-9));
@@ -291,10 +367,17 @@ function drawLeader(style: RunStyle, leader: string, width: number, at: JsonPoin
   let x = pen + width - count * one.width;
   for (const seg of one.segs) {
     const sh = seg.shaped;
-    const glyphs: number[] = [], wanted: number[] = [], text: string[] = [];
+    const glyphs: number[] = [],
+      wanted: number[] = [],
+      text: string[] = [];
     let units = 0;
     for (let c = 0; c < count; c++) {
-      for (let g = 0; g < sh.glyphs.length; g++) { glyphs.push(sh.glyphs[g]); wanted.push(sh.advances[g]); text.push(sh.text[g]); units += sh.advances[g]; }
+      for (let g = 0; g < sh.glyphs.length; g++) {
+        glyphs.push(sh.glyphs[g]);
+        wanted.push(sh.advances[g]);
+        text.push(sh.text[g]);
+        units += sh.advances[g];
+      }
     }
     const run: RunBuilder = { style, font: seg.font, x, glyphs, wanted, text, units };
     emitRun(run, baseline, target);

@@ -4,17 +4,24 @@
 // measure. Trailing spaces hang past the measure and are not drawn; a soft hyphen shows a hyphen only
 // where the line breaks at it; an over-wide word runs past the edge (`overlong: overflow`) or is cut
 // between two characters (`break`). Lines are drawn by line-draw.ts.
-import type { JsonPointer } from '../../ir/pointer.js';
-import type { Colour, FontResource, OutlineSpec } from '../../ir/types.js';
-import { shapeText, type ShapedSegment } from '../fonts/shaper.js';
 
-import { isAllLeftToRight, resolveParagraph, type Paragraph as BidiParagraph } from './bidi.js';
+import {
+  type Atom,
+  hyphenWidth,
+  type Measured,
+  measure,
+  type RunStyle,
+  SPACE,
+  type Span,
+  shapeIn,
+  TAB,
+  TEXT,
+} from './atoms.js';
+import { type Paragraph as BidiParagraph, isAllLeftToRight, resolveParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
 import { breakOpportunities, SOFT_HYPHEN } from './line-break.js';
-import { tabAlign, tabStop, type TabRules } from './tabs.js';
-import { refuse } from '../../ir/messages.js';
-import { type Atom, type Measured, type Span, TEXT, SPACE, TAB, type RunStyle, hyphenWidth, measure, shapeIn } from './atoms.js';
+import { type TabRules, tabAlign, tabStop } from './tabs.js';
 
 export interface ParagraphRules {
   overlong: 'overflow' | 'break';
@@ -26,7 +33,11 @@ export interface ParagraphRules {
   optimal?: boolean;
 }
 
-export interface Indents { left: number; right: number; firstLine: number }
+export interface Indents {
+  left: number;
+  right: number;
+  firstLine: number;
+}
 
 export interface Line {
   /** Atoms [from, to) belong to the line; [from, visibleTo) are drawn (trailing spaces hang). */
@@ -87,10 +98,26 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
       const kind = c === 32 ? SPACE : c === 9 && rules.tabs ? TAB : TEXT;
       let j = i + 1;
       if (kind === SPACE) while (j < spanEnd && text.charCodeAt(j) === 32) j++;
-      else if (kind === TEXT) while (j < spanEnd && text.charCodeAt(j) !== 32 && !(text.charCodeAt(j) === 9 && rules.tabs)) j++;
+      else if (kind === TEXT)
+        while (j < spanEnd && text.charCodeAt(j) !== 32 && !(text.charCodeAt(j) === 9 && rules.tabs)) j++;
       const span = spans[s];
-      const m = kind === TAB ? NOTHING : kind === SPACE && j === i + 1 ? measure(span.style.font, ' ', span.at) : measure(span.style.font, withoutSoftHyphens(text.slice(i, j)), span.at);
-      atoms.push({ start: i, end: j, kind, style: span.style, span, segs: m.segs, width: m.perPoint * span.style.size, brk: 0, shy: false });
+      const m =
+        kind === TAB
+          ? NOTHING
+          : kind === SPACE && j === i + 1
+            ? measure(span.style.font, ' ', span.at)
+            : measure(span.style.font, withoutSoftHyphens(text.slice(i, j)), span.at);
+      atoms.push({
+        start: i,
+        end: j,
+        kind,
+        style: span.style,
+        span,
+        segs: m.segs,
+        width: m.perPoint * span.style.size,
+        brk: 0,
+        shy: false,
+      });
       i = j;
     }
     if (atoms.length && b > a) {
@@ -107,11 +134,20 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
  * Lays one paragraph (no newline inside) into lines `width` points wide less the indents. `empty`
  * is the style of an empty paragraph (its line still takes a leading).
  */
-export function layParagraph(spans: Span[], rules: ParagraphRules, width: number, indents: Indents, empty: RunStyle): LaidParagraph {
+export function layParagraph(
+  spans: Span[],
+  rules: ParagraphRules,
+  width: number,
+  indents: Indents,
+  empty: RunStyle,
+): LaidParagraph {
   const parts = rules.hyphenate ? spans.map((sp) => ({ ...sp, text: hyphenate(sp.text, rules.hyphenate!) })) : spans;
   const starts: number[] = [];
   let text = '';
-  for (const sp of parts) { starts.push(text.length); text += sp.text; }
+  for (const sp of parts) {
+    starts.push(text.length);
+    text += sp.text;
+  }
   const atoms = buildAtoms(text, parts, starts, rules);
   let bidi: BidiParagraph | undefined;
   let rtl = false;
@@ -122,7 +158,23 @@ export function layParagraph(spans: Span[], rules: ParagraphRules, width: number
   }
   const lines: Line[] = [];
   if (atoms.length === 0) {
-    lines.push(lineMetrics({ from: 0, to: 0, visibleTo: 0, indent: indents.left + indents.firstLine, measure: width - indents.left - indents.right - indents.firstLine, width: 0, hyphen: false, last: true, hasTab: false }, atoms, empty));
+    lines.push(
+      lineMetrics(
+        {
+          from: 0,
+          to: 0,
+          visibleTo: 0,
+          indent: indents.left + indents.firstLine,
+          measure: width - indents.left - indents.right - indents.firstLine,
+          width: 0,
+          hyphen: false,
+          last: true,
+          hasTab: false,
+        },
+        atoms,
+        empty,
+      ),
+    );
     return { text, atoms, lines, bidi, rtl };
   }
   const rest = width - indents.left - indents.right;
@@ -138,19 +190,43 @@ export function layParagraph(spans: Span[], rules: ParagraphRules, width: number
     let visibleTo = end.to;
     while (visibleTo > i && atoms[visibleTo - 1].kind === SPACE) visibleTo--;
     let hasTab = false;
-    for (let k = i; k < end.to; k++) if (atoms[k].kind === TAB) { hasTab = true; break; }
-    lines.push(lineMetrics({
-      from: i, to: end.to, visibleTo, indent, measure, width: end.width, hyphen: end.hyphen,
-      last: end.to === atoms.length || a.brk === 2, hasTab,
-    }, atoms, atoms[i].style));
+    for (let k = i; k < end.to; k++)
+      if (atoms[k].kind === TAB) {
+        hasTab = true;
+        break;
+      }
+    lines.push(
+      lineMetrics(
+        {
+          from: i,
+          to: end.to,
+          visibleTo,
+          indent,
+          measure,
+          width: end.width,
+          hyphen: end.hyphen,
+          last: end.to === atoms.length || a.brk === 2,
+          hasTab,
+        },
+        atoms,
+        atoms[i].style,
+      ),
+    );
     i = end.to;
   }
   return { text, atoms, lines, bidi, rtl };
 }
 
-function lineMetrics(l: Omit<Line, 'leading' | 'ascender' | 'capHeight' | 'descender'>, atoms: Atom[], fallback: RunStyle): Line {
+function lineMetrics(
+  l: Omit<Line, 'leading' | 'ascender' | 'capHeight' | 'descender'>,
+  atoms: Atom[],
+  fallback: RunStyle,
+): Line {
   const out = l as Line;
-  out.leading = 0; out.ascender = 0; out.capHeight = 0; out.descender = 0;
+  out.leading = 0;
+  out.ascender = 0;
+  out.capHeight = 0;
+  out.descender = 0;
   let last: RunStyle | undefined;
   const visit = (st: RunStyle) => {
     const m = st.font.face.metrics;
@@ -161,15 +237,23 @@ function lineMetrics(l: Omit<Line, 'leading' | 'ascender' | 'capHeight' | 'desce
     out.descender = Math.min(out.descender, m.descender * k);
   };
   // Styles repeat along a line: visit each change only.
-  for (let k = l.from; k < l.visibleTo; k++) if (atoms[k].style !== last) { last = atoms[k].style; visit(last); }
+  for (let k = l.from; k < l.visibleTo; k++)
+    if (atoms[k].style !== last) {
+      last = atoms[k].style;
+      visit(last);
+    }
   if (last === undefined) visit(fallback);
   return out;
 }
 
 /** A line whose end the total-fit breaker chose: its width with the hyphen a soft hyphen shows. */
 function plannedLine(atoms: Atom[], i: number, to: number): { to: number; width: number; hyphen: boolean } {
-  let x = 0, visible = 0;
-  for (let k = i; k < to; k++) { x += atoms[k].width; if (atoms[k].kind !== SPACE) visible = x; }
+  let x = 0,
+    visible = 0;
+  for (let k = i; k < to; k++) {
+    x += atoms[k].width;
+    if (atoms[k].kind !== SPACE) visible = x;
+  }
   const a = atoms[to - 1];
   const hyphen = a.shy && to < atoms.length;
   return { to, width: visible + (hyphen ? hyphenWidth(a.style, a.span.at) : 0), hyphen };
@@ -179,19 +263,34 @@ function plannedLine(atoms: Atom[], i: number, to: number): { to: number; width:
  * Finds where the line starting at atom `i` ends: at the last opportunity that fits, or — when the
  * first unbreakable chunk is already too wide — after it (overflow) or inside it (break).
  */
-function fillLine(atoms: Atom[], i: number, indent: number, measure: number, rules: ParagraphRules, text: string): { to: number; width: number; hyphen: boolean } {
-  let x = 0, visible = 0, tabN = 0;
-  let best = -1, bestW = 0, bestHy = false;
+function fillLine(
+  atoms: Atom[],
+  i: number,
+  indent: number,
+  measure: number,
+  rules: ParagraphRules,
+  text: string,
+): { to: number; width: number; hyphen: boolean } {
+  let x = 0,
+    visible = 0,
+    tabN = 0;
+  let best = -1,
+    bestW = 0,
+    bestHy = false;
   for (let j = i; j < atoms.length; j++) {
     const a = atoms[j];
-    if (a.kind === TAB) { a.width = tabWidth(atoms, j, indent + x, tabN++, rules.tabs!); }
+    if (a.kind === TAB) {
+      a.width = tabWidth(atoms, j, indent + x, tabN++, rules.tabs!);
+    }
     x += a.width;
     if (a.kind !== SPACE) visible = x;
     if (a.brk === 0 && j < atoms.length - 1) continue;
     const hy = a.shy && j < atoms.length - 1;
     const lineW = visible + (hy ? hyphenWidth(a.style, a.span.at) : 0);
     if (lineW <= measure + EPS) {
-      best = j; bestW = lineW; bestHy = hy;
+      best = j;
+      bestW = lineW;
+      bestHy = hy;
       if (a.brk === 2) break;
       continue;
     }
@@ -200,7 +299,9 @@ function fillLine(atoms: Atom[], i: number, indent: number, measure: number, rul
       const cut = cutChunk(atoms, i, j, measure, text);
       if (cut) return cut;
     }
-    best = j; bestW = lineW; bestHy = hy;
+    best = j;
+    bestW = lineW;
+    bestHy = hy;
     break;
   }
   return { to: best + 1, width: bestW, hyphen: bestHy };
@@ -213,26 +314,40 @@ let graphemes: Intl.Segmenter | undefined;
  * first text atom that crosses the edge is cut after the last character that fits (one character
  * at least, so every line makes progress). The two halves replace it in `atoms`.
  */
-function cutChunk(atoms: Atom[], i: number, j: number, measure: number, text: string): { to: number; width: number; hyphen: boolean } | undefined {
+function cutChunk(
+  atoms: Atom[],
+  i: number,
+  j: number,
+  measure: number,
+  text: string,
+): { to: number; width: number; hyphen: boolean } | undefined {
   let x = 0;
   for (let k = i; k <= j; k++) {
     const a = atoms[k];
-    if (a.kind !== TEXT || x + a.width <= measure + EPS) { x += a.width; continue; }
+    if (a.kind !== TEXT || x + a.width <= measure + EPS) {
+      x += a.width;
+      continue;
+    }
     const source = text.slice(a.start, a.end);
     graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
     const bounds = [...graphemes.segment(source)].map((g) => g.index + g.segment.length);
     // Binary search the longest prefix that fits in what is left of the measure.
-    let lo = 0, hi = bounds.length - 1;
+    let lo = 0,
+      hi = bounds.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       const w = shapeIn(a.style, withoutSoftHyphens(source.slice(0, bounds[mid - 1])), a.span.at).width;
-      if (x + w <= measure + EPS) lo = mid; else hi = mid - 1;
+      if (x + w <= measure + EPS) lo = mid;
+      else hi = mid - 1;
     }
     if (lo === 0) {
       if (k > i) return { to: k, width: x, hyphen: false };
       lo = 1; // one character at least
     }
-    if (lo >= bounds.length) { x += a.width; continue; }
+    if (lo >= bounds.length) {
+      x += a.width;
+      continue;
+    }
     const cutAt = a.start + bounds[lo - 1];
     const head = shapeIn(a.style, withoutSoftHyphens(text.slice(a.start, cutAt)), a.span.at);
     const tail = shapeIn(a.style, withoutSoftHyphens(text.slice(cutAt, a.end)), a.span.at);
@@ -254,7 +369,9 @@ function tabWidth(atoms: Atom[], j: number, pos: number, n: number, rules: TabRu
   const align = tabAlign(rules, n);
   let before = 0;
   if (align !== 'left') {
-    let w = 0, visible = 0, decimal = -1;
+    let w = 0,
+      visible = 0,
+      decimal = -1;
     for (let k = j + 1; k < atoms.length && atoms[k].kind !== TAB; k++) {
       const a = atoms[k];
       if (align === 'decimal' && decimal < 0 && a.kind === TEXT) {

@@ -1,14 +1,14 @@
 // engines/text/runs.ts — a text block's runs made ready for the text engine on one page: the block's
 // own style, styled runs and dates as spans with placeholders resolved, text object numbers and the
 // shadow drawn under them. Text, flow, table cells, text_path and form appearances share it.
-import type { TextBlockStyle, TextRun, ShadowSpec } from '../../ir/text-types.js';
-import type { FontResource, Colour } from '../../ir/types.js';
 
-import { formatDate } from './dates.js';
-import { resolvePlaceholders } from '../../ir/placeholders.js';
-import type { DrawTarget } from './line-draw.js';
 import type { DrawOp } from '../../ir/draw-ops.js';
+import { resolvePlaceholders } from '../../ir/placeholders.js';
+import type { ShadowSpec, TextBlockStyle, TextRun } from '../../ir/text-types.js';
+import type { Colour, FontResource } from '../../ir/types.js';
 import type { RunStyle, Span } from './atoms.js';
+import { formatDate } from './dates.js';
+import type { DrawTarget } from './line-draw.js';
 
 /** What a page gives the text it lays: its number, the total, the moment of rendering. */
 export interface TextPageContext {
@@ -28,8 +28,14 @@ export function nextTextObject(): number {
 /** The block's own style as a RunStyle. */
 export function blockStyle(item: TextBlockStyle, font: FontResource): RunStyle {
   return {
-    font, size: item.fontSize, leading: item.leading, colour: item.color, underline: item.underline,
-    strikethrough: item.strikethrough, overline: item.overline, outline: item.outline,
+    font,
+    size: item.fontSize,
+    leading: item.leading,
+    colour: item.color,
+    underline: item.underline,
+    strikethrough: item.strikethrough,
+    overline: item.overline,
+    outline: item.outline,
   };
 }
 
@@ -37,7 +43,11 @@ export function blockStyle(item: TextBlockStyle, font: FontResource): RunStyle {
 /** Tab, vertical tab and form feed: a text item sets them as spaces. */
 const WHITE = /[\t\v\f]/g;
 
-export function runSpans(item: { runs: readonly TextRun[]; leadingGiven: boolean }, base: RunStyle, pc: TextPageContext): Span[] {
+export function runSpans(
+  item: { runs: readonly TextRun[]; leadingGiven: boolean },
+  base: RunStyle,
+  pc: TextPageContext,
+): Span[] {
   return item.runs.map((run) => {
     let text = run.date ? formatDate(run.date.pattern, pc.now, run.date.zone) : run.text;
     if (run.placeholders) text = resolvePlaceholders(text, pc.page, pc.total);
@@ -66,7 +76,14 @@ export function shadowOps(shadow: ShadowSpec, target: DrawTarget, textObject: nu
   const c: Colour = shadow.colour;
   const out: DrawOp[] = [];
   for (const g of target.glyphs) {
-    out.push({ ...g, x: g.x + shadow.dx, y: g.y + shadow.dy, colour: c, outline: g.outline && { ...g.outline, colour: c }, textObject });
+    out.push({
+      ...g,
+      x: g.x + shadow.dx,
+      y: g.y + shadow.dy,
+      colour: c,
+      outline: g.outline && { ...g.outline, colour: c },
+      textObject,
+    });
   }
   for (const r of target.rects) out.push({ ...r, x: r.x + shadow.dx, y: r.y + shadow.dy, fill: c });
   return out;

@@ -17,20 +17,53 @@ const loaded = loadFace(NOTO_SANS);
 if (!loaded.ok) throw new Error(loaded.detail);
 const font: FontResource = { name: 'Body', at: '/fonts/0', face: loaded.face };
 const style: CellStyle = {
-  font: { at: '', name: 'Body' }, fontSize: 9, leading: 10.8, leadingGiven: false, color: { space: 'gray', c: [0] }, align: 'left', valign: 'top',
-  overlong: 'overflow', underline: false, strikethrough: false, overline: false, padding: [0, 0, 0, 0], border: [null, null, null, null],
+  font: { at: '', name: 'Body' },
+  fontSize: 9,
+  leading: 10.8,
+  leadingGiven: false,
+  color: { space: 'gray', c: [0] },
+  align: 'left',
+  valign: 'top',
+  overlong: 'overflow',
+  underline: false,
+  strikethrough: false,
+  overline: false,
+  padding: [0, 0, 0, 0],
+  border: [null, null, null, null],
 };
-const cell = (text: string, s: CellStyle = style): TableCell => ({ at: '/c', content: { kind: 'text', at: '/c', runs: [{ at: '/c', text, placeholders: false }] }, col: 0, colSpan: 1, rowSpan: 1, style: s });
-const metrics = (ls: readonly { ascender: number; descender: number; leading: number }[]) => ls.map((l) => [l.ascender, l.descender, l.leading]);
+const cell = (text: string, s: CellStyle = style): TableCell => ({
+  at: '/c',
+  content: { kind: 'text', at: '/c', runs: [{ at: '/c', text, placeholders: false }] },
+  col: 0,
+  colSpan: 1,
+  rowSpan: 1,
+  style: s,
+});
+const metrics = (ls: readonly { ascender: number; descender: number; leading: number }[]) =>
+  ls.map((l) => [l.ascender, l.descender, l.leading]);
 
 describe('measureCellText', () => {
-  it('gives the lines the engine lays, at widths on both sides of each text\'s own', () => {
-    const texts = [...rows.flat(), '', ' ', 'a  b', ' lead', 'trail ', 'x.  ,y', '2024-01-01 to 2024-02-01', 'AVATAR Ty. Wa', 'naïve café', 'a-b c/d'];
+  it("gives the lines the engine lays, at widths on both sides of each text's own", () => {
+    const texts = [
+      ...rows.flat(),
+      '',
+      ' ',
+      'a  b',
+      ' lead',
+      'trail ',
+      'x.  ,y',
+      '2024-01-01 to 2024-02-01',
+      'AVATAR Ty. Wa',
+      'naïve café',
+      'a-b c/d',
+    ];
     for (const t of texts) {
       const own = layCellText(cell(t), font, Number.POSITIVE_INFINITY, { now })!.lines[0].width;
       for (const w of [own - 0.01, own, own + 0.01, own / 2, 1, 500]) {
         const laid = layCellText(cell(t), font, w, { now })!;
-        expect(metrics(measureCellText(cell(t), font, w, now)!.lines), `${JSON.stringify(t)} at ${w}`).toEqual(metrics(laid.lines));
+        expect(metrics(measureCellText(cell(t), font, w, now)!.lines), `${JSON.stringify(t)} at ${w}`).toEqual(
+          metrics(laid.lines),
+        );
       }
     }
   });
@@ -39,9 +72,13 @@ describe('measureCellText', () => {
     const long = 'extraordinary circumstances demand unconventional responsibilities';
     for (const s of [{ ...style, align: 'justify' as const }, { ...style, hyphenate: 'en' }, style]) {
       for (const t of [long, `${long}\n${long}`]) {
-        expect(metrics(measureCellText(cell(t, s), font, 80, now)!.lines)).toEqual(metrics(layCellText(cell(t, s), font, 80, { now })!.lines));
+        expect(metrics(measureCellText(cell(t, s), font, 80, now)!.lines)).toEqual(
+          metrics(layCellText(cell(t, s), font, 80, { now })!.lines),
+        );
       }
     }
-    expect(layCellText(cell(long, { ...style, hyphenate: 'en' }), font, 80, { now })!.lines.some((l) => l.hyphen)).toBe(true);
+    expect(layCellText(cell(long, { ...style, hyphenate: 'en' }), font, 80, { now })!.lines.some((l) => l.hyphen)).toBe(
+      true,
+    );
   });
 });

@@ -10,17 +10,17 @@
 // Flow cells are laid as a flow item with its defaults (tabs every 7.5 % of the width, relative).
 // Placeholders ({current_page}, {total_pages}) are measured as written — wider than any page
 // number, so the row is tall enough — and resolved when the cell is drawn on its page.
-import type { JsonPointer } from '../../ir/pointer.js';
-import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
-import { breaksOnlyAfterSpaces } from './line-break.js';
-import { type LaidParagraph, type Line } from './paragraph.js';
-import { resolvePlaceholders } from '../../ir/placeholders.js';
-import { layRuns, type BlockRules } from './text-block.js';
 
 import type { CellText, LineMetrics } from '../../ir/measured-table.js';
+import { resolvePlaceholders } from '../../ir/placeholders.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
+import { type RunStyle, type Span, shapeIn } from './atoms.js';
+import { breaksOnlyAfterSpaces } from './line-break.js';
+import { type DrawTarget, drawLine, lineAlign } from './line-draw.js';
+import type { LaidParagraph, Line } from './paragraph.js';
 import { runSpans } from './runs.js';
-import { shapeIn, type RunStyle, type Span } from './atoms.js';
+import { type BlockRules, layRuns } from './text-block.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -44,7 +44,9 @@ export function linesThatFit(t: CellText, from: number, room: number): number {
 }
 
 /** The text a cell holds and where it was written, or undefined for a cell holding something else. */
-export function cellSource(cell: TableCell): { runs: (TextRun | { text: string; at: JsonPointer; placeholders: boolean })[]; flow: boolean } | undefined {
+export function cellSource(
+  cell: TableCell,
+): { runs: (TextRun | { text: string; at: JsonPointer; placeholders: boolean })[]; flow: boolean } | undefined {
   const c = cell.content;
   if (c.kind === 'text') return { runs: c.runs, flow: false };
   if (c.kind === 'flow') return { runs: [{ text: c.text, at: c.at, placeholders: c.placeholders }], flow: true };
@@ -56,7 +58,15 @@ const runStyles = new WeakMap<CellStyle, RunStyle>();
 function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
   let r = runStyles.get(s);
   if (!r || r.font !== font) {
-    r = { font, size: s.fontSize, leading: s.leading, colour: s.color, underline: s.underline, strikethrough: s.strikethrough, overline: s.overline };
+    r = {
+      font,
+      size: s.fontSize,
+      leading: s.leading,
+      colour: s.color,
+      underline: s.underline,
+      strikethrough: s.strikethrough,
+      overline: s.overline,
+    };
     runStyles.set(s, r);
   }
   return r;
@@ -70,28 +80,49 @@ const FLOW_TAB_FRACTION = 0.075;
 
 function rulesOf(s: CellStyle, flow: boolean, width: number): BlockRules {
   return {
-    overlong: s.overlong, breakAfter: s.breakAfter, hyphenate: s.hyphenate, align: s.align,
+    overlong: s.overlong,
+    breakAfter: s.breakAfter,
+    hyphenate: s.hyphenate,
+    align: s.align,
     optimal: s.align === 'justify',
-    tabs: flow ? { method: 'relative', size: FLOW_TAB_FRACTION * width, ruler: [], alignments: [], alignChar: '.' } : undefined,
+    tabs: flow
+      ? { method: 'relative', size: FLOW_TAB_FRACTION * width, ruler: [], alignments: [], alignChar: '.' }
+      : undefined,
   };
 }
 
 /** What the page gives a cell's text: its number and the total (absent while measuring), the moment of rendering. */
-export interface CellPage { page?: number; total?: number; now: Date }
+export interface CellPage {
+  page?: number;
+  total?: number;
+  now: Date;
+}
 
 /** A text cell's runs as spans, as a text item's runs become spans (text-item.ts runSpans); placeholders as written while measuring. */
 function textSpans(cell: TableCell, style: RunStyle, pc: CellPage): Span[] {
   const c = cell.content as Extract<TableCell['content'], { kind: 'text' }>;
   const measuring = pc.page === undefined;
-  const runs = measuring && c.runs.some((r) => r.placeholders) ? c.runs.map((r) => (r.placeholders ? { ...r, placeholders: false } : r)) : c.runs;
-  return runSpans({ runs, leadingGiven: cell.style.leadingGiven }, style, { page: pc.page ?? 0, total: pc.total ?? 0, now: pc.now });
+  const runs =
+    measuring && c.runs.some((r) => r.placeholders)
+      ? c.runs.map((r) => (r.placeholders ? { ...r, placeholders: false } : r))
+      : c.runs;
+  return runSpans({ runs, leadingGiven: cell.style.leadingGiven }, style, {
+    page: pc.page ?? 0,
+    total: pc.total ?? 0,
+    now: pc.now,
+  });
 }
 
 /**
  * Lays a cell's text into `width` points. With a page number and total in `pc`, placeholders are
  * resolved for that page; without, they are laid as written (measuring, before the page count exists).
  */
-export function layCellText(cell: TableCell, font: FontResource, width: number, pc: CellPage): LaidCellText | undefined {
+export function layCellText(
+  cell: TableCell,
+  font: FontResource,
+  width: number,
+  pc: CellPage,
+): LaidCellText | undefined {
   const c = cell.content;
   if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
   const s = cell.style;
@@ -118,7 +149,11 @@ const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetr
 function styleMetrics(style: RunStyle): LineMetrics {
   const f = style.font.face;
   const k = style.size / f.unitsPerEm;
-  return Object.freeze({ ascender: Math.max(0, f.metrics.ascender * k), descender: Math.min(0, f.metrics.descender * k), leading: Math.max(0, style.leading) });
+  return Object.freeze({
+    ascender: Math.max(0, f.metrics.ascender * k),
+    descender: Math.min(0, f.metrics.descender * k),
+    leading: Math.max(0, style.leading),
+  });
 }
 
 /**
@@ -129,7 +164,9 @@ function styleMetrics(style: RunStyle): LineMetrics {
  */
 function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
   if (!breaksOnlyAfterSpaces(text)) return false;
-  let x = 0, visible = 0, i = 0;
+  let x = 0,
+    visible = 0,
+    i = 0;
   const n = text.length;
   while (i < n) {
     let j = i + 1;
@@ -153,16 +190,28 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
   const s = cell.style;
   // The common cell — one short run in the cell's own style on one line — is measured without laying it.
   const run = src.runs[0] as TextRun;
-  if (src.runs.length === 1 && !run.style && !run.date && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+  if (
+    src.runs.length === 1 &&
+    !run.style &&
+    !run.date &&
+    s.breakAfter === undefined &&
+    s.hyphenate === undefined &&
+    s.align !== 'justify'
+  ) {
     const style = runStyleOf(s, font);
     if (fitsOneLine(run.text, style, width, run.at)) return { lines: oneLineOf(style).lines };
   }
   const laid = layCellText(cell, font, width, { now });
   if (!laid) return undefined;
   const shared = oneLineOf(runStyleOf(s, font));
-  const same = (l: Line, m: LineMetrics) => l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
+  const same = (l: Line, m: LineMetrics) =>
+    l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
   if (laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
-  return { lines: laid.lines.map((l) => (same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading })) };
+  return {
+    lines: laid.lines.map((l) =>
+      same(l, shared.m) ? shared.m : { ascender: l.ascender, descender: l.descender, leading: l.leading },
+    ),
+  };
 }
 
 function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetrics[] } {
@@ -196,7 +245,15 @@ export function naturalWidth(cell: TableCell, font: FontResource, now: Date): nu
  * Draws lines [from, to) of a cell's text with the top of the first line's ascender at `top`, the
  * line's measure starting at `left`, into `target` (glyph runs and decoration rects).
  */
-export function drawCellLines(t: LaidCellText, from: number, to: number, s: CellStyle, left: number, top: number, target: DrawTarget): void {
+export function drawCellLines(
+  t: LaidCellText,
+  from: number,
+  to: number,
+  s: CellStyle,
+  left: number,
+  top: number,
+  target: DrawTarget,
+): void {
   let i = 0;
   let baseline = top;
   for (const p of t.paragraphs) {
@@ -205,7 +262,10 @@ export function drawCellLines(t: LaidCellText, from: number, to: number, s: Cell
         baseline -= i === from ? line.ascender : line.leading;
         // A line wider than the cell (an over-wide word) starts at the cell's left edge whatever the
         // alignment and runs past the right one: it never runs off to the left, out of the table.
-        const align = line.width > line.measure + 1e-6 && (s.align === 'right' || s.align === 'center') ? 'left' : lineAlign(line, p.rtl, s.align, undefined);
+        const align =
+          line.width > line.measure + 1e-6 && (s.align === 'right' || s.align === 'center')
+            ? 'left'
+            : lineAlign(line, p.rtl, s.align, undefined);
         drawLine(p, line, left, baseline, align, undefined, target);
       }
       i++;

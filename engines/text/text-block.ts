@@ -12,9 +12,9 @@
 // block's top-left corner at (left, top) in page space. Nothing is drawn until `draw` is called, so
 // a caller can measure first and place after.
 import type { Align } from '../../ir/types.js';
-import { drawLine, lineAlign, type DrawTarget } from './line-draw.js';
-import { layParagraph, type Indents, type LaidParagraph, type ParagraphRules } from './paragraph.js';
 import type { RunStyle, Span } from './atoms.js';
+import { type DrawTarget, drawLine, lineAlign } from './line-draw.js';
+import { type Indents, type LaidParagraph, layParagraph, type ParagraphRules } from './paragraph.js';
 
 export interface BlockRules extends ParagraphRules {
   align?: Align;
@@ -38,7 +38,8 @@ const NO_INDENTS: Indents = { left: 0, right: 0, firstLine: 0 };
 /** Splits spans at newlines into paragraphs (a span may cross one); CR LF and CR count as LF. */
 export function splitParagraphs(spans: Span[]): { spans: Span[]; empty: RunStyle }[] {
   // One span with no line end (a table cell, a label): one paragraph, nothing to cut or copy.
-  if (spans.length === 1 && !/[\n\r]/.test(spans[0].text)) return [{ spans: spans[0].text.length ? spans : [], empty: spans[0].style }];
+  if (spans.length === 1 && !/[\n\r]/.test(spans[0].text))
+    return [{ spans: spans[0].text.length ? spans : [], empty: spans[0].style }];
   const out: { spans: Span[]; empty: RunStyle }[] = [{ spans: [], empty: spans[0]?.style }];
   for (const sp of spans) {
     const text = sp.text.indexOf('\r') >= 0 ? sp.text.replace(/\r\n?/g, '\n') : sp.text;
@@ -54,11 +55,18 @@ export function splitParagraphs(spans: Span[]): { spans: Span[]; empty: RunStyle
 }
 
 export function layRuns(spans: Span[], rules: BlockRules, width: number): LaidBlock {
-  const paragraphs = splitParagraphs(spans).filter((p) => p.empty).map((p) => layParagraph(p.spans, rules, width, rules.indents ?? NO_INDENTS, p.empty));
+  const paragraphs = splitParagraphs(spans)
+    .filter((p) => p.empty)
+    .map((p) => layParagraph(p.spans, rules, width, rules.indents ?? NO_INDENTS, p.empty));
   const baselines: number[] = [];
   let y = 0;
   let lastDescender = 0;
-  for (const p of paragraphs) for (const line of p.lines) { y += line.leading; baselines.push(y); lastDescender = line.descender; }
+  for (const p of paragraphs)
+    for (const line of p.lines) {
+      y += line.leading;
+      baselines.push(y);
+      lastDescender = line.descender;
+    }
   return {
     paragraphs,
     baselines,
@@ -68,7 +76,15 @@ export function layRuns(spans: Span[], rules: BlockRules, width: number): LaidBl
       for (const [pi, p] of paragraphs.entries()) {
         onParagraph?.(pi);
         for (const line of p.lines) {
-          drawLine(p, line, left, top - baselines[n++], lineAlign(line, p.rtl, rules.align, rules.lastAlign), rules.leader, target);
+          drawLine(
+            p,
+            line,
+            left,
+            top - baselines[n++],
+            lineAlign(line, p.rtl, rules.align, rules.lastAlign),
+            rules.leader,
+            target,
+          );
         }
       }
     },

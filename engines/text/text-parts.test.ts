@@ -1,9 +1,9 @@
 // engines/text/text-parts.test.ts — the small pure parts of text layout: placeholders, dates, tab stops.
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates.js';
-import { resolvePlaceholders, scanPlaceholders } from '../../ir/placeholders.js';
-import { tabAlign, tabStop, type TabRules } from './tabs.js';
 import { badDirective, zoneKnown } from '../../ir/dates.js';
+import { resolvePlaceholders, scanPlaceholders } from '../../ir/placeholders.js';
+import { formatDate } from './dates.js';
+import { type TabRules, tabAlign, tabStop } from './tabs.js';
 
 describe('placeholders', () => {
   it('finds the two names and the escapes, keeps other braces as text, refuses unknown names', () => {
@@ -24,7 +24,9 @@ describe('dates', () => {
   const now = new Date('2026-03-05T22:07:09Z');
   it('formats every directive, in universal time unless a zone is named', () => {
     expect(formatDate('%Y-%m-%d %H:%M:%S %z %Z', now)).toBe('2026-03-05 22:07:09 +0000 UTC');
-    expect(formatDate('%A %a %B %b %h %e %j %u %w %y %C %I %p %F %T %R %D %%', now)).toBe('Thursday Thu March Mar Mar  5 064 4 4 26 20 10 PM 2026-03-05 22:07:09 22:07 03/05/26 %');
+    expect(formatDate('%A %a %B %b %h %e %j %u %w %y %C %I %p %F %T %R %D %%', now)).toBe(
+      'Thursday Thu March Mar Mar  5 064 4 4 26 20 10 PM 2026-03-05 22:07:09 22:07 03/05/26 %',
+    );
     expect(formatDate('%F %T %z', now, 'Asia/Tokyo')).toBe('2026-03-06 07:07:09 +0900');
     expect(formatDate('%H:%M %z', now, 'Asia/Kolkata')).toBe('03:37 +0530');
     expect(formatDate('%a %F %H %z', now, 'America/Los_Angeles')).toBe('Thu 2026-03-05 14 -0800');
@@ -39,7 +41,14 @@ describe('dates', () => {
 });
 
 describe('tab stops', () => {
-  const rules = (over: Partial<TabRules>): TabRules => ({ method: 'relative', size: 30, ruler: [], alignments: [], alignChar: '.', ...over });
+  const rules = (over: Partial<TabRules>): TabRules => ({
+    method: 'relative',
+    size: 30,
+    ruler: [],
+    alignments: [],
+    alignChar: '.',
+    ...over,
+  });
   it('relative advances by the size, typewriter goes to the next multiple, ruler to the n-th stop', () => {
     expect(tabStop(rules({}), 47, 0)).toBe(77);
     expect(tabStop(rules({ method: 'typewriter' }), 47, 0)).toBe(60);

@@ -20,7 +20,11 @@ describe('calculation programs', () => {
   });
 
   it('refuses unbalanced braces, before anything else', () => {
-    expect(parseCalculation('{ 1 add', 1, 1)).toMatchObject({ ok: false, kind: 'braces', detail: '1 "{" is never closed' });
+    expect(parseCalculation('{ 1 add', 1, 1)).toMatchObject({
+      ok: false,
+      kind: 'braces',
+      detail: '1 "{" is never closed',
+    });
     expect(parseCalculation('{ 1 add } }', 1, 1)).toMatchObject({ ok: false, kind: 'braces' });
     expect(parseCalculation('{ frob {', 1, 1)).toMatchObject({ ok: false, kind: 'braces' });
   });
@@ -56,13 +60,25 @@ describe('calculation programs', () => {
   });
 
   it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 4 }), (s, n) => {
-      const r = parseCalculation(s, n, 1);
-      expect(typeof r.ok).toBe('boolean');
-    }), { numRuns: 500 });
-    fc.assert(fc.property(fc.array(fc.constantFrom('{', '}', 'if', 'ifelse', '1', 'dup', 'add', 'pop', 'true', 'copy', 'roll', 'index', ' '), { maxLength: 40 }), (parts) => {
-      const r = parseCalculation(parts.join(' '), 1, 1);
-      expect(typeof r.ok).toBe('boolean');
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 4 }), (s, n) => {
+        const r = parseCalculation(s, n, 1);
+        expect(typeof r.ok).toBe('boolean');
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom('{', '}', 'if', 'ifelse', '1', 'dup', 'add', 'pop', 'true', 'copy', 'roll', 'index', ' '),
+          { maxLength: 40 },
+        ),
+        (parts) => {
+          const r = parseCalculation(parts.join(' '), 1, 1);
+          expect(typeof r.ok).toBe('boolean');
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -17,9 +17,8 @@
 // per output (range). `n copy`, `n index` and `n j roll` are followed exactly when n is a literal.
 // One lexer and one parser instance, recovery off; entry functions return results and never throw.
 import type * as Chevrotain from 'chevrotain';
-import { chevrotain } from './load-chevrotain.js';
 import type { IToken, TokenType } from 'chevrotain';
-
+import { chevrotain } from './load-chevrotain.js';
 
 /** ISO 32000-1 §7.10.5.1 / Annex C: "the operand stack … shall not exceed 100 entries". */
 export const MAX_STACK = 100;
@@ -27,17 +26,83 @@ export const MAX_STACK = 100;
 export const MAX_BLOCK_NESTING = 100;
 
 export const OPERATORS: ReadonlySet<string> = new Set([
-  'abs', 'add', 'atan', 'ceiling', 'cos', 'cvi', 'cvr', 'div', 'exp', 'floor', 'idiv', 'ln', 'log', 'mod', 'mul', 'neg',
-  'round', 'sin', 'sqrt', 'sub', 'truncate', 'and', 'bitshift', 'eq', 'ge', 'gt', 'le', 'lt', 'ne', 'not', 'or', 'xor',
-  'copy', 'dup', 'exch', 'index', 'pop', 'roll',
+  'abs',
+  'add',
+  'atan',
+  'ceiling',
+  'cos',
+  'cvi',
+  'cvr',
+  'div',
+  'exp',
+  'floor',
+  'idiv',
+  'ln',
+  'log',
+  'mod',
+  'mul',
+  'neg',
+  'round',
+  'sin',
+  'sqrt',
+  'sub',
+  'truncate',
+  'and',
+  'bitshift',
+  'eq',
+  'ge',
+  'gt',
+  'le',
+  'lt',
+  'ne',
+  'not',
+  'or',
+  'xor',
+  'copy',
+  'dup',
+  'exch',
+  'index',
+  'pop',
+  'roll',
 ]);
 
 /** Operands taken and results given, for the fixed-arity operators (copy, index, roll: see `run`). */
 const ARITY: Record<string, [number, number]> = {
-  abs: [1, 1], add: [2, 1], atan: [2, 1], ceiling: [1, 1], cos: [1, 1], cvi: [1, 1], cvr: [1, 1], div: [2, 1], exp: [2, 1],
-  floor: [1, 1], idiv: [2, 1], ln: [1, 1], log: [1, 1], mod: [2, 1], mul: [2, 1], neg: [1, 1], round: [1, 1], sin: [1, 1],
-  sqrt: [1, 1], sub: [2, 1], truncate: [1, 1], and: [2, 1], bitshift: [2, 1], eq: [2, 1], ge: [2, 1], gt: [2, 1], le: [2, 1],
-  lt: [2, 1], ne: [2, 1], not: [1, 1], or: [2, 1], xor: [2, 1], dup: [1, 2], exch: [2, 2], pop: [1, 0],
+  abs: [1, 1],
+  add: [2, 1],
+  atan: [2, 1],
+  ceiling: [1, 1],
+  cos: [1, 1],
+  cvi: [1, 1],
+  cvr: [1, 1],
+  div: [2, 1],
+  exp: [2, 1],
+  floor: [1, 1],
+  idiv: [2, 1],
+  ln: [1, 1],
+  log: [1, 1],
+  mod: [2, 1],
+  mul: [2, 1],
+  neg: [1, 1],
+  round: [1, 1],
+  sin: [1, 1],
+  sqrt: [1, 1],
+  sub: [2, 1],
+  truncate: [1, 1],
+  and: [2, 1],
+  bitshift: [2, 1],
+  eq: [2, 1],
+  ge: [2, 1],
+  gt: [2, 1],
+  le: [2, 1],
+  lt: [2, 1],
+  ne: [2, 1],
+  not: [1, 1],
+  or: [2, 1],
+  xor: [2, 1],
+  dup: [1, 2],
+  exch: [2, 2],
+  pop: [1, 0],
 };
 
 /** Node kinds of a parsed program (pdf.js postscript/ast.js keeps the same table). */
@@ -53,7 +118,11 @@ export type CalcResult =
   | { ok: false; kind: 'braces' | 'operator' | 'syntax' | 'depth' | 'underflow' | 'outputs'; detail: string };
 
 /** What parsing needs, built on first use (see `grammar`). */
-interface Grammar { lexer: Chevrotain.Lexer; parser: { input: IToken[]; block(): CalcNode[]; errors: Chevrotain.IRecognitionException[] }; tokens: Record<'Word' | 'If' | 'IfElse' | 'EOF', TokenType> }
+interface Grammar {
+  lexer: Chevrotain.Lexer;
+  parser: { input: IToken[]; block(): CalcNode[]; errors: Chevrotain.IRecognitionException[] };
+  tokens: Record<'Word' | 'If' | 'IfElse' | 'EOF', TokenType>;
+}
 let built: Grammar | undefined;
 
 /** Chevrotain is loaded and the grammar built on the first calculation function: most requests carry none, and a fresh worker should start fast and small. */
@@ -71,7 +140,6 @@ function grammar(): Grammar {
   const False = createToken({ name: 'False', pattern: 'false', longer_alt: Word });
   const ALL: TokenType[] = [WhiteSpace, Num, LBrace, RBrace, IfElse, If, True, False, Word];
 
-
   class CalculationParser extends EmbeddedActionsParser {
     constructor() {
       super(ALL, { recoveryEnabled: false, maxLookahead: 3 });
@@ -81,28 +149,65 @@ function grammar(): Grammar {
     block = this.RULE('block', (): CalcNode[] => {
       const out: CalcNode[] = [];
       this.CONSUME(LBrace);
-      this.MANY(() => { out.push(this.SUBRULE(this.statement)); });
+      this.MANY(() => {
+        out.push(this.SUBRULE(this.statement));
+      });
       this.CONSUME(RBrace);
       return out;
     });
 
     // A block is followed by `if`, or by a second block and `ifelse`; the parser looks past the block
     // with a backtracking gate only in that one place.
-    statement = this.RULE('statement', (): CalcNode => this.OR([
-      { ALT: () => { const t = this.CONSUME(Num); return this.ACTION((): CalcNode => ({ k: 'num', v: Number(t.image) })); } },
-      { ALT: () => { this.CONSUME(True); return { k: 'bool', v: true } as CalcNode; } },
-      { ALT: () => { this.CONSUME(False); return { k: 'bool', v: false } as CalcNode; } },
-      { ALT: () => { const t = this.CONSUME(Word); return this.ACTION((): CalcNode => ({ k: 'op', name: t.image, offset: t.startOffset })); } },
-      {
-        ALT: () => {
-          const then = this.SUBRULE(this.block);
-          return this.OR2([
-            { ALT: () => { this.CONSUME(If); return { k: 'if', then } as CalcNode; } },
-            { ALT: () => { const other = this.SUBRULE2(this.block); this.CONSUME(IfElse); return { k: 'ifelse', then, else: other } as CalcNode; } },
-          ]);
-        },
-      },
-    ]));
+    statement = this.RULE(
+      'statement',
+      (): CalcNode =>
+        this.OR([
+          {
+            ALT: () => {
+              const t = this.CONSUME(Num);
+              return this.ACTION((): CalcNode => ({ k: 'num', v: Number(t.image) }));
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(True);
+              return { k: 'bool', v: true } as CalcNode;
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(False);
+              return { k: 'bool', v: false } as CalcNode;
+            },
+          },
+          {
+            ALT: () => {
+              const t = this.CONSUME(Word);
+              return this.ACTION((): CalcNode => ({ k: 'op', name: t.image, offset: t.startOffset }));
+            },
+          },
+          {
+            ALT: () => {
+              const then = this.SUBRULE(this.block);
+              return this.OR2([
+                {
+                  ALT: () => {
+                    this.CONSUME(If);
+                    return { k: 'if', then } as CalcNode;
+                  },
+                },
+                {
+                  ALT: () => {
+                    const other = this.SUBRULE2(this.block);
+                    this.CONSUME(IfElse);
+                    return { k: 'ifelse', then, else: other } as CalcNode;
+                  },
+                },
+              ]);
+            },
+          },
+        ]),
+    );
   }
 
   const lexer = new Lexer(ALL, { recoveryEnabled: false, positionTracking: 'onlyOffset' });
@@ -110,13 +215,16 @@ function grammar(): Grammar {
   return built;
 }
 
-
 /** Parses and checks a program for a function of `inputs` inputs and `outputs` outputs. Never throws. */
 export function parseCalculation(src: string, inputs: number, outputs: number): CalcResult {
   try {
     return parse(src, inputs, outputs);
   } catch (e) {
-    return { ok: false, kind: 'syntax', detail: `could not be read (${e instanceof Error ? e.message.toLowerCase() : String(e)})` };
+    return {
+      ok: false,
+      kind: 'syntax',
+      detail: `could not be read (${e instanceof Error ? e.message.toLowerCase() : String(e)})`,
+    };
   }
 }
 
@@ -124,11 +232,19 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
   let depth = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
-    if (c === '{') { if (++depth > MAX_BLOCK_NESTING) return { ok: false, kind: 'syntax', detail: `blocks nest deeper than ${MAX_BLOCK_NESTING}` }; }
-    else if (c === '}' && --depth < 0) return { ok: false, kind: 'braces', detail: `a "}" at character ${i + 1} closes no "{"` };
+    if (c === '{') {
+      if (++depth > MAX_BLOCK_NESTING)
+        return { ok: false, kind: 'syntax', detail: `blocks nest deeper than ${MAX_BLOCK_NESTING}` };
+    } else if (c === '}' && --depth < 0)
+      return { ok: false, kind: 'braces', detail: `a "}" at character ${i + 1} closes no "{"` };
   }
-  if (depth > 0) return { ok: false, kind: 'braces', detail: `${depth} "{" ${depth === 1 ? 'is' : 'are'} never closed` };
-  const { lexer, parser, tokens: { Word } } = grammar();
+  if (depth > 0)
+    return { ok: false, kind: 'braces', detail: `${depth} "{" ${depth === 1 ? 'is' : 'are'} never closed` };
+  const {
+    lexer,
+    parser,
+    tokens: { Word },
+  } = grammar();
   const lexed = lexer.tokenize(src);
   if (lexed.errors.length) {
     const o = lexed.errors[0].offset;
@@ -151,7 +267,8 @@ function parse(src: string, inputs: number, outputs: number): CalcResult {
 function describe(t: IToken): string {
   const { EOF, If, IfElse } = grammar().tokens;
   if (t.tokenType === EOF) return 'unexpected end';
-  if (t.tokenType === If || t.tokenType === IfElse) return `"${t.image}" at character ${t.startOffset + 1} does not follow a block`;
+  if (t.tokenType === If || t.tokenType === IfElse)
+    return `"${t.image}" at character ${t.startOffset + 1} does not follow a block`;
   return `unexpected ${JSON.stringify(t.image)} at character ${t.startOffset + 1}`;
 }
 
@@ -162,7 +279,11 @@ type Sim = { depth: number; known: boolean } | { fail: 'depth' | 'underflow'; de
  * (for copy/index/roll); after an operator whose count is not a literal the depth is unknown and
  * only the checks up to there hold.
  */
-function run(nodes: CalcNode[], start: number, lits: (number | undefined)[]): { depth: number; known: boolean } | { fail: 'depth' | 'underflow'; detail: string } {
+function run(
+  nodes: CalcNode[],
+  start: number,
+  lits: (number | undefined)[],
+): { depth: number; known: boolean } | { fail: 'depth' | 'underflow'; detail: string } {
   let depth = start;
   const stackLits: (number | undefined)[] = [...lits];
   const push = (n: number, v?: number): Sim | undefined => {
@@ -201,9 +322,13 @@ function run(nodes: CalcNode[], start: number, lits: (number | undefined)[]): { 
         r = pop(name === 'roll' ? 2 : 1, where);
         if (r) return r as never;
         if (n === undefined || !Number.isInteger(n)) return { depth, known: false };
-        if (name === 'copy') { if (depth < n) return { fail: 'underflow', detail: where }; r = push(n); }
-        else if (name === 'index') { if (depth < n + 1) return { fail: 'underflow', detail: where }; r = push(1); }
-        else if (depth < Math.abs(n)) return { fail: 'underflow', detail: where };
+        if (name === 'copy') {
+          if (depth < n) return { fail: 'underflow', detail: where };
+          r = push(n);
+        } else if (name === 'index') {
+          if (depth < n + 1) return { fail: 'underflow', detail: where };
+          r = push(1);
+        } else if (depth < Math.abs(n)) return { fail: 'underflow', detail: where };
       } else {
         const [take, give] = ARITY[name];
         r = pop(take, where) ?? push(give);

@@ -23,10 +23,9 @@
 // One lexer and one parser instance are built on first use and reused: parsing is synchronous, so no two
 // calls can interleave. Error recovery is off in both: a coordinate either parses or is refused.
 import type * as Chevrotain from 'chevrotain';
-import { chevrotain } from './load-chevrotain.js';
 import type { IToken, TokenType } from 'chevrotain';
 import { COORD_VARIABLES, type CoordVariable, type Expr } from './expr.js';
-
+import { chevrotain } from './load-chevrotain.js';
 
 const MAX_NESTING = 100; // spec Conventions: "Maximum nesting depth 100" (also Limits: "Expression depth | 100.")
 /**
@@ -42,7 +41,12 @@ export type ParseCoordinateResult =
 const KNOWN_VARIABLES: ReadonlySet<string> = new Set(COORD_VARIABLES);
 
 /** The lexer, the parser and the tokens `parse` looks at, built on first use (see `grammar`). */
-interface Grammar { lexer: Chevrotain.Lexer; parser: { input: IToken[]; expression(): Expr; errors: Chevrotain.IRecognitionException[] }; Variable: TokenType; EOF: TokenType }
+interface Grammar {
+  lexer: Chevrotain.Lexer;
+  parser: { input: IToken[]; expression(): Expr; errors: Chevrotain.IRecognitionException[] };
+  Variable: TokenType;
+  EOF: TokenType;
+}
 let built: Grammar | undefined;
 
 /**
@@ -68,8 +72,19 @@ function grammar(): Grammar {
   const LParen = createToken({ name: 'LParen', pattern: '(' });
   const RParen = createToken({ name: 'RParen', pattern: ')' });
 
-  const ALL_TOKENS: TokenType[] = [WhiteSpace, NumberLiteral, Variable, AdditiveOp, MultiplicativeOp, Plus, Minus, Star, Slash, LParen, RParen];
-
+  const ALL_TOKENS: TokenType[] = [
+    WhiteSpace,
+    NumberLiteral,
+    Variable,
+    AdditiveOp,
+    MultiplicativeOp,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    LParen,
+    RParen,
+  ];
 
   const lexer = new Lexer(ALL_TOKENS, {
     recoveryEnabled: false, // stop at the first character no token matches
@@ -115,37 +130,42 @@ function grammar(): Grammar {
       let negative = false;
       this.MANY(() => {
         const sign = this.CONSUME(AdditiveOp);
-        this.ACTION(() => { if (sign.tokenType === Minus) negative = !negative; });
+        this.ACTION(() => {
+          if (sign.tokenType === Minus) negative = !negative;
+        });
       });
       const operand = this.SUBRULE(this.atomic);
       return this.ACTION((): Expr => (negative ? { k: 'neg', e: operand } : operand));
     });
 
-    atomic = this.RULE('atomic', (): Expr => this.OR([
-      {
-        ALT: () => {
-          const t = this.CONSUME(NumberLiteral);
-          return this.ACTION((): Expr => ({ k: 'num', v: Number(t.image) }));
-        },
-      },
-      {
-        ALT: () => {
-          const t = this.CONSUME(Variable);
-          // Names were checked against the eight before parsing, so the cast holds.
-          return this.ACTION((): Expr => ({ k: 'var', name: t.image.slice(1, -1) as CoordVariable }));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(LParen);
-          const inner = this.SUBRULE(this.expression);
-          this.CONSUME(RParen);
-          return inner;
-        },
-      },
-    ]));
+    atomic = this.RULE(
+      'atomic',
+      (): Expr =>
+        this.OR([
+          {
+            ALT: () => {
+              const t = this.CONSUME(NumberLiteral);
+              return this.ACTION((): Expr => ({ k: 'num', v: Number(t.image) }));
+            },
+          },
+          {
+            ALT: () => {
+              const t = this.CONSUME(Variable);
+              // Names were checked against the eight before parsing, so the cast holds.
+              return this.ACTION((): Expr => ({ k: 'var', name: t.image.slice(1, -1) as CoordVariable }));
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(LParen);
+              const inner = this.SUBRULE(this.expression);
+              this.CONSUME(RParen);
+              return inner;
+            },
+          },
+        ]),
+    );
   }
-
 
   built = { lexer, parser: new CoordinateParser(), Variable, EOF };
   return built;
@@ -202,10 +222,13 @@ function parse(src: string): ParseCoordinateResult {
   if (lexed.errors.length > 0) {
     const at = lexed.errors[0].offset;
     const ch = String.fromCodePoint(src.codePointAt(at) ?? 0xfffd);
-    return syntax(ch === '{' ? `unclosed "{" at character ${at + 1}` : `unexpected ${JSON.stringify(ch)} at character ${at + 1}`);
+    return syntax(
+      ch === '{' ? `unclosed "{" at character ${at + 1}` : `unexpected ${JSON.stringify(ch)} at character ${at + 1}`,
+    );
   }
   for (const t of lexed.tokens) {
-    if (t.tokenType === Variable && !KNOWN_VARIABLES.has(t.image.slice(1, -1))) return { ok: false, kind: 'variable', detail: t.image };
+    if (t.tokenType === Variable && !KNOWN_VARIABLES.has(t.image.slice(1, -1)))
+      return { ok: false, kind: 'variable', detail: t.image };
   }
 
   parser.input = lexed.tokens;

@@ -23,7 +23,8 @@ function readColumnValue(raw: NonNullable<D.Attachment['columns']>[number], p: J
 
 function readAttachment(raw: D.Attachment, p: JsonPointer): Attachment {
   const mediaType = raw.media_type;
-  if (!MEDIA_TYPE.test(mediaType)) refuse('mediaTypeInvalid', at(p, 'media_type'), { mediaType, at: at(p, 'media_type') });
+  if (!MEDIA_TYPE.test(mediaType))
+    refuse('mediaTypeInvalid', at(p, 'media_type'), { mediaType, at: at(p, 'media_type') });
   const seen = new Map<string, JsonPointer>();
   return {
     at: p,

@@ -4,10 +4,10 @@
 import { createRequire } from 'node:module';
 import type BwipJs from 'bwip-js';
 import { refuse } from '../messages.js';
+import type { JsonPointer } from '../pointer.js';
 import { at } from '../pointer.js';
 import { codeItemSchemas } from '../schema/codes.js';
 import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, ItemBase } from '../types.js';
-import type { JsonPointer } from '../pointer.js';
 import { ajv, readColour, readRect } from './common.js';
 import type { ItemReader, RawItem } from './items.js';
 
@@ -20,7 +20,13 @@ const require = createRequire(import.meta.url);
 let bwipjs: typeof BwipJs | undefined;
 
 /** bwip-js symbology ids of the catalogue's code kinds. */
-const BCID: Record<CodeKind, string> = { code128: 'code128', ean13: 'ean13', qr_code: 'qrcode', data_matrix: 'datamatrix', pdf417: 'pdf417' };
+const BCID: Record<CodeKind, string> = {
+  code128: 'code128',
+  ean13: 'ean13',
+  qr_code: 'qrcode',
+  data_matrix: 'datamatrix',
+  pdf417: 'pdf417',
+};
 
 /**
  * Quiet zones in modules on [left, right, top, bottom], as each symbology's standard asks: ISO/IEC 15417
@@ -28,11 +34,21 @@ const BCID: Record<CodeKind, string> = { code128: 'code128', ean13: 'ean13', qr_
  * ISO/IEC 16022 (Data Matrix: 1X), ISO/IEC 15438 (PDF417: 2X).
  */
 export const QUIET_ZONES: Record<CodeKind, [number, number, number, number]> = {
-  code128: [10, 10, 0, 0], ean13: [11, 7, 0, 0], qr_code: [4, 4, 4, 4], data_matrix: [1, 1, 1, 1], pdf417: [2, 2, 2, 2],
+  code128: [10, 10, 0, 0],
+  ean13: [11, 7, 0, 0],
+  qr_code: [4, 4, 4, 4],
+  data_matrix: [1, 1, 1, 1],
+  pdf417: [2, 2, 2, 2],
 };
 
-interface BwipLinear { sbs: number[] }
-interface BwipMatrix { pixs: number[]; pixx: number; pixy: number }
+interface BwipLinear {
+  sbs: number[];
+}
+interface BwipMatrix {
+  pixs: number[];
+  pixx: number;
+  pixy: number;
+}
 
 function encode(raw: RawCode): CodeSymbol | string {
   const opts: Record<string, unknown> = { bcid: BCID[raw.type], text: raw.data };
@@ -83,7 +99,8 @@ function readCodeText(kind: CodeKind, raw: RawCode, p: JsonPointer): CodeTextSpe
   const value = kind === 'ean13' && data.length === 12 ? data + ean13CheckDigit(data) : data;
   const o = t === true ? {} : t;
   return {
-    at: p, value,
+    at: p,
+    value,
     font: o.font === undefined ? undefined : { at: at(p, 'font'), name: o.font },
     fontSize: o.font_size,
     colour: o.color === undefined ? undefined : readColour(o.color, at(p, 'color')),
@@ -94,7 +111,8 @@ function readCodeText(kind: CodeKind, raw: RawCode, p: JsonPointer): CodeTextSpe
 export function readCodeItem(raw: RawCode, base: ItemBase): CodeItem {
   const kind = raw.type;
   const sym = encode(raw);
-  if (typeof sym === 'string') refuse('codeDataRefused', at(base.at, 'data'), { at: at(base.at, 'data'), symbology: kind, reason: sym });
+  if (typeof sym === 'string')
+    refuse('codeDataRefused', at(base.at, 'data'), { at: at(base.at, 'data'), symbology: kind, reason: sym });
   return {
     ...base,
     type: kind,

@@ -1,13 +1,13 @@
 // ir/read/common.ts — reading, shared helpers: how every area's reader turns checked JSON into IR
 // pieces (coordinates, rects, colours, pages rules) and how an ajv error becomes one sentence.
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type * as D from '../description.generated.js';
 import { parseCoordinate } from '../grammar/coordinate.js';
 import { refuse } from '../messages.js';
-import { at, lastKey, type JsonPointer } from '../pointer.js';
-import type * as D from '../description.generated.js';
-import type { Colour, Coord, ItemBase, PagesRule, RectSpec, RelativeTo } from '../types.js';
-import { pageListSchema, pageSelectSchema } from '../schema/common.js';
+import { at, type JsonPointer, lastKey } from '../pointer.js';
 import { ajv } from '../schema/ajv.js';
+import { pageListSchema, pageSelectSchema } from '../schema/common.js';
+import type { Colour, Coord, ItemBase, PagesRule, RectSpec, RelativeTo } from '../types.js';
 
 export { ajv };
 
@@ -32,7 +32,11 @@ export function lazyValidator<T = unknown>(schema: object): ValidateFunction<T> 
  * `type`): an object may carry another shape's key as well, unknown to the shape it matched, so the
  * key's presence alone does not tell.
  */
-export function holds<T extends object, K extends string>(o: T, key: K, type?: 'string'): o is Extract<T, { [P in K]: unknown }> {
+export function holds<T extends object, K extends string>(
+  o: T,
+  key: K,
+  type?: 'string',
+): o is Extract<T, { [P in K]: unknown }> {
   const v: unknown = Reflect.get(o, key);
   return type ? typeof v === type : Boolean(v);
 }
@@ -42,7 +46,11 @@ export function holds<T extends object, K extends string>(o: T, key: K, type?: '
  * that passes has the type the validator states, or the caller names (`check<D.TextItem>(…)`: the
  * raw types of ir/description.generated.ts are generated from these very schemas).
  */
-export function check<T = unknown>(validate: ValidateFunction<T> | ValidateFunction, value: unknown, base: JsonPointer): asserts value is T {
+export function check<T = unknown>(
+  validate: ValidateFunction<T> | ValidateFunction,
+  value: unknown,
+  base: JsonPointer,
+): asserts value is T {
   if (validate(value)) return;
   refuseSchema(validate.errors ?? [], base);
 }
@@ -68,21 +76,61 @@ export function refuseSchema(errors: ErrorObject[], base: JsonPointer): never {
       return refuse('schemaType', path, { key: name, expected: types.join(' or ') });
     }
     case 'enum':
-      return refuse('schemaEnum', path, { key: name, allowed: (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ') });
-    case 'minimum': return refuse('schemaRange', path, { key: name, expected: `at least ${(e.params as { limit: number }).limit}` });
-    case 'maximum': return refuse('schemaRange', path, { key: name, expected: `at most ${(e.params as { limit: number }).limit}` });
-    case 'exclusiveMinimum': return refuse('schemaRange', path, { key: name, expected: `greater than ${(e.params as { limit: number }).limit}` });
-    case 'exclusiveMaximum': return refuse('schemaRange', path, { key: name, expected: `less than ${(e.params as { limit: number }).limit}` });
-    case 'minItems': return refuse('schemaRange', path, { key: name, expected: `an array of at least ${(e.params as { limit: number }).limit} entries` });
-    case 'maxItems': return refuse('schemaRange', path, { key: name, expected: `an array of at most ${(e.params as { limit: number }).limit} entries` });
-    case 'minLength': return refuse('schemaRange', path, { key: name, expected: 'a string that is not empty' });
+      return refuse('schemaEnum', path, {
+        key: name,
+        allowed: (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', '),
+      });
+    case 'minimum':
+      return refuse('schemaRange', path, { key: name, expected: `at least ${(e.params as { limit: number }).limit}` });
+    case 'maximum':
+      return refuse('schemaRange', path, { key: name, expected: `at most ${(e.params as { limit: number }).limit}` });
+    case 'exclusiveMinimum':
+      return refuse('schemaRange', path, {
+        key: name,
+        expected: `greater than ${(e.params as { limit: number }).limit}`,
+      });
+    case 'exclusiveMaximum':
+      return refuse('schemaRange', path, { key: name, expected: `less than ${(e.params as { limit: number }).limit}` });
+    case 'minItems':
+      return refuse('schemaRange', path, {
+        key: name,
+        expected: `an array of at least ${(e.params as { limit: number }).limit} entries`,
+      });
+    case 'maxItems':
+      return refuse('schemaRange', path, {
+        key: name,
+        expected: `an array of at most ${(e.params as { limit: number }).limit} entries`,
+      });
+    case 'minLength':
+      return refuse('schemaRange', path, { key: name, expected: 'a string that is not empty' });
     case 'anyOf': {
       const key = lastKey(path);
-      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end') return refuse('schemaType', path, { key: name, expected: 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}' });
-      if (key === 'transfer') return refuse('schemaType', path, { key: name, expected: 'page, {every: <function>} or {per_ink: [four functions]}' });
-      if (key === 'halftone') return refuse('schemaType', path, { key: name, expected: '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions' });
-      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path)) return refuse('schemaType', path, { key: name, expected: 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys' });
-      if (/\/content\/\d+$/.test(path)) return refuse('schemaType', path, { key: name, expected: 'a string, an object with text or an object with date' });
+      if (key === 'color' || key === 'fill' || key === 'start' || key === 'end')
+        return refuse('schemaType', path, {
+          key: name,
+          expected: 'a colour value: an array of 1, 3 or 4 numbers from 0 to 1, {space, tints}, {pattern} or {shading}',
+        });
+      if (key === 'transfer')
+        return refuse('schemaType', path, {
+          key: name,
+          expected: 'page, {every: <function>} or {per_ink: [four functions]}',
+        });
+      if (key === 'halftone')
+        return refuse('schemaType', path, {
+          key: name,
+          expected:
+            '{every: <screen>} or {per_ink: {inks, default}}, a screen having frequency, angle and one of the 21 spot functions',
+        });
+      if (key === 'function' || key === 'tint' || /\/(functions|per_ink)\/\d+$/.test(path))
+        return refuse('schemaType', path, {
+          key: name,
+          expected: 'a function: one of {exponential}, {stitching}, {sampled}, {calculation} with its required keys',
+        });
+      if (/\/content\/\d+$/.test(path))
+        return refuse('schemaType', path, {
+          key: name,
+          expected: 'a string, an object with text or an object with date',
+        });
       return refuse('schemaOther', path, { key: name, problem: 'has none of the accepted shapes' });
     }
     default:
@@ -114,12 +162,19 @@ export function readPages(raw: unknown, p: JsonPointer): PagesRule {
     refuseSchema([e], p);
   }
   const r = raw;
-  if (r.to !== undefined && r.from !== undefined && r.to < r.from) refuse('pagesRuleBackwards', at(p, 'to'), { toKey: at(p, 'to'), to: r.to, fromKey: at(p, 'from'), from: r.from });
+  if (r.to !== undefined && r.from !== undefined && r.to < r.from)
+    refuse('pagesRuleBackwards', at(p, 'to'), { toKey: at(p, 'to'), to: r.to, fromKey: at(p, 'from'), from: r.from });
   return { at: p, list: [], select: { every: r.every ?? 1, from: r.from ?? 1, to: r.to, but: r.but ?? [] } };
 }
 
 export function readRect(r: D.CoordinateRect, p: JsonPointer): RectSpec {
-  return { at: p, llx: readCoord(r.llx, at(p, 'llx')), lly: readCoord(r.lly, at(p, 'lly')), urx: readCoord(r.urx, at(p, 'urx')), ury: readCoord(r.ury, at(p, 'ury')) };
+  return {
+    at: p,
+    llx: readCoord(r.llx, at(p, 'llx')),
+    lly: readCoord(r.lly, at(p, 'lly')),
+    urx: readCoord(r.urx, at(p, 'urx')),
+    ury: readCoord(r.ury, at(p, 'ury')),
+  };
 }
 
 /** A coordinate value: a number, or a quoted expression parsed now and evaluated after pagination. */
@@ -135,7 +190,13 @@ export function readCoord(raw: number | string, p: JsonPointer): Coord {
 /** A colour value as read: device numbers, `{space, tints}`, `{pattern, color?}` or `{shading}`. `p` points at it. */
 export function readColour(raw: D.Colour, p: JsonPointer = ''): Colour {
   if (!Array.isArray(raw)) {
-    if (holds(raw, 'pattern', 'string')) return { space: 'pattern', name: raw.pattern, at: at(p, 'pattern'), under: raw.color === undefined ? undefined : readColour(raw.color, at(p, 'color')) };
+    if (holds(raw, 'pattern', 'string'))
+      return {
+        space: 'pattern',
+        name: raw.pattern,
+        at: at(p, 'pattern'),
+        under: raw.color === undefined ? undefined : readColour(raw.color, at(p, 'color')),
+      };
     if (holds(raw, 'shading', 'string')) return { space: 'shading', name: raw.shading, at: at(p, 'shading') };
     return { space: 'declared', name: raw.space, at: at(p, 'space'), c: raw.tints };
   }
@@ -157,7 +218,8 @@ export function readItemBase(raw: D.Item, p: JsonPointer, index: number): ItemBa
     transformAt: raw.transform !== undefined ? at(p, 'transform') : undefined,
     rotateAt: raw.rotate !== undefined ? at(p, 'rotate') : undefined,
     layer: typeof raw.layer === 'string' ? { at: at(p, 'layer'), name: raw.layer } : undefined,
-    graphicsState: typeof raw.graphics_state === 'string' ? { at: at(p, 'graphics_state'), name: raw.graphics_state } : undefined,
+    graphicsState:
+      typeof raw.graphics_state === 'string' ? { at: at(p, 'graphics_state'), name: raw.graphics_state } : undefined,
     relativeTo: readRelativeTo(raw.relative_to, at(p, 'relative_to')),
   };
 }

@@ -2,12 +2,22 @@
 // or a face of the service's library), `standard_fonts`, `type1_fonts`, `type3_fonts` (glyph shapes
 // read here by the item readers, in glyph space), `simple_fonts`, `font_variants`, `font_chains`.
 // Names are resolved later, in passes/names.ts.
+
+import type * as D from '../description.generated.js';
 import type {
-  Box4, FontChainDecl, FontSource, FontVariantDecl, KeepRule, MissingRule, SimpleFontDecl, Type1FontDecl, Type3FontDecl, Type3GlyphDecl,
+  Box4,
+  FontChainDecl,
+  FontSource,
+  FontVariantDecl,
+  KeepRule,
+  MissingRule,
+  SimpleFontDecl,
+  Type1FontDecl,
+  Type3FontDecl,
+  Type3GlyphDecl,
 } from '../font-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
-import type * as D from '../description.generated.js';
 import type { Colour, FontDecl, Item, PathItem, RectItem, StandardFontDecl } from '../types.js';
 import { readItem } from './items.js';
 
@@ -61,9 +71,17 @@ function decodeStrict(s: string, p: JsonPointer): Uint8Array {
 /** One source among the keys given (`data`, `part`, `library`…): exactly one is accepted. */
 type SourceKey = 'data' | 'part' | 'library' | 'afm_data' | 'afm_part';
 
-function readSource(raw: { [K in SourceKey]?: string }, p: JsonPointer, name: string, keys: { data: SourceKey; part: SourceKey; library?: SourceKey }): FontSource | undefined {
-  const given = Object.values(keys).flatMap((k) => { const v = raw[k]; return typeof v === 'string' ? [{ k, v }] : []; });
-  if (given.length > 1) refuse('fontTwoSources', at(p, given[1].k), { key: at(p, given[0].k), other: at(p, given[1].k) });
+function readSource(
+  raw: { [K in SourceKey]?: string },
+  p: JsonPointer,
+  keys: { data: SourceKey; part: SourceKey; library?: SourceKey },
+): FontSource | undefined {
+  const given = Object.values(keys).flatMap((k) => {
+    const v = raw[k];
+    return typeof v === 'string' ? [{ k, v }] : [];
+  });
+  if (given.length > 1)
+    refuse('fontTwoSources', at(p, given[1].k), { key: at(p, given[0].k), other: at(p, given[1].k) });
   if (given.length === 0) return undefined;
   const { k, v } = given[0];
   if (k === keys.part) return { kind: 'part', at: at(p, k), part: v };
@@ -86,9 +104,15 @@ function readKeep(raw: D.FontDeclaration['keep'], p: JsonPointer): KeepRule {
 
 export function readFontDecl(raw: D.FontDeclaration, p: JsonPointer): FontDecl {
   const name = raw.name;
-  const source = readSource(raw, p, name, { data: 'data', part: 'part', library: 'library' });
+  const source = readSource(raw, p, { data: 'data', part: 'part', library: 'library' });
   if (!source) refuse('fontNoSource', p, { font: name, at: p });
-  return { at: p, name, source, keep: readKeep(raw.keep, at(p, 'keep')), missing: readMissing(raw.missing, at(p, 'missing')) };
+  return {
+    at: p,
+    name,
+    source,
+    keep: readKeep(raw.keep, at(p, 'keep')),
+    missing: readMissing(raw.missing, at(p, 'missing')),
+  };
 }
 
 export function readStandardFontDecl(raw: D.StandardFontDeclaration, p: JsonPointer): StandardFontDecl {
@@ -97,9 +121,9 @@ export function readStandardFontDecl(raw: D.StandardFontDeclaration, p: JsonPoin
 
 export function readType1FontDecl(raw: D.Type1FontDeclaration, p: JsonPointer): Type1FontDecl {
   const name = raw.name;
-  const source = readSource(raw, p, name, { data: 'data', part: 'part' });
+  const source = readSource(raw, p, { data: 'data', part: 'part' });
   if (!source) refuse('fontNoSource', p, { font: name, at: p });
-  const afm = readSource(raw, p, name, { data: 'afm_data', part: 'afm_part' });
+  const afm = readSource(raw, p, { data: 'afm_data', part: 'afm_part' });
   return { at: p, name, source, afm };
 }
 
@@ -107,7 +131,10 @@ export function readType1FontDecl(raw: D.Type1FontDeclaration, p: JsonPointer): 
 const GLYPH_KINDS: ReadonlySet<string> = new Set(['path', 'rect', 'line']);
 
 /** Common keys that place an item among pages and other items, which a glyph (drawn wherever its character is set) has none of. */
-const GLYPH_KEYS_MEANINGLESS: ['relative_to' | 'pages', string][] = [['relative_to', 'item to hang from'], ['pages', 'pages of its own']];
+const GLYPH_KEYS_MEANINGLESS: ['relative_to' | 'pages', string][] = [
+  ['relative_to', 'item to hang from'],
+  ['pages', 'pages of its own'],
+];
 
 /** Black, the ink of a glyph shape that states neither fill nor stroke. */
 const GLYPH_INK: Colour = { space: 'gray', c: [0] };
@@ -120,11 +147,13 @@ const GLYPH_INK: Colour = { space: 'gray', c: [0] };
 function readGlyphItem(raw: D.Item, p: JsonPointer, index: number): Item {
   // any kind's word may stand here until readItem checks it; only shapes are drawn in a glyph
   const type: string = raw.type;
-  if (type === 'text' || type === 'flow' || type === 'text_path') refuse('type3GlyphText', at(p, 'type'), { at: at(p, 'type'), type });
+  if (type === 'text' || type === 'flow' || type === 'text_path')
+    refuse('type3GlyphText', at(p, 'type'), { at: at(p, 'type'), type });
   if (!GLYPH_KINDS.has(type)) refuse('type3GlyphShapeKind', at(p, 'type'), { at: at(p, 'type'), type });
   for (const [key, what] of GLYPH_KEYS_MEANINGLESS) {
     const v = raw[key];
-    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0)) refuse('type3GlyphKeyMeaningless', at(p, key), { key: at(p, key), property: what });
+    if (v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0))
+      refuse('type3GlyphKeyMeaningless', at(p, key), { key: at(p, key), property: what });
   }
   const item = readItem(raw, index, p) as RectItem | PathItem;
   if (item.type !== 'line' && item.fill === undefined && item.stroke === undefined) return { ...item, fill: GLYPH_INK };

@@ -25,7 +25,7 @@ const BLACK: Colour = { space: 'gray', c: [0] };
 function readBorder(raw: D.FieldBorder | undefined, p: JsonPointer): FieldBorder {
   const b = raw ?? {};
   const dash = b.dash;
-  if (dash && dash.every((x) => x === 0)) refuse('dashAllZero', at(p, 'dash'), { key: at(p, 'dash') });
+  if (dash?.every((x) => x === 0)) refuse('dashAllZero', at(p, 'dash'), { key: at(p, 'dash') });
   return {
     color: b.color === undefined ? BLACK : readColour(b.color, at(p, 'color')),
     width: b.width ?? 1,
@@ -37,7 +37,8 @@ function readBorder(raw: D.FieldBorder | undefined, p: JsonPointer): FieldBorder
 /** A full field name: parts separated by dots, none empty (a PDF partial name holds no dot). */
 function readName(raw: RawField, p: JsonPointer): string {
   const name = raw.name;
-  if (name.split('.').some((part) => part.length === 0)) refuse('fieldNameSegment', at(p, 'name'), { name, at: at(p, 'name') });
+  if (name.split('.').some((part) => part.length === 0))
+    refuse('fieldNameSegment', at(p, 'name'), { name, at: at(p, 'name') });
   return name;
 }
 
@@ -76,20 +77,29 @@ function notOff(v: string, p: JsonPointer): string {
 
 function readTextField(raw: D.TextFieldItem, f: FieldBase): FieldItem {
   const p = f.at;
-  const multiline = raw.multiline === true, comb = raw.comb === true, password = raw.password === true;
+  const multiline = raw.multiline === true,
+    comb = raw.comb === true,
+    password = raw.password === true;
   const maxLength = raw.max_length;
-  if (comb && maxLength === undefined) refuse('fieldKeyNeeds', at(p, 'comb'), { key: at(p, 'comb'), needs: 'max_length', reason: 'a comb field divides its rect into max_length cells' });
+  if (comb && maxLength === undefined)
+    refuse('fieldKeyNeeds', at(p, 'comb'), {
+      key: at(p, 'comb'),
+      needs: 'max_length',
+      reason: 'a comb field divides its rect into max_length cells',
+    });
   if (comb && multiline) together(p, 'comb', 'multiline', 'a comb field is one line of cells');
   if (comb && password) together(p, 'comb', 'password', 'a comb field is one line of cells shown as typed');
   // ISO 32000-1 §12.7.4.3, Password: a reader never stores such a value, so neither does the writer.
   for (const key of ['value', 'default_value'] as const) {
-    if (password && raw[key] !== undefined) together(p, 'password', key, 'the value of a password field is never stored in the file');
+    if (password && raw[key] !== undefined)
+      together(p, 'password', key, 'the value of a password field is never stored in the file');
   }
   for (const key of ['value', 'default_value'] as const) {
     const v = raw[key];
     if (v === undefined) continue;
     const n = [...v].length;
-    if (maxLength !== undefined && n > maxLength) refuse('fieldValueTooLong', at(p, key), { key: at(p, key), length: n, maxLength });
+    if (maxLength !== undefined && n > maxLength)
+      refuse('fieldValueTooLong', at(p, key), { key: at(p, key), length: n, maxLength });
     if (!multiline && /[\n\r\u2028\u2029]/.test(v)) refuse('fieldValueLineBreak', at(p, key), { key: at(p, key) });
   }
   return {
@@ -111,7 +121,14 @@ function readTextField(raw: D.TextFieldItem, f: FieldBase): FieldItem {
 
 function readCheckBox(raw: D.CheckBoxItem, f: FieldBase): FieldItem {
   const exportValue = raw.export_value === undefined ? 'Yes' : notOff(raw.export_value, at(f.at, 'export_value'));
-  return { ...f, type: 'check_box', rect: f.rect!, checked: raw.checked === true, exportValue, style: raw.style ?? 'check' };
+  return {
+    ...f,
+    type: 'check_box',
+    rect: f.rect!,
+    checked: raw.checked === true,
+    exportValue,
+    style: raw.style ?? 'check',
+  };
 }
 
 function readRadioGroup(raw: D.RadioGroupItem, f: FieldBase): FieldItem {
@@ -123,18 +140,23 @@ function readRadioGroup(raw: D.RadioGroupItem, f: FieldBase): FieldItem {
     const bp = at(p, 'buttons', i);
     const value = notOff(b.value, at(bp, 'value'));
     const earlier = seen.get(value);
-    if (earlier !== undefined && !unison) refuse('radioValueTwice', at(bp, 'value'), { value, at: at(bp, 'value'), earlier });
+    if (earlier !== undefined && !unison)
+      refuse('radioValueTwice', at(bp, 'value'), { value, at: at(bp, 'value'), earlier });
     seen.set(value, at(bp, 'value'));
     const page = b.page;
-    if (page !== undefined && list?.length && !list.includes(page)) refuse('radioButtonPage', at(bp, 'page'), { page, at: at(bp, 'page'), pages: at(p, 'pages') });
+    if (page !== undefined && list?.length && !list.includes(page))
+      refuse('radioButtonPage', at(bp, 'page'), { page, at: at(bp, 'page'), pages: at(p, 'pages') });
     return { at: bp, rect: readRect(b.rect, at(bp, 'rect')), value, page };
   });
   // A group with no pages of its own whose buttons name theirs lands on those pages (and creates them).
   let pages = f.pages;
-  const named = [...new Set(buttons.map((b) => b.page).filter((n): n is number => n !== undefined))].sort((a, b) => a - b);
+  const named = [...new Set(buttons.map((b) => b.page).filter((n): n is number => n !== undefined))].sort(
+    (a, b) => a - b,
+  );
   if (raw.pages === undefined && named.length) pages = { at: f.pages.at, list: named };
   const value = raw.value;
-  if (value !== undefined && !seen.has(value)) refuse('radioValueUnknown', at(p, 'value'), { key: at(p, 'value'), value, buttons: at(p, 'buttons') });
+  if (value !== undefined && !seen.has(value))
+    refuse('radioValueUnknown', at(p, 'value'), { key: at(p, 'value'), value, buttons: at(p, 'buttons') });
   return {
     ...f,
     pages,
@@ -149,9 +171,18 @@ function readRadioGroup(raw: D.RadioGroupItem, f: FieldBase): FieldItem {
 
 function readChoiceField(raw: D.ChoiceFieldItem, f: FieldBase): FieldItem {
   const p = f.at;
-  const combo = raw.combo === true, editable = raw.editable === true, multiple = raw.multiple === true, sort = raw.sort === true;
-  if (editable && !combo) refuse('fieldKeyNeeds', at(p, 'editable'), { key: at(p, 'editable'), needs: 'combo: true', reason: 'only a combo box takes typed text' });
-  if (multiple && combo) together(p, 'combo', 'multiple', 'a combo box shows one choice; a list box (combo: false) takes several');
+  const combo = raw.combo === true,
+    editable = raw.editable === true,
+    multiple = raw.multiple === true,
+    sort = raw.sort === true;
+  if (editable && !combo)
+    refuse('fieldKeyNeeds', at(p, 'editable'), {
+      key: at(p, 'editable'),
+      needs: 'combo: true',
+      reason: 'only a combo box takes typed text',
+    });
+  if (multiple && combo)
+    together(p, 'combo', 'multiple', 'a combo box shows one choice; a list box (combo: false) takes several');
   const seen = new Map<string, JsonPointer>();
   let options = raw.options.map((o, i) => {
     const op = at(p, 'options', i);
@@ -173,7 +204,18 @@ function readChoiceField(raw: D.ChoiceFieldItem, f: FieldBase): FieldItem {
     const xp = typeof v === 'string' ? vp : at(vp, i);
     refuse('choiceValueUnknown', xp, { key: xp, value: x, options: at(p, 'options') });
   });
-  return { ...f, type: 'choice_field', rect: f.rect!, options, combo, editable, multiple, sort, value: [...new Set(value)], valueAt: vp };
+  return {
+    ...f,
+    type: 'choice_field',
+    rect: f.rect!,
+    options,
+    combo,
+    editable,
+    multiple,
+    sort,
+    value: [...new Set(value)],
+    valueAt: vp,
+  };
 }
 
 function readPushButton(raw: D.PushButtonItem, f: FieldBase): FieldItem {
@@ -181,7 +223,15 @@ function readPushButton(raw: D.PushButtonItem, f: FieldBase): FieldItem {
   const target = targets.target(raw, f.at);
   // A caption is centred unless align says otherwise (as a button's label is in every form toolkit).
   const align = raw.align ?? 'center';
-  return { ...f, align, type: 'push_button', rect: f.rect!, caption: raw.caption, target, conflict: targets.conflicts[0] };
+  return {
+    ...f,
+    align,
+    type: 'push_button',
+    rect: f.rect!,
+    caption: raw.caption,
+    target,
+    conflict: targets.conflicts[0],
+  };
 }
 
 const READ: { [K in FieldKind]: (raw: RawItem<K>, f: FieldBase) => FieldItem } = {
@@ -200,7 +250,10 @@ const READ: { [K in FieldKind]: (raw: RawItem<K>, f: FieldBase) => FieldItem } =
 const NOT_FOR: Partial<Record<FieldKind, { keys: ('font' | 'font_size' | 'align' | 'color')[]; takes: string }>> = {
   check_box: { keys: ['font', 'align'], takes: 'font_size and color for its mark, which is drawn as a path' },
   radio_group: { keys: ['font', 'align'], takes: 'font_size and color for its mark, which is drawn as a path' },
-  signature_field: { keys: ['font', 'font_size', 'align', 'color'], takes: 'border and background only, since it shows no text until signed' },
+  signature_field: {
+    keys: ['font', 'font_size', 'align', 'color'],
+    takes: 'border and background only, since it shows no text until signed',
+  },
 };
 
 function fieldReader<K extends FieldKind>(kind: K): ItemReader<K> {
@@ -212,7 +265,13 @@ function fieldReader<K extends FieldKind>(kind: K): ItemReader<K> {
     read: (raw: RawItem<K>, base: ItemBase) => {
       const field: RawField = raw;
       for (const key of not?.keys ?? []) {
-        if (field[key] !== undefined) refuse('keyNotApplicable', at(base.at, key), { key: at(base.at, key), selector: at(base.at, 'type'), value: kind, takes: not!.takes });
+        if (field[key] !== undefined)
+          refuse('keyNotApplicable', at(base.at, key), {
+            key: at(base.at, key),
+            selector: at(base.at, 'type'),
+            value: kind,
+            takes: not!.takes,
+          });
       }
       return read(raw, common(raw, base));
     },

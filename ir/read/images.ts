@@ -43,12 +43,15 @@ function readDecl(raw: D.ImageDeclaration, p: JsonPointer): ImageDecl {
   const m = raw.metadata;
   if (m) {
     const mp = at(p, 'metadata');
-    const hasFacts = m.facts !== undefined, hasPacket = m.packet !== undefined;
-    if (hasFacts && hasPacket) refuse('imageMetadataBoth', at(mp, 'packet'), { key: at(mp, 'facts'), other: at(mp, 'packet') });
+    const hasFacts = m.facts !== undefined,
+      hasPacket = m.packet !== undefined;
+    if (hasFacts && hasPacket)
+      refuse('imageMetadataBoth', at(mp, 'packet'), { key: at(mp, 'facts'), other: at(mp, 'packet') });
     if (!hasFacts && !hasPacket) refuse('imageMetadataNeither', mp, { key: mp });
-    metadata = m.facts !== undefined
-      ? { at: mp, facts: readMetadataFacts(m.facts, at(mp, 'facts')) }
-      : { at: mp, packet: { at: at(mp, 'packet'), part: m.packet! } };
+    metadata =
+      m.facts !== undefined
+        ? { at: mp, facts: readMetadataFacts(m.facts, at(mp, 'facts')) }
+        : { at: mp, packet: { at: at(mp, 'packet'), part: m.packet! } };
   }
   return {
     at: p,
@@ -62,7 +65,10 @@ function readDecl(raw: D.ImageDeclaration, p: JsonPointer): ImageDecl {
     decode: pairs('decode'),
     orientation: raw.orientation === undefined ? undefined : { at: at(p, 'orientation'), value: raw.orientation },
     iccProfile: part('icc_profile'),
-    files: Array.isArray(raw.files) && raw.files.length ? raw.files.map((name, i) => ({ at: at(p, 'files', i), name })) : undefined,
+    files:
+      Array.isArray(raw.files) && raw.files.length
+        ? raw.files.map((name, i) => ({ at: at(p, 'files', i), name }))
+        : undefined,
   };
 }
 
@@ -73,7 +79,12 @@ export function readImageDecls(raw: D.ImageDeclaration[] | undefined): Map<strin
   raw.forEach((r, i) => {
     const d = readDecl(r, at('', 'images', i));
     const earlier = out.get(d.name);
-    if (earlier) refuse('nameDeclaredTwice', at(d.at, 'name'), { name: d.name, at: at(d.at, 'name'), earlier: at(earlier.at, 'name') });
+    if (earlier)
+      refuse('nameDeclaredTwice', at(d.at, 'name'), {
+        name: d.name,
+        at: at(d.at, 'name'),
+        earlier: at(earlier.at, 'name'),
+      });
     out.set(d.name, d);
   });
   return out;

@@ -3,15 +3,32 @@
 // page_tab_orders. The schema (ir/schema/navigation.ts) has run; this turns checked JSON into
 // navigation IR. A target given twice is recorded, not refused: the cross-refusals pass refuses it
 // naming both keys. Names and pages are checked later (names pass, end of pagination).
-import { refuse } from '../messages.js';
-import { at, type JsonPointer } from '../pointer.js';
-import type {
-  Action, Article, Bookmark, BoxValue, Destination, Navigation, PageBoxes, PageEntry,
-  PageRefSpec, PageSettings, PageShow, PageTarget, ReaderPrefs, TabOrder, Target, TargetConflict,
-  TransitionStyle, ViewFit, ViewSpec,
-} from '../navigation-types.js';
+
 import type { ValidateFunction } from 'ajv';
 import type * as D from '../description.generated.js';
+import { refuse } from '../messages.js';
+import type {
+  Action,
+  Article,
+  Bookmark,
+  BoxValue,
+  Destination,
+  Navigation,
+  PageBoxes,
+  PageEntry,
+  PageRefSpec,
+  PageSettings,
+  PageShow,
+  PageTarget,
+  ReaderPrefs,
+  TabOrder,
+  Target,
+  TargetConflict,
+  TransitionStyle,
+  ViewFit,
+  ViewSpec,
+} from '../navigation-types.js';
+import { at, type JsonPointer } from '../pointer.js';
 import { linkItemSchema, navigationSchemas } from '../schema/navigation.js';
 import type { ItemBase, LinkItem } from '../types.js';
 import { ajv, check, readColour, readCoord, readRect } from './common.js';
@@ -62,7 +79,13 @@ export function readView(raw: D.View | undefined, p: JsonPointer): ViewSpec {
       if (fit === 'fit_rect' && key !== 'zoom') refuse('schemaRequired', at(p, key), { key, at: p });
       continue;
     }
-    if (!takes.includes(key)) refuse('keyNotApplicable', at(p, key), { key: at(p, key), selector: at(p, 'fit'), value: fit, takes: takes.length ? takes.join(', ') : 'no coordinates' });
+    if (!takes.includes(key))
+      refuse('keyNotApplicable', at(p, key), {
+        key: at(p, key),
+        selector: at(p, 'fit'),
+        value: fit,
+        takes: takes.length ? takes.join(', ') : 'no coordinates',
+      });
     if (key === 'zoom') view.zoom = v.zoom;
     else view[key] = readCoord(value, at(p, key));
   }
@@ -104,12 +127,19 @@ export class TargetReader {
   target(raw: RawTarget, p: JsonPointer): Target | undefined {
     const given = (['page', 'destination', 'uri', 'action'] as const).filter((k) => raw[k] !== undefined);
     if (given.length > 1) this.conflicts.push([at(p, given[0]), at(p, given[1])]);
-    if (raw.view !== undefined && raw.page === undefined) refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
+    if (raw.view !== undefined && raw.page === undefined)
+      refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
     // the first key given, in the order above, is the target
     if (raw.page !== undefined) return this.pageTarget(raw.page, raw.view, p);
     if (raw.destination !== undefined) return { kind: 'destination', at: at(p, 'destination'), name: raw.destination };
-    if (raw.uri !== undefined) return { kind: 'action', at: at(p, 'uri'), action: { type: 'uri', at: at(p, 'uri'), uri: uri(raw.uri, at(p, 'uri')), isMap: false, next: [] } };
-    if (raw.action !== undefined) return { kind: 'action', at: at(p, 'action'), action: this.action(raw.action, at(p, 'action')) };
+    if (raw.uri !== undefined)
+      return {
+        kind: 'action',
+        at: at(p, 'uri'),
+        action: { type: 'uri', at: at(p, 'uri'), uri: uri(raw.uri, at(p, 'uri')), isMap: false, next: [] },
+      };
+    if (raw.action !== undefined)
+      return { kind: 'action', at: at(p, 'action'), action: this.action(raw.action, at(p, 'action')) };
     return undefined;
   }
 
@@ -121,23 +151,44 @@ export class TargetReader {
     const type = raw.type;
     const takes = ACTION_KEYS[type];
     for (const key of ALL_ACTION_KEYS) {
-      if (raw[key] !== undefined && !takes.includes(key)) refuse('keyNotApplicable', at(p, key), { key: at(p, key), selector: at(p, 'type'), value: type, takes: takes.join(', ') });
+      if (raw[key] !== undefined && !takes.includes(key))
+        refuse('keyNotApplicable', at(p, key), {
+          key: at(p, key),
+          selector: at(p, 'type'),
+          value: type,
+          takes: takes.join(', '),
+        });
     }
     const next = (raw.next ?? []).map((a, i) => this.action(a, at(p, 'next', i)));
     switch (raw.type) {
       case 'go_to': {
-        if (raw.page !== undefined && raw.destination !== undefined) this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
-        if (raw.view !== undefined && raw.page === undefined) refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
-        if (raw.page !== undefined) return { type: 'go_to', at: p, target: this.pageTarget(raw.page, raw.view, p), next };
-        if (raw.destination !== undefined) return { type: 'go_to', at: p, target: { kind: 'destination', at: at(p, 'destination'), name: raw.destination }, next };
+        if (raw.page !== undefined && raw.destination !== undefined)
+          this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
+        if (raw.view !== undefined && raw.page === undefined)
+          refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
+        if (raw.page !== undefined)
+          return { type: 'go_to', at: p, target: this.pageTarget(raw.page, raw.view, p), next };
+        if (raw.destination !== undefined)
+          return {
+            type: 'go_to',
+            at: p,
+            target: { kind: 'destination', at: at(p, 'destination'), name: raw.destination },
+            next,
+          };
         return refuse('goToNoTarget', p, { at: p });
       }
       case 'go_to_remote':
-        if (raw.page !== undefined && raw.destination !== undefined) this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
+        if (raw.page !== undefined && raw.destination !== undefined)
+          this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
         return {
-          type: 'go_to_remote', at: p, file: raw.file, page: raw.page,
-          view: readView(raw.view, at(p, 'view')), destination: raw.destination,
-          newWindow: raw.new_window, next,
+          type: 'go_to_remote',
+          at: p,
+          file: raw.file,
+          page: raw.page,
+          view: readView(raw.view, at(p, 'view')),
+          destination: raw.destination,
+          newWindow: raw.new_window,
+          next,
         };
       case 'uri':
         return { type: 'uri', at: p, uri: uri(raw.uri, at(p, 'uri')), isMap: raw.is_map === true, next };
@@ -170,13 +221,19 @@ function readBookmark(raw: D.Bookmark, p: JsonPointer, targets: TargetReader): B
 }
 
 function readDestination(raw: D.DestinationDeclaration, p: JsonPointer): Destination {
-  if (raw.page === undefined && raw.structure_element === undefined) refuse('schemaRequired', at(p, 'page'), { key: 'page', at: p });
-  if (raw.view !== undefined && raw.page === undefined) refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
+  if (raw.page === undefined && raw.structure_element === undefined)
+    refuse('schemaRequired', at(p, 'page'), { key: 'page', at: p });
+  if (raw.view !== undefined && raw.page === undefined)
+    refuse('viewWithoutPage', at(p, 'view'), { key: at(p, 'view') });
   return {
     at: p,
     name: raw.name,
-    target: raw.page === undefined ? undefined : { kind: 'page', at: p, page: pageRef(raw.page, at(p, 'page')), view: readView(raw.view, at(p, 'view')) },
-    structureElement: raw.structure_element === undefined ? undefined : { at: at(p, 'structure_element'), id: raw.structure_element },
+    target:
+      raw.page === undefined
+        ? undefined
+        : { kind: 'page', at: p, page: pageRef(raw.page, at(p, 'page')), view: readView(raw.view, at(p, 'view')) },
+    structureElement:
+      raw.structure_element === undefined ? undefined : { at: at(p, 'structure_element'), id: raw.structure_element },
   };
 }
 
@@ -230,7 +287,8 @@ function readReader(raw: D.ReaderPreferences, p: JsonPointer, targets: TargetRea
 
 /** The navigation keys of the top level, or undefined when the request has none of them. */
 export function readNavigation(d: D.Description): Navigation | undefined {
-  if (d.bookmarks === undefined && d.destinations === undefined && d.articles === undefined && d.reader === undefined) return undefined;
+  if (d.bookmarks === undefined && d.destinations === undefined && d.articles === undefined && d.reader === undefined)
+    return undefined;
   const targets = new TargetReader();
   const nav: Navigation = {
     bookmarks: (d.bookmarks ?? []).map((raw, i) => readBookmark(raw, at('', 'bookmarks', i), targets)),
@@ -247,7 +305,12 @@ export function readNavigation(d: D.Description): Navigation | undefined {
 /** A box given the wrong way round is the box its corners span (as a rect is). */
 function box(b: D.PageBox | undefined): BoxValue | undefined {
   if (b === undefined) return undefined;
-  return { llx: Math.min(b.llx, b.urx), lly: Math.min(b.lly, b.ury), urx: Math.max(b.llx, b.urx), ury: Math.max(b.lly, b.ury) };
+  return {
+    llx: Math.min(b.llx, b.urx),
+    lly: Math.min(b.lly, b.ury),
+    urx: Math.max(b.llx, b.urx),
+    ury: Math.max(b.lly, b.ury),
+  };
 }
 
 /** Keys of a page_shows entry each transition style takes (ISO 32000-2 §12.4.4.1, Table 162). */
@@ -268,18 +331,32 @@ const SHOW_KEYS: Record<TransitionStyle, readonly string[]> = {
 const STYLE_KEYS = ['dimension', 'motion', 'direction', 'scale', 'opaque'] as const;
 /** Directions (Di) each style allows: 90 and 180 are Wipe's alone, 315 Glitter's, None Fly's. */
 const DIRECTIONS: Partial<Record<TransitionStyle, readonly (number | string)[]>> = {
-  wipe: [0, 90, 180, 270], glitter: [0, 270, 315], fly: [0, 270, 'none'], push: [0, 270], cover: [0, 270], uncover: [0, 270],
+  wipe: [0, 90, 180, 270],
+  glitter: [0, 270, 315],
+  fly: [0, 270, 'none'],
+  push: [0, 270],
+  cover: [0, 270],
+  uncover: [0, 270],
 };
 
 function readShow(raw: D.PageShow, p: JsonPointer): PageShow {
   const style = raw.style ?? 'replace';
   const takes = SHOW_KEYS[style];
   for (const key of STYLE_KEYS) {
-    if (raw[key] !== undefined && !takes.includes(key)) refuse('keyNotApplicable', at(p, key), { key: at(p, key), selector: at(p, 'style'), value: style, takes: takes.length ? takes.join(', ') : 'only duration and display_duration' });
+    if (raw[key] !== undefined && !takes.includes(key))
+      refuse('keyNotApplicable', at(p, key), {
+        key: at(p, key),
+        selector: at(p, 'style'),
+        value: style,
+        takes: takes.length ? takes.join(', ') : 'only duration and display_duration',
+      });
   }
   const dirs = DIRECTIONS[style];
   if (raw.direction !== undefined && dirs && !dirs.includes(raw.direction)) {
-    refuse('schemaEnum', at(p, 'direction'), { key: at(p, 'direction'), allowed: dirs.map((d) => JSON.stringify(d)).join(', ') });
+    refuse('schemaEnum', at(p, 'direction'), {
+      key: at(p, 'direction'),
+      allowed: dirs.map((d) => JSON.stringify(d)).join(', '),
+    });
   }
   return {
     style,
@@ -295,8 +372,18 @@ function readShow(raw: D.PageShow, p: JsonPointer): PageShow {
 
 /** page_boxes, page_turns, page_shows, page_tab_orders; a page named twice takes its last entry, whole. */
 export function readPageSettings(d: D.Description): PageSettings | undefined {
-  if (d.page_boxes === undefined && d.page_turns === undefined && d.page_shows === undefined && d.page_tab_orders === undefined) return undefined;
-  const byPage = <R extends { page: number }, T>(key: string, list: R[] | undefined, read: (raw: R, p: JsonPointer) => T): Map<number, PageEntry<T>> => {
+  if (
+    d.page_boxes === undefined &&
+    d.page_turns === undefined &&
+    d.page_shows === undefined &&
+    d.page_tab_orders === undefined
+  )
+    return undefined;
+  const byPage = <R extends { page: number }, T>(
+    key: string,
+    list: R[] | undefined,
+    read: (raw: R, p: JsonPointer) => T,
+  ): Map<number, PageEntry<T>> => {
     const m = new Map<number, PageEntry<T>>();
     (list ?? []).forEach((raw, i) => {
       const p = at('', key, i);
@@ -305,7 +392,12 @@ export function readPageSettings(d: D.Description): PageSettings | undefined {
     return m;
   };
   return {
-    boxes: byPage<D.PageBoxes, PageBoxes>('page_boxes', d.page_boxes, (raw) => ({ crop: box(raw.crop), bleed: box(raw.bleed), trim: box(raw.trim), art: box(raw.art) })),
+    boxes: byPage<D.PageBoxes, PageBoxes>('page_boxes', d.page_boxes, (raw) => ({
+      crop: box(raw.crop),
+      bleed: box(raw.bleed),
+      trim: box(raw.trim),
+      art: box(raw.art),
+    })),
     turns: byPage<D.PageTurn, number>('page_turns', d.page_turns, (raw) => raw.rotation),
     shows: byPage<D.PageShow, PageShow>('page_shows', d.page_shows, readShow),
     tabOrders: byPage<D.PageTabOrder, TabOrder>('page_tab_orders', d.page_tab_orders, (raw) => raw.order),
@@ -325,7 +417,7 @@ export const linkReader: ItemReader<'link'> = {
     if (!target) refuse('targetMissing', p, { key: `the link at ${p}` });
     const b = raw.border ?? {};
     const dash = b.dash;
-    if (dash && dash.every((x) => x === 0)) refuse('dashAllZero', at(p, 'border', 'dash'), { key: at(p, 'border', 'dash') });
+    if (dash?.every((x) => x === 0)) refuse('dashAllZero', at(p, 'border', 'dash'), { key: at(p, 'border', 'dash') });
     return {
       ...base,
       type: 'link',

@@ -9,8 +9,17 @@ import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type {
-  ArchiveClaim, ArchiveConflict, ArchiveLevel, CompressionSettings, InvoiceSettings, MetadataFacts,
-  OutputIntentSettings, PdfVersion, Standards, XmpSchema, XmpValue,
+  ArchiveClaim,
+  ArchiveConflict,
+  ArchiveLevel,
+  CompressionSettings,
+  InvoiceSettings,
+  MetadataFacts,
+  OutputIntentSettings,
+  PdfVersion,
+  Standards,
+  XmpSchema,
+  XmpValue,
 } from '../standards-types.js';
 import { readTimestamp } from './timestamp.js';
 
@@ -33,12 +42,14 @@ export function claimVersion(level: ArchiveLevel): PdfVersion {
 }
 
 // XML 1.0 §2.2 Char: tab, LF, CR and U+0020 up; surrogates only in pairs; not U+FFFE/U+FFFF.
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Text written into XMP (and the Info dictionary beside it): refused when XML cannot carry it. */
 export function xmlText(s: string, p: JsonPointer): string {
   const m = NOT_XML.exec(s);
-  if (m) refuse('xmlCharacter', p, { key: p, codepoint: m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') });
+  if (m)
+    refuse('xmlCharacter', p, { key: p, codepoint: m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') });
   return s;
 }
 
@@ -47,15 +58,40 @@ const NCNAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /** Prefixes and namespaces the service writes itself; an extra schema may not take them. */
 export const RESERVED_PREFIXES = new Set([
-  'x', 'rdf', 'xml', 'xmlns', 'dc', 'xmp', 'xmpMM', 'xmpRights', 'pdf', 'pdfaid', 'pdfuaid', 'pdfx', 'pdfaExtension',
-  'pdfaSchema', 'pdfaProperty', 'pdfaType', 'pdfaField', 'fx',
+  'x',
+  'rdf',
+  'xml',
+  'xmlns',
+  'dc',
+  'xmp',
+  'xmpMM',
+  'xmpRights',
+  'pdf',
+  'pdfaid',
+  'pdfuaid',
+  'pdfx',
+  'pdfaExtension',
+  'pdfaSchema',
+  'pdfaProperty',
+  'pdfaType',
+  'pdfaField',
+  'fx',
 ]);
 export const RESERVED_NAMESPACES = new Set([
-  'adobe:ns:meta/', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', 'http://purl.org/dc/elements/1.1/',
-  'http://ns.adobe.com/xap/1.0/', 'http://ns.adobe.com/xap/1.0/mm/', 'http://ns.adobe.com/xap/1.0/rights/',
-  'http://ns.adobe.com/pdf/1.3/', 'http://www.aiim.org/pdfa/ns/id/', 'http://www.aiim.org/pdfua/ns/id/',
-  'http://www.aiim.org/pdfa/ns/extension/', 'http://www.aiim.org/pdfa/ns/schema#', 'http://www.aiim.org/pdfa/ns/property#',
-  'http://www.aiim.org/pdfa/ns/type#', 'http://www.aiim.org/pdfa/ns/field#',
+  'adobe:ns:meta/',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  'http://purl.org/dc/elements/1.1/',
+  'http://ns.adobe.com/xap/1.0/',
+  'http://ns.adobe.com/xap/1.0/mm/',
+  'http://ns.adobe.com/xap/1.0/rights/',
+  'http://ns.adobe.com/pdf/1.3/',
+  'http://www.aiim.org/pdfa/ns/id/',
+  'http://www.aiim.org/pdfua/ns/id/',
+  'http://www.aiim.org/pdfa/ns/extension/',
+  'http://www.aiim.org/pdfa/ns/schema#',
+  'http://www.aiim.org/pdfa/ns/property#',
+  'http://www.aiim.org/pdfa/ns/type#',
+  'http://www.aiim.org/pdfa/ns/field#',
   'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#',
 ]);
 
@@ -75,12 +111,16 @@ function readSchemas(raw: D.XmpSchema[] | undefined, p: JsonPointer): XmpSchema[
     const sp = at(p, i);
     const prefix = s.prefix;
     const namespace = s.namespace;
-    if (!NCNAME.test(prefix) || prefix.toLowerCase().startsWith('xml')) refuse('xmlNameInvalid', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix') });
-    if (RESERVED_PREFIXES.has(prefix)) refuse('xmpReserved', at(sp, 'prefix'), { kind: 'prefix', name: prefix, at: at(sp, 'prefix') });
-    if (RESERVED_NAMESPACES.has(namespace)) refuse('xmpReserved', at(sp, 'namespace'), { kind: 'namespace', name: namespace, at: at(sp, 'namespace') });
+    if (!NCNAME.test(prefix) || prefix.toLowerCase().startsWith('xml'))
+      refuse('xmlNameInvalid', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix') });
+    if (RESERVED_PREFIXES.has(prefix))
+      refuse('xmpReserved', at(sp, 'prefix'), { kind: 'prefix', name: prefix, at: at(sp, 'prefix') });
+    if (RESERVED_NAMESPACES.has(namespace))
+      refuse('xmpReserved', at(sp, 'namespace'), { kind: 'namespace', name: namespace, at: at(sp, 'namespace') });
     xmlText(namespace, at(sp, 'namespace'));
     const earlier = seen.get(prefix);
-    if (earlier !== undefined) refuse('nameDeclaredTwice', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix'), earlier });
+    if (earlier !== undefined)
+      refuse('nameDeclaredTwice', at(sp, 'prefix'), { name: prefix, at: at(sp, 'prefix'), earlier });
     seen.set(prefix, at(sp, 'prefix'));
     const props = s.properties;
     return {
@@ -182,14 +222,18 @@ function archiveConflicts(d: D.Description): ArchiveConflict[] {
     const state = (g as Raw | null)?.state as Raw | undefined;
     if (!state || typeof state !== 'object') return;
     const p = at('', 'graphics_states', i, 'state');
-    for (const k of ['fill_alpha', 'stroke_alpha']) if (typeof state[k] === 'number' && (state[k] as number) < 1) out.push({ at: at(p, k), what: 'transparency' });
-    if (state.blend_mode !== undefined && state.blend_mode !== 'normal') out.push({ at: at(p, 'blend_mode'), what: 'transparency' });
+    for (const k of ['fill_alpha', 'stroke_alpha'])
+      if (typeof state[k] === 'number' && (state[k] as number) < 1) out.push({ at: at(p, k), what: 'transparency' });
+    if (state.blend_mode !== undefined && state.blend_mode !== 'normal')
+      out.push({ at: at(p, 'blend_mode'), what: 'transparency' });
     if (state.mask !== undefined) out.push({ at: at(p, 'mask'), what: 'transparency' });
-    if (state.transfer !== undefined && state.transfer !== 'page') out.push({ at: at(p, 'transfer'), what: 'transfer function' });
+    if (state.transfer !== undefined && state.transfer !== 'page')
+      out.push({ at: at(p, 'transfer'), what: 'transfer function' });
   });
   if (list(d.layers).length) out.push({ at: '/layers', what: 'optional content' });
   list(d.images).forEach((img, i) => {
-    if ((img as Raw | null)?.soft_mask !== undefined) out.push({ at: at('', 'images', i, 'soft_mask'), what: 'transparency' });
+    if ((img as Raw | null)?.soft_mask !== undefined)
+      out.push({ at: at('', 'images', i, 'soft_mask'), what: 'transparency' });
   });
   return out;
 }

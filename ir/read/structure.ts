@@ -9,7 +9,13 @@ import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { MAX_STRUCTURE_DEPTH, structureSchema } from '../schema/structure.js';
-import { STANDARD_STRUCTURE_TYPES, type StandardStructureType, type StructElementSpec, type StructItemRef, type StructureSpec } from '../structure-types.js';
+import {
+  STANDARD_STRUCTURE_TYPES,
+  type StandardStructureType,
+  type StructElementSpec,
+  type StructItemRef,
+  type StructureSpec,
+} from '../structure-types.js';
 import { ajv, check } from './common.js';
 
 let validate: ValidateFunction<D.Structure> | undefined;
@@ -50,11 +56,18 @@ export function readStructure(raw: unknown): StructureSpec | undefined {
       ids.set(id, at(p, 'id'));
     }
     return {
-      at: p, type, standard, id,
-      alt: e.alt, actualText: e.actual_text, expansion: e.expansion, title: e.title,
+      at: p,
+      type,
+      standard,
+      id,
+      alt: e.alt,
+      actualText: e.actual_text,
+      expansion: e.expansion,
+      title: e.title,
       lang: lang(e.lang, at(p, 'lang')),
       children: e.children.map((c, i): StructElementSpec | StructItemRef =>
-        typeof c === 'string' ? { at: at(p, 'children', i), item: c } : element(c, at(p, 'children', i), depth + 1)),
+        typeof c === 'string' ? { at: at(p, 'children', i), item: c } : element(c, at(p, 'children', i), depth + 1),
+      ),
     };
   };
   return {

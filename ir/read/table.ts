@@ -4,23 +4,53 @@
 // things, rows that do not fill the columns, spans past the end are refused here, naming the cell.
 import { DEFAULT_CELL_PADDING, DEFAULT_LEADING_FACTOR } from '../defaults.js';
 import type * as D from '../description.generated.js';
+import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { tableItemSchema } from '../schema/table.js';
-import type { BorderSide, CodeKind, CellContent, CellStyle, CellStyleSpec, Colour, ColumnWidth, ItemBase, TableCell, TableItem, TableRow, TextRun } from '../types.js';
-import { hasPatterns } from '../hyphenation-languages.js';
+import type {
+  BorderSide,
+  CellContent,
+  CellStyle,
+  CellStyleSpec,
+  CodeKind,
+  Colour,
+  ColumnWidth,
+  ItemBase,
+  TableCell,
+  TableItem,
+  TableRow,
+  TextRun,
+} from '../types.js';
 import { codeReaders, readCodeItem } from './codes.js';
 import { ajv, check, readColour, readRect } from './common.js';
 import type { ItemReader, RawItem } from './items.js';
 import { placeholdersIn, readRun } from './text.js';
 
 /** The style keys each level states (table, column, row, cell), as sent. */
-type RawStyle = Pick<D.TableItem, 'font' | 'font_size' | 'leading' | 'color' | 'align' | 'valign' | 'overlong' | 'break_after' | 'hyphenate'
-  | 'underline' | 'strikethrough' | 'overline' | 'padding' | 'fill' | 'border'>;
+type RawStyle = Pick<
+  D.TableItem,
+  | 'font'
+  | 'font_size'
+  | 'leading'
+  | 'color'
+  | 'align'
+  | 'valign'
+  | 'overlong'
+  | 'break_after'
+  | 'hyphenate'
+  | 'underline'
+  | 'strikethrough'
+  | 'overline'
+  | 'padding'
+  | 'fill'
+  | 'border'
+>;
 /** A column given as an object: its width beside its style keys. */
 type RawColumn = Extract<D.TableItem['columns'][number], { width: unknown }>;
 
 export { DEFAULT_CELL_PADDING } from '../defaults.js';
+
 const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
@@ -28,7 +58,10 @@ const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
 
 function readBorder(raw: D.CellBorder | undefined): CellStyleSpec['border'] {
   if (!raw) return undefined;
-  const one = (width: number, color: D.Colour | undefined): BorderSide => ({ width, color: color ? readColour(color) : BLACK });
+  const one = (width: number, color: D.Colour | undefined): BorderSide => ({
+    width,
+    color: color ? readColour(color) : BLACK,
+  });
   const all = raw.width !== undefined ? one(raw.width, raw.color) : null;
   const side = (s: D.CellBorderSide | undefined) => (s ? one(s.width, s.color) : all);
   return [side(raw.top), side(raw.right), side(raw.bottom), side(raw.left)];
@@ -67,7 +100,9 @@ function readStyle(raw: RawStyle, p: JsonPointer, inherited?: [number, number, n
 /** The nearest level stating a key wins; `fill` is taken apart (stripes sit between row and column). */
 function merge(levels: CellStyleSpec[]): CellStyleSpec {
   const out: CellStyleSpec = {};
-  for (const l of levels) for (const k of Object.keys(l) as (keyof CellStyleSpec)[]) if (out[k] === undefined) (out as Record<string, unknown>)[k] = l[k];
+  for (const l of levels)
+    for (const k of Object.keys(l) as (keyof CellStyleSpec)[])
+      if (out[k] === undefined) (out as Record<string, unknown>)[k] = l[k];
   return out;
 }
 
@@ -75,13 +110,17 @@ function merge(levels: CellStyleSpec[]): CellStyleSpec {
 const PICTURE_KEYS = ['fit', 'height'] as const;
 
 function readContent(raw: D.TableCell, p: JsonPointer, base: ItemBase): CellContent {
-  if (typeof raw === 'string') return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: placeholdersIn(raw, p) }] };
+  if (typeof raw === 'string')
+    return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: placeholdersIn(raw, p) }] };
   const c = raw;
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
-  if (present.length > 1) refuse('tableCellTwoThings', at(p, present[1]), { cell: p, first: present[0], second: present[1] });
+  if (present.length > 1)
+    refuse('tableCellTwoThings', at(p, present[1]), { cell: p, first: present[0], second: present[1] });
   const key = present[0];
   if (key !== 'image' && key !== 'drawing') {
-    for (const k of PICTURE_KEYS) if (c[k] !== undefined) refuse('tableCellKeyFor', at(p, k), { key: k, at: at(p, k), cell: p, holds: key ?? 'nothing' });
+    for (const k of PICTURE_KEYS)
+      if (c[k] !== undefined)
+        refuse('tableCellKeyFor', at(p, k), { key: k, at: at(p, k), cell: p, holds: key ?? 'nothing' });
   }
   if (key === undefined) return { kind: 'empty' };
   const kp = at(p, key);
@@ -95,14 +134,25 @@ function readContent(raw: D.TableCell, p: JsonPointer, base: ItemBase): CellCont
     // The code is read as a code item of its own (its data refused here if the symbology cannot carry it); its box is the cell's.
     const codeRaw = { ...code, rect: { llx: 0, lly: 0, urx: 0, ury: 0 } };
     check<RawItem<CodeKind>>(codeReaders[code.type].validate, codeRaw, kp);
-    const item = readCodeItem(codeRaw, { ...base, at: kp, relativeTo: undefined, hang: undefined, id: undefined, transform: undefined, rotate: undefined, transformAt: undefined, rotateAt: undefined });
+    const item = readCodeItem(codeRaw, {
+      ...base,
+      at: kp,
+      relativeTo: undefined,
+      hang: undefined,
+      id: undefined,
+      transform: undefined,
+      rotate: undefined,
+      transformAt: undefined,
+      rotateAt: undefined,
+    });
     return { kind: 'code', at: kp, code: item as never, height: code.height };
   }
   const text = c.text!;
-  const runs: TextRun[] = typeof text === 'string'
-    ? [{ at: kp, text, placeholders: placeholdersIn(text, kp) }]
-    // Runs as a text item's content: strings, styled `{text, …}` runs, `{date, zone}` runs.
-    : text.map((r, i) => readRun(r, at(kp, i)));
+  const runs: TextRun[] =
+    typeof text === 'string'
+      ? [{ at: kp, text, placeholders: placeholdersIn(text, kp) }]
+      : // Runs as a text item's content: strings, styled `{text, …}` runs, `{date, zone}` runs.
+        text.map((r, i) => readRun(r, at(kp, i)));
   return { kind: 'text', at: kp, runs };
 }
 
@@ -134,7 +184,8 @@ function readWidth(raw: RawColumn['width']): ColumnWidth {
   return { kind: 'fraction', v: raw.fraction };
 }
 
-const isColumnObject = (c: D.TableItem['columns'][number]): c is RawColumn => c !== null && typeof c === 'object' && 'width' in c;
+const isColumnObject = (c: D.TableItem['columns'][number]): c is RawColumn =>
+  c !== null && typeof c === 'object' && 'width' in c;
 
 export const tableReader: ItemReader<'table'> = {
   validate: ajv.compile(tableItemSchema),
@@ -152,7 +203,12 @@ export const tableReader: ItemReader<'table'> = {
     const headerRows = raw.header_rows ?? 0;
     const footerRows = raw.footer_rows ?? 0;
     if (headerRows + footerRows > rawRows.length) {
-      refuse('tableSectionRows', at(p, headerRows > rawRows.length ? 'header_rows' : 'footer_rows'), { headerRows, footerRows, at: p, rows: rawRows.length });
+      refuse('tableSectionRows', at(p, headerRows > rawRows.length ? 'header_rows' : 'footer_rows'), {
+        headerRows,
+        footerRows,
+        at: p,
+        rows: rawRows.length,
+      });
     }
     const stripes = raw.stripes?.map((c, i) => readColour(c, at(p, 'stripes', i)));
     const rowHeight = raw.row_height ?? 0;
@@ -182,17 +238,31 @@ export const tableReader: ItemReader<'table'> = {
         const rowSpan = c.row_span ?? 1;
         if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });
         const lastRow = r + rowSpan - 1;
-        if (lastRow >= rawRows.length) refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: 'last row of the table' });
-        const lastSection = lastRow < headerRows ? 'header' : lastRow >= rawRows.length - footerRows ? 'footer' : 'body';
-        if (lastSection !== section) refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: `end of the ${section} rows` });
-        for (let rr2 = r; rr2 <= lastRow; rr2++) for (let k = col; k < col + colSpan; k++) occupiedAll[rr2 * nCols + k] = 1;
-        const ownStyle = typeof rc === 'string' ? NO_STYLE : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
+        if (lastRow >= rawRows.length)
+          refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: 'last row of the table' });
+        const lastSection =
+          lastRow < headerRows ? 'header' : lastRow >= rawRows.length - footerRows ? 'footer' : 'body';
+        if (lastSection !== section)
+          refuse('tableSpanPastEnd', at(cp, 'row_span'), {
+            cell: cp,
+            rows: rowSpan,
+            end: `end of the ${section} rows`,
+          });
+        for (let rr2 = r; rr2 <= lastRow; rr2++)
+          for (let k = col; k < col + colSpan; k++) occupiedAll[rr2 * nCols + k] = 1;
+        const ownStyle =
+          typeof rc === 'string'
+            ? NO_STYLE
+            : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
         let style: CellStyle | undefined;
         const key = (col + 1) * 1024 + stripeIndex + 1;
         const plain = plainRow && (ownStyle === NO_STYLE || Object.keys(ownStyle).length === 0) && stripeIndex < 1023;
         if (plain) style = shared.get(key);
         if (!style) {
-          style = decide(merge([ownStyle, rowStyle, stripe ? { fill: stripe } : NO_STYLE, columns[col].style, tableStyle]), cp);
+          style = decide(
+            merge([ownStyle, rowStyle, stripe ? { fill: stripe } : NO_STYLE, columns[col].style, tableStyle]),
+            cp,
+          );
           if (plain) shared.set(key, style);
         }
         const cell: TableCell = { at: cp, content: readContent(rc, cp, base), col, colSpan, rowSpan, style };

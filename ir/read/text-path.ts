@@ -23,11 +23,17 @@ export const textPathReader: ItemReader<'text_path'> = {
     const segments = readSegments(raw.segments, at(p, 'segments'));
     // A second move would jump: the letters have no line to follow across the gap.
     const second = segments.findIndex((s, i) => i > 0 && s.k === 'move');
-    if (second > 0) refuse('textPathSecondMove', at(p, 'segments', second, 'move'), { at: at(p, 'segments'), second: at(p, 'segments', second, 'move') });
+    if (second > 0)
+      refuse('textPathSecondMove', at(p, 'segments', second, 'move'), {
+        at: at(p, 'segments'),
+        second: at(p, 'segments', second, 'move'),
+      });
     raw.content.forEach((r, i) => {
       if (typeof r !== 'object' || r === null) return;
       // a date run's shape has no such keys, yet one sent there is refused too: looked up as plain JSON
-      for (const k of DECORATIONS) if ((r as Record<string, unknown>)[k] === true) refuse('textPathDecoration', at(p, 'content', i, k), { key: at(p, 'content', i, k), decoration: k });
+      for (const k of DECORATIONS)
+        if ((r as Record<string, unknown>)[k] === true)
+          refuse('textPathDecoration', at(p, 'content', i, k), { key: at(p, 'content', i, k), decoration: k });
     });
     return {
       ...base,

@@ -1,21 +1,30 @@
 // ir/read/text.ts — reading, text-setting items: checked `text` and `flow` items → TextItem,
 // FlowItem. What a schema cannot say is checked here, before anything is drawn: placeholders,
 // date patterns and zones, hyphenation languages, one-character keys, ruler order.
+
+import { badDirective, zoneKnown } from '../dates.js';
 import { DEFAULT_LEADING_FACTOR, DEFAULT_TAB_FRACTION } from '../defaults.js';
 import type * as D from '../description.generated.js';
+import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
+import { scanPlaceholders } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { flowItemSchema, textItemSchema } from '../schema/text.js';
 import type {
-  Colour, FlowItem, ItemBase, OutlineSpec, RunStyleSpec, ShadowSpec, TabsSpec, TextBlockStyle, TextItem, TextRun,
+  Colour,
+  FlowItem,
+  ItemBase,
+  OutlineSpec,
+  RunStyleSpec,
+  ShadowSpec,
+  TabsSpec,
+  TextBlockStyle,
+  TextItem,
+  TextRun,
 } from '../types.js';
-import { badDirective, zoneKnown } from '../dates.js';
-import { hasPatterns } from '../hyphenation-languages.js';
-import { scanPlaceholders } from '../placeholders.js';
 import { ajv, holds, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
-
 
 const BLACK: Colour = { space: 'gray', c: [0] };
 
@@ -43,7 +52,8 @@ export function placeholdersIn(text: string, p: JsonPointer): boolean {
 }
 
 function oneCharacter(s: string, p: JsonPointer): string {
-  if ([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].length !== 1) refuse('oneCharacter', p, { key: p, value: s });
+  if ([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].length !== 1)
+    refuse('oneCharacter', p, { key: p, value: s });
   return s;
 }
 
@@ -76,7 +86,8 @@ export function readRun(raw: D.TextRun, p: JsonPointer): TextRun {
 function readBlockStyle(raw: D.TextItem | D.FlowItem, p: JsonPointer): TextBlockStyle {
   const fontSize = raw.font_size;
   const hyphenate = raw.hyphenate;
-  if (hyphenate !== undefined && !hasPatterns(hyphenate)) refuse('hyphenateLanguage', at(p, 'hyphenate'), { language: hyphenate, at: at(p, 'hyphenate') });
+  if (hyphenate !== undefined && !hasPatterns(hyphenate))
+    refuse('hyphenateLanguage', at(p, 'hyphenate'), { language: hyphenate, at: at(p, 'hyphenate') });
   return {
     font: { at: at(p, 'font'), name: raw.font },
     fontSize,
@@ -114,7 +125,8 @@ function readTabs(raw: D.FlowItem['tabs'], p: JsonPointer): TabsSpec {
   const t = raw ?? {};
   const size = t.size;
   const ruler = t.ruler ?? [];
-  for (let i = 1; i < ruler.length; i++) if (!(ruler[i] > ruler[i - 1])) refuse('rulerOrder', at(p, 'ruler'), { key: at(p, 'ruler') });
+  for (let i = 1; i < ruler.length; i++)
+    if (!(ruler[i] > ruler[i - 1])) refuse('rulerOrder', at(p, 'ruler'), { key: at(p, 'ruler') });
   const alignChar = t.align_char ?? '.';
   if (t.align_char !== undefined) oneCharacter(alignChar, at(p, 'align_char'));
   return {
@@ -126,7 +138,14 @@ function readTabs(raw: D.FlowItem['tabs'], p: JsonPointer): TabsSpec {
   };
 }
 
-const FLOW_GIVEN_KEYS = ['left_indent', 'right_indent', 'first_line_indent', 'hanging_list', 'fill_leading', 'leading'] as const;
+const FLOW_GIVEN_KEYS = [
+  'left_indent',
+  'right_indent',
+  'first_line_indent',
+  'hanging_list',
+  'fill_leading',
+  'leading',
+] as const;
 
 export const flowReader: ItemReader<'flow'> = {
   validate: ajv.compile(flowItemSchema),
@@ -138,7 +157,12 @@ export const flowReader: ItemReader<'flow'> = {
     if (tabs?.method !== undefined) given.add('tabs.method');
     if (tabs?.ruler !== undefined) given.add('tabs.ruler');
     const fitSize = raw.fit_size;
-    if (fitSize && fitSize.floor > style.fontSize) refuse('fitFloorAboveSize', at(p, 'fit_size', 'floor'), { key: at(p, 'fit_size', 'floor'), floor: fitSize.floor, fontSize: style.fontSize });
+    if (fitSize && fitSize.floor > style.fontSize)
+      refuse('fitFloorAboveSize', at(p, 'fit_size', 'floor'), {
+        key: at(p, 'fit_size', 'floor'),
+        floor: fitSize.floor,
+        fontSize: style.fontSize,
+      });
     const content = raw.content;
     return Object.assign(style, base, {
       type: 'flow' as const,

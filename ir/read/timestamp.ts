@@ -8,7 +8,8 @@ import type { Timestamp } from '../standards-types.js';
 
 // Extended format, reduced precision allowed (2026, 2026-11, 2026-11-22, 2026-11-22T12:00, …);
 // the offset Z, ±hh, ±hhmm or ±hh:mm, only after a time.
-const ISO = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
+const ISO =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
 
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

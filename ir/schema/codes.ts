@@ -10,11 +10,12 @@ const codeBase = {
   quiet_zone: { type: 'boolean' },
 } as const;
 
-const code = (extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  required: ['rect', 'data'],
-  properties: { ...codeBase, ...extra },
-}) as const;
+const code = (extra: Record<string, unknown> = {}) =>
+  ({
+    type: 'object',
+    required: ['rect', 'data'],
+    properties: { ...codeBase, ...extra },
+  }) as const;
 
 /** The largest code text size: a page's largest side (ISO 32000-1 Annex C, 14 400 units). */
 const MAX_CODE_TEXT_SIZE = 14_400;
@@ -23,7 +24,14 @@ const MAX_CODE_TEXT_SIZE = 14_400;
 const codeTextSchema = {
   anyOf: [
     { type: 'boolean' },
-    { type: 'object', properties: { font: { type: 'string', minLength: 1 }, font_size: { type: 'number', exclusiveMinimum: 0, maximum: MAX_CODE_TEXT_SIZE }, color: colourSchema } },
+    {
+      type: 'object',
+      properties: {
+        font: { type: 'string', minLength: 1 },
+        font_size: { type: 'number', exclusiveMinimum: 0, maximum: MAX_CODE_TEXT_SIZE },
+        color: colourSchema,
+      },
+    },
   ],
 } as const;
 
@@ -32,5 +40,8 @@ export const codeItemSchemas = {
   ean13: code({ text: codeTextSchema }),
   qr_code: code({ error_correction: { enum: ['L', 'M', 'Q', 'H'] } }),
   data_matrix: code({ shape: { enum: ['square', 'rectangle'] } }),
-  pdf417: code({ error_correction: { type: 'integer', minimum: 0, maximum: 8 }, columns: { type: 'integer', minimum: 1, maximum: 30 } }),
+  pdf417: code({
+    error_correction: { type: 'integer', minimum: 0, maximum: 8 },
+    columns: { type: 'integer', minimum: 1, maximum: 30 },
+  }),
 } as const;

@@ -16,7 +16,10 @@ export const coordinate = { type: ['number', 'string'] } as const;
 export const deviceColourSchema = {
   type: 'array',
   items: { type: 'number', minimum: 0, maximum: 1 },
-  anyOf: [{ minItems: 1, maxItems: 1 }, { minItems: 3, maxItems: 4 }],
+  anyOf: [
+    { minItems: 1, maxItems: 1 },
+    { minItems: 3, maxItems: 4 },
+  ],
 } as const;
 
 /**
@@ -26,8 +29,31 @@ export const deviceColourSchema = {
 export const colourSchema = {
   anyOf: [
     deviceColourSchema,
-    { type: 'object', required: ['space', 'tints'], properties: { space: { type: 'string' }, tints: { type: 'array', items: { type: 'number' }, minItems: 1 } } },
-    { type: 'object', required: ['pattern'], properties: { pattern: { type: 'string' }, color: { anyOf: [deviceColourSchema, { type: 'object', required: ['space', 'tints'], properties: { space: { type: 'string' }, tints: { type: 'array', items: { type: 'number' }, minItems: 1 } } }] } } },
+    {
+      type: 'object',
+      required: ['space', 'tints'],
+      properties: { space: { type: 'string' }, tints: { type: 'array', items: { type: 'number' }, minItems: 1 } },
+    },
+    {
+      type: 'object',
+      required: ['pattern'],
+      properties: {
+        pattern: { type: 'string' },
+        color: {
+          anyOf: [
+            deviceColourSchema,
+            {
+              type: 'object',
+              required: ['space', 'tints'],
+              properties: {
+                space: { type: 'string' },
+                tints: { type: 'array', items: { type: 'number' }, minItems: 1 },
+              },
+            },
+          ],
+        },
+      },
+    },
     { type: 'object', required: ['shading'], properties: { shading: { type: 'string' } } },
   ],
 } as const;
@@ -68,6 +94,11 @@ export const itemBase = {
   relative_to: {
     type: 'object',
     required: ['id', 'edge'],
-    properties: { id: { type: 'string' }, edge: { enum: ['top', 'bottom'] }, offset: num, part: { type: 'integer', minimum: 1 } },
+    properties: {
+      id: { type: 'string' },
+      edge: { enum: ['top', 'bottom'] },
+      offset: num,
+      part: { type: 'integer', minimum: 1 },
+    },
   },
 } as const;

@@ -1,22 +1,43 @@
 // ir/schema/description.ts — the top level of a description. Each area's declarations have their
 // own schema module; item kinds are checked one by one (ir/read/items.ts) so an error's pointer
 // lands inside the item. Unknown keys are allowed everywhere (spec Conventions, "Unknown keys").
-import { renumberSchema } from './pages.js';
-import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
+
 import { attachmentsSchemas } from './attachments.js';
 import {
-  fontChainsSchema, fontsSchema, fontVariantsSchema, simpleFontsSchema, standardFontsSchema, type1FontsSchema, type3FontsSchema,
+  fontChainsSchema,
+  fontsSchema,
+  fontVariantsSchema,
+  simpleFontsSchema,
+  standardFontsSchema,
+  type1FontsSchema,
+  type3FontsSchema,
 } from './fonts.js';
+import { renumberSchema } from './pages.js';
 import { standardsSchemas } from './standards.js';
+import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
 
 /** What `check` accepts: the PDF/A flavours and PDF/UA-1, which the verifier covers. */
-export const CHECK_STANDARDS = ['pdfa1b', 'pdfa1a', 'pdfa2b', 'pdfa2u', 'pdfa2a', 'pdfa3b', 'pdfa3u', 'pdfa3a', 'pdfa4', 'pdfa4e', 'pdfa4f', 'pdfua1'];
+export const CHECK_STANDARDS = [
+  'pdfa1b',
+  'pdfa1a',
+  'pdfa2b',
+  'pdfa2u',
+  'pdfa2a',
+  'pdfa3b',
+  'pdfa3u',
+  'pdfa3a',
+  'pdfa4',
+  'pdfa4e',
+  'pdfa4f',
+  'pdfua1',
+];
+
 import { imagesSchema } from './images.js';
 
 export { colourSchema } from './common.js';
+export { STANDARD_FACES } from './fonts.js';
 export { rectItemSchema } from './shapes.js';
 export { textItemSchema } from './text.js';
-export { STANDARD_FACES } from './fonts.js';
 
 export const descriptionSchema = {
   type: 'object',
@@ -35,7 +56,11 @@ export const descriptionSchema = {
       items: {
         type: 'object',
         required: ['page', 'width', 'height'],
-        properties: { page: { type: 'integer', minimum: 1 }, width: { type: 'number', exclusiveMinimum: 0 }, height: { type: 'number', exclusiveMinimum: 0 } },
+        properties: {
+          page: { type: 'integer', minimum: 1 },
+          width: { type: 'number', exclusiveMinimum: 0 },
+          height: { type: 'number', exclusiveMinimum: 0 },
+        },
       },
     },
     renumber: renumberSchema,

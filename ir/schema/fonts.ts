@@ -3,14 +3,29 @@
 
 /** The fourteen built-in faces (ISO 32000-1 §9.6.2.2), as the description spells them. */
 export const STANDARD_FACES = [
-  'helvetica', 'helvetica_bold', 'helvetica_oblique', 'helvetica_bold_oblique',
-  'times_roman', 'times_bold', 'times_italic', 'times_bold_italic',
-  'courier', 'courier_bold', 'courier_oblique', 'courier_bold_oblique', 'symbol', 'zapf_dingbats',
+  'helvetica',
+  'helvetica_bold',
+  'helvetica_oblique',
+  'helvetica_bold_oblique',
+  'times_roman',
+  'times_bold',
+  'times_italic',
+  'times_bold_italic',
+  'courier',
+  'courier_bold',
+  'courier_oblique',
+  'courier_bold_oblique',
+  'symbol',
+  'zapf_dingbats',
 ];
 
 const name = { type: 'string', minLength: 1 } as const;
 const num = { type: 'number' } as const;
-const box = { type: 'object', required: ['llx', 'lly', 'urx', 'ury'], properties: { llx: num, lly: num, urx: num, ury: num } } as const;
+const box = {
+  type: 'object',
+  required: ['llx', 'lly', 'urx', 'ury'],
+  properties: { llx: num, lly: num, urx: num, ury: num },
+} as const;
 
 /** `missing`: "refuse" (default) or `{replace: <one character>}`. */
 const missing = {
@@ -33,7 +48,14 @@ export const fontsSchema = {
   items: {
     type: 'object',
     required: ['name'],
-    properties: { name, data: { type: 'string' }, part: { type: 'string' }, library: { type: 'string' }, keep, missing },
+    properties: {
+      name,
+      data: { type: 'string' },
+      part: { type: 'string' },
+      library: { type: 'string' },
+      keep,
+      missing,
+    },
   },
 } as const;
 
@@ -51,7 +73,13 @@ export const type1FontsSchema = {
   items: {
     type: 'object',
     required: ['name'],
-    properties: { name, data: { type: 'string' }, part: { type: 'string' }, afm_data: { type: 'string' }, afm_part: { type: 'string' } },
+    properties: {
+      name,
+      data: { type: 'string' },
+      part: { type: 'string' },
+      afm_data: { type: 'string' },
+      afm_part: { type: 'string' },
+    },
   },
 } as const;
 
@@ -74,7 +102,10 @@ export const type3FontsSchema = {
             character: { type: 'string', minLength: 1 },
             width: num,
             box,
-            items: { type: 'array', items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } },
+            items: {
+              type: 'array',
+              items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+            },
           },
         },
       },
@@ -84,7 +115,11 @@ export const type3FontsSchema = {
 
 export const simpleFontsSchema = {
   type: 'array',
-  items: { type: 'object', required: ['name', 'font', 'text'], properties: { name, font: name, text: { type: 'string', minLength: 1 } } },
+  items: {
+    type: 'object',
+    required: ['name', 'font', 'text'],
+    properties: { name, font: name, text: { type: 'string', minLength: 1 } },
+  },
 } as const;
 
 const bool = { type: 'boolean' } as const;

@@ -37,11 +37,12 @@ const fieldBase = {
   align: { enum: ['left', 'center', 'right'] },
 } as const;
 
-const field = (required: string[], extra: Record<string, unknown>) => ({
-  type: 'object',
-  required: ['name', ...required],
-  properties: { ...fieldBase, ...extra },
-}) as const;
+const field = (required: string[], extra: Record<string, unknown>) =>
+  ({
+    type: 'object',
+    required: ['name', ...required],
+    properties: { ...fieldBase, ...extra },
+  }) as const;
 
 /** The link item's target keys (ir/schema/navigation.ts registers quire:action), for a push button's click. */
 const targetKeys = {
@@ -76,7 +77,11 @@ export const formItemSchemas = {
       items: {
         type: 'object',
         required: ['rect', 'value'],
-        properties: { rect: rectSchema, value: { type: 'string', minLength: 1 }, page: { type: 'integer', minimum: 1 } },
+        properties: {
+          rect: rectSchema,
+          value: { type: 'string', minLength: 1 },
+          page: { type: 'integer', minimum: 1 },
+        },
       },
     },
     value: { type: 'string', minLength: 1 },

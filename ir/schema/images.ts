@@ -7,8 +7,14 @@ import { metadataFactsSchema } from './standards.js';
 
 /** The eight orientations of the spec, in its order (EXIF values 1, 2, 3, 4, 8, 6, 5, 7). */
 export const ORIENTATIONS = [
-  'upright', 'mirrored_left_to_right', 'upside_down', 'mirrored_top_to_bottom',
-  'turned_left', 'turned_right', 'mirrored_and_turned_left', 'mirrored_and_turned_right',
+  'upright',
+  'mirrored_left_to_right',
+  'upside_down',
+  'mirrored_top_to_bottom',
+  'turned_left',
+  'turned_right',
+  'mirrored_and_turned_left',
+  'mirrored_and_turned_right',
 ] as const;
 
 /** How a picture sits in its rect (decision, docs/reference.md "image"). */
@@ -16,7 +22,15 @@ export const IMAGE_FITS = ['fill', 'contain', 'cover', 'none'] as const;
 
 /** Where a picture smaller or larger than its rect is anchored (decision). */
 export const IMAGE_ALIGNS = [
-  'center', 'top', 'bottom', 'left', 'right', 'top_left', 'top_right', 'bottom_left', 'bottom_right',
+  'center',
+  'top',
+  'bottom',
+  'left',
+  'right',
+  'top_left',
+  'top_right',
+  'bottom_left',
+  'bottom_right',
 ] as const;
 
 export const imageItemSchema = {
@@ -32,11 +46,12 @@ export const imageItemSchema = {
   },
 } as const;
 
-const pairs = (item: Record<string, unknown>) => ({
-  type: 'array',
-  minItems: 1,
-  items: { type: 'array', minItems: 2, maxItems: 2, items: item },
-}) as const;
+const pairs = (item: Record<string, unknown>) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    items: { type: 'array', minItems: 2, maxItems: 2, items: item },
+  }) as const;
 
 export const imagesSchema = {
   type: 'array',

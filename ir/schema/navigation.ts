@@ -2,9 +2,10 @@
 // and "Page settings"): bookmarks, destinations, articles, reader, the link item, and page_boxes,
 // page_turns, page_shows, page_tab_orders. Actions and bookmarks nest, so they are registered once
 // on the shared ajv under an $id and referred to by it.
+
+import { NAMED_ACTIONS, TRANSITION_STYLES, VIEW_FITS } from '../navigation-types.js';
 import { ajv } from './ajv.js';
 import { deviceColourSchema as colourSchema, coordinate, itemBase, rectSchema } from './common.js';
-import { NAMED_ACTIONS, TRANSITION_STYLES, VIEW_FITS } from '../navigation-types.js';
 
 /** ISO 32000-1 Annex C: the largest integer a PDF holds (engines/geometry/coordinates.ts, MAX_PDF_NUMBER). */
 const MAX = 2_147_483_647;
@@ -16,19 +17,26 @@ const viewObject = (coord: unknown) => ({
   type: 'object',
   properties: {
     fit: { enum: VIEW_FITS },
-    left: coord, top: coord, right: coord, bottom: coord,
+    left: coord,
+    top: coord,
+    right: coord,
+    bottom: coord,
     zoom: { type: 'number', minimum: 0, maximum: MAX },
   },
 });
 
 /** A view: one of the fits as a string, or `{fit, left, top, right, bottom, zoom}`. */
 export const viewSchema = {
-  if: { type: 'string' }, then: { enum: VIEW_FITS }, else: viewObject(coordinate),
+  if: { type: 'string' },
+  then: { enum: VIEW_FITS },
+  else: viewObject(coordinate),
 } as const;
 
 /** A view in another file: numbers only, since that file's pages are unknown here. */
 const remoteViewSchema = {
-  if: { type: 'string' }, then: { enum: VIEW_FITS }, else: viewObject({ type: 'number' }),
+  if: { type: 'string' },
+  then: { enum: VIEW_FITS },
+  else: viewObject({ type: 'number' }),
 } as const;
 
 const ACTION_ID = 'quire:action';
@@ -53,7 +61,10 @@ const actionSchema = {
     next: { type: 'array', items: { $ref: ACTION_ID } },
   },
   allOf: [
-    { if: { properties: { type: { const: 'go_to_remote' } } }, then: { required: ['file'], properties: { page: { type: 'integer', minimum: 1 }, view: remoteViewSchema } } },
+    {
+      if: { properties: { type: { const: 'go_to_remote' } } },
+      then: { required: ['file'], properties: { page: { type: 'integer', minimum: 1 }, view: remoteViewSchema } },
+    },
     { if: { properties: { type: { const: 'uri' } } }, then: { required: ['uri'] } },
     { if: { properties: { type: { const: 'named' } } }, then: { required: ['name'] } },
     { if: { properties: { type: { const: 'thread' } } }, then: { required: ['article'] } },
@@ -104,7 +115,12 @@ export const navigationSchemas = {
     items: {
       type: 'object',
       required: ['name'],
-      properties: { name: { type: 'string', minLength: 1 }, page: pageRefSchema, view: viewSchema, structure_element: { type: 'string', minLength: 1 } },
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        page: pageRefSchema,
+        view: viewSchema,
+        structure_element: { type: 'string', minLength: 1 },
+      },
     },
   },
   articles: {
@@ -113,15 +129,25 @@ export const navigationSchemas = {
       type: 'object',
       required: ['beads'],
       properties: {
-        title: text, author: text, subject: text, keywords: text, creator: text,
-        beads: { type: 'array', minItems: 1, items: { type: 'object', required: ['page', 'rect'], properties: { page: pageRefSchema, rect: rectSchema } } },
+        title: text,
+        author: text,
+        subject: text,
+        keywords: text,
+        creator: text,
+        beads: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'object', required: ['page', 'rect'], properties: { page: pageRefSchema, rect: rectSchema } },
+        },
       },
     },
   },
   reader: {
     type: 'object',
     properties: {
-      page_layout: { enum: ['single_page', 'one_column', 'two_column_left', 'two_column_right', 'two_page_left', 'two_page_right'] },
+      page_layout: {
+        enum: ['single_page', 'one_column', 'two_column_left', 'two_column_right', 'two_page_left', 'two_page_right'],
+      },
       page_mode: { enum: ['none', 'outlines', 'thumbnails', 'full_screen', 'layers', 'attachments'] },
       full_screen_exit: { enum: ['none', 'outlines', 'thumbnails', 'layers'] },
       hide_toolbar: { type: 'boolean' },
@@ -135,17 +161,28 @@ export const navigationSchemas = {
       duplex: { enum: ['simplex', 'flip_short_edge', 'flip_long_edge'] },
       pick_tray_by_pdf_size: { type: 'boolean' },
       copies: { type: 'integer', minimum: 1, maximum: 5 },
-      print_pages: { type: 'array', items: { type: 'object', required: ['from', 'to'], properties: { from: pageRefSchema, to: pageRefSchema } } },
+      print_pages: {
+        type: 'array',
+        items: { type: 'object', required: ['from', 'to'], properties: { from: pageRefSchema, to: pageRefSchema } },
+      },
       open_on: { type: 'object', properties: targetKeys },
     },
   },
   page_boxes: {
     type: 'array',
-    items: { type: 'object', required: ['page'], properties: { page: pageNumber, crop: boxSchema, bleed: boxSchema, trim: boxSchema, art: boxSchema } },
+    items: {
+      type: 'object',
+      required: ['page'],
+      properties: { page: pageNumber, crop: boxSchema, bleed: boxSchema, trim: boxSchema, art: boxSchema },
+    },
   },
   page_turns: {
     type: 'array',
-    items: { type: 'object', required: ['page', 'rotation'], properties: { page: pageNumber, rotation: { enum: [0, 90, 180, 270] } } },
+    items: {
+      type: 'object',
+      required: ['page', 'rotation'],
+      properties: { page: pageNumber, rotation: { enum: [0, 90, 180, 270] } },
+    },
   },
   page_shows: {
     type: 'array',
@@ -167,7 +204,11 @@ export const navigationSchemas = {
   },
   page_tab_orders: {
     type: 'array',
-    items: { type: 'object', required: ['page', 'order'], properties: { page: pageNumber, order: { enum: ['row', 'column', 'structure'] } } },
+    items: {
+      type: 'object',
+      required: ['page', 'order'],
+      properties: { page: pageNumber, order: { enum: ['row', 'column', 'structure'] } },
+    },
   },
 } as const;
 

@@ -1,6 +1,13 @@
 // ir/schema/pages.ts — schema of the page-numbering keys: `renumber` (docs/reference.md, "renumber").
 
-export const LABEL_STYLES = ['decimal', 'upper_roman', 'lower_roman', 'upper_letters', 'lower_letters', 'none'] as const;
+export const LABEL_STYLES = [
+  'decimal',
+  'upper_roman',
+  'lower_roman',
+  'upper_letters',
+  'lower_letters',
+  'none',
+] as const;
 
 export const renumberSchema = {
   type: 'array',

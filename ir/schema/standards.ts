@@ -2,7 +2,13 @@
 // accessible, version, metadata, output_intent, compression, invoice (docs/reference.md, "Standards").
 // Shapes only; what depends on other keys (archive against attachments, version against features)
 // is refused by passes/cross-refusals/standards.ts.
-import { ACCESSIBLE_CLAIMS, ARCHIVE_CLAIMS, INVOICE_PROFILES, PDF_VERSIONS, RELATIONSHIPS } from '../standards-types.js';
+import {
+  ACCESSIBLE_CLAIMS,
+  ARCHIVE_CLAIMS,
+  INVOICE_PROFILES,
+  PDF_VERSIONS,
+  RELATIONSHIPS,
+} from '../standards-types.js';
 
 const text = { type: 'string' } as const;
 

@@ -14,7 +14,13 @@ export const importedPageItemSchema = {
 export const templatesSchema = {
   type: 'object',
   required: ['part'],
-  properties: { part: { type: 'string', minLength: 1 }, first: templatePage, middle: templatePage, last: templatePage, fit },
+  properties: {
+    part: { type: 'string', minLength: 1 },
+    first: templatePage,
+    middle: templatePage,
+    last: templatePage,
+    fit,
+  },
 } as const;
 
 export const suppliedPdfsSchema = {

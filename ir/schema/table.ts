@@ -1,11 +1,12 @@
 // ir/schema/table.ts — schema of the table item (docs/reference.md, "table"): columns, rows of cells,
 // header and footer rows, spans, the style keys a table, column, row or cell may state, the boxes.
-import { fontSizeSchema, leadingSchema, colourSchema, itemBase, rectSchema } from './common.js';
+import { colourSchema, fontSizeSchema, itemBase, leadingSchema, rectSchema } from './common.js';
 import { runSchema } from './text.js';
 
 const side = { type: 'number', minimum: 0 } as const;
 const borderSide = {
-  type: 'object', required: ['width'],
+  type: 'object',
+  required: ['width'],
   properties: { width: { type: 'number', minimum: 0 }, color: colourSchema },
 } as const;
 
@@ -32,7 +33,14 @@ export const cellStyleProps = {
   fill: colourSchema,
   border: {
     type: 'object',
-    properties: { width: { type: 'number', minimum: 0 }, color: colourSchema, top: borderSide, right: borderSide, bottom: borderSide, left: borderSide },
+    properties: {
+      width: { type: 'number', minimum: 0 },
+      color: colourSchema,
+      top: borderSide,
+      right: borderSide,
+      bottom: borderSide,
+      left: borderSide,
+    },
   },
 } as const;
 
@@ -67,7 +75,14 @@ export const cellSchema = {
         // How an image or drawing sits in the content box (as an image item's `fit`), and the height it asks for.
         fit: { enum: ['fill', 'contain', 'cover', 'none'] },
         height: { type: 'number', exclusiveMinimum: 0 },
-        code: { type: 'object', required: ['type', 'data'], properties: { type: { enum: ['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417'] }, height: { type: 'number', exclusiveMinimum: 0 } } },
+        code: {
+          type: 'object',
+          required: ['type', 'data'],
+          properties: {
+            type: { enum: ['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417'] },
+            height: { type: 'number', exclusiveMinimum: 0 },
+          },
+        },
         col_span: { type: 'integer', minimum: 1 },
         row_span: { type: 'integer', minimum: 1 },
         ...cellStyleProps,
@@ -82,7 +97,12 @@ const rowSchema = {
     {
       type: 'object',
       required: ['cells'],
-      properties: { cells: { type: 'array', items: cellSchema }, height: { type: 'number', minimum: 0 }, split: { type: 'boolean' }, ...cellStyleProps },
+      properties: {
+        cells: { type: 'array', items: cellSchema },
+        height: { type: 'number', minimum: 0 },
+        split: { type: 'boolean' },
+        ...cellStyleProps,
+      },
     },
   ],
 } as const;

@@ -1,5 +1,5 @@
 // ir/schema/text.ts — schema of the text-setting items: `text`, `flow` and `text_path`.
-import { fontSizeSchema, leadingSchema, colourSchema, itemBase } from './common.js';
+import { colourSchema, fontSizeSchema, itemBase, leadingSchema } from './common.js';
 import { clipSchema, segmentsSchema } from './graphics.js';
 
 const alignSchema = { enum: ['left', 'right', 'center', 'justify'] } as const;
@@ -84,7 +84,12 @@ export const flowItemSchema = {
     space_before: { type: 'number', minimum: 0 },
     space_after: { type: 'number', minimum: 0 },
     first_baseline: { anyOf: [{ enum: ['leading', 'ascender', 'cap_height'] }, pointsSchema] },
-    last_baseline: { anyOf: [{ enum: ['none', 'descender'] }, { type: 'object', required: ['points'], properties: { points: { type: 'number', minimum: 0 } } }] },
+    last_baseline: {
+      anyOf: [
+        { enum: ['none', 'descender'] },
+        { type: 'object', required: ['points'], properties: { points: { type: 'number', minimum: 0 } } },
+      ],
+    },
     leader: { type: 'string', minLength: 1 },
     tabs: {
       type: 'object',
@@ -92,7 +97,11 @@ export const flowItemSchema = {
         method: { enum: ['relative', 'typewriter', 'ruler'] },
         size: {
           anyOf: [
-            { type: 'object', required: ['fraction'], properties: { fraction: { type: 'number', exclusiveMinimum: 0, maximum: 1 } } },
+            {
+              type: 'object',
+              required: ['fraction'],
+              properties: { fraction: { type: 'number', exclusiveMinimum: 0, maximum: 1 } },
+            },
             { type: 'object', required: ['points'], properties: { points: { type: 'number', exclusiveMinimum: 0 } } },
           ],
         },

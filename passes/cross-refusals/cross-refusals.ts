@@ -1,28 +1,32 @@
 // passes/cross-refusals/cross-refusals.ts — pass 2 of 7: contradictory combinations, each refused by name
 // (spec Conventions, "Contradictory combinations"). Runs after names so a combination involving a
 // declaration can see it resolved; runs before anything is measured or drawn.
+
+import { type3GlyphItems } from '../../engines/fonts/type3-face.js';
+import { refuse } from '../../ir/messages.js';
 import { at } from '../../ir/pointer.js';
 import type { FlowItem, ResolvedIr, ResolvedItem } from '../../ir/types.js';
-import { type3GlyphItems } from '../../engines/fonts/type3-face.js';
-import { type Pass, type PassContext } from '../pass.js';
-import { checkStandards } from './standards.js';
-import { featureVersions, graphicsCombinations } from './graphics.js';
-import { checkFonts } from './fonts.js';
-import { resolveStructure } from './structure.js';
-import { fieldCombinations } from './forms.js';
 import { requireVersion } from '../../ir/version.js';
-import { refuse } from '../../ir/messages.js';
+import type { Pass, PassContext } from '../pass.js';
+import { checkFonts } from './fonts.js';
+import { fieldCombinations } from './forms.js';
+import { featureVersions, graphicsCombinations } from './graphics.js';
+import { checkStandards } from './standards.js';
+import { resolveStructure } from './structure.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
   run(ir: ResolvedIr, ctx: PassContext): ResolvedIr {
     for (const item of ir.items) {
       // spec, common keys: "transform … Refused together with rotate".
-      if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
+      if (item.transformAt && item.rotateAt)
+        refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
       if (item.type === 'flow') flowCombinations(item);
       // spec Conventions: "a link with both a short target and a full action".
-      if (item.type === 'link' && item.conflict) refuse('targetTwice', item.conflict[1], { key: item.conflict[0], other: item.conflict[1] });
-      if (item.type === 'link' && item.graphicsState) refuse('linkGraphicsState', item.graphicsState.at, { at: item.graphicsState.at });
+      if (item.type === 'link' && item.conflict)
+        refuse('targetTwice', item.conflict[1], { key: item.conflict[0], other: item.conflict[1] });
+      if (item.type === 'link' && item.graphicsState)
+        refuse('linkGraphicsState', item.graphicsState.at, { at: item.graphicsState.at });
       // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164).
       if (item.type === 'link' && item.layer) requireVersion(ir.doc, '1.5', item.layer.at, 'layer on a link');
       // Form fields: a push button's two targets; a click action under an archive claim (passes/cross-refusals/forms.ts).
@@ -36,8 +40,10 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     // text), so a refusal names the most particular reason
     featureVersions(ir.doc);
     // Type 3 glyphs' shapes are items too (their own transform/rotate; the colours d0 glyphs paint).
-    for (const item of type3GlyphItems(ir.fonts)) if (item.transformAt && item.rotateAt) refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
-    checkStandards(ir.doc, [...ir.items, ...type3GlyphItems(ir.fonts, true) as ResolvedItem[]], ctx, ir.page);
+    for (const item of type3GlyphItems(ir.fonts))
+      if (item.transformAt && item.rotateAt)
+        refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
+    checkStandards(ir.doc, [...ir.items, ...(type3GlyphItems(ir.fonts, true) as ResolvedItem[])], ctx, ir.page);
     graphicsCombinations(ir.doc);
     // Fonts: the version their objects need; what an archive claim refuses (passes/cross-refusals/fonts.ts).
     checkFonts(ir);
@@ -58,5 +64,6 @@ function flowCombinations(item: FlowItem): void {
       if (item.given.has(key)) refuse('hangingListWith', ptr(key), { key: ptr('hanging_list'), other: ptr(key) });
     }
   }
-  if (item.given.has('fill_leading') && item.given.has('leading')) refuse('fillLeadingWithLeading', ptr('leading'), { key: ptr('fill_leading'), other: ptr('leading') });
+  if (item.given.has('fill_leading') && item.given.has('leading'))
+    refuse('fillLeadingWithLeading', ptr('leading'), { key: ptr('fill_leading'), other: ptr('leading') });
 }

@@ -6,13 +6,13 @@
 // program to embed in their place) and a font whose OS/2 fsType forbids its embedding
 // (engines/fonts/embedding.ts). Declared fonts are written even when nothing draws with them, so the
 // declaration alone is refused.
-import type { ResolvedIr } from '../../ir/types.js';
 
-import { requireVersion } from '../../ir/version.js';
 import { refuseForbiddenEmbedding } from '../../engines/fonts/embedding.js';
-import { programOf } from '../../engines/fonts/styled-font.js';
 import type { StandardFace } from '../../engines/fonts/standard-face.js';
+import { programOf } from '../../engines/fonts/styled-font.js';
 import { refuse } from '../../ir/messages.js';
+import type { ResolvedIr } from '../../ir/types.js';
+import { requireVersion } from '../../ir/version.js';
 
 /** Every font check of the cross-refusals pass. */
 export function checkFonts(ir: ResolvedIr): void {
@@ -29,8 +29,14 @@ function checkFontVersions(ir: ResolvedIr): void {
   for (const res of ir.fonts.values()) {
     const kind = programOf(res.face).kind;
     if (kind === 'chain') continue; // written as its members
-    requireVersion(ir.doc, '1.2', res.at, `the font "${res.name}" (its ToUnicode map${kind === 'type3' ? ' and the Resources of its glyphs' : kind === 'simple' ? ' and, over CFF outlines, its Type1C program' : ''})`);
-    if (kind === 'cid') requireVersion(ir.doc, '1.3', res.at, `the font "${res.name}", written as a Type 0 font over a CIDFont`);
+    requireVersion(
+      ir.doc,
+      '1.2',
+      res.at,
+      `the font "${res.name}" (its ToUnicode map${kind === 'type3' ? ' and the Resources of its glyphs' : kind === 'simple' ? ' and, over CFF outlines, its Type1C program' : ''})`,
+    );
+    if (kind === 'cid')
+      requireVersion(ir.doc, '1.3', res.at, `the font "${res.name}", written as a Type 0 font over a CIDFont`);
   }
 }
 
@@ -42,7 +48,13 @@ function checkArchiveFonts(ir: ResolvedIr): void {
     const face = programOf(res.face);
     if (face.kind === 'standard') {
       const std = face as StandardFace;
-      refuse('archiveFontNotEmbedded', res.at, { key: archive.at, claim: archive.level.claim, font: res.name, at: res.at, kind: `the standard font ${std.baseFont}` });
+      refuse('archiveFontNotEmbedded', res.at, {
+        key: archive.at,
+        claim: archive.level.claim,
+        font: res.name,
+        at: res.at,
+        kind: `the standard font ${std.baseFont}`,
+      });
     }
   }
   refuseForbiddenEmbedding(ir.fonts, archive.level.claim);

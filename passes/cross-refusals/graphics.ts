@@ -1,17 +1,18 @@
 // passes/cross-refusals/graphics.ts — pass 2 (cross-refusals), graphics part: combinations that need
 // the whole document. Per-declaration ones (overprint with stroke/fill overprint, gradient colours)
 // are refused while reading, where the declaration is at hand.
-import type { DocSettings } from '../../ir/types.js';
 
-import { requireVersion, versionAtLeast } from '../../ir/version.js';
 import { refuse } from '../../ir/messages.js';
+import type { DocSettings } from '../../ir/types.js';
+import { requireVersion, versionAtLeast } from '../../ir/version.js';
 
 /** spec Versioning 4: "Features requiring a version refuse older declarations: halftone_origin needs 2.0". */
 export function graphicsCombinations(doc: DocSettings): void {
   const declared = doc.standards?.declaredVersion;
   if (!doc.graphics || !declared || versionAtLeast(declared.version, '2.0')) return;
   for (const s of doc.graphics.graphicsStates.values()) {
-    if (s.halftoneOrigin) refuse('halftoneOriginVersion', s.halftoneOrigin.at, { at: s.halftoneOrigin.at, version: declared.version });
+    if (s.halftoneOrigin)
+      refuse('halftoneOriginVersion', s.halftoneOrigin.at, { at: s.halftoneOrigin.at, version: declared.version });
   }
 }
 
@@ -27,5 +28,6 @@ export function featureVersions(doc: DocSettings): void {
   if (layer) requireVersion(doc, '1.5', layer.at, 'a layer (optional content)');
   for (const t of g?.tilings.values() ?? []) requireVersion(doc, '1.2', t.at, `the tiling "${t.name}" (a pattern)`);
   for (const s of g?.shadings.values() ?? []) requireVersion(doc, '1.3', s.at, `the shading "${s.name}"`);
-  for (const t of doc.pageSettings?.tabOrders.values() ?? []) requireVersion(doc, '1.5', t.at, 'a page tab order (the page\'s /Tabs)');
+  for (const t of doc.pageSettings?.tabOrders.values() ?? [])
+    requireVersion(doc, '1.5', t.at, "a page tab order (the page's /Tabs)");
 }

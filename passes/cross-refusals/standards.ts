@@ -4,22 +4,26 @@
 // conditions and XML, the output intent's profile, attachments against the claim, collection
 // column values against their columns, and claimed attachment names. Everything here runs before
 // anything is measured or drawn; what a check reads from a part it reads again when writing.
+
+import { XMLValidator } from 'fast-xml-parser';
 import { NON_SPOT_INKS, separationOf } from '../../engines/pdf/color-spaces.js';
+import type { IccFacts } from '../../engines/pdf/icc-profile.js';
+import { checkInvoiceXml } from '../../engines/pdf/invoice.js';
+import { outputIntentProfile } from '../../engines/pdf/output-intent-profile.js';
+import { SRGB_DESCRIPTION } from '../../engines/pdf/srgb.js';
+import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ArchiveLevel, FileSettings, Standards } from '../../ir/standards-types.js';
 import type { DocSettings, PageSize, ResolvedItem } from '../../ir/types.js';
-import { readIcc, type IccFacts } from '../../engines/pdf/icc-profile.js';
-import { SRGB_DESCRIPTION } from '../../engines/pdf/srgb.js';
-import { checkInvoiceXml } from '../../engines/pdf/invoice.js';
-import { plainNumbering, resolvePageRef } from '../../ir/page-refs.js';
-import { type PassContext } from '../pass.js';
-import { XMLValidator } from 'fast-xml-parser';
 import { requireVersion } from '../../ir/version.js';
-import { refuse } from '../../ir/messages.js';
-import { outputIntentProfile } from '../../engines/pdf/output-intent-profile.js';
+import type { PassContext } from '../pass.js';
 
 /** The output intent's colour space in words, by component count. */
-const SPACE_WORDS: Record<number, string> = { 1: 'grey (1 component)', 3: 'RGB (3 components)', 4: 'CMYK (4 components)' };
+const SPACE_WORDS: Record<number, string> = {
+  1: 'grey (1 component)',
+  3: 'RGB (3 components)',
+  4: 'CMYK (4 components)',
+};
 
 /** An attachment's own PDF/A part, read from its metadata packet as written (undefined: not PDF/A). */
 export function pdfaPartOf(bytes: Uint8Array): number | undefined {
@@ -39,17 +43,43 @@ function checkOutputIntent(doc: DocSettings, std: Standards, ctx: PassContext): 
     const p = oi.profile;
     // ISO 32000-1 §14.11.5: the destination profile of an output intent is an output profile;
     // PDF/A (19005-1 6.2.2, -2 6.2.3) takes printer ('prtr') or display ('mntr') profiles.
-    if (facts.deviceClass !== 'prtr' && facts.deviceClass !== 'mntr') refuse('iccUnusable', p.at, { profile: p.part, at: p.at, reason: `its class is "${facts.deviceClass.trim()}", not an output (prtr) or display (mntr) profile` });
-    if (!facts.n) refuse('iccUnusable', p.at, { profile: p.part, at: p.at, reason: `its colour space "${facts.space.trim()}" is not grey, RGB or CMYK` });
-    if (facts.major !== 2 && facts.major !== 4) refuse('iccUnusable', p.at, { profile: p.part, at: p.at, reason: `it is ICC version ${facts.major}, and PDF takes versions 2 and 4` });
+    if (facts.deviceClass !== 'prtr' && facts.deviceClass !== 'mntr')
+      refuse('iccUnusable', p.at, {
+        profile: p.part,
+        at: p.at,
+        reason: `its class is "${facts.deviceClass.trim()}", not an output (prtr) or display (mntr) profile`,
+      });
+    if (!facts.n)
+      refuse('iccUnusable', p.at, {
+        profile: p.part,
+        at: p.at,
+        reason: `its colour space "${facts.space.trim()}" is not grey, RGB or CMYK`,
+      });
+    if (facts.major !== 2 && facts.major !== 4)
+      refuse('iccUnusable', p.at, {
+        profile: p.part,
+        at: p.at,
+        reason: `it is ICC version ${facts.major}, and PDF takes versions 2 and 4`,
+      });
     // ICC v4 profiles arrive with PDF 1.5 (ISO 32000-1 §8.6.5.5, Table 67).
     if (facts.major === 4) {
-      if (std.archive?.level.part === 1) refuse('archiveSetsAside', std.archive.at, { key: std.archive.at, claim: std.archive.level.claim, what: `${p.at} ("${p.part}")`, reason: 'PDF/A-1 takes ICC profiles of version 2 only' });
+      if (std.archive?.level.part === 1)
+        refuse('archiveSetsAside', std.archive.at, {
+          key: std.archive.at,
+          claim: std.archive.level.claim,
+          what: `${p.at} ("${p.part}")`,
+          reason: 'PDF/A-1 takes ICC profiles of version 2 only',
+        });
       requireVersion(doc, '1.5', p.at, 'an ICC profile of version 4');
     }
   }
   if (oi?.components && oi.components.n !== facts.n) {
-    refuse('iccComponents', oi.components.at, { key: oi.components.at, components: oi.components.n, profile: oi.profile?.part ?? SRGB_DESCRIPTION, profileComponents: facts.n });
+    refuse('iccComponents', oi.components.at, {
+      key: oi.components.at,
+      components: oi.components.n,
+      profile: oi.profile?.part ?? SRGB_DESCRIPTION,
+      profileComponents: facts.n,
+    });
   }
   if (oi) requireVersion(doc, '1.4', oi.at, 'output_intent');
   return facts;
@@ -58,11 +88,17 @@ function checkOutputIntent(doc: DocSettings, std: Standards, ctx: PassContext): 
 /** Walks plain objects of an item for colour values ({space, c}), with their pointers. */
 function colours(v: unknown, p: JsonPointer, out: [JsonPointer, string][], depth = 0): void {
   if (depth > 8 || v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) return;
-  if (Array.isArray(v)) { v.forEach((x, i) => colours(x, `${p}/${i}`, out, depth + 1)); return; }
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => colours(x, `${p}/${i}`, out, depth + 1));
+    return;
+  }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return;
   const o = v as Record<string, unknown>;
-  if ((o.space === 'gray' || o.space === 'rgb' || o.space === 'cmyk') && Array.isArray(o.c)) { out.push([p, o.space]); return; }
+  if ((o.space === 'gray' || o.space === 'rgb' || o.space === 'cmyk') && Array.isArray(o.c)) {
+    out.push([p, o.space]);
+    return;
+  }
   for (const k of Object.keys(o)) {
     // `at` pointers and resolved faces are not part of what is drawn.
     if (k === 'at' || k === 'fontRes' || k === 'standard' || k === 'rect' || k === 'pages') continue;
@@ -77,14 +113,21 @@ function colours(v: unknown, p: JsonPointer, out: [JsonPointer, string][], depth
  */
 function checkColours(items: readonly ResolvedItem[], std: Standards, facts: IccFacts): void {
   const archive = std.archive!;
-  const intentAt = std.outputIntent?.at ?? '(the service\'s sRGB, written because output_intent is absent)';
+  const intentAt = std.outputIntent?.at ?? "(the service's sRGB, written because output_intent is absent)";
   for (const item of items) {
     const found: [JsonPointer, string][] = [];
     colours(item, item.at, found);
     for (const [p, space] of found) {
       if (space === 'gray') continue;
       const n = space === 'rgb' ? 3 : 4;
-      if (n !== facts.n) refuse('colourOutsideIntent', p, { colour: p, space: space === 'rgb' ? 'RGB (3 numbers)' : 'CMYK (4 numbers)', claim: archive.level.claim, intent: intentAt, intentSpace: SPACE_WORDS[facts.n] });
+      if (n !== facts.n)
+        refuse('colourOutsideIntent', p, {
+          colour: p,
+          space: space === 'rgb' ? 'RGB (3 numbers)' : 'CMYK (4 numbers)',
+          claim: archive.level.claim,
+          intent: intentAt,
+          intentSpace: SPACE_WORDS[facts.n],
+        });
     }
   }
 }
@@ -102,7 +145,8 @@ function checkVersionAgainstClaim(std: Standards): void {
   const part = a.level.part;
   const n = Number(v.version);
   if (part === 1 && n > 1.4) setAside(std, `${v.at} = "${v.version}"`, 'PDF/A-1 files declare PDF 1.4 or older');
-  if ((part === 2 || part === 3) && n > 1.7) setAside(std, `${v.at} = "${v.version}"`, `PDF/A-${part} files declare PDF 1.7 or older`);
+  if ((part === 2 || part === 3) && n > 1.7)
+    setAside(std, `${v.at} = "${v.version}"`, `PDF/A-${part} files declare PDF 1.7 or older`);
   if (part === 4 && v.version !== '2.0') setAside(std, `${v.at} = "${v.version}"`, 'PDF/A-4 files declare PDF 2.0');
 }
 
@@ -113,14 +157,21 @@ function checkInvoice(std: Standards, files: FileSettings | undefined, ctx: Pass
   // refused; with pdfa4 it is refused too."
   const claim = std.archive?.level.claim;
   if (claim !== 'pdfa3b') {
-    refuse('invoiceNeedsPdfa3b', inv.at, { at: inv.at, reason: claim === undefined ? 'the request claims no archive' : `${std.archive!.at} = "${claim}" is not the Factur-X carrier` });
+    refuse('invoiceNeedsPdfa3b', inv.at, {
+      at: inv.at,
+      reason:
+        claim === undefined
+          ? 'the request claims no archive'
+          : `${std.archive!.at} = "${claim}" is not the Factur-X carrier`,
+    });
   }
   const xml = ctx.parts.get(inv.xml.part);
   if (!xml) refuse('partMissing', inv.xml.at, { part: inv.xml.part, at: inv.xml.at });
   checkInvoiceXml(inv, xml);
   for (const a of files?.attachments ?? []) {
     if (a.fileName === 'factur-x.xml') refuse('invoiceFileNameTaken', `${a.at}/file_name`, { at: `${a.at}/file_name` });
-    if (a.name === inv.xml.part) refuse('invoicePartAttached', `${a.at}/name`, { part: a.name, at: a.at, invoiceAt: inv.xml.at });
+    if (a.name === inv.xml.part)
+      refuse('invoicePartAttached', `${a.at}/name`, { part: a.name, at: a.at, invoiceAt: inv.xml.at });
   }
 }
 
@@ -136,24 +187,42 @@ function checkAttachments(doc: DocSettings, std: Standards | undefined, files: F
     // PDF/A-2 6.8 and PDF/A-4 (not 4f/4e) 6.9: an embedded file is itself a PDF/A file.
     const onlyPdfa = level.part === 2 || (level.part === 4 && !level.conformance);
     if (onlyPdfa && pdfaPartOf(bytes) === undefined) {
-      setAside(std!, `${a.at} ("${a.name}")`, `PDF/A-${level.part}${level.conformance?.toLowerCase() ?? ''} carries only PDF/A files as attachments, and this one is not one (no pdfaid:part in its metadata)`);
+      setAside(
+        std!,
+        `${a.at} ("${a.name}")`,
+        `PDF/A-${level.part}${level.conformance?.toLowerCase() ?? ''} carries only PDF/A files as attachments, and this one is not one (no pdfaid:part in its metadata)`,
+      );
     }
   }
-  if (level?.part === 1 && files.collection) setAside(std!, files.collection.at, 'PDF/A-1 carries no embedded files, so no portfolio');
+  if (level?.part === 1 && files.collection)
+    setAside(std!, files.collection.at, 'PDF/A-1 carries no embedded files, so no portfolio');
   // Column values against the collection's columns.
   const columns = new Map((files.collection?.columns ?? []).map((c) => [c.key, c]));
   for (const a of files.attachments) {
     for (const v of a.columns) {
       const col = columns.get(v.key);
-      if (!col) refuse('columnUnknown', `${v.at}/key`, { column: v.key, at: `${v.at}/key`, collection: files.collection ? files.collection.at : 'a collection (the request has none)' });
+      if (!col)
+        refuse('columnUnknown', `${v.at}/key`, {
+          column: v.key,
+          at: `${v.at}/key`,
+          collection: files.collection ? files.collection.at : 'a collection (the request has none)',
+        });
       if (col.data === 'file_name' || col.data === 'description' || col.data === 'modified' || col.data === 'size') {
         refuse('columnReadOff', v.at, { key: v.at, column: v.key, data: col.data });
       }
-      if (col.data !== v.value.kind) refuse('columnKindMismatch', v.at, { key: v.at, kind: v.value.kind, column: col.key, at: col.at, holds: col.data });
+      if (col.data !== v.value.kind)
+        refuse('columnKindMismatch', v.at, {
+          key: v.at,
+          kind: v.value.kind,
+          column: col.key,
+          at: col.at,
+          holds: col.data,
+        });
     }
   }
   for (const pf of files.pageFiles) {
-    for (const f of pf.files) if (!byName.has(f.name)) refuse('attachmentUnknown', f.at, { attachment: f.name, at: f.at });
+    for (const f of pf.files)
+      if (!byName.has(f.name)) refuse('attachmentUnknown', f.at, { attachment: f.name, at: f.at });
   }
 }
 
@@ -165,7 +234,12 @@ function checkPageMetadata(doc: DocSettings, files: FileSettings, ctx: PassConte
       if (!bytes) refuse('partMissing', pm.packet.at, { part: pm.packet.part, at: pm.packet.at });
       // A supplied packet is passed on as given (as an image's is), but it must at least read as XML.
       const r = XMLValidator.validate(Buffer.from(bytes).toString('utf8'));
-      if (r !== true) refuse('xmpPacketMalformed', pm.packet.at, { part: pm.packet.part, at: pm.packet.at, detail: `${r.err.msg.replace(/\.$/, '')} (line ${r.err.line})` });
+      if (r !== true)
+        refuse('xmpPacketMalformed', pm.packet.at, {
+          part: pm.packet.part,
+          at: pm.packet.at,
+          detail: `${r.err.msg.replace(/\.$/, '')} (line ${r.err.line})`,
+        });
     }
   }
 }
@@ -187,16 +261,24 @@ function checkStringLimits(std: Standards, files: FileSettings | undefined): voi
   if (!limit) return;
   const strings: [string | undefined, string][] = [];
   const m = std.metadata;
-  if (m) for (const k of ['title', 'author', 'subject', 'keywords', 'creator', 'producer'] as const) strings.push([m[k], `${m.at}/${k}`]);
+  if (m)
+    for (const k of ['title', 'author', 'subject', 'keywords', 'creator', 'producer'] as const)
+      strings.push([m[k], `${m.at}/${k}`]);
   const oi = std.outputIntent;
-  if (oi) for (const k of ['identifier', 'info', 'condition', 'registry'] as const) strings.push([oi[k], `${oi.at}/${k}`]);
+  if (oi)
+    for (const k of ['identifier', 'info', 'condition', 'registry'] as const) strings.push([oi[k], `${oi.at}/${k}`]);
   for (const a of files?.attachments ?? []) {
     strings.push([a.fileName, `${a.at}/file_name`], [a.description, `${a.at}/description`]);
     for (const c of a.columns) if (c.value.kind === 'text') strings.push([c.value.value, `${c.at}/text`]);
   }
   for (const c of files?.collection?.columns ?? []) strings.push([c.title, `${c.at}/title`]);
   for (const [s, at] of strings) {
-    if (s !== undefined && textBytes(s) > limit) setAside(std, at, `PDF/A-${std.archive!.level.part} strings are at most ${limit} bytes, and this one is ${textBytes(s)}`);
+    if (s !== undefined && textBytes(s) > limit)
+      setAside(
+        std,
+        at,
+        `PDF/A-${std.archive!.level.part} strings are at most ${limit} bytes, and this one is ${textBytes(s)}`,
+      );
   }
 }
 
@@ -207,13 +289,23 @@ function checkPageSizes(doc: DocSettings, std: Standards, page: PageSize | undef
   for (const [n, size] of doc.pageSizes ?? []) sizes.push([size, (k) => `the ${k} page_sizes gives page ${n}`]);
   for (const [size, name] of sizes) {
     for (const k of ['width', 'height'] as const) {
-      if (size[k] < PDFA_PAGE_MIN || size[k] > PDFA_PAGE_MAX) setAside(std, `${name(k)} (${size[k]})`, `PDF/A-${std.archive.level.part} pages measure ${PDFA_PAGE_MIN} to ${PDFA_PAGE_MAX} points each way`);
+      if (size[k] < PDFA_PAGE_MIN || size[k] > PDFA_PAGE_MAX)
+        setAside(
+          std,
+          `${name(k)} (${size[k]})`,
+          `PDF/A-${std.archive.level.part} pages measure ${PDFA_PAGE_MIN} to ${PDFA_PAGE_MAX} points each way`,
+        );
     }
   }
 }
 
 /** Every cross-refusal of the standards and attachments areas, in the order a reader meets the keys. */
-export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[], ctx: PassContext, page?: PageSize): void {
+export function checkStandards(
+  doc: DocSettings,
+  items: readonly ResolvedItem[],
+  ctx: PassContext,
+  page?: PageSize,
+): void {
   const std = doc.standards;
   const files = doc.files;
   if (std) {
@@ -225,20 +317,39 @@ export function checkStandards(doc: DocSettings, items: readonly ResolvedItem[],
     if (std.metadata || std.archive) requireVersion(doc, '1.4', std.metadata?.at ?? std.archive!.at, 'XMP metadata');
     const c = std.compression;
     if (c?.objectStreams) {
-      if (std.archive?.level.part === 1) setAside(std, c.objectStreamsAt!, 'PDF/A-1 files have no object streams (PDF 1.4)');
+      if (std.archive?.level.part === 1)
+        setAside(std, c.objectStreamsAt!, 'PDF/A-1 files have no object streams (PDF 1.4)');
       requireVersion(doc, '1.5', c.objectStreamsAt!, 'object streams');
     }
     const a = std.archive;
     for (const c of std.conflicts) {
       // PDF/A-1 has no transparency and no optional content (PDF 1.4); no part takes transfer functions.
       if (c.what === 'transfer function') setAside(std, c.at, 'no PDF/A part takes transfer functions');
-      else if (a?.level.part === 1) setAside(std, c.at, c.what === 'transparency' ? 'PDF/A-1 has no transparency (opacity, blend modes, soft masks)' : 'PDF/A-1 has no optional content (layers)');
+      else if (a?.level.part === 1)
+        setAside(
+          std,
+          c.at,
+          c.what === 'transparency'
+            ? 'PDF/A-1 has no transparency (opacity, blend modes, soft masks)'
+            : 'PDF/A-1 has no optional content (layers)',
+        );
     }
     // PDF/A-2 and 3 set aside the AS entries a layer kept off paper rests on (ISO 19005-2 §6.9)
-    const unprinted = (a?.level.part === 2 || a?.level.part === 3) ? doc.graphics?.layers.find((l) => !l.printable) : undefined;
-    if (unprinted) setAside(std, `${unprinted.at}/printable`, `PDF/A-${a!.level.part} sets aside the usage application dictionaries (AS) that keep a layer off paper`);
+    const unprinted =
+      a?.level.part === 2 || a?.level.part === 3 ? doc.graphics?.layers.find((l) => !l.printable) : undefined;
+    if (unprinted)
+      setAside(
+        std,
+        `${unprinted.at}/printable`,
+        `PDF/A-${a!.level.part} sets aside the usage application dictionaries (AS) that keep a layer off paper`,
+      );
     if (a && a.level.part >= 2) checkSpotInks(doc, a);
-    if (a?.level.claim === 'pdfa4f' && !files?.attachments.length) refuse('archiveNeeds', a.at, { key: a.at, claim: a.level.claim, what: 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)' });
+    if (a?.level.claim === 'pdfa4f' && !files?.attachments.length)
+      refuse('archiveNeeds', a.at, {
+        key: a.at,
+        claim: a.level.claim,
+        what: 'at least one attachment (ISO 19005-4 6.9: a PDF/A-4f file embeds files)',
+      });
     checkInvoice(std, files, ctx);
   }
   // Every document carries compressed content streams (PDF 1.2) and text in CID fonts (PDF 1.3).
@@ -263,7 +374,11 @@ function checkSpotInks(doc: DocSettings, a: NonNullable<Standards['archive']>): 
     if (d.type !== 'device_n') continue;
     d.inks.forEach((ink, k) => {
       if (NON_SPOT_INKS.has(ink) || separationOf(g, ink)) return;
-      refuse('archiveNeeds', `${d.at}/inks/${k}`, { key: a.at, claim: a.level.claim, what: `a separation declared under color_spaces for the spot ink "${ink}" of ${d.at}/inks/${k}, which gives the ink its Colorants entry (ISO 19005-2 6.2.4.4)` });
+      refuse('archiveNeeds', `${d.at}/inks/${k}`, {
+        key: a.at,
+        claim: a.level.claim,
+        what: `a separation declared under color_spaces for the spot ink "${ink}" of ${d.at}/inks/${k}, which gives the ink its Colorants entry (ISO 19005-2 6.2.4.4)`,
+      });
     });
   }
 }

@@ -4,17 +4,36 @@
 // PlacedItemTag): text and flow set as the element's own content or as one P per paragraph (a
 // hanging_list flow as a list), a table as its own Table, a link as a Link holding its annotation,
 // anything else as the content of the element that names it. Items nobody names are artifacts.
-import type { StandardStructureType, StructElementSpec, StructItemRef, StructureSpec, PlacedItemTag } from '../../ir/structure-types.js';
-import type { ResolvedItem } from '../../ir/types.js';
+
 import { refuse } from '../../ir/messages.js';
-import { GROUPING, ANNOTATION_ELEMENT } from '../../ir/structure-walk.js';
+import type {
+  PlacedItemTag,
+  StandardStructureType,
+  StructElementSpec,
+  StructItemRef,
+  StructureSpec,
+} from '../../ir/structure-types.js';
+import { ANNOTATION_ELEMENT, GROUPING } from '../../ir/structure-walk.js';
+import type { ResolvedItem } from '../../ir/types.js';
 
 /** The inner elements of a table (Table 337): they hold rows and cells only, which a table item brings. */
-const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>(['THead', 'TBody', 'TFoot', 'TR']);
+const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>([
+  'THead',
+  'TBody',
+  'TFoot',
+  'TR',
+]);
 
 function modeOf(item: ResolvedItem, owner: StructElementSpec, ref: StructItemRef): PlacedItemTag['mode'] {
   const s = owner.standard;
-  const fail = (hint: string): never => refuse('structureItemPlace', ref.at, { type: item.type, item: ref.item, at: ref.at, element: owner.type, reason: hint });
+  const fail = (hint: string): never =>
+    refuse('structureItemPlace', ref.at, {
+      type: item.type,
+      item: ref.item,
+      at: ref.at,
+      element: owner.type,
+      reason: hint,
+    });
   if (TABLE_INNER.has(s)) fail('a table item brings its own rows and cells');
   if (item.type === 'table') {
     if (s === 'Table' || GROUPING.has(s)) return 'table';
@@ -37,15 +56,23 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
   const placed = new Map<number, PlacedItemTag>();
   const walk = (e: StructElementSpec): void => {
     for (const c of e.children) {
-      if ('type' in c) { walk(c); continue; }
+      if ('type' in c) {
+        walk(c);
+        continue;
+      }
       const item = byId.get(c.item);
       if (!item) refuse('structureItemUnknown', c.at, { item: c.item, at: c.at });
       const earlier = placed.get(item.index);
       if (earlier) refuse('structureItemTwice', c.at, { item: c.item, earlier: earlier.ref.at, at: c.at });
       const mode = modeOf(item, e, c);
-      const table = item.type === 'table'
-        ? { rows: item.rows.map((r) => r.cells.map((cell) => ({ rowSpan: cell.rowSpan, colSpan: cell.colSpan }))), headerRows: item.headerRows, footerRows: item.footerRows }
-        : undefined;
+      const table =
+        item.type === 'table'
+          ? {
+              rows: item.rows.map((r) => r.cells.map((cell) => ({ rowSpan: cell.rowSpan, colSpan: cell.colSpan }))),
+              headerRows: item.headerRows,
+              footerRows: item.footerRows,
+            }
+          : undefined;
       placed.set(item.index, { ref: c, owner: e, mode, table, element: ANNOTATION_ELEMENT[item.type] });
     }
   };

@@ -6,19 +6,18 @@
 // drawn with, so the "unused" remark is made here; an unused font is still written (spec: remark
 // texts), an unused picture never is (spec "images"); pictures are deduplicated by content key as
 // they are written. LaidOutIr → DedupedIr.
-import { remark } from '../../ir/messages.js';
-import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
+
 import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
 import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
 import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
-
-import { graphicsRemarks } from './graphics.js';
-import { remapWidget, widgetOps } from './forms.js';
-import type { Pass, PassContext } from '../pass.js';
-import type { TextFont } from '../../ir/text-font.js';
-import type { FontOrigin } from '../../ir/text-font.js';
 import { walkOps } from '../../ir/draw-ops.js';
+import { remark } from '../../ir/messages.js';
+import type { FontOrigin, TextFont } from '../../ir/text-font.js';
+import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
+import type { Pass, PassContext } from '../pass.js';
+import { remapWidget, widgetOps } from './forms.js';
+import { graphicsRemarks } from './graphics.js';
 
 export const dedupe: Pass<LaidOutIr, DedupedIr> = {
   id: 'dedupe',
@@ -32,7 +31,13 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       const program = programOf(res.face);
       let obj = byProgram.get(program.key);
       if (!obj) {
-        obj = { resName: `F${byProgram.size + 1}`, face: program, names: [], used: new Map(), codeBytes: program.kind === 'cid' ? 2 : 1 };
+        obj = {
+          resName: `F${byProgram.size + 1}`,
+          face: program,
+          names: [],
+          used: new Map(),
+          codeBytes: program.kind === 'cid' ? 2 : 1,
+        };
         byProgram.set(program.key, obj);
       }
       obj.names.push(res.name);
@@ -53,12 +58,18 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         const obj = objOf.get(op.font)!;
         // A code seen before is known without a Map lookup (hundreds of thousands per long document).
         let seen = seenCodes.get(obj);
-        if (!seen) { seen = new Uint8Array(65536); seenCodes.set(obj, seen); }
+        if (!seen) {
+          seen = new Uint8Array(65536);
+          seenCodes.set(obj, seen);
+        }
         for (let i = 0; i < op.glyphs.length; i++) {
           // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
           // keeps the first).
           const g = op.glyphs[i];
-          if (seen[g] === 0) { seen[g] = 1; obj.used.set(g, op.text[i]); }
+          if (seen[g] === 0) {
+            seen[g] = 1;
+            obj.used.set(g, op.text[i]);
+          }
         }
       };
       walkOps(page.ops, visit);
@@ -88,7 +99,15 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       });
     }
     const remap = assignCffCids(byProgram.values());
-    const pages = remap.size ? ir.pages.map((page) => ({ ...page, ops: page.ops.map((op) => remapOp(op, remap, fontRes)), ...(page.widgets ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes))) } : {}) })) : ir.pages;
+    const pages = remap.size
+      ? ir.pages.map((page) => ({
+          ...page,
+          ops: page.ops.map((op) => remapOp(op, remap, fontRes)),
+          ...(page.widgets
+            ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes))) }
+            : {}),
+        }))
+      : ir.pages;
 
     // A font another is built on counts as drawn when that one is (a variant's font, a chain's members…).
     let grew = true;
@@ -97,21 +116,30 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       for (const res of ir.fonts.values()) {
         const based = res.basedOn ?? [];
         if (res.face.kind === 'chain') {
-          if (!drawnWith.has(res.name) && based.some((n) => drawnWith.has(n))) { drawnWith.add(res.name); grew = true; }
+          if (!drawnWith.has(res.name) && based.some((n) => drawnWith.has(n))) {
+            drawnWith.add(res.name);
+            grew = true;
+          }
         } else if (drawnWith.has(res.name)) {
-          for (const n of based) if (!drawnWith.has(n)) { drawnWith.add(n); grew = true; }
+          for (const n of based)
+            if (!drawnWith.has(n)) {
+              drawnWith.add(n);
+              grew = true;
+            }
         }
       }
     }
     const forbidden = new Map(fontsForbiddingEmbedding(ir.fonts).map((f) => [f.name, f]));
     for (const res of ir.fonts.values()) {
-      if (!drawnWith.has(res.name) && !res.implicit) ctx.remarks.push(remark('unusedResource', res.at, { kind: 'font', name: res.name }));
+      if (!drawnWith.has(res.name) && !res.implicit)
+        ctx.remarks.push(remark('unusedResource', res.at, { kind: 'font', name: res.name }));
       const f = forbidden.get(res.name);
       if (f) ctx.remarks.push(remark('fontEmbeddingPermission', res.at, { face: f.ownName, font: res.name }));
     }
     // A declared picture no page draws is never written (spec "images"), only remarked on.
     for (const decl of ir.doc.images?.values() ?? []) {
-      if (!imagesDrawn.has(decl.name)) ctx.remarks.push(remark('unusedResource', decl.at, { kind: 'image', name: decl.name }));
+      if (!imagesDrawn.has(decl.name))
+        ctx.remarks.push(remark('unusedResource', decl.at, { kind: 'image', name: decl.name }));
     }
     graphicsRemarks(ir, ctx);
     return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };

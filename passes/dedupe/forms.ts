@@ -12,8 +12,13 @@ function appearanceOps(a: Appearance | undefined): DrawOp[][] {
 /** Every op list of a widget: normal, on and off states, variable text, kept glyphs. */
 export function widgetOps(w: LaidOutWidget): DrawOp[][] {
   return [
-    ...appearanceOps(w.normal), ...appearanceOps(w.on?.appearance), ...appearanceOps(w.on?.off),
-    ...appearanceOps(w.on?.down?.appearance), ...appearanceOps(w.on?.down?.off), ...appearanceOps(w.down?.normal), w.reserve,
+    ...appearanceOps(w.normal),
+    ...appearanceOps(w.on?.appearance),
+    ...appearanceOps(w.on?.off),
+    ...appearanceOps(w.on?.down?.appearance),
+    ...appearanceOps(w.on?.down?.off),
+    ...appearanceOps(w.down?.normal),
+    w.reserve,
   ];
 }
 
@@ -27,8 +32,13 @@ export function remapWidget(w: LaidOutWidget, f: (op: DrawOp) => DrawOp): LaidOu
     ...w,
     normal: w.normal && remapAppearance(w.normal, f),
     on: w.on && {
-      state: w.on.state, appearance: remapAppearance(w.on.appearance, f), off: remapAppearance(w.on.off, f),
-      down: w.on.down && { appearance: remapAppearance(w.on.down.appearance, f), off: remapAppearance(w.on.down.off, f) },
+      state: w.on.state,
+      appearance: remapAppearance(w.on.appearance, f),
+      off: remapAppearance(w.on.off, f),
+      down: w.on.down && {
+        appearance: remapAppearance(w.on.down.appearance, f),
+        off: remapAppearance(w.on.down.off, f),
+      },
     },
     down: w.down && { normal: remapAppearance(w.down.normal, f) },
     reserve: w.reserve.map((g) => f(g) as GlyphRunOp),

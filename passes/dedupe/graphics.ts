@@ -3,16 +3,24 @@
 // drawing, a space's alternate, a page's spaces), and the spec's remark for each one nothing drew
 // with: `the graphics state X is never drawn with` (gradient, pattern, layer, drawing, colour space).
 // Type 3 glyphs count as drawing with what their shapes name (every declared font is written).
+
+import type { Type3Face } from '../../engines/fonts/type3-face.js';
+import { walkOps } from '../../ir/draw-ops.js';
 import { remark } from '../../ir/messages.js';
 import type { Colour, DrawOp, LaidOutIr } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
-import type { Type3Face } from '../../engines/fonts/type3-face.js';
-import { walkOps } from '../../ir/draw-ops.js';
 
 export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
   const g = ir.doc.graphics;
   if (!g) return;
-  const used = { gs: new Set<string>(), shading: new Set<string>(), tiling: new Set<string>(), layer: new Set<string>(), drawing: new Set<string>(), space: new Set<string>() };
+  const used = {
+    gs: new Set<string>(),
+    shading: new Set<string>(),
+    tiling: new Set<string>(),
+    layer: new Set<string>(),
+    drawing: new Set<string>(),
+    space: new Set<string>(),
+  };
   const forms = ir.doc.laidForms;
   const space = (name: string) => {
     if (used.space.has(name)) return;
@@ -32,7 +40,10 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
     }
     if (c.space === 'pattern') {
       colour(c.under);
-      if (!used.tiling.has(c.name)) { used.tiling.add(c.name); walk(forms?.tilings.get(c.name) ?? []); }
+      if (!used.tiling.has(c.name)) {
+        used.tiling.add(c.name);
+        walk(forms?.tilings.get(c.name) ?? []);
+      }
     }
   };
   const drawing = (name: string) => {
@@ -40,22 +51,33 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
     used.drawing.add(name);
     walk(forms?.drawings.get(name) ?? []);
   };
-  const walk = (ops: readonly DrawOp[]) => walkOps(ops, (op) => {
-    switch (op.op) {
-      case 'rect': case 'rects': colour(op.fill); break;
-      case 'glyphs': colour(op.colour); break;
-      case 'path': colour(op.fill); colour(op.stroke?.colour); break;
-      case 'form': drawing(op.name); break;
-      case 'scope':
-        if (op.layer) used.layer.add(op.layer);
-        if (op.graphicsState && !used.gs.has(op.graphicsState)) {
-          used.gs.add(op.graphicsState);
-          const m = g.graphicsStates.get(op.graphicsState)?.mask;
-          if (m) drawing(m.drawing.name);
-        }
-        break;
-    }
-  });
+  const walk = (ops: readonly DrawOp[]) =>
+    walkOps(ops, (op) => {
+      switch (op.op) {
+        case 'rect':
+        case 'rects':
+          colour(op.fill);
+          break;
+        case 'glyphs':
+          colour(op.colour);
+          break;
+        case 'path':
+          colour(op.fill);
+          colour(op.stroke?.colour);
+          break;
+        case 'form':
+          drawing(op.name);
+          break;
+        case 'scope':
+          if (op.layer) used.layer.add(op.layer);
+          if (op.graphicsState && !used.gs.has(op.graphicsState)) {
+            used.gs.add(op.graphicsState);
+            const m = g.graphicsStates.get(op.graphicsState)?.mask;
+            if (m) drawing(m.drawing.name);
+          }
+          break;
+      }
+    });
   // Every Type 3 font is written (drawn with or not), and with it what its glyphs draw with.
   for (const res of ir.fonts.values()) {
     if (res.face.kind !== 'type3') continue;
@@ -73,12 +95,21 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
     for (const r of [ps?.gray, ps?.rgb, ps?.cmyk, ps?.group?.space]) if (r) space(r.name);
   }
   const say = (kind: string, names: Iterable<[string, { at: string }]>, seen: Set<string>) => {
-    for (const [name, d] of names) if (!seen.has(name)) ctx.remarks.push(remark('unusedResource', d.at, { kind, name }));
+    for (const [name, d] of names)
+      if (!seen.has(name)) ctx.remarks.push(remark('unusedResource', d.at, { kind, name }));
   };
   say('graphics state', g.graphicsStates, used.gs);
   say('gradient', g.shadings, used.shading);
   say('pattern', g.tilings, used.tiling);
-  say('layer', g.layers.map((l) => [l.name, l] as [string, { at: string }]), used.layer);
+  say(
+    'layer',
+    g.layers.map((l) => [l.name, l] as [string, { at: string }]),
+    used.layer,
+  );
   say('drawing', g.drawings, used.drawing);
-  say('colour space', [...g.colorSpaces].map(([n, d]) => [n, d] as [string, { at: string }]), used.space);
+  say(
+    'colour space',
+    [...g.colorSpaces].map(([n, d]) => [n, d] as [string, { at: string }]),
+    used.space,
+  );
 }

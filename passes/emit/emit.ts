@@ -4,26 +4,25 @@
 // DedupedIr → Emitted. Sub-steps live in passes/emit/.
 import { createHash } from 'node:crypto';
 import { PDFContext, type PDFRef } from 'pdf-lib';
-import type { DedupedIr, DrawOp, Emitted } from '../../ir/types.js';
-import { pageFileRefs, writeAttachments } from './document/attachments.js';
-import { filesClaimedByImages, setImageFileRefs } from './pages/images.js';
-import { compressionOf } from '../../engines/pdf/compression.js';
-import { pageContent, type FontCodes } from './pages/content.js';
-import { emitFont } from './fonts/fonts.js';
-
-import { emitNavigation } from './navigation/navigation.js';
-import { annotationCarrier } from './pages/imported-annotations.js';
-import { emitForms } from './pages/forms.js';
 import { guarded } from '../../engines/fonts/styled-font.js';
-import { GraphicsEmitter } from './graphics/graphics.js';
-import { DocumentResources, type ResourceScope } from './pages/resources.js';
-import { checkUnicodeLevel } from './document/unicode-level.js';
+import { compressionOf } from '../../engines/pdf/compression.js';
 import { serialize } from '../../engines/pdf/serialize.js';
-import { StructureWriter } from './document/structure.js';
-import type { Pass, PassContext } from '../pass.js';
+import type { DedupedIr, DrawOp, Emitted } from '../../ir/types.js';
 import { docVersion } from '../../ir/version.js';
-import { writePage, type PageWriting } from './pages/page.js';
+import type { Pass, PassContext } from '../pass.js';
+import { pageFileRefs, writeAttachments } from './document/attachments.js';
 import { writeCatalog } from './document/catalog.js';
+import { StructureWriter } from './document/structure.js';
+import { checkUnicodeLevel } from './document/unicode-level.js';
+import { emitFont } from './fonts/fonts.js';
+import { GraphicsEmitter } from './graphics/graphics.js';
+import { emitNavigation } from './navigation/navigation.js';
+import { type FontCodes, pageContent } from './pages/content.js';
+import { emitForms } from './pages/forms.js';
+import { filesClaimedByImages, setImageFileRefs } from './pages/images.js';
+import { annotationCarrier } from './pages/imported-annotations.js';
+import { type PageWriting, writePage } from './pages/page.js';
+import { DocumentResources, type ResourceScope } from './pages/resources.js';
 
 export const emit: Pass<DedupedIr, Emitted> = {
   id: 'emit',
@@ -33,7 +32,8 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // halftone_origin needs PDF 2.0 (spec Versioning 4): with no version declared and no archive claim
     // fixing one, the file announces 2.0; a declared older version was refused in cross-refusals.
     const needs20 = [...(ir.doc.graphics?.graphicsStates.values() ?? [])].some((s) => s.halftoneOrigin);
-    const version = needs20 && !ir.doc.standards?.declaredVersion && !ir.doc.standards?.archive ? '2.0' : docVersion(ir.doc);
+    const version =
+      needs20 && !ir.doc.standards?.declaredVersion && !ir.doc.standards?.archive ? '2.0' : docVersion(ir.doc);
     const pdf20 = version === '2.0';
     const compression = compressionOf(ir.doc);
     // Attachments before pages, so a page's /AF can name its files (passes/emit/document/attachments.ts).
@@ -47,13 +47,23 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const fontCodes = new Map<string, FontCodes>();
     const resources = new DocumentResources(context);
     // Graphics resources (states, layers, spaces, patterns, drawings) are written on first use by any page, form or Type 3 glyph.
-    const formContent = (ops: readonly DrawOp[], scope: ResourceScope, uncoloured: boolean): Uint8Array => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, uncoloured);
-    const gfx: GraphicsEmitter | undefined = ir.doc.graphics ? new GraphicsEmitter(resources, ir.doc, formContent) : undefined;
+    const formContent = (ops: readonly DrawOp[], scope: ResourceScope, uncoloured: boolean): Uint8Array =>
+      pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, uncoloured);
+    const gfx: GraphicsEmitter | undefined = ir.doc.graphics
+      ? new GraphicsEmitter(resources, ir.doc, formContent)
+      : undefined;
     // Type 3 glyphs are drawn with the page content writer, their resources in the font's own /Resources.
-    const type3 = { glyphOps: ir.doc.laidForms?.glyphs ?? new Map<string, DrawOp[][]>(), write: formContent, resources };
+    const type3 = {
+      glyphOps: ir.doc.laidForms?.glyphs ?? new Map<string, DrawOp[][]>(),
+      write: formContent,
+      resources,
+    };
     for (const font of ir.fonts) {
       // Font programs keep the fonts area's own Flate level (their deflated subsets are cached across renders).
-      fontRefs.set(font.resName, guarded(font.origin, () => emitFont(context, font, type3)));
+      fontRefs.set(
+        font.resName,
+        guarded(font.origin, () => emitFont(context, font, type3)),
+      );
       fontCodes.set(font.resName, { codeBytes: font.codeBytes, strokeToo: font.face.kind === 'type3' });
     }
     const pagesRef = context.nextRef();
@@ -62,27 +72,80 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
     // Annotations of supplied pages drawn here, carried into each page's /Annots (emit/imported-annotations.ts).
-    const carried = annotationCarrier(context, ir.pages, pageRefs, ir.doc.standards?.archive?.level, ctx.remarks, gfx && ((name) => gfx.layerRef(name)), !!(ir.doc.standards?.accessible || ir.doc.standards?.archive?.level.tagged));
+    const carried = annotationCarrier(
+      context,
+      ir.pages,
+      pageRefs,
+      ir.doc.standards?.archive?.level,
+      ctx.remarks,
+      gfx && ((name) => gfx.layerRef(name)),
+      !!(ir.doc.standards?.accessible || ir.doc.standards?.archive?.level.tagged),
+    );
     // A tagged document (`structure`): pages record their marked content, the tree is built after them.
     const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
     // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/pages/forms.ts).
-    const forms = emitForms({
-      context, resources, fontRes: ir.fontRes, fontRefs, level: compression.level, targets: navigation.targets, normalOnly: !!ir.doc.standards?.archive, written: new Map(),
-      content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
-    }, ir, pageRefs);
+    const forms = emitForms(
+      {
+        context,
+        resources,
+        fontRes: ir.fontRes,
+        fontRefs,
+        level: compression.level,
+        targets: navigation.targets,
+        normalOnly: !!ir.doc.standards?.archive,
+        written: new Map(),
+        content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
+      },
+      ir,
+      pageRefs,
+    );
     const hash = createHash('sha256');
     // Field values live in appearances and field dictionaries, not page content: they make the file differ too.
     for (const key of forms.appearanceKeys) hash.update(key);
     const writing: PageWriting = {
-      context, ir, ctx, version, level: compression.level, pagesRef, pageRefs, resources, fontRefs, fontCodes, gfx, structure, navigation, forms, carried, pageFiles, pageMetadata, hash,
+      context,
+      ir,
+      ctx,
+      version,
+      level: compression.level,
+      pagesRef,
+      pageRefs,
+      resources,
+      fontRefs,
+      fontCodes,
+      gfx,
+      structure,
+      navigation,
+      forms,
+      carried,
+      pageFiles,
+      pageMetadata,
+      hash,
     };
     ir.pages.forEach((page, i) => writePage(writing, page, i));
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
     // Document-level entries, the catalog and the trailer (passes/emit/document/catalog.ts).
-    writeCatalog({ context, ir, ctx, level: compression.level, pdf20, pagesRef, gfx, navigation, structure, forms, files, hash });
-    const emitted: Emitted = { stage: 'emitted', pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }), pages: ir.pages.length };
+    writeCatalog({
+      context,
+      ir,
+      ctx,
+      level: compression.level,
+      pdf20,
+      pagesRef,
+      gfx,
+      navigation,
+      structure,
+      forms,
+      files,
+      hash,
+    });
+    const emitted: Emitted = {
+      stage: 'emitted',
+      pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }),
+      pages: ir.pages.length,
+    };
     // the graph rides along for the verifier, not enumerable so IR dumps (tools/explain) stay as they were
     Object.defineProperty(emitted, 'context', { value: context, enumerable: false });
     return emitted;

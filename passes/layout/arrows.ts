@@ -15,14 +15,21 @@ const ZERO_WIDTH_AS = 1;
 
 function bez(a: P, b: P, c: P, d: P, t: number): P {
   const u = 1 - t;
-  return [u * u * u * a[0] + 3 * u * u * t * b[0] + 3 * u * t * t * c[0] + t * t * t * d[0], u * u * u * a[1] + 3 * u * u * t * b[1] + 3 * u * t * t * c[1] + t * t * t * d[1]];
+  return [
+    u * u * u * a[0] + 3 * u * u * t * b[0] + 3 * u * t * t * c[0] + t * t * t * d[0],
+    u * u * u * a[1] + 3 * u * u * t * b[1] + 3 * u * t * t * c[1] + t * t * t * d[1],
+  ];
 }
 
 const mix = (a: P, b: P, t: number): P => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
 /** The part of a Bézier from 0 to t (de Casteljau). */
 function leftPart(a: P, b: P, c: P, d: P, t: number): [P, P, P, P] {
-  const ab = mix(a, b, t), bc = mix(b, c, t), cd = mix(c, d, t), abc = mix(ab, bc, t), bcd = mix(bc, cd, t);
+  const ab = mix(a, b, t),
+    bc = mix(b, c, t),
+    cd = mix(c, d, t),
+    abc = mix(ab, bc, t),
+    bcd = mix(bc, cd, t);
   return [a, ab, abc, mix(abc, bcd, t)];
 }
 
@@ -37,7 +44,11 @@ function pointAfter(segs: readonly PathSegOp[], i: number): P {
 }
 
 /** One end of the path seen from the tip backwards: the tip, then the drawing segment's other points towards the tip's far side. */
-interface End { tip: P; ctrl: P[]; from: P }
+interface End {
+  tip: P;
+  ctrl: P[];
+  from: P;
+}
 
 /**
  * Where the path meets the head: the head's direction (unit, towards the tip) and, for a closed
@@ -57,10 +68,12 @@ function headAt(end: End, length: number, cut: boolean): { dir: P; cutTo?: P[] }
   }
   // A curve: halve t from the far end until the point stands `length` from the tip.
   const [c2, c1] = ctrl;
-  let lo = 0, hi = 1;
+  let lo = 0,
+    hi = 1;
   for (let k = 0; k < 40; k++) {
     const mid = (lo + hi) / 2;
-    if (dist(bez(from, c1, c2, tip, mid), tip) > length) lo = mid; else hi = mid;
+    if (dist(bez(from, c1, c2, tip, mid), tip) > length) lo = mid;
+    else hi = mid;
   }
   const part = leftPart(from, c1, c2, tip, lo);
   const q = part[3];
@@ -72,11 +85,27 @@ function headOps(item: PathItem, style: ArrowStyle, tip: P, dir: P, length: numb
   const n: P = [-dir[1], dir[0]];
   const base: P = [tip[0] - dir[0] * length, tip[1] - dir[1] * length];
   const hw = HEAD_SPREAD * length;
-  const left: P = [base[0] + n[0] * hw, base[1] + n[1] * hw], right: P = [base[0] - n[0] * hw, base[1] - n[1] * hw];
-  const segs: PathSegOp[] = [{ k: 'm', v: left }, { k: 'l', v: tip }, { k: 'l', v: right }];
+  const left: P = [base[0] + n[0] * hw, base[1] + n[1] * hw],
+    right: P = [base[0] - n[0] * hw, base[1] - n[1] * hw];
+  const segs: PathSegOp[] = [
+    { k: 'm', v: left },
+    { k: 'l', v: tip },
+    { k: 'l', v: right },
+  ];
   const stroke = item.stroke!;
-  if (style === 'closed') return [{ op: 'path', at: item.arrows!.at, segs: [...segs, { k: 'h', v: [] }], fill: stroke.colour, fillRule: 'nonzero' }];
-  return [{ op: 'path', at: item.arrows!.at, segs, fillRule: 'nonzero', stroke: { ...stroke, dash: undefined, join: 0, miterLimit: 10 } }];
+  if (style === 'closed')
+    return [
+      { op: 'path', at: item.arrows!.at, segs: [...segs, { k: 'h', v: [] }], fill: stroke.colour, fillRule: 'nonzero' },
+    ];
+  return [
+    {
+      op: 'path',
+      at: item.arrows!.at,
+      segs,
+      fillRule: 'nonzero',
+      stroke: { ...stroke, dash: undefined, join: 0, miterLimit: 10 },
+    },
+  ];
 }
 
 /** The path's ops with its heads: the path (cut back under closed heads), then a head per end asked for. */
@@ -90,10 +119,24 @@ export function withArrows(item: PathItem, segs: PathSegOp[]): { segs: PathSegOp
   if (a.end !== 'none') {
     const i = drawing[drawing.length - 1];
     const s = out[i];
-    const end: End = { tip: pointAfter(out, i), ctrl: s.k === 'c' ? [[s.v[2], s.v[3]], [s.v[0], s.v[1]]] : [], from: pointAfter(out, i - 1) };
+    const end: End = {
+      tip: pointAfter(out, i),
+      ctrl:
+        s.k === 'c'
+          ? [
+              [s.v[2], s.v[3]],
+              [s.v[0], s.v[1]],
+            ]
+          : [],
+      from: pointAfter(out, i - 1),
+    };
     const h = headAt(end, length, a.end === 'closed');
     if (h) {
-      if (h.cutTo) s.v = s.k === 'c' ? [h.cutTo[1][0], h.cutTo[1][1], h.cutTo[0][0], h.cutTo[0][1], h.cutTo[2][0], h.cutTo[2][1]] : [...h.cutTo[0]];
+      if (h.cutTo)
+        s.v =
+          s.k === 'c'
+            ? [h.cutTo[1][0], h.cutTo[1][1], h.cutTo[0][0], h.cutTo[0][1], h.cutTo[2][0], h.cutTo[2][1]]
+            : [...h.cutTo[0]];
       heads.push(...headOps(item, a.end, end.tip, h.dir, length));
     }
   }
@@ -101,7 +144,17 @@ export function withArrows(item: PathItem, segs: PathSegOp[]): { segs: PathSegOp
     const i = drawing[0];
     const s = out[i];
     // Read backwards: the tip is where the segment starts; its far point is where it ends.
-    const end: End = { tip: pointAfter(out, i - 1), ctrl: s.k === 'c' ? [[s.v[0], s.v[1]], [s.v[2], s.v[3]]] : [], from: pointAfter(out, i) };
+    const end: End = {
+      tip: pointAfter(out, i - 1),
+      ctrl:
+        s.k === 'c'
+          ? [
+              [s.v[0], s.v[1]],
+              [s.v[2], s.v[3]],
+            ]
+          : [],
+      from: pointAfter(out, i),
+    };
     const h = headAt(end, length, a.start === 'closed');
     if (h) {
       if (h.cutTo && out[i - 1].k === 'm') {

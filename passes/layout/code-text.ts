@@ -5,12 +5,13 @@
 // symbol character, the guard bars reaching down between the groups. Unless `font_size` says, the
 // size is fitted to the symbol: EAN-13 digits fill nine tenths of their slot, Code 128 text the
 // width of the bars, neither taller than a quarter of the box.
-import type { CodeItem, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
+
 import type { ShapedSegment } from '../../engines/fonts/shaper.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
+import { type RunStyle, shapeIn } from '../../engines/text/atoms.js';
 
 import { nextTextObject } from '../../engines/text/runs.js';
-import { shapeIn, type RunStyle } from '../../engines/text/atoms.js';
+import type { CodeItem, DrawOp, GlyphRunOp, Matrix } from '../../ir/types.js';
 
 /** Modules left of an EAN-13's bars that hold its first digit: the standard's left quiet zone. */
 export const EAN13_DIGIT_ZONE = 11;
@@ -31,7 +32,15 @@ export interface CodeTextLayout {
 }
 
 /** One glyph run of a shaped segment from `x` on `y`: TJ adjustments where shaping's advances differ from the stated widths. */
-function runOp(item: CodeItem, style: RunStyle, seg: ShapedSegment, x: number, y: number, matrix: Matrix | undefined, textObject: number): GlyphRunOp {
+function runOp(
+  item: CodeItem,
+  style: RunStyle,
+  seg: ShapedSegment,
+  x: number,
+  y: number,
+  matrix: Matrix | undefined,
+  textObject: number,
+): GlyphRunOp {
   const face = seg.font.face;
   const k = 1000 / face.unitsPerEm;
   const sh = seg.shaped;
@@ -43,13 +52,32 @@ function runOp(item: CodeItem, style: RunStyle, seg: ShapedSegment, x: number, y
     drift += adjust[i];
   }
   return {
-    op: 'glyphs', at: item.text!.at, matrix, font: seg.font.name, size: style.size, x, y, colour: style.colour,
-    glyphs: Uint16Array.from(sh.glyphs), adjust, text: sh.text, textObject,
+    op: 'glyphs',
+    at: item.text!.at,
+    matrix,
+    font: seg.font.name,
+    size: style.size,
+    x,
+    y,
+    colour: style.colour,
+    glyphs: Uint16Array.from(sh.glyphs),
+    adjust,
+    text: sh.text,
+    textObject,
   };
 }
 
 /** Lays `text` into runs starting at x, returning them and the width set. */
-function setText(item: CodeItem, style: RunStyle, text: string, x: number, y: number, matrix: Matrix | undefined, textObject: number, out: DrawOp[]): void {
+function setText(
+  item: CodeItem,
+  style: RunStyle,
+  text: string,
+  x: number,
+  y: number,
+  matrix: Matrix | undefined,
+  textObject: number,
+  out: DrawOp[],
+): void {
   const shaped = shapeIn(style, text, item.text!.at);
   let pen = x;
   for (const seg of shaped.segs) {
@@ -59,14 +87,29 @@ function setText(item: CodeItem, style: RunStyle, text: string, x: number, y: nu
 }
 
 /** The text's ops and where the bars end; `m` is the module width, `barsLeft` the first bar's left edge. */
-export function codeTextLayout(item: CodeItem, box: Box, m: number, barsLeft: number, matrix: Matrix | undefined): CodeTextLayout {
+export function codeTextLayout(
+  item: CodeItem,
+  box: Box,
+  m: number,
+  barsLeft: number,
+  matrix: Matrix | undefined,
+): CodeTextLayout {
   const t = item.text!;
   const res = t.fontRes!;
   const metrics = res.face.metrics;
   const upm = res.face.unitsPerEm;
-  const capH = metrics.capHeight / upm, desc = Math.min(0, metrics.descender / upm);
+  const capH = metrics.capHeight / upm,
+    desc = Math.min(0, metrics.descender / upm);
   const h = box.ury - box.lly;
-  const style = (size: number): RunStyle => ({ font: res, size, leading: 1.2 * size, colour: t.colour ?? item.color, underline: false, strikethrough: false, overline: false });
+  const style = (size: number): RunStyle => ({
+    font: res,
+    size,
+    leading: 1.2 * size,
+    colour: t.colour ?? item.color,
+    underline: false,
+    strikethrough: false,
+    overline: false,
+  });
   const ops: DrawOp[] = [];
   const textObject = nextTextObject();
   if (item.type === 'ean13') {
@@ -77,7 +120,8 @@ export function codeTextLayout(item: CodeItem, box: Box, m: number, barsLeft: nu
     const baseline = box.lly;
     const top = baseline + capH * size;
     const barsBottom = Math.min(box.ury, top + GAP * size);
-    const centre = (d: string, cx: number) => setText(item, st, d, cx - shapeIn(st, d, t.at).width / 2, baseline, matrix, textObject, ops);
+    const centre = (d: string, cx: number) =>
+      setText(item, st, d, cx - shapeIn(st, d, t.at).width / 2, baseline, matrix, textObject, ops);
     const digits = t.value;
     // The first digit: centred in the seven modules before the start guard's margin (GS1 places it in the quiet zone).
     centre(digits[0], barsLeft - 4.5 * m);

@@ -4,16 +4,18 @@
 // runs of dark modules in a row merged so a QR code is a few hundred rectangles, not thousands.
 // A linear code's human-readable text (code-text.ts) takes a band at the bottom of the box; the
 // bars shorten above it (an EAN-13's guard bars reach down between its digit groups).
-import type { CodeItem, DrawOp, Matrix } from '../../ir/types.js';
-import { QUIET_ZONES } from '../../ir/read/codes.js';
-import { codeTextLayout, EAN13_DIGIT_ZONE, EAN13_GUARD_STARTS } from './code-text.js';
+
 import type { Box } from '../../engines/geometry/coordinates.js';
+import { QUIET_ZONES } from '../../ir/read/codes.js';
+import type { CodeItem, DrawOp, Matrix } from '../../ir/types.js';
+import { codeTextLayout, EAN13_DIGIT_ZONE, EAN13_GUARD_STARTS } from './code-text.js';
 
 export function layCodeItem(item: CodeItem, box: Box, matrix: Matrix | undefined): DrawOp[] {
   const ops: DrawOp[] = [];
   const w = box.urx - box.llx;
   const h = box.ury - box.lly;
-  if (item.background) ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w, h, fill: item.background });
+  if (item.background)
+    ops.push({ op: 'rect', at: item.at, matrix, x: box.llx, y: box.lly, w, h, fill: item.background });
   let [ql, qr, qt, qb] = item.quietZone ? QUIET_ZONES[item.type] : [0, 0, 0, 0];
   const sym = item.symbol;
   const rects: number[] = [];
@@ -41,7 +43,10 @@ export function layCodeItem(item: CodeItem, box: Box, matrix: Matrix | undefined
       const y = top - (r + 1) * rh;
       let c = 0;
       while (c < sym.cols) {
-        if (!sym.dark[r * sym.cols + c]) { c++; continue; }
+        if (!sym.dark[r * sym.cols + c]) {
+          c++;
+          continue;
+        }
         const start = c;
         while (c < sym.cols && sym.dark[r * sym.cols + c]) c++;
         rects.push(x0 + start * m, y, (c - start) * m, rh);

@@ -3,16 +3,22 @@
 // the first baseline placed by `first_baseline`, the room below the last by `last_baseline`; then
 // `fit_size` (the largest size, stepping down from font_size, at which the text holds the rect) and
 // `fill_leading` (lines spread apart so the last baseline sits on the floor).
-import type { DrawOp, Matrix, ResolvedFlowItem } from '../../ir/types.js';
-import type { Box } from '../../engines/geometry/coordinates.js';
-import { drawLine, lineAlign, type DrawTarget } from '../../engines/text/line-draw.js';
-import { layParagraph, type Indents, type LaidParagraph, type Line, type ParagraphRules } from '../../engines/text/paragraph.js';
-import { resolvePlaceholders } from '../../ir/placeholders.js';
-import type { TabRules } from '../../engines/text/tabs.js';
 
-import { ParagraphMarker } from './structure-marks.js';
-import type { ContentMark } from '../../ir/structure-types.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
+import { type DrawTarget, drawLine, lineAlign } from '../../engines/text/line-draw.js';
+import {
+  type Indents,
+  type LaidParagraph,
+  type Line,
+  layParagraph,
+  type ParagraphRules,
+} from '../../engines/text/paragraph.js';
 import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
+import type { TabRules } from '../../engines/text/tabs.js';
+import { resolvePlaceholders } from '../../ir/placeholders.js';
+import type { ContentMark } from '../../ir/structure-types.js';
+import type { DrawOp, Matrix, ResolvedFlowItem } from '../../ir/types.js';
+import { ParagraphMarker } from './structure-marks.js';
 
 /** fit_size steps down half a point at a time (docs/reference.md)… */
 export const FIT_STEP = 0.5;
@@ -44,19 +50,43 @@ function tabRulesOf(item: ResolvedFlowItem, width: number): TabRules {
   const size = 'fraction' in t.size ? t.size.fraction * width : t.size.points;
   if (item.hangingList) {
     // The first tab of an item goes to the body stop; others advance by the tab size.
-    return { method: 'ruler', size, ruler: [item.hangingList.body], alignments: t.alignments, alignChar: t.alignChar, leader: item.leader };
+    return {
+      method: 'ruler',
+      size,
+      ruler: [item.hangingList.body],
+      alignments: t.alignments,
+      alignChar: t.alignChar,
+      leader: item.leader,
+    };
   }
-  return { method: t.method, size, ruler: t.ruler, alignments: t.alignments, alignChar: t.alignChar, leader: item.leader };
+  return {
+    method: t.method,
+    size,
+    ruler: t.ruler,
+    alignments: t.alignments,
+    alignChar: t.alignChar,
+    leader: item.leader,
+  };
 }
 
 function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: number): FlowLayout {
   const width = box.urx - box.llx;
   const leading = item.leadingGiven ? (item.leading * size) / item.fontSize : 1.2 * size;
   const style = { ...blockStyle(item, item.fontRes), size, leading };
-  const rules: ParagraphRules = { overlong: item.overlong, breakAfter: item.breakAfter, hyphenate: item.hyphenate, tabs: tabRulesOf(item, width), optimal: item.align === 'justify' };
+  const rules: ParagraphRules = {
+    overlong: item.overlong,
+    breakAfter: item.breakAfter,
+    hyphenate: item.hyphenate,
+    tabs: tabRulesOf(item, width),
+    optimal: item.align === 'justify',
+  };
   const indents = indentsOf(item);
-  const paragraphs = content.replace(/\r\n?/g, '\n').split('\n').map((text) =>
-    layParagraph(text.length ? [{ text, style, at: item.contentAt }] : [], rules, width, indents, style));
+  const paragraphs = content
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((text) =>
+      layParagraph(text.length ? [{ text, style, at: item.contentAt }] : [], rules, width, indents, style),
+    );
   const baselines: number[] = [];
   let y = box.ury;
   let overflows = false;
@@ -112,7 +142,13 @@ function fillLeading(l: FlowLayout, limit: number): void {
 }
 
 /** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/layout/structure-marks.ts). */
-export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | undefined, pc: TextPageContext, mark?: (paragraph: number) => ContentMark): DrawOp[] {
+export function layFlowItem(
+  item: ResolvedFlowItem,
+  box: Box,
+  matrix: Matrix | undefined,
+  pc: TextPageContext,
+  mark?: (paragraph: number) => ContentMark,
+): DrawOp[] {
   const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
   const l = fittedLayout(item, content, box);
   if (item.fillLeading) fillLeading(l, item.fillLeading.limit);
@@ -126,7 +162,15 @@ export function layFlowItem(item: ResolvedFlowItem, box: Box, matrix: Matrix | u
     const firstY = l.baselines[n];
     marker?.start(pi, paragraphTexts?.[pi].includes('\t') ? (g) => g.y === firstY && g.x < bodyX : undefined);
     for (const line of p.lines) {
-      drawLine(p, line, box.llx, l.baselines[n++], lineAlign(line, p.rtl, item.align, item.lastAlign), item.leader, target);
+      drawLine(
+        p,
+        line,
+        box.llx,
+        l.baselines[n++],
+        lineAlign(line, p.rtl, item.align, item.lastAlign),
+        item.leader,
+        target,
+      );
     }
   }
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];

@@ -2,8 +2,9 @@
 // first turned the way its orientation says (the declaration's, else the file's EXIF), then sized by
 // `fit` (stretched to the rect by default, as the spec's image item implies) and anchored by `align`.
 // Orientation costs nothing: it is part of the one placement matrix, the pixels are never turned.
-import type { DrawOp, ImageAlign, Matrix, ResolvedImageItem } from '../../ir/types.js';
+
 import type { Box } from '../../engines/geometry/coordinates.js';
+import type { DrawOp, ImageAlign, Matrix, ResolvedImageItem } from '../../ir/types.js';
 
 /**
  * EXIF orientation → the map of the unit square (image space, row 0 at the top) onto itself that
@@ -36,10 +37,12 @@ function anchor(align: ImageAlign): [number, number] {
 export function layImageItem(item: ResolvedImageItem, box: Box, matrix: Matrix | undefined): DrawOp[] {
   const res = item.res;
   const turned = res.orientation >= 5;
-  const W = box.urx - box.llx, H = box.ury - box.lly;
+  const W = box.urx - box.llx,
+    H = box.ury - box.lly;
   // The shown picture's own size: pixels at its resolution, turned as it is shown.
   const [nw, nh] = turned ? [res.natural[1], res.natural[0]] : res.natural;
-  let w = W, h = H;
+  let w = W,
+    h = H;
   if (item.fit === 'contain' || item.fit === 'cover') {
     const s = item.fit === 'contain' ? Math.min(W / nw, H / nh) : Math.max(W / nw, H / nh);
     w = nw * s;
@@ -49,12 +52,23 @@ export function layImageItem(item: ResolvedImageItem, box: Box, matrix: Matrix |
     h = nh;
   }
   const [ax, ay] = anchor(item.align);
-  const x = box.llx + (W - w) * ax, y = box.lly + (H - h) * ay;
+  const x = box.llx + (W - w) * ax,
+    y = box.lly + (H - h) * ay;
   const placement = multiply(ORIENT[res.orientation], [w, 0, 0, h, x, y]);
   // Only a picture that can spill out of its rect is clipped to it.
-  const clip = item.fit === 'cover' || (item.fit === 'none' && (w > W || h > H)) ? { x: box.llx, y: box.lly, w: W, h: H } : undefined;
-  return [{
-    op: 'image', at: item.at, matrix, placement, clip, image: res,
-    fill: res.stencil ? (item.color?.colour ?? { space: 'gray', c: [0] }) : undefined,
-  }];
+  const clip =
+    item.fit === 'cover' || (item.fit === 'none' && (w > W || h > H))
+      ? { x: box.llx, y: box.lly, w: W, h: H }
+      : undefined;
+  return [
+    {
+      op: 'image',
+      at: item.at,
+      matrix,
+      placement,
+      clip,
+      image: res,
+      fill: res.stencil ? (item.color?.colour ?? { space: 'gray', c: [0] }) : undefined,
+    },
+  ];
 }

@@ -3,38 +3,54 @@
 // the rect — uniformly and centred (`meet`), filling it (`stretch`), or at its own size from the
 // rect's lower left (`none`). Drawn as one form XObject (passes/emit/pages/imported-pages.ts), its form
 // fields' appearances flat over it.
-import type { JsonPointer } from '../../ir/pointer.js';
-import type { ImportedPageOp, Matrix, PageFit } from '../../ir/types.js';
 
+import type { Box } from '../../engines/geometry/coordinates.js';
 import { pageParts } from '../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../engines/supplied/widgets.js';
-import type { Box } from '../../engines/geometry/coordinates.js';
+import type { JsonPointer } from '../../ir/pointer.js';
 import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
+import type { ImportedPageOp, Matrix, PageFit } from '../../ir/types.js';
 
 /** `m` then `n`. */
 export function mul(m: Matrix, n: Matrix): Matrix {
   return [
-    m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
   ];
 }
 
 /** Snaps values within 1e-12 of an integer (cos 90° is 6e-17, not 0), so turned pages write clean matrices. */
 const snap = (v: number) => (Math.abs(v - Math.round(v)) < 1e-12 ? Math.round(v) : v);
 
-export function placePage(box: [number, number, number, number], pageRotate: number, rect: Box, fit: PageFit, rotate: number): Matrix {
+export function placePage(
+  box: [number, number, number, number],
+  pageRotate: number,
+  rect: Box,
+  fit: PageFit,
+  rotate: number,
+): Matrix {
   const [x0, y0, x1, y1] = box;
-  const bw = x1 - x0, bh = y1 - y0;
+  const bw = x1 - x0,
+    bh = y1 - y0;
   // /Rotate turns the page clockwise as shown (ISO 32000-1 §7.7.3.3); `rotate` is counter-clockwise.
   const phi = ((rotate - pageRotate) * Math.PI) / 180;
-  const cos = snap(Math.cos(phi)), sin = snap(Math.sin(phi));
+  const cos = snap(Math.cos(phi)),
+    sin = snap(Math.sin(phi));
   const w2 = Math.abs(cos) * bw + Math.abs(sin) * bh;
   const h2 = Math.abs(sin) * bw + Math.abs(cos) * bh;
-  const W = rect.urx - rect.llx, H = rect.ury - rect.lly;
-  let sx = 1, sy = 1;
+  const W = rect.urx - rect.llx,
+    H = rect.ury - rect.lly;
+  let sx = 1,
+    sy = 1;
   if (fit === 'meet') sx = sy = Math.min(W / w2, H / h2);
-  else if (fit === 'stretch') { sx = W / w2; sy = H / h2; }
+  else if (fit === 'stretch') {
+    sx = W / w2;
+    sy = H / h2;
+  }
   const cx = fit === 'none' ? rect.llx + w2 / 2 : (rect.llx + rect.urx) / 2;
   const cy = fit === 'none' ? rect.lly + h2 / 2 : (rect.lly + rect.ury) / 2;
   let m: Matrix = [1, 0, 0, 1, -(x0 + x1) / 2, -(y0 + y1) / 2];
@@ -44,7 +60,15 @@ export function placePage(box: [number, number, number, number], pageRotate: num
 }
 
 /** The drawing operation of page `page` (1-based) of `src` placed in `rect`. */
-export function importedPageOp(at: JsonPointer, src: SuppliedPdf, page: number, rect: Box, fit: PageFit, rotate: number, transform?: Matrix): ImportedPageOp {
+export function importedPageOp(
+  at: JsonPointer,
+  src: SuppliedPdf,
+  page: number,
+  rect: Box,
+  fit: PageFit,
+  rotate: number,
+  transform?: Matrix,
+): ImportedPageOp {
   const parts = pageParts(src, page - 1);
   let matrix = placePage(parts.box, parts.rotate, rect, fit, rotate);
   if (transform) matrix = mul(matrix, transform);

@@ -5,32 +5,46 @@
 // glyphs are laid once, in their own box. Links and form fields become annotations beside the ops.
 // PagedIr → LaidOutIr.
 // Sub-steps live in passes/layout/.
-import type { CoordBindings } from '../../ir/grammar/expr.js';
-import type { LaidOutLink } from '../../ir/navigation-types.js';
-import type { CodeItem, DocSettings, DrawOp, Item, LaidOutIr, LaidOutPage, LinkItem, Matrix, PagedIr, PageSize, PlacedItem, ResolvedImageItem, ResolvedImportedPageItem, ResolvedTextPathItem, ShapeItem } from '../../ir/types.js';
-import { itemMatrix, pageBindings, rectValue, type Box } from '../../engines/geometry/coordinates.js';
-import { layCodeItem } from './codes.js';
-import { importedPageOp } from './imported.js';
-import { layTablePart } from './table.js';
 
-import { layImageItem } from './images.js';
-import { layLink } from './links.js';
-import { layField } from './forms.js';
-
-import type { LaidOutWidget } from '../../ir/form-types.js';
-import { layRect, layShape } from './shapes.js';
-import { layTextPathItem } from './text-path.js';
-import { layFlowItem } from './flow.js';
-import { layTextItem } from './text-item.js';
-import { wrapItem, wrapTablePart } from './wrap.js';
 import type { Type3Face } from '../../engines/fonts/type3-face.js';
-import type { StructureSpec } from '../../ir/structure-types.js';
-import { cellMarks, markItemOps, marked, paragraphMarks } from './structure-marks.js';
-import type { Pass, PassContext } from '../pass.js';
-import { isField } from '../../ir/form-types.js';
-import { hangBox } from '../../engines/geometry/coordinates.js';
+import { type Box, hangBox, itemMatrix, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { segOps, segsBox, shapeBox } from '../../engines/geometry/shapes.js';
 import type { TextPageContext } from '../../engines/text/runs.js';
+import type { LaidOutWidget } from '../../ir/form-types.js';
+import { isField } from '../../ir/form-types.js';
+import type { CoordBindings } from '../../ir/grammar/expr.js';
+import type { LaidOutLink } from '../../ir/navigation-types.js';
+import type { StructureSpec } from '../../ir/structure-types.js';
+import type {
+  CodeItem,
+  DocSettings,
+  DrawOp,
+  Item,
+  LaidOutIr,
+  LaidOutPage,
+  LinkItem,
+  Matrix,
+  PagedIr,
+  PageSize,
+  PlacedItem,
+  ResolvedImageItem,
+  ResolvedImportedPageItem,
+  ResolvedTextPathItem,
+  ShapeItem,
+} from '../../ir/types.js';
+import type { Pass, PassContext } from '../pass.js';
+import { layCodeItem } from './codes.js';
+import { layFlowItem } from './flow.js';
+import { layField } from './forms.js';
+import { layImageItem } from './images.js';
+import { importedPageOp } from './imported.js';
+import { layLink } from './links.js';
+import { layRect, layShape } from './shapes.js';
+import { cellMarks, marked, markItemOps, paragraphMarks } from './structure-marks.js';
+import { layTablePart } from './table.js';
+import { layTextItem } from './text-item.js';
+import { layTextPathItem } from './text-path.js';
+import { wrapItem, wrapTablePart } from './wrap.js';
 
 const SHAPE_KINDS: ReadonlySet<string> = new Set(['line', 'path', 'polygon', 'ellipse', 'drawing']);
 const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 'data_matrix', 'pdf417']);
@@ -40,22 +54,46 @@ const CODE_KINDS: ReadonlySet<string> = new Set(['code128', 'ean13', 'qr_code', 
  * `links`, form-field widgets to `widgets`. `structure` (a page of a tagged document): every op goes
  * into marked content (passes/layout/structure-marks.ts).
  */
-export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings, doc: DocSettings, pc: TextPageContext, links?: LaidOutLink[], widgets?: LaidOutWidget[], structure?: StructureSpec): DrawOp[] {
+export function layItems(
+  items: readonly (Item | PlacedItem)[],
+  b: CoordBindings,
+  doc: DocSettings,
+  pc: TextPageContext,
+  links?: LaidOutLink[],
+  widgets?: LaidOutWidget[],
+  structure?: StructureSpec,
+): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
-    if (item.type === 'table_part') { for (const op of wrapTablePart(item, layTablePart(item, pc, doc, cellMarks(item, structure)), b)) ops.push(op); continue; }
+    if (item.type === 'table_part') {
+      for (const op of wrapTablePart(item, layTablePart(item, pc, doc, cellMarks(item, structure)), b)) ops.push(op);
+      continue;
+    }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)
     // Form fields are widget annotations beside the content, like links (passes/layout/forms.ts).
-    if (isField(item)) { if (widgets) layField(item, b, links?.length ?? 0, widgets); continue; }
-    const laid: Box = item.rect ? rectValue(item.rect, b)
-      : item.type === 'text_path' ? segsBox(segOps(item.segments, b)) // a text_path turns about its path's box, as a path does
-      : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
+    if (isField(item)) {
+      if (widgets) layField(item, b, links?.length ?? 0, widgets);
+      continue;
+    }
+    const laid: Box = item.rect
+      ? rectValue(item.rect, b)
+      : item.type === 'text_path'
+        ? segsBox(segOps(item.segments, b)) // a text_path turns about its path's box, as a path does
+        : shapeBox(item as Exclude<Item, { rect: unknown }> as never, b, doc);
     // An item hung with relative_to is moved to where pagination hung it.
     const box = item.hang ? hangBox(laid, item.hang) : laid;
     if (item.type === 'imported_page') {
       // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
       const ip = item as ResolvedImportedPageItem;
-      const op = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, ip.transform as Matrix | undefined);
+      const op = importedPageOp(
+        ip.at,
+        ip.source,
+        ip.page,
+        box,
+        ip.fit,
+        ip.rotate ?? 0,
+        ip.transform as Matrix | undefined,
+      );
       // Its graphics state and layer wrap it as any item's; its matrix is the op's own (no second `cm`).
       for (const o of wrapItem(item, box, structure ? markItemOps(item, [op], structure) : [op], b, true)) ops.push(o);
       continue;
@@ -77,7 +115,8 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
       if (dy) inner = [{ op: 'scope', at: item.at, matrix: [1, 0, 0, 1, 0, dy], ops: inner }];
     }
     // A hung path, line or polygon (and a drawing without a rect) moves by what its box moved.
-    else if (SHAPE_KINDS.has(item.type)) inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc, box.lly - laid.lly);
+    else if (SHAPE_KINDS.has(item.type))
+      inner = layShape(item as ShapeItem, item.rect ? box : undefined, b, doc, box.lly - laid.lly);
     else if (CODE_KINDS.has(item.type)) inner = layCodeItem(item as CodeItem, box, undefined);
     else if (item.type === 'image') inner = layImageItem(item as ResolvedImageItem, box, undefined);
     else throw new Error(`no layout for the item type ${item.type}`); // a kind read but never laid is our bug: a 500, not a silent blank
@@ -88,12 +127,24 @@ export function layItems(items: readonly (Item | PlacedItem)[], b: CoordBindings
 }
 
 /** Lays each declared drawing and tiling cell once; `{llx}`… are its box, page variables those of page 1. */
-function layForms(doc: DocSettings, fonts: LaidOutIr['fonts'], first: LaidOutPage | undefined, total: number, pc: TextPageContext): DocSettings['laidForms'] {
+function layForms(
+  doc: DocSettings,
+  fonts: LaidOutIr['fonts'],
+  first: LaidOutPage | undefined,
+  total: number,
+  pc: TextPageContext,
+): DocSettings['laidForms'] {
   const g = doc.graphics;
   const glyphs = layType3Glyphs(fonts, doc, first, total, pc);
   if ((!g || (!g.drawings.size && !g.tilings.size)) && !glyphs.size) return undefined;
   const size = first?.size ?? { width: 0, height: 0 };
-  const within = (box: readonly number[]): CoordBindings => ({ ...pageBindings(size, 1, total), llx: box[0], lly: box[1], urx: box[2], ury: box[3] });
+  const within = (box: readonly number[]): CoordBindings => ({
+    ...pageBindings(size, 1, total),
+    llx: box[0],
+    lly: box[1],
+    urx: box[2],
+    ury: box[3],
+  });
   return {
     drawings: new Map([...(g?.drawings ?? [])].map(([n, d]) => [n, layItems(d.items, within(d.box), doc, pc)])),
     tilings: new Map([...(g?.tilings ?? [])].map(([n, t]) => [n, layItems(t.items, within(t.box), doc, pc)])),
@@ -105,7 +156,13 @@ function layForms(doc: DocSettings, fonts: LaidOutIr['fonts'], first: LaidOutPag
  * Lays the shapes of every Type 3 font's glyphs once, in glyph space (`{llx}`… are the font's box),
  * in code order, keyed by face: they are written as the glyph procedures' content by emit.
  */
-function layType3Glyphs(fonts: LaidOutIr['fonts'], doc: DocSettings, first: LaidOutPage | undefined, total: number, pc: TextPageContext): Map<string, DrawOp[][]> {
+function layType3Glyphs(
+  fonts: LaidOutIr['fonts'],
+  doc: DocSettings,
+  first: LaidOutPage | undefined,
+  total: number,
+  pc: TextPageContext,
+): Map<string, DrawOp[][]> {
   const out = new Map<string, DrawOp[][]>();
   const size = first?.size ?? { width: 0, height: 0 };
   for (const res of fonts.values()) {
@@ -113,7 +170,10 @@ function layType3Glyphs(fonts: LaidOutIr['fonts'], doc: DocSettings, first: Laid
     const face = res.face as Type3Face;
     const [llx, lly, urx, ury] = face.decl.box;
     const b: CoordBindings = { ...pageBindings(size, 1, total), llx, lly, urx, ury };
-    out.set(face.key, face.glyphs.map((glyph) => layItems(glyph.items, b, doc, pc)));
+    out.set(
+      face.key,
+      face.glyphs.map((glyph) => layItems(glyph.items, b, doc, pc)),
+    );
   }
   return out;
 }
@@ -130,9 +190,25 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       const under = templateOp(ir, page.number, total, page.size);
       const structure = ir.doc.structure;
       // A template is page furniture in a tagged document (passes/layout/structure-marks.ts).
-      if (under) ops.push(...(structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]));
-      for (const op of layItems(page.items, pageBindings(page.size, page.number, total), ir.doc, pc, links, widgets, structure)) ops.push(op);
-      return { number: page.number, size: page.size, ops, ...(links.length ? { links } : {}), ...(widgets.length ? { widgets } : {}) };
+      if (under)
+        ops.push(...(structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]));
+      for (const op of layItems(
+        page.items,
+        pageBindings(page.size, page.number, total),
+        ir.doc,
+        pc,
+        links,
+        widgets,
+        structure,
+      ))
+        ops.push(op);
+      return {
+        number: page.number,
+        size: page.size,
+        ops,
+        ...(links.length ? { links } : {}),
+        ...(widgets.length ? { widgets } : {}),
+      };
     });
     const laidForms = layForms(ir.doc, ir.fonts, pages[0], total, { page: 1, total, now: ctx.now });
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };

@@ -2,12 +2,12 @@
 // polygon, line (with their arrowheads, arrows.ts), ellipse (four Béziers), and a placed drawing
 // (its box stretched onto the rect).
 // Coordinates are evaluated here, on the page being laid.
-import type { CoordBindings } from '../../ir/grammar/expr.js';
-import type { PathSeg } from '../../ir/graphics-types.js';
-import type { DrawOp, Matrix, PathSegOp, ShapeItem, RectItem, DocSettings } from '../../ir/types.js';
-import { withArrows } from './arrows.js';
-import { coordValue, type Box } from '../../engines/geometry/coordinates.js';
+
+import type { Box } from '../../engines/geometry/coordinates.js';
 import { boxToRect, ellipseSegs, segOps } from '../../engines/geometry/shapes.js';
+import type { CoordBindings } from '../../ir/grammar/expr.js';
+import type { DocSettings, DrawOp, Matrix, PathSegOp, RectItem, ShapeItem } from '../../ir/types.js';
+import { withArrows } from './arrows.js';
 
 /** 4(√2 − 1)/3: the control distance of a quarter circle drawn as one cubic Bézier. */
 
@@ -20,9 +20,20 @@ function moveSegs(segs: PathSegOp[], dy: number): PathSegOp[] {
 
 /** Ops of a rect with a stroke (a rect with a fill alone stays the fast `rect` op). */
 export function layRect(item: RectItem, box: Box): DrawOp[] {
-  const w = box.urx - box.llx, h = box.ury - box.lly;
-  if (!item.stroke) return item.fill ? [{ op: 'rect', at: item.at, x: box.llx, y: box.lly, w, h, fill: item.fill }] : [];
-  return [{ op: 'path', at: item.at, segs: [{ k: 're', v: [box.llx, box.lly, w, h] }], fill: item.fill, fillRule: 'nonzero', stroke: item.stroke }];
+  const w = box.urx - box.llx,
+    h = box.ury - box.lly;
+  if (!item.stroke)
+    return item.fill ? [{ op: 'rect', at: item.at, x: box.llx, y: box.lly, w, h, fill: item.fill }] : [];
+  return [
+    {
+      op: 'path',
+      at: item.at,
+      segs: [{ k: 're', v: [box.llx, box.lly, w, h] }],
+      fill: item.fill,
+      fillRule: 'nonzero',
+      stroke: item.stroke,
+    },
+  ];
 }
 
 /**
@@ -40,7 +51,19 @@ export function layShape(item: ShapeItem, box: Box | undefined, b: CoordBindings
   if (item.type !== 'ellipse' && item.arrows) {
     // The heads are part of the item: drawn after its path, inside the same wrapper.
     const { segs: cut, heads } = withArrows(item, segs);
-    return [{ op: 'path', at: item.at, segs: cut, fill: item.fill, fillRule: item.fillRule, stroke: item.stroke }, ...heads];
+    return [
+      { op: 'path', at: item.at, segs: cut, fill: item.fill, fillRule: item.fillRule, stroke: item.stroke },
+      ...heads,
+    ];
   }
-  return [{ op: 'path', at: item.at, segs, fill: item.fill, fillRule: item.type === 'ellipse' ? 'nonzero' : item.fillRule, stroke: item.stroke }];
+  return [
+    {
+      op: 'path',
+      at: item.at,
+      segs,
+      fill: item.fill,
+      fillRule: item.type === 'ellipse' ? 'nonzero' : item.fillRule,
+      stroke: item.stroke,
+    },
+  ];
 }

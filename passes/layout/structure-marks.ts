@@ -6,9 +6,10 @@
 // will stand in; anything else (items nobody names, a shadow, table rules and fills, repeated header
 // rows, templates) is an artifact, page furniture when it is on every page. The MCIDs themselves are
 // handed out by emit (passes/emit/pages/content.ts), which records which piece each one is.
+
+import type { JsonPointer } from '../../ir/pointer.js';
 import type { ContentMark, PlacedItemTag, StructureSpec } from '../../ir/structure-types.js';
 import type { DrawOp, FillRectOp, GlyphRunOp, Item, PlacedItem, TablePartItem } from '../../ir/types.js';
-import type { JsonPointer } from '../../ir/pointer.js';
 
 /** The tag of a text piece: the element's own type inline, else the element each paragraph brings. */
 function textTag(p: PlacedItemTag): string {
@@ -27,7 +28,10 @@ export function marked(at: JsonPointer, mark: ContentMark, ops: DrawOp[]): DrawO
 }
 
 /** For a text or flow item of a tagged document: the mark of its paragraph i; undefined when untagged or unnamed. */
-export function paragraphMarks(item: Item, structure: StructureSpec | undefined): ((i: number) => ContentMark) | undefined {
+export function paragraphMarks(
+  item: Item,
+  structure: StructureSpec | undefined,
+): ((i: number) => ContentMark) | undefined {
   if (item.type !== 'text' && item.type !== 'flow') return undefined;
   const p = structure?.placed?.get(item.index);
   if (!p) return undefined;
@@ -78,7 +82,12 @@ export class ParagraphMarker {
       glyphs = glyphs.filter((g) => !lbl.includes(g));
       // The label is its own text object, so the body's stays whole after it.
       const own = this.fresh();
-      for (const op of marked(t.at, { ...m, piece: `${m.piece}.lbl`, tag: 'Lbl' }, lbl.map((g) => ({ ...g, textObject: own })))) this.out.push(op);
+      for (const op of marked(
+        t.at,
+        { ...m, piece: `${m.piece}.lbl`, tag: 'Lbl' },
+        lbl.map((g) => ({ ...g, textObject: own })),
+      ))
+        this.out.push(op);
     }
     for (const op of marked(t.at, m, [...glyphs, ...rects])) this.out.push(op);
   }
@@ -90,7 +99,10 @@ export class ParagraphMarker {
 }
 
 /** Table cells of a tagged document: the mark of cell `ci` of row `row` drawn in part `tp`. */
-export function cellMarks(tp: TablePartItem, structure: StructureSpec | undefined): ((row: number, ci: number) => ContentMark) | undefined {
+export function cellMarks(
+  tp: TablePartItem,
+  structure: StructureSpec | undefined,
+): ((row: number, ci: number) => ContentMark) | undefined {
   if (!structure) return undefined;
   const t = tp.table;
   const p = structure.placed?.get(t.index);

@@ -7,29 +7,44 @@
 // Every op a cell's content makes carries the cell's own pointer as `at` (`/items/0/rows/7/2`):
 // with `table.rows[r].cells[i]` (its `col`, `colSpan`, `rowSpan`) and `headerRows`/`footerRows`,
 // that says which row, column and section (header, body, footer) each drawn cell belongs to.
-import type { JsonPointer } from '../../ir/pointer.js';
-import type { CellAlign, Colour, DocSettings, DrawOp, GlyphRunOp, ImageAlign, ImageFit, Matrix, ResolvedImageItem, TableCell, TablePartItem } from '../../ir/types.js';
 
-import { layCodeItem } from './codes.js';
-import type { Box } from '../../engines/geometry/coordinates.js';
-import { layImageItem } from './images.js';
-import { statedAdvances, type DrawTarget } from '../../engines/text/line-draw.js';
-
-import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../engines/text/table-cell-text.js';
-
-import type { ContentMark } from '../../ir/structure-types.js';
-import { marked } from './structure-marks.js';
-import type { TextFont } from '../../ir/text-font.js';
-import type { MeasuredCell } from '../../ir/measured-table.js';
-import { boxToRect } from '../../engines/geometry/shapes.js';
-import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
 import { codeHeight, naturalSize } from '../../engines/geometry/cell-sizes.js';
+import type { Box } from '../../engines/geometry/coordinates.js';
+import { boxToRect } from '../../engines/geometry/shapes.js';
+import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
+import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
+import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../engines/text/table-cell-text.js';
+import type { MeasuredCell } from '../../ir/measured-table.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { ContentMark } from '../../ir/structure-types.js';
+import type { TextFont } from '../../ir/text-font.js';
+import type {
+  CellAlign,
+  Colour,
+  DocSettings,
+  DrawOp,
+  GlyphRunOp,
+  ImageAlign,
+  ImageFit,
+  Matrix,
+  ResolvedImageItem,
+  TableCell,
+  TablePartItem,
+} from '../../ir/types.js';
+import { layCodeItem } from './codes.js';
+import { layImageItem } from './images.js';
+import { marked } from './structure-marks.js';
 
 /**
  * `mark` (a tagged document, passes/layout/structure-marks.ts): each cell's text, code, picture or drawing
  * is its own marked piece (its runs never joined with a neighbour's); fills and rules are artifacts.
  */
-export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSettings, mark?: (row: number, cell: number) => ContentMark): DrawOp[] {
+export function layTablePart(
+  tp: TablePartItem,
+  pc: TextPageContext,
+  doc: DocSettings,
+  mark?: (row: number, cell: number) => ContentMark,
+): DrawOp[] {
   const fills: DrawOp[] = [];
   const content: DrawOp[] = [];
   const borders: DrawOp[] = [];
@@ -38,7 +53,9 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
   const { box, colX, measured: m } = tp;
   // Where each row sits in this part (a row spanning several rows reaches down through them).
   const placedAt = new Map<number, number>();
-  tp.rows.forEach((pr, i) => { if (!pr.lines) placedAt.set(pr.row, i); });
+  tp.rows.forEach((pr, i) => {
+    if (!pr.lines) placedAt.set(pr.row, i);
+  });
   // Untagged, a row's cells on one baseline in one font become one glyph run (see joinRuns); a
   // tagged document keeps each cell's runs apart, in the cell's own marked piece.
   const join = !mark;
@@ -61,11 +78,17 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
       const [pt, pr_, pb, pl] = s.padding;
       const innerW = Math.max(0, w - pl - pr_);
       const kind = cell.content.kind;
-      const cellGlyphs = text.glyphs.length, cellRects = text.rects.length;
+      const cellGlyphs = text.glyphs.length,
+        cellRects = text.rects.length;
       if (mc.text) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
-        const t = layCellText(cell, tp.table.fontRes.get(s.font.name)!, innerW, hasPlaceholders(cell) ? pc : { now: pc.now })!;
+        const t = layCellText(
+          cell,
+          tp.table.fontRes.get(s.font.name)!,
+          innerW,
+          hasPlaceholders(cell) ? pc : { now: pc.now },
+        )!;
         const [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
         const used = linesHeight(t, from, to) + pt + pb;
         const slack = pr.lines ? 0 : Math.max(0, h - used);
@@ -77,25 +100,60 @@ export function layTablePart(tp: TablePartItem, pc: TextPageContext, doc: DocSet
         const slack = Math.max(0, h - ch - pt - pb);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
         const ctop = top - pt - dy;
-        content.push(...layCodeItem(cell.content.code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined));
+        content.push(
+          ...layCodeItem(
+            cell.content.code,
+            { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch },
+            undefined,
+          ),
+        );
       } else if (kind === 'image' || kind === 'drawing') {
         const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
         content.push(...layPicture(cell, inner, doc));
       }
       if (mark) {
         // Tagged: the cell's own runs and decorations (never joined with a neighbour's) and its code, picture or drawing, as one piece.
-        const own: DrawOp[] = [...text.glyphs.splice(cellGlyphs), ...text.rects.splice(cellRects), ...content.splice(0)];
+        const own: DrawOp[] = [
+          ...text.glyphs.splice(cellGlyphs),
+          ...text.rects.splice(cellRects),
+          ...content.splice(0),
+        ];
         pieces.push(...marked(cell.at, mark(pr.row, ci), own));
       }
       const [bt, br, bb, bl] = s.border;
-      if (bt) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - bt.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bt.width, fill: bt.color });
-      if (bb) borders.push({ op: 'rect', at: cell.at, x: x - (bl?.width ?? 0) / 2, y: top - h - bb.width / 2, w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2, h: bb.width, fill: bb.color });
-      if (bl) borders.push({ op: 'rect', at: cell.at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
-      if (br) borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
+      if (bt)
+        borders.push({
+          op: 'rect',
+          at: cell.at,
+          x: x - (bl?.width ?? 0) / 2,
+          y: top - bt.width / 2,
+          w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2,
+          h: bt.width,
+          fill: bt.color,
+        });
+      if (bb)
+        borders.push({
+          op: 'rect',
+          at: cell.at,
+          x: x - (bl?.width ?? 0) / 2,
+          y: top - h - bb.width / 2,
+          w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2,
+          h: bb.width,
+          fill: bb.color,
+        });
+      if (bl)
+        borders.push({ op: 'rect', at: cell.at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
+      if (br)
+        borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
     if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
-  if (mark) return [...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills), ...pieces, ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, borders)];
+  if (mark)
+    return [
+      ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills),
+      ...pieces,
+      ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, borders),
+    ];
   const out = fills;
   for (const op of text.glyphs) out.push(op);
   for (const op of text.rects) out.push(op);
@@ -123,29 +181,40 @@ function layPicture(cell: TableCell, inner: Box, doc: DocSettings): DrawOp[] {
   const placed = fitted(inner, nw, nh, c.fit, align);
   const d = doc.graphics!.drawings.get(c.name)!;
   const form: DrawOp = { op: 'form', at: c.at, name: c.name, matrix: boxToRect(d.box, placed) as Matrix };
-  const W = inner.urx - inner.llx, H = inner.ury - inner.lly;
+  const W = inner.urx - inner.llx,
+    H = inner.ury - inner.lly;
   const spills = c.fit === 'cover' || (c.fit === 'none' && (nw > W || nh > H));
   return spills ? [clipped(c.at, inner, form)] : [form];
 }
 
 /** Where a thing of natural size nw × nh lands in `box` under `fit` and `align` (as passes/layout/images.ts places a picture). */
 function fitted(box: Box, nw: number, nh: number, fit: ImageFit, align: ImageAlign): Box {
-  const W = box.urx - box.llx, H = box.ury - box.lly;
-  let w = W, h = H;
+  const W = box.urx - box.llx,
+    H = box.ury - box.lly;
+  let w = W,
+    h = H;
   if ((fit === 'contain' || fit === 'cover') && nw > 0 && nh > 0) {
     const k = fit === 'contain' ? Math.min(W / nw, H / nh) : Math.max(W / nw, H / nh);
-    w = nw * k; h = nh * k;
+    w = nw * k;
+    h = nh * k;
   } else if (fit === 'none') {
-    w = nw; h = nh;
+    w = nw;
+    h = nh;
   }
   const ax = align.endsWith('left') ? 0 : align.endsWith('right') ? 1 : 0.5;
   const ay = align.startsWith('top') ? 1 : align.startsWith('bottom') ? 0 : 0.5;
-  const llx = box.llx + (W - w) * ax, lly = box.lly + (H - h) * ay;
+  const llx = box.llx + (W - w) * ax,
+    lly = box.lly + (H - h) * ay;
   return { llx, lly, urx: llx + w, ury: lly + h };
 }
 
 function clipped(at: JsonPointer, box: Box, op: DrawOp): DrawOp {
-  return { op: 'scope', at, clip: { segs: [{ k: 're', v: [box.llx, box.lly, box.urx - box.llx, box.ury - box.lly] }], rule: 'nonzero' }, ops: [op] };
+  return {
+    op: 'scope',
+    at,
+    clip: { segs: [{ k: 're', v: [box.llx, box.lly, box.urx - box.llx, box.ury - box.lly] }], rule: 'nonzero' },
+    ops: [op],
+  };
 }
 
 /**
@@ -161,7 +230,8 @@ function joinRuns(runs: GlyphRunOp[], start: number, tp: TablePartItem): void {
   row.sort((a, b) => b.y - a.y || a.x - b.x);
   let g0 = 0;
   for (let i = 1; i <= row.length; i++) {
-    const a = row[g0], b = row[i];
+    const a = row[g0],
+      b = row[i];
     if (b && joinable(a, b, tp)) continue;
     runs.push(i - g0 === 1 ? a : joined(row, g0, i, tp));
     g0 = i;
@@ -174,7 +244,19 @@ function faceOf(tp: TablePartItem, name: string): TextFont | undefined {
 }
 
 function joinable(a: GlyphRunOp, b: GlyphRunOp, tp: TablePartItem): boolean {
-  return faceOf(tp, a.font) !== undefined && b.y === a.y && b.font === a.font && b.size === a.size && sameColour(a.colour, b.colour) && !a.outline && !b.outline && !a.actualText && !b.actualText && !a.matrix && !b.matrix;
+  return (
+    faceOf(tp, a.font) !== undefined &&
+    b.y === a.y &&
+    b.font === a.font &&
+    b.size === a.size &&
+    sameColour(a.colour, b.colour) &&
+    !a.outline &&
+    !b.outline &&
+    !a.actualText &&
+    !b.actualText &&
+    !a.matrix &&
+    !b.matrix
+  );
 }
 
 function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem): GlyphRunOp {
@@ -203,7 +285,10 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
       text[o + g] = r.text[g];
       const gid = r.glyphs[g];
       let w = stated[gid];
-      if (w === -1) { w = Math.round(face.advanceOf(gid) * k); stated[gid] = w; }
+      if (w === -1) {
+        w = Math.round(face.advanceOf(gid) * k);
+        stated[gid] = w;
+      }
       pen += w - r.adjust[g];
     }
     o += r.glyphs.length;

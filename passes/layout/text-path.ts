@@ -4,19 +4,17 @@
 // letter set along the path by arc length: its advance-centre on the path, turned to the tangent
 // there, written as a text object of its own (spec: text_knockout, "a text_path writes one per
 // letter"). Text longer than the path follows `overlong` (docs/reference.md, "text_path").
-import type { CoordBindings } from '../../ir/grammar/expr.js';
-import type { DrawOp, GlyphRunOp, ResolvedTextPathItem } from '../../ir/types.js';
 
 import type { ShapedSegment } from '../../engines/fonts/shaper.js';
-import { mirror, resolveParagraph, visualRuns } from '../../engines/text/bidi.js';
-
 import { MAX_PDF_NUMBER } from '../../engines/geometry/coordinates.js';
-import { measurePath, pointAt, type MeasuredPath } from '../../engines/geometry/path-measure.js';
-
-import { refuse } from '../../ir/messages.js';
+import { type MeasuredPath, measurePath, pointAt } from '../../engines/geometry/path-measure.js';
 import { segOps } from '../../engines/geometry/shapes.js';
+import { type RunStyle, type Span, shapeIn } from '../../engines/text/atoms.js';
+import { mirror, resolveParagraph, visualRuns } from '../../engines/text/bidi.js';
 import { nextTextObject, runSpans, type TextPageContext } from '../../engines/text/runs.js';
-import { shapeIn, type RunStyle, type Span } from '../../engines/text/atoms.js';
+import type { CoordBindings } from '../../ir/grammar/expr.js';
+import { refuse } from '../../ir/messages.js';
+import type { DrawOp, GlyphRunOp, ResolvedTextPathItem } from '../../ir/types.js';
 
 /** How far past its path's ends text may reach before it counts as overlong, points (rounding of the measure). */
 const OVERLONG_SLACK = 0.01;
@@ -49,13 +47,24 @@ function lettersOf(style: RunStyle, segs: readonly ShapedSegment[], rtl: boolean
         cur = { style, font: seg.font, glyphs: [], advances: [], text: [], width: 0 };
         letters.push(cur);
       }
-      cur.glyphs.push(sh.glyphs[g]); cur.advances.push(sh.advances[g]); cur.text.push(sh.text[g]); cur.width += sh.advances[g] * k;
+      cur.glyphs.push(sh.glyphs[g]);
+      cur.advances.push(sh.advances[g]);
+      cur.text.push(sh.text[g]);
+      cur.width += sh.advances[g] * k;
     }
     if (rtl) {
       letters.reverse();
-      for (const l of letters) { l.glyphs.reverse(); l.advances.reverse(); l.text.reverse(); }
+      for (const l of letters) {
+        l.glyphs.reverse();
+        l.advances.reverse();
+        l.text.reverse();
+      }
       // The cluster's text goes with its first glyph drawn, so ToUnicode still reads the letter.
-      for (const l of letters) { const t = l.text.join(''); l.text.fill(''); l.text[0] = t; }
+      for (const l of letters) {
+        const t = l.text.join('');
+        l.text.fill('');
+        l.text[0] = t;
+      }
     }
     for (const l of letters) out.push(l);
   }
@@ -72,12 +81,16 @@ function shapeLetters(spans: readonly Span[]): Letter[] {
   // Mixed directions: the text's visual runs (UAX #9), each cut where the style changes.
   const starts: number[] = [];
   let pos = 0;
-  for (const sp of spans) { starts.push(pos); pos += sp.text.length; }
+  for (const sp of spans) {
+    starts.push(pos);
+    pos += sp.text.length;
+  }
   const para = resolveParagraph(text, 'auto');
   for (const vr of visualRuns(para, 0, text.length)) {
     const parts: { span: Span; a: number; b: number }[] = [];
     spans.forEach((span, i) => {
-      const a = Math.max(starts[i], vr.start), b = Math.min(starts[i] + span.text.length, vr.end);
+      const a = Math.max(starts[i], vr.start),
+        b = Math.min(starts[i] + span.text.length, vr.end);
       if (a < b) parts.push({ span, a, b });
     });
     if (vr.rtl) parts.reverse();
@@ -118,14 +131,21 @@ function clusterAdjust(l: Letter): Int32Array {
 export function layTextPathItem(item: ResolvedTextPathItem, b: CoordBindings, pc: TextPageContext): DrawOp[] {
   // The block's style as a text item's, with no decorations (refused on a path) and one line's leading.
   const base: RunStyle = {
-    font: item.fontRes, size: item.fontSize, leading: 1.2 * item.fontSize, colour: item.color,
-    underline: false, strikethrough: false, overline: false, outline: item.outline,
+    font: item.fontRes,
+    size: item.fontSize,
+    leading: 1.2 * item.fontSize,
+    colour: item.color,
+    underline: false,
+    strikethrough: false,
+    overline: false,
+    outline: item.outline,
   };
   const letters = shapeLetters(runSpans({ runs: item.runs, leadingGiven: false }, base, pc));
   if (letters.length === 0) return [];
   const path = measurePath(segOps(item.segments, b), item.side === 'right');
   const textAt = `${item.at}/content`;
-  if (path.xs.length < 2) refuse('textPathNoLength', item.segmentsAt, { at: item.segmentsAt, page: b.current_page, item: textAt });
+  if (path.xs.length < 2)
+    refuse('textPathNoLength', item.segmentsAt, { at: item.segmentsAt, page: b.current_page, item: textAt });
   const L = path.length;
   let total = item.letterSpacing * (letters.length - 1);
   for (const l of letters) total += l.width;
@@ -134,20 +154,39 @@ export function layTextPathItem(item: ResolvedTextPathItem, b: CoordBindings, pc
   const room = item.align === 'start' ? L - anchor : item.align === 'end' ? anchor : 2 * Math.min(anchor, L - anchor);
   let scale = 1;
   if (total > room + OVERLONG_SLACK && item.overlong !== 'extend') {
-    if (item.overlong === 'refuse' || room <= 0) refuse('textPathOverlong', textAt, { item: item.at, length: total.toFixed(2), room: Math.max(0, room).toFixed(2), page: b.current_page });
+    if (item.overlong === 'refuse' || room <= 0)
+      refuse('textPathOverlong', textAt, {
+        item: item.at,
+        length: total.toFixed(2),
+        room: Math.max(0, room).toFixed(2),
+        page: b.current_page,
+      });
     scale = room / total;
   }
   const ops = drawLetters(item, letters, path, anchor, total * scale, scale);
   // Far-flung anchors, offsets, spacings or sizes can put a letter past what a PDF number holds.
   for (const op of ops) {
     const far = Math.max(Math.abs(op.x), Math.abs(op.y), op.size);
-    if (!(far <= MAX_PDF_NUMBER)) refuse('textPathOutOfRange', item.at, { item: item.at, reach: String(far), page: b.current_page, limit: `±${MAX_PDF_NUMBER}` });
+    if (!(far <= MAX_PDF_NUMBER))
+      refuse('textPathOutOfRange', item.at, {
+        item: item.at,
+        reach: String(far),
+        page: b.current_page,
+        limit: `±${MAX_PDF_NUMBER}`,
+      });
   }
   return ops;
 }
 
 /** Places each letter's advance-centre on the path at its arc length, turned to the tangent there. */
-function drawLetters(item: ResolvedTextPathItem, letters: readonly Letter[], path: MeasuredPath, anchor: number, total: number, scale: number): GlyphRunOp[] {
+function drawLetters(
+  item: ResolvedTextPathItem,
+  letters: readonly Letter[],
+  path: MeasuredPath,
+  anchor: number,
+  total: number,
+  scale: number,
+): GlyphRunOp[] {
   const ops: GlyphRunOp[] = [];
   let pen = anchor - (item.align === 'start' ? 0 : item.align === 'center' ? total / 2 : total);
   for (const l of letters) {
@@ -158,9 +197,19 @@ function drawLetters(item: ResolvedTextPathItem, letters: readonly Letter[], pat
     const y = p.y - (p.ty * w) / 2 + p.tx * item.offset;
     const st = l.style;
     ops.push({
-      op: 'glyphs', at: item.at, font: l.font.name, size: st.size * scale, x, y, colour: st.colour,
-      glyphs: Uint16Array.from(l.glyphs), adjust: clusterAdjust(l), text: l.text, outline: st.outline,
-      textObject: nextTextObject(), turn: [p.tx, p.ty],
+      op: 'glyphs',
+      at: item.at,
+      font: l.font.name,
+      size: st.size * scale,
+      x,
+      y,
+      colour: st.colour,
+      glyphs: Uint16Array.from(l.glyphs),
+      adjust: clusterAdjust(l),
+      text: l.text,
+      outline: st.outline,
+      textObject: nextTextObject(),
+      turn: [p.tx, p.ty],
     });
     pen += w + item.letterSpacing * scale;
   }

@@ -1,15 +1,14 @@
 // passes/licences/supplied.ts — the licence rule of imported pages (spec Errors, 402: "an imported page
 // showing more than ten thousand words of its own; an imported page whose words cannot be counted"),
 // decided in the licence pass before any drawing work.
-import type { JsonPointer } from '../../ir/pointer.js';
 
 import { PDFDict, PDFName, type PDFStream } from 'pdf-lib';
 import { decodeBounded, UnpackLimitError } from '../../engines/supplied/guard.js';
-
 import { pageParts } from '../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../engines/supplied/widgets.js';
 import { countPageWords, type WordCount } from '../../engines/supplied/words.js';
 import { refuse } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
 import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
 
 /** Spec Limits: "Imported page words: More than 10 000 words needs a licence (402)". */
@@ -21,7 +20,8 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
   try {
     parts = pageParts(src, page - 1);
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
+    if (e instanceof UnpackLimitError)
+      refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
     refuse('needsLicenceImportedUncountable', at, { page, part: src.part, at, reason: 'its content cannot be read' });
   }
   let count: WordCount;
@@ -32,13 +32,21 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
       if (!count.ok || count.words > IMPORTED_PAGE_WORDS) break;
       const s = src.doc.context.lookup(w.ref) as PDFStream;
       const res = s.dict.lookup(PDFName.of('Resources'));
-      const more = countPageWords(src.doc.context, decodeBounded(s, src.unpackLimit), res instanceof PDFDict ? res : undefined, src.unpackLimit, IMPORTED_PAGE_WORDS - count.words);
+      const more = countPageWords(
+        src.doc.context,
+        decodeBounded(s, src.unpackLimit),
+        res instanceof PDFDict ? res : undefined,
+        src.unpackLimit,
+        IMPORTED_PAGE_WORDS - count.words,
+      );
       count = more.ok ? { ok: true as const, words: count.words + more.words } : more;
     }
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
+    if (e instanceof UnpackLimitError)
+      refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
     count = { ok: false as const, why: 'its content cannot be read' };
   }
   if (!count.ok) refuse('needsLicenceImportedUncountable', at, { page, part: src.part, at, reason: count.why });
-  if (count.words > IMPORTED_PAGE_WORDS) refuse('needsLicenceImportedWords', at, { page, part: src.part, at, limit: '10 000' });
+  if (count.words > IMPORTED_PAGE_WORDS)
+    refuse('needsLicenceImportedWords', at, { page, part: src.part, at, limit: '10 000' });
 }

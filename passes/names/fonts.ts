@@ -2,19 +2,20 @@
 // Conventions, "Names": one namespace for every font kind; a name declared twice is refused). Files
 // (inline, a supplied part, or the service's library) become faces; standard and Type 3 fonts are
 // built; simple fonts, variants and chains are built over the fonts they name.
+
+import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
+import { FontChain } from '../../engines/fonts/chain.js';
+import { Face, type FeatureSet, loadFace } from '../../engines/fonts/face.js';
+import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
+import { SIMPLE_MAX_CODES, SimpleFace } from '../../engines/fonts/simple-face.js';
+import { StandardFace, standardFace } from '../../engines/fonts/standard-face.js';
+import { guarded, StyledFont } from '../../engines/fonts/styled-font.js';
+import { loadType1 } from '../../engines/fonts/type1-face.js';
+import { TYPE3_MAX_GLYPHS, Type3Face } from '../../engines/fonts/type3-face.js';
 import type { FontSource } from '../../ir/font-types.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { FontResource, ReadIr } from '../../ir/types.js';
-import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
-import { FontChain } from '../../engines/fonts/chain.js';
-import { Face, loadFace, type FeatureSet } from '../../engines/fonts/face.js';
-import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
-import { SimpleFace, SIMPLE_MAX_CODES } from '../../engines/fonts/simple-face.js';
-import { StandardFace, standardFace } from '../../engines/fonts/standard-face.js';
-import { guarded, StyledFont } from '../../engines/fonts/styled-font.js';
-import { loadType1 } from '../../engines/fonts/type1-face.js';
-import { Type3Face, TYPE3_MAX_GLYPHS } from '../../engines/fonts/type3-face.js';
 import type { PassContext } from '../pass.js';
 
 /** The declared fonts by name, and where each name was declared (any kind). */
@@ -40,7 +41,8 @@ export function sourceBytes(src: FontSource, ctx: PassContext): Uint8Array {
     return part;
   }
   const bytes = libraryFile(src.face);
-  if (!bytes) refuse('libraryFaceUnknown', src.at, { face: src.face, at: src.at, faces: Object.keys(LIBRARY_FACES).join(', ') });
+  if (!bytes)
+    refuse('libraryFaceUnknown', src.at, { face: src.face, at: src.at, faces: Object.keys(LIBRARY_FACES).join(', ') });
   return bytes;
 }
 
@@ -72,14 +74,21 @@ function claimNames(ir: ReadIr): Map<string, JsonPointer> {
   const declaredAt = new Map<string, JsonPointer>();
   const claim = (name: string, p: JsonPointer) => {
     const earlier = declaredAt.get(name);
-    if (earlier !== undefined) refuse('nameDeclaredTwice', `${p}/name`, { name, at: `${p}/name`, earlier: `${earlier}/name` });
+    if (earlier !== undefined)
+      refuse('nameDeclaredTwice', `${p}/name`, { name, at: `${p}/name`, earlier: `${earlier}/name` });
     declaredAt.set(name, p);
   };
-  for (const list of [ir.fonts, ir.standardFonts, ir.type1Fonts, ir.type3Fonts, ir.simpleFonts, ir.fontVariants, ir.fontChains]) {
+  for (const list of [
+    ir.fonts,
+    ir.standardFonts,
+    ir.type1Fonts,
+    ir.type3Fonts,
+    ir.simpleFonts,
+    ir.fontVariants,
+    ir.fontChains,
+  ]) {
     for (const decl of list) claim(decl.name, decl.at);
   }
-  const fonts = new Map<string, FontResource>();
-
   return declaredAt;
 }
 
@@ -88,12 +97,21 @@ function fileFonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource
   for (const decl of ir.fonts) {
     const loaded = loadFace(sourceBytes(decl.source, ctx));
     if (!loaded.ok) refuse('fontUnreadable', decl.source.at, { font: decl.name, at: decl.at, detail: loaded.detail });
-    if (loaded.face.outlines === 'cff2') refuse('fontKindUnsupported', decl.source.at, { font: decl.name, at: decl.at, outlines: 'CFF2 (variable)' });
+    if (loaded.face.outlines === 'cff2')
+      refuse('fontKindUnsupported', decl.source.at, { font: decl.name, at: decl.at, outlines: 'CFF2 (variable)' });
     if (decl.missing.kind === 'replace' && !loaded.face.covers(decl.missing.with.codePointAt(0)!)) {
-      refuse('replacementMissing', decl.missing.at, { character: showChar(decl.missing.with), at: decl.missing.at, font: decl.name });
+      refuse('replacementMissing', decl.missing.at, {
+        character: showChar(decl.missing.with),
+        at: decl.missing.at,
+        font: decl.name,
+      });
     }
     // Always wrapped: the wrapper applies the missing rule and turns a glyph that breaks in use into a 400 naming this declaration.
-    const face = new StyledFont(loaded.face, undefined, decl.missing, { name: decl.name, at: decl.at, sourceAt: decl.source.at });
+    const face = new StyledFont(loaded.face, undefined, decl.missing, {
+      name: decl.name,
+      at: decl.at,
+      sourceAt: decl.source.at,
+    });
     fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: decl.keep });
   }
 }
@@ -114,11 +132,18 @@ function type1Fonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResourc
 /** Fonts whose glyphs are drawings (`type3_fonts`): each character once, at most TYPE3_MAX_GLYPHS. */
 function type3Fonts(ir: ReadIr, fonts: Map<string, FontResource>): void {
   for (const decl of ir.type3Fonts) {
-    if (decl.glyphs.length > TYPE3_MAX_GLYPHS) refuse('type3TooManyGlyphs', `${decl.at}/glyphs`, { font: decl.name, at: decl.at, glyphs: decl.glyphs.length, limit: TYPE3_MAX_GLYPHS });
+    if (decl.glyphs.length > TYPE3_MAX_GLYPHS)
+      refuse('type3TooManyGlyphs', `${decl.at}/glyphs`, {
+        font: decl.name,
+        at: decl.at,
+        glyphs: decl.glyphs.length,
+        limit: TYPE3_MAX_GLYPHS,
+      });
     const seen = new Map<string, JsonPointer>();
     for (const g of decl.glyphs) {
       const earlier = seen.get(g.character);
-      if (earlier) refuse('type3CharacterTwice', `${g.at}/character`, { character: showChar(g.character), earlier, at: g.at });
+      if (earlier)
+        refuse('type3CharacterTwice', `${g.at}/character`, { character: showChar(g.character), earlier, at: g.at });
       seen.set(g.character, g.at);
     }
     fonts.set(decl.name, { name: decl.name, at: decl.at, face: new Type3Face(decl) });
@@ -126,10 +151,17 @@ function type3Fonts(ir: ReadIr, fonts: Map<string, FontResource>): void {
 }
 
 /** The font a declaration built over others names, refused when undeclared or of another kind. */
-function leaf({ fonts, declaredAt }: DeclaredFonts, name: string, at: JsonPointer, key: string, wanted: string): FontResource {
+function leaf(
+  { fonts, declaredAt }: DeclaredFonts,
+  name: string,
+  at: JsonPointer,
+  key: string,
+  wanted: string,
+): FontResource {
   const res = fonts.get(name);
   if (!res) {
-    if (declaredAt.has(name)) refuse('fontRefKind', at, { font: name, at, kind: `declared at ${declaredAt.get(name)}`, list: key, wanted });
+    if (declaredAt.has(name))
+      refuse('fontRefKind', at, { font: name, at, kind: `declared at ${declaredAt.get(name)}`, list: key, wanted });
     refuse('fontUndeclared', at, { font: name, at });
   }
   return res;
@@ -141,11 +173,24 @@ function simpleFonts(ir: ReadIr, built: DeclaredFonts): void {
   for (const decl of ir.simpleFonts) {
     const base = leaf(built, decl.font.name, decl.font.at, 'simple_fonts', 'a font declared under fonts');
     const face = base.face instanceof StyledFont ? base.face.base : base.face;
-    if (!(face instanceof Face)) refuse('fontRefKind', decl.font.at, { font: decl.font.name, at: decl.font.at, kind: `a ${face.kind} font`, list: 'simple_fonts', wanted: 'a font declared under fonts' });
+    if (!(face instanceof Face))
+      refuse('fontRefKind', decl.font.at, {
+        font: decl.font.name,
+        at: decl.font.at,
+        kind: `a ${face.kind} font`,
+        list: 'simple_fonts',
+        wanted: 'a font declared under fonts',
+      });
     // CFF outlines are written as a name-keyed Type1C program: glyphs are chosen by name, which a CID-keyed CFF lacks.
-    if (face.outlines === 'cff' && cffIsCidKeyed(face, base)) refuse('fontKindUnsupported', decl.at, { font: decl.name, at: decl.at, outlines: 'CID-keyed CFF' });
+    if (face.outlines === 'cff' && cffIsCidKeyed(face, base))
+      refuse('fontKindUnsupported', decl.at, { font: decl.name, at: decl.at, outlines: 'CID-keyed CFF' });
     const chars = new Set(decl.text);
-    if (chars.size > SIMPLE_MAX_CODES) refuse('simpleFontTooManyCharacters', `${decl.at}/text`, { key: `${decl.at}/text`, count: chars.size, limit: SIMPLE_MAX_CODES });
+    if (chars.size > SIMPLE_MAX_CODES)
+      refuse('simpleFontTooManyCharacters', `${decl.at}/text`, {
+        key: `${decl.at}/text`,
+        count: chars.size,
+        limit: SIMPLE_MAX_CODES,
+      });
     const simple = new SimpleFace(face, decl.text, base.face instanceof StyledFont ? base.face.origin : undefined);
     fonts.set(decl.name, { name: decl.name, at: decl.at, face: simple, basedOn: [base.name] });
   }
@@ -155,15 +200,33 @@ function simpleFonts(ir: ReadIr, built: DeclaredFonts): void {
 function fontVariants(ir: ReadIr, built: DeclaredFonts): void {
   const { fonts } = built;
   for (const decl of ir.fontVariants) {
-    const base = leaf(built, decl.font.name, decl.font.at, 'font_variants', 'a font declared under fonts or standard_fonts');
+    const base = leaf(
+      built,
+      decl.font.name,
+      decl.font.at,
+      'font_variants',
+      'a font declared under fonts or standard_fonts',
+    );
     const b = base.face instanceof StyledFont ? base.face.base : base.face;
-    if (!(b instanceof Face) && !(b instanceof StandardFace)) refuse('fontRefKind', decl.font.at, { font: decl.font.name, at: decl.font.at, kind: `a ${b.kind} font`, list: 'font_variants', wanted: 'a font declared under fonts or standard_fonts' });
+    if (!(b instanceof Face) && !(b instanceof StandardFace))
+      refuse('fontRefKind', decl.font.at, {
+        font: decl.font.name,
+        at: decl.font.at,
+        kind: `a ${b.kind} font`,
+        list: 'font_variants',
+        wanted: 'a font declared under fonts or standard_fonts',
+      });
     const features: Record<string, boolean> = {};
     for (const [k, on] of Object.entries(decl.switches)) {
       for (const tag of VARIANT_FEATURES[k]) {
         const has = b instanceof Face ? b.features.has(tag) : tag === 'kern';
         // Switching a feature off that the font lacks changes nothing; switching one on that it lacks is refused.
-        if (on && !has && (tag !== 'clig' || k !== 'ligatures')) refuse('variantFeatureMissing', `${decl.at}/${k}`, { font: decl.font.name, feature: tag, key: `${decl.at}/${k}` });
+        if (on && !has && (tag !== 'clig' || k !== 'ligatures'))
+          refuse('variantFeatureMissing', `${decl.at}/${k}`, {
+            font: decl.font.name,
+            feature: tag,
+            key: `${decl.at}/${k}`,
+          });
         features[tag] = on;
       }
     }
@@ -180,15 +243,34 @@ function fontChains(ir: ReadIr, { fonts, declaredAt }: DeclaredFonts): void {
     const members = decl.fonts.map((ref) => {
       const m = fonts.get(ref.name);
       if (!m || m.face instanceof FontChain) {
-        if (declaredAt.has(ref.name)) refuse('fontRefKind', ref.at, { font: ref.name, at: ref.at, kind: 'a font chain', list: 'font_chains', wanted: 'fonts of the other kinds' });
+        if (declaredAt.has(ref.name))
+          refuse('fontRefKind', ref.at, {
+            font: ref.name,
+            at: ref.at,
+            kind: 'a font chain',
+            list: 'font_chains',
+            wanted: 'fonts of the other kinds',
+          });
         refuse('fontUndeclared', ref.at, { font: ref.name, at: ref.at });
       }
       return m;
     });
-    if (decl.missing.kind === 'replace' && !members.some((m) => m.face.covers(decl.missing.kind === 'replace' ? decl.missing.with.codePointAt(0)! : 0))) {
-      refuse('replacementMissing', decl.missing.at, { character: showChar(decl.missing.with), at: decl.missing.at, font: decl.name });
+    if (
+      decl.missing.kind === 'replace' &&
+      !members.some((m) => m.face.covers(decl.missing.kind === 'replace' ? decl.missing.with.codePointAt(0)! : 0))
+    ) {
+      refuse('replacementMissing', decl.missing.at, {
+        character: showChar(decl.missing.with),
+        at: decl.missing.at,
+        font: decl.name,
+      });
     }
-    fonts.set(decl.name, { name: decl.name, at: decl.at, face: new FontChain(members, decl.missing), basedOn: members.map((m) => m.name) });
+    fonts.set(decl.name, {
+      name: decl.name,
+      at: decl.at,
+      face: new FontChain(members, decl.missing),
+      basedOn: members.map((m) => m.name),
+    });
   }
 }
 

@@ -4,14 +4,14 @@
 // and the font of a field that shows text is found — a declared font, else a face of the service's
 // library, else refused; a field naming none takes the library's Noto Sans (docs/reference.md,
 // "Form fields").
-import type { FieldItem } from '../../ir/form-types.js';
-import type { JsonPointer } from '../../ir/pointer.js';
-import type { FontResource, Item } from '../../ir/types.js';
+
 import { loadFace } from '../../engines/fonts/face.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { StyledFont } from '../../engines/fonts/styled-font.js';
-import { refuse } from '../../ir/messages.js';
 import { isField } from '../../ir/form-types.js';
+import { refuse } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { FontResource, Item } from '../../ir/types.js';
 
 /** The face a field naming no font is set in. */
 export const DEFAULT_FIELD_FACE = 'noto_sans';
@@ -50,7 +50,10 @@ export function resolveFieldFonts(items: readonly Item[], fonts: Map<string, Fon
     const name = item.font?.name ?? DEFAULT_FIELD_FACE;
     const at = item.font?.at ?? item.at;
     const declared = item.font ? fonts.get(name) : undefined;
-    if (declared) { item.fontRes = declared; continue; }
+    if (declared) {
+      item.fontRes = declared;
+      continue;
+    }
     let res = library.get(name);
     if (!res) {
       const bytes = libraryFile(name);

@@ -4,11 +4,11 @@
 // is read for its component count; spaces are checked for the role they are named in; a drawing,
 // tiling or mask that would contain itself is refused. Called from passes/names/names.ts with one line.
 import type { ColorSpaceDecl, FunctionSpec, GraphicsDecls, NameRef, SpaceRef } from '../../ir/graphics-types.js';
-import { inputsOf, outputsOf } from '../../ir/read/functions.js';
-import type { JsonPointer } from '../../ir/pointer.js';
-import type { Colour, DocSettings, Item } from '../../ir/types.js';
-import { type PassContext } from '../pass.js';
 import { refuse } from '../../ir/messages.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import { inputsOf, outputsOf } from '../../ir/read/functions.js';
+import type { Colour, DocSettings, Item } from '../../ir/types.js';
+import type { PassContext } from '../pass.js';
 
 /** The colours an item states (fill, stroke, text colour, a code's colours); device colours need no name and are left out. */
 export function itemColours(item: Item): Colour[] {
@@ -28,7 +28,14 @@ export function itemColours(item: Item): Colour[] {
 
 const NONE: Colour[] = [];
 
-const KIND_WORD = { gs: 'graphics state', layer: 'layer', shading: 'gradient', tiling: 'tiling', drawing: 'drawing', space: 'colour space' } as const;
+const KIND_WORD = {
+  gs: 'graphics state',
+  layer: 'layer',
+  shading: 'gradient',
+  tiling: 'tiling',
+  drawing: 'drawing',
+  space: 'colour space',
+} as const;
 
 /** Components of a colour space. */
 export function componentsOf(space: SpaceRef, g: GraphicsDecls): number {
@@ -41,7 +48,19 @@ function declComponents(d: ColorSpaceDecl): number {
 }
 
 /** ICC header (ICC.1:2010 §7.2.6): the data colour space signature at bytes 16–19 → component count. */
-const ICC_SPACES: Record<string, number> = { 'GRAY': 1, 'RGB ': 3, 'CMYK': 4, 'Lab ': 3, 'XYZ ': 3, 'YCbr': 3, 'Luv ': 3, 'Yxy ': 3, 'HSV ': 3, 'HLS ': 3, 'CMY ': 3 };
+const ICC_SPACES: Record<string, number> = {
+  GRAY: 1,
+  'RGB ': 3,
+  CMYK: 4,
+  'Lab ': 3,
+  'XYZ ': 3,
+  YCbr: 3,
+  'Luv ': 3,
+  'Yxy ': 3,
+  'HSV ': 3,
+  'HLS ': 3,
+  'CMY ': 3,
+};
 
 function iccComponents(bytes: Uint8Array): { n: number; sig: string } | string {
   if (bytes.length < 128) return 'shorter than the 128-byte header';
@@ -64,10 +83,13 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
     if (!d) refuse('graphicsUndeclared', ref.at, { kind: KIND_WORD.space, name: ref.name, at: ref.at });
     return d;
   };
-  const spaceRef = (s: SpaceRef) => { if (s.kind === 'declared') space(s.ref); };
+  const spaceRef = (s: SpaceRef) => {
+    if (s.kind === 'declared') space(s.ref);
+  };
   const fnOutputs = (f: FunctionSpec, s: SpaceRef, what: string) => {
     const n = componentsOf(s, g);
-    if (outputsOf(f) !== n) refuse('functionOutputs', f.at, { at: f.at, outputs: outputsOf(f), space: what, components: n });
+    if (outputsOf(f) !== n)
+      refuse('functionOutputs', f.at, { at: f.at, outputs: outputsOf(f), space: what, components: n });
   };
 
   // Colour spaces first: everything else counts components through them.
@@ -76,17 +98,33 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
       const bytes = ctx.parts.get(d.profile.name);
       if (!bytes) refuse('partMissing', d.profile.at, { part: d.profile.name, at: d.profile.at });
       const r = iccComponents(bytes);
-      if (typeof r === 'string') refuse('iccUnreadable', d.profile.at, { part: d.profile.name, at: d.profile.at, detail: r });
-      if (r.n !== d.components) refuse('colorSpaceIccComponents', `${d.at}/components`, { key: `${d.at}/components`, components: d.components, profile: d.profile.name, profileComponents: r.n, signature: r.sig });
+      if (typeof r === 'string')
+        refuse('iccUnreadable', d.profile.at, { part: d.profile.name, at: d.profile.at, detail: r });
+      if (r.n !== d.components)
+        refuse('colorSpaceIccComponents', `${d.at}/components`, {
+          key: `${d.at}/components`,
+          components: d.components,
+          profile: d.profile.name,
+          profileComponents: r.n,
+          signature: r.sig,
+        });
       g.profiles.set(name, bytes);
       continue;
     }
     if (d.alternate.kind === 'declared') {
       const alt = space(d.alternate.ref);
-      if (alt.type !== 'icc') refuse('alternateSpace', d.alternate.ref.at, { space: d.alternate.ref.name, at: d.alternate.ref.at });
+      if (alt.type !== 'icc')
+        refuse('alternateSpace', d.alternate.ref.at, { space: d.alternate.ref.name, at: d.alternate.ref.at });
     }
     const inks = d.type === 'separation' ? 1 : d.inks.length;
-    if (inputsOf(d.tint) !== inks) refuse('functionArity', d.tint.at, { at: d.tint.at, count: inputsOf(d.tint), unit: 'inputs', user: `the space "${name}" of ${inks} ink${inks === 1 ? '' : 's'}`, wanted: inks });
+    if (inputsOf(d.tint) !== inks)
+      refuse('functionArity', d.tint.at, {
+        at: d.tint.at,
+        count: inputsOf(d.tint),
+        unit: 'inputs',
+        user: `the space "${name}" of ${inks} ink${inks === 1 ? '' : 's'}`,
+        wanted: inks,
+      });
     fnOutputs(d.tint, d.alternate, `"${d.alternate.kind === 'declared' ? d.alternate.ref.name : d.alternate.family}"`);
   }
 
@@ -99,7 +137,11 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
     } else if (c.space === 'pattern') {
       const t = g.tilings.get(c.name);
       need('tiling', c, !!t);
-      if (t!.colored && c.under) refuse('tilingColourForColoured', c.at.replace(/\/pattern$/, '/color'), { key: c.at.replace(/\/pattern$/, '/color'), tiling: c.name });
+      if (t!.colored && c.under)
+        refuse('tilingColourForColoured', c.at.replace(/\/pattern$/, '/color'), {
+          key: c.at.replace(/\/pattern$/, '/color'),
+          tiling: c.name,
+        });
     } else if (c.space === 'shading') {
       need('shading', c, g.shadings.has(c.name));
     }
@@ -122,24 +164,51 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
     if (s.kind === 'axial' || s.kind === 'radial') {
       if (s.space.kind === 'declared') {
         const d = space(s.space.ref);
-        if (d.type === 'icc') refuse('shadingSpaceKind', s.space.ref.at, { space: s.space.ref.name, at: s.space.ref.at, kind: 'an icc space' });
+        if (d.type === 'icc')
+          refuse('shadingSpaceKind', s.space.ref.at, {
+            space: s.space.ref.name,
+            at: s.space.ref.at,
+            kind: 'an icc space',
+          });
       }
       fnOutputs(s.fn, s.space, s.space.kind === 'declared' ? `"${s.space.ref.name}"` : s.space.family);
     } else if (s.kind === 'function_based') {
       fnOutputs(s.fn, s.space, s.space.kind === 'declared' ? `"${s.space.ref.name}"` : s.space.family);
     } else {
       const n = componentsOf(s.space, g);
-      const corners: { c: number[] }[] = s.kind === 'mesh' ? s.triangles.flat() : s.kind === 'lattice_mesh' ? s.rows.flat() : (s as { patches: { colours: number[][] }[] }).patches.flatMap((p) => p.colours.map((c) => ({ c })));
+      const corners: { c: number[] }[] =
+        s.kind === 'mesh'
+          ? s.triangles.flat()
+          : s.kind === 'lattice_mesh'
+            ? s.rows.flat()
+            : (s as { patches: { colours: number[][] }[] }).patches.flatMap((p) => p.colours.map((c) => ({ c })));
       const bad = corners.find((c) => c.c.length !== n);
-      if (bad) refuse('tintsCount', `${s.at}/shading`, { key: `a corner of the gradient at ${s.at}`, count: bad.c.length, space: s.space.kind === 'declared' ? s.space.ref.name : s.space.family, components: n });
+      if (bad)
+        refuse('tintsCount', `${s.at}/shading`, {
+          key: `a corner of the gradient at ${s.at}`,
+          count: bad.c.length,
+          space: s.space.kind === 'declared' ? s.space.ref.name : s.space.family,
+          components: n,
+        });
     }
   }
   for (const ps of g.pageSpaces.values()) {
-    for (const [key, n] of [['gray', 1], ['rgb', 3], ['cmyk', 4]] as const) {
+    for (const [key, n] of [
+      ['gray', 1],
+      ['rgb', 3],
+      ['cmyk', 4],
+    ] as const) {
       const ref = ps[key];
       if (!ref) continue;
       const d = space(ref);
-      if (declComponents(d) !== n) refuse('spaceNotForRole', ref.at, { space: ref.name, at: ref.at, components: declComponents(d), key, wanted: `${n} component${n === 1 ? '' : 's'}` });
+      if (declComponents(d) !== n)
+        refuse('spaceNotForRole', ref.at, {
+          space: ref.name,
+          at: ref.at,
+          components: declComponents(d),
+          key,
+          wanted: `${n} component${n === 1 ? '' : 's'}`,
+        });
     }
     if (ps.group) space(ps.group.space);
   }
@@ -150,8 +219,12 @@ export function resolveGraphics(doc: DocSettings, items: readonly Item[], ctx: P
 function checkCycles(g: GraphicsDecls): void {
   const edges = (key: string): { to: string; at: JsonPointer }[] => {
     const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-    const items = kind === 'drawing' ? g.drawings.get(name)?.items : kind === 'tiling' ? g.tilings.get(name)?.items : undefined;
-    if (kind === 'gs') { const m = g.graphicsStates.get(name)?.mask; return m ? [{ to: `drawing:${m.drawing.name}`, at: m.drawing.at }] : []; }
+    const items =
+      kind === 'drawing' ? g.drawings.get(name)?.items : kind === 'tiling' ? g.tilings.get(name)?.items : undefined;
+    if (kind === 'gs') {
+      const m = g.graphicsStates.get(name)?.mask;
+      return m ? [{ to: `drawing:${m.drawing.name}`, at: m.drawing.at }] : [];
+    }
     const out: { to: string; at: JsonPointer }[] = [];
     for (const it of items ?? []) {
       if (it.type === 'drawing') out.push({ to: `drawing:${it.drawing.name}`, at: it.drawing.at });
@@ -167,13 +240,22 @@ function checkCycles(g: GraphicsDecls): void {
       const s = state.get(e.to);
       if (s === 1) {
         const [kind, name] = [e.to.slice(0, e.to.indexOf(':')), e.to.slice(e.to.indexOf(':') + 1)];
-        refuse('declarationCycle', e.at, { kind: kind === 'gs' ? 'graphics state' : kind, name, at: e.at, through: root === e.to ? 'itself' : root.replace(':', ' ') });
+        refuse('declarationCycle', e.at, {
+          kind: kind === 'gs' ? 'graphics state' : kind,
+          name,
+          at: e.at,
+          through: root === e.to ? 'itself' : root.replace(':', ' '),
+        });
       }
       if (!s) visit(e.to, root);
     }
     state.set(key, 2);
   };
-  for (const k of [...[...g.drawings.keys()].map((n) => `drawing:${n}`), ...[...g.tilings.keys()].map((n) => `tiling:${n}`), ...[...g.graphicsStates.keys()].map((n) => `gs:${n}`)]) {
+  for (const k of [
+    ...[...g.drawings.keys()].map((n) => `drawing:${n}`),
+    ...[...g.tilings.keys()].map((n) => `tiling:${n}`),
+    ...[...g.graphicsStates.keys()].map((n) => `gs:${n}`),
+  ]) {
     if (!state.has(k)) visit(k, k);
   }
 }

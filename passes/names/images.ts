@@ -2,12 +2,13 @@
 // once from its part, with its declaration applied. Declarations are read whether or not an item
 // draws them (validation is total: a broken declaration is refused even if unused; an unused one is
 // only remarked on later, in dedupe, and never written). Items then carry their resolved picture.
-import type { ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
-import { type PassContext } from '../pass.js';
+
+import { type PartSource, type ResolveContext, resolveImage } from '../../engines/images/resource.js';
 import { archiveRules } from '../../engines/pdf/archive.js';
-import { resolveImage, type PartSource, type ResolveContext } from '../../engines/images/resource.js';
-import { refuse } from '../../ir/messages.js';
 import type { ImageResource } from '../../ir/image-resource.js';
+import { refuse } from '../../ir/messages.js';
+import type { ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
+import type { PassContext } from '../pass.js';
 
 export function partSource(ctx: PassContext): PartSource {
   return {
@@ -28,7 +29,8 @@ export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageRe
     attachments: new Set((ir.doc.files?.attachments ?? []).map((a) => a.name)),
     xmpRules: { trappedInXmp: !rules.xmp2004, describeExtensions: rules.describeExtensions },
   };
-  for (const decl of ir.doc.images?.values() ?? []) out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, rc));
+  for (const decl of ir.doc.images?.values() ?? [])
+    out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, rc));
   for (const item of ir.items) {
     if (item.type !== 'image' || out.has(item.image.name)) continue;
     out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at));
@@ -39,6 +41,7 @@ export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageRe
 /** An image item with its picture; `color` is read only for a stencil. */
 export function resolveImageItem(item: ImageItem, images: Map<string, ImageResource>): ResolvedImageItem {
   const res = images.get(item.image.name)!;
-  if (item.color && !res.stencil) refuse('imageColorNotStencil', item.color.at, { key: item.color.at, image: item.image.name });
+  if (item.color && !res.stencil)
+    refuse('imageColorNotStencil', item.color.at, { key: item.color.at, image: item.image.name });
   return { ...item, res };
 }

@@ -1,15 +1,16 @@
 // passes/names/items.ts — names pass, items: each item's names found among the declarations — the
 // fonts of text, flow, text_path and table cells (styled runs included), a code's caption font (or the
 // library's DEFAULT_CODE_FACE, built once), pictures read once, a table's drawing cells, supplied pages.
-import { refuse } from '../../ir/messages.js';
-import type { ImageResource } from '../../ir/image-resource.js';
-import type { CodeTextSpec, FontResource, ReadIr, ResolvedItem, ResolvedTableItem, TableItem } from '../../ir/types.js';
+
 import { loadFace } from '../../engines/fonts/face.js';
 import { DEFAULT_CODE_FACE } from '../../engines/fonts/library.js';
 import { StyledFont } from '../../engines/fonts/styled-font.js';
 import { resolveImage } from '../../engines/images/resource.js';
+import type { ImageResource } from '../../ir/image-resource.js';
+import { refuse } from '../../ir/messages.js';
+import type { CodeTextSpec, FontResource, ReadIr, ResolvedItem, ResolvedTableItem, TableItem } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
-import { sourceBytes, type DeclaredFonts } from './fonts.js';
+import { type DeclaredFonts, sourceBytes } from './fonts.js';
 import { partSource, resolveImageItem } from './images.js';
 import type { SuppliedPdfs } from './supplied.js';
 
@@ -36,13 +37,18 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
       while (declaredAt.has(name)) name += "'";
       const loaded = loadFace(sourceBytes({ kind: 'library', at: text.at, face: DEFAULT_CODE_FACE }, ctx));
       if (!loaded.ok) refuse('fontUnreadable', text.at, { font: name, at: text.at, detail: loaded.detail });
-      codeFace = { name, at: text.at, face: new StyledFont(loaded.face, undefined, { kind: 'refuse' }, { name, at: text.at, sourceAt: text.at }) };
+      codeFace = {
+        name,
+        at: text.at,
+        face: new StyledFont(loaded.face, undefined, { kind: 'refuse' }, { name, at: text.at, sourceAt: text.at }),
+      };
       fonts.set(name, codeFace);
     }
     return codeFace;
   };
   return ir.items.map((item): ResolvedItem => {
-    if ((item.type === 'code128' || item.type === 'ean13') && item.text) return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
+    if ((item.type === 'code128' || item.type === 'ean13') && item.text)
+      return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
     if (item.type === 'image') return resolveImageItem(item, images);
     if (item.type === 'table') return resolveTableCells(resolveTableFonts(item, fonts), ir.doc, images, ctx);
     if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
@@ -66,14 +72,23 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
 }
 
 /** A table's picture and drawing cells: each picture read once (as an image item's), each drawing found among the declarations. */
-function resolveTableCells(item: ResolvedTableItem, doc: ReadIr['doc'], images: Map<string, ImageResource>, ctx: PassContext): ResolvedTableItem {
+function resolveTableCells(
+  item: ResolvedTableItem,
+  doc: ReadIr['doc'],
+  images: Map<string, ImageResource>,
+  ctx: PassContext,
+): ResolvedTableItem {
   for (const row of item.rows) {
     for (const cell of row.cells) {
       const c = cell.content;
-      if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name)) refuse('graphicsUndeclared', c.at, { kind: 'drawing', name: c.name, at: c.at });
+      if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name))
+        refuse('graphicsUndeclared', c.at, { kind: 'drawing', name: c.name, at: c.at });
       if (c.kind !== 'image') continue;
       let res = images.get(c.name);
-      if (!res) { res = resolveImage(partSource(ctx), c.name, undefined, c.at); images.set(c.name, res); }
+      if (!res) {
+        res = resolveImage(partSource(ctx), c.name, undefined, c.at);
+        images.set(c.name, res);
+      }
       c.res = res;
     }
   }
@@ -106,4 +121,3 @@ function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): R
   }
   return { ...item, fontRes };
 }
-

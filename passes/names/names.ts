@@ -5,8 +5,9 @@
 // fonts built, simple fonts, variants and chains built over the fonts they name; every declared or
 // drawn picture is read once from its part with its `images` declaration applied (engines/images/).
 // ReadIr → ResolvedIr.
-import type { ReadIr, ResolvedIr } from '../../ir/types.js';
+
 import { DEFAULT_UNPACK_LIMIT } from '../../engines/supplied/guard.js';
+import type { ReadIr, ResolvedIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
 import { resolveFonts } from './fonts.js';
 import { checkFieldNames, resolveFieldFonts } from './forms.js';
@@ -31,6 +32,12 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     checkDestinationNames(ir.doc, ir.items);
     // Type 3 glyphs' shapes name graphics declarations as page items do.
     resolveGraphics(ir.doc, [...ir.items, ...ir.type3Fonts.flatMap((d) => d.glyphs.flatMap((g) => g.items))], ctx);
-    return { stage: 'resolved', doc: templateSource ? { ...ir.doc, templateSource } : ir.doc, page: ir.page, fonts, items };
+    return {
+      stage: 'resolved',
+      doc: templateSource ? { ...ir.doc, templateSource } : ir.doc,
+      page: ir.page,
+      fonts,
+      items,
+    };
   },
 };

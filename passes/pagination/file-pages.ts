@@ -1,7 +1,8 @@
 // passes/pagination/file-pages.ts — pagination sub-step, once the page count is known: keys of the
 // standards area that name pages of the finished document (page_files) name pages it has.
-import type { DocSettings } from '../../ir/types.js';
+
 import { plainNumbering, resolvePageRef } from '../../ir/page-refs.js';
+import type { DocSettings } from '../../ir/types.js';
 
 /**
  * Pages that page_files and page_metadata name must exist (spec Conventions, "Page references":

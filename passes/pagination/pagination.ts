@@ -6,9 +6,10 @@
 // `to`, `but`) selects among the pages of the finished document and creates none. The client's
 // page ceiling is enforced while pages are created. The numbering of the request (renumber) is built
 // once the count is known. LicensedIr → PagedIr. Sub-steps live in passes/pagination/.
-import type { LicensedIr, PagedIr, PagePlan, PageSelect, PlacedItem, ResolvedTableItem } from '../../ir/types.js';
-import { labelledNumbering, plainNumbering } from '../../ir/page-refs.js';
+
 import { refuse } from '../../ir/messages.js';
+import { labelledNumbering, plainNumbering } from '../../ir/page-refs.js';
+import type { LicensedIr, PagedIr, PagePlan, PageSelect, PlacedItem, ResolvedTableItem } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
 import { checkFilePages } from './file-pages.js';
 import { placeNavigation } from './places.js';
@@ -30,7 +31,9 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     for (const ps of parts.values()) for (const p of ps) if (p.page > count) count = p.page;
     if (count > ceiling) {
       // Name the item that asks for the page past the ceiling.
-      const culprit = ir.items.find((it) => it.pages.list.some((n) => n > ceiling)) ?? ir.items.find((it) => (parts.get(it) ?? []).some((p) => p.page > ceiling))!;
+      const culprit =
+        ir.items.find((it) => it.pages.list.some((n) => n > ceiling)) ??
+        ir.items.find((it) => (parts.get(it) ?? []).some((p) => p.page > ceiling))!;
       refuse('tooManyPages', culprit.pages.at, { pages: count, ceiling });
     }
     checkFilePages(ir.doc, count); // page_files, page_metadata name pages that must exist
@@ -40,7 +43,10 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     for (const item of ir.items) {
       if (item.type === 'table') continue;
       const hung = placed.get(item);
-      if (hung) { pages[hung.pages.list[0] - 1].items.push(hung); continue; }
+      if (hung) {
+        pages[hung.pages.list[0] - 1].items.push(hung);
+        continue;
+      }
       const { list, select } = item.pages;
       if (select) {
         for (const p of pages) if (selects(select, p.number, count)) p.items.push(item);

@@ -4,21 +4,31 @@
 // evaluated on that page. Here because the page count is known only now and nothing may be drawn
 // before every reference is good (spec Conventions, "Page references"). Per-page settings naming a
 // page the document lacks are refused too, except page_boxes (accepted past the end, spec page_boxes).
-import type { BoxValue, Places, ViewSpec, ViewValue } from '../../ir/navigation-types.js';
-import type { DocSettings, Item, PageSize } from '../../ir/types.js';
+
 import { coordValue, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
-import { resolvePageRef } from '../../ir/page-refs.js';
-
-import { requestNumbering } from './numbering.js';
-import { forEachPageTarget } from '../../ir/navigation-walk.js';
 import { refuse } from '../../ir/messages.js';
+import type { BoxValue, Places, ViewSpec, ViewValue } from '../../ir/navigation-types.js';
+import { forEachPageTarget } from '../../ir/navigation-walk.js';
+import { resolvePageRef } from '../../ir/page-refs.js';
+import type { DocSettings, Item, PageSize } from '../../ir/types.js';
+import { requestNumbering } from './numbering.js';
 
-interface PageInfo { number: number; size: PageSize }
+interface PageInfo {
+  number: number;
+  size: PageSize;
+}
 
 function viewValue(v: ViewSpec, page: PageInfo, total: number): ViewValue {
   const b = pageBindings(page.size, page.number, total);
   const c = (x: ViewSpec['left']) => (x === undefined ? null : coordValue(x, b));
-  return { fit: v.fit, left: c(v.left), top: c(v.top), right: c(v.right), bottom: c(v.bottom), zoom: v.zoom ? v.zoom : null };
+  return {
+    fit: v.fit,
+    left: c(v.left),
+    top: c(v.top),
+    right: c(v.right),
+    bottom: c(v.bottom),
+    zoom: v.zoom ? v.zoom : null,
+  };
 }
 
 /** The place table of the document; refuses the first reference to a page the document lacks. */
@@ -47,7 +57,8 @@ export function placeNavigation(doc: DocSettings, items: readonly Item[], pages:
   const s = doc.pageSettings;
   if (s) {
     for (const m of [s.turns, s.shows, s.tabOrders]) {
-      for (const e of m.values()) if (e.page > total) refuse('pageMissing', e.at, { page: e.page, at: e.at, pages: total });
+      for (const e of m.values())
+        if (e.page > total) refuse('pageMissing', e.at, { page: e.page, at: e.at, pages: total });
     }
   }
   return places;

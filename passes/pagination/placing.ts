@@ -2,18 +2,32 @@
 // they depend on each other — tables fitted into their chain of boxes (creating pages as they
 // overflow), items hung from another item's part with `relative_to` (passes/pagination/relative.ts
 // gives the order) — before the page count is known, so `{total_pages}` is refused in their rects.
+
+import { type Box, hangBox, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
+import { shapeBox } from '../../engines/geometry/shapes.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
-import type { Coord, Hang, LicensedIr, LicensedItem, PageSize, RectSpec, ShapeItem, TablePartItem } from '../../ir/types.js';
-import { hangBox, pageBindings, rectValue, type Box } from '../../engines/geometry/coordinates.js';
-import { shapeBox } from '../../engines/geometry/shapes.js';
+import type {
+  Coord,
+  Hang,
+  LicensedIr,
+  LicensedItem,
+  PageSize,
+  RectSpec,
+  ShapeItem,
+  TablePartItem,
+} from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 import { placementOrder } from './relative.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
 
 /** One place an item was laid: its page and the top and bottom edges relative_to hangs from. */
-export interface Part { page: number; top: number; bottom: number }
+export interface Part {
+  page: number;
+  top: number;
+  bottom: number;
+}
 
 /** What placing found: each placed item's parts, hung items with their Hang, and the tables' parts. */
 export interface Placed {
@@ -35,7 +49,8 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   /** A rect evaluated while pages are still being created: `{total_pages}` is not known yet. */
   const boxOn = (rect: RectSpec, page: number, what: string): Box => {
     for (const c of [rect.llx, rect.lly, rect.urx, rect.ury]) {
-      if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, { coordinate: c.at, dependent: what });
+      if (variablesOf(c.expr).has('total_pages'))
+        refuse('totalPagesTooEarly', c.at, { coordinate: c.at, dependent: what });
     }
     return rectValue(rect, pageBindings(sizeOf(page), page, Number.NaN));
   };
@@ -47,7 +62,8 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const itemBoxOn = (item: LicensedItem, page: number, what: string): Box => {
     if (item.rect) return boxOn(item.rect, page, what);
     for (const c of shapeCoords(item as ShapeItem)) {
-      if (variablesOf(c.expr).has('total_pages')) refuse('totalPagesTooEarly', c.at, { coordinate: c.at, dependent: what });
+      if (variablesOf(c.expr).has('total_pages'))
+        refuse('totalPagesTooEarly', c.at, { coordinate: c.at, dependent: what });
     }
     return shapeBox(item as ShapeItem, pageBindings(sizeOf(page), page, Number.NaN), ir.doc);
   };
@@ -60,10 +76,12 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const partsOf = (target: LicensedItem): Part[] => {
     let ps = parts.get(target);
     if (ps) return ps;
-    ps = [...new Set(target.pages.list)].sort((a, b) => a - b).map((page) => {
-      const b = itemBoxOn(target, page, 'the rect of an item something hangs from');
-      return { page, top: b.ury, bottom: b.lly };
-    });
+    ps = [...new Set(target.pages.list)]
+      .sort((a, b) => a - b)
+      .map((page) => {
+        const b = itemBoxOn(target, page, 'the rect of an item something hangs from');
+        return { page, top: b.ury, bottom: b.lly };
+      });
     parts.set(target, ps);
     return ps;
   };
@@ -76,9 +94,14 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
     }
     const ps = partsOf(target);
     const n = rel.part ?? ps.length;
-    if (n > ps.length) refuse('relativePartMissing', `${rel.at}/part`, { at: rel.at, part: n, id: rel.id, parts: ps.length });
+    if (n > ps.length)
+      refuse('relativePartMissing', `${rel.at}/part`, { at: rel.at, part: n, id: rel.id, parts: ps.length });
     const p = ps[n - 1];
-    return { page: p.page, hang: rel.edge === 'bottom' ? { edge: 'bottom', y: p.bottom - rel.offset } : { edge: 'top', y: p.top + rel.offset } };
+    return {
+      page: p.page,
+      hang:
+        rel.edge === 'bottom' ? { edge: 'bottom', y: p.bottom - rel.offset } : { edge: 'top', y: p.top + rel.offset },
+    };
   };
 
   for (const item of order) {
@@ -90,18 +113,41 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
         page = a.page;
         box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
       } else {
-        if (item.pages.select || item.pages.list.length > 1) refuse('tablePagesOne', item.pages.at, { key: item.pages.at });
+        if (item.pages.select || item.pages.list.length > 1)
+          refuse('tablePagesOne', item.pages.at, { key: item.pages.at });
         page = item.pages.list[0] ?? 1;
         if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
         box = boxOn(item.rect, page, "a table's rect");
       }
       const cont = item.continuation ?? item.rect;
       const m = measureTable(item, box.urx - box.llx, ir.doc, ctx.now);
-      const fitted = fitTable({ table: item, m, startPage: page, startBox: box, boxOn: (p) => boxOn(cont, p, "a table's continuation"), ceiling });
-      parts.set(item, fitted.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })));
-      fitted.forEach((f, i) => tableParts.push({
-        type: 'table_part', at: item.at, index: item.index, table: item, part: i + 1, page: f.page, box: f.box, colX: m.colX, colW: m.colW, rows: f.rows, measured: m,
-      }));
+      const fitted = fitTable({
+        table: item,
+        m,
+        startPage: page,
+        startBox: box,
+        boxOn: (p) => boxOn(cont, p, "a table's continuation"),
+        ceiling,
+      });
+      parts.set(
+        item,
+        fitted.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })),
+      );
+      fitted.forEach((f, i) =>
+        tableParts.push({
+          type: 'table_part',
+          at: item.at,
+          index: item.index,
+          table: item,
+          part: i + 1,
+          page: f.page,
+          box: f.box,
+          colX: m.colX,
+          colW: m.colW,
+          rows: f.rows,
+          measured: m,
+        }),
+      );
     } else if (item.relativeTo) {
       const a = anchor(item);
       const b = hangBox(itemBoxOn(item, a.page, 'the rect of an item hung with relative_to'), a.hang);

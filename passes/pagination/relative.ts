@@ -3,22 +3,28 @@
 // relative_to goes round in a circle; an item hung with relative_to states no `pages` of its own (it
 // lands on the page of the part it hangs from). Returns the items in an order where every item comes
 // after the one it hangs from, otherwise in drawing order.
-import type { LicensedItem } from '../../ir/types.js';
-import { refuse } from '../../ir/messages.js';
 
-export function placementOrder(items: readonly LicensedItem[]): { order: LicensedItem[]; byId: Map<string, LicensedItem> } {
+import { refuse } from '../../ir/messages.js';
+import type { LicensedItem } from '../../ir/types.js';
+
+export function placementOrder(items: readonly LicensedItem[]): {
+  order: LicensedItem[];
+  byId: Map<string, LicensedItem>;
+} {
   const byId = new Map<string, LicensedItem>();
   for (const item of items) {
     if (item.id === undefined) continue;
     const earlier = byId.get(item.id);
-    if (earlier) refuse('itemIdTwice', `${item.at}/id`, { id: item.id, at: `${item.at}/id`, earlier: `${earlier.at}/id` });
+    if (earlier)
+      refuse('itemIdTwice', `${item.at}/id`, { id: item.id, at: `${item.at}/id`, earlier: `${earlier.at}/id` });
     byId.set(item.id, item);
   }
   for (const item of items) {
     const rel = item.relativeTo;
     if (!rel) continue;
     if (!byId.has(rel.id)) refuse('relativeUnknownId', `${rel.at}/id`, { at: rel.at, id: rel.id });
-    if (item.pages.select || item.pages.list.length) refuse('relativeWithPages', item.pages.at, { key: item.pages.at, other: rel.at });
+    if (item.pages.select || item.pages.list.length)
+      refuse('relativeWithPages', item.pages.at, { key: item.pages.at, other: rel.at });
   }
   const order: LicensedItem[] = [];
   const state = new Map<LicensedItem, 1 | 2>(); // 1 visiting, 2 done
@@ -36,7 +42,10 @@ export function placementOrder(items: readonly LicensedItem[]): { order: License
       const ring = [...chain.slice(start), cur].map((i) => `"${i.id}"`).join(' → ');
       refuse('relativeCycle', cur.relativeTo!.at, { at: cur.relativeTo!.at, ring });
     }
-    for (let i = chain.length - 1; i >= 0; i--) { state.set(chain[i], 2); order.push(chain[i]); }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      state.set(chain[i], 2);
+      order.push(chain[i]);
+    }
   };
   for (const item of items) visit(item);
   return { order, byId };

@@ -4,18 +4,25 @@
 // Rows are kept together unless `split` allows it; a row taller than a whole box is split between
 // lines anyway, and one that cannot be split is refused naming it (never silently lost). The page
 // ceiling is checked as each page is opened, so a runaway table stops before it eats memory.
-import type { PlacedRow, ResolvedTableItem } from '../../ir/types.js';
+
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { linesHeight, linesThatFit } from '../../engines/text/table-cell-text.js';
+import type { MeasuredTable } from '../../ir/measured-table.js';
 
 import { refuse } from '../../ir/messages.js';
-import type { MeasuredTable } from '../../ir/measured-table.js';
+import type { PlacedRow, ResolvedTableItem } from '../../ir/types.js';
 
 const EPS = 1e-6;
 /** Cell contents that are never cut between boxes, as the refusal names them. */
 const HELD_WHOLE: Record<string, string | undefined> = { code: 'a code', image: 'an image', drawing: 'a drawing' };
 
-export interface FittedPart { page: number; box: Box; rows: PlacedRow[]; /** top of the first row and bottom of the last, points */ top: number; bottom: number }
+export interface FittedPart {
+  page: number;
+  box: Box;
+  rows: PlacedRow[] /** top of the first row and bottom of the last, points */;
+  top: number;
+  bottom: number;
+}
 
 export interface FitInput {
   table: ResolvedTableItem;
@@ -34,7 +41,8 @@ export function fitTable(inp: FitInput): FittedPart[] {
   const nRows = t.rows.length;
   const headerEnd = t.headerRows;
   const footerStart = nRows - t.footerRows;
-  let headerH = 0, footerH = 0;
+  let headerH = 0,
+    footerH = 0;
   for (let r = 0; r < headerEnd; r++) headerH += m.heights[r];
   for (let r = footerStart; r < nRows; r++) footerH += m.heights[r];
   const body = m.units.filter(([a]) => a >= headerEnd && a < footerStart);
@@ -49,12 +57,18 @@ export function fitTable(inp: FitInput): FittedPart[] {
     rows = [];
     y = box.ury;
     bodyInBox = 0;
-    for (let r = 0; r < headerEnd; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
+    for (let r = 0; r < headerEnd; r++) {
+      rows.push({ row: r, top: y, height: m.heights[r] });
+      y -= m.heights[r];
+    }
   };
   const close = () => {
     // A first box that holds no body row is given up (no header stranded without rows): the table starts in the next box.
     if (parts.length === 0 && bodyInBox === 0 && body.length > 0) return;
-    for (let r = footerStart; r < nRows; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
+    for (let r = footerStart; r < nRows; r++) {
+      rows.push({ row: r, top: y, height: m.heights[r] });
+      y -= m.heights[r];
+    }
     parts.push({ page, box, rows, top: box.ury, bottom: y });
   };
   const fitsSections = (b: Box) => headerH + footerH <= b.ury - b.lly + EPS;
@@ -63,16 +77,31 @@ export function fitTable(inp: FitInput): FittedPart[] {
     page++;
     if (page > inp.ceiling) refuse('tablePastCeiling', t.at, { at: t.at, ceiling: inp.ceiling });
     box = inp.boxOn(page);
-    if (!fitsSections(box)) refuse('tableSectionsTooTall', t.at, { at: t.at, need: fmt(headerH + footerH), room: fmt(box.ury - box.lly), box: 'a continuation box' });
+    if (!fitsSections(box))
+      refuse('tableSectionsTooTall', t.at, {
+        at: t.at,
+        need: fmt(headerH + footerH),
+        room: fmt(box.ury - box.lly),
+        box: 'a continuation box',
+      });
     open();
   };
   /** Room for body rows in a fresh continuation box. */
-  const freshRoom = () => { const b = inp.boxOn(page + 1); return b.ury - b.lly - headerH - footerH; };
+  const freshRoom = () => {
+    const b = inp.boxOn(page + 1);
+    return b.ury - b.lly - headerH - footerH;
+  };
   const bottomLimit = () => box.lly + footerH;
 
   if (!fitsSections(box)) {
     // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
-    if (body.length === 0 || !fitsSections(inp.boxOn(page + 1))) refuse('tableSectionsTooTall', t.at, { at: t.at, need: fmt(headerH + footerH), room: fmt(box.ury - box.lly), box: 'its rect' });
+    if (body.length === 0 || !fitsSections(inp.boxOn(page + 1)))
+      refuse('tableSectionsTooTall', t.at, {
+        at: t.at,
+        need: fmt(headerH + footerH),
+        room: fmt(box.ury - box.lly),
+        box: 'its rect',
+      });
     open();
     next();
   } else {
@@ -82,24 +111,45 @@ export function fitTable(inp: FitInput): FittedPart[] {
     let uh = 0;
     for (let r = a; r <= b; r++) uh += m.heights[r];
     if (y - uh >= bottomLimit() - EPS) {
-      for (let r = a; r <= b; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
+      for (let r = a; r <= b; r++) {
+        rows.push({ row: r, top: y, height: m.heights[r] });
+        y -= m.heights[r];
+      }
       bodyInBox++;
       continue;
     }
     const row = t.rows[a];
     const cells = m.cells[a];
     const held = cells.find((c) => HELD_WHOLE[c.cell.content.kind]);
-    const whyNot = a !== b ? 'its rows are held together by a row span'
-      : held ? `it holds ${HELD_WHOLE[held.cell.content.kind]}`
-        : undefined;
+    const whyNot =
+      a !== b
+        ? 'its rows are held together by a row span'
+        : held
+          ? `it holds ${HELD_WHOLE[held.cell.content.kind]}`
+          : undefined;
     const room = freshRoom();
     const tooTall = uh > room + EPS;
     if (whyNot !== undefined || (!row.split && !tooTall)) {
       // Here a row too tall for a fresh box is one that cannot be split (others are split below).
-      if (tooTall) refuse('tableRowTooTall', row.at, { row: row.at, need: fmt(uh), room: fmt(room), reason: whyNot ?? 'it cannot be split' });
+      if (tooTall)
+        refuse('tableRowTooTall', row.at, {
+          row: row.at,
+          need: fmt(uh),
+          room: fmt(room),
+          reason: whyNot ?? 'it cannot be split',
+        });
       next();
-      if (y - uh < bottomLimit() - EPS) refuse('tableRowTooTall', row.at, { row: row.at, need: fmt(uh), room: fmt(y - bottomLimit()), reason: whyNot ?? 'it cannot be split' });
-      for (let r = a; r <= b; r++) { rows.push({ row: r, top: y, height: m.heights[r] }); y -= m.heights[r]; }
+      if (y - uh < bottomLimit() - EPS)
+        refuse('tableRowTooTall', row.at, {
+          row: row.at,
+          need: fmt(uh),
+          room: fmt(y - bottomLimit()),
+          reason: whyNot ?? 'it cannot be split',
+        });
+      for (let r = a; r <= b; r++) {
+        rows.push({ row: r, top: y, height: m.heights[r] });
+        y -= m.heights[r];
+      }
       bodyInBox++;
       continue;
     }
@@ -107,25 +157,53 @@ export function fitTable(inp: FitInput): FittedPart[] {
     const from = cells.map(() => 0);
     for (;;) {
       const left = cells.map((c, i) => (c.text ? c.text.lines.length - from[i] : 0));
-      const restNeed = Math.max(0, ...cells.map((c, i) => (c.text && left[i] > 0 ? linesHeight(c.text, from[i]) + c.cell.style.padding[0] + c.cell.style.padding[2] : c.cell.style.padding[0] + c.cell.style.padding[2])));
+      const restNeed = Math.max(
+        0,
+        ...cells.map((c, i) =>
+          c.text && left[i] > 0
+            ? linesHeight(c.text, from[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
+            : c.cell.style.padding[0] + c.cell.style.padding[2],
+        ),
+      );
       const roomHere = y - bottomLimit();
       if (restNeed <= roomHere + EPS) {
-        rows.push({ row: a, top: y, height: restNeed, lines: cells.map((c, i) => [from[i], c.text ? c.text.lines.length : 0]) });
+        rows.push({
+          row: a,
+          top: y,
+          height: restNeed,
+          lines: cells.map((c, i) => [from[i], c.text ? c.text.lines.length : 0]),
+        });
         y -= restNeed;
         bodyInBox++;
         break;
       }
-      const shown = cells.map((c, i) => (c.text ? linesThatFit(c.text, from[i], roomHere - c.cell.style.padding[0] - c.cell.style.padding[2]) : 0));
+      const shown = cells.map((c, i) =>
+        c.text ? linesThatFit(c.text, from[i], roomHere - c.cell.style.padding[0] - c.cell.style.padding[2]) : 0,
+      );
       if (shown.every((k, i) => k === 0 || left[i] === 0) || shown.every((k) => k === 0)) {
-        if (bodyInBox === 0) refuse('tableRowTooTall', row.at, { row: row.at, need: fmt(restNeed), room: fmt(roomHere), reason: 'one of its lines alone is taller than the box' });
+        if (bodyInBox === 0)
+          refuse('tableRowTooTall', row.at, {
+            row: row.at,
+            need: fmt(restNeed),
+            room: fmt(roomHere),
+            reason: 'one of its lines alone is taller than the box',
+          });
         next();
         continue;
       }
-      const h = Math.max(...cells.map((c, i) => (shown[i] > 0 ? linesHeight(c.text!, from[i], from[i] + shown[i]) + c.cell.style.padding[0] + c.cell.style.padding[2] : 0)));
+      const h = Math.max(
+        ...cells.map((c, i) =>
+          shown[i] > 0
+            ? linesHeight(c.text!, from[i], from[i] + shown[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
+            : 0,
+        ),
+      );
       rows.push({ row: a, top: y, height: h, lines: cells.map((_, i) => [from[i], from[i] + shown[i]]) });
       y -= h;
       bodyInBox++;
-      cells.forEach((_, i) => { from[i] += shown[i]; });
+      cells.forEach((_, i) => {
+        from[i] += shown[i];
+      });
       next();
     }
   }

@@ -3,12 +3,12 @@
 // by the text engine through the one adapter (engines/text/table-cell-text.ts), pictures and drawings
 // sized in their cells, each row's natural height, and the units rows are moved by: a row alone, or
 // the rows a row span holds together.
-import type { DocSettings, ResolvedTableItem, TableCell } from '../../ir/types.js';
+
+import { codeHeight, pictureHeight } from '../../engines/geometry/cell-sizes.js';
 import { linesHeight, measureCellText, naturalWidth } from '../../engines/text/table-cell-text.js';
-import { refuse } from '../../ir/messages.js';
-import type { CellText } from '../../ir/measured-table.js';
 import type { MeasuredCell, MeasuredTable } from '../../ir/measured-table.js';
-import { pictureHeight, codeHeight } from '../../engines/geometry/cell-sizes.js';
+import { refuse } from '../../ir/messages.js';
+import type { DocSettings, ResolvedTableItem } from '../../ir/types.js';
 
 /** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
 function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number[] {
@@ -19,7 +19,10 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number
       for (const cell of row.cells) {
         if (cell.colSpan !== 1 || t.columns[cell.col].width.kind !== 'auto') continue;
         const s = cell.style;
-        const content = cell.content.kind === 'text' || cell.content.kind === 'flow' ? naturalWidth(cell, t.fontRes.get(s.font.name)!, now) : 0;
+        const content =
+          cell.content.kind === 'text' || cell.content.kind === 'flow'
+            ? naturalWidth(cell, t.fontRes.get(s.font.name)!, now)
+            : 0;
         widths[cell.col] = Math.max(widths[cell.col], content + s.padding[1] + s.padding[3]);
       }
     }
@@ -30,21 +33,32 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number
     // Auto columns give way first, in proportion; points never shrink.
     const points = t.columns.reduce((a, c, i) => a + (c.width.kind === 'points' ? widths[i] : 0), 0);
     const autos = fixed - points;
-    if (points > boxWidth + 1e-6 || autos === 0) refuse('tableColumnsTooWide', t.rect.at, { at: t.at, need: +fixed.toFixed(3), room: +boxWidth.toFixed(3) });
+    if (points > boxWidth + 1e-6 || autos === 0)
+      refuse('tableColumnsTooWide', t.rect.at, { at: t.at, need: +fixed.toFixed(3), room: +boxWidth.toFixed(3) });
     const k = (boxWidth - points) / autos;
     for (const i of autoCols) widths[i] *= k;
   } else if (fractions > 0) {
     const left = boxWidth - fixed;
-    t.columns.forEach((c, i) => { if (c.width.kind === 'fraction') widths[i] = (left * c.width.v) / fractions; });
+    t.columns.forEach((c, i) => {
+      if (c.width.kind === 'fraction') widths[i] = (left * c.width.v) / fractions;
+    });
   }
   return widths;
 }
 
-export function measureTable(t: ResolvedTableItem, boxWidth: number, doc: DocSettings | undefined, now: Date): MeasuredTable {
+export function measureTable(
+  t: ResolvedTableItem,
+  boxWidth: number,
+  doc: DocSettings | undefined,
+  now: Date,
+): MeasuredTable {
   const colW = columnWidths(t, boxWidth, now);
   const colX: number[] = [];
   let x = 0;
-  for (const w of colW) { colX.push(x); x += w; }
+  for (const w of colW) {
+    colX.push(x);
+    x += w;
+  }
   const n = t.rows.length;
   const heights = new Array<number>(n);
   const cells: MeasuredCell[][] = new Array(n);
@@ -64,7 +78,12 @@ export function measureTable(t: ResolvedTableItem, boxWidth: number, doc: DocSet
       const padV = s.padding[0] + s.padding[2];
       const kind = cell.content.kind;
       if (kind === 'text' || kind === 'flow') {
-        m.text = measureCellText(cell, t.fontRes.get(s.font.name)!, Math.max(0, width - s.padding[1] - s.padding[3]), now);
+        m.text = measureCellText(
+          cell,
+          t.fontRes.get(s.font.name)!,
+          Math.max(0, width - s.padding[1] - s.padding[3]),
+          now,
+        );
         m.need = linesHeight(m.text!) + padV;
       } else if (kind === 'image' || kind === 'drawing') {
         m.need = pictureHeight(m, doc) + padV;
@@ -72,7 +91,10 @@ export function measureTable(t: ResolvedTableItem, boxWidth: number, doc: DocSet
         m.need = codeHeight(m) + padV;
       }
       if (cell.rowSpan === 1) h = Math.max(h, m.need);
-      else { spanning.push(m); reach[r] = Math.max(reach[r], r + cell.rowSpan - 1); }
+      else {
+        spanning.push(m);
+        reach[r] = Math.max(reach[r], r + cell.rowSpan - 1);
+      }
       out.push(m);
     }
     cells[r] = out;

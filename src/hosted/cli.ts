@@ -8,9 +8,14 @@ import { BUILD } from '../version.js';
 import { DEFAULT_FRONT_BODY_CAP, DEFAULT_WAIT_MS, startFront } from './front.js';
 import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
 import { hashPassword } from './passwords.js';
-import { monthOf, newApiKey, type ClientRecord } from './store.js';
+import { type ClientRecord, monthOf, newApiKey } from './store.js';
 
-export interface HostedIo { out: (s: string) => void; err: (s: string) => void; env: NodeJS.ProcessEnv; stdin?: () => string }
+export interface HostedIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+  stdin?: () => string;
+}
 
 export class HostedUsageError extends Error {}
 
@@ -64,29 +69,62 @@ function int(name: string, text: string | undefined, min = 0): number | undefine
 
 export async function hostedCommand(args: readonly string[], io: HostedIo): Promise<number | undefined> {
   const { values } = parseArgs({
-    args: [...args], strict: true, allowPositionals: false,
+    args: [...args],
+    strict: true,
+    allowPositionals: false,
     options: {
-      ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, upstream: { type: 'string' },
-      'body-cap': { type: 'string' }, wait: { type: 'string' }, 'secure-cookies': { type: 'string' }, 'log-level': { type: 'string' },
+      ...STORE_OPTIONS,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      upstream: { type: 'string' },
+      'body-cap': { type: 'string' },
+      wait: { type: 'string' },
+      'secure-cookies': { type: 'string' },
+      'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { io.out(HOSTED_HELP); return 0; }
+  if (values.help) {
+    io.out(HOSTED_HELP);
+    return 0;
+  }
   const secure = pick(values['secure-cookies'], io.env.QUIRE_SECURE_COOKIES, 'auto')!;
-  if (!['auto', 'on', 'off'].includes(secure)) throw new HostedUsageError(`--secure-cookies "${secure}" is not auto, on or off`);
-  const store = await openStore({ dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR), databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL) });
-  const upstreams = pick(values.upstream, io.env.QUIRE_UPSTREAMS, 'http://127.0.0.1:8080')!.split(',').map((u) => u.trim()).filter(Boolean);
-  const logger = pino({ level: pick(values['log-level'], io.env.QUIRE_LOG_LEVEL, 'info'), base: { service: 'quire-hosted', version: BUILD } }, pino.destination(2));
+  if (!['auto', 'on', 'off'].includes(secure))
+    throw new HostedUsageError(`--secure-cookies "${secure}" is not auto, on or off`);
+  const store = await openStore({
+    dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR),
+    databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL),
+  });
+  const upstreams = pick(values.upstream, io.env.QUIRE_UPSTREAMS, 'http://127.0.0.1:8080')!
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const logger = pino(
+    {
+      level: pick(values['log-level'], io.env.QUIRE_LOG_LEVEL, 'info'),
+      base: { service: 'quire-hosted', version: BUILD },
+    },
+    pino.destination(2),
+  );
   const front = await startFront({
-    store, upstreams, logger,
+    store,
+    upstreams,
+    logger,
     port: int('--port', pick(values.port, io.env.QUIRE_HOSTED_PORT, String(DEFAULT_HOSTED_PORT))),
     host: pick(values.host, io.env.QUIRE_HOSTED_HOST, '127.0.0.1'),
     bodyCap: int('--body-cap', pick(values['body-cap'], io.env.QUIRE_HOSTED_BODY_CAP)),
     waitMs: int('--wait', pick(values.wait, io.env.QUIRE_HOSTED_WAIT_MS), 1),
     secureCookies: secure === 'auto' ? 'auto' : secure === 'on',
   });
-  io.out(`quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${upstreams.length} render server${upstreams.length === 1 ? '' : 's'})\n`);
-  const stop = (): void => { void front.close().then(() => store.close()).then(() => process.exit(0)); };
+  io.out(
+    `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${upstreams.length} render server${upstreams.length === 1 ? '' : 's'})\n`,
+  );
+  const stop = (): void => {
+    void front
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return undefined;
@@ -94,17 +132,37 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
 
 export async function adminCommand(args: readonly string[], io: HostedIo): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: [...args], strict: true, allowPositionals: true,
+    args: [...args],
+    strict: true,
+    allowPositionals: true,
     options: {
-      ...STORE_OPTIONS, quota: { type: 'string' }, features: { type: 'string' }, 'page-ceiling': { type: 'string' },
-      client: { type: 'string' }, 'password-file': { type: 'string' }, month: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      ...STORE_OPTIONS,
+      quota: { type: 'string' },
+      features: { type: 'string' },
+      'page-ceiling': { type: 'string' },
+      client: { type: 'string' },
+      'password-file': { type: 'string' },
+      month: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || positionals.length === 0) { io.out(ADMIN_HELP); return values.help ? 0 : 2; }
-  const store = await openStore({ dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR), databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL) });
+  if (values.help || positionals.length === 0) {
+    io.out(ADMIN_HELP);
+    return values.help ? 0 : 2;
+  }
+  const store = await openStore({
+    dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR),
+    databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL),
+  });
   try {
     const [what, verb, name] = positionals;
-    const features = values.features === undefined ? undefined : values.features.split(',').map((f) => f.trim()).filter(Boolean);
+    const features =
+      values.features === undefined
+        ? undefined
+        : values.features
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean);
     const ceiling = int('--page-ceiling', values['page-ceiling'], 1);
     switch (what === 'usage' || what === 'export-clients' ? what : `${what} ${verb ?? ''}`.trim()) {
       case 'client create': {
@@ -127,7 +185,10 @@ export async function adminCommand(args: readonly string[], io: HostedIo): Promi
         return 0;
       }
       case 'client list':
-        for (const c of await store.listClients()) io.out(`${c.name}\tquota ${c.quota}\tfeatures ${c.features.join(',') || '-'}\tpage ceiling ${c.pageCeiling ?? '-'}\n`);
+        for (const c of await store.listClients())
+          io.out(
+            `${c.name}\tquota ${c.quota}\tfeatures ${c.features.join(',') || '-'}\tpage ceiling ${c.pageCeiling ?? '-'}\n`,
+          );
         return 0;
       case 'key create': {
         need(name, 'the client name');
@@ -144,15 +205,19 @@ export async function adminCommand(args: readonly string[], io: HostedIo): Promi
         io.out(`key ${name} revoked\n`);
         return 0;
       case 'key list':
-        for (const k of await store.listKeys(name)) io.out(`${k.id}\t${k.client}\t${k.created}\t${k.revoked ? `revoked ${k.revoked}` : 'live'}\n`);
+        for (const k of await store.listKeys(name))
+          io.out(`${k.id}\t${k.client}\t${k.created}\t${k.revoked ? `revoked ${k.revoked}` : 'live'}\n`);
         return 0;
       case 'user add': {
         need(name, 'the user name');
         if (!values.client) throw new HostedUsageError('--client CLIENT is missing');
-        if (!(await store.getClient(values.client))) throw new HostedUsageError(`there is no client "${values.client}"`);
+        if (!(await store.getClient(values.client)))
+          throw new HostedUsageError(`there is no client "${values.client}"`);
         const file = values['password-file'];
         if (!file) throw new HostedUsageError('--password-file FILE (or - for standard input) is missing');
-        const password = (file === '-' ? (io.stdin?.() ?? readFileSync(0, 'utf8')) : readFileSync(file, 'utf8')).replace(/\r?\n$/, '');
+        const password = (
+          file === '-' ? (io.stdin?.() ?? readFileSync(0, 'utf8')) : readFileSync(file, 'utf8')
+        ).replace(/\r?\n$/, '');
         if (password.length < 8) throw new HostedUsageError('the password must have 8 characters or more');
         await store.addUser({ name, client: values.client, passwordHash: hashPassword(password) });
         io.out(`user ${name} of ${values.client} added\n`);
@@ -170,7 +235,8 @@ export async function adminCommand(args: readonly string[], io: HostedIo): Promi
       }
       case 'export-clients': {
         const clients: Record<string, { features: string[]; page_ceiling?: number }> = {};
-        for (const c of await store.listClients()) clients[c.name] = { features: c.features, ...(c.pageCeiling ? { page_ceiling: c.pageCeiling } : {}) };
+        for (const c of await store.listClients())
+          clients[c.name] = { features: c.features, ...(c.pageCeiling ? { page_ceiling: c.pageCeiling } : {}) };
         io.out(JSON.stringify({ default: { features: [] }, clients }, null, 2) + '\n');
         return 0;
       }

@@ -2,7 +2,7 @@
 // `json_data` part of `POST /render`, `x-svc-client` is written afresh, and the answer comes back
 // in the hosted form. No answer within the wait (30 s by default, spec Limits "Hosted wait") aborts
 // the upstream request, which frees its worker there.
-import { FormData, request, type Dispatcher } from 'undici';
+import { type Dispatcher, FormData, request } from 'undici';
 
 export type Forwarded =
   | { kind: 'answer'; status: number; contentType: string; body: Buffer; svc: [string, string[]][] }
@@ -10,7 +10,13 @@ export type Forwarded =
   | { kind: 'unreachable'; detail: string };
 
 /** Sends one description to one render server. Never throws. */
-export async function forward(upstream: string, description: Buffer, client: string | undefined, waitMs: number, dispatcher?: Dispatcher): Promise<Forwarded> {
+export async function forward(
+  upstream: string,
+  description: Buffer,
+  client: string | undefined,
+  waitMs: number,
+  dispatcher?: Dispatcher,
+): Promise<Forwarded> {
   const form = new FormData();
   form.append('json_data', new Blob([new Uint8Array(description)], { type: 'application/json' }), 'description.json');
   const abort = new AbortController();
@@ -18,7 +24,13 @@ export async function forward(upstream: string, description: Buffer, client: str
   try {
     const headers: Record<string, string> = {};
     if (client !== undefined) headers['x-svc-client'] = client;
-    const res = await request(new URL('/render', upstream), { method: 'POST', body: form, headers, signal: abort.signal, dispatcher });
+    const res = await request(new URL('/render', upstream), {
+      method: 'POST',
+      body: form,
+      headers,
+      signal: abort.signal,
+      dispatcher,
+    });
     const body = Buffer.from(await res.body.arrayBuffer());
     const svc: [string, string[]][] = [];
     for (const [name, value] of Object.entries(res.headers)) {

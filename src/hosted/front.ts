@@ -6,10 +6,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import { BUILD } from '../version.js';
 import { forward, joinHosted } from './forward.js';
-import { boxPage, BOX_SCRIPT, signInPage } from './page.js';
+import { BOX_SCRIPT, boxPage, signInPage } from './page.js';
 import { verifyPassword } from './passwords.js';
 import { hashKey, monthOf, monthTurns, type Store } from './store.js';
 
@@ -56,20 +56,39 @@ interface Ctx {
 /** The client each answer was for, for the log line (never sent to the caller). */
 const clientLog = new WeakMap<http.ServerResponse, string>();
 
-export interface RunningFront { url: string; server: http.Server; close(): Promise<void> }
+export interface RunningFront {
+  url: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
 
 export function createFront(opts: FrontOptions): http.Server {
   const c: Ctx = {
-    store: opts.store, upstreams: opts.upstreams, next: 0,
-    bodyCap: opts.bodyCap ?? DEFAULT_FRONT_BODY_CAP, waitMs: opts.waitMs ?? DEFAULT_WAIT_MS,
-    secure: opts.secureCookies ?? 'auto', logger: opts.logger ?? pino({ level: 'info' }, pino.destination(2)),
+    store: opts.store,
+    upstreams: opts.upstreams,
+    next: 0,
+    bodyCap: opts.bodyCap ?? DEFAULT_FRONT_BODY_CAP,
+    waitMs: opts.waitMs ?? DEFAULT_WAIT_MS,
+    secure: opts.secureCookies ?? 'auto',
+    logger: opts.logger ?? pino({ level: 'info' }, pino.destination(2)),
     now: opts.now ?? (() => new Date()),
   };
   return http.createServer((req, res) => {
     req.on('error', () => {});
     res.on('error', () => {});
     const started = performance.now();
-    res.on('close', () => c.logger.info({ method: req.method, path: pathOf(req.url), status: res.statusCode, client: clientLog.get(res), ms: Math.round(performance.now() - started) }, 'answer'));
+    res.on('close', () =>
+      c.logger.info(
+        {
+          method: req.method,
+          path: pathOf(req.url),
+          status: res.statusCode,
+          client: clientLog.get(res),
+          ms: Math.round(performance.now() - started),
+        },
+        'answer',
+      ),
+    );
     handle(c, req, res).catch((e: unknown) => {
       c.logger.error({ err: e }, 'unexpected error');
       if (!res.headersSent) json(res, 500, 'the hosted service failed while answering the call.');
@@ -88,7 +107,11 @@ export async function startFront(opts: FrontOptions & { port?: number; host?: st
   return {
     url: `http://${a.address.includes(':') ? `[${a.address}]` : a.address}:${a.port}`,
     server,
-    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -99,7 +122,10 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
   const path = pathOf(req.url);
   const method = req.method ?? 'GET';
   if (path === RENDER_PATH) {
-    if (method === 'POST') return req.headers.authorization !== undefined || !cookie(req, 'quire_session') ? apiRender(c, req, res) : boxRender(c, req, res);
+    if (method === 'POST')
+      return req.headers.authorization !== undefined || !cookie(req, 'quire_session')
+        ? apiRender(c, req, res)
+        : boxRender(c, req, res);
     if ((method === 'GET' || method === 'HEAD') && wantsHtml(req)) return showPage(c, req, res);
     res.setHeader('allow', 'POST');
     return json(res, 405, `the address ${RENDER_PATH} takes POST only; post the description.`);
@@ -126,12 +152,15 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) return drain(req, () => json(res, 401, 'the call carries no API key; send Authorization: Bearer <API_KEY>.'));
   const client = await c.store.clientOfKey(hashKey(m[1]));
-  if (client === undefined) return drain(req, () => json(res, 401, 'the API key is not held by anyone; present a live key.'));
+  if (client === undefined)
+    return drain(req, () => json(res, 401, 'the API key is not held by anyone; present a live key.'));
   clientLog.set(res, client);
   const body = await readBody(req, c.bodyCap);
-  if (body === 'too-large') return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
+  if (body === 'too-large')
+    return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
   if (!isJson(body)) return json(res, 400, 'the body is not JSON; post the description as application/json.');
-  if (c.upstreams.length === 0) return json(res, 503, 'no render server is known to this service; nothing of the description was read.');
+  if (c.upstreams.length === 0)
+    return json(res, 503, 'no render server is known to this service; nothing of the description was read.');
   const now = c.now();
   const month = monthOf(now);
   if (!(await c.store.take(client, month))) {
@@ -139,7 +168,11 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
     // moment the month turns in Retry-After; it never answers 429 for it.
     const turns = monthTurns(now);
     res.setHeader('retry-after', turns.toUTCString());
-    return json(res, 402, `the documents of the month are all used; the month turns on ${turns.toISOString().slice(0, 10)}.`);
+    return json(
+      res,
+      402,
+      `the documents of the month are all used; the month turns on ${turns.toISOString().slice(0, 10)}.`,
+    );
   }
   // The month's count is settled before the answer goes out, so a client that reads its usage right
   // after an answer sees it.
@@ -147,12 +180,22 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
 }
 
 /** Forwards and answers; a 503 (nothing was made) runs `giveBack` before the answer is written. */
-async function answerForwarded(c: Ctx, res: http.ServerResponse, body: Buffer, client: string, giveBack?: () => Promise<void>): Promise<void> {
+async function answerForwarded(
+  c: Ctx,
+  res: http.ServerResponse,
+  body: Buffer,
+  client: string,
+  giveBack?: () => Promise<void>,
+): Promise<void> {
   const upstream = c.upstreams[c.next++ % c.upstreams.length];
   const f = await forward(upstream, body, client, c.waitMs);
   if (f.kind === 'timeout') {
     await giveBack?.();
-    return json(res, 503, `no document arrived within ${Number((c.waitMs / 1000).toFixed(1))} seconds; send the call again.`);
+    return json(
+      res,
+      503,
+      `no document arrived within ${Number((c.waitMs / 1000).toFixed(1))} seconds; send the call again.`,
+    );
   }
   if (f.kind === 'unreachable') {
     c.logger.warn({ upstream, detail: f.detail }, 'render server unreachable');
@@ -161,11 +204,17 @@ async function answerForwarded(c: Ctx, res: http.ServerResponse, body: Buffer, c
   }
   for (const [name, values] of f.svc) res.setHeader(name, joinHosted(values));
   if (f.status === 200) {
-    res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="document.pdf"', 'content-length': f.body.length });
+    res.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="document.pdf"',
+      'content-length': f.body.length,
+    });
     res.end(f.body);
     return;
   }
-  const sentence = f.contentType.startsWith('text/plain') ? f.body.toString('utf8').trim() : `the render server answered ${f.status}.`;
+  const sentence = f.contentType.startsWith('text/plain')
+    ? f.body.toString('utf8').trim()
+    : `the render server answered ${f.status}.`;
   if (f.status === 503) {
     await giveBack?.();
     return json(res, 503, sentence);
@@ -183,7 +232,10 @@ async function session(c: Ctx, req: http.IncomingMessage) {
 
 async function showPage(c: Ctx, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const s = await session(c, req);
-  res.setHeader('content-security-policy', "default-src 'self'; style-src 'unsafe-inline'; frame-src blob:; connect-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'");
+  res.setHeader(
+    'content-security-policy',
+    "default-src 'self'; style-src 'unsafe-inline'; frame-src blob:; connect-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'",
+  );
   res.setHeader('x-frame-options', 'DENY');
   res.setHeader('cache-control', 'no-store');
   if (s) {
@@ -195,19 +247,28 @@ async function showPage(c: Ctx, req: http.IncomingMessage, res: http.ServerRespo
   const token = cookie(req, 'quire_csrf') ?? randomBytes(24).toString('base64url');
   res.setHeader('set-cookie', cookieLine(c, req, 'quire_csrf', token, 3600));
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(signInPage(SESSION_PATH, token, new URL(req.url ?? '/', 'http://x').searchParams.get('failed') ? 'The user or the password is wrong.' : undefined));
+  res.end(
+    signInPage(
+      SESSION_PATH,
+      token,
+      new URL(req.url ?? '/', 'http://x').searchParams.get('failed') ? 'The user or the password is wrong.' : undefined,
+    ),
+  );
 }
 
 async function boxRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const s = await session(c, req);
   if (!s) return drain(req, () => json(res, 401, 'sign in first; the box draws for a signed-in session.'));
   const sent = req.headers['x-csrf-token'];
-  if (typeof sent !== 'string' || !same(sent, s.csrf)) return drain(req, () => json(res, 403, 'the form token is missing or stale; reload the page.'));
+  if (typeof sent !== 'string' || !same(sent, s.csrf))
+    return drain(req, () => json(res, 403, 'the form token is missing or stale; reload the page.'));
   clientLog.set(res, s.client);
   const body = await readBody(req, c.bodyCap);
-  if (body === 'too-large') return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
+  if (body === 'too-large')
+    return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
   if (!isJson(body)) return json(res, 400, 'the body is not JSON; paste the description as JSON.');
-  if (c.upstreams.length === 0) return json(res, 503, 'no render server is known to this service; nothing of the description was read.');
+  if (c.upstreams.length === 0)
+    return json(res, 503, 'no render server is known to this service; nothing of the description was read.');
   // The box counts nothing (spec: "it draws for a signed-in session, not a key, and counts nothing").
   await answerForwarded(c, res, body, s.client);
 }
@@ -217,7 +278,8 @@ async function signIn(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
   if (raw === 'too-large') return json(res, 413, 'the sign-in form is too large.', true);
   const form = new URLSearchParams(raw.toString('utf8'));
   const token = cookie(req, 'quire_csrf');
-  if (!token || !same(form.get('csrf') ?? '', token)) return json(res, 403, 'the form token is missing or stale; reload the page.');
+  if (!token || !same(form.get('csrf') ?? '', token))
+    return json(res, 403, 'the form token is missing or stale; reload the page.');
   const user = (form.get('user') ?? '').slice(0, 200);
   const now = c.now().getTime();
   const since = now - SIGN_IN_WINDOW_MS;
@@ -244,8 +306,16 @@ async function signIn(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
     await c.store.clearSignInFailures(k);
   }
   const id = randomBytes(32).toString('base64url');
-  await c.store.addSession(sha(id), { user: u.name, client: u.client, csrf: randomBytes(24).toString('base64url'), expires: now + SESSION_TTL_MS });
-  res.setHeader('set-cookie', [cookieLine(c, req, 'quire_session', id, SESSION_TTL_MS / 1000), cookieLine(c, req, 'quire_csrf', '', 0)]);
+  await c.store.addSession(sha(id), {
+    user: u.name,
+    client: u.client,
+    csrf: randomBytes(24).toString('base64url'),
+    expires: now + SESSION_TTL_MS,
+  });
+  res.setHeader('set-cookie', [
+    cookieLine(c, req, 'quire_session', id, SESSION_TTL_MS / 1000),
+    cookieLine(c, req, 'quire_csrf', '', 0),
+  ]);
   res.writeHead(303, { location: RENDER_PATH });
   res.end();
 }
@@ -265,7 +335,10 @@ async function signOut(c: Ctx, req: http.IncomingMessage, res: http.ServerRespon
 function json(res: http.ServerResponse, status: number, sentence: string, close = false): void {
   if (res.headersSent) return;
   const body = JSON.stringify({ error: sentence });
-  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  };
   if (close) headers.connection = 'close';
   res.writeHead(status, headers);
   res.end(body);
@@ -282,11 +355,26 @@ function readBody(req: http.IncomingMessage, cap: number): Promise<Buffer | 'too
     req.on('data', (ch: Buffer) => {
       if (done) return;
       n += ch.length;
-      if (n > cap) { done = true; chunks.length = 0; resolve('too-large'); return; }
+      if (n > cap) {
+        done = true;
+        chunks.length = 0;
+        resolve('too-large');
+        return;
+      }
       chunks.push(ch);
     });
-    req.on('end', () => { if (!done) { done = true; resolve(Buffer.concat(chunks)); } });
-    req.on('close', () => { if (!done) { done = true; resolve(Buffer.concat(chunks)); } });
+    req.on('end', () => {
+      if (!done) {
+        done = true;
+        resolve(Buffer.concat(chunks));
+      }
+    });
+    req.on('close', () => {
+      if (!done) {
+        done = true;
+        resolve(Buffer.concat(chunks));
+      }
+    });
   });
 }
 
@@ -295,7 +383,9 @@ function drain(req: http.IncomingMessage, answer: () => void): void {
   if (req.complete) return answer();
   req.resume();
   req.once('end', answer);
-  req.once('close', () => { if (!req.complete) answer(); });
+  req.once('close', () => {
+    if (!req.complete) answer();
+  });
 }
 
 function isJson(body: Buffer): boolean {
@@ -326,7 +416,11 @@ function cookie(req: http.IncomingMessage, name: string): string | undefined {
 }
 
 function cookieLine(c: Ctx, req: http.IncomingMessage, name: string, value: string, maxAgeS: number): string {
-  const tls = (req.socket as { encrypted?: boolean }).encrypted === true || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
+  const tls =
+    (req.socket as { encrypted?: boolean }).encrypted === true ||
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim() === 'https';
   const secure = c.secure === 'auto' ? tls : c.secure;
   return `${name}=${value}; Path=/api/v1; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(maxAgeS)}${secure ? '; Secure' : ''}`;
 }

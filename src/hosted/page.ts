@@ -19,16 +19,27 @@ function page(title: string, body: string): string {
 }
 
 export function signInPage(action: string, csrf: string, message?: string): string {
-  return page('quire: sign in', `<h1>quire</h1><p>Sign in to render descriptions in the browser.</p>
+  return page(
+    'quire: sign in',
+    `<h1>quire</h1><p>Sign in to render descriptions in the browser.</p>
 <form class="signin" method="post" action="${esc(action)}">
 <input type="hidden" name="csrf" value="${esc(csrf)}">
 <label>User <input name="user" autocomplete="username" required></label>
 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
-<button type="submit">Sign in</button></form>${message ? `<p id="error" role="alert">${esc(message)}</p>` : ''}`);
+<button type="submit">Sign in</button></form>${message ? `<p id="error" role="alert">${esc(message)}</p>` : ''}`,
+  );
 }
 
-export function boxPage(user: string, csrf: string, renderPath: string, scriptPath: string, signOutPath: string): string {
-  return page('quire', `<h1>quire</h1>
+export function boxPage(
+  user: string,
+  csrf: string,
+  renderPath: string,
+  scriptPath: string,
+  signOutPath: string,
+): string {
+  return page(
+    'quire',
+    `<h1>quire</h1>
 <form method="post" action="${esc(signOutPath)}"><input type="hidden" name="csrf" value="${esc(csrf)}">
 Signed in as <b>${esc(user)}</b> <button type="submit">Sign out</button></form>
 <p>Paste a description (JSON) and render it. Documents rendered here are not counted.</p>
@@ -36,7 +47,8 @@ Signed in as <b>${esc(user)}</b> <button type="submit">Sign out</button></form>
 <p><button id="render" data-path="${esc(renderPath)}" data-csrf="${esc(csrf)}">Render</button>
 <a id="download" download="document.pdf" hidden>Download the PDF</a></p>
 <div id="error" role="alert"></div><iframe id="pdf" title="the PDF" hidden></iframe>
-<script src="${esc(scriptPath)}"></script>`);
+<script src="${esc(scriptPath)}"></script>`,
+  );
 }
 
 /** The page's script: posts the box with the CSRF header; shows the sentence or the PDF. */

@@ -19,6 +19,11 @@ export function verifyPassword(password: string, stored: string): boolean {
   const [kind, n, r, p, salt, hash] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const want = Buffer.from(hash, 'base64url');
-  const got = scryptSync(password.normalize('NFC'), Buffer.from(salt, 'base64url'), want.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
+  const got = scryptSync(password.normalize('NFC'), Buffer.from(salt, 'base64url'), want.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAXMEM,
+  });
   return got.length === want.length && timingSafeEqual(got, want);
 }

@@ -4,12 +4,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SCHEMA, type ClientRecord, type KeyRecord, type SessionRecord, type Store, type UserRecord } from './store.js';
+import { type ClientRecord, type KeyRecord, SCHEMA, type SessionRecord, type Store, type UserRecord } from './store.js';
 
 export const SQLITE_FILE = 'quire-hosted.sqlite';
 
-interface ClientRow { name: string; quota: number; features: string; page_ceiling: number | null }
-const client = (r: ClientRow): ClientRecord => ({ name: r.name, quota: r.quota, features: JSON.parse(r.features) as string[], pageCeiling: r.page_ceiling });
+interface ClientRow {
+  name: string;
+  quota: number;
+  features: string;
+  page_ceiling: number | null;
+}
+const client = (r: ClientRow): ClientRecord => ({
+  name: r.name,
+  quota: r.quota,
+  features: JSON.parse(r.features) as string[],
+  pageCeiling: r.page_ceiling,
+});
 
 export function openSqliteStore(dataDir: string): Store {
   mkdirSync(dataDir, { recursive: true });
@@ -21,20 +31,32 @@ export function openSqliteStore(dataDir: string): Store {
   for (const s of SCHEMA) db.exec(s);
   const q = {
     insertUsage: db.prepare('INSERT INTO usage (client, month, used) VALUES (?, ?, 0) ON CONFLICT DO NOTHING'),
-    take: db.prepare('UPDATE usage SET used = used + 1 WHERE client = ? AND month = ? AND used < (SELECT quota FROM clients WHERE name = ?)'),
+    take: db.prepare(
+      'UPDATE usage SET used = used + 1 WHERE client = ? AND month = ? AND used < (SELECT quota FROM clients WHERE name = ?)',
+    ),
     give: db.prepare('UPDATE usage SET used = used - 1 WHERE client = ? AND month = ? AND used > 0'),
     used: db.prepare('SELECT used FROM usage WHERE client = ? AND month = ?'),
   };
   return {
     kind: 'sqlite',
     async createClient(c) {
-      db.prepare('INSERT INTO clients (name, quota, features, page_ceiling) VALUES (?, ?, ?, ?)').run(c.name, c.quota, JSON.stringify(c.features), c.pageCeiling);
+      db.prepare('INSERT INTO clients (name, quota, features, page_ceiling) VALUES (?, ?, ?, ?)').run(
+        c.name,
+        c.quota,
+        JSON.stringify(c.features),
+        c.pageCeiling,
+      );
     },
     async updateClient(name, ch) {
       const cur = db.prepare('SELECT * FROM clients WHERE name = ?').get(name) as ClientRow | undefined;
       if (!cur) return false;
       const next = { ...client(cur), ...ch };
-      db.prepare('UPDATE clients SET quota = ?, features = ?, page_ceiling = ? WHERE name = ?').run(next.quota, JSON.stringify(next.features), next.pageCeiling, name);
+      db.prepare('UPDATE clients SET quota = ?, features = ?, page_ceiling = ? WHERE name = ?').run(
+        next.quota,
+        JSON.stringify(next.features),
+        next.pageCeiling,
+        name,
+      );
       return true;
     },
     async getClient(name) {
@@ -45,19 +67,31 @@ export function openSqliteStore(dataDir: string): Store {
       return (db.prepare('SELECT * FROM clients ORDER BY name').all() as ClientRow[]).map(client);
     },
     async addKey(id, hash, c, created) {
-      db.prepare('INSERT INTO api_keys (id, hash, client, created) VALUES (?, ?, ?, ?)').run(id, hash, c, created.toISOString());
+      db.prepare('INSERT INTO api_keys (id, hash, client, created) VALUES (?, ?, ?, ?)').run(
+        id,
+        hash,
+        c,
+        created.toISOString(),
+      );
     },
     async clientOfKey(hash) {
-      const r = db.prepare('SELECT client FROM api_keys WHERE hash = ? AND revoked IS NULL').get(hash) as { client: string } | undefined;
+      const r = db.prepare('SELECT client FROM api_keys WHERE hash = ? AND revoked IS NULL').get(hash) as
+        | { client: string }
+        | undefined;
       return r?.client;
     },
     async revokeKey(id, when) {
-      return db.prepare('UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL').run(when.toISOString(), id).changes === 1;
+      return (
+        db.prepare('UPDATE api_keys SET revoked = ? WHERE id = ? AND revoked IS NULL').run(when.toISOString(), id)
+          .changes === 1
+      );
     },
     async listKeys(c) {
-      const rows = (c === undefined
-        ? db.prepare('SELECT id, client, created, revoked FROM api_keys ORDER BY created, id').all()
-        : db.prepare('SELECT id, client, created, revoked FROM api_keys WHERE client = ? ORDER BY created, id').all(c)) as KeyRecord[];
+      const rows = (
+        c === undefined
+          ? db.prepare('SELECT id, client, created, revoked FROM api_keys ORDER BY created, id').all()
+          : db.prepare('SELECT id, client, created, revoked FROM api_keys WHERE client = ? ORDER BY created, id').all(c)
+      ) as KeyRecord[];
       return rows;
     },
     async take(c, month) {
@@ -71,18 +105,31 @@ export function openSqliteStore(dataDir: string): Store {
       return (q.used.get(c, month) as { used: number } | undefined)?.used ?? 0;
     },
     async addUser(u: UserRecord) {
-      db.prepare('INSERT INTO users (name, client, password_hash) VALUES (?, ?, ?)').run(u.name, u.client, u.passwordHash);
+      db.prepare('INSERT INTO users (name, client, password_hash) VALUES (?, ?, ?)').run(
+        u.name,
+        u.client,
+        u.passwordHash,
+      );
     },
     async getUser(name) {
-      const r = db.prepare('SELECT name, client, password_hash FROM users WHERE name = ?').get(name) as { name: string; client: string; password_hash: string } | undefined;
+      const r = db.prepare('SELECT name, client, password_hash FROM users WHERE name = ?').get(name) as
+        | { name: string; client: string; password_hash: string }
+        | undefined;
       return r && { name: r.name, client: r.client, passwordHash: r.password_hash };
     },
     async addSession(idHash, s: SessionRecord) {
-      db.prepare('INSERT INTO sessions (id_hash, username, client, csrf, expires) VALUES (?, ?, ?, ?, ?)').run(idHash, s.user, s.client, s.csrf, s.expires);
+      db.prepare('INSERT INTO sessions (id_hash, username, client, csrf, expires) VALUES (?, ?, ?, ?, ?)').run(
+        idHash,
+        s.user,
+        s.client,
+        s.csrf,
+        s.expires,
+      );
     },
     async getSession(idHash, now) {
-      const r = db.prepare('SELECT username, client, csrf, expires FROM sessions WHERE id_hash = ? AND expires > ?').get(idHash, now) as
-        { username: string; client: string; csrf: string; expires: number } | undefined;
+      const r = db
+        .prepare('SELECT username, client, csrf, expires FROM sessions WHERE id_hash = ? AND expires > ?')
+        .get(idHash, now) as { username: string; client: string; csrf: string; expires: number } | undefined;
       return r && { user: r.username, client: r.client, csrf: r.csrf, expires: Number(r.expires) };
     },
     async deleteSession(idHash) {
@@ -91,7 +138,11 @@ export function openSqliteStore(dataDir: string): Store {
     async failedSignIn(key, at, since) {
       db.prepare('DELETE FROM sign_in_failures WHERE at < ?').run(since);
       db.prepare('INSERT INTO sign_in_failures (key, at) VALUES (?, ?)').run(key, at);
-      return (db.prepare('SELECT COUNT(*) AS n FROM sign_in_failures WHERE key = ? AND at >= ?').get(key, since) as { n: number }).n;
+      return (
+        db.prepare('SELECT COUNT(*) AS n FROM sign_in_failures WHERE key = ? AND at >= ?').get(key, since) as {
+          n: number;
+        }
+      ).n;
     },
     async clearSignInFailures(key) {
       db.prepare('DELETE FROM sign_in_failures WHERE key = ?').run(key);

@@ -16,9 +16,23 @@ export interface ClientRecord {
   pageCeiling: number | null;
 }
 
-export interface KeyRecord { id: string; client: string; created: string; revoked: string | null }
-export interface UserRecord { name: string; client: string; passwordHash: string }
-export interface SessionRecord { user: string; client: string; csrf: string; expires: number }
+export interface KeyRecord {
+  id: string;
+  client: string;
+  created: string;
+  revoked: string | null;
+}
+export interface UserRecord {
+  name: string;
+  client: string;
+  passwordHash: string;
+}
+export interface SessionRecord {
+  user: string;
+  client: string;
+  csrf: string;
+  expires: number;
+}
 
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';

@@ -2,7 +2,7 @@
 // base64url: the payload is JSON (holder, features, validity dates), the signature Ed25519 over the
 // payload bytes. The server verifies a key against the public keys it trusts; only the holder of the
 // private key can issue one (tools: `quire licence keygen|issue`). Spec: Authentication 3, Errors 402.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
 import { LICENCE_FEATURES, type LicenceFeature } from '../../ir/entitlements.js';
 
 /** Prefix naming the format, so a later format can be told apart. */
@@ -31,7 +31,8 @@ export type VerifyResult = { ok: true; licence: Licence } | { ok: false; reason:
 /** Checks a key's form and signature against any of the trusted public keys (PEM). Never throws. */
 export function verifyLicence(key: string, trusted: readonly string[]): VerifyResult {
   const parts = key.trim().split('.');
-  if (parts.length !== 3 || parts[0] !== LICENCE_PREFIX) return { ok: false, reason: `it is not a ${LICENCE_PREFIX} licence key` };
+  if (parts.length !== 3 || parts[0] !== LICENCE_PREFIX)
+    return { ok: false, reason: `it is not a ${LICENCE_PREFIX} licence key` };
   const payload = Buffer.from(parts[1], 'base64url');
   const sig = Buffer.from(parts[2], 'base64url');
   const signedBy = trusted.find((pem) => {
@@ -48,10 +49,17 @@ export function verifyLicence(key: string, trusted: readonly string[]): VerifyRe
   } catch {
     return { ok: false, reason: 'its payload is not JSON' };
   }
-  if (typeof licence.holder !== 'string' || !Array.isArray(licence.features) || !DAY.test(licence.notBefore) || !DAY.test(licence.notAfter)) {
+  if (
+    typeof licence.holder !== 'string' ||
+    !Array.isArray(licence.features) ||
+    !DAY.test(licence.notBefore) ||
+    !DAY.test(licence.notAfter)
+  ) {
     return { ok: false, reason: 'its payload lacks holder, features or dates' };
   }
-  licence.features = licence.features.filter((f): f is LicenceFeature => (LICENCE_FEATURES as readonly string[]).includes(f));
+  licence.features = licence.features.filter((f): f is LicenceFeature =>
+    (LICENCE_FEATURES as readonly string[]).includes(f),
+  );
   return { ok: true, licence };
 }
 

@@ -3,9 +3,9 @@
 // settings; a bad file stops the server from starting with one sentence, never a bad render later.
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import type { ClientsConfig } from '../clients.js';
-import { verifyLicence, coversDay, type Licence } from './licence.js';
 import { LICENCE_FEATURES } from '../../ir/entitlements.js';
+import type { ClientsConfig } from '../clients.js';
+import { coversDay, type Licence, verifyLicence } from './licence.js';
 
 /**
  * Public keys (PEM) whose licences this build trusts. The issuer's private key is never in the
@@ -43,11 +43,15 @@ export function readClientsConfig(path: string): ClientsConfig {
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new ServiceConfigError(`the clients config ${path} cannot be read as JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ServiceConfigError(
+      `the clients config ${path} cannot be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   if (!validateClients(value)) {
     const err = validateClients.errors![0];
-    throw new ServiceConfigError(`the clients config ${path} is not valid at "${err.instancePath || '/'}": ${err.message}`);
+    throw new ServiceConfigError(
+      `the clients config ${path} is not valid at "${err.instancePath || '/'}": ${err.message}`,
+    );
   }
   return value as ClientsConfig;
 }
@@ -64,7 +68,9 @@ function safeRead(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ServiceConfigError(`the licence file ${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ServiceConfigError(
+      `the licence file ${path} cannot be read: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
 }
 

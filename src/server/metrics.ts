@@ -1,7 +1,7 @@
 // src/server/metrics.ts — the server's Prometheus metrics (GET /metrics, prom-client): renders by
 // status, render duration, queue depth and worker use. One registry per server, so several servers
 // in one process (tests) keep their own counts.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RenderPool } from '../pool.js';
 
 /** Render duration buckets, seconds: an invoice takes milliseconds, a long table seconds. */
@@ -17,27 +17,49 @@ export function createMetrics(pool: () => RenderPool | undefined, withProcessMet
   const registry = new Registry();
   if (withProcessMetrics) collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   const renders = new Counter({
-    name: 'quire_renders_total', help: 'Answers to POST /render, by status code.', labelNames: ['status'], registers: [registry],
+    name: 'quire_renders_total',
+    help: 'Answers to POST /render, by status code.',
+    labelNames: ['status'],
+    registers: [registry],
   });
   const duration = new Histogram({
-    name: 'quire_render_duration_seconds', help: 'Time from the whole body received to the answer, by status code.',
-    labelNames: ['status'], buckets: DURATION_BUCKETS, registers: [registry],
+    name: 'quire_render_duration_seconds',
+    help: 'Time from the whole body received to the answer, by status code.',
+    labelNames: ['status'],
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
   });
   new Gauge({
-    name: 'quire_queue_depth', help: 'Renders waiting for a worker.', registers: [registry],
-    collect() { this.set(pool()?.queued ?? 0); },
+    name: 'quire_queue_depth',
+    help: 'Renders waiting for a worker.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.queued ?? 0);
+    },
   });
   new Gauge({
-    name: 'quire_workers_busy', help: 'Workers rendering now.', registers: [registry],
-    collect() { this.set(pool()?.running ?? 0); },
+    name: 'quire_workers_busy',
+    help: 'Workers rendering now.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.running ?? 0);
+    },
   });
   new Gauge({
-    name: 'quire_workers', help: 'Workers in the render pool (0: renders run in the server thread).', registers: [registry],
-    collect() { this.set(pool()?.threads ?? 0); },
+    name: 'quire_workers',
+    help: 'Workers in the render pool (0: renders run in the server thread).',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.threads ?? 0);
+    },
   });
   new Gauge({
-    name: 'quire_worker_utilization', help: 'Share of time the workers were busy since start, 0..1.', registers: [registry],
-    collect() { this.set(pool()?.utilization ?? 0); },
+    name: 'quire_worker_utilization',
+    help: 'Share of time the workers were busy since start, 0..1.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.utilization ?? 0);
+    },
   });
   return {
     registry,

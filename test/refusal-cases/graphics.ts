@@ -16,365 +16,1028 @@ export const CASES: RefusalCase[] = [
     key: 'imageUnreadable',
     description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
     parts: { p: bytes('iVBORw0KGgoAAA==') },
-    status: 400, word: 'description', pointer: '/items/0/image',
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/image',
     says: ['"p"', 'image'],
   },
   {
     key: 'imageFormatUnsupported',
     description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
     parts: { p: bytes('') },
-    status: 400, word: 'description', pointer: '/items/0/image',
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/image',
     says: ['"p"', 'image'],
   },
   {
     key: 'imageTooLarge',
     description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAA6mAAAOpgCAIAAAAPsOIVAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 413, word: 'drawing', pointer: '/items/0/image',
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAA6mAAAOpgCAIAAAAPsOIVAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 413,
+    word: 'drawing',
+    pointer: '/items/0/image',
     says: ['"p"', 'image'],
   },
   {
     key: 'imageNotStencil',
-    description: { items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', stencil: true }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAAAAABX3VL4AAAADklEQVR4nGNoaGBsYAAABYkBgjwkYkAAAAAASUVORK5CYII=') },
-    status: 400, word: 'description', pointer: '/images/0/stencil',
+    description: {
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', stencil: true }],
+    },
+    parts: {
+      p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAAAAABX3VL4AAAADklEQVR4nGNoaGBsYAAABYkBgjwkYkAAAAAASUVORK5CYII='),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/stencil',
     says: ['"p"', 'stencil'],
   },
   {
     key: 'imageIccMismatch',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', icc_profile: 'icc' }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg=='), icc: bytes('AAAAhAAAAAAAAAAAbW50ckNNWUtYWVogAAAAAAAAAAAAAAAAYWNzcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') },
-    status: 400, word: 'description', pointer: '/images/0/icc_profile',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', icc_profile: 'icc' }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+      icc: bytes(
+        'AAAAhAAAAAAAAAAAbW50ckNNWUtYWVogAAAAAAAAAAAAAAAAYWNzcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/icc_profile',
     says: ['"icc"', 'icc_profile'],
   },
   {
     key: 'imageIccOnStencil',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', stencil: true, icc_profile: 'icc' }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACAQAAAABazTCJAAAADElEQVR4nGNwYHQAAAEGAIIGz6NoAAAAAElFTkSuQmCC'), icc: bytes('AAAAhAAAAAAAAAAAbW50ckdSQVlYWVogAAAAAAAAAAAAAAAAYWNzcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') },
-    status: 400, word: 'description', pointer: '/images/0/icc_profile',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', stencil: true, icc_profile: 'icc' }],
+    },
+    parts: {
+      p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACAQAAAABazTCJAAAADElEQVR4nGNwYHQAAAEGAIIGz6NoAAAAAElFTkSuQmCC'),
+      icc: bytes(
+        'AAAAhAAAAAAAAAAAbW50ckdSQVlYWVogAAAAAAAAAAAAAAAAYWNzcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/icc_profile',
     says: ['"p"', 'icc_profile'],
   },
   {
     key: 'imageIccUnreadable',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', icc_profile: 'icc' }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg=='), icc: bytes('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=') },
-    status: 400, word: 'description', pointer: '/images/0/icc_profile',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', icc_profile: 'icc' }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+      icc: bytes(
+        'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/icc_profile',
     says: ['"icc"', 'icc_profile'],
   },
   {
     key: 'imageKeysTogether',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', opaque: true, color_key: [[0, 1], [0, 1], [0, 1]] }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 400, word: 'description', pointer: '/images/0/color_key',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [
+        {
+          name: 'p',
+          opaque: true,
+          color_key: [
+            [0, 1],
+            [0, 1],
+            [0, 1],
+          ],
+        },
+      ],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/color_key',
     says: ['color_key'],
   },
   {
     key: 'imagePairCount',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', color_key: [[0, 1]] }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 400, word: 'description', pointer: '/images/0/color_key',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', color_key: [[0, 1]] }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/color_key',
     says: ['"p"', 'color_key'],
   },
   {
     key: 'imageColorKeyRange',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', color_key: [[0, 300], [0, 1], [0, 1]] }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 400, word: 'description', pointer: '/images/0/color_key/0/1',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [
+        {
+          name: 'p',
+          color_key: [
+            [0, 300],
+            [0, 1],
+            [0, 1],
+          ],
+        },
+      ],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/color_key/0/1',
     says: ['"p"'],
   },
   {
     key: 'imageSoftMaskNotGrey',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', soft_mask: 'm' }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg=='), m: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4nGNgZGJmAWMQwQAEAAFbACDca6NlAAAAAElFTkSuQmCC') },
-    status: 400, word: 'description', pointer: '/images/0/soft_mask',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', soft_mask: 'm' }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+      m: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4nGNgZGJmAWMQwQAEAAFbACDca6NlAAAAAElFTkSuQmCC'),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/soft_mask',
     says: ['"m"', 'soft_mask'],
   },
   {
     key: 'imageColorNotStencil',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, color: [1, 0, 0] }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 400, word: 'description', pointer: '/items/0/color',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, color: [1, 0, 0] }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/color',
     says: ['"p"', 'color'],
   },
   {
     key: 'imageMetadataBoth',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', metadata: { facts: {}, packet: 'x' } }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 400, word: 'description', pointer: '/images/0/metadata/packet',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', metadata: { facts: {}, packet: 'x' } }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/metadata/packet',
     says: ['packet'],
   },
   {
     key: 'imageMetadataNeither',
-    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }], images: [{ name: 'p', metadata: {} }] },
-    parts: { p: bytes('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==') },
-    status: 400, word: 'description', pointer: '/images/0/metadata',
+    description: {
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+      images: [{ name: 'p', metadata: {} }],
+    },
+    parts: {
+      p: bytes(
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPgEpHjEpFj5BKRY2BgAAAF8QC2MeRaWgAAAABJRU5ErkJggg==',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/metadata',
     says: ['metadata'],
   },
   {
     key: 'graphicsUndeclared',
     description: { items: [{ type: 'drawing', drawing: 'd' }] },
-    status: 400, word: 'description', pointer: '/items/0/drawing',
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/drawing',
     says: ['"d"', 'drawing'],
   },
   {
     key: 'graphicsKeysTogether',
-    description: { graphics_states: [{ name: 's', state: { overprint: true, fill_overprint: false } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/graphics_states/0/state/fill_overprint',
+    description: {
+      graphics_states: [{ name: 's', state: { overprint: true, fill_overprint: false } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/graphics_states/0/state/fill_overprint',
     says: ['fill_overprint'],
   },
   {
     key: 'pathSegmentShape',
     description: { items: [{ type: 'path', segments: [{ move: [0, 0], line: [1, 1] }], fill: [0] }] },
-    status: 400, word: 'description', pointer: '/items/0/segments/0',
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/segments/0',
     says: ['/items/0/segments/0'],
   },
   {
     key: 'pathStartsWithoutMove',
     description: { items: [{ type: 'path', segments: [{ line: [1, 1] }], fill: [0] }] },
-    status: 400, word: 'description', pointer: '/items/0/segments/0/line',
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/segments/0/line',
     says: ['line'],
   },
   {
     key: 'countMismatch',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { exponential: { low: [0], high: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/exponential/high',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { exponential: { low: [0], high: [0, 1] } } },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/exponential/high',
     says: ['high'],
   },
   {
     key: 'functionArity',
-    description: { color_spaces: { duo: { type: 'device_n', inks: ['Cyan', 'Magenta'], alternate: 'gray', tint: { calculation: { program: '{ }', domain: [0, 1], range: [0, 1] } } } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/color_spaces/duo/tint/calculation',
+    description: {
+      color_spaces: {
+        duo: {
+          type: 'device_n',
+          inks: ['Cyan', 'Magenta'],
+          alternate: 'gray',
+          tint: { calculation: { program: '{ }', domain: [0, 1], range: [0, 1] } },
+        },
+      },
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/color_spaces/duo/tint/calculation',
     says: ['"duo"', 'calculation'],
   },
   {
     key: 'sampleTooLarge',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { sampled: { domain: [0, 1], range: [0, 1], size: [2], samples: [0, 300] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/sampled/samples/1',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: { sampled: { domain: [0, 1], range: [0, 1], size: [2], samples: [0, 300] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/sampled/samples/1',
     says: ['/shadings/0/shading/axial/function/sampled/samples/1'],
   },
   {
     key: 'cubicNeedsOneInput',
-    description: { shadings: [{ name: 'f', shading: { function_based: { domain: [[0, 1], [0, 1]], matrix: [1, 0, 0, 1, 0, 0], space: 'gray', function: { sampled: { domain: [0, 1, 0, 1], range: [0, 1], size: [2, 2], samples: [0, 1, 2, 3], between: 'cubic' } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/function_based/function/sampled/between',
+    description: {
+      shadings: [
+        {
+          name: 'f',
+          shading: {
+            function_based: {
+              domain: [
+                [0, 1],
+                [0, 1],
+              ],
+              matrix: [1, 0, 0, 1, 0, 0],
+              space: 'gray',
+              function: {
+                sampled: { domain: [0, 1, 0, 1], range: [0, 1], size: [2, 2], samples: [0, 1, 2, 3], between: 'cubic' },
+              },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/function_based/function/sampled/between',
     says: ['between'],
   },
   {
     key: 'calcBraces',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { calculation: { program: '{ dup { pop } if', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/calculation/program',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: { calculation: { program: '{ dup { pop } if', domain: [0, 1], range: [0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/calculation/program',
     says: ['"{"', 'program'],
   },
   {
     key: 'calcUnknownOperator',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { calculation: { program: '{ 2 pow }', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/calculation/program',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: { calculation: { program: '{ 2 pow }', domain: [0, 1], range: [0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/calculation/program',
     says: ['"pow"', 'program'],
   },
   {
     key: 'calcDepth',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { calculation: { program: '{ dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup  }', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/calculation/program',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: {
+                calculation: {
+                  program:
+                    '{ dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup  }',
+                  domain: [0, 1],
+                  range: [0, 1],
+                },
+              },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/calculation/program',
     says: ['program'],
   },
   {
     key: 'calcUnderflow',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { calculation: { program: '{ pop pop }', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/calculation/program',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: { calculation: { program: '{ pop pop }', domain: [0, 1], range: [0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/calculation/program',
     says: ['"pop"', 'program'],
   },
   {
     key: 'calcOutputs',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { calculation: { program: '{ dup }', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/calculation/program',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: { calculation: { program: '{ dup }', domain: [0, 1], range: [0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/calculation/program',
     says: ['program'],
   },
   {
     key: 'calcSyntax',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'gray', function: { calculation: { program: '{ if }', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/calculation/program',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'gray',
+              function: { calculation: { program: '{ if }', domain: [0, 1], range: [0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/calculation/program',
     says: ['"if"', 'program'],
   },
   {
     key: 'shadingKindUnknown',
-    description: { shadings: [{ name: 'g', shading: { conic: {} } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading',
+    description: {
+      shadings: [{ name: 'g', shading: { conic: {} } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading',
     says: ['"conic"', 'shading'],
   },
   {
     key: 'shadingBothWays',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], start: [0], end: [1], space: 'gray', function: { calculation: { program: '{ }', domain: [0, 1], range: [0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              start: [0],
+              end: [1],
+              space: 'gray',
+              function: { calculation: { program: '{ }', domain: [0, 1], range: [0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial',
     says: ['axial'],
   },
   {
     key: 'shadingNeitherWay',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial',
+    description: {
+      shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0] } } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial',
     says: ['axial'],
   },
   {
     key: 'shadingHalfPair',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], start: [0] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/end',
+    description: {
+      shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], start: [0] } } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/end',
     says: ['end'],
   },
   {
     key: 'shadingLightInk',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], start: [1, 0, 0], end: [0, 0, 0, 1] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/end',
+    description: {
+      shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], start: [1, 0, 0], end: [0, 0, 0, 1] } } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/end',
     says: ['end'],
   },
   {
     key: 'shadingSpaceKind',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'p', function: { calculation: { program: '{ dup dup }', domain: [0, 1], range: [0, 1, 0, 1, 0, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }], color_spaces: { p: { type: 'icc', components: 3, profile: 'p' } } },
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: {
+              from: [0, 0],
+              to: [1, 0],
+              space: 'p',
+              function: { calculation: { program: '{ dup dup }', domain: [0, 1], range: [0, 1, 0, 1, 0, 1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+      color_spaces: { p: { type: 'icc', components: 3, profile: 'p' } },
+    },
     parts: { p: icc('srgb.icc') },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/space',
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/space',
     says: ['"p"', 'space'],
   },
   {
     key: 'functionBasedFunction',
-    description: { shadings: [{ name: 'f', shading: { function_based: { domain: [[0, 1], [0, 1]], matrix: [1, 0, 0, 1, 0, 0], space: 'gray', function: { exponential: { low: [0], high: [1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/function_based/function',
+    description: {
+      shadings: [
+        {
+          name: 'f',
+          shading: {
+            function_based: {
+              domain: [
+                [0, 1],
+                [0, 1],
+              ],
+              matrix: [1, 0, 0, 1, 0, 0],
+              space: 'gray',
+              function: { exponential: { low: [0], high: [1] } },
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/function_based/function',
     says: ['function'],
   },
   {
     key: 'functionOutputs',
-    description: { shadings: [{ name: 'g', shading: { axial: { from: [0, 0], to: [1, 0], space: 'rgb', function: { exponential: { low: [0], high: [1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/axial/function/exponential',
+    description: {
+      shadings: [
+        {
+          name: 'g',
+          shading: {
+            axial: { from: [0, 0], to: [1, 0], space: 'rgb', function: { exponential: { low: [0], high: [1] } } },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/axial/function/exponential',
     says: ['exponential'],
   },
   {
     key: 'meshEmpty',
-    description: { shadings: [{ name: 'm', shading: { mesh: { triangles: [] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/mesh/triangles',
+    description: {
+      shadings: [{ name: 'm', shading: { mesh: { triangles: [] } } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/mesh/triangles',
     says: ['the mesh at'],
   },
   {
     key: 'latticeTooSmall',
-    description: { shadings: [{ name: 'l', shading: { lattice_mesh: { rows: [[{ at: [0, 0], color: [0] }, { at: [1, 0], color: [0] }]] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/lattice_mesh/rows',
+    description: {
+      shadings: [
+        {
+          name: 'l',
+          shading: {
+            lattice_mesh: {
+              rows: [
+                [
+                  { at: [0, 0], color: [0] },
+                  { at: [1, 0], color: [0] },
+                ],
+              ],
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/lattice_mesh/rows',
     says: ['rows'],
   },
   {
     key: 'latticeRowLength',
-    description: { shadings: [{ name: 'l', shading: { lattice_mesh: { rows: [[{ at: [0, 0], color: [0] }, { at: [1, 0], color: [0] }], [{ at: [0, 1], color: [0] }, { at: [1, 1], color: [0] }, { at: [2, 1], color: [0] }]] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/lattice_mesh/rows/1',
+    description: {
+      shadings: [
+        {
+          name: 'l',
+          shading: {
+            lattice_mesh: {
+              rows: [
+                [
+                  { at: [0, 0], color: [0] },
+                  { at: [1, 0], color: [0] },
+                ],
+                [
+                  { at: [0, 1], color: [0] },
+                  { at: [1, 1], color: [0] },
+                  { at: [2, 1], color: [0] },
+                ],
+              ],
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/lattice_mesh/rows/1',
     says: ['/shadings/0/shading/lattice_mesh/rows/1'],
   },
   {
     key: 'patchPoints',
-    description: { shadings: [{ name: 'p', shading: { coons_patch_mesh: { patches: [{ points: [[1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6], [7, 7], [8, 8], [9, 9], [10, 10], [11, 11]], colors: [[0], [0], [0], [0]] }] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/coons_patch_mesh/patches/0/points',
+    description: {
+      shadings: [
+        {
+          name: 'p',
+          shading: {
+            coons_patch_mesh: {
+              patches: [
+                {
+                  points: [
+                    [1, 1],
+                    [2, 2],
+                    [3, 3],
+                    [4, 4],
+                    [5, 5],
+                    [6, 6],
+                    [7, 7],
+                    [8, 8],
+                    [9, 9],
+                    [10, 10],
+                    [11, 11],
+                  ],
+                  colors: [[0], [0], [0], [0]],
+                },
+              ],
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/coons_patch_mesh/patches/0/points',
     says: ['points'],
   },
   {
     key: 'meshSpaceWithColor',
-    description: { shadings: [{ name: 'm', shading: { mesh: { space: 'gray', triangles: [[{ at: [0, 0], tints: [0] }, { at: [1, 0], color: [0] }, { at: [0, 1], tints: [0] }]] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/mesh/triangles/0/1/color',
+    description: {
+      shadings: [
+        {
+          name: 'm',
+          shading: {
+            mesh: {
+              space: 'gray',
+              triangles: [
+                [
+                  { at: [0, 0], tints: [0] },
+                  { at: [1, 0], color: [0] },
+                  { at: [0, 1], tints: [0] },
+                ],
+              ],
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/mesh/triangles/0/1/color',
     says: ['color'],
   },
   {
     key: 'meshTintsNoSpace',
-    description: { shadings: [{ name: 'm', shading: { mesh: { triangles: [[{ at: [0, 0], tints: [0] }, { at: [1, 1], color: [0] }, { at: [2, 0], color: [0] }]] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/mesh/triangles/0/0/tints',
+    description: {
+      shadings: [
+        {
+          name: 'm',
+          shading: {
+            mesh: {
+              triangles: [
+                [
+                  { at: [0, 0], tints: [0] },
+                  { at: [1, 1], color: [0] },
+                  { at: [2, 0], color: [0] },
+                ],
+              ],
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/mesh/triangles/0/0/tints',
     says: ['tints'],
   },
   {
     key: 'meshCornerNeither',
-    description: { shadings: [{ name: 'm', shading: { mesh: { triangles: [[{ at: [0, 0], color: [0] }, { at: [1, 1] }, { at: [2, 0], color: [0] }]] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/mesh/triangles/0/1',
+    description: {
+      shadings: [
+        {
+          name: 'm',
+          shading: { mesh: { triangles: [[{ at: [0, 0], color: [0] }, { at: [1, 1] }, { at: [2, 0], color: [0] }]] } },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/mesh/triangles/0/1',
     says: ['/shadings/0/shading/mesh/triangles/0/1'],
   },
   {
     key: 'meshLightInk',
-    description: { shadings: [{ name: 'm', shading: { mesh: { triangles: [[{ at: [0, 0], color: [1, 0, 0] }, { at: [1, 1], color: [0, 0, 0, 1] }, { at: [2, 0], color: [0] }]] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/shadings/0/shading/mesh/triangles/0/1/color',
+    description: {
+      shadings: [
+        {
+          name: 'm',
+          shading: {
+            mesh: {
+              triangles: [
+                [
+                  { at: [0, 0], color: [1, 0, 0] },
+                  { at: [1, 1], color: [0, 0, 0, 1] },
+                  { at: [2, 0], color: [0] },
+                ],
+              ],
+            },
+          },
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/shadings/0/shading/mesh/triangles/0/1/color',
     says: ['color'],
   },
   {
     key: 'tintsCount',
-    description: { color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { space: 'gold', tints: [1, 0] } }] },
-    status: 400, word: 'description', pointer: '/items/0/fill/tints',
+    description: {
+      color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } },
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { space: 'gold', tints: [1, 0] } }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/fill/tints',
     says: ['"gold"', 'tints'],
   },
   {
     key: 'tilingStepZero',
-    description: { tilings: [{ name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [0, 5], items: [] }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/tilings/0/step/0',
+    description: {
+      tilings: [{ name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [0, 5], items: [] }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/tilings/0/step/0',
     says: ['/tilings/0/step/0'],
   },
   {
     key: 'tilingColourForColoured',
-    description: { tilings: [{ name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [1, 1], items: [] }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { pattern: 't', color: [0] } }] },
-    status: 400, word: 'description', pointer: '/items/0/fill/color',
+    description: {
+      tilings: [{ name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [1, 1], items: [] }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { pattern: 't', color: [0] } }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/fill/color',
     says: ['"t"', 'color'],
   },
   {
     key: 'iccUnreadable',
-    description: { color_spaces: { p: { type: 'icc', components: 3, profile: 'p' } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    parts: { p: bytes('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=') },
-    status: 400, word: 'description', pointer: '/color_spaces/p/profile',
+    description: {
+      color_spaces: { p: { type: 'icc', components: 3, profile: 'p' } },
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    parts: {
+      p: bytes(
+        'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+      ),
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/color_spaces/p/profile',
     says: ['"p"', 'profile'],
   },
   {
     key: 'colorSpaceIccComponents',
-    description: { color_spaces: { p: { type: 'icc', components: 4, profile: 'p' } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
+    description: {
+      color_spaces: { p: { type: 'icc', components: 4, profile: 'p' } },
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
     parts: { p: icc('srgb.icc') },
-    status: 400, word: 'description', pointer: '/color_spaces/p/components',
+    status: 400,
+    word: 'description',
+    pointer: '/color_spaces/p/components',
     says: ['"p"', 'components'],
   },
   {
     key: 'spaceNotForRole',
-    description: { color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } }, page_spaces: [{ page: 1, rgb: 'gold' }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/page_spaces/0/rgb',
+    description: {
+      color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } },
+      page_spaces: [{ page: 1, rgb: 'gold' }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/page_spaces/0/rgb',
     says: ['"gold"', 'rgb'],
   },
   {
     key: 'separationTwoTints',
-    description: { color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0], tint: { calculation: { program: '{ dup dup dup }', domain: [0, 1], range: [0, 1, 0, 1, 0, 1, 0, 1] } } } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/color_spaces/gold',
+    description: {
+      color_spaces: {
+        gold: {
+          type: 'separation',
+          ink: 'Gold',
+          alternate: 'cmyk',
+          full: [0, 0, 1, 0],
+          tint: { calculation: { program: '{ dup dup dup }', domain: [0, 1], range: [0, 1, 0, 1, 0, 1, 0, 1] } },
+        },
+      },
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/color_spaces/gold',
     says: ['gold'],
   },
   {
     key: 'alternateSpace',
-    description: { color_spaces: { gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] }, silver: { type: 'separation', ink: 'Silver', alternate: 'gold', tint: { calculation: { program: '{ }', domain: [0, 1], range: [0, 1] } } } }, items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/color_spaces/silver/alternate',
+    description: {
+      color_spaces: {
+        gold: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] },
+        silver: {
+          type: 'separation',
+          ink: 'Silver',
+          alternate: 'gold',
+          tint: { calculation: { program: '{ }', domain: [0, 1], range: [0, 1] } },
+        },
+      },
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/color_spaces/silver/alternate',
     says: ['"gold"', 'alternate'],
   },
   {
     key: 'itemNotInDrawing',
-    description: { drawings: [{ name: 'd', box: { llx: 0, lly: 0, urx: 10, ury: 10 }, items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, content: ['x'], font: 'f', font_size: 9 }] }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/drawings/0/items/0/type',
+    description: {
+      drawings: [
+        {
+          name: 'd',
+          box: { llx: 0, lly: 0, urx: 10, ury: 10 },
+          items: [
+            { type: 'text', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, content: ['x'], font: 'f', font_size: 9 },
+          ],
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/drawings/0/items/0/type',
     says: ['"text"', 'type'],
   },
   {
     key: 'declarationCycle',
-    description: { tilings: [{ name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [1, 1], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { pattern: 't' } }] }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/tilings/0/items/0/fill/pattern',
+    description: {
+      tilings: [
+        {
+          name: 't',
+          box: { x: 0, y: 0, width: 1, height: 1 },
+          step: [1, 1],
+          items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { pattern: 't' } }],
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/tilings/0/items/0/fill/pattern',
     says: ['"t"', 'pattern'],
   },
   {
     key: 'halftoneOriginVersion',
-    description: { graphics_states: [{ name: 's', state: { halftone_origin: [0, 0] } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }], version: '1.7' },
-    status: 400, word: 'description', pointer: '/graphics_states/0/state/halftone_origin',
+    description: {
+      graphics_states: [{ name: 's', state: { halftone_origin: [0, 0] } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+      version: '1.7',
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/graphics_states/0/state/halftone_origin',
     says: ['halftone_origin'],
   },
   {
     key: 'transferArity',
-    description: { graphics_states: [{ name: 's', state: { transfer: { every: { exponential: { low: [0, 0], high: [1, 1] } } } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }] },
-    status: 400, word: 'description', pointer: '/graphics_states/0/state/transfer/every',
+    description: {
+      graphics_states: [{ name: 's', state: { transfer: { every: { exponential: { low: [0, 0], high: [1, 1] } } } } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/graphics_states/0/state/transfer/every',
     says: ['every'],
   },
   {
     key: 'maskBackdrop',
-    description: { graphics_states: [{ name: 's', state: { mask: { drawing: 'd', space: 'cmyk', backdrop: [0, 0, 0] } } }], items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }], drawings: [{ name: 'd', box: { llx: 0, lly: 0, urx: 10, ury: 10 }, items: [] }] },
-    status: 400, word: 'description', pointer: '/graphics_states/0/state/mask/backdrop',
+    description: {
+      graphics_states: [{ name: 's', state: { mask: { drawing: 'd', space: 'cmyk', backdrop: [0, 0, 0] } } }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+      drawings: [{ name: 'd', box: { llx: 0, lly: 0, urx: 10, ury: 10 }, items: [] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/graphics_states/0/state/mask/backdrop',
     says: ['backdrop'],
   },
   {
     key: 'colorSpaceNameReserved',
-    description: { color_spaces: { rgb: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } }, items: [] },
-    status: 400, word: 'description', pointer: '/color_spaces/rgb',
+    description: {
+      color_spaces: { rgb: { type: 'separation', ink: 'Gold', alternate: 'cmyk', full: [0, 0, 1, 0] } },
+      items: [],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/color_spaces/rgb',
     says: ['"rgb"', '/color_spaces/rgb'],
   },
 ];

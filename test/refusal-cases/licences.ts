@@ -10,18 +10,44 @@
 // at fault as the sentence spells it.
 import type { RefusalCase } from './support.js';
 
-
 export const CASES: RefusalCase[] = [
   {
     key: 'needsLicenceStandardFont',
-    description: { standard_fonts: [{ name: 'H', face: 'times_roman' }], items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 500, ury: 500 }, content: ['x'], font: 'H', font_size: 9 }] },
-    status: 402, word: 'needs_a_licence', pointer: '/items/0/font',
+    description: {
+      standard_fonts: [{ name: 'H', face: 'times_roman' }],
+      items: [{ type: 'text', rect: { llx: 0, lly: 0, urx: 500, ury: 500 }, content: ['x'], font: 'H', font_size: 9 }],
+    },
+    status: 402,
+    word: 'needs_a_licence',
+    pointer: '/items/0/font',
     says: ['"H"', 'font'],
   },
   {
     key: 'needsLicenceFont',
-    description: { type3_fonts: [{ name: 'Dots', matrix: [0.001, 0, 0, 0.001, 0, 0], box: { llx: 0, lly: 0, urx: 1000, ury: 1000 }, glyphs: [{ character: 'o', width: 600, items: [{ type: 'rect', rect: { llx: 100, lly: 100, urx: 500, ury: 500 } }] }] }], items: [{ type: 'text', rect: { llx: 50, lly: 700, urx: 545, ury: 800 }, content: ['ooo'], font: 'Dots', font_size: 18 }] },
-    status: 402, word: 'needs_a_licence', pointer: '/items/0/font',
+    description: {
+      type3_fonts: [
+        {
+          name: 'Dots',
+          matrix: [0.001, 0, 0, 0.001, 0, 0],
+          box: { llx: 0, lly: 0, urx: 1000, ury: 1000 },
+          glyphs: [
+            { character: 'o', width: 600, items: [{ type: 'rect', rect: { llx: 100, lly: 100, urx: 500, ury: 500 } }] },
+          ],
+        },
+      ],
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 50, lly: 700, urx: 545, ury: 800 },
+          content: ['ooo'],
+          font: 'Dots',
+          font_size: 18,
+        },
+      ],
+    },
+    status: 402,
+    word: 'needs_a_licence',
+    pointer: '/items/0/font',
     says: ['"Dots"', 'font'],
   },
 ];

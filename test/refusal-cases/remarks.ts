@@ -2,8 +2,9 @@
 // test/refusals.test.ts: the description renders (200) and its remarks include the remark's own
 // sentence naming what `says` lists. To add one: copy a case, set `key` and the smallest description
 // (and parts) that gives that remark.
-import { notoWithFsType } from '../support/font-fixtures.js';
+
 import type { RemarkKey } from '../../ir/messages.js';
+import { notoWithFsType } from '../support/font-fixtures.js';
 import { b64, file } from './support.js';
 
 export interface RemarkCase {
@@ -18,12 +19,18 @@ const box = { llx: 0, lly: 0, urx: 10, ury: 10 };
 export const REMARK_CASES: RemarkCase[] = [
   {
     key: 'unusedResource',
-    description: { graphics_states: [{ name: 'Faint', state: { fill_alpha: 0.5 } }], items: [{ type: 'rect', rect: box, fill: [0] }] },
+    description: {
+      graphics_states: [{ name: 'Faint', state: { fill_alpha: 0.5 } }],
+      items: [{ type: 'rect', rect: box, fill: [0] }],
+    },
     says: ['Faint'],
   },
   {
     key: 'fontEmbeddingPermission',
-    description: { fonts: [{ name: 'R', data: b64(notoWithFsType(2)) }], items: [{ type: 'flow', rect: { llx: 0, lly: 0, urx: 200, ury: 100 }, content: 'x', font: 'R', font_size: 10 }] },
+    description: {
+      fonts: [{ name: 'R', data: b64(notoWithFsType(2)) }],
+      items: [{ type: 'flow', rect: { llx: 0, lly: 0, urx: 200, ury: 100 }, content: 'x', font: 'R', font_size: 10 }],
+    },
     says: ['"R"', 'NotoSans-Regular'],
   },
   {

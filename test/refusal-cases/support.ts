@@ -1,6 +1,6 @@
 // test/refusal-cases/support.ts — the shape of a refusal case and the fixtures cases draw on. A case
 // is one entry of the message table met by the smallest request that reaches it first.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RefusalKey } from '../../ir/messages.js';
 
@@ -49,11 +49,17 @@ export const raw = (text: string): { raw: string } => ({ raw: text });
 export const bytes = (base64: string): Uint8Array => new Uint8Array(Buffer.from(base64, 'base64'));
 export const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
 /** A part kept as a file under test/refusal-cases/parts/ (too large to write inline). */
-export const file = (name: string): Uint8Array => new Uint8Array(readFileSync(join(import.meta.dirname, 'parts', name)));
+export const file = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(join(import.meta.dirname, 'parts', name)));
 
 /** An ICC profile of Ghostscript's (tools/install-test-deps.sh installs them). */
 export function icc(name: string): Uint8Array {
-  const dirs = ['/usr/share/color/icc/ghostscript', ...(existsSync('/usr/share/ghostscript') ? readdirSync('/usr/share/ghostscript').map((v) => `/usr/share/ghostscript/${v}/iccprofiles`) : [])];
+  const dirs = [
+    '/usr/share/color/icc/ghostscript',
+    ...(existsSync('/usr/share/ghostscript')
+      ? readdirSync('/usr/share/ghostscript').map((v) => `/usr/share/ghostscript/${v}/iccprofiles`)
+      : []),
+  ];
   for (const d of dirs) if (existsSync(join(d, name))) return new Uint8Array(readFileSync(join(d, name)));
   throw new Error(`the ICC profile ${name} is missing: run tools/install-test-deps.sh`);
 }

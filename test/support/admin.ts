@@ -5,7 +5,15 @@ import { main } from '../../src/cli.js';
 export async function admin(store: string[], ...args: string[]): Promise<string> {
   let out = '';
   let err = '';
-  const code = await main(['admin', ...store, ...args], { out: (s) => { out += String(s); }, err: (s) => { err += s; }, env: {} });
+  const code = await main(['admin', ...store, ...args], {
+    out: (s) => {
+      out += String(s);
+    },
+    err: (s) => {
+      err += s;
+    },
+    env: {},
+  });
   if (code !== 0) throw new Error(`admin ${args.join(' ')} → ${code}: ${err}`);
   return out.trim();
 }

@@ -1,7 +1,7 @@
 // test/support/child-server.ts — runs `node dist/cli.js serve` as a child process on a free port,
 // reads its URL from the first line it prints and keeps its JSON log lines, for tests that check the
 // server as an operator runs it (workers, limits, signals).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -40,7 +40,11 @@ export async function startChild(args: string[], env: Record<string, string> = {
     while ((nl = errText.indexOf('\n')) >= 0) {
       const line = errText.slice(0, nl);
       errText = errText.slice(nl + 1);
-      try { logs.push(JSON.parse(line) as Record<string, unknown>); } catch { logs.push({ text: line }); }
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        logs.push({ text: line });
+      }
     }
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -51,12 +55,21 @@ export async function startChild(args: string[], env: Record<string, string> = {
     child.stdout!.on('data', (chunk: string) => {
       out += chunk;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[1]); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${out} ${errText}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${out} ${errText}`));
+    });
   });
   return {
-    url, child, logs, exited,
+    url,
+    child,
+    logs,
+    exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
@@ -68,7 +81,12 @@ export async function startChild(args: string[], env: Record<string, string> = {
 export function slowDescription(items = 2000, pages = 600): string {
   const list: unknown[] = [];
   for (let i = 0; i < items; i++) {
-    list.push({ type: 'rect', rect: { llx: i % 500, lly: (i * 7) % 800, urx: (i % 500) + 3, ury: ((i * 7) % 800) + 3 }, fill: [i % 2, 0.2, 0.3], pages: [] });
+    list.push({
+      type: 'rect',
+      rect: { llx: i % 500, lly: (i * 7) % 800, urx: (i % 500) + 3, ury: ((i * 7) % 800) + 3 },
+      fill: [i % 2, 0.2, 0.3],
+      pages: [],
+    });
   }
   list.push({ type: 'rect', rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, pages: [pages] });
   return JSON.stringify({ items: list });
@@ -83,4 +101,6 @@ export function verySlowDescription(): string {
   return slowDescription(6000, 1000);
 }
 
-export const SMALL_DESCRIPTION = JSON.stringify({ items: [{ type: 'rect', rect: { llx: 10, lly: 10, urx: 100, ury: 100 }, fill: [1, 0, 0] }] });
+export const SMALL_DESCRIPTION = JSON.stringify({
+  items: [{ type: 'rect', rect: { llx: 10, lly: 10, urx: 100, ury: 100 }, fill: [1, 0, 0] }],
+});

@@ -18,7 +18,13 @@ export function helloDescription(extra: Record<string, unknown> = {}): Record<st
     fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
     items: [
       { type: 'rect', rect: { llx: 50, lly: 700, urx: 200, ury: 750 }, fill: [1, 0, 0] },
-      { type: 'text', rect: { llx: 72, lly: 500, urx: 300, ury: 680 }, content: ['Hello quire, the office of difficult AVATAR Ty.'], font: 'Body', font_size: 14 },
+      {
+        type: 'text',
+        rect: { llx: 72, lly: 500, urx: 300, ury: 680 },
+        content: ['Hello quire, the office of difficult AVATAR Ty.'],
+        font: 'Body',
+        font_size: 14,
+      },
     ],
     ...extra,
   };

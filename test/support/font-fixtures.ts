@@ -80,7 +80,10 @@ export function notoWithFsType(fsType: number): Uint8Array {
  */
 export async function cidKeyedOtf(otf: Uint8Array): Promise<Uint8Array> {
   const fontkit = await import('fontkit');
-  const font = fontkit.create(Buffer.from(otf)) as unknown as { numGlyphs: number; createSubset(): { includeGlyph(g: number): number; encode(): Uint8Array } };
+  const font = fontkit.create(Buffer.from(otf)) as unknown as {
+    numGlyphs: number;
+    createSubset(): { includeGlyph(g: number): number; encode(): Uint8Array };
+  };
   const subset = font.createSubset();
   for (let g = 0; g < font.numGlyphs; g++) subset.includeGlyph(g);
   const cff = Buffer.from(subset.encode()); // a CFF subset encodes the bare CFF table

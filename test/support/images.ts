@@ -45,9 +45,16 @@ function packRows(s: PngSpec, xs: number[], ys: number[]): Buffer {
     let bit = 0;
     for (const x of xs) {
       for (const v of s.pixel(x, y)) {
-        if (s.depth === 16) { raw.writeUInt16BE(v, bit >> 3); bit += 16; }
-        else if (s.depth === 8) { raw[bit >> 3] = v; bit += 8; }
-        else { raw[bit >> 3] |= v << (8 - s.depth - (bit & 7)); bit += s.depth; }
+        if (s.depth === 16) {
+          raw.writeUInt16BE(v, bit >> 3);
+          bit += 16;
+        } else if (s.depth === 8) {
+          raw[bit >> 3] = v;
+          bit += 8;
+        } else {
+          raw[bit >> 3] |= v << (8 - s.depth - (bit & 7));
+          bit += s.depth;
+        }
       }
     }
     // Every filter type in turn, so a reader's unfiltering is exercised (PNG 1.2 §9.2).
@@ -55,8 +62,13 @@ function packRows(s: PngSpec, xs: number[], ys: number[]): Buffer {
     const f = Buffer.alloc(rb + 1);
     f[0] = type;
     for (let i = 0; i < rb; i++) {
-      const a = i >= bpp ? raw[i - bpp] : 0, b = prev[i], c = i >= bpp ? prev[i - bpp] : 0;
-      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const a = i >= bpp ? raw[i - bpp] : 0,
+        b = prev[i],
+        c = i >= bpp ? prev[i - bpp] : 0;
+      const p = a + b - c,
+        pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][type];
       f[i + 1] = (raw[i] - pred) & 0xff;
     }
@@ -66,8 +78,20 @@ function packRows(s: PngSpec, xs: number[], ys: number[]): Buffer {
   return Buffer.concat(out);
 }
 
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
-const range = (start: number, end: number, step: number) => { const r: number[] = []; for (let i = start; i < end; i += step) r.push(i); return r; };
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
+const range = (start: number, end: number, step: number) => {
+  const r: number[] = [];
+  for (let i = start; i < end; i += step) r.push(i);
+  return r;
+};
 
 /** A PNG file of the given kind. */
 export function makePng(s: PngSpec): Uint8Array {
@@ -78,10 +102,13 @@ export function makePng(s: PngSpec): Uint8Array {
   ihdr[9] = s.type;
   ihdr[12] = s.interlace ? 1 : 0;
   const data = s.interlace
-    ? Buffer.concat(ADAM7.map(([x0, y0, dx, dy]) => {
-      const xs = range(x0, s.width, dx), ys = range(y0, s.height, dy);
-      return xs.length && ys.length ? packRows(s, xs, ys) : Buffer.alloc(0);
-    }))
+    ? Buffer.concat(
+        ADAM7.map(([x0, y0, dx, dy]) => {
+          const xs = range(x0, s.width, dx),
+            ys = range(y0, s.height, dy);
+          return xs.length && ys.length ? packRows(s, xs, ys) : Buffer.alloc(0);
+        }),
+      )
     : packRows(s, range(0, s.width, 1), range(0, s.height, 1));
   const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
   if (s.iccp) parts.push(chunk('iCCP', Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateSync(s.iccp)])));
@@ -92,18 +119,28 @@ export function makePng(s: PngSpec): Uint8Array {
 }
 
 /** A baseline RGB JPEG (jpeg-js) of `pixel(x, y)` → [r, g, b]. */
-export function makeJpeg(width: number, height: number, pixel: (x: number, y: number) => [number, number, number], quality = 95): Uint8Array {
+export function makeJpeg(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+  quality = 95,
+): Uint8Array {
   const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const [r, g, b] = pixel(x, y);
-    data.set([r, g, b, 255], (y * width + x) * 4);
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = pixel(x, y);
+      data.set([r, g, b, 255], (y * width + x) * 4);
+    }
   return new Uint8Array(jpeg.encode({ data, width, height }, quality).data);
 }
 
 function withDir<T>(fn: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'quire-img-'));
-  try { return fn(dir); } finally { rmSync(dir, { recursive: true, force: true }); }
+  try {
+    return fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -111,11 +148,35 @@ function withDir<T>(fn: (dir: string) => T): T {
  * marker and inverted samples for CMYK), without the ICC profile Ghostscript adds (jpegtran -copy none),
  * optionally progressive.
  */
-export function gsJpeg(device: 'jpeggray' | 'jpegcmyk' | 'jpeg', width: number, height: number, postscript: string, progressive = false): Uint8Array {
+export function gsJpeg(
+  device: 'jpeggray' | 'jpegcmyk' | 'jpeg',
+  width: number,
+  height: number,
+  postscript: string,
+  progressive = false,
+): Uint8Array {
   return withDir((dir) => {
     writeFileSync(join(dir, 'in.ps'), `${postscript}\nshowpage\n`);
-    execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', `-sDEVICE=${device}`, `-g${width}x${height}`, '-r72', '-dJPEGQ=95', `-sOutputFile=${join(dir, 'a.jpg')}`, join(dir, 'in.ps')]);
-    const args = ['-copy', 'none', ...(progressive ? ['-progressive'] : []), '-outfile', join(dir, 'b.jpg'), join(dir, 'a.jpg')];
+    execFileSync('gs', [
+      '-q',
+      '-dNOPAUSE',
+      '-dBATCH',
+      '-dSAFER',
+      `-sDEVICE=${device}`,
+      `-g${width}x${height}`,
+      '-r72',
+      '-dJPEGQ=95',
+      `-sOutputFile=${join(dir, 'a.jpg')}`,
+      join(dir, 'in.ps'),
+    ]);
+    const args = [
+      '-copy',
+      'none',
+      ...(progressive ? ['-progressive'] : []),
+      '-outfile',
+      join(dir, 'b.jpg'),
+      join(dir, 'a.jpg'),
+    ];
     execFileSync('jpegtran', args);
     return new Uint8Array(readFileSync(join(dir, 'b.jpg')));
   });

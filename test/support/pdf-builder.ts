@@ -26,7 +26,9 @@ export function buildPdf(p: HandPdf): Uint8Array {
   };
   put(`${p.header ?? '%PDF-1.4'}\n`);
   if (p.binary !== '') put(p.binary ?? '%\xe2\xe3\xcf\xd3\n');
-  const nums = Object.keys(p.objects).map(Number).sort((a, b) => a - b);
+  const nums = Object.keys(p.objects)
+    .map(Number)
+    .sort((a, b) => a - b);
   const offsets = new Map<number, number>();
   for (const n of nums) {
     offsets.set(n, size);
@@ -47,11 +49,16 @@ export function buildPdf(p: HandPdf): Uint8Array {
     const off = offsets.get(n);
     put(off === undefined ? '0000000000 65535 f \n' : `${String(off).padStart(10, '0')} 00000 n \n`);
   }
-  put(`trailer\n<<${p.trailer ?? `/Size ${max + 1}/Root 1 0 R/Info 5 0 R/ID[<0123456789ABCDEF0123456789ABCDEF><0123456789ABCDEF0123456789ABCDEF>]`}>>\nstartxref\n${xref}\n%%EOF\n`);
+  put(
+    `trailer\n<<${p.trailer ?? `/Size ${max + 1}/Root 1 0 R/Info 5 0 R/ID[<0123456789ABCDEF0123456789ABCDEF><0123456789ABCDEF0123456789ABCDEF>]`}>>\nstartxref\n${xref}\n%%EOF\n`,
+  );
   if (p.tail) put(p.tail);
   const out = new Uint8Array(size);
   let o = 0;
-  for (const c of chunks) { out.set(c, o); o += c.length; }
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
   return out;
 }
 
@@ -68,7 +75,10 @@ ${extra}</rdf:RDF></x:xmpmeta>
 }
 
 /** Object 1 catalog, 2 pages, 3 page, 4 content, 5 Info, 6 Metadata; room from 7 for more. */
-export function pdfaBase(part: 1 | 2 | 3 | 4, opts: { content?: string; page?: string; catalog?: string; xmpExtra?: string; info?: string } = {}): HandPdf {
+export function pdfaBase(
+  part: 1 | 2 | 3 | 4,
+  opts: { content?: string; page?: string; catalog?: string; xmpExtra?: string; info?: string } = {},
+): HandPdf {
   const conformance = part === 4 ? undefined : 'B';
   return {
     header: part === 4 ? '%PDF-2.0' : part === 1 ? '%PDF-1.4' : '%PDF-1.7',
@@ -78,7 +88,10 @@ export function pdfaBase(part: 1 | 2 | 3 | 4, opts: { content?: string; page?: s
       3: `<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<<>>${opts.page ?? ''}>>`,
       4: { dict: '<<>>', stream: opts.content ?? '0 0 m 10 10 l' },
       5: `<<${opts.info ?? '/Title(Hand made)/CreationDate(D:20260101000000Z)'}>>`,
-      6: { dict: '<</Type/Metadata/Subtype/XML>>', stream: new Uint8Array(Buffer.from(xmp(part, conformance, opts.xmpExtra), 'utf8')) },
+      6: {
+        dict: '<</Type/Metadata/Subtype/XML>>',
+        stream: new Uint8Array(Buffer.from(xmp(part, conformance, opts.xmpExtra), 'utf8')),
+      },
     },
   };
 }

@@ -7,7 +7,10 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface TestPostgres { url: string; stop(): void }
+export interface TestPostgres {
+  url: string;
+  stop(): void;
+}
 
 function binDir(): string | undefined {
   const root = '/usr/lib/postgresql';
@@ -28,7 +31,8 @@ async function freePort(): Promise<number> {
 
 /** Why PostgreSQL tests cannot run here, or undefined when they can. */
 export function postgresUnavailable(): string | undefined {
-  if (!binDir()) return 'no PostgreSQL binaries under /usr/lib/postgresql (tools/install-test-deps.sh installs Debian\'s postgresql)';
+  if (!binDir())
+    return "no PostgreSQL binaries under /usr/lib/postgresql (tools/install-test-deps.sh installs Debian's postgresql)";
   if (process.getuid?.() !== 0 && spawnSync('id', ['-u']).stdout.toString().trim() !== '0') {
     return 'the test starts its cluster as the postgres user, which needs root';
   }
@@ -42,14 +46,28 @@ export async function startPostgres(): Promise<TestPostgres> {
   const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   chownSync(dir, uid, gid);
-  const asPg = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' });
+  const asPg = (cmd: string, args: string[]) =>
+    execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' });
   asPg('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'quire', '--no-sync']);
   const port = await freePort();
-  asPg('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  asPg('pg_ctl', [
+    '-D',
+    join(dir, 'data'),
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
   return {
     url: `postgres://quire@127.0.0.1:${port}/postgres`,
     stop() {
-      try { asPg('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']); } catch { /* already gone */ }
+      try {
+        asPg('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+      } catch {
+        /* already gone */
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

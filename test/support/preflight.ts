@@ -9,7 +9,9 @@ import { join } from 'node:path';
 const SCRIPT = join(import.meta.dirname, '..', '..', 'tools', 'preflight.sh');
 
 export function preflightAvailable(): boolean {
-  return existsSync(SCRIPT) && spawnSync('java', ['-version']).status === 0 && existsSync('/usr/share/java/preflight.jar');
+  return (
+    existsSync(SCRIPT) && spawnSync('java', ['-version']).status === 0 && existsSync('/usr/share/java/preflight.jar')
+  );
 }
 
 /** Preflight error codes per PDF (same order), e.g. ['7.1', '2.4.3']; [] for a valid file. */
@@ -24,7 +26,8 @@ export function preflightCodes(pdfs: readonly Uint8Array[]): string[][] {
     });
     const r = spawnSync('bash', [SCRIPT, ...files], { encoding: 'utf8', maxBuffer: 1 << 24 });
     const lines = (r.stdout ?? '').split('\n').filter((l) => /^(PASS|FAIL|ERROR)\t/.test(l));
-    if (lines.length < pdfs.length) throw new Error(`preflight answered ${lines.length} lines for ${pdfs.length} files: ${r.stdout}${r.stderr}`);
+    if (lines.length < pdfs.length)
+      throw new Error(`preflight answered ${lines.length} lines for ${pdfs.length} files: ${r.stdout}${r.stderr}`);
     return lines.slice(0, pdfs.length).map((l) => {
       const [verdict, codes] = l.split('\t');
       if (verdict === 'ERROR') throw new Error(`preflight could not check a file: ${l}`);

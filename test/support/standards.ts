@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { Licence } from '../../src/licence/licence.js';
 import { render } from '../../src/library.js';
+import type { Licence } from '../../src/licence/licence.js';
 import type { RenderInput } from '../../src/types.js';
 import { helloDescription, NOW } from './fixtures.js';
 
@@ -24,7 +24,14 @@ export function refused(description: unknown, parts?: Parts, extra: Partial<Rend
 }
 
 /** Asserts a refusal's status, word and pointer, and that its sentence names every `names`. */
-export function expectRefusal(description: unknown, parts: Parts | undefined, status: number, word: string, path: string, ...names: string[]) {
+export function expectRefusal(
+  description: unknown,
+  parts: Parts | undefined,
+  status: number,
+  word: string,
+  path: string,
+  ...names: string[]
+) {
   const r = refused(description, parts);
   expect({ status: r.status, word: r.word, path: r.path }).toEqual({ status, word, path });
   for (const n of names) expect(r.sentence).toContain(n);
@@ -32,7 +39,9 @@ export function expectRefusal(description: unknown, parts: Parts | undefined, st
   return r;
 }
 
-export const FACTUR_X_XML = new Uint8Array(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'factur-x-en16931.xml')));
+export const FACTUR_X_XML = new Uint8Array(
+  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'factur-x-en16931.xml')),
+);
 
 /** A Ghostscript ICC profile by file name (default_cmyk.icc, default_gray.icc, lab.icc, ps_cmyk.icc…). */
 export function ghostscriptProfile(name: string): Uint8Array {
@@ -44,7 +53,13 @@ export function ghostscriptProfile(name: string): Uint8Array {
   throw new Error(`Ghostscript's ${name} is missing: run tools/install-test-deps.sh`);
 }
 
-export const TAGGING_LICENCE: Licence = { holder: 'Tests', features: ['tagging'], notBefore: '2026-01-01', notAfter: '2026-12-31', issued: '2026-01-01T00:00:00Z' };
+export const TAGGING_LICENCE: Licence = {
+  holder: 'Tests',
+  features: ['tagging'],
+  notBefore: '2026-01-01',
+  notAfter: '2026-12-31',
+  issued: '2026-01-01T00:00:00Z',
+};
 
 /** The hello document under a claim, with extra keys. */
 export function claimed(archive: string, extra: Record<string, unknown> = {}) {

@@ -2,8 +2,20 @@
 // replaces shown glyphs by text, in structure elements and in the
 // property lists of marked-content sequences (inline or named under Properties), the text must be
 // real text: no Private Use Area code points.
+
+import {
+  arrayItems,
+  dictOf,
+  get,
+  getDict,
+  PDFArray,
+  type PDFDict,
+  PDFHexString,
+  type PDFObject,
+  PDFString,
+  resolve,
+} from '../cos.js';
 import type { Check } from './check.js';
-import { arrayItems, dictOf, get, getDict, type PDFObject, PDFArray, PDFDict, PDFHexString, PDFString, resolve } from '../cos.js';
 
 const MAX_ELEMENTS = 200_000; // a structure tree past this many elements is not read further
 
@@ -13,7 +25,10 @@ export const actualText: Check = ({ l, u, add }) => {
   const stack: (PDFObject | undefined)[] = [get(ctx, getDict(ctx, l.catalog, 'StructTreeRoot'), 'K')];
   while (stack.length && seen.size < MAX_ELEMENTS) {
     const k = resolve(ctx, stack.pop());
-    if (k instanceof PDFArray) { stack.push(...arrayItems(ctx, k)); continue; }
+    if (k instanceof PDFArray) {
+      stack.push(...arrayItems(ctx, k));
+      continue;
+    }
     const d = dictOf(k);
     if (!d || seen.has(d)) continue;
     seen.add(d);
@@ -67,7 +82,9 @@ function codePoints(b: Uint8Array): number[] | undefined {
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
     try {
       return [...new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(3))].map((ch) => ch.codePointAt(0)!);
-    } catch { return undefined; }
+    } catch {
+      return undefined;
+    }
   }
   return [];
 }

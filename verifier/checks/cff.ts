@@ -23,9 +23,17 @@ const MAX_SUBR_DEPTH = 10;
 
 type Range = [number, number];
 /** A Private DICT as the widths need it: defaultWidthX, nominalWidthX and its local subroutines. */
-interface Private { dflt: number; nominal: number; subrs: Range[] }
+interface Private {
+  dflt: number;
+  nominal: number;
+  subrs: Range[];
+}
 /** Which Private DICT and FontMatrix scale each glyph uses (one of each unless CID-keyed). */
-interface FontDicts { privates: Private[]; matrices: number[]; fdOf: (g: number) => number }
+interface FontDicts {
+  privates: Private[];
+  matrices: number[];
+  fdOf: (g: number) => number;
+}
 
 export function readCffProgram(d: Uint8Array): CffProgram | undefined {
   try {
@@ -72,7 +80,11 @@ function readIndex(d: Uint8Array, o: number): { items: Range[]; end: number } {
   const count = card16(d, o);
   if (count === 0) return { items: [], end: o + 2 };
   const size = d[o + 2];
-  const off = (i: number): number => { let v = 0; for (let k = 0; k < size; k++) v = v * 256 + d[o + 3 + i * size + k]; return v; };
+  const off = (i: number): number => {
+    let v = 0;
+    for (let k = 0; k < size; k++) v = v * 256 + d[o + 3 + i * size + k];
+    return v;
+  };
   const base = o + 3 + (count + 1) * size - 1;
   const items: Range[] = [];
   for (let i = 0; i < count; i++) items.push([base + off(i), base + off(i + 1)]);
@@ -83,28 +95,42 @@ function readIndex(d: Uint8Array, o: number): { items: Range[]; end: number } {
 function readDict(d: Uint8Array, s: number, e: number): Dict {
   const out: Dict = new Map();
   let ops: number[] = [];
-  for (let i = s; i < e;) {
+  for (let i = s; i < e; ) {
     const b = d[i];
     if (b <= 21) {
       out.set(b === 12 ? 1200 + d[i + 1] : b, ops);
       ops = [];
       i += b === 12 ? 2 : 1;
-    } else if (b === 28) { ops.push(((d[i + 1] << 24) >> 16) | d[i + 2]); i += 3; }
-    else if (b === 29) { ops.push((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]); i += 5; }
-    else if (b === 30) {
+    } else if (b === 28) {
+      ops.push(((d[i + 1] << 24) >> 16) | d[i + 2]);
+      i += 3;
+    } else if (b === 29) {
+      ops.push((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]);
+      i += 5;
+    } else if (b === 30) {
       let str = '';
       i++;
       for (let done = false; i < e && !done; i++) {
         for (const nib of [d[i] >> 4, d[i] & 15]) {
-          if (nib === 15) { done = true; break; }
-          str += nib < 10 ? String(nib) : nib === 10 ? '.' : nib === 11 ? 'E' : nib === 12 ? 'E-' : nib === 14 ? '-' : '';
+          if (nib === 15) {
+            done = true;
+            break;
+          }
+          str +=
+            nib < 10 ? String(nib) : nib === 10 ? '.' : nib === 11 ? 'E' : nib === 12 ? 'E-' : nib === 14 ? '-' : '';
         }
       }
       ops.push(Number(str) || 0);
-    } else if (b >= 32 && b <= 246) { ops.push(b - 139); i++; }
-    else if (b >= 247 && b <= 250) { ops.push((b - 247) * 256 + d[i + 1] + 108); i += 2; }
-    else if (b >= 251 && b <= 254) { ops.push(-(b - 251) * 256 - d[i + 1] - 108); i += 2; }
-    else i++;
+    } else if (b >= 32 && b <= 246) {
+      ops.push(b - 139);
+      i++;
+    } else if (b >= 247 && b <= 250) {
+      ops.push((b - 247) * 256 + d[i + 1] + 108);
+      i += 2;
+    } else if (b >= 251 && b <= 254) {
+      ops.push(-(b - 251) * 256 - d[i + 1] - 108);
+      i += 2;
+    } else i++;
   }
   return out;
 }
@@ -115,7 +141,11 @@ function readPrivate(d: Uint8Array, p: number[] | undefined): Private {
   const [size, off] = p;
   const pd = readDict(d, off, off + size);
   const so = pd.get(19)?.[0];
-  return { dflt: pd.get(20)?.[0] ?? 0, nominal: pd.get(21)?.[0] ?? 0, subrs: so !== undefined ? readIndex(d, off + so).items : [] };
+  return {
+    dflt: pd.get(20)?.[0] ?? 0,
+    nominal: pd.get(21)?.[0] ?? 0,
+    subrs: so !== undefined ? readIndex(d, off + so).items : [],
+  };
 }
 
 /** The top DICT's Private DICT, or, CID-keyed, one per glyph through FDSelect and FDArray (each FD
@@ -195,23 +225,53 @@ const subrBias = (n: number): number => (n < 1240 ? 107 : n < 33900 ? 1131 : 327
 function charstringWidth(d: Uint8Array, cs: Range, priv: Private, gsubrs: Range[]): number | null | undefined {
   const stack: number[] = [];
   const run = (s: number, e: number, depth: number): number | null | 'return' | 'fail' => {
-    for (let i = s; i < e;) {
+    for (let i = s; i < e; ) {
       const b = d[i];
-      if (b === 28) { stack.push(((d[i + 1] << 24) >> 16) | d[i + 2]); i += 3; continue; }
-      if (b >= 32 && b <= 246) { stack.push(b - 139); i++; continue; }
-      if (b >= 247 && b <= 250) { stack.push((b - 247) * 256 + d[i + 1] + 108); i += 2; continue; }
-      if (b >= 251 && b <= 254) { stack.push(-(b - 251) * 256 - d[i + 1] - 108); i += 2; continue; }
-      if (b === 255) { stack.push(((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]) / 65536); i += 5; continue; }
+      if (b === 28) {
+        stack.push(((d[i + 1] << 24) >> 16) | d[i + 2]);
+        i += 3;
+        continue;
+      }
+      if (b >= 32 && b <= 246) {
+        stack.push(b - 139);
+        i++;
+        continue;
+      }
+      if (b >= 247 && b <= 250) {
+        stack.push((b - 247) * 256 + d[i + 1] + 108);
+        i += 2;
+        continue;
+      }
+      if (b >= 251 && b <= 254) {
+        stack.push(-(b - 251) * 256 - d[i + 1] - 108);
+        i += 2;
+        continue;
+      }
+      if (b === 255) {
+        stack.push(((d[i + 1] << 24) | (d[i + 2] << 16) | (d[i + 3] << 8) | d[i + 4]) / 65536);
+        i += 5;
+        continue;
+      }
       i += b === 12 ? 2 : 1;
       switch (b) {
-        case 1: case 3: case 18: case 23: // stem hints: pairs
+        case 1:
+        case 3:
+        case 18:
+        case 23: // stem hints: pairs
           return stack.length % 2 ? stack[0] : null;
-        case 19: case 20: // hintmask / cntrmask, implied vstem before
+        case 19:
+        case 20: // hintmask / cntrmask, implied vstem before
           return stack.length % 2 ? stack[0] : null;
-        case 21: return stack.length > 2 ? stack[0] : null; // rmoveto
-        case 22: case 4: return stack.length > 1 ? stack[0] : null; // hmoveto, vmoveto
-        case 14: return stack.length === 1 || stack.length === 5 ? stack[0] : null; // endchar (seac form has 4)
-        case 10: case 29: { // callsubr, callgsubr
+        case 21:
+          return stack.length > 2 ? stack[0] : null; // rmoveto
+        case 22:
+        case 4:
+          return stack.length > 1 ? stack[0] : null; // hmoveto, vmoveto
+        case 14:
+          return stack.length === 1 || stack.length === 5 ? stack[0] : null; // endchar (seac form has 4)
+        case 10:
+        case 29: {
+          // callsubr, callgsubr
           if (depth > MAX_SUBR_DEPTH) return 'fail';
           const subrs = b === 10 ? priv.subrs : gsubrs;
           const n = (stack.pop() ?? 0) + subrBias(subrs.length);
@@ -221,8 +281,10 @@ function charstringWidth(d: Uint8Array, cs: Range, priv: Private, gsubrs: Range[
           if (r !== 'return') return r;
           continue;
         }
-        case 11: return 'return'; // back to the caller with the stack as it is
-        default: return null; // any other operator clears the stack without a width
+        case 11:
+          return 'return'; // back to the caller with the stack as it is
+        default:
+          return null; // any other operator clears the stack without a width
       }
     }
     return depth ? 'return' : 'fail';

@@ -1,7 +1,8 @@
 // verifier/checks/check.ts — what every check receives: the loaded PDF, the walk of what it draws,
 // and `add` to record a fact. Checks never know which standard is asked: bindings decide.
-import type { Fact, FactCode } from '../model.js';
+
 import type { Loaded } from '../cos.js';
+import type { Fact, FactCode } from '../model.js';
 import type { Usage } from './walk.js';
 
 export interface CheckContext {

@@ -3,11 +3,24 @@
 // is present and what its ICC profile says, every embedded ICC profile's header, and every use of a
 // device space with the default spaces in force at that point.
 import type { PDFContext } from 'pdf-lib';
-import type { Check } from './check.js';
 import {
-  arrayItems, dictOf, get, PDFName, getArray, getDict, getName, resolve, getNumber, type Loaded, nameOf, PDFArray, type PDFObject, PDFStream,
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  getNumber,
+  type Loaded,
+  nameOf,
+  PDFArray,
+  PDFName,
+  type PDFObject,
+  PDFStream,
+  resolve,
   streamData,
 } from '../cos.js';
+import type { Check } from './check.js';
 
 export interface IccHeader {
   deviceClass: string;
@@ -45,7 +58,9 @@ const DEVICE_FACT = { DeviceRGB: 'device-rgb', DeviceCMYK: 'device-cmyk', Device
 
 export const colour: Check = ({ l, u, add }) => {
   const ctx = l.context;
-  const intents = arrayItems(ctx, getArray(ctx, l.catalog, 'OutputIntents')).map(dictOf).filter((d) => d !== undefined);
+  const intents = arrayItems(ctx, getArray(ctx, l.catalog, 'OutputIntents'))
+    .map(dictOf)
+    .filter((d) => d !== undefined);
   const profiles = new Set<PDFObject>();
   const destRefs = new Set<string>();
   for (const oi of intents) {
@@ -61,8 +76,12 @@ export const colour: Check = ({ l, u, add }) => {
     profiles.add(prof);
     const h = iccHeader(streamData(l, prof));
     add('output-profile', 'ICCOutputProfile', {
-      s: s ?? '', deviceClass: h?.deviceClass ?? 'none', colourSpace: h?.colourSpace ?? 'none',
-      version: h?.version ?? 0, valid: !!h?.ok, n: getNumber(ctx, prof.dict, 'N') ?? 0,
+      s: s ?? '',
+      deviceClass: h?.deviceClass ?? 'none',
+      colourSpace: h?.colourSpace ?? 'none',
+      version: h?.version ?? 0,
+      valid: !!h?.ok,
+      n: getNumber(ctx, prof.dict, 'N') ?? 0,
     });
   }
   if (destRefs.size > 1) add('output-intents-differ', 'PDOutputIntent');
@@ -82,11 +101,21 @@ export const colour: Check = ({ l, u, add }) => {
     const gcs = get(ctx, getDict(ctx, page, 'Group'), 'CS');
     const items = gcs instanceof PDFArray ? arrayItems(ctx, gcs) : [];
     const fam = nameOf(gcs) ?? nameOf(items[0]);
-    const n = fam === 'ICCBased' ? getNumber(ctx, dictOf(items[1]), 'N') ?? 0 : fam === 'CalGray' ? 1 : fam === 'CalRGB' || fam === 'Lab' ? 3 : 0;
-    const groupProfile = fam === 'ICCBased' ? resolve(ctx, gcs instanceof PDFArray ? gcs.get(1) : undefined) : undefined;
+    const n =
+      fam === 'ICCBased'
+        ? (getNumber(ctx, dictOf(items[1]), 'N') ?? 0)
+        : fam === 'CalGray'
+          ? 1
+          : fam === 'CalRGB' || fam === 'Lab'
+            ? 3
+            : 0;
+    const groupProfile =
+      fam === 'ICCBased' ? resolve(ctx, gcs instanceof PDFArray ? gcs.get(1) : undefined) : undefined;
     return { cs, groupComponents: n, groupProfile, intentProfile };
   });
-  const pageOf = (where: string): { cs: string; groupComponents: number; groupProfile?: PDFObject; intentProfile?: PDFObject } => {
+  const pageOf = (
+    where: string,
+  ): { cs: string; groupComponents: number; groupProfile?: PDFObject; intentProfile?: PDFObject } => {
     const m = /^page (\d+)/.exec(where);
     return (m && pageInfo[Number(m[1]) - 1]) || { cs: docCs, groupComponents: 0 };
   };
@@ -98,15 +127,26 @@ export const colour: Check = ({ l, u, add }) => {
   const seenDevice = new Set<string>();
   for (const c of u.colours) {
     if (c.family === 'DeviceRGB' || c.family === 'DeviceCMYK' || c.family === 'DeviceGray') {
-      const dflt = c.family === 'DeviceRGB' ? c.defaults.rgb : c.family === 'DeviceCMYK' ? c.defaults.cmyk : c.defaults.gray;
+      const dflt =
+        c.family === 'DeviceRGB' ? c.defaults.rgb : c.family === 'DeviceCMYK' ? c.defaults.cmyk : c.defaults.gray;
       const pg = pageOf(c.where);
       const key = `${c.family} ${dflt} ${c.parent ?? ''} ${c.via} ${pg.cs} ${pg.groupComponents} ${c.blend}`;
       if (seenDevice.has(key)) continue;
       seenDevice.add(key);
-      add(DEVICE_FACT[c.family], `PD${c.family}`, {
-        outputCs: pg.cs, hasDefault: dflt, nested: !!c.nested, parent: c.parent ?? 'none', via: c.via, groupComponents: pg.groupComponents,
-        blend: c.blend ?? 'none',
-      }, c.where);
+      add(
+        DEVICE_FACT[c.family],
+        `PD${c.family}`,
+        {
+          outputCs: pg.cs,
+          hasDefault: dflt,
+          nested: !!c.nested,
+          parent: c.parent ?? 'none',
+          via: c.via,
+          groupComponents: pg.groupComponents,
+          blend: c.blend ?? 'none',
+        },
+        c.where,
+      );
       continue;
     }
     if (c.family === 'ICCBased' && c.obj instanceof PDFArray) {
@@ -123,8 +163,10 @@ export const colour: Check = ({ l, u, add }) => {
         const data = streamData(l, stream);
         if (iccHeader(data)?.colourSpace === 'CMYK') {
           const pg = pageOf(c.where);
-          const same = (other: PDFObject | undefined): boolean => other !== undefined && (other === stream || sameProfile(data, streamData(l, other)));
-          if (same(pg.intentProfile) || same(pg.groupProfile)) add('icc-cmyk-same-profile', 'ICCInputProfile', {}, c.where);
+          const same = (other: PDFObject | undefined): boolean =>
+            other !== undefined && (other === stream || sameProfile(data, streamData(l, other)));
+          if (same(pg.intentProfile) || same(pg.groupProfile))
+            add('icc-cmyk-same-profile', 'ICCInputProfile', {}, c.where);
         }
       }
       if (seenIcc.has(stream)) continue;
@@ -133,11 +175,21 @@ export const colour: Check = ({ l, u, add }) => {
       const h = iccHeader(data);
       const n = getNumber(ctx, stream.dict, 'N') ?? 0;
       const alt = get(ctx, stream.dict, 'Alternate');
-      add('icc-profile', 'ICCInputProfile', {
-        deviceClass: h?.deviceClass ?? 'none', colourSpace: h?.colourSpace ?? 'none', version: h?.version ?? 0,
-        valid: !!h?.ok, n, nMatches: nMatches(n, h?.colourSpace), alternate: nameOf(alt) ?? (alt ? 'array' : 'none'),
-        outputCs,
-      }, c.where);
+      add(
+        'icc-profile',
+        'ICCInputProfile',
+        {
+          deviceClass: h?.deviceClass ?? 'none',
+          colourSpace: h?.colourSpace ?? 'none',
+          version: h?.version ?? 0,
+          valid: !!h?.ok,
+          n,
+          nMatches: nMatches(n, h?.colourSpace),
+          alternate: nameOf(alt) ?? (alt ? 'array' : 'none'),
+          outputCs,
+        },
+        c.where,
+      );
       continue;
     }
     if (c.family === 'Separation' && c.obj instanceof PDFArray) {
@@ -146,7 +198,8 @@ export const colour: Check = ({ l, u, add }) => {
       const key = `${altKey(ctx, items[2])} ${altKey(ctx, c.obj.get(3))}`;
       const prev = separations.get(colorant);
       if (prev === undefined) separations.set(colorant, key);
-      else if (prev !== key && colorant !== 'All' && colorant !== 'None') add('separation-mismatch', 'PDSeparation', { colorant }, c.where);
+      else if (prev !== key && colorant !== 'All' && colorant !== 'None')
+        add('separation-mismatch', 'PDSeparation', { colorant }, c.where);
       continue;
     }
     if (c.family === 'DeviceN' && c.obj instanceof PDFArray) {
@@ -157,10 +210,9 @@ export const colour: Check = ({ l, u, add }) => {
       const colorants = dictOf(get(ctx, attrs, 'Colorants'));
       const spots = names.filter((n) => !PROCESS.has(n));
       // every spot colorant needs its entry in Colorants, an absent attributes dictionary included
-      if (spots.length > 0 && spots.some((n) => !colorants || !colorants.has(PDFName.of(n)))) {
+      if (spots.length > 0 && spots.some((n) => !colorants?.has(PDFName.of(n)))) {
         add('devicen-colorants', 'PDDeviceN', {}, c.where);
       }
-      continue;
     }
   }
 };
@@ -206,4 +258,3 @@ function resolveStream(ctx: PDFContext, o: PDFObject | undefined): PDFStream | u
   const r = o && 'objectNumber' in o ? ctx.lookup(o) : o;
   return r instanceof PDFStream ? r : undefined;
 }
-

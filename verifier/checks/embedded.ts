@@ -3,10 +3,20 @@
 // annotation, with its AFRelationship, MIME type (Subtype), whether the catalog's AF array lists it and
 // whether the file itself claims PDF/A.
 import type { PDFContext } from 'pdf-lib';
-import type { Check } from './check.js';
 import {
-  arrayItems, dictOf, get, getArray, getDict, getName, type PDFObject, PDFArray, PDFDict, PDFStream, streamData,
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  PDFArray,
+  PDFDict,
+  type PDFObject,
+  PDFStream,
+  streamData,
 } from '../cos.js';
+import type { Check } from './check.js';
 
 export const embedded: Check = ({ l, u, add }) => {
   const ctx = l.context;
@@ -14,7 +24,10 @@ export const embedded: Check = ({ l, u, add }) => {
   const names = getDict(ctx, l.catalog, 'Names');
   const ef = getDict(ctx, names, 'EmbeddedFiles');
   add('embedded-files-tree', 'CosDocument', { present: ef !== undefined });
-  for (const v of nameTreeValues(ctx, ef)) { const d = dictOf(v); if (d) specs.push({ spec: d, where: 'EmbeddedFiles' }); }
+  for (const v of nameTreeValues(ctx, ef)) {
+    const d = dictOf(v);
+    if (d) specs.push({ spec: d, where: 'EmbeddedFiles' });
+  }
   u.pages.forEach((p, i) => {
     for (const a of arrayItems(ctx, getArray(ctx, p, 'Annots'))) {
       const d = dictOf(a);
@@ -34,7 +47,10 @@ export const embedded: Check = ({ l, u, add }) => {
   }
   if (l.catalog) collectAf(l.catalog);
   u.pages.forEach((p) => {
-    for (const a of arrayItems(ctx, getArray(ctx, p, 'Annots'))) { const d = dictOf(a); if (d) collectAf(d); }
+    for (const a of arrayItems(ctx, getArray(ctx, p, 'Annots'))) {
+      const d = dictOf(a);
+      if (d) collectAf(d);
+    }
   });
   const seen = new Set<PDFDict>();
   for (const { spec, where } of specs) {
@@ -48,11 +64,20 @@ export const embedded: Check = ({ l, u, add }) => {
     const isPdf = head.startsWith('%PDF-');
     const text = data ? Buffer.from(data).toString('latin1') : '';
     const claimsPdfa = isPdf && /pdfaid:part\s*(=\s*["']\d|>\s*\d)/.test(text);
-    add('embedded-file', 'EmbeddedFile', {
-      afRelationship: getName(ctx, spec, 'AFRelationship') ?? 'none', subtype: subtype ?? 'none',
-      mimeValid: subtype !== undefined && /^[a-z]+\/[a-z0-9.+-]+$/i.test(subtype), inAF: af.has(spec),
-      hasFUF: get(ctx, spec, 'F') !== undefined && get(ctx, spec, 'UF') !== undefined, isPdf, claimsPdfa,
-    }, where);
+    add(
+      'embedded-file',
+      'EmbeddedFile',
+      {
+        afRelationship: getName(ctx, spec, 'AFRelationship') ?? 'none',
+        subtype: subtype ?? 'none',
+        mimeValid: subtype !== undefined && /^[a-z]+\/[a-z0-9.+-]+$/i.test(subtype),
+        inAF: af.has(spec),
+        hasFUF: get(ctx, spec, 'F') !== undefined && get(ctx, spec, 'UF') !== undefined,
+        isPdf,
+        claimsPdfa,
+      },
+      where,
+    );
   }
 };
 

@@ -1,8 +1,20 @@
 // verifier/checks/file-structure.ts — facts of ISO 19005 §6.1 (file structure) read from the raw scan
 // (verifier/raw.ts) and the trailer: header, binary comment, %%EOF, trailer ID and Encrypt, xref
 // spacing, object and stream keyword spacing, stream Length, external stream data, filters.
+
+import {
+  filtersOf,
+  get,
+  getDict,
+  has,
+  PDFArray,
+  PDFHexString,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  resolve,
+} from '../cos.js';
 import type { Check } from './check.js';
-import { filtersOf, get, getDict, has, PDFArray, PDFHexString, PDFRawStream, PDFRef, PDFString, resolve } from '../cos.js';
 
 export const fileStructure: Check = ({ l, u, add }) => {
   const { raw, context: ctx } = l;
@@ -13,10 +25,16 @@ export const fileStructure: Check = ({ l, u, add }) => {
 
   const id = resolve(ctx, l.trailer.ID);
   if (!(id instanceof PDFArray) || id.size() < 2) add('trailer-id-missing', 'CosDocument');
-  else if (id.asArray().every((x) => { const v = resolve(ctx, x); return (v instanceof PDFString || v instanceof PDFHexString) && v.asBytes().length === 0; })) {
+  else if (
+    id.asArray().every((x) => {
+      const v = resolve(ctx, x);
+      return (v instanceof PDFString || v instanceof PDFHexString) && v.asBytes().length === 0;
+    })
+  ) {
     // `[<> <>]`: the entry is there but identifies nothing (PDF/A-4 6.1.3 asks for a non-empty ID)
     add('trailer-id-empty', 'CosDocument');
-  } else if (raw.linearized && raw.trailers.length > 0 && !/\/ID\b/.test(raw.trailers[0])) add('trailer-id-missing', 'CosDocument', { linearized: true });
+  } else if (raw.linearized && raw.trailers.length > 0 && !/\/ID\b/.test(raw.trailers[0]))
+    add('trailer-id-missing', 'CosDocument', { linearized: true });
   if (l.trailer.Encrypt !== undefined) add('encrypt-present', 'CosTrailer');
 
   for (const x of raw.xrefs) {
@@ -30,7 +48,8 @@ export const fileStructure: Check = ({ l, u, add }) => {
     if (!o.spacingOk) add('obj-spacing', 'CosIndirect', {}, where);
     const st = o.stream;
     if (!st) continue;
-    if (!st.keywordOk || !st.endKeywordOk) add('stream-spacing', 'CosStream', { start: st.keywordOk, end: st.endKeywordOk }, where);
+    if (!st.keywordOk || !st.endKeywordOk)
+      add('stream-spacing', 'CosStream', { start: st.keywordOk, end: st.endKeywordOk }, where);
     const obj = ctx.lookup(PDFRef.of(o.num, o.gen));
     let declared = st.directLength;
     if (obj instanceof PDFRawStream) {
@@ -62,7 +81,8 @@ export const fileStructure: Check = ({ l, u, add }) => {
     const names = f?.t === 'name' ? [f.v] : f?.t === 'arr' ? f.v.flatMap((x) => (x.t === 'name' ? [x.v] : [])) : [];
     if (names.some((n) => n === 'LZW' || n === 'LZWDecode')) add('lzw', 'PDInlineImage', {}, im.where);
     for (const n of names) {
-      if (!INLINE_FILTERS.has(n) && n !== 'LZW' && n !== 'LZWDecode') add('inline-filter', 'CosIIFilter', { filter: n }, im.where);
+      if (!INLINE_FILTERS.has(n) && n !== 'LZW' && n !== 'LZWDecode')
+        add('inline-filter', 'CosIIFilter', { filter: n }, im.where);
     }
   }
 
@@ -75,12 +95,30 @@ export const fileStructure: Check = ({ l, u, add }) => {
 
 /** Filters an inline image may name (ISO 32000-2 §8.9.7 Table 92, full and abbreviated; LZW and Crypt are not). */
 const INLINE_FILTERS = new Set([
-  'ASCIIHexDecode', 'ASCII85Decode', 'FlateDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'DCTDecode',
-  'AHx', 'A85', 'Fl', 'RL', 'CCF', 'DCT',
+  'ASCIIHexDecode',
+  'ASCII85Decode',
+  'FlateDecode',
+  'RunLengthDecode',
+  'CCITTFaxDecode',
+  'DCTDecode',
+  'AHx',
+  'A85',
+  'Fl',
+  'RL',
+  'CCF',
+  'DCT',
 ]);
 
 /** ISO 32000-1 §7.4 standard filters (and the inline-image abbreviations). */
 const STANDARD_FILTERS = new Set([
-  'ASCIIHexDecode', 'ASCII85Decode', 'LZWDecode', 'FlateDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'JBIG2Decode',
-  'DCTDecode', 'JPXDecode', 'Crypt',
+  'ASCIIHexDecode',
+  'ASCII85Decode',
+  'LZWDecode',
+  'FlateDecode',
+  'RunLengthDecode',
+  'CCITTFaxDecode',
+  'JBIG2Decode',
+  'DCTDecode',
+  'JPXDecode',
+  'Crypt',
 ]);

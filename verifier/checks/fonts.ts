@@ -2,19 +2,45 @@
 // §6.2.11, 19005-4 §6.2.10): font dictionary shape, embedding, subsets' CIDSet/CharSet, composite font
 // CIDSystemInfo/CMap/CIDToGIDMap, TrueType encodings and ToUnicode.
 import type { PDFContext } from 'pdf-lib';
-import type { Check } from './check.js';
 import {
-  arrayItems, dictOf, get, getArray, getDict, getName, getNumber, has, type Loaded, nameOf, PDFArray, PDFDict,
-  PDFStream, streamData, textOf,
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  getNumber,
+  has,
+  type Loaded,
+  nameOf,
+  PDFArray,
+  PDFDict,
+  PDFStream,
+  streamData,
+  textOf,
 } from '../cos.js';
+import type { Check } from './check.js';
 import type { FontUse } from './walk.js';
 
 const STANDARD_14 = new Set([
-  'Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic', 'Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique',
-  'Helvetica-BoldOblique', 'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique', 'Symbol', 'ZapfDingbats',
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Times-BoldItalic',
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-Oblique',
+  'Helvetica-BoldOblique',
+  'Courier',
+  'Courier-Bold',
+  'Courier-Oblique',
+  'Courier-BoldOblique',
+  'Symbol',
+  'ZapfDingbats',
 ]);
 /** ISO 32000-1 §9.7.5.2 Table 118: the predefined CMaps (by family). */
-const PREDEFINED_CMAPS = /^(Identity-[HV]|GB-EUC-[HV]|GBpc-EUC-[HV]|GBK-EUC-[HV]|GBKp-EUC-[HV]|GBK2K-[HV]|UniGB-UCS2-[HV]|UniGB-UTF16-[HV]|B5pc-[HV]|HKscs-B5-[HV]|ETen-B5-[HV]|ETenms-B5-[HV]|CNS-EUC-[HV]|UniCNS-UCS2-[HV]|UniCNS-UTF16-[HV]|83pv-RKSJ-H|90ms-RKSJ-[HV]|90msp-RKSJ-[HV]|90pv-RKSJ-H|Add-RKSJ-[HV]|EUC-[HV]|Ext-RKSJ-[HV]|[HV]|UniJIS-UCS2-[HV]|UniJIS-UCS2-HW-[HV]|UniJIS-UTF16-[HV]|KSC-EUC-[HV]|KSCms-UHC-[HV]|KSCms-UHC-HW-[HV]|KSCpc-EUC-H|UniKS-UCS2-[HV]|UniKS-UTF16-[HV])$/;
+const PREDEFINED_CMAPS =
+  /^(Identity-[HV]|GB-EUC-[HV]|GBpc-EUC-[HV]|GBK-EUC-[HV]|GBKp-EUC-[HV]|GBK2K-[HV]|UniGB-UCS2-[HV]|UniGB-UTF16-[HV]|B5pc-[HV]|HKscs-B5-[HV]|ETen-B5-[HV]|ETenms-B5-[HV]|CNS-EUC-[HV]|UniCNS-UCS2-[HV]|UniCNS-UTF16-[HV]|83pv-RKSJ-H|90ms-RKSJ-[HV]|90msp-RKSJ-[HV]|90pv-RKSJ-H|Add-RKSJ-[HV]|EUC-[HV]|Ext-RKSJ-[HV]|[HV]|UniJIS-UCS2-[HV]|UniJIS-UCS2-HW-[HV]|UniJIS-UTF16-[HV]|KSC-EUC-[HV]|KSCms-UHC-[HV]|KSCms-UHC-HW-[HV]|KSCpc-EUC-H|UniKS-UCS2-[HV]|UniKS-UTF16-[HV])$/;
 const SUBTYPES = new Set(['Type1', 'MMType1', 'TrueType', 'Type3', 'Type0', 'CIDFontType0', 'CIDFontType2']);
 
 export const fonts: Check = ({ l, u, add }) => {
@@ -35,7 +61,7 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
   if (!SUBTYPES.has(sub)) add('font-subtype', 'PDFont', { font: where, subtype: sub }, where);
   if (sub !== 'Type3' && !base) add('font-basefont', 'PDFont', { font: where }, where);
   const isSimple = sub === 'Type1' || sub === 'MMType1' || sub === 'TrueType' || sub === 'Type3';
-  const standard = STANDARD_14.has(base) && (sub === 'Type1') && !getDict(ctx, font, 'FontDescriptor');
+  const standard = STANDARD_14.has(base) && sub === 'Type1' && !getDict(ctx, font, 'FontDescriptor');
   if (isSimple && !standard) {
     const first = getNumber(ctx, font, 'FirstChar');
     const last = getNumber(ctx, font, 'LastChar');
@@ -49,7 +75,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
   if (sub === 'Type0') {
     const desc = dictOf(arrayItems(ctx, getArray(ctx, font, 'DescendantFonts'))[0]);
     const enc = get(ctx, font, 'Encoding');
-    const cmapName = nameOf(enc) ?? (enc instanceof PDFStream ? getName(ctx, enc.dict, 'CMapName') ?? 'embedded' : 'none');
+    const cmapName =
+      nameOf(enc) ?? (enc instanceof PDFStream ? (getName(ctx, enc.dict, 'CMapName') ?? 'embedded') : 'none');
     if (enc instanceof PDFStream) {
       const wmode = getNumber(ctx, enc.dict, 'WMode') ?? 0;
       const data = streamData(l, enc);
@@ -85,7 +112,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
         const dsup = getNumber(ctx, csi, 'Supplement') ?? 0;
         const csup = getNumber(ctx, ccsi, 'Supplement') ?? 0;
         // PDF/A-2 wants the CIDFont's Supplement at least the CMap's; PDF/A-4 (as corrected) at most
-        if (ccsi && csup !== dsup) add('cid-supplement', 'PDType0Font', { font: where, cidFontHigher: dsup > csup }, where);
+        if (ccsi && csup !== dsup)
+          add('cid-supplement', 'PDType0Font', { font: where, cidFontHigher: dsup > csup }, where);
       } else if (!csi) add('cid-system-info', 'PDType0Font', { font: where }, where);
       checkFont(l, fu, desc, add, true);
     }
@@ -96,14 +124,16 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
       const map = get(ctx, font, 'CIDToGIDMap');
       if (!map) add('cidtogid-absent', 'PDCIDFont', { font: where }, where);
       // absent means Identity to PDF/A-1..3 readers; veraPDF's corpus passes such fonts
-      if (map && !(map instanceof PDFStream || nameOf(map) === 'Identity')) add('cidtogid-missing', 'PDCIDFont', { font: where }, where);
+      if (map && !(map instanceof PDFStream || nameOf(map) === 'Identity'))
+        add('cidtogid-missing', 'PDCIDFont', { font: where }, where);
     }
   }
   if (sub === 'Type3') return;
   const fd = getDict(ctx, font, 'FontDescriptor');
   const file = get(ctx, fd, 'FontFile') ?? get(ctx, fd, 'FontFile2') ?? get(ctx, fd, 'FontFile3');
   if (!(file instanceof PDFStream)) {
-    if (!onlyInvisible || fu.modes.size === 0) add('font-not-embedded', 'PDFont', { font: where, invisible: onlyInvisible }, where);
+    if (!onlyInvisible || fu.modes.size === 0)
+      add('font-not-embedded', 'PDFont', { font: where, invisible: onlyInvisible }, where);
     return;
   }
   const subset = /^[A-Z]{6}\+/.test(base);
@@ -112,16 +142,26 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
     add('cid-subset', 'PDCIDFont', { font: where, hasCidSet: cidset instanceof PDFStream }, where);
   }
   if ((sub === 'Type1' || sub === 'MMType1') && subset) {
-    add('type1-subset', 'PDType1Font', { font: where, hasCharSet: textOf(get(ctx, fd, 'CharSet')) !== undefined }, where);
+    add(
+      'type1-subset',
+      'PDType1Font',
+      { font: where, hasCharSet: textOf(get(ctx, fd, 'CharSet')) !== undefined },
+      where,
+    );
   }
   if (sub === 'TrueType') {
     const flags = getNumber(ctx, fd, 'Flags') ?? 0;
     const symbolic = (flags & 4) !== 0;
     const nonsymbolic = (flags & 32) !== 0;
     const enc = get(ctx, font, 'Encoding');
-    const encName = nameOf(enc) ?? (enc instanceof PDFDict ? getName(ctx, enc, 'BaseEncoding') ?? 'dict' : 'none');
+    const encName = nameOf(enc) ?? (enc instanceof PDFDict ? (getName(ctx, enc, 'BaseEncoding') ?? 'dict') : 'none');
     const differences = enc instanceof PDFDict && has(enc, 'Differences');
-    add('truetype-encoding', 'PDTrueTypeFont', { font: where, symbolic, nonsymbolic, encoding: encName, differences }, where);
+    add(
+      'truetype-encoding',
+      'PDTrueTypeFont',
+      { font: where, symbolic, nonsymbolic, encoding: encName, differences },
+      where,
+    );
   }
   const tu = get(ctx, font, 'ToUnicode');
   if (tu instanceof PDFStream) {
@@ -134,7 +174,7 @@ export function isSymbolicFlags(flags: number | undefined): boolean {
   return ((flags ?? 0) & 4) !== 0;
 }
 
-export function fontDictOf(ctx: PDFContext, o: unknown): PDFDict | undefined {
+export function fontDictOf(_ctx: PDFContext, o: unknown): PDFDict | undefined {
   return o instanceof PDFDict ? o : undefined;
 }
 void PDFArray;

@@ -3,17 +3,33 @@
 // (FontFile3 /Type1C) programs are read for their glyph names, each shown code mapped through the
 // font's encoding; TrueType programs (FontFile2, read with fontkit) through the cmap or, under a
 // Type 0 font, through CIDToGIDMap. Glyph names or ids the program lacks, and uses of .notdef.
-import type { Check } from './check.js';
-import { arrayItems, get, getDict, getName, getNumber, type Loaded, nameOf, PDFArray, PDFDict, PDFNumber, PDFStream, streamData } from '../cos.js';
-import { hexDigits } from '../content.js';
+
 import * as fontkit from 'fontkit';
+import { hexDigits } from '../content.js';
+import {
+  arrayItems,
+  get,
+  getDict,
+  getName,
+  getNumber,
+  type Loaded,
+  nameOf,
+  PDFArray,
+  PDFDict,
+  PDFNumber,
+  PDFStream,
+  streamData,
+} from '../cos.js';
 import { readCffProgram } from './cff.js';
+import type { Check } from './check.js';
 
 /** Glyph names of the printable ASCII codes 32–126 (WinAnsi, MacRoman); StandardEncoding differs at 39 and 96. */
-const ASCII = ('space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma '
-  + 'hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at '
-  + 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore grave '
-  + 'a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde').split(' ');
+const ASCII = (
+  'space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma ' +
+  'hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at ' +
+  'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore grave ' +
+  'a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde'
+).split(' ');
 
 function baseName(encoding: string, code: number): string | undefined {
   if (code < 32 || code > 126) return undefined;
@@ -37,7 +53,11 @@ export function readType1(data: Uint8Array, length1: number | undefined): Progra
   let start = length1 && length1 > 0 && length1 < data.length ? length1 : eexec >= 0 ? eexec + 5 : -1;
   if (start < 0) return undefined;
   const clear = text.slice(0, start);
-  while (start < data.length && (data[start] === 0x0d || data[start] === 0x0a || data[start] === 0x20 || data[start] === 0x09)) start++;
+  while (
+    start < data.length &&
+    (data[start] === 0x0d || data[start] === 0x0a || data[start] === 0x20 || data[start] === 0x09)
+  )
+    start++;
   let cipher = data.subarray(start);
   const hexy = cipher.length >= 4 && [0, 1, 2, 3].every((i) => /[0-9A-Fa-f]/.test(String.fromCharCode(cipher[i])));
   if (hexy) cipher = hexDigits(cipher);
@@ -83,15 +103,30 @@ function type1Width(enc: Uint8Array, lenIV: number): number | undefined {
     r = ((c + r) * 52845 + 22719) & 0xffff;
   }
   const stack: number[] = [];
-  for (let i = Math.max(0, lenIV); i < cs.length && stack.length < 24;) {
+  for (let i = Math.max(0, lenIV); i < cs.length && stack.length < 24; ) {
     const v = cs[i];
-    if (v >= 32 && v <= 246) { stack.push(v - 139); i++; }
-    else if (v >= 247 && v <= 250) { stack.push((v - 247) * 256 + cs[i + 1] + 108); i += 2; }
-    else if (v >= 251 && v <= 254) { stack.push(-(v - 251) * 256 - cs[i + 1] - 108); i += 2; }
-    else if (v === 255) { stack.push((cs[i + 1] << 24) | (cs[i + 2] << 16) | (cs[i + 3] << 8) | cs[i + 4]); i += 5; }
-    else if (v === 13) return stack.length >= 2 ? stack[1] : undefined; // sbx wx hsbw
-    else if (v === 12 && cs[i + 1] === 7) return stack.length >= 4 ? stack[2] : undefined; // sbx sby wx wy sbw
-    else if (v === 12 && cs[i + 1] === 12) { const b = stack.pop() ?? 1; const a = stack.pop() ?? 0; stack.push(a / b); i += 2; } // div
+    if (v >= 32 && v <= 246) {
+      stack.push(v - 139);
+      i++;
+    } else if (v >= 247 && v <= 250) {
+      stack.push((v - 247) * 256 + cs[i + 1] + 108);
+      i += 2;
+    } else if (v >= 251 && v <= 254) {
+      stack.push(-(v - 251) * 256 - cs[i + 1] - 108);
+      i += 2;
+    } else if (v === 255) {
+      stack.push((cs[i + 1] << 24) | (cs[i + 2] << 16) | (cs[i + 3] << 8) | cs[i + 4]);
+      i += 5;
+    } else if (v === 13)
+      return stack.length >= 2 ? stack[1] : undefined; // sbx wx hsbw
+    else if (v === 12 && cs[i + 1] === 7)
+      return stack.length >= 4 ? stack[2] : undefined; // sbx sby wx wy sbw
+    else if (v === 12 && cs[i + 1] === 12) {
+      const b = stack.pop() ?? 1;
+      const a = stack.pop() ?? 0;
+      stack.push(a / b);
+      i += 2;
+    } // div
     else return undefined;
   }
   return undefined;
@@ -103,8 +138,15 @@ export const glyphs: Check = ({ l, u, add }) => {
     const font = fu.font;
     const sub = getName(ctx, font, 'Subtype');
     if (fu.shown.length === 0) continue;
-    if (sub === 'TrueType' || sub === 'Type0') { trueType(l, fu, add); if (sub === 'Type0') cidCff(l, fu, add); continue; }
-    if (sub === 'Type3') { type3Widths(l, fu, add); continue; }
+    if (sub === 'TrueType' || sub === 'Type0') {
+      trueType(l, fu, add);
+      if (sub === 'Type0') cidCff(l, fu, add);
+      continue;
+    }
+    if (sub === 'Type3') {
+      type3Widths(l, fu, add);
+      continue;
+    }
     if (sub !== 'Type1' && sub !== 'MMType1') continue;
     if ([...fu.modes].every((m) => m === 3 || m === 7)) continue;
     const fd = getDict(ctx, font, 'FontDescriptor');
@@ -119,9 +161,15 @@ export const glyphs: Check = ({ l, u, add }) => {
     const base = nameOf(enc) ?? getName(ctx, encDict, 'BaseEncoding');
     const diffs = new Map<number, string>();
     let code = 0;
-    for (const d of arrayItems(ctx, get(ctx, encDict, 'Differences') instanceof PDFArray ? (get(ctx, encDict, 'Differences') as PDFArray) : undefined)) {
+    for (const d of arrayItems(
+      ctx,
+      get(ctx, encDict, 'Differences') instanceof PDFArray ? (get(ctx, encDict, 'Differences') as PDFArray) : undefined,
+    )) {
       if (d instanceof PDFNumber) code = d.asNumber();
-      else { const n = nameOf(d); if (n !== undefined) diffs.set(code++, n); }
+      else {
+        const n = nameOf(d);
+        if (n !== undefined) diffs.set(code++, n);
+      }
     }
     const missing = new Set<string>();
     let notdef = false;
@@ -153,7 +201,8 @@ export const glyphs: Check = ({ l, u, add }) => {
       }
     }
     if (widthBad) add('width-mismatch', 'Glyph', { font: name }, fu.where);
-    if (missing.size) add('glyph-missing', 'Glyph', { font: name, glyphs: [...missing].slice(0, 5).join(', ') }, fu.where);
+    if (missing.size)
+      add('glyph-missing', 'Glyph', { font: name, glyphs: [...missing].slice(0, 5).join(', ') }, fu.where);
     if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
     void getNumber;
   }
@@ -166,9 +215,10 @@ function readType1Cached(l: Loaded, file: PDFStream): Program | undefined {
   let p: Program | undefined;
   try {
     if (data) {
-      p = getName(l.context, file.dict, 'Subtype') === 'Type1C'
-        ? readCff(data)
-        : readType1(data, getNumber(l.context, file.dict, 'Length1'));
+      p =
+        getName(l.context, file.dict, 'Subtype') === 'Type1C'
+          ? readCff(data)
+          : readType1(data, getNumber(l.context, file.dict, 'Length1'));
     }
   } catch {
     p = undefined; // a program we cannot read is not judged here
@@ -181,7 +231,14 @@ function readType1Cached(l: Loaded, file: PDFStream): Program | undefined {
 export function readCff(d: Uint8Array): Program | undefined {
   const p = readCffProgram(d);
   if (!p || p.cids) return undefined;
-  return { glyphs: new Set(p.names.keys()), builtin: 'standard', widthOf: (n) => { const g = p.names.get(n); return g === undefined ? undefined : p.width(g); } };
+  return {
+    glyphs: new Set(p.names.keys()),
+    builtin: 'standard',
+    widthOf: (n) => {
+      const g = p.names.get(n);
+      return g === undefined ? undefined : p.width(g);
+    },
+  };
 }
 
 type FontUseOf = Parameters<Check>[0]['u']['fonts'] extends Map<unknown, infer V> ? V : never;
@@ -254,7 +311,10 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
     if (gid === 0) continue;
     const w = widthOf(c);
     const a = advance(gid);
-    if (w !== undefined && a !== undefined && Math.abs(a - w) > 1) { add('width-mismatch', 'Glyph', { font: name }, fu.where); return; }
+    if (w !== undefined && a !== undefined && Math.abs(a - w) > 1) {
+      add('width-mismatch', 'Glyph', { font: name }, fu.where);
+      return;
+    }
   }
 }
 
@@ -266,10 +326,17 @@ function distinctCodes(shown: readonly Uint8Array[], width: 1 | 2): number[] {
     if (width === 2) {
       for (let i = 0; i + 1 < s.length; i += 2) {
         const c = (s[i] << 8) | s[i + 1];
-        if (!seen[c]) { seen[c] = 1; out.push(c); }
+        if (!seen[c]) {
+          seen[c] = 1;
+          out.push(c);
+        }
       }
     } else {
-      for (let i = 0; i < s.length; i++) if (!seen[s[i]]) { seen[s[i]] = 1; out.push(s[i]); }
+      for (let i = 0; i < s.length; i++)
+        if (!seen[s[i]]) {
+          seen[s[i]] = 1;
+          out.push(s[i]);
+        }
     }
   }
   return out;
@@ -312,14 +379,21 @@ function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): voi
   let widthBad = false;
   for (const c of distinctCodes(fu.shown, 2)) {
     const gid = prog.cids ? prog.cids.get(c) : c < prog.numGlyphs ? c : undefined;
-    if (gid === undefined) { missing = true; continue; }
-    if (gid === 0) { notdef = true; continue; }
+    if (gid === undefined) {
+      missing = true;
+      continue;
+    }
+    if (gid === 0) {
+      notdef = true;
+      continue;
+    }
     const a = prog.width(gid);
     if (!widthBad && a !== undefined && Math.abs(a - widths(c)) > 1) widthBad = true;
   }
   if (missing) add('glyph-missing', 'Glyph', { font: name, glyphs: 'for CIDs the program lacks' }, fu.where);
   if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
-  if (widthBad && !(fu.modes.size && [...fu.modes].every((m) => m === 3))) add('width-mismatch', 'Glyph', { font: name }, fu.where);
+  if (widthBad && !(fu.modes.size && [...fu.modes].every((m) => m === 3)))
+    add('width-mismatch', 'Glyph', { font: name }, fu.where);
 }
 
 const cffCache = new WeakMap<PDFStream, ReturnType<typeof readCffProgram>>();
@@ -331,7 +405,7 @@ function cidWidths(l: Loaded, cid: PDFDict): (c: number) => number {
   const map = new Map<number, number>();
   const w = get(ctx, cid, 'W');
   const items = w instanceof PDFArray ? arrayItems(ctx, w) : [];
-  for (let i = 0; i < items.length && map.size < 70000;) {
+  for (let i = 0; i < items.length && map.size < 70000; ) {
     const start = Number(items[i]?.toString());
     const next = items[i + 1];
     if (next instanceof PDFArray) {
@@ -361,7 +435,10 @@ function type3Widths(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add'])
   const diffs = get(ctx, enc instanceof PDFDict ? enc : undefined, 'Differences');
   for (const d of arrayItems(ctx, diffs instanceof PDFArray ? diffs : undefined)) {
     if (d instanceof PDFNumber) code = d.asNumber();
-    else { const n = nameOf(d); if (n !== undefined) names.set(code++, n); }
+    else {
+      const n = nameOf(d);
+      if (n !== undefined) names.set(code++, n);
+    }
   }
   const procs = getDict(ctx, font, 'CharProcs');
   const seen = new Set<number>();
@@ -373,9 +450,16 @@ function type3Widths(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add'])
       const proc = n ? get(ctx, procs, n) : undefined;
       if (!(proc instanceof PDFStream)) continue;
       const data = streamData(l, proc);
-      const m = data ? /^\s*([-+]?[\d.]+)\s+[-+]?[\d.]+\s+(?:[-+]?[\d.]+\s+){0,4}d[01]\b/.exec(Buffer.from(data.subarray(0, 200)).toString('latin1')) : null;
+      const m = data
+        ? /^\s*([-+]?[\d.]+)\s+[-+]?[\d.]+\s+(?:[-+]?[\d.]+\s+){0,4}d[01]\b/.exec(
+            Buffer.from(data.subarray(0, 200)).toString('latin1'),
+          )
+        : null;
       const w = list[c - first];
-      if (m && w !== undefined && Math.abs(Number(m[1]) - w) > 1) { add('width-mismatch', 'Glyph', { font: getName(ctx, font, 'Name') ?? 'Type 3' }, fu.where); return; }
+      if (m && w !== undefined && Math.abs(Number(m[1]) - w) > 1) {
+        add('width-mismatch', 'Glyph', { font: getName(ctx, font, 'Name') ?? 'Type 3' }, fu.where);
+        return;
+      }
     }
   }
 }

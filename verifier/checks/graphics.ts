@@ -1,16 +1,45 @@
 // verifier/checks/graphics.ts — images, XObjects, graphics states, transparency, rendering intents and
 // content-stream operators (ISO 19005-1 §6.2.4–6.2.10 and §6.4; 19005-2/3 §6.2.2, §6.2.5–6.2.10;
 // 19005-4 §6.2.2, §6.2.5–6.2.9), over what the walk found used.
+
+import {
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  getNumber,
+  has,
+  nameOf,
+  PDFArray,
+  PDFDict,
+  PDFStream,
+} from '../cos.js';
 import type { Check } from './check.js';
-import { arrayItems, dictOf, get, getArray, getDict, getName, getNumber, has, nameOf, PDFArray, PDFDict, PDFStream } from '../cos.js';
 import { pdfaOutputIntent } from './colour.js';
 
 /** 1.0 as real numbers are written (0.9999999 is 1 to every reader and to veraPDF). */
 const ALPHA_TOLERANCE = 1e-4;
 const INTENTS = new Set(['RelativeColorimetric', 'AbsoluteColorimetric', 'Perceptual', 'Saturation']);
 const BLEND_MODES = new Set([
-  'Normal', 'Compatible', 'Multiply', 'Screen', 'Overlay', 'Darken', 'Lighten', 'ColorDodge', 'ColorBurn', 'HardLight',
-  'SoftLight', 'Difference', 'Exclusion', 'Hue', 'Saturation', 'Color', 'Luminosity',
+  'Normal',
+  'Compatible',
+  'Multiply',
+  'Screen',
+  'Overlay',
+  'Darken',
+  'Lighten',
+  'ColorDodge',
+  'ColorBurn',
+  'HardLight',
+  'SoftLight',
+  'Difference',
+  'Exclusion',
+  'Hue',
+  'Saturation',
+  'Color',
+  'Luminosity',
 ]);
 
 export const graphics: Check = ({ l, u, add }) => {
@@ -31,7 +60,10 @@ export const graphics: Check = ({ l, u, add }) => {
   for (const f of u.forms) {
     const d = f.stream.dict;
     const sub = getName(ctx, d, 'Subtype');
-    if (sub === 'PS') { add('postscript-xobject', 'PDXObject', {}, f.where); continue; }
+    if (sub === 'PS') {
+      add('postscript-xobject', 'PDXObject', {}, f.where);
+      continue;
+    }
     if (sub !== 'Form') continue;
     if (has(d, 'OPI')) add('xobject-opi', 'PDXObject', {}, f.where);
     if (getName(ctx, d, 'Subtype2') === 'PS' || has(d, 'PS')) add('form-ps', 'PDXForm', {}, f.where);
@@ -54,9 +86,11 @@ export const graphics: Check = ({ l, u, add }) => {
     const smask = get(ctx, d, 'SMask');
     if (smask !== undefined && nameOf(smask) !== 'None') add('gs-smask', 'PDExtGState', {}, g.where);
     const ca = getNumber(ctx, d, 'ca');
-    if (ca !== undefined && Math.abs(ca - 1) > ALPHA_TOLERANCE) add('gs-ca-fill', 'PDExtGState', { value: ca }, g.where);
+    if (ca !== undefined && Math.abs(ca - 1) > ALPHA_TOLERANCE)
+      add('gs-ca-fill', 'PDExtGState', { value: ca }, g.where);
     const CA = getNumber(ctx, d, 'CA');
-    if (CA !== undefined && Math.abs(CA - 1) > ALPHA_TOLERANCE) add('gs-ca-stroke', 'PDExtGState', { value: CA }, g.where);
+    if (CA !== undefined && Math.abs(CA - 1) > ALPHA_TOLERANCE)
+      add('gs-ca-stroke', 'PDExtGState', { value: CA }, g.where);
     const bm = get(ctx, d, 'BM');
     const bms = bm instanceof PDFArray ? bm.asArray().map((x) => nameOf(x) ?? '?') : bm ? [nameOf(bm) ?? '?'] : [];
     for (const b of bms) {
@@ -70,14 +104,24 @@ export const graphics: Check = ({ l, u, add }) => {
   for (const n of u.transparentPages) {
     const page = u.pages[n - 1];
     const group = getDict(ctx, page, 'Group');
-    const pageIntent = arrayItems(ctx, getArray(ctx, page, 'OutputIntents')).some((o) => getName(ctx, dictOf(o), 'S') === 'GTS_PDFA1');
-    if (!(group && has(group, 'CS')) && !outputCs && !pageIntent) add('transparency-no-blending-cs', 'PDPage', { page: n }, `page ${n}`);
+    const pageIntent = arrayItems(ctx, getArray(ctx, page, 'OutputIntents')).some(
+      (o) => getName(ctx, dictOf(o), 'S') === 'GTS_PDFA1',
+    );
+    if (!(group && has(group, 'CS')) && !outputCs && !pageIntent)
+      add('transparency-no-blending-cs', 'PDPage', { page: n }, `page ${n}`);
   }
   if (u.overprintIccCmyk.length) add('overprint-icc-cmyk', 'PDICCBasedCMYK', {}, u.overprintIccCmyk[0]);
   for (const m of u.missing) add('resource-missing', 'PDResources', { kind: m.kind, name: m.name }, m.where);
-  for (const m of u.inherited) add('resource-inherited', 'PDResources', { kind: m.kind, name: m.name, glyph: /Type 3 glyph/.test(m.where) }, m.where);
+  for (const m of u.inherited)
+    add(
+      'resource-inherited',
+      'PDResources',
+      { kind: m.kind, name: m.name, glyph: /Type 3 glyph/.test(m.where) },
+      m.where,
+    );
   for (const n of u.pagesInheritingResources) add('page-resources-inherited', 'PDPage', { page: n }, `page ${n}`);
-  for (const i of u.intents) if (!INTENTS.has(i.value)) add('rendering-intent', 'CosRenderingIntent', { value: i.value }, i.where);
+  for (const i of u.intents)
+    if (!INTENTS.has(i.value)) add('rendering-intent', 'CosRenderingIntent', { value: i.value }, i.where);
 
   const unknown = new Set<string>();
   for (const s of u.scopes) {

@@ -1,17 +1,31 @@
 // verifier/checks/index.ts — the list of fact-finding checks, run once per verification whatever the
 // standards asked; the rule modules bind their facts.
+
+import { actualText } from './actual-text.js';
 import type { Check } from './check.js';
 import { colour } from './colour.js';
 import { embedded } from './embedded.js';
 import { fileStructure } from './file-structure.js';
 import { fonts } from './fonts.js';
+import { glyphs } from './glyphs.js';
 import { graphics } from './graphics.js';
 import { interactive } from './interactive.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
-import { glyphs } from './glyphs.js';
-import { actualText } from './actual-text.js';
 import { optionalContent } from './optional-content.js';
 import { structure } from './structure.js';
 
-export const CHECKS: readonly Check[] = [fileStructure, limits, colour, graphics, fonts, interactive, metadata, embedded, glyphs, actualText, optionalContent, structure];
+export const CHECKS: readonly Check[] = [
+  fileStructure,
+  limits,
+  colour,
+  graphics,
+  fonts,
+  interactive,
+  metadata,
+  embedded,
+  glyphs,
+  actualText,
+  optionalContent,
+  structure,
+];

@@ -3,12 +3,24 @@
 // appearances, every action reachable (catalog, pages, annotations, outline, fields) and its type,
 // additional-actions dictionaries, NeedAppearances and XFA.
 import type { PDFContext } from 'pdf-lib';
+import {
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  getNumber,
+  has,
+  type Loaded,
+  PDFArray,
+  PDFDict,
+  type PDFObject,
+  PDFStream,
+  resolve,
+} from '../cos.js';
 import type { Check } from './check.js';
 import { pdfaOutputIntent } from './colour.js';
-import {
-  arrayItems, dictOf, get, getArray, getDict, getName, getNumber, has, type Loaded, nameOf, type PDFObject,
-  PDFArray, PDFDict, PDFStream, resolve,
-} from '../cos.js';
 
 export const interactive: Check = ({ l, u, add }) => {
   const ctx = l.context;
@@ -34,7 +46,8 @@ export const interactive: Check = ({ l, u, add }) => {
       if (has(acro, 'XFA')) add('xfa', 'PDAcroForm');
       walkFields(ctx, arrayItems(ctx, getArray(ctx, acro, 'Fields')), add, action);
     }
-    if (has(cat, 'NeedsRendering') && get(ctx, cat, 'NeedsRendering')?.toString() === 'true') add('needs-rendering', 'PDDocument');
+    if (has(cat, 'NeedsRendering') && get(ctx, cat, 'NeedsRendering')?.toString() === 'true')
+      add('needs-rendering', 'PDDocument');
     const perms = getDict(ctx, cat, 'Perms');
     if (perms) for (const [k] of perms.entries()) add('perms-key', 'PDPerms', { key: k.decodeText() });
     // outline actions
@@ -50,7 +63,8 @@ export const interactive: Check = ({ l, u, add }) => {
       if (next) stack.push(next);
       item = first ?? stack.pop();
     }
-    if (has(cat, 'AlternatePresentations') || has(getDict(ctx, cat, 'Names'), 'AlternatePresentations')) add('alternate-presentations', 'PDDocument');
+    if (has(cat, 'AlternatePresentations') || has(getDict(ctx, cat, 'Names'), 'AlternatePresentations'))
+      add('alternate-presentations', 'PDDocument');
   }
   u.pages.forEach((p, i) => {
     const where = `page ${i + 1}`;
@@ -67,7 +81,13 @@ export const interactive: Check = ({ l, u, add }) => {
   });
 };
 
-function walkFields(ctx: PDFContext, fields: PDFObject[], add: Parameters<Check>[0]['add'], action: (o: PDFObject | undefined, w: string) => void, depth = 0): void {
+function walkFields(
+  ctx: PDFContext,
+  fields: PDFObject[],
+  add: Parameters<Check>[0]['add'],
+  action: (o: PDFObject | undefined, w: string) => void,
+  depth = 0,
+): void {
   if (depth > 32) return;
   for (const f of fields) {
     const d = dictOf(f);
@@ -88,18 +108,34 @@ function annotation(l: Loaded, d: PDFDict, where: string, add: Parameters<Check>
   const ca = getNumber(ctx, d, 'CA');
   if (ca !== undefined && ca !== 1) add('annot-ca', 'PDAnnot', { subtype: sub, value: ca }, where);
   const f = getNumber(ctx, d, 'F');
-  add('annot-flags', 'PDAnnot', {
-    subtype: sub, present: f !== undefined, print: ((f ?? 0) & 4) !== 0, hidden: ((f ?? 0) & 2) !== 0,
-    invisible: ((f ?? 0) & 1) !== 0, noView: ((f ?? 0) & 32) !== 0, toggleNoView: ((f ?? 0) & 256) !== 0,
-  }, where);
-  if (has(d, 'C') || has(d, 'IC')) add('annot-colour', 'PDAnnot', { subtype: sub, outputCs: pdfaOutputIntent(l).cs ?? 'none' }, where);
+  add(
+    'annot-flags',
+    'PDAnnot',
+    {
+      subtype: sub,
+      present: f !== undefined,
+      print: ((f ?? 0) & 4) !== 0,
+      hidden: ((f ?? 0) & 2) !== 0,
+      invisible: ((f ?? 0) & 1) !== 0,
+      noView: ((f ?? 0) & 32) !== 0,
+      toggleNoView: ((f ?? 0) & 256) !== 0,
+    },
+    where,
+  );
+  if (has(d, 'C') || has(d, 'IC'))
+    add('annot-colour', 'PDAnnot', { subtype: sub, outputCs: pdfaOutputIntent(l).cs ?? 'none' }, where);
   const ap = getDict(ctx, d, 'AP');
   const ft = getName(ctx, d, 'FT') ?? getName(ctx, getDict(ctx, d, 'Parent'), 'FT');
   if (ap) {
     const keys = [...ap.entries()].map(([k]) => k.decodeText());
     const n = get(ctx, ap, 'N');
     const nType = n instanceof PDFStream ? 'stream' : n instanceof PDFDict ? 'dict' : 'none';
-    add('annot-ap', 'PDAnnot', { subtype: sub, onlyN: keys.length === 1 && keys[0] === 'N', nType, btn: ft === 'Btn' }, where);
+    add(
+      'annot-ap',
+      'PDAnnot',
+      { subtype: sub, onlyN: keys.length === 1 && keys[0] === 'N', nType, btn: ft === 'Btn' },
+      where,
+    );
   } else {
     add('annot-no-ap', 'PDAnnot', { subtype: sub, zeroSize }, where);
   }

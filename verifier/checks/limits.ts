@@ -1,8 +1,19 @@
 // verifier/checks/limits.ts — implementation limits (ISO 19005-1 §6.1.12, 19005-2/3 §6.1.13) and the
 // shape of strings and names (§6.1.6, §6.1.8): one walk over every value of every indirect object.
 // Facts carry the measured size; each standard's binding compares it with its own limit.
+
+import {
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRawStream,
+  PDFStream,
+  PDFString,
+} from '../cos.js';
 import type { Check } from './check.js';
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFStream, PDFString } from '../cos.js';
 
 /** The largest values of any kind seen are reported once per kind, not once per object. */
 export const limits: Check = ({ l, u, add }) => {
@@ -21,7 +32,10 @@ export const limits: Check = ({ l, u, add }) => {
   const seenNames = new Set<PDFName>();
   const visit = (o: PDFObject, depth: number): void => {
     if (depth > 64) return;
-    if (o instanceof PDFString) { maxString = Math.max(maxString, literalLength(o.asString())); return; }
+    if (o instanceof PDFString) {
+      maxString = Math.max(maxString, literalLength(o.asString()));
+      return;
+    }
     if (o instanceof PDFHexString) {
       const t = o.asString().replace(/[\0\t\n\f\r ]/g, '');
       if (t.length % 2) hexOdd = true;
@@ -40,8 +54,9 @@ export const limits: Check = ({ l, u, add }) => {
     }
     if (o instanceof PDFNumber) {
       const v = o.asNumber();
-      if (Number.isInteger(v)) { if (v > 2147483647 || v < -2147483648) bigInt = v; }
-      else if (Math.abs(v) > 32767) bigReal = v;
+      if (Number.isInteger(v)) {
+        if (v > 2147483647 || v < -2147483648) bigInt = v;
+      } else if (Math.abs(v) > 32767) bigReal = v;
       return;
     }
     if (o instanceof PDFArray) {
@@ -51,7 +66,11 @@ export const limits: Check = ({ l, u, add }) => {
     }
     if (o instanceof PDFDict) {
       let n = 0;
-      for (const [k, v] of o.entries()) { n++; visit(k, depth + 1); visit(v, depth + 1); }
+      for (const [k, v] of o.entries()) {
+        n++;
+        visit(k, depth + 1);
+        visit(v, depth + 1);
+      }
       maxDict = Math.max(maxDict, n);
       return;
     }
@@ -65,7 +84,10 @@ export const limits: Check = ({ l, u, add }) => {
   const text = l.raw.dictText;
   for (const m of text.matchAll(/(?<![\w.])[+-]?\d*\.\d+|(?<![\w.])[+-]?\d+\.(?!\d)/g)) {
     const v = Number(m[0]);
-    if (Math.abs(v) > 32767) { bigReal = v; break; }
+    if (Math.abs(v) > 32767) {
+      bigReal = v;
+      break;
+    }
   }
   // content streams: reals and integers in operands (gathered by the tokenizer)
   for (const s of u.scopes) {
@@ -101,4 +123,3 @@ function validUtf8(bytesAsLatin1: string): boolean {
     return false;
   }
 }
-

@@ -2,16 +2,19 @@
 // 19005-4 §6.7): the Metadata stream and its packet header, every property's value type against the
 // predefined schemas (verifier/checks/xmp-schemas.ts) or the file's own extension schemas, the PDF/A
 // identification schema, and the Info dictionary entries kept in step with their XMP analogues.
-import type { Check } from './check.js';
+
 import { entries, get, has, type Loaded, PDFDict, PDFStream, streamData, textOf } from '../cos.js';
+import type { Check } from './check.js';
 import { parseXmp, RDF, type XmpPacket, type XmpProperty, type XmpValue } from './xmp-parse.js';
 import { OPEN_NAMESPACES, PREDEFINED, SIMPLE_TYPES, STRUCT_TYPES } from './xmp-schemas.js';
 
 const PDFAID = 'http://www.aiim.org/pdfa/ns/id/';
 const EXT = 'http://www.aiim.org/pdfa/ns/extension/';
 const EXT_NS: Record<string, string> = {
-  'http://www.aiim.org/pdfa/ns/extension/': 'pdfaExtension', 'http://www.aiim.org/pdfa/ns/schema#': 'pdfaSchema',
-  'http://www.aiim.org/pdfa/ns/property#': 'pdfaProperty', 'http://www.aiim.org/pdfa/ns/type#': 'pdfaType',
+  'http://www.aiim.org/pdfa/ns/extension/': 'pdfaExtension',
+  'http://www.aiim.org/pdfa/ns/schema#': 'pdfaSchema',
+  'http://www.aiim.org/pdfa/ns/property#': 'pdfaProperty',
+  'http://www.aiim.org/pdfa/ns/type#': 'pdfaType',
   'http://www.aiim.org/pdfa/ns/field#': 'pdfaField',
 };
 
@@ -32,11 +35,14 @@ export function documentXmp(l: Loaded): { stream?: PDFStream; packet?: XmpPacket
 /** XMP may be UTF-8, UTF-16 or UTF-32, with or without a byte-order mark: guess from the zero bytes. */
 function decodeUtf(b: Uint8Array): { text: string; encoding: string } {
   if (b.length >= 4) {
-    if (b[0] === 0 && b[1] === 0 && (b[2] === 0xfe || b[2] === 0)) return { text: utf32(b, false), encoding: 'UTF-32BE' };
+    if (b[0] === 0 && b[1] === 0 && (b[2] === 0xfe || b[2] === 0))
+      return { text: utf32(b, false), encoding: 'UTF-32BE' };
     if (b[1] === 0 && b[2] === 0 && b[3] === 0 && b[0] !== 0) return { text: utf32(b, true), encoding: 'UTF-32LE' };
   }
-  if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0 && b[1] !== 0)) return { text: new TextDecoder('utf-16be').decode(b), encoding: 'UTF-16BE' };
-  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] !== 0 && b[1] === 0)) return { text: new TextDecoder('utf-16le').decode(b), encoding: 'UTF-16LE' };
+  if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0 && b[1] !== 0))
+    return { text: new TextDecoder('utf-16be').decode(b), encoding: 'UTF-16BE' };
+  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] !== 0 && b[1] === 0))
+    return { text: new TextDecoder('utf-16le').decode(b), encoding: 'UTF-16LE' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(b), encoding: 'UTF-8' };
   } catch {
@@ -47,7 +53,9 @@ function decodeUtf(b: Uint8Array): { text: string; encoding: string } {
 function utf32(b: Uint8Array, le: boolean): string {
   let s = '';
   for (let i = 0; i + 3 < b.length; i += 4) {
-    const c = le ? b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24) : (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];
+    const c = le
+      ? b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
+      : (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3];
     if (c === 0xfeff) continue;
     s += String.fromCodePoint(c >>> 0 > 0x10ffff ? 0xfffd : c >>> 0);
   }
@@ -87,14 +95,21 @@ export const metadata: Check = ({ l, add }) => {
 
 function pdfaId(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
   const props = p.properties.filter((q) => q.ns === PDFAID);
-  if (props.length === 0) { add('pdfaid-missing', 'MainXMPPackage'); return; }
+  if (props.length === 0) {
+    add('pdfaid-missing', 'MainXMPPackage');
+    return;
+  }
   const get1 = (n: string): XmpProperty | undefined => props.find((q) => q.name === n);
   const part = get1('part');
   const conf = get1('conformance');
-  const simple = (v?: XmpProperty): string | undefined => (v?.value.kind === 'simple' ? v.value.text.trim() : undefined);
+  const simple = (v?: XmpProperty): string | undefined =>
+    v?.value.kind === 'simple' ? v.value.text.trim() : undefined;
   add('pdfaid', 'PDFAIdentification', {
-    part: simple(part) ?? 'none', conformance: simple(conf) ?? 'none', corr: get1('corr') !== undefined,
-    amd: get1('amd') !== undefined, rev: simple(get1('rev')) ?? 'none',
+    part: simple(part) ?? 'none',
+    conformance: simple(conf) ?? 'none',
+    corr: get1('corr') !== undefined,
+    amd: get1('amd') !== undefined,
+    rev: simple(get1('rev')) ?? 'none',
     prefix: [...props.map((q) => q.prefix)].find((x) => x !== 'pdfaid') ?? 'pdfaid',
   });
 }
@@ -104,11 +119,18 @@ function extensionSchemas(p: XmpPacket, add: Parameters<Check>[0]['add']): Map<s
   const out = new Map<string, Map<string, string>>();
   for (const prop of p.properties) {
     if (prop.ns !== EXT) continue;
-    if (prop.prefix !== 'pdfaExtension') add('ext-prefix', 'PDFAExtensionSchema', { expected: 'pdfaExtension', prefix: prop.prefix });
+    if (prop.prefix !== 'pdfaExtension')
+      add('ext-prefix', 'PDFAExtensionSchema', { expected: 'pdfaExtension', prefix: prop.prefix });
     if (prop.name !== 'schemas') continue;
-    if (prop.value.kind !== 'array' || prop.value.type !== 'Bag') { add('ext-definition', 'ExtensionSchemaDefinition', { uri: 'schemas' }); continue; }
+    if (prop.value.kind !== 'array' || prop.value.type !== 'Bag') {
+      add('ext-definition', 'ExtensionSchemaDefinition', { uri: 'schemas' });
+      continue;
+    }
     for (const s of prop.value.items) {
-      if (s.kind !== 'struct') { add('ext-definition', 'ExtensionSchemaDefinition', { uri: '?' }); continue; }
+      if (s.kind !== 'struct') {
+        add('ext-definition', 'ExtensionSchemaDefinition', { uri: '?' });
+        continue;
+      }
       checkPrefixes(s, add);
       const f = (n: string): XmpValue | undefined => s.fields.find((x) => x.name === n)?.value;
       const uri = f('namespaceURI');
@@ -121,17 +143,26 @@ function extensionSchemas(p: XmpPacket, add: Parameters<Check>[0]['add']): Map<s
       const map = new Map<string, string>();
       out.set(uri.text, map);
       const propsV = f('property');
-      if (propsV && (propsV.kind !== 'array' || propsV.type !== 'Seq')) add('ext-definition', 'ExtensionSchemaDefinition', { uri: uri.text });
+      if (propsV && (propsV.kind !== 'array' || propsV.type !== 'Seq'))
+        add('ext-definition', 'ExtensionSchemaDefinition', { uri: uri.text });
       for (const pd of propsV?.kind === 'array' ? propsV.items : []) {
-        if (pd.kind !== 'struct') { add('ext-definition', 'ExtensionSchemaProperty', { uri: uri.text }); continue; }
+        if (pd.kind !== 'struct') {
+          add('ext-definition', 'ExtensionSchemaProperty', { uri: uri.text });
+          continue;
+        }
         checkPrefixes(pd, add);
         const g = (n: string): XmpValue | undefined => pd.fields.find((x) => x.name === n)?.value;
         const name = g('name');
         const vt = g('valueType');
         const cat = g('category');
         const desc = g('description');
-        if (name?.kind !== 'simple' || vt?.kind !== 'simple' || cat?.kind !== 'simple' || desc?.kind !== 'simple'
-          || !['internal', 'external'].includes(cat.text)) {
+        if (
+          name?.kind !== 'simple' ||
+          vt?.kind !== 'simple' ||
+          cat?.kind !== 'simple' ||
+          desc?.kind !== 'simple' ||
+          !['internal', 'external'].includes(cat.text)
+        ) {
           add('ext-definition', 'ExtensionSchemaProperty', { uri: uri.text });
           continue;
         }
@@ -164,19 +195,24 @@ function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
     const id = `${prop.prefix}:${prop.name}`;
     if (def) {
       // a schema XMP 2004 did not define yet (PDF/A-1) needs an extension schema there
-      if (def.since > 1 && extType === undefined) add('xmp-newer-schema', 'XMPProperty', { property: id, since: def.since });
+      if (def.since > 1 && extType === undefined)
+        add('xmp-newer-schema', 'XMPProperty', { property: id, since: def.since });
       const t = def.props[prop.name];
       if (!t) {
-        if (extType) { if (!valueMatches(prop.value, extType)) add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 }); }
-        else add('xmp-unknown-predefined', 'XMPProperty', { property: id, since: def.since });
+        if (extType) {
+          if (!valueMatches(prop.value, extType))
+            add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 });
+        } else add('xmp-unknown-predefined', 'XMPProperty', { property: id, since: def.since });
         continue;
       }
-      if (!valueMatches(prop.value, t)) add('xmp-wrong-type', 'XMPProperty', { property: id, type: t, since: def.since });
+      if (!valueMatches(prop.value, t))
+        add('xmp-wrong-type', 'XMPProperty', { property: id, type: t, since: def.since });
       continue;
     }
     if (OPEN_NAMESPACES.has(prop.ns)) continue; // typed by no schema here, and needing no extension schema
     if (extType === undefined) add('xmp-undefined', 'XMPProperty', { property: id, ns: prop.ns });
-    else if (!valueMatches(prop.value, extType)) add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 });
+    else if (!valueMatches(prop.value, extType))
+      add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 });
   }
 }
 
@@ -224,8 +260,12 @@ function infoMismatch(key: string, text: string | undefined, p: XmpPacket | unde
   };
   let xmp: string | undefined;
   switch (key) {
-    case 'Title': xmp = langDefault(find(DC, 'title')); break;
-    case 'Subject': xmp = langDefault(find(DC, 'description')); break;
+    case 'Title':
+      xmp = langDefault(find(DC, 'title'));
+      break;
+    case 'Subject':
+      xmp = langDefault(find(DC, 'description'));
+      break;
     case 'Author': {
       const v = find(DC, 'creator');
       if (v?.kind === 'array') {
@@ -234,16 +274,24 @@ function infoMismatch(key: string, text: string | undefined, p: XmpPacket | unde
       } else xmp = simple(v);
       break;
     }
-    case 'Keywords': xmp = simple(find(PDF, 'Keywords')); break;
-    case 'Creator': xmp = simple(find(XMP, 'CreatorTool')); break;
-    case 'Producer': xmp = simple(find(PDF, 'Producer')); break;
-    case 'CreationDate': case 'ModDate': {
+    case 'Keywords':
+      xmp = simple(find(PDF, 'Keywords'));
+      break;
+    case 'Creator':
+      xmp = simple(find(XMP, 'CreatorTool'));
+      break;
+    case 'Producer':
+      xmp = simple(find(PDF, 'Producer'));
+      break;
+    case 'CreationDate':
+    case 'ModDate': {
       const x = simple(find(XMP, key === 'CreationDate' ? 'CreateDate' : 'ModifyDate'));
       if (text === undefined) return undefined;
       if (x === undefined) return `xmp:${key === 'CreationDate' ? 'CreateDate' : 'ModifyDate'} is missing`;
       return sameInstant(text, x) ? undefined : 'the dates differ';
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
   if (text === undefined) return undefined;
   if (xmp === undefined) return 'no XMP analogue';
@@ -252,12 +300,22 @@ function infoMismatch(key: string, text: string | undefined, p: XmpPacket | unde
 
 function sameInstant(pdfDate: string, xmpDate: string): boolean {
   const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?'?/.exec(pdfDate.trim());
-  const x = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(xmpDate.trim());
+  const x = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
+    xmpDate.trim(),
+  );
   if (!m || !x) return false;
   const pdfParts = [m[1], m[2] ?? '01', m[3] ?? '01', m[4] ?? '00', m[5] ?? '00', m[6] ?? '00'];
   const xmpParts = [x[1], x[2] ?? '01', x[3] ?? '01', x[4] ?? '00', x[5] ?? '00', x[6] ?? '00'];
-  const pdfTz = !m[7] ? undefined : m[7] === 'Z' || m[7] === 'z' ? 0 : (m[7] === '-' ? -1 : 1) * (Number(m[8] ?? 0) * 60 + Number(m[9] ?? 0));
-  const xmpTz = !x[7] ? undefined : x[7] === 'Z' ? 0 : (x[7][0] === '-' ? -1 : 1) * (Number(x[7].slice(1, 3)) * 60 + Number(x[7].slice(4, 6)));
+  const pdfTz = !m[7]
+    ? undefined
+    : m[7] === 'Z' || m[7] === 'z'
+      ? 0
+      : (m[7] === '-' ? -1 : 1) * (Number(m[8] ?? 0) * 60 + Number(m[9] ?? 0));
+  const xmpTz = !x[7]
+    ? undefined
+    : x[7] === 'Z'
+      ? 0
+      : (x[7][0] === '-' ? -1 : 1) * (Number(x[7].slice(1, 3)) * 60 + Number(x[7].slice(4, 6)));
   const toMs = (p: string[], tz: number | undefined): number =>
     Date.UTC(+p[0], +p[1] - 1, +p[2], +p[3], +p[4], +p[5]) - (tz ?? 0) * 60000;
   if ((pdfTz === undefined) !== (xmpTz === undefined)) {

@@ -1,8 +1,22 @@
 // verifier/checks/optional-content.ts — optional content configurations (ISO 19005-2/3 §6.9,
 // 19005-4 §6.10): each configuration dictionary (D and every entry of Configs) has a Name unique among
 // them, an Order that reaches every optional content group of the file, and no AS entry.
+
+import {
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  has,
+  PDFArray,
+  type PDFDict,
+  PDFHexString,
+  type PDFObject,
+  PDFRef,
+  PDFString,
+} from '../cos.js';
 import type { Check } from './check.js';
-import { arrayItems, dictOf, get, getArray, getDict, has, type PDFObject, PDFArray, PDFDict, PDFHexString, PDFRef, PDFString } from '../cos.js';
 
 export const optionalContent: Check = ({ l, add }) => {
   const ctx = l.context;

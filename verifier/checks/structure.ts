@@ -6,9 +6,24 @@
 // descriptions, the title shown, the PDF/UA identification. Facts only; the standards bind them.
 import type { PDFContext } from 'pdf-lib';
 import { STANDARD_STRUCTURE_TYPES } from '../../ir/structure-types.js';
+import {
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getBool,
+  getDict,
+  getName,
+  getNumber,
+  has,
+  nameOf,
+  PDFArray,
+  type PDFDict,
+  type PDFObject,
+  textOf,
+} from '../cos.js';
 import type { Check } from './check.js';
 import { documentXmp } from './metadata.js';
-import { arrayItems, dictOf, get, getArray, getBool, getDict, getName, getNumber, has, nameOf, type PDFDict, type PDFObject, PDFArray, textOf } from '../cos.js';
 
 const STANDARD: ReadonlySet<string> = new Set(STANDARD_STRUCTURE_TYPES);
 /** A language identifier as PDF/A and PDF/UA test it (RFC 3066 subtags). */
@@ -45,7 +60,11 @@ export const structure: Check = ({ l, u, add }) => {
   const markInfo = getDict(ctx, cat, 'MarkInfo');
   const marked = getBool(ctx, markInfo, 'Marked');
   if (getBool(ctx, markInfo, 'Suspects') === true) add('markinfo-suspects', 'CosDocument');
-  if (marked !== true) add('markinfo-not-marked', 'CosDocument', { MarkInfo: markInfo ? 'present' : 'absent', Marked: String(marked ?? 'absent') });
+  if (marked !== true)
+    add('markinfo-not-marked', 'CosDocument', {
+      MarkInfo: markInfo ? 'present' : 'absent',
+      Marked: String(marked ?? 'absent'),
+    });
   const lang = (o: unknown, where: string) => {
     const s = textOf(o as never);
     if (s !== undefined && s !== '' && !LANG.test(s)) add('lang-invalid', 'CosLang', { value: s }, where);
@@ -63,7 +82,8 @@ export const structure: Check = ({ l, u, add }) => {
   if (roleMap) {
     for (const [k, v] of roleMap.entries()) {
       const from = k.decodeText();
-      if (STANDARD.has(from) && nameOf(v) !== from) add('struct-standard-remapped', 'SENonStandard', { type: from }, 'RoleMap');
+      if (STANDARD.has(from) && nameOf(v) !== from)
+        add('struct-standard-remapped', 'SENonStandard', { type: from }, 'RoleMap');
     }
   }
   const parentType = new Map<PDFDict, string>(); // element → its standard type (for annotations' parents)
@@ -89,13 +109,17 @@ export const structure: Check = ({ l, u, add }) => {
     else parentType.set(e, std);
     if (has(e, 'Lang')) lang(get(ctx, e, 'Lang'), `structure element ${s}`);
     // An ActualText present, even empty, counts: the corpus's passing files hold `/ActualText ()` on figures whose text is drawn.
-    if (std === 'Figure' && !textOf(get(ctx, e, 'Alt')) && !has(e, 'ActualText')) add('figure-no-alt', 'SEFigure', { type: s });
+    if (std === 'Figure' && !textOf(get(ctx, e, 'Alt')) && !has(e, 'ActualText'))
+      add('figure-no-alt', 'SEFigure', { type: s });
     if (std === 'H') headings.push({ level: 0, type: s });
     else if (std && /^H[1-6]$/.test(std)) headings.push({ level: Number(std[1]), type: s });
     const k = get(ctx, e, 'K');
     const kids = k instanceof PDFArray ? arrayItems(ctx, k) : k && dictOf(k) ? [k] : [];
     let hKids = 0;
-    for (const kid of kids) { const d = dictOf(kid); if (d && has(d, 'S') && standardOf(ctx, roleMap, getName(ctx, d, 'S') ?? '') === 'H') hKids++; }
+    for (const kid of kids) {
+      const d = dictOf(kid);
+      if (d && has(d, 'S') && standardOf(ctx, roleMap, getName(ctx, d, 'S') ?? '') === 'H') hKids++;
+    }
     if (hKids > 1) add('h-twice', 'PDStructElem', { type: s });
     // What a table, list, list item or TOC holds (PDF/UA-1 7.2).
     const holds = std ? MAY_HOLD[std] : undefined;
@@ -112,14 +136,21 @@ export const structure: Check = ({ l, u, add }) => {
     // A language is determined by the element's Lang, an ancestor's, or the catalog's.
     const langHere = has(e, 'Lang') || langAbove.has(e);
     if (has(e, 'ActualText') && !langHere && !catalogLang) add('actualtext-no-lang', 'PDStructElem', { type: s });
-    if (langHere) for (const kid of kids) { const d = dictOf(kid); if (d) langAbove.add(d); }
+    if (langHere)
+      for (const kid of kids) {
+        const d = dictOf(kid);
+        if (d) langAbove.add(d);
+      }
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   // Headings (PDF/UA-1 7.4): numbered ones start at H1 and descend without skipping; H and Hn not mixed.
   const numbered = headings.filter((h) => h.level > 0);
   let prev = 0;
   for (const h of numbered) {
-    if (h.level > prev + 1) { add('headings-numbered', 'PDStructElem', { type: h.type, previous: prev ? `H${prev}` : 'none' }); break; }
+    if (h.level > prev + 1) {
+      add('headings-numbered', 'PDStructElem', { type: h.type, previous: prev ? `H${prev}` : 'none' });
+      break;
+    }
     prev = h.level;
   }
   if (numbered.length && numbered.length < headings.length) {
@@ -131,7 +162,9 @@ export const structure: Check = ({ l, u, add }) => {
   const parents = parentTreeNums(ctx, getDict(ctx, root, 'ParentTree'));
   u.pages.forEach((p, i) => {
     const where = `page ${i + 1}`;
-    const annots = arrayItems(ctx, getArray(ctx, p, 'Annots')).map(dictOf).filter((a): a is PDFDict => !!a);
+    const annots = arrayItems(ctx, getArray(ctx, p, 'Annots'))
+      .map(dictOf)
+      .filter((a): a is PDFDict => !!a);
     if (annots.length && getName(ctx, p, 'Tabs') !== 'S') add('tabs-not-structure', 'PDPage', {}, where);
     for (const a of annots) {
       const sub = getName(ctx, a, 'Subtype') ?? '';
@@ -140,7 +173,8 @@ export const structure: Check = ({ l, u, add }) => {
       const parent = key === undefined ? undefined : dictOf(parents.get(key));
       const pType = parent ? parentType.get(parent) : undefined;
       if (sub === 'Link' && pType !== 'Link') add('link-not-in-link', 'PDAnnot', {}, where);
-      if (sub !== 'Link' && sub !== 'Widget' && pType !== 'Annot') add('annot-not-in-annot', 'PDAnnot', { subtype: sub }, where);
+      if (sub !== 'Link' && sub !== 'Widget' && pType !== 'Annot')
+        add('annot-not-in-annot', 'PDAnnot', { subtype: sub }, where);
       if (sub === 'Link' && !textOf(get(ctx, a, 'Contents'))) add('link-no-contents', 'PDAnnot', {}, where);
     }
   });
@@ -149,7 +183,9 @@ export const structure: Check = ({ l, u, add }) => {
   for (const sc of u.scopes) {
     if (sc.kind !== 'page') continue;
     const marks: ('mcid' | 'artifact' | 'other')[] = [];
-    let tagged = 0, artifact = 0, untaggedReported = false;
+    let tagged = 0,
+      artifact = 0,
+      untaggedReported = false;
     for (const op of sc.marks ?? []) {
       if (op.op === 'BDC' || op.op === 'BMC') {
         const tag = op.args[0]?.t === 'name' ? op.args[0].v : '';
@@ -176,8 +212,10 @@ export const structure: Check = ({ l, u, add }) => {
   const props = x.packet?.properties ?? [];
   const ua = props.filter((p) => p.ns === 'http://www.aiim.org/pdfua/ns/id/' && p.name === 'part');
   if (ua.length === 0) add('pdfuaid-missing', 'MainXMPPackage');
-  else if (ua[0].value.kind !== 'simple' || ua[0].value.text.trim() !== '1') add('pdfuaid-part', 'PDFUAIdentification', { part: ua[0].value.kind === 'simple' ? ua[0].value.text.trim() : '?' });
-  if (!props.some((p) => p.ns === 'http://purl.org/dc/elements/1.1/' && p.name === 'title')) add('dc-title-missing', 'MainXMPPackage');
+  else if (ua[0].value.kind !== 'simple' || ua[0].value.text.trim() !== '1')
+    add('pdfuaid-part', 'PDFUAIdentification', { part: ua[0].value.kind === 'simple' ? ua[0].value.text.trim() : '?' });
+  if (!props.some((p) => p.ns === 'http://purl.org/dc/elements/1.1/' && p.name === 'title'))
+    add('dc-title-missing', 'MainXMPPackage');
 };
 
 /** The parent tree's number → value pairs (§7.9.7), leaves and kids, flattened. */
@@ -194,7 +232,10 @@ function parentTreeNums(ctx: PDFContext, tree: PDFDict | undefined): Map<number,
       const k = Number(nums[i]?.toString());
       if (Number.isFinite(k)) out.set(k, nums[i + 1]);
     }
-    for (const kid of arrayItems(ctx, getArray(ctx, n, 'Kids'))) { const d = dictOf(kid); if (d) stack.push(d); }
+    for (const kid of arrayItems(ctx, getArray(ctx, n, 'Kids'))) {
+      const d = dictOf(kid);
+      if (d) stack.push(d);
+    }
   }
   return out;
 }

@@ -16,7 +16,12 @@ export type { ColourUse, Defaults, FontUse, ScopeUse, Usage } from './walk/usage
 
 export function walkDocument(l: Loaded): Usage {
   const w: WalkState = {
-    l, ctx: l.context, u: emptyUsage(), seenStreams: new Set(), own: 0, blend: undefined,
+    l,
+    ctx: l.context,
+    u: emptyUsage(),
+    seenStreams: new Set(),
+    own: 0,
+    blend: undefined,
     runScope: (data, resources, chain, where, kind) => runScope(w, data, resources, chain, where, kind),
   };
   const pages = collectPages(w.ctx, l.catalog);
@@ -35,7 +40,10 @@ function walkType3Glyphs(w: WalkState): void {
     const r = getDict(ctx, fu.font, 'Resources');
     for (const [, v] of procs?.entries() ?? []) {
       const s = resolve(ctx, v);
-      if (s instanceof PDFStream && !w.seenStreams.has(s)) { w.seenStreams.add(s); w.runScope(streamData(w.l, s), r, [], `${fu.where}, Type 3 glyph`, 'glyph'); }
+      if (s instanceof PDFStream && !w.seenStreams.has(s)) {
+        w.seenStreams.add(s);
+        w.runScope(streamData(w.l, s), r, [], `${fu.where}, Type 3 glyph`, 'glyph');
+      }
     }
   }
 }

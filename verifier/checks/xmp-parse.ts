@@ -30,9 +30,16 @@ export interface XmpPacket {
 type Node = Record<string, unknown>;
 
 const parser = new XMLParser({
-  preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', allowBooleanAttributes: true,
-  parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: true,
-  ignoreDeclaration: false, ignorePiTags: false,
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  allowBooleanAttributes: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  ignoreDeclaration: false,
+  ignorePiTags: false,
 });
 
 export class XmpError extends Error {}
@@ -96,7 +103,10 @@ function attrs(n: Node): Record<string, string> {
   return (n[':@'] as Record<string, string>) ?? {};
 }
 function textOf(n: Node): string {
-  return children(n).filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
+  return children(n)
+    .filter((c) => '#text' in c)
+    .map((c) => String(c['#text']))
+    .join('');
 }
 function elementChildren(n: Node): Node[] {
   return children(n).filter((c) => {
@@ -155,7 +165,10 @@ function propertyValue(p: Node, ns: Map<string, string>, prefixes: Map<string, S
   for (const [k, v] of Object.entries(a)) {
     if (k === 'xmlns' || k.startsWith('xmlns:')) continue;
     const [uri, local, prefix] = resolveName(k, ns);
-    if (uri === XML_NS && local === 'lang') { lang = v; continue; }
+    if (uri === XML_NS && local === 'lang') {
+      lang = v;
+      continue;
+    }
     if (uri === RDF) {
       if (local === 'parseType') parseType = v;
       else if (local === 'resource') resource = v;
@@ -164,7 +177,8 @@ function propertyValue(p: Node, ns: Map<string, string>, prefixes: Map<string, S
     fieldAttrs.push({ ns: uri, prefix, name: local, value: { kind: 'simple', text: v } });
   }
   const kids = elementChildren(p);
-  if (parseType === 'Resource') return { kind: 'struct', fields: [...fieldAttrs, ...descriptionProps({ x: children(p) } as Node, ns, prefixes)] };
+  if (parseType === 'Resource')
+    return { kind: 'struct', fields: [...fieldAttrs, ...descriptionProps({ x: children(p) } as Node, ns, prefixes)] };
   if (resource !== undefined) return { kind: 'simple', text: resource, lang };
   if (kids.length === 0) {
     if (fieldAttrs.length) return { kind: 'struct', fields: fieldAttrs };

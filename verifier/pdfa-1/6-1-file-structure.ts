@@ -4,7 +4,12 @@ import { bind, type RuleModule } from '../model.js';
 
 export const fileStructure = [
   bind('6.1.2', 1, 'header-malformed', 'the file header does not start at byte 0 with %PDF-n.m'),
-  bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
+  bind(
+    '6.1.2',
+    2,
+    'binary-comment-missing',
+    'the header line is not followed by a comment of at least four bytes above 127',
+  ),
   bind('6.1.3', 1, 'trailer-id-missing', 'the file trailer has no ID'),
   bind('6.1.3', 1, 'trailer-id-empty', 'the file trailer ID holds only empty strings'),
   bind('6.1.3', 2, 'encrypt-present', 'the trailer dictionary has an Encrypt entry'),
@@ -24,12 +29,26 @@ export const fileStructure = [
   bind('6.1.11', 1, 'embedded-files', 'the name dictionary has an EmbeddedFiles entry'),
   bind('6.1.12', 1, 'integer-range', 'the integer %value is out of range'),
   bind('6.1.12', 2, 'real-range', 'the real %value is beyond 32767 in absolute value'),
-  bind('6.1.12', 3, 'max-string', 'a string is %length bytes long, more than 65535', { when: (f) => Number(f.args?.length) > 65535 }),
-  bind('6.1.12', 4, 'max-name', 'a name is %length bytes long, more than 127', { when: (f) => Number(f.args?.length) > 127 }),
-  bind('6.1.12', 5, 'max-array', 'an array holds %size elements, more than 8191', { when: (f) => Number(f.args?.size) > 8191 }),
-  bind('6.1.12', 6, 'max-dict', 'a dictionary holds %size entries, more than 4095', { when: (f) => Number(f.args?.size) > 4095 }),
-  bind('6.1.12', 7, 'indirect-count', 'the file holds %count indirect objects, more than 8388607', { when: (f) => Number(f.args?.count) > 8388607 }),
-  bind('6.1.12', 8, 'max-q-depth', 'graphics states are nested %depth deep, more than 28', { when: (f) => Number(f.args?.depth) > 28 }),
-  bind('6.1.12', 9, 'devicen', 'a DeviceN colour space has %components components, more than 8', { when: (f) => Number(f.args?.components) > 8 }),
+  bind('6.1.12', 3, 'max-string', 'a string is %length bytes long, more than 65535', {
+    when: (f) => Number(f.args?.length) > 65535,
+  }),
+  bind('6.1.12', 4, 'max-name', 'a name is %length bytes long, more than 127', {
+    when: (f) => Number(f.args?.length) > 127,
+  }),
+  bind('6.1.12', 5, 'max-array', 'an array holds %size elements, more than 8191', {
+    when: (f) => Number(f.args?.size) > 8191,
+  }),
+  bind('6.1.12', 6, 'max-dict', 'a dictionary holds %size entries, more than 4095', {
+    when: (f) => Number(f.args?.size) > 4095,
+  }),
+  bind('6.1.12', 7, 'indirect-count', 'the file holds %count indirect objects, more than 8388607', {
+    when: (f) => Number(f.args?.count) > 8388607,
+  }),
+  bind('6.1.12', 8, 'max-q-depth', 'graphics states are nested %depth deep, more than 28', {
+    when: (f) => Number(f.args?.depth) > 28,
+  }),
+  bind('6.1.12', 9, 'devicen', 'a DeviceN colour space has %components components, more than 8', {
+    when: (f) => Number(f.args?.components) > 8,
+  }),
   bind('6.1.13', 1, 'optional-content', 'the catalog has an OCProperties entry'),
 ] satisfies RuleModule;

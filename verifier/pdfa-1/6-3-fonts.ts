@@ -13,10 +13,23 @@ export const fonts = [
   bind('6.3.3.2', 1, 'cidtogid-missing', 'the Type 2 CIDFont %font has no CIDToGIDMap'),
   bind('6.3.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither Identity-H, Identity-V nor embedded'),
   bind('6.3.4', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
-  bind('6.3.5', 2, 'type1-subset', 'the Type 1 subset %font has no CharSet', { when: (f) => f.args?.hasCharSet === false }),
-  bind('6.3.5', 3, 'cid-subset', 'the CIDFont subset %font has no CIDSet', { when: (f) => f.args?.hasCidSet === false }),
-  bind('6.3.7', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font is not in MacRomanEncoding or WinAnsiEncoding',
-    { when: (f) => f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
-  bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
-    { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
+  bind('6.3.5', 2, 'type1-subset', 'the Type 1 subset %font has no CharSet', {
+    when: (f) => f.args?.hasCharSet === false,
+  }),
+  bind('6.3.5', 3, 'cid-subset', 'the CIDFont subset %font has no CIDSet', {
+    when: (f) => f.args?.hasCidSet === false,
+  }),
+  bind(
+    '6.3.7',
+    1,
+    'truetype-encoding',
+    'the non-symbolic TrueType font %font is not in MacRomanEncoding or WinAnsiEncoding',
+    {
+      when: (f) =>
+        f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
+    },
+  ),
+  bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
+    when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none',
+  }),
 ] satisfies RuleModule;

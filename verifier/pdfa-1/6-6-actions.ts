@@ -5,8 +5,12 @@ const ALLOWED = new Set(['GoTo', 'GoToR', 'Thread', 'URI', 'Named', 'SubmitForm'
 const NAMED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 
 export const actions = [
-  bind('6.6.1', 1, 'action', 'the action type %type is not permitted', { when: (f) => !ALLOWED.has(String(f.args?.type)) }),
-  bind('6.6.1', 2, 'named-action', 'the named action %name is not permitted', { when: (f) => !NAMED.has(String(f.args?.name)) }),
+  bind('6.6.1', 1, 'action', 'the action type %type is not permitted', {
+    when: (f) => !ALLOWED.has(String(f.args?.type)),
+  }),
+  bind('6.6.1', 2, 'named-action', 'the named action %name is not permitted', {
+    when: (f) => !NAMED.has(String(f.args?.name)),
+  }),
   bind('6.6.1', 3, 'widget-action', 'a widget annotation has an action (A entry)'),
   bind('6.6.2', 1, 'widget-aa', 'a widget annotation has an additional-actions dictionary'),
   bind('6.6.2', 2, 'field-aa', 'a form field has an additional-actions dictionary'),

@@ -8,16 +8,35 @@ export const metadata = [
   bind('6.7.5', 1, 'xmp-header-bytes', 'the XMP packet header has a bytes attribute'),
   bind('6.7.5', 2, 'xmp-header-encoding', 'the XMP packet header has an encoding attribute'),
   bind('6.7.8', 1, 'ext-definition', 'the extension schema %uri is not described correctly'),
-  bind('6.7.8', 2, 'xmp-undefined', 'the property %property is in no predefined schema and no extension schema describes it'),
+  bind(
+    '6.7.8',
+    2,
+    'xmp-undefined',
+    'the property %property is in no predefined schema and no extension schema describes it',
+  ),
   bind('6.7.8', 3, 'ext-prefix', 'an extension schema field uses the prefix %prefix instead of %expected'),
   bind('6.7.9', 1, 'xmp-invalid', 'the metadata stream is not a well-formed XMP packet: %error'),
-  bind('6.7.9', 2, 'xmp-unknown-predefined', 'the property %property is not defined by its predefined schema',
-    { when: (f) => Number(f.args?.since) <= 1 }),
-  bind('6.7.9', 3, 'xmp-wrong-type', 'the property %property is not of the type %type', { when: (f) => Number(f.args?.since) <= 1 }),
-  bind('6.7.2', 4, 'xmp-newer-schema', 'the property %property belongs to a schema XMP 2004 does not define and no extension schema describes it'),
+  bind('6.7.9', 2, 'xmp-unknown-predefined', 'the property %property is not defined by its predefined schema', {
+    when: (f) => Number(f.args?.since) <= 1,
+  }),
+  bind('6.7.9', 3, 'xmp-wrong-type', 'the property %property is not of the type %type', {
+    when: (f) => Number(f.args?.since) <= 1,
+  }),
+  bind(
+    '6.7.2',
+    4,
+    'xmp-newer-schema',
+    'the property %property belongs to a schema XMP 2004 does not define and no extension schema describes it',
+  ),
   bind('6.7.11', 1, 'pdfaid-missing', 'the XMP metadata has no PDF/A identification schema'),
   bind('6.7.11', 2, 'pdfaid', 'pdfaid:part is %part instead of 1', { when: (f) => f.args?.part !== '1' }),
-  bind('6.7.11', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of B or A', { when: (f) => f.args?.conformance !== 'B' && f.args?.conformance !== 'A' }),
-  bind('6.7.11', 4, 'pdfaid', 'the PDF/A identification schema has a corr property', { when: (f) => f.args?.corr === true }),
-  bind('6.7.11', 5, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', { when: (f) => f.args?.prefix !== 'pdfaid' }),
+  bind('6.7.11', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of B or A', {
+    when: (f) => f.args?.conformance !== 'B' && f.args?.conformance !== 'A',
+  }),
+  bind('6.7.11', 4, 'pdfaid', 'the PDF/A identification schema has a corr property', {
+    when: (f) => f.args?.corr === true,
+  }),
+  bind('6.7.11', 5, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', {
+    when: (f) => f.args?.prefix !== 'pdfaid',
+  }),
 ] satisfies RuleModule;

@@ -9,4 +9,13 @@ import { actions } from './6-6-actions.js';
 import { metadata } from './6-7-metadata.js';
 import { forms } from './6-9-forms.js';
 
-export const PDFA1 = [fileStructure, graphics, fonts, transparency, annotations, actions, metadata, forms] satisfies readonly RuleModule[];
+export const PDFA1 = [
+  fileStructure,
+  graphics,
+  fonts,
+  transparency,
+  annotations,
+  actions,
+  metadata,
+  forms,
+] satisfies readonly RuleModule[];

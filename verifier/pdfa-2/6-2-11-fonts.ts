@@ -12,18 +12,37 @@ export const fonts = [
   bind('6.2.11.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
   bind('6.2.11.2', 6, 'font-widths', 'the Widths array of the simple font %font is missing or of the wrong size'),
   bind('6.2.11.3.1', 1, 'cid-system-info', 'the CIDSystemInfo of the CIDFont and the CMap of %font are not compatible'),
-  bind('6.2.11.3.1', 2, 'cid-supplement', 'the CMap of %font has a higher Supplement than its CIDFont', { when: (f) => f.args?.cidFontHigher === false }),
-  bind('6.2.11.3.2', 1, 'cidtogid-missing', 'the CIDToGIDMap of the Type 2 CIDFont %font is neither a stream nor Identity'),
+  bind('6.2.11.3.1', 2, 'cid-supplement', 'the CMap of %font has a higher Supplement than its CIDFont', {
+    when: (f) => f.args?.cidFontHigher === false,
+  }),
+  bind(
+    '6.2.11.3.2',
+    1,
+    'cidtogid-missing',
+    'the CIDToGIDMap of the Type 2 CIDFont %font is neither a stream nor Identity',
+  ),
   bind('6.2.11.3.2', 1, 'cidtogid-absent', 'the Type 2 CIDFont %font has no CIDToGIDMap'),
-  bind('6.2.11.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither predefined nor embedded', { when: (f) => f.args?.predefined !== true }),
+  bind('6.2.11.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither predefined nor embedded', {
+    when: (f) => f.args?.predefined !== true,
+  }),
   bind('6.2.11.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.2.11.3.3', 3, 'cmap-usecmap', 'the embedded CMap %name uses a CMap that is neither predefined nor embedded'),
   bind('6.2.11.4.1', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
   // level U and A only (veraPDF's 2U/2A/3U/3A profiles); the map is judged whole, not per code shown
-  bind('6.2.11.7.2', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text',
-    { when: (f, fl) => fl.level === 'U' || fl.level === 'A' }),
-  bind('6.2.11.6', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
-    { when: (f) => f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)) }),
-  bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry',
-    { when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none' }),
+  bind('6.2.11.7.2', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text', {
+    when: (_f, fl) => fl.level === 'U' || fl.level === 'A',
+  }),
+  bind(
+    '6.2.11.6',
+    1,
+    'truetype-encoding',
+    'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
+    {
+      when: (f) =>
+        f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
+    },
+  ),
+  bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
+    when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none',
+  }),
 ] satisfies RuleModule;

@@ -4,12 +4,19 @@ import { bind, type Fact, type RuleModule } from '../model.js';
 
 const outputOk = (f: Fact): boolean => {
   const a = f.args ?? {};
-  return (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') && ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) && a.valid === true;
+  return (
+    (a.deviceClass === 'prtr' || a.deviceClass === 'mntr') &&
+    ['RGB ', 'CMYK', 'GRAY'].includes(String(a.colourSpace)) &&
+    a.valid === true
+  );
 };
 const inputOk = (f: Fact): boolean => {
   const a = f.args ?? {};
-  return ['prtr', 'mntr', 'scnr', 'spac'].includes(String(a.deviceClass)) && a.valid === true
-    && ['RGB ', 'CMYK', 'GRAY', 'Lab ', 'LAB '].includes(String(a.colourSpace));
+  return (
+    ['prtr', 'mntr', 'scnr', 'spac'].includes(String(a.deviceClass)) &&
+    a.valid === true &&
+    ['RGB ', 'CMYK', 'GRAY', 'Lab ', 'LAB '].includes(String(a.colourSpace))
+  );
 };
 const direct = (f: Fact): boolean => f.args?.parent !== 'Indexed';
 const viaIndexed = (f: Fact): boolean => f.args?.parent === 'Indexed';
@@ -24,20 +31,50 @@ export const graphics = [
   bind('6.2.2', 4, 'resource-inherited', 'the %kind resource %name is taken from an enclosing resource dictionary'),
   bind('6.2.2', 4, 'page-resources-inherited', 'page %page takes its resources from the page tree'),
   bind('6.2.3', 2, 'output-intents-differ', 'output intents name different destination output profiles'),
-  bind('6.2.3', 3, 'output-intent-profile-and-ref', 'a PDF/X output intent has a DestOutputProfileRef entry', { when: (f) => f.args?.s === 'GTS_PDFX' }),
-  bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile',
-    { when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f), object: 'ICCOutputProfile' }),
+  bind('6.2.3', 3, 'output-intent-profile-and-ref', 'a PDF/X output intent has a DestOutputProfileRef entry', {
+    when: (f) => f.args?.s === 'GTS_PDFX',
+  }),
+  bind('6.2.3', 3, 'output-profile', 'the PDF/A output intent profile is not a valid ICC output or monitor profile', {
+    when: (f) => f.args?.s === 'GTS_PDFA1' && !outputOk(f),
+    object: 'ICCOutputProfile',
+  }),
   bind('6.2.4.2', 2, 'overprint-icc-cmyk', 'ICCBased CMYK is painted with overprinting on and overprint mode 1'),
-  bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', { when: (f) => !inputOk(f) }),
-  bind('6.2.4.2', 1, 'icc-profile', 'the N entry of an ICC profile stream does not match the profile', { when: (f) => f.args?.nMatches === false && f.args?.valid === true }),
-  bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', { when: (f) => direct(f) && !RGB_OK(f) }),
-  bind('6.2.4.3', 2, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', { when: (f) => direct(f) && !CMYK_OK(f) }),
-  bind('6.2.4.3', 3, 'device-gray', 'DeviceGray is used without an output intent or DefaultGray', { when: (f) => direct(f) && !GRAY_OK(f) }),
-  bind('6.2.4.4', 2, 'devicen-colorants', 'a spot colorant of an NChannel DeviceN space is missing from its Colorants dictionary'),
-  bind('6.2.4.4', 3, 'separation-mismatch', 'Separation spaces named %colorant differ in alternate space or tint transform'),
-  bind('6.2.4.5', 1, 'device-rgb', 'DeviceRGB is the base of an Indexed space without an RGB output intent', { when: (f) => viaIndexed(f) && !RGB_OK(f) }),
-  bind('6.2.4.5', 1, 'device-cmyk', 'DeviceCMYK is the base of an Indexed space without a CMYK output intent', { when: (f) => viaIndexed(f) && !CMYK_OK(f) }),
-  bind('6.2.4.5', 1, 'device-gray', 'DeviceGray is the base of an Indexed space without an output intent', { when: (f) => viaIndexed(f) && !GRAY_OK(f) }),
+  bind('6.2.4.2', 1, 'icc-profile', 'an ICCBased colour space holds an invalid ICC profile', {
+    when: (f) => !inputOk(f),
+  }),
+  bind('6.2.4.2', 1, 'icc-profile', 'the N entry of an ICC profile stream does not match the profile', {
+    when: (f) => f.args?.nMatches === false && f.args?.valid === true,
+  }),
+  bind('6.2.4.3', 1, 'device-rgb', 'DeviceRGB is used without an RGB output intent or DefaultRGB', {
+    when: (f) => direct(f) && !RGB_OK(f),
+  }),
+  bind('6.2.4.3', 2, 'device-cmyk', 'DeviceCMYK is used without a CMYK output intent or DefaultCMYK', {
+    when: (f) => direct(f) && !CMYK_OK(f),
+  }),
+  bind('6.2.4.3', 3, 'device-gray', 'DeviceGray is used without an output intent or DefaultGray', {
+    when: (f) => direct(f) && !GRAY_OK(f),
+  }),
+  bind(
+    '6.2.4.4',
+    2,
+    'devicen-colorants',
+    'a spot colorant of an NChannel DeviceN space is missing from its Colorants dictionary',
+  ),
+  bind(
+    '6.2.4.4',
+    3,
+    'separation-mismatch',
+    'Separation spaces named %colorant differ in alternate space or tint transform',
+  ),
+  bind('6.2.4.5', 1, 'device-rgb', 'DeviceRGB is the base of an Indexed space without an RGB output intent', {
+    when: (f) => viaIndexed(f) && !RGB_OK(f),
+  }),
+  bind('6.2.4.5', 1, 'device-cmyk', 'DeviceCMYK is the base of an Indexed space without a CMYK output intent', {
+    when: (f) => viaIndexed(f) && !CMYK_OK(f),
+  }),
+  bind('6.2.4.5', 1, 'device-gray', 'DeviceGray is the base of an Indexed space without an output intent', {
+    when: (f) => viaIndexed(f) && !GRAY_OK(f),
+  }),
   bind('6.2.5', 1, 'gs-tr', 'a graphics state has a TR entry'),
   bind('6.2.5', 2, 'gs-tr2', 'a graphics state has a TR2 entry other than Default'),
   bind('6.2.5', 3, 'gs-htp', 'a graphics state has an HTP entry'),
@@ -52,6 +89,11 @@ export const graphics = [
   bind('6.2.9.1', 1, 'form-ps', 'a form XObject has a PS entry or Subtype2 PS'),
   bind('6.2.9.2', 1, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
   bind('6.2.9.3', 1, 'postscript-xobject', 'the document uses a PostScript XObject'),
-  bind('6.2.10', 1, 'transparency-no-blending-cs', 'page %page paints with transparency but has no blending colour space (page group CS) and no output intent'),
+  bind(
+    '6.2.10',
+    1,
+    'transparency-no-blending-cs',
+    'page %page paints with transparency but has no blending colour space (page group CS) and no output intent',
+  ),
   bind('6.2.10', 5, 'gs-bm-unknown', 'a graphics state uses the blend mode %bm, which ISO 32000-1 does not define'),
 ] satisfies RuleModule;

@@ -4,16 +4,33 @@
 import { bind, type Fact, type RuleModule } from '../model.js';
 
 const BY_PREFIX: Record<string, number> = {
-  xmpDM: 1, crs: 4, dc: 6, xmp: 7, xmpRights: 8, xmpMM: 9, xmpBJ: 10, xmpTPg: 11, pdf: 12, photoshop: 13, tiff: 14,
-  exif: 16, aux: 19,
+  xmpDM: 1,
+  crs: 4,
+  dc: 6,
+  xmp: 7,
+  xmpRights: 8,
+  xmpMM: 9,
+  xmpBJ: 10,
+  xmpTPg: 11,
+  pdf: 12,
+  photoshop: 13,
+  tiff: 14,
+  exif: 16,
+  aux: 19,
 };
 const testOf = (f: Fact): number => BY_PREFIX[String(f.args?.property).split(':')[0]] ?? 1;
 
 /** One binding per test number so every finding carries the number veraPDF gives that schema. */
 const typeRules = [...new Set(Object.values(BY_PREFIX))].map((t) =>
-  bind('6.6.2.3.1', t, 'xmp-wrong-type', 'the property %property is not of the type %type', { when: (f) => testOf(f) === t }));
+  bind('6.6.2.3.1', t, 'xmp-wrong-type', 'the property %property is not of the type %type', {
+    when: (f) => testOf(f) === t,
+  }),
+);
 const unknownRules = [...new Set(Object.values(BY_PREFIX))].map((t) =>
-  bind('6.6.2.3.1', t, 'xmp-unknown-predefined', 'the property %property is not defined by its predefined schema', { when: (f) => testOf(f) === t }));
+  bind('6.6.2.3.1', t, 'xmp-unknown-predefined', 'the property %property is not defined by its predefined schema', {
+    when: (f) => testOf(f) === t,
+  }),
+);
 
 export const metadata = [
   bind('6.6.2.1', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
@@ -22,11 +39,22 @@ export const metadata = [
   bind('6.6.2.1', 3, 'xmp-invalid', 'the metadata stream is not a well-formed XMP packet: %error'),
   ...typeRules,
   ...unknownRules,
-  bind('6.6.2.3.2', 1, 'xmp-undefined', 'the property %property is in no predefined schema and no extension schema describes it'),
+  bind(
+    '6.6.2.3.2',
+    1,
+    'xmp-undefined',
+    'the property %property is in no predefined schema and no extension schema describes it',
+  ),
   bind('6.6.2.3.3', 1, 'ext-definition', 'the extension schema %uri is not described correctly'),
   bind('6.6.2.3.3', 2, 'ext-prefix', 'an extension schema field uses the prefix %prefix instead of %expected'),
   bind('6.6.4', 1, 'pdfaid-missing', 'the XMP metadata has no PDF/A identification schema'),
-  bind('6.6.4', 2, 'pdfaid', 'pdfaid:part is %part, not this part of ISO 19005', { when: (f, fl) => f.args?.part !== String(fl.part) }),
-  bind('6.6.4', 4, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', { when: (f) => f.args?.prefix !== 'pdfaid' }),
-  bind('6.6.4', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of A, B or U', { when: (f) => !['A', 'B', 'U'].includes(String(f.args?.conformance)) }),
+  bind('6.6.4', 2, 'pdfaid', 'pdfaid:part is %part, not this part of ISO 19005', {
+    when: (f, fl) => f.args?.part !== String(fl.part),
+  }),
+  bind('6.6.4', 4, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', {
+    when: (f) => f.args?.prefix !== 'pdfaid',
+  }),
+  bind('6.6.4', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of A, B or U', {
+    when: (f) => !['A', 'B', 'U'].includes(String(f.args?.conformance)),
+  }),
 ] satisfies RuleModule;

@@ -5,7 +5,12 @@
 import { bind, type RuleModule } from '../model.js';
 
 export const tagged = [
-  bind('6.7.2.2', 1, 'markinfo-not-marked', 'the catalog has no MarkInfo dictionary with Marked true (MarkInfo %MarkInfo, Marked %Marked)'),
+  bind(
+    '6.7.2.2',
+    1,
+    'markinfo-not-marked',
+    'the catalog has no MarkInfo dictionary with Marked true (MarkInfo %MarkInfo, Marked %Marked)',
+  ),
   bind('6.7.3.3', 1, 'struct-tree-missing', 'the catalog has no StructTreeRoot'),
   bind('6.7.3.4', 1, 'struct-type-unmapped', 'the non-standard structure type %type is not mapped to a standard type'),
   bind('6.7.3.4', 2, 'struct-role-circular', 'a circular mapping exists for the structure type %type'),

@@ -2,8 +2,21 @@
 import { bind, type RuleModule } from '../model.js';
 
 export const optionalContent = [
-  bind('6.9', 1, 'oc-config-name', 'an optional content configuration dictionary has no Name', { when: (f) => f.args?.present === false }),
-  bind('6.9', 2, 'oc-config-name', 'the name %duplicate is shared by several optional content configuration dictionaries', { when: (f) => f.args?.present === true }),
-  bind('6.9', 3, 'oc-order-incomplete', 'the Order of an optional content configuration dictionary leaves out the groups %groups'),
+  bind('6.9', 1, 'oc-config-name', 'an optional content configuration dictionary has no Name', {
+    when: (f) => f.args?.present === false,
+  }),
+  bind(
+    '6.9',
+    2,
+    'oc-config-name',
+    'the name %duplicate is shared by several optional content configuration dictionaries',
+    { when: (f) => f.args?.present === true },
+  ),
+  bind(
+    '6.9',
+    3,
+    'oc-order-incomplete',
+    'the Order of an optional content configuration dictionary leaves out the groups %groups',
+  ),
   bind('6.9', 4, 'oc-config-as', 'an optional content configuration dictionary has an AS entry'),
 ] satisfies RuleModule;

@@ -11,5 +11,14 @@ import { embedded } from './6-8-embedded.js';
 import { optionalContent } from './6-9-optional-content.js';
 
 /** Shared with PDF/A-3, which replaces only §6.8. */
-export const PDFA2_SHARED = [fileStructure, graphics, fonts, annotations, forms, actions, metadata, optionalContent] satisfies readonly RuleModule[];
+export const PDFA2_SHARED = [
+  fileStructure,
+  graphics,
+  fonts,
+  annotations,
+  forms,
+  actions,
+  metadata,
+  optionalContent,
+] satisfies readonly RuleModule[];
 export const PDFA2 = [...PDFA2_SHARED, embedded] satisfies readonly RuleModule[];

@@ -3,8 +3,15 @@ import { bind, type RuleModule } from '../model.js';
 
 export const fileStructure = [
   bind('6.1.2', 1, 'header-malformed', 'the file header does not start at byte 0 with %PDF-2.n'),
-  bind('6.1.2', 1, 'header-version', 'the file header declares PDF %version, not 2.n', { when: (f) => !/^2\.\d$/.test(String(f.args?.version)) }),
-  bind('6.1.2', 2, 'binary-comment-missing', 'the header line is not followed by a comment of at least four bytes above 127'),
+  bind('6.1.2', 1, 'header-version', 'the file header declares PDF %version, not 2.n', {
+    when: (f) => !/^2\.\d$/.test(String(f.args?.version)),
+  }),
+  bind(
+    '6.1.2',
+    2,
+    'binary-comment-missing',
+    'the header line is not followed by a comment of at least four bytes above 127',
+  ),
   bind('6.1.3', 1, 'trailer-id-missing', 'the file trailer has no ID'),
   bind('6.1.3', 1, 'trailer-id-empty', 'the file trailer ID holds only empty strings'),
   bind('6.1.3', 2, 'encrypt-present', 'the trailer dictionary has an Encrypt entry'),
@@ -13,8 +20,12 @@ export const fileStructure = [
   bind('6.1.4', 2, 'xref-header-spacing', 'a cross-reference subsection header is not spaced by a single space'),
   bind('6.1.5', 1, 'hex-odd', 'a hexadecimal string holds an odd number of digits'),
   bind('6.1.5', 2, 'hex-invalid', 'a hexadecimal string holds a character outside 0-9, A-F, a-f'),
-  bind('6.1.6', 1, 'stream-spacing', 'the stream keyword is not followed by CRLF or LF', { when: (f) => f.args?.start === false }),
-  bind('6.1.6', 2, 'stream-spacing', 'the endstream keyword is not preceded by an EOL marker', { when: (f) => f.args?.end === false }),
+  bind('6.1.6', 1, 'stream-spacing', 'the stream keyword is not followed by CRLF or LF', {
+    when: (f) => f.args?.start === false,
+  }),
+  bind('6.1.6', 2, 'stream-spacing', 'the endstream keyword is not preceded by an EOL marker', {
+    when: (f) => f.args?.end === false,
+  }),
   bind('6.1.6', 3, 'stream-length', 'the Length of stream %declared does not match its data (%actual bytes)'),
   bind('6.1.6', 4, 'stream-external', 'a stream dictionary has an F, FFilter or FDecodeParms entry'),
   bind('6.1.6.2', 1, 'filter-nonstandard', 'a stream names the filter %filter, which ISO 32000-2 does not define'),

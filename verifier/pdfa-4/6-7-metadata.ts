@@ -11,8 +11,13 @@ export const metadata = [
   bind('6.7.2.1', 3, 'xmp-header-encoding', 'the XMP packet header has an encoding attribute'),
   bind('6.7.3', 1, 'pdfaid-missing', 'the XMP metadata has no PDF/A identification schema'),
   bind('6.7.3', 1, 'pdfaid', 'pdfaid:part is %part instead of 4', { when: (f) => f.args?.part !== '4' }),
-  bind('6.7.3', 1, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', { when: (f) => f.args?.prefix !== 'pdfaid' }),
-  bind('6.7.3', 2, 'pdfaid', 'pdfaid:rev is %rev, not a four-digit year', { when: (f) => !/^\d{4}$/.test(String(f.args?.rev)) }),
-  bind('6.7.3', 1, 'pdfaid', 'pdfaid:conformance is %conformance, not the level claimed',
-    { when: (f, fl) => (fl.level === '' ? f.args?.conformance !== 'none' : f.args?.conformance !== fl.level) }),
+  bind('6.7.3', 1, 'pdfaid', 'the PDF/A identification schema uses the prefix %prefix instead of pdfaid', {
+    when: (f) => f.args?.prefix !== 'pdfaid',
+  }),
+  bind('6.7.3', 2, 'pdfaid', 'pdfaid:rev is %rev, not a four-digit year', {
+    when: (f) => !/^\d{4}$/.test(String(f.args?.rev)),
+  }),
+  bind('6.7.3', 1, 'pdfaid', 'pdfaid:conformance is %conformance, not the level claimed', {
+    when: (f, fl) => (fl.level === '' ? f.args?.conformance !== 'none' : f.args?.conformance !== fl.level),
+  }),
 ] satisfies RuleModule;

@@ -2,17 +2,46 @@
 // content, §6.11 Alternate presentations and transitions.
 import { bind, type RuleModule } from '../model.js';
 
-const RELATIONSHIPS = new Set(['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified', 'EncryptedPayload', 'FormData', 'Schema']);
+const RELATIONSHIPS = new Set([
+  'Source',
+  'Data',
+  'Alternative',
+  'Supplement',
+  'Unspecified',
+  'EncryptedPayload',
+  'FormData',
+  'Schema',
+]);
 
 export const embeddedEtc = [
-  bind('6.9', 1, 'embedded-files-tree', 'a PDF/A-4f file has no EmbeddedFiles name tree', { when: (f, fl) => fl.level === 'F' && f.args?.present !== true }),
-  bind('6.9', 2, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', { when: (f) => f.args?.mimeValid !== true }),
-  bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', { when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true }),
-  bind('6.9', 4, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship',
-    { when: (f) => !RELATIONSHIPS.has(String(f.args?.afRelationship)) }),
-  bind('6.10', 1, 'oc-config-name', 'an optional content configuration dictionary has no Name', { when: (f) => f.args?.present === false }),
-  bind('6.10', 2, 'oc-config-name', 'the name %duplicate is shared by several optional content configuration dictionaries', { when: (f) => f.args?.present === true }),
-  bind('6.10', 3, 'oc-order-incomplete', 'the Order of an optional content configuration dictionary leaves out the groups %groups'),
+  bind('6.9', 1, 'embedded-files-tree', 'a PDF/A-4f file has no EmbeddedFiles name tree', {
+    when: (f, fl) => fl.level === 'F' && f.args?.present !== true,
+  }),
+  bind('6.9', 2, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', {
+    when: (f) => f.args?.mimeValid !== true,
+  }),
+  bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', {
+    when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true,
+  }),
+  bind('6.9', 4, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship', {
+    when: (f) => !RELATIONSHIPS.has(String(f.args?.afRelationship)),
+  }),
+  bind('6.10', 1, 'oc-config-name', 'an optional content configuration dictionary has no Name', {
+    when: (f) => f.args?.present === false,
+  }),
+  bind(
+    '6.10',
+    2,
+    'oc-config-name',
+    'the name %duplicate is shared by several optional content configuration dictionaries',
+    { when: (f) => f.args?.present === true },
+  ),
+  bind(
+    '6.10',
+    3,
+    'oc-order-incomplete',
+    'the Order of an optional content configuration dictionary leaves out the groups %groups',
+  ),
   bind('6.11', 1, 'alternate-presentations', 'the document has alternate presentations'),
   bind('6.11', 2, 'page-pressteps', 'a page has a PresSteps entry'),
 ] satisfies RuleModule;

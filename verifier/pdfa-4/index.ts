@@ -8,4 +8,12 @@ import { formsActions } from './6-4-forms-6-6-actions.js';
 import { metadata } from './6-7-metadata.js';
 import { embeddedEtc } from './6-9-embedded-6-10-6-11.js';
 
-export const PDFA4 = [fileStructure, graphics, fonts, annotations, formsActions, metadata, embeddedEtc] satisfies readonly RuleModule[];
+export const PDFA4 = [
+  fileStructure,
+  graphics,
+  fonts,
+  annotations,
+  formsActions,
+  metadata,
+  embeddedEtc,
+] satisfies readonly RuleModule[];

@@ -12,13 +12,22 @@ const identification = [
 
 /** §6.2 Conforming files; §7.1 General: content tagged or artifact, metadata, title, structure tree. */
 const general = [
-  bind('6.2', 1, 'markinfo-not-marked', 'the catalog has no MarkInfo dictionary with Marked true (MarkInfo %MarkInfo, Marked %Marked)'),
+  bind(
+    '6.2',
+    1,
+    'markinfo-not-marked',
+    'the catalog has no MarkInfo dictionary with Marked true (MarkInfo %MarkInfo, Marked %Marked)',
+  ),
   bind('7.1', 1, 'artifact-in-tagged', 'content marked as Artifact is inside tagged content'),
   bind('7.1', 2, 'tagged-in-artifact', 'tagged content is inside content marked as Artifact'),
   bind('7.1', 3, 'content-untagged', 'content (%op) is neither marked as Artifact nor tagged as real content'),
   bind('7.1', 4, 'markinfo-suspects', 'MarkInfo Suspects is true'),
-  bind('7.1', 5, 'struct-type-unmapped', 'the non-standard structure type %type is not mapped to a standard type', { object: 'PDStructElem' }),
-  bind('7.1', 5, 'struct-role-circular', 'a circular mapping exists for the structure type %type', { object: 'PDStructElem' }),
+  bind('7.1', 5, 'struct-type-unmapped', 'the non-standard structure type %type is not mapped to a standard type', {
+    object: 'PDStructElem',
+  }),
+  bind('7.1', 5, 'struct-role-circular', 'a circular mapping exists for the structure type %type', {
+    object: 'PDStructElem',
+  }),
   bind('7.1', 8, 'metadata-missing', 'the catalog has no Metadata entry'),
   bind('7.1', 9, 'dc-title-missing', 'the metadata has no dc:title'),
   bind('7.1', 10, 'display-doc-title-off', 'ViewerPreferences DisplayDocTitle is not true'),
@@ -28,13 +37,21 @@ const general = [
 
 /** §7.2 Text: what tables, lists and TOCs hold; language identifiers. */
 const text = [
-  bind('7.2', 3, 'struct-children', 'the Table element holds %kids instead of TR, THead, TBody, TFoot or Caption', { when: (f) => f.args?.type === 'Table' }),
+  bind('7.2', 3, 'struct-children', 'the Table element holds %kids instead of TR, THead, TBody, TFoot or Caption', {
+    when: (f) => f.args?.type === 'Table',
+  }),
   bind('7.2', 13, 'lang-invalid', 'the Lang value "%value" is not a language tag'),
   bind('7.2', 13, 'lang-empty', 'a Lang value is empty, which is not a language tag'),
-  bind('7.2', 19, 'struct-children', 'the L element holds %kids instead of L, LI or Caption', { when: (f) => f.args?.type === 'L' }),
-  bind('7.2', 20, 'struct-children', 'the LI element holds %kids instead of Lbl or LBody', { when: (f) => f.args?.type === 'LI' }),
+  bind('7.2', 19, 'struct-children', 'the L element holds %kids instead of L, LI or Caption', {
+    when: (f) => f.args?.type === 'L',
+  }),
+  bind('7.2', 20, 'struct-children', 'the LI element holds %kids instead of Lbl or LBody', {
+    when: (f) => f.args?.type === 'LI',
+  }),
   bind('7.2', 21, 'actualtext-no-lang', 'the natural language of the ActualText of %type cannot be determined'),
-  bind('7.2', 27, 'struct-children', 'the TOC element holds %kids instead of TOC, TOCI or Caption', { when: (f) => f.args?.type === 'TOC' }),
+  bind('7.2', 27, 'struct-children', 'the TOC element holds %kids instead of TOC, TOCI or Caption', {
+    when: (f) => f.args?.type === 'TOC',
+  }),
 ] satisfies RuleModule;
 
 /** §7.3 Graphics. */
@@ -44,7 +61,12 @@ const graphics = [
 
 /** §7.4 Headings. */
 const headings = [
-  bind('7.4.2', 1, 'headings-numbered', 'the numbered heading %type follows %previous: the first is H1 and no level is skipped'),
+  bind(
+    '7.4.2',
+    1,
+    'headings-numbered',
+    'the numbered heading %type follows %previous: the first is H1 and no level is skipped',
+  ),
   bind('7.4.4', 1, 'h-twice', 'the element %type holds more than one H'),
   bind('7.4.4', 2, 'h-with-hn', 'the document uses both H and numbered headings (H1–H6)'),
   bind('7.4.4', 3, 'hn-with-h', 'the document uses numbered headings in presence of H'),
@@ -68,13 +90,23 @@ const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
 // Its 7.21.6 t01 is about the program's cmap subtables; PDF/A-2's 6.2.11.6 t01 (a non-symbolic font's
 // Encoding) is PDF/UA's 7.21.6 t02.
 const fonts = [
-  ...pdfa2Fonts.filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2)).map((b) => ({
-    ...b,
-    clause: b.clause.replace(/^6\.2\.11\./, '7.21.'),
-    test: b.clause === '6.2.11.6' && b.test === 1 ? 2 : b.test,
-  })),
+  ...pdfa2Fonts
+    .filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2))
+    .map((b) => ({
+      ...b,
+      clause: b.clause.replace(/^6\.2\.11\./, '7.21.'),
+      test: b.clause === '6.2.11.6' && b.test === 1 ? 2 : b.test,
+    })),
   // PDF/A-2's 6.2.11.7.2 t02 (levels U and A), which PDF/UA-1 numbers 7.21.7 t02
   bind('7.21.7', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text'),
 ] satisfies RuleModule;
 
-export const PDFUA1 = [identification, general, text, graphics, headings, annotations, fonts] satisfies readonly RuleModule[];
+export const PDFUA1 = [
+  identification,
+  general,
+  text,
+  graphics,
+  headings,
+  annotations,
+  fonts,
+] satisfies readonly RuleModule[];

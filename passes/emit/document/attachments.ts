@@ -5,16 +5,20 @@
 // its name (the part). A file a page claims (page_files) goes in that page's /AF; a file nothing
 // claims belongs to the document (catalog /AF). The invoice XML (invoice.ts) is written the same way.
 import { createHash } from 'node:crypto';
-import { PDFHexString, PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFHexString, PDFName, type PDFRef } from 'pdf-lib';
+import { flateStream } from '../../../engines/pdf/compression.js';
+import { pdfAsciiString, pdfText } from '../../../engines/pdf/pdf-text.js';
 import { pdfDate } from '../../../ir/read/timestamp.js';
 import type { Attachment, ColumnValue, Relationship, Timestamp } from '../../../ir/standards-types.js';
 import type { DocSettings } from '../../../ir/types.js';
 import type { PassContext } from '../../pass.js';
-import { flateStream } from '../../../engines/pdf/compression.js';
-import { pdfAsciiString, pdfText } from '../../../engines/pdf/pdf-text.js';
 
 const AF_RELATIONSHIP: Record<Relationship, string> = {
-  source: 'Source', alternative: 'Alternative', data: 'Data', supplement: 'Supplement', unspecified: 'Unspecified',
+  source: 'Source',
+  alternative: 'Alternative',
+  data: 'Data',
+  supplement: 'Supplement',
+  unspecified: 'Unspecified',
 };
 
 export interface EmbeddedFile {
@@ -74,8 +78,14 @@ export interface WrittenFiles {
 
 function fromAttachment(a: Attachment, bytes: Uint8Array): EmbeddedFile {
   return {
-    key: a.name, fileName: a.fileName, description: a.description, mediaType: a.mediaType,
-    relationship: a.relationship, modified: a.modified, bytes, columns: a.columns,
+    key: a.name,
+    fileName: a.fileName,
+    description: a.description,
+    mediaType: a.mediaType,
+    relationship: a.relationship,
+    modified: a.modified,
+    bytes,
+    columns: a.columns,
   };
 }
 
@@ -84,7 +94,12 @@ function fromAttachment(a: Attachment, bytes: Uint8Array): EmbeddedFile {
  * belong to that image, as page_files' names belong to their pages, and not to the document.
  */
 export function writeAttachments(
-  context: PDFContext, doc: DocSettings, ctx: PassContext, level: number, pdf20: boolean, claimedElsewhere: ReadonlySet<string> = new Set(),
+  context: PDFContext,
+  doc: DocSettings,
+  ctx: PassContext,
+  level: number,
+  pdf20: boolean,
+  claimedElsewhere: ReadonlySet<string> = new Set(),
 ): WrittenFiles {
   const out: WrittenFiles = { entries: [], byName: new Map(), documentFiles: [] };
   const files = doc.files;

@@ -3,9 +3,9 @@
 // structure, forms, attachments and the invoice, collection, output intents, metadata) and adds them
 // here with one line; the catalog's /Names dictionary is shared; the trailer /ID hashes the content.
 import type { Hash } from 'node:crypto';
-import { PDFHexString, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { DedupedIr } from '../../../ir/types.js';
+import { type PDFContext, PDFHexString, type PDFRef } from 'pdf-lib';
 import { nameTree } from '../../../engines/pdf/name-tree.js';
+import type { DedupedIr } from '../../../ir/types.js';
 import type { PassContext } from '../../pass.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
 import type { emitNavigation } from '../navigation/navigation.js';
@@ -45,7 +45,11 @@ export function writeCatalog(w: CatalogWriting): void {
   Object.assign(catalogEntries, navigation.catalog);
   if (structure) Object.assign(catalogEntries, structure.finish());
   // PDF/UA-1 7.1: the reader shows the document's title (metadata.title, required by the claim).
-  if (ir.doc.standards?.accessible) catalogEntries.ViewerPreferences = { ...(catalogEntries.ViewerPreferences as object | undefined), DisplayDocTitle: true };
+  if (ir.doc.standards?.accessible)
+    catalogEntries.ViewerPreferences = {
+      ...(catalogEntries.ViewerPreferences as object | undefined),
+      DisplayDocTitle: true,
+    };
   if (forms.acroForm) catalogEntries.AcroForm = forms.acroForm;
   // The catalog's /Names dictionary (§7.7.4) is shared: Dests (navigation), EmbeddedFiles
   // (attachments)… each area adds its name tree here with one line (trees: engines/pdf/name-tree.ts).
@@ -60,7 +64,12 @@ export function writeCatalog(w: CatalogWriting): void {
   }
   if (files.entries.length) names.EmbeddedFiles = nameTree(context, files.entries);
   if (files.documentFiles.length) catalogEntries.AF = context.obj(files.documentFiles);
-  if (ir.doc.files?.collection) catalogEntries.Collection = writeCollection(context, ir.doc.files.collection, new Set(files.entries.map(([k]) => k)));
+  if (ir.doc.files?.collection)
+    catalogEntries.Collection = writeCollection(
+      context,
+      ir.doc.files.collection,
+      new Set(files.entries.map(([k]) => k)),
+    );
   const intents = writeOutputIntents(context, std, ctx, w.level);
   if (intents) catalogEntries.OutputIntents = intents;
   Object.assign(names, navigation.names);

@@ -2,13 +2,19 @@
 // portfolio; PDF 1.7, which is why a collection raises the announced version, spec Versioning 4):
 // the view, the file opened first, the columns (a CollectionSchema of CollectionFields: stated
 // values /S /D /N, or read off the file specification /F /Desc /ModDate /Size) and the sort.
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { Collection, ColumnKind } from '../../../ir/standards-types.js';
+import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
 import { textKey } from '../../../engines/pdf/name-tree.js';
 import { pdfText } from '../../../engines/pdf/pdf-text.js';
+import type { Collection, ColumnKind } from '../../../ir/standards-types.js';
 
 const FIELD_SUBTYPE: Record<ColumnKind, string> = {
-  text: 'S', date: 'D', number: 'N', file_name: 'F', description: 'Desc', modified: 'ModDate', size: 'Size',
+  text: 'S',
+  date: 'D',
+  number: 'N',
+  file_name: 'F',
+  description: 'Desc',
+  modified: 'ModDate',
+  size: 'Size',
 };
 const VIEW = { rows: 'D', tiles: 'T', hidden: 'H' } as const;
 

@@ -3,10 +3,10 @@
 // Title ↔ dc:title, Author ↔ dc:creator, Subject ↔ dc:description, Keywords ↔ pdf:Keywords,
 // Creator ↔ xmp:CreatorTool, Producer ↔ pdf:Producer, CreationDate ↔ xmp:CreateDate,
 // ModDate ↔ xmp:ModifyDate). PDF/A-4 files carry no Info dictionary (19005-4 6.1.3), see archive.ts.
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
+import { pdfText } from '../../../engines/pdf/pdf-text.js';
 import { pdfDate } from '../../../ir/read/timestamp.js';
 import type { MetadataFacts } from '../../../ir/standards-types.js';
-import { pdfText } from '../../../engines/pdf/pdf-text.js';
 
 export function writeInfo(context: PDFContext, f: MetadataFacts | undefined, pdf20: boolean): PDFRef | undefined {
   if (!f) return undefined;

@@ -3,21 +3,29 @@
 // page /Metadata). Metadata streams are never compressed: PDF/A-1 6.7.2 forbids a filter on them, and
 // ISO 32000-1 §14.3.2 wants them findable by tools that do not read PDF.
 import type { PDFContext, PDFRef } from 'pdf-lib';
+import { archiveRules } from '../../../engines/pdf/archive.js';
+import { facturXSchema } from '../../../engines/pdf/invoice.js';
+import { requestSchemas, type XmpExtraSchema, xmpPacket } from '../../../engines/pdf/xmp.js';
 import type { MetadataFacts, PageMetadata } from '../../../ir/standards-types.js';
 import type { DocSettings } from '../../../ir/types.js';
-import type { PassContext } from '../../pass.js';
 import { docVersion } from '../../../ir/version.js';
-import { archiveRules } from '../../../engines/pdf/archive.js';
+import type { PassContext } from '../../pass.js';
 import { writeInfo } from './info.js';
-import { facturXSchema } from '../../../engines/pdf/invoice.js';
-import { requestSchemas, xmpPacket, type XmpExtraSchema } from '../../../engines/pdf/xmp.js';
 
 /** The PDF/UA identification schema (ISO 14289-1 §5, Table 1): pdfuaid:part. */
 const PDFUA_SCHEMA: XmpExtraSchema = {
   schema: 'PDF/UA Universal Accessibility Schema',
   namespace: 'http://www.aiim.org/pdfua/ns/id/',
   prefix: 'pdfuaid',
-  properties: [{ name: 'part', valueType: 'Integer', category: 'internal', description: 'Indicates, which part of ISO 14289 standard is followed', xml: '1' }],
+  properties: [
+    {
+      name: 'part',
+      valueType: 'Integer',
+      category: 'internal',
+      description: 'Indicates, which part of ISO 14289 standard is followed',
+      xml: '1',
+    },
+  ],
 };
 
 export function metadataStream(context: PDFContext, packet: Uint8Array): PDFRef {
@@ -34,7 +42,11 @@ function uuid(hex: string): string {
  * Writes the document's XMP packet and Info dictionary when the request states metadata, claims an
  * archive or carries an invoice; `idHex` is the trailer /ID, from which xmpMM:DocumentID comes.
  */
-export function writeDocumentMetadata(context: PDFContext, doc: DocSettings, idHex: string): { metadata?: PDFRef; info?: PDFRef } {
+export function writeDocumentMetadata(
+  context: PDFContext,
+  doc: DocSettings,
+  idHex: string,
+): { metadata?: PDFRef; info?: PDFRef } {
   const std = doc.standards;
   if (!std || (!std.metadata && !std.archive && !std.invoice && !std.accessible)) return {};
   const rules = archiveRules(std.archive?.level);
@@ -66,14 +78,22 @@ export function writePageMetadata(context: PDFContext, pm: PageMetadata, doc: Do
  * The metadata stream of one object (a page, an image XObject…): facts written as a packet of their
  * own (no pdfaid: the document states the standard once), or a supplied packet passed on as given.
  */
-export function writeOwnMetadata(context: PDFContext, src: { facts?: MetadataFacts; packet?: { part: string } }, doc: DocSettings, ctx: PassContext): PDFRef {
+export function writeOwnMetadata(
+  context: PDFContext,
+  src: { facts?: MetadataFacts; packet?: { part: string } },
+  doc: DocSettings,
+  ctx: PassContext,
+): PDFRef {
   if (src.packet) return metadataStream(context, ctx.parts.get(src.packet.part)!);
   const rules = archiveRules(doc.standards?.archive?.level);
   const pm = src;
-  return metadataStream(context, xmpPacket({
-    facts: pm.facts,
-    trappedInXmp: !rules.xmp2004,
-    extra: requestSchemas(pm.facts),
-    describeExtensions: rules.describeExtensions,
-  }));
+  return metadataStream(
+    context,
+    xmpPacket({
+      facts: pm.facts,
+      trappedInXmp: !rules.xmp2004,
+      extra: requestSchemas(pm.facts),
+      describeExtensions: rules.describeExtensions,
+    }),
+  );
 }

@@ -3,16 +3,20 @@
 // its destination profile, the supplied ICC part or the service's sRGB (icc/srgb.ts). Written when
 // the request states `output_intent` and, with the sRGB profile, under every archive claim that
 // states none (PDF/A requires one wherever device colour is drawn, and every page draws some).
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
+import { flateStream } from '../../../engines/pdf/compression.js';
+import { outputIntentProfile } from '../../../engines/pdf/output-intent-profile.js';
+import { pdfText } from '../../../engines/pdf/pdf-text.js';
+import { srgbProfile } from '../../../engines/pdf/srgb.js';
 import type { Standards } from '../../../ir/standards-types.js';
 import type { PassContext } from '../../pass.js';
 
-import { flateStream } from '../../../engines/pdf/compression.js';
-import { srgbProfile } from '../../../engines/pdf/srgb.js';
-import { pdfText } from '../../../engines/pdf/pdf-text.js';
-import { outputIntentProfile } from '../../../engines/pdf/output-intent-profile.js';
-
-export function writeOutputIntents(context: PDFContext, std: Standards | undefined, ctx: PassContext, level: number): PDFRef | undefined {
+export function writeOutputIntents(
+  context: PDFContext,
+  std: Standards | undefined,
+  ctx: PassContext,
+  level: number,
+): PDFRef | undefined {
   if (!std || (!std.outputIntent && !std.archive)) return undefined;
   const oi = std.outputIntent;
   const { bytes, facts } = outputIntentProfile(std, ctx);

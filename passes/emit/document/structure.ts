@@ -6,16 +6,23 @@
 // /IDTree, and the catalog's /MarkInfo, /StructTreeRoot and /Lang. Pages are written first, each
 // recording its pieces MCID by MCID (content.ts MarkRecorder); the tree is built from them after.
 // A widget (form fields, when drawn) joins the same way as a link: an OBJR in its element.
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { ContentMark, PlacedItemTag, StructElementSpec, StructureSpec } from '../../../ir/structure-types.js';
-import type { MarkRecorder } from '../pages/content.js';
-import { textString } from '../navigation/destinations.js';
+import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
 import { nameTree } from '../../../engines/pdf/name-tree.js';
+import type { ContentMark, PlacedItemTag, StructElementSpec, StructureSpec } from '../../../ir/structure-types.js';
+import { textString } from '../navigation/destinations.js';
+import type { MarkRecorder } from '../pages/content.js';
 
-interface Kid { page: PDFRef; mcid: number }
+interface Kid {
+  page: PDFRef;
+  mcid: number;
+}
 
 /** A struct element being built: its dictionary's entries and kids (refs of elements, MCR and OBJR dictionaries). */
-interface Elem { ref: PDFRef; entries: Record<string, unknown>; kids: unknown[] }
+interface Elem {
+  ref: PDFRef;
+  entries: Record<string, unknown>;
+  kids: unknown[];
+}
 
 export class StructureWriter {
   private readonly recorders: MarkRecorder[] = [];
@@ -23,7 +30,10 @@ export class StructureWriter {
   /** Annotations by item index: the annotation and its page. */
   private readonly annots = new Map<number, { annot: PDFRef; page: PDFRef }[]>();
 
-  constructor(private readonly context: PDFContext, private readonly structure: StructureSpec) {}
+  constructor(
+    private readonly context: PDFContext,
+    private readonly structure: StructureSpec,
+  ) {}
 
   /** The recorder page i writes its content with; `/StructParents i` joins its page dictionary. */
   page(i: number, ref: PDFRef): MarkRecorder {
@@ -47,16 +57,22 @@ export class StructureWriter {
     // Where each item's pieces landed: "item|piece" → MCIDs in page order; and each item's piece names.
     const pieces = new Map<string, Kid[]>();
     const piecesOf = new Map<number, string[]>();
-    this.recorders.forEach((rec, i) => rec?.pieces.forEach((m, mcid) => {
-      if (m.kind !== 'content') return;
-      const k = `${m.item}|${m.piece}`;
-      const list = pieces.get(k);
-      const kid = { page: this.pageRefs[i], mcid };
-      if (list) { list.push(kid); return; }
-      pieces.set(k, [kid]);
-      const names = piecesOf.get(m.item);
-      if (names) names.push(m.piece); else piecesOf.set(m.item, [m.piece]);
-    }));
+    this.recorders.forEach((rec, i) =>
+      rec?.pieces.forEach((m, mcid) => {
+        if (m.kind !== 'content') return;
+        const k = `${m.item}|${m.piece}`;
+        const list = pieces.get(k);
+        const kid = { page: this.pageRefs[i], mcid };
+        if (list) {
+          list.push(kid);
+          return;
+        }
+        pieces.set(k, [kid]);
+        const names = piecesOf.get(m.item);
+        if (names) names.push(m.piece);
+        else piecesOf.set(m.item, [m.piece]);
+      }),
+    );
     const owner = new Map<string, PDFRef>(); // "page#|mcid" → element
     const annotParents: [PDFRef, PDFRef][] = []; // annotation → element
     const ids: [string, PDFRef][] = [];
@@ -65,7 +81,11 @@ export class StructureWriter {
     for (const [index, p] of this.structure.placed ?? []) placedByRef.set(p.ref, [index, p]);
 
     const make = (type: string, parent: PDFRef, extra: Record<string, unknown> = {}): Elem => {
-      const e: Elem = { ref: ctx.nextRef(), entries: { Type: 'StructElem', S: PDFName.of(type), P: parent, ...extra }, kids: [] };
+      const e: Elem = {
+        ref: ctx.nextRef(),
+        entries: { Type: 'StructElem', S: PDFName.of(type), P: parent, ...extra },
+        kids: [],
+      };
       elems.push(e);
       return e;
     };
@@ -79,7 +99,8 @@ export class StructureWriter {
     const numbered = (index: number, prefix: string): [number, Kid[]][] => {
       const out: [number, Kid[]][] = [];
       for (const piece of piecesOf.get(index) ?? []) {
-        if (piece.startsWith(prefix) && /^\d+$/.test(piece.slice(prefix.length))) out.push([Number(piece.slice(prefix.length)), pieces.get(`${index}|${piece}`)!]);
+        if (piece.startsWith(prefix) && /^\d+$/.test(piece.slice(prefix.length)))
+          out.push([Number(piece.slice(prefix.length)), pieces.get(`${index}|${piece}`)!]);
       }
       return out.sort((a, b) => a[0] - b[0]);
     };
@@ -92,9 +113,15 @@ export class StructureWriter {
       if (spec.expansion !== undefined) extra.E = textString(spec.expansion);
       if (spec.title !== undefined) extra.T = textString(spec.title);
       const e = make(spec.type, parent, extra);
-      if (spec.id !== undefined) { e.entries.ID = textString(spec.id); ids.push([spec.id, e.ref]); }
+      if (spec.id !== undefined) {
+        e.entries.ID = textString(spec.id);
+        ids.push([spec.id, e.ref]);
+      }
       for (const c of spec.children) {
-        if ('type' in c) { e.kids.push(element(c, e.ref).ref); continue; }
+        if ('type' in c) {
+          e.kids.push(element(c, e.ref).ref);
+          continue;
+        }
         const [index, p] = placedByRef.get(c)!;
         item(e, spec, index, p);
       }
@@ -102,7 +129,11 @@ export class StructureWriter {
     };
 
     const item = (e: Elem, spec: StructElementSpec, index: number, p: PlacedItemTag): void => {
-      const child = (type: string, extra?: Record<string, unknown>) => { const c = make(type, e.ref, extra); e.kids.push(c.ref); return c; };
+      const child = (type: string, extra?: Record<string, unknown>) => {
+        const c = make(type, e.ref, extra);
+        e.kids.push(c.ref);
+        return c;
+      };
       switch (p.mode) {
         case 'inline':
           addMarks(e, pieces.get(`${index}|all`));
@@ -114,10 +145,16 @@ export class StructureWriter {
         case 'list': {
           const list = spec.standard === 'L' ? e : child('L');
           for (const [n, kids] of numbered(index, 'p')) {
-            const li = make('LI', list.ref); list.kids.push(li.ref);
+            const li = make('LI', list.ref);
+            list.kids.push(li.ref);
             const label = pieces.get(`${index}|p${n}.lbl`);
-            if (label) { const lbl = make('Lbl', li.ref); li.kids.push(lbl.ref); addMarks(lbl, label); }
-            const body = make('LBody', li.ref); li.kids.push(body.ref);
+            if (label) {
+              const lbl = make('Lbl', li.ref);
+              li.kids.push(lbl.ref);
+              addMarks(lbl, label);
+            }
+            const body = make('LBody', li.ref);
+            li.kids.push(body.ref);
             addMarks(body, kids);
           }
           return;
@@ -126,19 +163,29 @@ export class StructureWriter {
           const t = p.table!;
           const table = spec.standard === 'Table' ? e : child('Table');
           const n = t.rows.length;
-          const sections: [string, number, number][] = [['THead', 0, t.headerRows], ['TBody', t.headerRows, n - t.footerRows], ['TFoot', n - t.footerRows, n]];
+          const sections: [string, number, number][] = [
+            ['THead', 0, t.headerRows],
+            ['TBody', t.headerRows, n - t.footerRows],
+            ['TFoot', n - t.footerRows, n],
+          ];
           for (const [type, from, to] of sections) {
             if (to <= from) continue;
-            const sec = make(type, table.ref); table.kids.push(sec.ref);
+            const sec = make(type, table.ref);
+            table.kids.push(sec.ref);
             for (let r = from; r < to; r++) {
-              const tr = make('TR', sec.ref); sec.kids.push(tr.ref);
+              const tr = make('TR', sec.ref);
+              sec.kids.push(tr.ref);
               t.rows[r].forEach((cell, ci) => {
                 const head = r < t.headerRows;
                 const attrs: Record<string, unknown> = { O: 'Table' };
                 if (head) attrs.Scope = 'Column';
                 if (cell.rowSpan > 1) attrs.RowSpan = cell.rowSpan;
                 if (cell.colSpan > 1) attrs.ColSpan = cell.colSpan;
-                const td = make(head ? 'TH' : 'TD', tr.ref, Object.keys(attrs).length > 1 ? { A: ctx.obj(attrs as never) } : {});
+                const td = make(
+                  head ? 'TH' : 'TD',
+                  tr.ref,
+                  Object.keys(attrs).length > 1 ? { A: ctx.obj(attrs as never) } : {},
+                );
                 tr.kids.push(td.ref);
                 addMarks(td, pieces.get(`${index}|r${r}c${ci}`));
               });
@@ -163,7 +210,9 @@ export class StructureWriter {
     for (const e of elems) {
       const first = e.kids.find(isKid);
       if (first) e.entries.Pg = first.page;
-      const kids = e.kids.map((k) => (!isKid(k) ? k : k.page === first!.page ? k.mcid : ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid })));
+      const kids = e.kids.map((k) =>
+        !isKid(k) ? k : k.page === first!.page ? k.mcid : ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid }),
+      );
       ctx.assign(e.ref, ctx.obj({ ...e.entries, K: kids.length === 1 ? kids[0] : kids } as never));
     }
 
@@ -171,7 +220,14 @@ export class StructureWriter {
     const nums: unknown[] = [];
     this.recorders.forEach((rec, i) => {
       if (!rec) return;
-      nums.push(i, ctx.obj(rec.pieces.map((m, mcid) => (m.kind === 'content' ? owner.get(`${this.pageRefs[i].toString()}|${mcid}`) ?? null : null)) as never));
+      nums.push(
+        i,
+        ctx.obj(
+          rec.pieces.map((m, mcid) =>
+            m.kind === 'content' ? (owner.get(`${this.pageRefs[i].toString()}|${mcid}`) ?? null) : null,
+          ) as never,
+        ),
+      );
     });
     let next = this.recorders.length;
     for (const [annot, elem] of annotParents) {
@@ -185,7 +241,10 @@ export class StructureWriter {
       ParentTree: ctx.register(ctx.obj({ Nums: nums } as never)),
       ParentTreeNextKey: next,
     };
-    if (this.structure.roleMap.size) root.RoleMap = ctx.obj(Object.fromEntries([...this.structure.roleMap].map(([k, v]) => [k, PDFName.of(v)])) as never);
+    if (this.structure.roleMap.size)
+      root.RoleMap = ctx.obj(
+        Object.fromEntries([...this.structure.roleMap].map(([k, v]) => [k, PDFName.of(v)])) as never,
+      );
     if (ids.length) root.IDTree = nameTree(ctx, ids);
     ctx.assign(rootRef, ctx.obj(root as never));
     const out: Record<string, unknown> = { StructTreeRoot: rootRef, MarkInfo: ctx.obj({ Marked: true }) };

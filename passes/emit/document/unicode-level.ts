@@ -4,9 +4,9 @@
 // glyphs) has none of its own, so such text is refused under those claims rather than written
 // with an unmapped code. Runs on the laid-out glyph runs, the first place the facts exist.
 
-import type { DedupedIr } from '../../../ir/types.js';
-import { refuse } from '../../../ir/messages.js';
 import { walkOps } from '../../../ir/draw-ops.js';
+import { refuse } from '../../../ir/messages.js';
+import type { DedupedIr } from '../../../ir/types.js';
 
 export function checkUnicodeLevel(ir: DedupedIr): void {
   const archive = ir.doc.standards?.archive;
@@ -23,7 +23,12 @@ export function checkUnicodeLevel(ir: DedupedIr): void {
       const ok = mapped.get(op.font);
       for (let i = 0; i < op.glyphs.length; i++) {
         if (op.text[i] === '' && !ok?.has(op.glyphs[i])) {
-          refuse('archiveSetsAside', archive.at, { key: archive.at, claim: archive.level.claim, what: `the text at ${op.at} on page ${page.number}`, reason: `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster` });
+          refuse('archiveSetsAside', archive.at, {
+            key: archive.at,
+            claim: archive.level.claim,
+            what: `the text at ${op.at} on page ${page.number}`,
+            reason: `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster`,
+          });
         }
       }
     });

@@ -11,11 +11,11 @@
 // and glyph set, so a font seen before costs no subsetting.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDFName, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { FontObject } from '../../../ir/types.js';
+import { type PDFContext, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import type { Face } from '../../../engines/fonts/face.js';
-import { FLATE_LEVEL, flate, pdfFontName, subsetTag, toUnicodeStream } from './common.js';
 import { retainGidSubset } from '../../../engines/pdf/truetype-subset.js';
+import type { FontObject } from '../../../ir/types.js';
+import { FLATE_LEVEL, flate, pdfFontName, subsetTag, toUnicodeStream } from './common.js';
 
 /** Subset programs kept per process (fast-layout §1 rule 3: bound every cache). */
 export const SUBSET_CACHE_SIZE = 256;
@@ -45,7 +45,11 @@ export function subsetProgram(face: Face, gids: readonly number[]): SubsetProgra
   if (face.outlines === 'truetype') {
     // Glyph ids kept: the fast copier (engines/pdf/truetype-subset.ts).
     const { program, kept } = retainGidSubset(face.bytes, gids);
-    made = { deflated: deflateSync(program, { level: FLATE_LEVEL }), length: program.length, kept: [...kept].sort((a, b) => a - b) };
+    made = {
+      deflated: deflateSync(program, { level: FLATE_LEVEL }),
+      length: program.length,
+      kept: [...kept].sort((a, b) => a - b),
+    };
   } else {
     const subset = face.font.createSubset();
     const newId = new Map<number, number>();
@@ -62,7 +66,10 @@ export function subsetProgram(face: Face, gids: readonly number[]): SubsetProgra
 const wholeFiles = new WeakMap<Face, Uint8Array>();
 function wholeFile(face: Face): Uint8Array {
   let z = wholeFiles.get(face);
-  if (!z) { z = deflateSync(face.bytes, { level: FLATE_LEVEL }); wholeFiles.set(face, z); }
+  if (!z) {
+    z = deflateSync(face.bytes, { level: FLATE_LEVEL });
+    wholeFiles.set(face, z);
+  }
   return z;
 }
 
@@ -143,37 +150,48 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
   // Flags (§9.8.2): 4 = Symbolic (a CID font's glyphs are outside the standard Latin set by definition),
   // plus FixedPitch and Italic when the face says so.
   const flags = 4 | (f.post?.isFixedPitch ? 1 : 0) | (italic !== 0 ? 64 : 0);
-  const descriptor = context.register(context.obj({
-    Type: 'FontDescriptor',
-    FontName: PDFName.of(baseName),
-    Flags: flags,
-    FontBBox: [Math.round(bbox.minX * k), Math.round(bbox.minY * k), Math.round(bbox.maxX * k), Math.round(bbox.maxY * k)],
-    ItalicAngle: italic,
-    Ascent: Math.round(f.ascent * k),
-    Descent: Math.round(f.descent * k),
-    CapHeight: Math.round((f.capHeight || f.ascent) * k),
-    // StemV is required but TrueType carries no stem width; 80 is the customary stand-in for regular weights.
-    StemV: 80,
-    ...fontFile,
-    CIDSet: flate(context, cidSet(present)),
-  }));
-  const cidFont = context.register(context.obj({
-    Type: 'Font',
-    Subtype: cff ? 'CIDFontType0' : 'CIDFontType2',
-    BaseFont: PDFName.of(baseName),
-    // pdf-lib's obj() turns plain strings into names; these two must be literal strings.
-    CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-    FontDescriptor: descriptor,
-    DW: Math.round(face.advanceOf(0) * k),
-    W: widths(cids, (cid) => Math.round(face.advanceOf(gidOf(cid)) * k)),
-    ...(cidToGid ? { CIDToGIDMap: cidToGid } : {}),
-  } as never));
-  return context.register(context.obj({
-    Type: 'Font',
-    Subtype: 'Type0',
-    BaseFont: PDFName.of(cff ? `${baseName}-Identity-H` : baseName),
-    Encoding: 'Identity-H',
-    DescendantFonts: [cidFont],
-    ToUnicode: toUnicodeStream(context, obj.used, 2),
-  }));
+  const descriptor = context.register(
+    context.obj({
+      Type: 'FontDescriptor',
+      FontName: PDFName.of(baseName),
+      Flags: flags,
+      FontBBox: [
+        Math.round(bbox.minX * k),
+        Math.round(bbox.minY * k),
+        Math.round(bbox.maxX * k),
+        Math.round(bbox.maxY * k),
+      ],
+      ItalicAngle: italic,
+      Ascent: Math.round(f.ascent * k),
+      Descent: Math.round(f.descent * k),
+      CapHeight: Math.round((f.capHeight || f.ascent) * k),
+      // StemV is required but TrueType carries no stem width; 80 is the customary stand-in for regular weights.
+      StemV: 80,
+      ...fontFile,
+      CIDSet: flate(context, cidSet(present)),
+    }),
+  );
+  const cidFont = context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: cff ? 'CIDFontType0' : 'CIDFontType2',
+      BaseFont: PDFName.of(baseName),
+      // pdf-lib's obj() turns plain strings into names; these two must be literal strings.
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      DW: Math.round(face.advanceOf(0) * k),
+      W: widths(cids, (cid) => Math.round(face.advanceOf(gidOf(cid)) * k)),
+      ...(cidToGid ? { CIDToGIDMap: cidToGid } : {}),
+    } as never),
+  );
+  return context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: PDFName.of(cff ? `${baseName}-Identity-H` : baseName),
+      Encoding: 'Identity-H',
+      DescendantFonts: [cidFont],
+      ToUnicode: toUnicodeStream(context, obj.used, 2),
+    }),
+  );
 }

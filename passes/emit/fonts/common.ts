@@ -4,8 +4,8 @@
 // two-byte codes.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { Font } from 'fontkit';
+import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
 
 /** Flate level for font programs and CMaps (spec Limits: compression 1..9; the request's own level arrives later). */
 export const FLATE_LEVEL = 6;
@@ -61,7 +61,12 @@ export function toUnicodeCMap(used: ReadonlyMap<number, string>, codeBytes: 1 | 
 }
 
 /** A Flate stream object. `compressed` skips deflating bytes that already are (cached programs). */
-export function flate(context: PDFContext, bytes: Uint8Array, extra: Record<string, unknown> = {}, compressed = false): PDFRef {
+export function flate(
+  context: PDFContext,
+  bytes: Uint8Array,
+  extra: Record<string, unknown> = {},
+  compressed = false,
+): PDFRef {
   const z = compressed ? bytes : deflateSync(bytes, { level: FLATE_LEVEL });
   return context.register(context.stream(z, { Filter: 'FlateDecode', ...extra } as never));
 }
@@ -71,12 +76,18 @@ export function toUnicodeStream(context: PDFContext, used: ReadonlyMap<number, s
 }
 
 /** A simple font's Widths array (§9.6.2.1) for codes first..last, in thousandths of an em. */
-export function simpleWidths(codes: readonly number[], advance: (code: number) => number, scale: number, round = true): { FirstChar: number; LastChar: number; Widths: number[] } {
+export function simpleWidths(
+  codes: readonly number[],
+  advance: (code: number) => number,
+  scale: number,
+  round = true,
+): { FirstChar: number; LastChar: number; Widths: number[] } {
   const first = Math.min(...codes);
   const last = Math.max(...codes);
   const set = new Set(codes);
   const widths: number[] = [];
-  for (let c = first; c <= last; c++) widths.push(set.has(c) ? (round ? Math.round(advance(c) * scale) : advance(c) * scale) : 0);
+  for (let c = first; c <= last; c++)
+    widths.push(set.has(c) ? (round ? Math.round(advance(c) * scale) : advance(c) * scale) : 0);
   return { FirstChar: first, LastChar: last, Widths: widths };
 }
 

@@ -15,11 +15,17 @@ export { toUnicodeCMap } from './common.js';
 /** Writes one font and returns the reference of its font dictionary (`type3`: what Type 3 glyphs are drawn with). */
 export function emitFont(context: PDFContext, obj: FontObject, type3: Type3Drawing): PDFRef {
   switch (obj.face.kind) {
-    case 'cid': return emitCidFont(context, obj);
-    case 'standard': return emitStandardFont(context, obj);
-    case 'type1': return emitType1Font(context, obj);
-    case 'type3': return emitType3Font(context, obj, type3);
-    case 'simple': return emitSimpleFont(context, obj);
-    case 'chain': throw new Error('a font chain has no font object of its own');
+    case 'cid':
+      return emitCidFont(context, obj);
+    case 'standard':
+      return emitStandardFont(context, obj);
+    case 'type1':
+      return emitType1Font(context, obj);
+    case 'type3':
+      return emitType3Font(context, obj, type3);
+    case 'simple':
+      return emitSimpleFont(context, obj);
+    case 'chain':
+      throw new Error('a font chain has no font object of its own');
   }
 }

@@ -6,14 +6,21 @@
 // font keeps). Programs are cached per process by face and glyph set, like the CID fonts' subsets.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { PDFName, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { FontObject } from '../../../ir/types.js';
-import type { Face } from '../../../engines/fonts/face.js';
-import type { SimpleFace } from '../../../engines/fonts/simple-face.js';
-import { glyphName, nameKeyedCff, readCff, type CffTables } from '../../../engines/pdf/cff-name-keyed.js';
-import { FLATE_LEVEL, flate, pdfFontName, simpleDescriptorEntries, simpleWidths, subsetTag, toUnicodeStream } from './common.js';
-import { SUBSET_CACHE_SIZE } from './cid.js';
+import { type PDFContext, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import { cffTablesOf } from '../../../engines/fonts/cff-tables.js';
+import type { SimpleFace } from '../../../engines/fonts/simple-face.js';
+import { glyphName, nameKeyedCff } from '../../../engines/pdf/cff-name-keyed.js';
+import type { FontObject } from '../../../ir/types.js';
+import { SUBSET_CACHE_SIZE } from './cid.js';
+import {
+  FLATE_LEVEL,
+  flate,
+  pdfFontName,
+  simpleDescriptorEntries,
+  simpleWidths,
+  subsetTag,
+  toUnicodeStream,
+} from './common.js';
 
 const programs = new Map<string, Uint8Array>();
 
@@ -35,21 +42,28 @@ export function emitSimpleCffFont(context: PDFContext, obj: FontObject): PDFRef 
   }
   const k = 1000 / face.unitsPerEm;
   const names = gids.slice(1).map((g) => glyphName(cff, g, standard));
-  const descriptor = context.register(context.obj({
-    ...simpleDescriptorEntries(f, name, face.unitsPerEm),
-    // CharSet (§9.8.1; PDF/A-1 6.3.5 for Type 1 subsets): the glyphs the program holds, .notdef aside.
-    CharSet: PDFString.of(names.map((n) => `/${n}`).join('')),
-    FontFile3: flate(context, z, { Subtype: 'Type1C' }, true),
-  }));
+  const descriptor = context.register(
+    context.obj({
+      ...simpleDescriptorEntries(f, name, face.unitsPerEm),
+      // CharSet (§9.8.1; PDF/A-1 6.3.5 for Type 1 subsets): the glyphs the program holds, .notdef aside.
+      CharSet: PDFString.of(names.map((n) => `/${n}`).join('')),
+      FontFile3: flate(context, z, { Subtype: 'Type1C' }, true),
+    }),
+  );
   const text = new Map(face.chars.map((c, i) => [i, c]));
-  return context.register(context.obj({
-    Type: 'Font',
-    Subtype: 'Type1',
-    BaseFont: PDFName.of(name),
-    FontDescriptor: descriptor,
-    // Every code names its glyph: the program's own encoding is never relied on.
-    Encoding: context.obj({ Type: 'Encoding', Differences: [0, ...face.gids.map((g) => PDFName.of(glyphName(cff, g, standard)))] } as never),
-    ...simpleWidths(codes, (c) => face.advanceOf(c), k),
-    ToUnicode: toUnicodeStream(context, text, 1),
-  } as never));
+  return context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'Type1',
+      BaseFont: PDFName.of(name),
+      FontDescriptor: descriptor,
+      // Every code names its glyph: the program's own encoding is never relied on.
+      Encoding: context.obj({
+        Type: 'Encoding',
+        Differences: [0, ...face.gids.map((g) => PDFName.of(glyphName(cff, g, standard)))],
+      } as never),
+      ...simpleWidths(codes, (c) => face.advanceOf(c), k),
+      ToUnicode: toUnicodeStream(context, text, 1),
+    } as never),
+  );
 }

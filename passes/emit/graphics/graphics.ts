@@ -5,13 +5,13 @@
 // spaces of a page (Default… and the page group), /OCProperties, and the declarations nothing drew
 // with (still written: spec, remark texts).
 import { deflateSync } from 'node:zlib';
-import { PDFName, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { type PDFContext, PDFName, type PDFObject, type PDFRef } from 'pdf-lib';
+import { DEVICE_NAMES, writeColorSpace } from '../../../engines/pdf/color-spaces.js';
 import type { GraphicsDecls, SpaceRef } from '../../../ir/graphics-types.js';
 import type { Colour, DocSettings, DrawOp } from '../../../ir/types.js';
-import { DEVICE_NAMES, writeColorSpace } from '../../../engines/pdf/color-spaces.js';
+import type { DocumentResources, ResourceScope } from '../pages/resources.js';
 import { writeGraphicsState } from './graphics-states.js';
 import { ocProperties, writeLayer } from './layers.js';
-import type { DocumentResources, ResourceScope } from '../pages/resources.js';
 import { writeShading, writeShadingPattern } from './shadings.js';
 
 /** Writes one content stream (page or form) for `ops`, recording resources in `scope`. */
@@ -30,7 +30,11 @@ export class GraphicsEmitter {
   /** Whether something written needs PDF 2.0 (halftone_origin). */
   needs20 = false;
 
-  constructor(private readonly resources: DocumentResources, private readonly doc: DocSettings, private readonly content: ContentWriter) {
+  constructor(
+    private readonly resources: DocumentResources,
+    private readonly doc: DocSettings,
+    private readonly content: ContentWriter,
+  ) {
     this.context = resources.context;
     this.g = doc.graphics!;
     // Layers get their objects up front, in declaration order, so the catalog lists every one.
@@ -38,7 +42,8 @@ export class GraphicsEmitter {
   }
 
   /** A colour space as an object: a device family's name, or the declared space's (one) object. */
-  space = (s: SpaceRef): PDFObject => (s.kind === 'device' ? PDFName.of(DEVICE_NAMES[s.family]) : this.declaredSpace(s.ref.name));
+  space = (s: SpaceRef): PDFObject =>
+    s.kind === 'device' ? PDFName.of(DEVICE_NAMES[s.family]) : this.declaredSpace(s.ref.name);
 
   private declaredSpace(name: string): PDFRef {
     let ref = this.spaceRefs.get(name);
@@ -81,7 +86,10 @@ export class GraphicsEmitter {
 
   /** `[/Pattern base]`: the space an uncoloured tiling is painted through, base the colour it takes. */
   patternSpaceRes(scope: ResourceScope, under: Colour): string {
-    const base = under.space === 'declared' ? { kind: 'declared' as const, ref: { at: under.at, name: under.name } } : { kind: 'device' as const, family: under.space as 'gray' | 'rgb' | 'cmyk' };
+    const base =
+      under.space === 'declared'
+        ? { kind: 'declared' as const, ref: { at: under.at, name: under.name } }
+        : { kind: 'device' as const, family: under.space as 'gray' | 'rgb' | 'cmyk' };
     const key = `[pattern ${base.kind === 'declared' ? `"${base.ref.name}"` : base.family}]`;
     return scope.use('ColorSpace', key, (ctx) => ctx.register(ctx.obj([PDFName.of('Pattern'), this.space(base)])));
   }
@@ -100,8 +108,15 @@ export class GraphicsEmitter {
       const inner = this.resources.scope();
       const bytes = this.content(this.doc.laidForms!.tilings.get(name)!, inner, !t.colored);
       const d: Record<string, unknown> = {
-        Type: 'Pattern', PatternType: 1, PaintType: t.colored ? 1 : 2, TilingType: t.tilingType,
-        BBox: t.box, XStep: t.step[0], YStep: t.step[1], Resources: ctx.obj(inner.dict() as never), Filter: 'FlateDecode',
+        Type: 'Pattern',
+        PatternType: 1,
+        PaintType: t.colored ? 1 : 2,
+        TilingType: t.tilingType,
+        BBox: t.box,
+        XStep: t.step[0],
+        YStep: t.step[1],
+        Resources: ctx.obj(inner.dict() as never),
+        Filter: 'FlateDecode',
       };
       if (t.matrix) d.Matrix = t.matrix;
       return ctx.register(ctx.stream(deflateSync(bytes, { level: FORM_FLATE_LEVEL }), d as never));
@@ -112,7 +127,13 @@ export class GraphicsEmitter {
     const d = this.g.drawings.get(name)!;
     const inner = this.resources.scope();
     const bytes = this.content(this.doc.laidForms!.drawings.get(name)!, inner, false);
-    const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Form', BBox: d.box, Resources: this.context.obj(inner.dict() as never), Filter: 'FlateDecode' };
+    const dict: Record<string, unknown> = {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: d.box,
+      Resources: this.context.obj(inner.dict() as never),
+      Filter: 'FlateDecode',
+    };
     if (group) dict.Group = this.context.obj(group as never);
     return this.context.register(this.context.stream(deflateSync(bytes, { level: FORM_FLATE_LEVEL }), dict as never));
   }
@@ -142,7 +163,11 @@ export class GraphicsEmitter {
     if (ps.cmyk) spaces.DefaultCMYK = this.declaredSpace(ps.cmyk.name);
     if (Object.keys(spaces).length) resources.ColorSpace = spaces;
     if (!ps.group) return {};
-    const gd: Record<string, unknown> = { Type: 'Group', S: 'Transparency', CS: this.declaredSpace(ps.group.space.name) };
+    const gd: Record<string, unknown> = {
+      Type: 'Group',
+      S: 'Transparency',
+      CS: this.declaredSpace(ps.group.space.name),
+    };
     if (ps.group.isolated) gd.I = true;
     if (ps.group.knockout) gd.K = true;
     return { Group: this.context.obj(gd as never) };

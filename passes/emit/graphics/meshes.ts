@@ -14,43 +14,75 @@ const COMP_MAX = 2 ** BITS_PER_COMPONENT - 1;
 export type Mesh = Extract<ShadingDecl, { kind: 'mesh' | 'lattice_mesh' | 'coons_patch_mesh' | 'tensor_patch_mesh' }>;
 
 function range(values: number[], lo0?: number, hi0?: number): [number, number] {
-  let lo = lo0 ?? Infinity, hi = hi0 ?? -Infinity;
-  for (const v of values) { if (v < lo) lo = v; if (v > hi) hi = v; }
+  let lo = lo0 ?? Infinity,
+    hi = hi0 ?? -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
   if (!(hi > lo)) hi = lo + 1;
   return [lo, hi];
 }
 
 /** The stream bytes and the dictionary entries (BitsPer…, Decode, VerticesPerRow) of a mesh. */
 export function meshData(s: Mesh): { bytes: Uint8Array; entries: Record<string, unknown> } {
-  const xs: number[] = [], ys: number[] = [], cs: number[][] = [];
+  const xs: number[] = [],
+    ys: number[] = [],
+    cs: number[][] = [];
   const corners: MeshCorner[] = s.kind === 'mesh' ? s.triangles.flat() : s.kind === 'lattice_mesh' ? s.rows.flat() : [];
-  for (const c of corners) { xs.push(c.x); ys.push(c.y); cs.push(c.c); }
+  for (const c of corners) {
+    xs.push(c.x);
+    ys.push(c.y);
+    cs.push(c.c);
+  }
   if (s.kind === 'coons_patch_mesh' || s.kind === 'tensor_patch_mesh') {
     for (const p of s.patches) {
-      for (let i = 0; i < p.points.length; i += 2) { xs.push(p.points[i]); ys.push(p.points[i + 1]); }
+      for (let i = 0; i < p.points.length; i += 2) {
+        xs.push(p.points[i]);
+        ys.push(p.points[i + 1]);
+      }
       cs.push(...p.colours);
     }
   }
   const n = cs[0].length;
-  const [x0, x1] = range(xs), [y0, y1] = range(ys);
+  const [x0, x1] = range(xs),
+    [y0, y1] = range(ys);
   const comp: [number, number][] = [];
-  for (let i = 0; i < n; i++) comp.push(range(cs.map((c) => c[i]), 0, 1));
+  for (let i = 0; i < n; i++)
+    comp.push(
+      range(
+        cs.map((c) => c[i]),
+        0,
+        1,
+      ),
+    );
   const decode = [x0, x1, y0, y1, ...comp.flat()];
 
   const perPoint = 8;
   const perColour = 2 * n;
-  const size = s.kind === 'mesh' ? corners.length * (1 + perPoint + perColour)
-    : s.kind === 'lattice_mesh' ? corners.length * (perPoint + perColour)
-    : s.patches.length * (1 + (s.kind === 'coons_patch_mesh' ? 12 : 16) * perPoint + 4 * perColour);
+  const size =
+    s.kind === 'mesh'
+      ? corners.length * (1 + perPoint + perColour)
+      : s.kind === 'lattice_mesh'
+        ? corners.length * (perPoint + perColour)
+        : s.patches.length * (1 + (s.kind === 'coons_patch_mesh' ? 12 : 16) * perPoint + 4 * perColour);
   const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);
   let o = 0;
-  const q = (v: number, lo: number, hi: number, max: number) => Math.min(max, Math.max(0, Math.round(((v - lo) / (hi - lo)) * max)));
+  const q = (v: number, lo: number, hi: number, max: number) =>
+    Math.min(max, Math.max(0, Math.round(((v - lo) / (hi - lo)) * max)));
   const point = (x: number, y: number) => {
-    view.setUint32(o, q(x, x0, x1, COORD_MAX)); o += 4;
-    view.setUint32(o, q(y, y0, y1, COORD_MAX)); o += 4;
+    view.setUint32(o, q(x, x0, x1, COORD_MAX));
+    o += 4;
+    view.setUint32(o, q(y, y0, y1, COORD_MAX));
+    o += 4;
   };
-  const colour = (c: number[]) => { c.forEach((v, i) => { view.setUint16(o, q(v, comp[i][0], comp[i][1], COMP_MAX)); o += 2; }); };
+  const colour = (c: number[]) => {
+    c.forEach((v, i) => {
+      view.setUint16(o, q(v, comp[i][0], comp[i][1], COMP_MAX));
+      o += 2;
+    });
+  };
   if (s.kind === 'mesh' || s.kind === 'lattice_mesh') {
     // Type 4: every triangle stands alone (flag 0 on each of its three vertices). Type 5: no flags.
     for (const c of corners) {
@@ -67,7 +99,11 @@ export function meshData(s: Mesh): { bytes: Uint8Array; entries: Record<string, 
       p.colours.forEach(colour);
     }
   }
-  const entries: Record<string, unknown> = { BitsPerCoordinate: BITS_PER_COORDINATE, BitsPerComponent: BITS_PER_COMPONENT, Decode: decode };
+  const entries: Record<string, unknown> = {
+    BitsPerCoordinate: BITS_PER_COORDINATE,
+    BitsPerComponent: BITS_PER_COMPONENT,
+    Decode: decode,
+  };
   if (s.kind === 'lattice_mesh') entries.VerticesPerRow = s.rows[0].length;
   else entries.BitsPerFlag = BITS_PER_FLAG;
   return { bytes, entries };

@@ -3,11 +3,19 @@
 // (./meshes.ts), and the shading pattern (PatternType 2) through which a fill `{shading}` paints.
 import { deflateSync } from 'node:zlib';
 import type { PDFContext, PDFObject, PDFRef } from 'pdf-lib';
-import type { ShadingDecl, SpaceRef } from '../../../ir/graphics-types.js';
 import { writeFunction } from '../../../engines/pdf/functions.js';
-import { meshData, type Mesh } from './meshes.js';
+import type { ShadingDecl, SpaceRef } from '../../../ir/graphics-types.js';
+import { type Mesh, meshData } from './meshes.js';
 
-const TYPES = { function_based: 1, axial: 2, radial: 3, mesh: 4, lattice_mesh: 5, coons_patch_mesh: 6, tensor_patch_mesh: 7 } as const;
+const TYPES = {
+  function_based: 1,
+  axial: 2,
+  radial: 3,
+  mesh: 4,
+  lattice_mesh: 5,
+  coons_patch_mesh: 6,
+  tensor_patch_mesh: 7,
+} as const;
 
 export function writeShading(context: PDFContext, s: ShadingDecl, space: (s: SpaceRef) => PDFObject): PDFRef {
   const d: Record<string, unknown> = { ShadingType: TYPES[s.kind], ColorSpace: space(s.space) };
@@ -33,5 +41,7 @@ export function writeShading(context: PDFContext, s: ShadingDecl, space: (s: Spa
 
 /** The pattern a fill `{shading}` selects: the gradient laid in the default space of the page (or form). */
 export function writeShadingPattern(context: PDFContext, shading: PDFRef): PDFRef {
-  return context.register(context.obj({ Type: 'Pattern', PatternType: 2, Shading: shading, Matrix: [1, 0, 0, 1, 0, 0] } as never));
+  return context.register(
+    context.obj({ Type: 'Pattern', PatternType: 2, Shading: shading, Matrix: [1, 0, 0, 1, 0, 0] } as never),
+  );
 }

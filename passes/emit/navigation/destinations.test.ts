@@ -4,7 +4,7 @@
 import { PDFContext, type PDFObject } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Place, Places, ViewValue } from '../../../ir/navigation-types.js';
-import { actionDict, asciiUri, destArray, textString, type TargetContext } from './destinations.js';
+import { actionDict, asciiUri, destArray, type TargetContext, textString } from './destinations.js';
 
 const bytes = (o: PDFObject) => {
   const b = new Uint8Array(o.sizeInBytes());
@@ -17,7 +17,14 @@ function tc(places: Places = new Map()): TargetContext {
   return { context, pageRefs: [context.nextRef(), context.nextRef()], places };
 }
 
-const view = (v: Partial<ViewValue> & Pick<ViewValue, 'fit'>): ViewValue => ({ left: null, top: null, right: null, bottom: null, zoom: null, ...v });
+const view = (v: Partial<ViewValue> & Pick<ViewValue, 'fit'>): ViewValue => ({
+  left: null,
+  top: null,
+  right: null,
+  bottom: null,
+  zoom: null,
+  ...v,
+});
 
 describe('explicit destinations', () => {
   it.each([
@@ -39,12 +46,22 @@ describe('explicit destinations', () => {
 describe('actions', () => {
   it('writes a URI action as ASCII with its next chain, and a remote GoTo with a 0-based page', () => {
     const a = actionDict(tc(), {
-      type: 'uri', at: '', uri: 'https://example.com/ü é', isMap: true,
-      next: [{ type: 'named', at: '', name: 'last_page', next: [] }, { type: 'go_to_remote', at: '', file: 'a.pdf', page: 3, view: { at: '', fit: 'fit' }, next: [] }],
+      type: 'uri',
+      at: '',
+      uri: 'https://example.com/ü é',
+      isMap: true,
+      next: [
+        { type: 'named', at: '', name: 'last_page', next: [] },
+        { type: 'go_to_remote', at: '', file: 'a.pdf', page: 3, view: { at: '', fit: 'fit' }, next: [] },
+      ],
     });
-    expect(bytes(a)).toBe('<<\n/Type /Action\n/S /URI\n/URI <68747470733a2f2f6578616d706c652e636f6d2f254333254243253230254333254139>\n/IsMap true\n'
-      + '/Next [ <<\n/Type /Action\n/S /Named\n/N /LastPage\n>> <<\n/Type /Action\n/S /GoToR\n/F <612e706466>\n/D [ 2 /Fit ]\n>> ]\n>>');
-    expect(Buffer.from('68747470733a2f2f6578616d706c652e636f6d2f254333254243253230254333254139', 'hex').toString()).toBe('https://example.com/%C3%BC%20%C3%A9');
+    expect(bytes(a)).toBe(
+      '<<\n/Type /Action\n/S /URI\n/URI <68747470733a2f2f6578616d706c652e636f6d2f254333254243253230254333254139>\n/IsMap true\n' +
+        '/Next [ <<\n/Type /Action\n/S /Named\n/N /LastPage\n>> <<\n/Type /Action\n/S /GoToR\n/F <612e706466>\n/D [ 2 /Fit ]\n>> ]\n>>',
+    );
+    expect(
+      Buffer.from('68747470733a2f2f6578616d706c652e636f6d2f254333254243253230254333254139', 'hex').toString(),
+    ).toBe('https://example.com/%C3%BC%20%C3%A9');
   });
 
   it('keeps printable ASCII and escapes the rest, lone surrogates as U+FFFD', () => {

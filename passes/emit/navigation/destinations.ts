@@ -2,9 +2,18 @@
 // §12.6). Explicit destinations as arrays naming a page object and a view; named destinations in
 // the catalog's /Names /Dests name tree; actions as dictionaries. Shared by the outline, links,
 // the open action and GoTo actions, so a target is written the same wherever it appears.
-import { PDFHexString, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
-import { NAMED_ACTIONS, type Action, type Destination, type Place, type Places, type Target, type ViewSpec, type ViewValue } from '../../../ir/navigation-types.js';
+import { type PDFContext, PDFHexString, type PDFObject, type PDFRef } from 'pdf-lib';
 import { nameTree, textKey } from '../../../engines/pdf/name-tree.js';
+import {
+  type Action,
+  type Destination,
+  NAMED_ACTIONS,
+  type Place,
+  type Places,
+  type Target,
+  type ViewSpec,
+  type ViewValue,
+} from '../../../ir/navigation-types.js';
 
 /** What writing a target needs: the object model, the page objects, and pagination's place table. */
 export interface TargetContext {
@@ -17,18 +26,33 @@ export interface TargetContext {
 
 /** The /D operands of each fit after the page (Table 151). */
 const FIT_NAMES = {
-  xyz: 'XYZ', fit: 'Fit', fit_width: 'FitH', fit_height: 'FitV', fit_rect: 'FitR', fit_bbox: 'FitB', fit_bbox_width: 'FitBH', fit_bbox_height: 'FitBV',
+  xyz: 'XYZ',
+  fit: 'Fit',
+  fit_width: 'FitH',
+  fit_height: 'FitV',
+  fit_rect: 'FitR',
+  fit_bbox: 'FitB',
+  fit_bbox_width: 'FitBH',
+  fit_bbox_height: 'FitBV',
 } as const;
 
 /** The view operands after the page: `[/XYZ left top zoom]`, `[/FitH top]`… (null: the reader keeps its own). */
 function viewOperands(v: ViewValue): unknown[] {
   const n = (x: number | null) => (x === null ? null : round(x));
   switch (v.fit) {
-    case 'xyz': return [FIT_NAMES.xyz, n(v.left), n(v.top), n(v.zoom)];
-    case 'fit': case 'fit_bbox': return [FIT_NAMES[v.fit]];
-    case 'fit_width': case 'fit_bbox_width': return [FIT_NAMES[v.fit], n(v.top)];
-    case 'fit_height': case 'fit_bbox_height': return [FIT_NAMES[v.fit], n(v.left)];
-    case 'fit_rect': return [FIT_NAMES.fit_rect, n(v.left), n(v.bottom), n(v.right), n(v.top)];
+    case 'xyz':
+      return [FIT_NAMES.xyz, n(v.left), n(v.top), n(v.zoom)];
+    case 'fit':
+    case 'fit_bbox':
+      return [FIT_NAMES[v.fit]];
+    case 'fit_width':
+    case 'fit_bbox_width':
+      return [FIT_NAMES[v.fit], n(v.top)];
+    case 'fit_height':
+    case 'fit_bbox_height':
+      return [FIT_NAMES[v.fit], n(v.left)];
+    case 'fit_rect':
+      return [FIT_NAMES.fit_rect, n(v.left), n(v.bottom), n(v.right), n(v.top)];
   }
 }
 
@@ -60,7 +84,8 @@ export function asciiUri(uri: string): PDFHexString {
   for (const ch of uri) {
     const c = ch.codePointAt(0)!;
     if (c > 0x20 && c < 0x7f) out += ch;
-    else if (c >= 0xd800 && c <= 0xdfff) out += '%EF%BF%BD'; // a lone surrogate: U+FFFD
+    else if (c >= 0xd800 && c <= 0xdfff)
+      out += '%EF%BF%BD'; // a lone surrogate: U+FFFD
     else out += [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return PDFHexString.of(Buffer.from(out, 'latin1').toString('hex'));
@@ -76,7 +101,14 @@ function placeOf(tc: TargetContext, t: Extract<Target, { kind: 'page' }>): Place
 /** A view of another file: numbers only, evaluated without page variables. */
 function remoteView(v: ViewSpec): ViewValue {
   const num = (c: ViewSpec['left']) => (c && c.expr.k === 'num' ? c.expr.v : null);
-  return { fit: v.fit, left: num(v.left), top: num(v.top), right: num(v.right), bottom: num(v.bottom), zoom: v.zoom ? v.zoom : null };
+  return {
+    fit: v.fit,
+    left: num(v.left),
+    top: num(v.top),
+    right: num(v.right),
+    bottom: num(v.bottom),
+    zoom: v.zoom ? v.zoom : null,
+  };
 }
 
 /** An action dictionary, with its `next` chain as /Next (one action, or an array). */
@@ -93,7 +125,10 @@ export function actionDict(tc: TargetContext, a: Action): PDFObject {
       // In another file a page is given by its 0-based number, not an object (§12.3.2.2).
       // A name in another file is matched by its bytes in that file's tree, which most writers key in
       // plain ASCII: written as a text string (ASCII bytes when it is ASCII), not as our own UTF-16 keys.
-      d.D = a.destination !== undefined ? textString(a.destination) : tc.context.obj([(a.page ?? 1) - 1, ...viewOperands(remoteView(a.view))] as never);
+      d.D =
+        a.destination !== undefined
+          ? textString(a.destination)
+          : tc.context.obj([(a.page ?? 1) - 1, ...viewOperands(remoteView(a.view))] as never);
       if (a.newWindow !== undefined) d.NewWindow = a.newWindow;
       break;
     case 'uri':
@@ -122,9 +157,12 @@ export function actionDict(tc: TargetContext, a: Action): PDFObject {
 /** How an outline item or a link names its target: /Dest (a page or a destination name) or /A. */
 export function targetEntries(tc: TargetContext, t: Target): Record<string, unknown> {
   switch (t.kind) {
-    case 'page': return { Dest: destArray(tc, placeOf(tc, t)) };
-    case 'destination': return { Dest: textKey(t.name) };
-    case 'action': return { A: actionDict(tc, t.action) };
+    case 'page':
+      return { Dest: destArray(tc, placeOf(tc, t)) };
+    case 'destination':
+      return { Dest: textKey(t.name) };
+    case 'action':
+      return { A: actionDict(tc, t.action) };
   }
 }
 

@@ -7,13 +7,18 @@
 // answers clicks only while the layer is on.
 import type { PDFRef } from 'pdf-lib';
 import type { LaidOutLink } from '../../../ir/navigation-types.js';
-import { round as r3, targetEntries, textString, type TargetContext } from './destinations.js';
+import { round as r3, type TargetContext, targetEntries, textString } from './destinations.js';
 
 const HIGHLIGHT = { none: 'N', invert: 'I', outline: 'O', push: 'P' } as const;
 /** Annotation flag bit 3, Print (Table 165). */
 const PRINT_FLAG = 4;
 
-export function emitLinks(tc: TargetContext, links: readonly LaidOutLink[], page: PDFRef, ocg?: (layer: string) => PDFRef): PDFRef[] {
+export function emitLinks(
+  tc: TargetContext,
+  links: readonly LaidOutLink[],
+  page: PDFRef,
+  ocg?: (layer: string) => PDFRef,
+): PDFRef[] {
   return links.map((l) => {
     const bs: Record<string, unknown> = { Type: 'Border', W: r3(l.border.width), S: l.border.dash ? 'D' : 'S' };
     if (l.border.dash) bs.D = l.border.dash.map(r3);

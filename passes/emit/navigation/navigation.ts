@@ -23,7 +23,12 @@ export interface NavigationOut {
 }
 
 /** `ocg`: the optional content group of a declared layer (links on a layer name it in /OC). */
-export function emitNavigation(context: PDFContext, doc: DocSettings, pageRefs: readonly PDFRef[], ocg?: (layer: string) => PDFRef): NavigationOut {
+export function emitNavigation(
+  context: PDFContext,
+  doc: DocSettings,
+  pageRefs: readonly PDFRef[],
+  ocg?: (layer: string) => PDFRef,
+): NavigationOut {
   const nav = doc.navigation;
   // Threads first: thread actions in the outline, links and the open action point at their objects.
   const threads = emitThreads({ context, pageRefs, places: doc.places ?? new Map() }, nav?.articles ?? []);

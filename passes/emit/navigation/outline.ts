@@ -4,7 +4,7 @@
 // /C and /F (bit 1 italic, bit 2 bold) only when set.
 import type { PDFRef } from 'pdf-lib';
 import type { Bookmark } from '../../../ir/navigation-types.js';
-import { round, targetEntries, textString, type TargetContext } from './destinations.js';
+import { round, type TargetContext, targetEntries, textString } from './destinations.js';
 
 /** Descendants shown when every open entry among them is open: what /Count counts. */
 function visible(b: Bookmark): number {
@@ -41,6 +41,9 @@ export function emitOutline(tc: TargetContext, bookmarks: readonly Bookmark[]): 
   };
   const top = writeLevel(bookmarks, root);
   const count = bookmarks.reduce((n, b) => n + 1 + visible(b), 0);
-  context.assign(root, context.obj({ Type: 'Outlines', First: top[0], Last: top[top.length - 1], Count: count } as never));
+  context.assign(
+    root,
+    context.obj({ Type: 'Outlines', First: top[0], Last: top[top.length - 1], Count: count } as never),
+  );
   return root;
 }

@@ -5,8 +5,18 @@ import type { PageSettings, PageShow } from '../../../ir/navigation-types.js';
 import { round } from './destinations.js';
 
 const STYLE: Record<PageShow['style'], string> = {
-  split: 'Split', blinds: 'Blinds', box: 'Box', wipe: 'Wipe', dissolve: 'Dissolve', glitter: 'Glitter',
-  replace: 'R', fly: 'Fly', push: 'Push', cover: 'Cover', uncover: 'Uncover', fade: 'Fade',
+  split: 'Split',
+  blinds: 'Blinds',
+  box: 'Box',
+  wipe: 'Wipe',
+  dissolve: 'Dissolve',
+  glitter: 'Glitter',
+  replace: 'R',
+  fly: 'Fly',
+  push: 'Push',
+  cover: 'Cover',
+  uncover: 'Uncover',
+  fade: 'Fade',
 };
 const TABS = { row: 'R', column: 'C', structure: 'S' } as const;
 
@@ -27,7 +37,12 @@ export function pageSettingEntries(settings: PageSettings | undefined, n: number
   if (!settings) return out;
   const boxes = settings.boxes.get(n)?.value;
   if (boxes) {
-    for (const [key, pdfKey] of [['crop', 'CropBox'], ['bleed', 'BleedBox'], ['trim', 'TrimBox'], ['art', 'ArtBox']] as const) {
+    for (const [key, pdfKey] of [
+      ['crop', 'CropBox'],
+      ['bleed', 'BleedBox'],
+      ['trim', 'TrimBox'],
+      ['art', 'ArtBox'],
+    ] as const) {
       const b = boxes[key];
       if (b) out[pdfKey] = [b.llx, b.lly, b.urx, b.ury].map(round);
     }
@@ -37,7 +52,8 @@ export function pageSettingEntries(settings: PageSettings | undefined, n: number
   const show = settings.shows.get(n)?.value;
   if (show) {
     // A transition is written when a style or its duration is given; display_duration alone is /Dur.
-    if (show.style !== 'replace' || show.duration !== undefined || show.displayDuration === undefined) out.Trans = transition(show);
+    if (show.style !== 'replace' || show.duration !== undefined || show.displayDuration === undefined)
+      out.Trans = transition(show);
     if (show.displayDuration !== undefined) out.Dur = round(show.displayDuration);
   }
   const tabs = settings.tabOrders.get(n)?.value;

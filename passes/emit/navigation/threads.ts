@@ -5,9 +5,15 @@
 // thread order then bead order.
 import type { PDFRef } from 'pdf-lib';
 import type { Article } from '../../../ir/navigation-types.js';
-import { round, textString, type TargetContext } from './destinations.js';
+import { round, type TargetContext, textString } from './destinations.js';
 
-const INFO_KEYS = { title: 'Title', author: 'Author', subject: 'Subject', keywords: 'Keywords', creator: 'Creator' } as const;
+const INFO_KEYS = {
+  title: 'Title',
+  author: 'Author',
+  subject: 'Subject',
+  keywords: 'Keywords',
+  creator: 'Creator',
+} as const;
 
 export interface Threads {
   /** The catalog's /Threads array. */
@@ -27,14 +33,17 @@ export function emitThreads(tc: TargetContext, articles: readonly Article[]): Th
     a.beads.forEach((b, i) => {
       const place = tc.places.get(b.page.at)!;
       const box = place.box!;
-      context.assign(beads[i], context.obj({
-        Type: 'Bead',
-        T: thread,
-        N: beads[(i + 1) % beads.length],
-        V: beads[(i - 1 + beads.length) % beads.length],
-        P: tc.pageRefs[place.page - 1],
-        R: [box.llx, box.lly, box.urx, box.ury].map(round),
-      } as never));
+      context.assign(
+        beads[i],
+        context.obj({
+          Type: 'Bead',
+          T: thread,
+          N: beads[(i + 1) % beads.length],
+          V: beads[(i - 1 + beads.length) % beads.length],
+          P: tc.pageRefs[place.page - 1],
+          R: [box.llx, box.lly, box.urx, box.ury].map(round),
+        } as never),
+      );
       const list = out.beadsByPage.get(place.page) ?? [];
       list.push(beads[i]);
       out.beadsByPage.set(place.page, list);

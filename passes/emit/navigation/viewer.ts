@@ -6,25 +6,44 @@ import type { ReaderPrefs } from '../../../ir/navigation-types.js';
 import { openAction, type TargetContext } from './destinations.js';
 
 const LAYOUT: Record<string, string> = {
-  single_page: 'SinglePage', one_column: 'OneColumn', two_column_left: 'TwoColumnLeft',
-  two_column_right: 'TwoColumnRight', two_page_left: 'TwoPageLeft', two_page_right: 'TwoPageRight',
+  single_page: 'SinglePage',
+  one_column: 'OneColumn',
+  two_column_left: 'TwoColumnLeft',
+  two_column_right: 'TwoColumnRight',
+  two_page_left: 'TwoPageLeft',
+  two_page_right: 'TwoPageRight',
 };
 const MODE: Record<string, string> = {
-  none: 'UseNone', outlines: 'UseOutlines', thumbnails: 'UseThumbs', full_screen: 'FullScreen', layers: 'UseOC', attachments: 'UseAttachments',
+  none: 'UseNone',
+  outlines: 'UseOutlines',
+  thumbnails: 'UseThumbs',
+  full_screen: 'FullScreen',
+  layers: 'UseOC',
+  attachments: 'UseAttachments',
 };
 const DIRECTION: Record<string, string> = { left_to_right: 'L2R', right_to_left: 'R2L' };
 const SCALING: Record<string, string> = { none: 'None', app_default: 'AppDefault' };
-const DUPLEX: Record<string, string> = { simplex: 'Simplex', flip_short_edge: 'DuplexFlipShortEdge', flip_long_edge: 'DuplexFlipLongEdge' };
+const DUPLEX: Record<string, string> = {
+  simplex: 'Simplex',
+  flip_short_edge: 'DuplexFlipShortEdge',
+  flip_long_edge: 'DuplexFlipLongEdge',
+};
 
 /** Catalog entries from the reader preferences (and the outline's presence). */
-export function viewerEntries(tc: TargetContext, reader: ReaderPrefs | undefined, hasOutline: boolean): Record<string, unknown> {
+export function viewerEntries(
+  tc: TargetContext,
+  reader: ReaderPrefs | undefined,
+  hasOutline: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (reader?.pageLayout) out.PageLayout = LAYOUT[reader.pageLayout];
   if (reader?.pageMode) out.PageMode = MODE[reader.pageMode];
   else if (hasOutline) out.PageMode = 'UseOutlines';
   if (!reader) return out;
   const vp: Record<string, unknown> = {};
-  const flag = (key: string, v: boolean | undefined) => { if (v !== undefined) vp[key] = v; };
+  const flag = (key: string, v: boolean | undefined) => {
+    if (v !== undefined) vp[key] = v;
+  };
   flag('HideToolbar', reader.hideToolbar);
   flag('HideMenubar', reader.hideMenubar);
   flag('HideWindowUI', reader.hideWindowUi);
@@ -40,7 +59,8 @@ export function viewerEntries(tc: TargetContext, reader: ReaderPrefs | undefined
   if (reader.printPages?.length) {
     // Pairs of 1-based page numbers (Table 150, PrintPageRange), each pair in ascending order.
     vp.PrintPageRange = reader.printPages.flatMap((r) => {
-      const a = tc.places.get(r.from.at)!.page, b = tc.places.get(r.to.at)!.page;
+      const a = tc.places.get(r.from.at)!.page,
+        b = tc.places.get(r.to.at)!.page;
       return [Math.min(a, b), Math.max(a, b)];
     });
   }

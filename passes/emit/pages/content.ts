@@ -3,23 +3,29 @@
 // 2-byte codes in literal strings, not hex: 41 % smaller content and half the deflate time
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
+import { num } from '../../../engines/pdf/number.js';
+import type { ContentMark } from '../../../ir/structure-types.js';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../../ir/types.js';
-import { flatWidgetsContent, writeImportedPage } from './imported-pages.js';
-import { imageContent } from './images.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
-import { paint, type PaintEnv } from './paint.js';
+import { imageContent } from './images.js';
+import { flatWidgetsContent, writeImportedPage } from './imported-pages.js';
+import { type PaintEnv, paint } from './paint.js';
 import { clip, paintOperator, segments, strokeState } from './paths.js';
 import type { ResourceScope } from './resources.js';
-import type { ContentMark } from '../../../ir/structure-types.js';
-import { num } from '../../../engines/pdf/number.js';
 
 /** The marked-content pieces of one page in MCID order (a tagged document; passes/emit/document/structure.ts builds the tree from them). */
-export interface MarkRecorder { pieces: ContentMark[] }
+export interface MarkRecorder {
+  pieces: ContentMark[];
+}
 
 /** A name as PDF writes it (§7.3.5): delimiters, '#' and bytes outside printable ASCII as #xx. */
 export function pdfName(s: string): string {
   let out = '/';
-  for (const b of Buffer.from(s, 'utf8')) out += b > 0x20 && b < 0x7f && !'#()<>[]{}/%'.includes(String.fromCharCode(b)) ? String.fromCharCode(b) : '#' + b.toString(16).padStart(2, '0');
+  for (const b of Buffer.from(s, 'utf8'))
+    out +=
+      b > 0x20 && b < 0x7f && !'#()<>[]{}/%'.includes(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : '#' + b.toString(16).padStart(2, '0');
   return out;
 }
 
@@ -32,7 +38,9 @@ function markOpen(m: ContentMark): string {
 }
 
 /** The paint environment of the content stream being written (colours in declared spaces, patterns). */
-let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes>; marks?: MarkRecorder } = { scope: undefined as never };
+let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes>; marks?: MarkRecorder } = {
+  scope: undefined as never,
+};
 
 function colourOps(c: Colour, stroke: boolean): string {
   return paint(c, stroke, env);
@@ -53,7 +61,7 @@ const CODE2: string[] = [];
 
 /** A 2-byte code in a PDF literal string; `(`, `)` and `\` escaped, CR written as \r so no reader folds it. */
 function code2(gid: number): string {
-  return CODE2[gid] ??= lit(gid >> 8) + lit(gid & 0xff);
+  return (CODE2[gid] ??= lit(gid >> 8) + lit(gid & 0xff));
 }
 function lit(b: number): string {
   if (b === 0x28 || b === 0x29 || b === 0x5c) return '\\' + String.fromCharCode(b);
@@ -62,7 +70,10 @@ function lit(b: number): string {
 }
 
 /** How a font's codes are written: 2 bytes (Type 0) or 1 (simple fonts); Type 3 glyphs under d1 also take the stroke colour. */
-export interface FontCodes { codeBytes: 1 | 2; strokeToo?: boolean }
+export interface FontCodes {
+  codeBytes: 1 | 2;
+  strokeToo?: boolean;
+}
 
 /** The TJ array of a glyph run: its codes, adjustments between them. */
 function tjArray(op: GlyphRunOp, one: boolean): string {
@@ -87,24 +98,46 @@ function utf16Literal(s: string): string {
  * when they change, each run placed with Tm. Outlined runs stroke (Tr 1, or 2 when filled too) with
  * their own line width and colour; the caller wraps the object in q … Q so none of it leaks.
  */
-function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => string, codesOf: (op: GlyphRunOp) => FontCodes | undefined): string {
+function textObject(
+  ops: readonly GlyphRunOp[],
+  resName: (op: GlyphRunOp) => string,
+  codesOf: (op: GlyphRunOp) => FontCodes | undefined,
+): string {
   let s = 'BT\n';
-  let font = '', fill = '', mode = 0, stroke = '';
+  let font = '',
+    fill = '',
+    mode = 0,
+    stroke = '';
   for (const op of ops) {
     const f = `/${resName(op)} ${num(op.size)} Tf\n`;
-    if (f !== font) { s += f; font = f; }
+    if (f !== font) {
+      s += f;
+      font = f;
+    }
     const codes = codesOf(op);
     const c = colourOps(op.colour, false) + '\n';
-    if (c !== fill) { s += c; fill = c; }
+    if (c !== fill) {
+      s += c;
+      fill = c;
+    }
     const m = op.outline ? (op.outline.filled ? 2 : 1) : 0;
     if (op.outline) {
       const st = `${num(op.outline.width)} w\n${colourOps(op.outline.colour, true)}\n`;
-      if (st !== stroke) { s += st; stroke = st; }
+      if (st !== stroke) {
+        s += st;
+        stroke = st;
+      }
     } else if (codes?.strokeToo) {
       const st = `${colourOps(op.colour, true)}\n`;
-      if (st !== stroke) { s += st; stroke = st; }
+      if (st !== stroke) {
+        s += st;
+        stroke = st;
+      }
     }
-    if (m !== mode) { s += `${m} Tr\n`; mode = m; }
+    if (m !== mode) {
+      s += `${m} Tr\n`;
+      mode = m;
+    }
     if (op.turn) {
       // Five decimals for the direction: three would misplace a letter's far edge by 0.0005 × its size.
       const [c, sn] = op.turn;
@@ -124,7 +157,16 @@ function textObject(ops: readonly GlyphRunOp[], resName: (op: GlyphRunOp) => str
  * leaves every colour out (the cell of an uncoloured tiling takes the colour of what it fills).
  * `marks` records the marked-content pieces of a tagged page, MCID by MCID.
  */
-export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>, fontCodes?: ReadonlyMap<string, FontCodes>, gfx?: GraphicsEmitter, uncoloured = false, marks?: MarkRecorder): Uint8Array {
+export function pageContent(
+  ops: readonly DrawOp[],
+  fontRes: ReadonlyMap<string, string>,
+  scope: ResourceScope,
+  fontRefs: ReadonlyMap<string, PDFRef>,
+  fontCodes?: ReadonlyMap<string, FontCodes>,
+  gfx?: GraphicsEmitter,
+  uncoloured = false,
+  marks?: MarkRecorder,
+): Uint8Array {
   const outer = env;
   env = { scope, gfx, uncoloured, fontCodes, marks };
   try {
@@ -134,7 +176,12 @@ export function pageContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string,
   }
 }
 
-function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>, scope: ResourceScope, fontRefs: ReadonlyMap<string, PDFRef>): string {
+function opsContent(
+  ops: readonly DrawOp[],
+  fontRes: ReadonlyMap<string, string>,
+  scope: ResourceScope,
+  fontRefs: ReadonlyMap<string, PDFRef>,
+): string {
   let s = '';
   const resName = (op: GlyphRunOp) => {
     const res = fontRes.get(op.font)!;
@@ -147,7 +194,8 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
     if (op.op === 'glyphs') {
       // Consecutive runs of one text object (a block's letters, or its shadow) share BT … ET.
       let j = i + 1;
-      if (op.textObject !== undefined) while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) j++;
+      if (op.textObject !== undefined)
+        while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) j++;
       const group = ops.slice(i, j) as GlyphRunOp[];
       const wrap = q || group.some((g) => g.outline);
       s += (wrap ? 'q\n' : '') + (q ? cm(op.matrix!) : '') + textObject(group, resName, codesOf) + (wrap ? 'Q\n' : '');
@@ -165,7 +213,9 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
       for (let k = 0; k < r.length; k += 4) s += `${num(r[k])} ${num(r[k + 1])} ${num(r[k + 2])} ${num(r[k + 3])} re\n`;
       s += `f\n${q ? '' : 'Q\n'}`;
     } else if (op.op === 'imported') {
-      const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) => writeImportedPage(context, op.source, op.page));
+      const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) =>
+        writeImportedPage(context, op.source, op.page),
+      );
       s += `/${name} Do\n`; // the placing matrix is the op's own, written above
       if (op.flat) s += flatWidgetsContent(op, scope, num);
     } else if (op.op === 'image') {
@@ -174,7 +224,8 @@ function opsContent(ops: readonly DrawOp[], fontRes: ReadonlyMap<string, string>
       s += `${q ? '' : 'q\n'}`;
       if (op.fill) s += colourOps(op.fill, false) + '\n';
       if (op.stroke) s += colourOps(op.stroke.colour, true) + '\n' + strokeState(op.stroke);
-      s += segments(op.segs) + paintOperator(!!op.fill, !!op.stroke, op.fillRule === 'even_odd') + `\n${q ? '' : 'Q\n'}`;
+      s +=
+        segments(op.segs) + paintOperator(!!op.fill, !!op.stroke, op.fillRule === 'even_odd') + `\n${q ? '' : 'Q\n'}`;
     } else if (op.op === 'scope') {
       // The wrapper every item kind goes through (passes/layout/wrap.ts); its own q/Q bracket.
       if (!q) s += 'q\n';

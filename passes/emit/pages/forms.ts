@@ -7,25 +7,35 @@
 // page is one dictionary, field and widget merged; a field on several pages, or a radio group, has
 // one widget per page or button in /Kids.
 import { createHash } from 'node:crypto';
-import { PDFName, PDFRef, type PDFContext, type PDFDict } from 'pdf-lib';
-import type { Appearance, FieldItem, LaidOutWidget } from '../../../ir/form-types.js';
-import type { Colour, DedupedIr, DrawOp } from '../../../ir/types.js';
-
-import { OFF_STATE } from '../../../ir/read/forms.js';
+import { type PDFContext, type PDFDict, PDFName, PDFRef } from 'pdf-lib';
 import { flateStream } from '../../../engines/pdf/compression.js';
-
-import { actionDict, destArray, round as r3, textString, type TargetContext } from '../navigation/destinations.js';
 import { textKey } from '../../../engines/pdf/name-tree.js';
-import type { DocumentResources, ResourceScope } from './resources.js';
-import { MARK_CHARACTER } from '../../../ir/form-types.js';
 import { num } from '../../../engines/pdf/number.js';
+import type { Appearance, FieldItem, LaidOutWidget } from '../../../ir/form-types.js';
+import { MARK_CHARACTER } from '../../../ir/form-types.js';
+import { OFF_STATE } from '../../../ir/read/forms.js';
+import type { Colour, DedupedIr, DrawOp } from '../../../ir/types.js';
+import { actionDict, destArray, round as r3, type TargetContext, textString } from '../navigation/destinations.js';
+import type { DocumentResources, ResourceScope } from './resources.js';
 
 /** Field flags (§12.7.3.1 Table 221, §12.7.4 Tables 226, 228, 230): bit n is 1 << (n − 1). */
 const FF = {
-  readOnly: 1 << 0, required: 1 << 1, noExport: 1 << 2,
-  multiline: 1 << 12, password: 1 << 13, noToggleToOff: 1 << 14, radio: 1 << 15, pushbutton: 1 << 16,
-  combo: 1 << 17, edit: 1 << 18, sort: 1 << 19, multiSelect: 1 << 21, doNotSpellCheck: 1 << 22,
-  doNotScroll: 1 << 23, comb: 1 << 24, radiosInUnison: 1 << 25,
+  readOnly: 1 << 0,
+  required: 1 << 1,
+  noExport: 1 << 2,
+  multiline: 1 << 12,
+  password: 1 << 13,
+  noToggleToOff: 1 << 14,
+  radio: 1 << 15,
+  pushbutton: 1 << 16,
+  combo: 1 << 17,
+  edit: 1 << 18,
+  sort: 1 << 19,
+  multiSelect: 1 << 21,
+  doNotSpellCheck: 1 << 22,
+  doNotScroll: 1 << 23,
+  comb: 1 << 24,
+  radiosInUnison: 1 << 25,
 } as const;
 /** Annotation flag bit 3, Print (Table 165): PDF/A asks it of every annotation. */
 const PRINT_FLAG = 4;
@@ -55,7 +65,12 @@ export interface FormsContext {
 
 /** A widget as a page lists it: its annotation and rect, for /Annots in tab order. */
 /** A widget annotation written for a page; `at` is its field item's pointer (tagging joins it to that item's Form element). */
-export interface PageWidget { ref: PDFRef; rect: LaidOutWidget['rect']; afterLinks: number; at: LaidOutWidget['at'] }
+export interface PageWidget {
+  ref: PDFRef;
+  rect: LaidOutWidget['rect'];
+  afterLinks: number;
+  at: LaidOutWidget['at'];
+}
 
 export interface FormsOut {
   /** The catalog's /AcroForm, when the document has a field. */
@@ -96,14 +111,29 @@ function appearanceStream(fc: FormsContext, a: Appearance, w: LaidOutWidget): PD
     // Variable text sits in /Tx BMC … EMC (§12.7.3.3), clipped to the inside of the border.
     const [x, y, cw, ch] = a.variable.clip;
     const text = fc.content(a.variable.ops, scope);
-    body = Buffer.concat([body, Buffer.from(`/Tx BMC\nq\n${num(x)} ${num(y)} ${num(cw)} ${num(ch)} re\nW\nn\n`, 'latin1'), Buffer.from(text), Buffer.from('Q\nEMC\n', 'latin1')]);
+    body = Buffer.concat([
+      body,
+      Buffer.from(`/Tx BMC\nq\n${num(x)} ${num(y)} ${num(cw)} ${num(ch)} re\nW\nn\n`, 'latin1'),
+      Buffer.from(text),
+      Buffer.from('Q\nEMC\n', 'latin1'),
+    ]);
   }
   const resources = scope.dict();
-  const dict: Record<string, unknown> = { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, r3(w.box.w), r3(w.box.h)], Resources: resources };
+  const dict: Record<string, unknown> = {
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, 0, r3(w.box.w), r3(w.box.h)],
+    Resources: resources,
+  };
   const m = turnMatrix(w.field.turn, w.box.w, w.box.h);
   if (m) dict.Matrix = m.map(r3);
   // The same look is written once: check boxes of one size and style share their on and off streams.
-  const key = createHash('sha256').update(body).update(JSON.stringify([dict.BBox, dict.Matrix, resources], (_k, v: unknown) => (v instanceof PDFRef ? v.toString() : v))).digest('hex');
+  const key = createHash('sha256')
+    .update(body)
+    .update(
+      JSON.stringify([dict.BBox, dict.Matrix, resources], (_k, v: unknown) => (v instanceof PDFRef ? v.toString() : v)),
+    )
+    .digest('hex');
   let ref = fc.written.get(key);
   if (!ref) {
     ref = flateStream(fc.context, body, fc.level, dict);
@@ -113,7 +143,13 @@ function appearanceStream(fc: FormsContext, a: Appearance, w: LaidOutWidget): PD
 }
 
 /** Entries a widget annotation carries: /Rect, /P, /F, /MK, /BS, /AP, /AS. */
-function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selected: boolean, on?: PDFName): Record<string, unknown> {
+function widgetEntries(
+  fc: FormsContext,
+  w: LaidOutWidget,
+  page: PDFRef,
+  selected: boolean,
+  on?: PDFName,
+): Record<string, unknown> {
   const f = w.field;
   const mk: Record<string, unknown> = {};
   if (f.turn) mk.R = f.turn;
@@ -126,9 +162,13 @@ function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selecte
   const bs: Record<string, unknown> = { W: r3(bc ? f.border.width : 0), S: BORDER_STYLE[f.border.style] };
   if (f.border.style === 'dashed') bs.D = f.border.dash.map(r3);
   const d: Record<string, unknown> = {
-    Type: 'Annot', Subtype: 'Widget',
+    Type: 'Annot',
+    Subtype: 'Widget',
     Rect: [w.rect.llx, w.rect.lly, w.rect.urx, w.rect.ury].map(r3),
-    P: page, F: PRINT_FLAG, MK: mk, BS: bs,
+    P: page,
+    F: PRINT_FLAG,
+    MK: mk,
+    BS: bs,
   };
   if (w.on) {
     const onStream = appearanceStream(fc, w.on.appearance, w);
@@ -165,7 +205,12 @@ function widgetEntries(fc: FormsContext, w: LaidOutWidget, page: PDFRef, selecte
 }
 
 /** The entries of a terminal field: type, partial name, flags, value and what its kind adds. */
-function fieldEntries(fc: FormsContext, f: FieldItem, da: LaidOutWidget['da'], topIndex: number | undefined): Record<string, unknown> {
+function fieldEntries(
+  fc: FormsContext,
+  f: FieldItem,
+  da: LaidOutWidget['da'],
+  topIndex: number | undefined,
+): Record<string, unknown> {
   let ff = (f.readOnly ? FF.readOnly : 0) | (f.required ? FF.required : 0) | (f.noExport ? FF.noExport : 0);
   const d: Record<string, unknown> = { T: textString(f.name.split('.').pop()!) };
   if (f.tooltip !== undefined) d.TU = textString(f.tooltip);
@@ -176,8 +221,12 @@ function fieldEntries(fc: FormsContext, f: FieldItem, da: LaidOutWidget['da'], t
   switch (f.type) {
     case 'text_field':
       d.FT = 'Tx';
-      ff |= (f.multiline ? FF.multiline : 0) | (f.password ? FF.password : 0) | (f.comb ? FF.comb : 0)
-        | (f.scroll ? 0 : FF.doNotScroll) | (f.spellCheck ? 0 : FF.doNotSpellCheck);
+      ff |=
+        (f.multiline ? FF.multiline : 0) |
+        (f.password ? FF.password : 0) |
+        (f.comb ? FF.comb : 0) |
+        (f.scroll ? 0 : FF.doNotScroll) |
+        (f.spellCheck ? 0 : FF.doNotSpellCheck);
       if (f.maxLength !== undefined) d.MaxLen = f.maxLength;
       if (f.value !== undefined) d.V = textString(f.value);
       if (f.defaultValue !== undefined) d.DV = textString(f.defaultValue);
@@ -193,8 +242,14 @@ function fieldEntries(fc: FormsContext, f: FieldItem, da: LaidOutWidget['da'], t
       break;
     case 'choice_field': {
       d.FT = 'Ch';
-      ff |= (f.combo ? FF.combo : 0) | (f.editable ? FF.edit : 0) | (f.sort ? FF.sort : 0) | (f.multiple ? FF.multiSelect : 0);
-      d.Opt = f.options.map((o) => (o.label === o.value ? textString(o.value) : [textString(o.value), textString(o.label)]));
+      ff |=
+        (f.combo ? FF.combo : 0) |
+        (f.editable ? FF.edit : 0) |
+        (f.sort ? FF.sort : 0) |
+        (f.multiple ? FF.multiSelect : 0);
+      d.Opt = f.options.map((o) =>
+        o.label === o.value ? textString(o.value) : [textString(o.value), textString(o.label)],
+      );
       if (f.value.length === 1 && !f.multiple) d.V = textString(f.value[0]);
       else if (f.value.length) d.V = f.value.map((v) => textString(v));
       // /I (PDF 1.4): the chosen options by index, which a multiple-choice list needs to show them.
@@ -217,7 +272,10 @@ function fieldEntries(fc: FormsContext, f: FieldItem, da: LaidOutWidget['da'], t
 }
 
 /** A push button's click as an action: a page or a destination name through GoTo, or the action given. */
-function clickAction(tc: TargetContext, t: NonNullable<Extract<FieldItem, { type: 'push_button' }>['target']>): unknown {
+function clickAction(
+  tc: TargetContext,
+  t: NonNullable<Extract<FieldItem, { type: 'push_button' }>['target']>,
+): unknown {
   if (t.kind === 'page') {
     const place = tc.places.get(t.page.at);
     if (!place) throw new Error(`page target at ${t.page.at} was not placed`);
@@ -236,7 +294,11 @@ const PLAIN_NAME = /^[\x20-\x7e]+$/;
  * position of the first widget holding that value (/0, /1…), as Acrobat writes them; /V names it too.
  * Readers that decode names as Latin-1 would otherwise read "GrÃ¼Ãe". Returns the widgets' on names.
  */
-function optStates(f: FieldItem, widgets: readonly LaidOutWidget[], entries: Record<string, unknown>): PDFName[] | undefined {
+function optStates(
+  f: FieldItem,
+  widgets: readonly LaidOutWidget[],
+  entries: Record<string, unknown>,
+): PDFName[] | undefined {
   if (f.type !== 'check_box' && f.type !== 'radio_group') return undefined;
   const values = widgets.map((w) => w.on!.state);
   if (values.every((v) => PLAIN_NAME.test(v))) return undefined;
@@ -247,7 +309,12 @@ function optStates(f: FieldItem, widgets: readonly LaidOutWidget[], entries: Rec
   return names;
 }
 
-interface Node { name: string; kids: Map<string, Node>; ref?: PDFRef; dict?: Record<string, unknown> }
+interface Node {
+  name: string;
+  kids: Map<string, Node>;
+  ref?: PDFRef;
+  dict?: Record<string, unknown>;
+}
 
 export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PDFRef[]): FormsOut {
   const widgetsByPage = new Map<number, PageWidget[]>();
@@ -255,7 +322,10 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
   for (const page of ir.pages) {
     for (const w of page.widgets ?? []) {
       let list = byField.get(w.field);
-      if (!list) { list = []; byField.set(w.field, list); }
+      if (!list) {
+        list = [];
+        byField.set(w.field, list);
+      }
       list.push({ page: page.number, w });
     }
   }
@@ -271,8 +341,13 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
     if (first.da) daFonts.add(first.da.font);
     const entries = fieldEntries(fc, f, first.da, first.topIndex);
     const fieldRef = context.nextRef();
-    const selected = (w: LaidOutWidget) => (f.type === 'check_box' ? f.checked : f.type === 'radio_group' ? f.value === w.on?.state : false);
-    const onNames = optStates(f, list.map((x) => x.w), entries);
+    const selected = (w: LaidOutWidget) =>
+      f.type === 'check_box' ? f.checked : f.type === 'radio_group' ? f.value === w.on?.state : false;
+    const onNames = optStates(
+      f,
+      list.map((x) => x.w),
+      entries,
+    );
     const merge = list.length === 1 && f.type !== 'radio_group';
     if (merge) {
       const { page, w } = list[0];
@@ -280,7 +355,12 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
       add(widgetsByPage, page, { ref: fieldRef, rect: w.rect, afterLinks: w.afterLinks, at: w.at });
     } else {
       entries.Kids = list.map(({ page, w }, k) => {
-        const ref = context.register(context.obj({ ...widgetEntries(fc, w, pageRefs[page - 1], selected(w), onNames?.[k]), Parent: fieldRef } as never));
+        const ref = context.register(
+          context.obj({
+            ...widgetEntries(fc, w, pageRefs[page - 1], selected(w), onNames?.[k]),
+            Parent: fieldRef,
+          } as never),
+        );
         add(widgetsByPage, page, { ref, rect: w.rect, afterLinks: w.afterLinks, at: w.at });
         return ref;
       });
@@ -290,10 +370,18 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
     let node = root;
     for (const part of parts.slice(0, -1)) {
       let next = node.kids.get(part);
-      if (!next) { next = { name: part, kids: new Map(), ref: context.nextRef() }; node.kids.set(part, next); }
+      if (!next) {
+        next = { name: part, kids: new Map(), ref: context.nextRef() };
+        node.kids.set(part, next);
+      }
       node = next;
     }
-    node.kids.set(parts[parts.length - 1], { name: parts[parts.length - 1], kids: new Map(), ref: fieldRef, dict: entries });
+    node.kids.set(parts[parts.length - 1], {
+      name: parts[parts.length - 1],
+      kids: new Map(),
+      ref: fieldRef,
+      dict: entries,
+    });
   }
   const writeNode = (n: Node, parent: PDFRef | undefined): void => {
     const d: Record<string, unknown> = n.dict ?? { T: textString(n.name) };
@@ -314,8 +402,14 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
     acro.DR = { Font: dr };
     acro.DA = textString(`/${fc.fontRes.get(firstFont)} 0 Tf 0 g`);
   }
-  const values = fields.map((f) => JSON.stringify([f.name, 'value' in f ? f.value : undefined, f.type === 'check_box' ? f.checked : undefined]));
-  return { acroForm: context.register(context.obj(acro as never)), widgetsByPage, appearanceKeys: [...fc.written.keys(), ...values] };
+  const values = fields.map((f) =>
+    JSON.stringify([f.name, 'value' in f ? f.value : undefined, f.type === 'check_box' ? f.checked : undefined]),
+  );
+  return {
+    acroForm: context.register(context.obj(acro as never)),
+    widgetsByPage,
+    appearanceKeys: [...fc.written.keys(), ...values],
+  };
 }
 
 function add(m: Map<number, PageWidget[]>, page: number, w: PageWidget): void {
@@ -331,14 +425,24 @@ type Rect = LaidOutWidget['rect'];
  * `row`: top to bottom, then left to right; `column`: left to right, then top to bottom — so the
  * array order matches the keyboard order readers follow (/Tabs; PDF 2.0 /W reads the array itself).
  */
-export function annotsInOrder(links: readonly { ref: PDFRef; rect: Rect }[], widgets: readonly PageWidget[], order: 'row' | 'column' | 'structure' | undefined): PDFRef[] {
+export function annotsInOrder(
+  links: readonly { ref: PDFRef; rect: Rect }[],
+  widgets: readonly PageWidget[],
+  order: 'row' | 'column' | 'structure' | undefined,
+): PDFRef[] {
   const all: { ref: PDFRef; rect: Rect; seq: number }[] = [];
   let wi = 0;
   links.forEach((l, i) => {
-    while (wi < widgets.length && widgets[wi].afterLinks <= i) { all.push({ ...widgets[wi], seq: all.length }); wi++; }
+    while (wi < widgets.length && widgets[wi].afterLinks <= i) {
+      all.push({ ...widgets[wi], seq: all.length });
+      wi++;
+    }
     all.push({ ...l, seq: all.length });
   });
-  while (wi < widgets.length) { all.push({ ...widgets[wi], seq: all.length }); wi++; }
+  while (wi < widgets.length) {
+    all.push({ ...widgets[wi], seq: all.length });
+    wi++;
+  }
   if (order === 'row') all.sort((a, b) => b.rect.ury - a.rect.ury || a.rect.llx - b.rect.llx || a.seq - b.seq);
   else if (order === 'column') all.sort((a, b) => a.rect.llx - b.rect.llx || b.rect.ury - a.rect.ury || a.seq - b.seq);
   return all.map((a) => a.ref);

@@ -6,13 +6,12 @@
 // deflated here.
 
 import { deflateSync } from 'node:zlib';
-import { PDFName, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { ImageOp } from '../../../ir/types.js';
-
+import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
 import { imageXmp } from '../../../engines/pdf/image-xmp.js';
-import type { ResourceScope } from './resources.js';
-import type { ImageResource, ImageStream } from '../../../ir/image-resource.js';
 import { walkOps } from '../../../ir/draw-ops.js';
+import type { ImageResource, ImageStream } from '../../../ir/image-resource.js';
+import type { ImageOp } from '../../../ir/types.js';
+import type { ResourceScope } from './resources.js';
 
 /** Flate level of unpacked image samples (spec Limits: compression level 1 to 9). */
 export const IMAGE_FLATE_LEVEL = 6;
@@ -22,10 +21,18 @@ const iccStreams = new WeakMap<PDFContext, Map<Uint8Array, PDFRef>>();
 
 function iccRef(context: PDFContext, icc: { bytes: Uint8Array; n: number }): PDFRef {
   let m = iccStreams.get(context);
-  if (!m) { m = new Map(); iccStreams.set(context, m); }
+  if (!m) {
+    m = new Map();
+    iccStreams.set(context, m);
+  }
   let ref = m.get(icc.bytes);
   if (!ref) {
-    ref = context.register(context.stream(deflateSync(icc.bytes, { level: IMAGE_FLATE_LEVEL }), { N: icc.n, Filter: 'FlateDecode' } as never));
+    ref = context.register(
+      context.stream(deflateSync(icc.bytes, { level: IMAGE_FLATE_LEVEL }), {
+        N: icc.n,
+        Filter: 'FlateDecode',
+      } as never),
+    );
     m.set(icc.bytes, ref);
   }
   return ref;
@@ -34,9 +41,12 @@ function iccRef(context: PDFContext, icc: { bytes: Uint8Array; n: number }): PDF
 function colourSpace(context: PDFContext, s: ImageStream): unknown {
   const base = s.icc ? [PDFName.of('ICCBased'), iccRef(context, s.icc)] : undefined;
   switch (s.space!.kind) {
-    case 'gray': return base ?? 'DeviceGray';
-    case 'rgb': return base ?? 'DeviceRGB';
-    case 'cmyk': return base ?? 'DeviceCMYK';
+    case 'gray':
+      return base ?? 'DeviceGray';
+    case 'rgb':
+      return base ?? 'DeviceRGB';
+    case 'cmyk':
+      return base ?? 'DeviceCMYK';
     case 'indexed': {
       const { hival, lookup } = s.space as { hival: number; lookup: Uint8Array };
       const table = context.register(context.stream(lookup, {} as never));
@@ -81,9 +91,14 @@ export function setImageFileRefs(context: PDFContext, byName: ReadonlyMap<string
 }
 
 /** Attachments claimed by the pictures the pages draw (those belong to the pictures, not the document). */
-export function filesClaimedByImages(pages: readonly { ops: readonly import('../../../ir/types.js').DrawOp[] }[]): Set<string> {
+export function filesClaimedByImages(
+  pages: readonly { ops: readonly import('../../../ir/types.js').DrawOp[] }[],
+): Set<string> {
   const out = new Set<string>();
-  for (const page of pages) walkOps(page.ops, (op) => { if (op.op === 'image') for (const f of op.image.files ?? []) out.add(f); });
+  for (const page of pages)
+    walkOps(page.ops, (op) => {
+      if (op.op === 'image') for (const f of op.image.files ?? []) out.add(f);
+    });
   return out;
 }
 

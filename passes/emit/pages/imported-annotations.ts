@@ -6,25 +6,61 @@
 // (widgets: drawn flat as content instead, engines/supplied/widgets.ts), links to pages the document
 // does not draw, actions it does not carry, media — is left out and named in one remark per
 // supplied page: never silently.
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, PDFString, PDFHexString, type PDFContext, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  type PDFContext,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRef,
+  PDFStream,
+  PDFString,
+} from 'pdf-lib';
+import { MAX_PDF_NUMBER } from '../../../engines/geometry/coordinates.js';
+import { annotsOf, pageParts } from '../../../engines/supplied/page-parts.js';
+import { flatWidgets } from '../../../engines/supplied/widgets.js';
 import type { Remark } from '../../../ir/diagnostics.js';
 import { remark } from '../../../ir/messages.js';
 import type { JsonPointer } from '../../../ir/pointer.js';
 import type { ArchiveLevel } from '../../../ir/standards-types.js';
-import type { DrawOp, LaidOutPage, Matrix } from '../../../ir/types.js';
-
-import { annotsOf, pageParts } from '../../../engines/supplied/page-parts.js';
-import { flatWidgets } from '../../../engines/supplied/widgets.js';
-import { MAX_PDF_NUMBER } from '../../../engines/geometry/coordinates.js';
-import { copierFor } from './imported-pages.js';
 import type { SuppliedPdf } from '../../../ir/supplied-pdf.js';
+import type { DrawOp, LaidOutPage, Matrix } from '../../../ir/types.js';
+import { copierFor } from './imported-pages.js';
 
 /** Annotation kinds carried over (ISO 32000-1 Table 169): comments, markup, stamps, links, pop-ups. */
-const CARRIED = new Set(['Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight', 'Underline', 'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Redact', 'Watermark']);
+const CARRIED = new Set([
+  'Text',
+  'Link',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'Popup',
+  'FileAttachment',
+  'Redact',
+  'Watermark',
+]);
 /** Named actions whose meaning does not depend on the source document (and the ones PDF/A allows). */
 const NAMED_ACTIONS = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
 /** Annotation flags (Table 165). */
-const F_INVISIBLE = 1, F_HIDDEN = 2, F_PRINT = 4, F_NO_ZOOM = 8, F_NO_ROTATE = 16, F_NO_VIEW = 32, F_TOGGLE_NO_VIEW = 256;
+const F_INVISIBLE = 1,
+  F_HIDDEN = 2,
+  F_PRINT = 4,
+  F_NO_ZOOM = 8,
+  F_NO_ROTATE = 16,
+  F_NO_VIEW = 32,
+  F_TOGGLE_NO_VIEW = 256;
 /** Keys of an annotation that are never copied as they are (the page, and links to other annotations, mapped anew). */
 const NOT_COPIED = new Set(['P', 'Parent', 'Popup', 'IRT', 'StructParent']);
 /** How many objects of one annotation are looked through for numbers out of range. */
@@ -41,17 +77,20 @@ const WHY = {
   page: 'links to pages the document does not draw',
   named: 'links to named destinations the part does not hold',
   action: 'actions not carried (JavaScript, Launch, form actions, chains…)',
-  outside: 'annotations outside the page\'s shown box',
+  outside: "annotations outside the page's shown box",
   archive: 'annotations the archive claim does not allow',
   orphan: 'pop-ups of annotations not carried',
   broken: 'annotations holding numbers past what a PDF number holds',
-  tangled: 'annotations whose objects reach into the part\'s pages',
+  tangled: "annotations whose objects reach into the part's pages",
   layered: 'annotations on layers of the part',
   untagged: 'annotations the claim would need tagged',
 } as const;
 type Why = keyof typeof WHY;
 
-interface Place { pageRef: PDFRef; matrix: Matrix }
+interface Place {
+  pageRef: PDFRef;
+  matrix: Matrix;
+}
 
 export interface AnnotationCarrier {
   /** The carried annotations of the supplied pages drawn on `page`, in drawing order. */
@@ -59,7 +98,13 @@ export interface AnnotationCarrier {
 }
 
 /** An imported page drawn on a page, with the layer it is drawn on. */
-interface Drawn { src: SuppliedPdf; index: number; matrix: Matrix; layer?: string; at: JsonPointer }
+interface Drawn {
+  src: SuppliedPdf;
+  index: number;
+  matrix: Matrix;
+  layer?: string;
+  at: JsonPointer;
+}
 
 function drawnOn(ops: readonly DrawOp[], layer: string | undefined, out: Drawn[]): Drawn[] {
   for (const op of ops) {
@@ -75,14 +120,25 @@ function drawnOn(ops: readonly DrawOp[], layer: string | undefined, out: Drawn[]
  * annotation in the structure tree (ISO 14289-1 7.18.1); the part's structure is not carried, so
  * none of its annotations is.
  */
-export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPage[], pageRefs: readonly PDFRef[], archive: ArchiveLevel | undefined, remarks: Remark[], ocg?: (layer: string) => PDFRef, accessible = false): AnnotationCarrier {
+export function annotationCarrier(
+  context: PDFContext,
+  pages: readonly LaidOutPage[],
+  pageRefs: readonly PDFRef[],
+  archive: ArchiveLevel | undefined,
+  remarks: Remark[],
+  ocg?: (layer: string) => PDFRef,
+  accessible = false,
+): AnnotationCarrier {
   // Where each supplied page is first drawn: a link into the part leads there.
   const first = new Map<SuppliedPdf, Map<number, Place>>();
   const drawn = pages.map((p, i) => {
     const d = drawnOn(p.ops, undefined, []);
     for (const x of d) {
       let m = first.get(x.src);
-      if (!m) { m = new Map(); first.set(x.src, m); }
+      if (!m) {
+        m = new Map();
+        first.set(x.src, m);
+      }
       if (!m.has(x.index)) m.set(x.index, { pageRef: pageRefs[i], matrix: x.matrix });
     }
     return d;
@@ -93,13 +149,22 @@ export function annotationCarrier(context: PDFContext, pages: readonly LaidOutPa
       const out: PDFRef[] = [];
       for (const d of drawn[page.number - 1]) {
         const dropped = new Map<Why, number>();
-        out.push(...carryPage(context, d, first, archive, dropped, d.layer && ocg ? ocg(d.layer) : undefined, accessible));
+        out.push(
+          ...carryPage(context, d, first, archive, dropped, d.layer && ocg ? ocg(d.layer) : undefined, accessible),
+        );
         const key = `${d.src.part}\u0000${d.index}`;
         if (dropped.size && !remarked.has(key)) {
           remarked.add(key);
           const n = [...dropped.values()].reduce((a, b) => a + b, 0);
           const what = [...dropped].map(([w, c]) => `${c} ${WHY[w]}`).join(', ');
-          remarks.push(remark('importedAnnotationsDropped', d.at === '/templates' ? '/templates/part' : `${d.at}/part`, { page: d.index + 1, part: d.src.part, count: n, kinds: what }));
+          remarks.push(
+            remark('importedAnnotationsDropped', d.at === '/templates' ? '/templates/part' : `${d.at}/part`, {
+              page: d.index + 1,
+              part: d.src.part,
+              count: n,
+              kinds: what,
+            }),
+          );
         }
       }
       return out;
@@ -130,8 +195,16 @@ function numbers(src: SuppliedPdf, o: PDFObject | undefined): number[] | undefin
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 function boxOf(pts: number[]): [number, number, number, number] {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (let i = 0; i + 1 < pts.length; i += 2) { x0 = Math.min(x0, pts[i]); x1 = Math.max(x1, pts[i]); y0 = Math.min(y0, pts[i + 1]); y1 = Math.max(y1, pts[i + 1]); }
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    x0 = Math.min(x0, pts[i]);
+    x1 = Math.max(x1, pts[i]);
+    y0 = Math.min(y0, pts[i + 1]);
+    y1 = Math.max(y1, pts[i + 1]);
+  }
   return [x0, y0, x1, y1];
 }
 
@@ -148,12 +221,21 @@ function pairs(m: Matrix, v: number[]): number[] {
 }
 
 /** Scales, moves and quarter turns: an upright box stays an upright box. */
-const quarter = (m: Matrix) => (Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9) || (Math.abs(m[0]) < 1e-9 && Math.abs(m[3]) < 1e-9);
+const quarter = (m: Matrix) =>
+  (Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9) || (Math.abs(m[0]) < 1e-9 && Math.abs(m[3]) < 1e-9);
 
 /** Upright placements (positive scales, moves) need no change to an appearance: the reader fits it to the new /Rect. */
 const upright = (m: Matrix) => Math.abs(m[1]) < 1e-9 && Math.abs(m[2]) < 1e-9 && m[0] > 0 && m[3] > 0;
 
-function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<number, Place>>, archive: ArchiveLevel | undefined, dropped: Map<Why, number>, oc: PDFRef | undefined, accessible: boolean): PDFRef[] {
+function carryPage(
+  context: PDFContext,
+  d: Drawn,
+  first: Map<SuppliedPdf, Map<number, Place>>,
+  archive: ArchiveLevel | undefined,
+  dropped: Map<Why, number>,
+  oc: PDFRef | undefined,
+  accessible: boolean,
+): PDFRef[] {
   const { src, index, matrix } = d;
   const sctx = src.doc.context;
   const annots = annotsOf(src.pages[index].node);
@@ -177,20 +259,41 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
   for (const { key, dict, i } of list) {
     if (isPopup(dict)) continue; // decided with its parent
     const why = reasonOut(context, src, dict, box, archive, first, dests);
-    if (why === 'widget' && flat.some((w) => w.index === i)) { drop('flat'); continue; }
+    if (why === 'widget' && flat.some((w) => w.index === i)) {
+      drop('flat');
+      continue;
+    }
     const bad = why ?? (accessible ? 'untagged' : copyable(sctx, dict, matrix));
-    if (bad) { drop(bad); continue; }
+    if (bad) {
+      drop(bad);
+      continue;
+    }
     newRef.set(key, context.nextRef());
   }
   for (const { key, dict } of list) {
     if (!isPopup(dict)) continue;
     const parent = dict.get(PDFName.of('Parent'));
-    if (!parent || !newRef.has(parent)) { drop('orphan'); continue; }
-    if (numbers(src, dict.get(PDFName.of('Rect')))?.length !== 4) { drop('kind'); continue; }
+    if (!parent || !newRef.has(parent)) {
+      drop('orphan');
+      continue;
+    }
+    if (numbers(src, dict.get(PDFName.of('Rect')))?.length !== 4) {
+      drop('kind');
+      continue;
+    }
     const bad = copyable(sctx, dict, matrix);
-    if (bad) { drop(bad); continue; }
-    if (dict.get(PDFName.of('OC'))) { drop('layered'); continue; }
-    if (archive && archiveOut(dict, archive)) { drop('archive'); continue; }
+    if (bad) {
+      drop(bad);
+      continue;
+    }
+    if (dict.get(PDFName.of('OC'))) {
+      drop('layered');
+      continue;
+    }
+    if (archive && archiveOut(dict, archive)) {
+      drop('archive');
+      continue;
+    }
     newRef.set(key, context.nextRef());
   }
   // 2. Each carried annotation written anew.
@@ -203,28 +306,66 @@ function carryPage(context: PDFContext, d: Drawn, first: Map<SuppliedPdf, Map<nu
     for (const [k, v] of dict.entries()) {
       const n = k.decodeText();
       switch (n) {
-        case 'P': case 'StructParent': case 'OC': case 'AA': break; // the page and structure are ours; the layer is the item's (none came with /OC or /AA)
-        case 'Popup': case 'Parent': case 'IRT': { const r = newRef.get(v); if (r) o[n] = r; break; }
-        case 'Rect': { const r = numbers(src, v)!; o.Rect = context.obj(boxOf(pairs(matrix, rectCorners(r))).map(round)); break; }
-        case 'QuadPoints': case 'L': case 'Vertices': case 'CL': {
+        case 'P':
+        case 'StructParent':
+        case 'OC':
+        case 'AA':
+          break; // the page and structure are ours; the layer is the item's (none came with /OC or /AA)
+        case 'Popup':
+        case 'Parent':
+        case 'IRT': {
+          const r = newRef.get(v);
+          if (r) o[n] = r;
+          break;
+        }
+        case 'Rect': {
+          const r = numbers(src, v)!;
+          o.Rect = context.obj(boxOf(pairs(matrix, rectCorners(r))).map(round));
+          break;
+        }
+        case 'QuadPoints':
+        case 'L':
+        case 'Vertices':
+        case 'CL': {
           const p = numbers(src, v);
           if (p) o[n] = context.obj(pairs(matrix, p).map(round));
           break;
         }
         case 'InkList': {
           const a = sctx.lookup(v);
-          if (a instanceof PDFArray) o.InkList = context.obj(a.asArray().map((s) => (numbers(src, s) ?? [])).map((p) => pairs(matrix, p).map(round)));
+          if (a instanceof PDFArray)
+            o.InkList = context.obj(
+              a
+                .asArray()
+                .map((s) => numbers(src, s) ?? [])
+                .map((p) => pairs(matrix, p).map(round)),
+            );
           break;
         }
-        case 'RD': { const p = numbers(src, v); if (p) o.RD = context.obj(p.map((x) => round(x * Math.sqrt(Math.abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))))); break; }
-        case 'AP': { const ap = appearance(context, src, v, matrix, archive); if (ap) o.AP = ap; break; }
-        case 'Dest': case 'A': break; // below
-        default: o[n] = copier.copy(v);
+        case 'RD': {
+          const p = numbers(src, v);
+          if (p)
+            o.RD = context.obj(
+              p.map((x) => round(x * Math.sqrt(Math.abs(matrix[0] * matrix[3] - matrix[1] * matrix[2])))),
+            );
+          break;
+        }
+        case 'AP': {
+          const ap = appearance(context, src, v, matrix, archive);
+          if (ap) o.AP = ap;
+          break;
+        }
+        case 'Dest':
+        case 'A':
+          break; // below
+        default:
+          o[n] = copier.copy(v);
       }
     }
     const dest = dests.get(dict);
     if (dest) {
-      if (dict.get(PDFName.of('A'))) o.A = dest; else o.Dest = dest;
+      if (dict.get(PDFName.of('A'))) o.A = dest;
+      else o.Dest = dest;
     } else if (dict.get(PDFName.of('A'))) {
       o.A = copier.copy(dict.get(PDFName.of('A'))!);
     }
@@ -255,9 +396,12 @@ function copyable(sctx: PDFContext, dict: PDFDict, m: Matrix): Why | undefined {
     if (seen.has(o)) continue;
     seen.add(o);
     if (seen.size > SCAN_OBJECTS) return 'broken';
-    if (o instanceof PDFNumber) { if (!(Math.abs(o.asNumber()) <= MAX_PDF_NUMBER)) return 'broken'; }
-    else if (o instanceof PDFRef) { const t = sctx.lookup(o); if (t) stack.push(t); }
-    else if (o instanceof PDFArray) stack.push(...o.asArray());
+    if (o instanceof PDFNumber) {
+      if (!(Math.abs(o.asNumber()) <= MAX_PDF_NUMBER)) return 'broken';
+    } else if (o instanceof PDFRef) {
+      const t = sctx.lookup(o);
+      if (t) stack.push(t);
+    } else if (o instanceof PDFArray) stack.push(...o.asArray());
     else if (o instanceof PDFStream) stack.push(o.dict);
     else if (o instanceof PDFDict) {
       const type = o.get(PDFName.of('Type'));
@@ -280,19 +424,27 @@ function copyable(sctx: PDFContext, dict: PDFDict, m: Matrix): Why | undefined {
 }
 
 /** Why an annotation (not a pop-up) stays out, or undefined; a link's new destination goes in `dests`. */
-function reasonOut(context: PDFContext, src: SuppliedPdf, dict: PDFDict, box: number[], archive: ArchiveLevel | undefined, first: Map<SuppliedPdf, Map<number, Place>>, dests: Map<PDFDict, PDFObject>): Why | undefined {
+function reasonOut(
+  context: PDFContext,
+  src: SuppliedPdf,
+  dict: PDFDict,
+  box: number[],
+  archive: ArchiveLevel | undefined,
+  first: Map<SuppliedPdf, Map<number, Place>>,
+  dests: Map<PDFDict, PDFObject>,
+): Why | undefined {
   const sctx = src.doc.context;
   const subtype = name(dict.get(PDFName.of('Subtype')));
   if (subtype === 'Widget') return 'widget';
   if (!subtype || !CARRIED.has(subtype)) return 'kind';
   const r = numbers(src, dict.get(PDFName.of('Rect')));
-  if (!r || r.length !== 4) return 'kind';
+  if (r?.length !== 4) return 'kind';
   const [x0, y0, x1, y1] = [Math.min(r[0], r[2]), Math.min(r[1], r[3]), Math.max(r[0], r[2]), Math.max(r[1], r[3])];
   if (x1 < box[0] || x0 > box[2] || y1 < box[1] || y0 > box[3]) return 'outside';
   if (dict.get(PDFName.of('AA'))) return 'action';
   // The part's layers are not the document's: carried without its /OC it would show when it did not.
   if (dict.get(PDFName.of('OC'))) return 'layered';
-  if (archive && (archiveOut(dict, archive) || (subtype === 'FileAttachment'))) return 'archive';
+  if (archive && (archiveOut(dict, archive) || subtype === 'FileAttachment')) return 'archive';
   const a = sctx.lookup(dict.get(PDFName.of('A')) ?? PDFName.of('None'));
   if (a instanceof PDFDict) {
     if (a.get(PDFName.of('Next'))) return 'action';
@@ -321,7 +473,10 @@ function reasonOut(context: PDFContext, src: SuppliedPdf, dict: PDFDict, box: nu
 function archiveOut(dict: PDFDict, archive: ArchiveLevel): boolean {
   const f = num(dict.lookup(PDFName.of('F'))) ?? 0;
   if (!(f & F_PRINT) || f & (F_INVISIBLE | F_HIDDEN | F_NO_VIEW | F_TOGGLE_NO_VIEW)) return true;
-  if (archive.part === 1) { const ca = num(dict.lookup(PDFName.of('CA'))); if (ca !== undefined && ca !== 1) return true; }
+  if (archive.part === 1) {
+    const ca = num(dict.lookup(PDFName.of('CA')));
+    if (ca !== undefined && ca !== 1) return true;
+  }
   const subtype = name(dict.get(PDFName.of('Subtype')));
   // A text note keeps its icon's size and angle (19005-1 6.5.3, -2 6.3.2: NoZoom and NoRotate set).
   if (subtype === 'Text' && (f & (F_NO_ZOOM | F_NO_ROTATE)) !== (F_NO_ZOOM | F_NO_ROTATE)) return true;
@@ -331,7 +486,12 @@ function archiveOut(dict: PDFDict, archive: ArchiveLevel): boolean {
 }
 
 /** A destination of the source mapped onto the page where its page is first drawn; a reason when it cannot be. */
-function mapDest(context: PDFContext, src: SuppliedPdf, raw: PDFObject | undefined, first: Map<SuppliedPdf, Map<number, Place>>): PDFArray | Why {
+function mapDest(
+  context: PDFContext,
+  src: SuppliedPdf,
+  raw: PDFObject | undefined,
+  first: Map<SuppliedPdf, Map<number, Place>>,
+): PDFArray | Why {
   const sctx = src.doc.context;
   let d: PDFObject | undefined = raw instanceof PDFRef ? sctx.lookup(raw) : raw;
   if (d instanceof PDFName || d instanceof PDFString || d instanceof PDFHexString) {
@@ -341,7 +501,9 @@ function mapDest(context: PDFContext, src: SuppliedPdf, raw: PDFObject | undefin
   if (d instanceof PDFDict) d = d.lookup(PDFName.of('D'));
   if (!(d instanceof PDFArray) || d.size() < 2) return 'named';
   const target = d.get(0);
-  const index = src.pages.findIndex((p) => p.ref === target || (target instanceof PDFRef && p.ref.objectNumber === target.objectNumber));
+  const index = src.pages.findIndex(
+    (p) => p.ref === target || (target instanceof PDFRef && p.ref.objectNumber === target.objectNumber),
+  );
   const place = index >= 0 ? first.get(src)?.get(index) : undefined;
   if (!place) return 'page';
   const m = place.matrix;
@@ -349,7 +511,9 @@ function mapDest(context: PDFContext, src: SuppliedPdf, raw: PDFObject | undefin
   const at = (i: number) => num(d.lookup(i) as PDFObject);
   const o: (number | null | string)[] = [];
   if (fit === 'XYZ') {
-    const l = at(2), t = at(3), z = at(4);
+    const l = at(2),
+      t = at(3),
+      z = at(4);
     const [x, y] = apply(m, l ?? 0, t ?? 0);
     o.push(l === undefined ? null : round(x), t === undefined ? null : round(y), z === undefined ? null : z);
   } else if (fit === 'FitH' || fit === 'FitBH') {
@@ -384,11 +548,16 @@ function namedDest(src: SuppliedPdf, key: PDFName | PDFString | PDFHexString): P
     if (leaf instanceof PDFArray) {
       for (let i = 0; i + 1 < leaf.size(); i += 2) {
         const k = leaf.lookup(i);
-        if ((k instanceof PDFString || k instanceof PDFHexString) && k.decodeText() === wanted) return sctx.lookup(leaf.get(i + 1));
+        if ((k instanceof PDFString || k instanceof PDFHexString) && k.decodeText() === wanted)
+          return sctx.lookup(leaf.get(i + 1));
       }
     }
     const kids = node.lookup(PDFName.of('Kids'));
-    if (kids instanceof PDFArray) for (let i = 0; i < kids.size(); i++) { const hit = walk(kids.lookup(i), depth + 1); if (hit) return hit; }
+    if (kids instanceof PDFArray)
+      for (let i = 0; i < kids.size(); i++) {
+        const hit = walk(kids.lookup(i), depth + 1);
+        if (hit) return hit;
+      }
     return undefined;
   };
   return walk(root, 0);
@@ -400,7 +569,13 @@ function namedDest(src: SuppliedPdf, key: PDFName | PDFString | PDFHexString): P
  * appearance into the new /Rect (§12.5.5) shows it turned as the page is. Under an archive claim
  * only /N is kept (checked before: the annotation had no other).
  */
-function appearance(context: PDFContext, src: SuppliedPdf, raw: PDFObject, m: Matrix, archive: ArchiveLevel | undefined): PDFObject | undefined {
+function appearance(
+  context: PDFContext,
+  src: SuppliedPdf,
+  raw: PDFObject,
+  m: Matrix,
+  archive: ArchiveLevel | undefined,
+): PDFObject | undefined {
   const copier = copierFor(context, src);
   const sctx = src.doc.context;
   const ap = sctx.lookup(raw);
@@ -412,7 +587,13 @@ function appearance(context: PDFContext, src: SuppliedPdf, raw: PDFObject, m: Ma
     const bbox = numbers(src, s.dict.get(PDFName.of('BBox'))) ?? [0, 0, 0, 0];
     const own = (numbers(src, s.dict.get(PDFName.of('Matrix'))) ?? [1, 0, 0, 1, 0, 0]) as Matrix;
     const shown = boxOf(pairs(own, rectCorners(bbox)));
-    const stream = context.stream('/A Do', { Type: 'XObject', Subtype: 'Form', BBox: shown.map(round), Matrix: [m[0], m[1], m[2], m[3], 0, 0].map((v) => round(v)), Resources: { XObject: { A: copier.copy(ref) } } } as never);
+    const stream = context.stream('/A Do', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: shown.map(round),
+      Matrix: [m[0], m[1], m[2], m[3], 0, 0].map((v) => round(v)),
+      Resources: { XObject: { A: copier.copy(ref) } },
+    } as never);
     return context.register(stream);
   };
   const out: Record<string, PDFObject> = {};

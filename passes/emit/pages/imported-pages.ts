@@ -5,12 +5,11 @@
 // document, so what two pages of one source share is written once — the annotations carried over,
 // passes/emit/pages/imported-annotations.ts, share it too).
 import { deflateSync } from 'node:zlib';
-import { PDFObjectCopier, type PDFContext, type PDFRef } from 'pdf-lib';
-import type { ImportedPageOp } from '../../../ir/types.js';
-import type { ResourceScope } from './resources.js';
-
+import { type PDFContext, PDFObjectCopier, type PDFRef } from 'pdf-lib';
 import { pageParts } from '../../../engines/supplied/page-parts.js';
 import type { SuppliedPdf } from '../../../ir/supplied-pdf.js';
+import type { ImportedPageOp } from '../../../ir/types.js';
+import type { ResourceScope } from './resources.js';
 
 /** Flate level of the re-packed content (spec Limits: compression level 1 to 9). */
 const FLATE_LEVEL = 6;
@@ -20,9 +19,15 @@ const copiers = new WeakMap<PDFContext, Map<SuppliedPdf, PDFObjectCopier>>();
 /** The one copier of `src` into `context`. */
 export function copierFor(context: PDFContext, src: SuppliedPdf): PDFObjectCopier {
   let m = copiers.get(context);
-  if (!m) { m = new Map(); copiers.set(context, m); }
+  if (!m) {
+    m = new Map();
+    copiers.set(context, m);
+  }
   let copier = m.get(src);
-  if (!copier) { copier = PDFObjectCopier.for(src.doc.context, context); m.set(src, copier); }
+  if (!copier) {
+    copier = PDFObjectCopier.for(src.doc.context, context);
+    m.set(src, copier);
+  }
   return copier;
 }
 
@@ -48,7 +53,11 @@ export function flatWidgetsContent(op: ImportedPageOp, scope: ResourceScope, num
   const [x0, y0, x1, y1] = pageParts(op.source, op.page).box;
   let s = `q\n${num(x0)} ${num(y0)} ${num(x1 - x0)} ${num(y1 - y0)} re\nW n\n`;
   for (const w of op.flat ?? []) {
-    const name = scope.use('XObject', `widget\u0000${op.source.part}\u0000${w.ref.objectNumber}\u0000${w.ref.generationNumber}`, (context) => copierFor(context, op.source).copy(w.ref));
+    const name = scope.use(
+      'XObject',
+      `widget\u0000${op.source.part}\u0000${w.ref.objectNumber}\u0000${w.ref.generationNumber}`,
+      (context) => copierFor(context, op.source).copy(w.ref),
+    );
     s += `q\n${w.matrix.map(num).join(' ')} cm\n/${name} Do\nQ\n`;
   }
   return s + 'Q\n';

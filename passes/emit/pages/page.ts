@@ -4,15 +4,15 @@
 // structure parents, carried annotations of supplied pages).
 import type { Hash } from 'node:crypto';
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import type { DedupedIr, LaidOutPage } from '../../../ir/types.js';
 import { flateStream } from '../../../engines/pdf/compression.js';
+import type { DedupedIr, LaidOutPage } from '../../../ir/types.js';
 import type { PassContext } from '../../pass.js';
+import { writePageMetadata } from '../document/metadata.js';
 import type { StructureWriter } from '../document/structure.js';
 import { itemIndexOf } from '../document/structure.js';
-import { writePageMetadata } from '../document/metadata.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
 import type { emitNavigation } from '../navigation/navigation.js';
-import { pageContent, type FontCodes } from './content.js';
+import { type FontCodes, pageContent } from './content.js';
 import { annotsInOrder, type emitForms } from './forms.js';
 import type { annotationCarrier } from './imported-annotations.js';
 import type { DocumentResources } from './resources.js';
@@ -42,10 +42,37 @@ export interface PageWriting {
 
 /** Writes page `i` to its reserved reference. */
 export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
-  const { context, ir, ctx, version, pagesRef, pageRefs, resources, fontRefs, fontCodes, gfx, structure, navigation, forms, carried, pageFiles, pageMetadata, hash } = w;
+  const {
+    context,
+    ir,
+    ctx,
+    version,
+    pagesRef,
+    pageRefs,
+    resources,
+    fontRefs,
+    fontCodes,
+    gfx,
+    structure,
+    navigation,
+    forms,
+    carried,
+    pageFiles,
+    pageMetadata,
+    hash,
+  } = w;
   // Only what this page draws with goes in its resources (ResourceScope records each use).
   const scope = resources.scope();
-  const content = pageContent(page.ops, ir.fontRes, scope, fontRefs, fontCodes, gfx, false, structure?.page(i, pageRefs[i]));
+  const content = pageContent(
+    page.ops,
+    ir.fontRes,
+    scope,
+    fontRefs,
+    fontCodes,
+    gfx,
+    false,
+    structure?.page(i, pageRefs[i]),
+  );
   hash.update(content);
   const contentRef = flateStream(context, content, w.level);
   const pageResources = scope.dict();
@@ -62,7 +89,8 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
   // Page-level entries of other areas (boxes, Rotate, Trans/Dur, Tabs, Annots, Metadata, AF,
   // Group…): each area writes its own from its module under passes/emit/ and adds one line here.
   if (pageFiles.has(page.number)) entries.AF = pageFiles.get(page.number);
-  if (pageMetadata.has(page.number)) entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
+  if (pageMetadata.has(page.number))
+    entries.Metadata = writePageMetadata(context, pageMetadata.get(page.number)!, ir.doc, ctx);
   Object.assign(entries, navigation.page(page, pageRefs[i]));
   // Links are the page's annotations in order (emit/links.ts), before widgets join them.
   const linkRefs = (entries.Annots ?? []) as PDFRef[];
@@ -81,7 +109,8 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
     const annots = (entries.Annots ?? []) as PDFRef[];
     // PDF/UA-1 7.18.3: a page with annotations is tabbed in structure order unless stated otherwise
     // (/Tabs is PDF 1.5: a PDF/A-1 file writes it only when it claims PDF/UA too).
-    if (annots.length && entries.Tabs === undefined && (Number(version) >= 1.5 || ir.doc.standards?.accessible)) entries.Tabs = 'S';
+    if (annots.length && entries.Tabs === undefined && (Number(version) >= 1.5 || ir.doc.standards?.accessible))
+      entries.Tabs = 'S';
   }
   const imported = carried.page(page, pageRefs[i]);
   if (imported.length) entries.Annots = [...((entries.Annots as unknown[] | undefined) ?? []), ...imported];

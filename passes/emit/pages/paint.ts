@@ -2,21 +2,30 @@
 // colours as g/rg/k (G/RG/K to stroke); a colour in a declared space as `/CSn cs … scn`; a tiling
 // as `/Pattern cs /Pn scn` (an uncoloured cell: `[/Pattern base]` with the colour it takes); a
 // gradient through its shading pattern. Inside an uncoloured tiling cell no colour is written.
+
+import { num } from '../../../engines/pdf/number.js';
 import type { Colour } from '../../../ir/types.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
 import type { ResourceScope } from './resources.js';
-import { num } from '../../../engines/pdf/number.js';
 
 export function deviceColour(c: Colour, stroke: boolean): string | undefined {
   switch (c.space) {
-    case 'gray': return `${num(c.c[0])} ${stroke ? 'G' : 'g'}`;
-    case 'rgb': return `${num(c.c[0])} ${num(c.c[1])} ${num(c.c[2])} ${stroke ? 'RG' : 'rg'}`;
-    case 'cmyk': return `${c.c.map(num).join(' ')} ${stroke ? 'K' : 'k'}`;
-    default: return undefined;
+    case 'gray':
+      return `${num(c.c[0])} ${stroke ? 'G' : 'g'}`;
+    case 'rgb':
+      return `${num(c.c[0])} ${num(c.c[1])} ${num(c.c[2])} ${stroke ? 'RG' : 'rg'}`;
+    case 'cmyk':
+      return `${c.c.map(num).join(' ')} ${stroke ? 'K' : 'k'}`;
+    default:
+      return undefined;
   }
 }
 
-export interface PaintEnv { scope: ResourceScope; gfx?: GraphicsEmitter; uncoloured?: boolean }
+export interface PaintEnv {
+  scope: ResourceScope;
+  gfx?: GraphicsEmitter;
+  uncoloured?: boolean;
+}
 
 /** The operators that set `c` as the fill (or stroke) colour; '' inside an uncoloured cell. */
 export function paint(c: Colour, stroke: boolean, env: PaintEnv): string {
@@ -31,6 +40,9 @@ export function paint(c: Colour, stroke: boolean, env: PaintEnv): string {
   const name = gfx.tilingPattern(env.scope, c.name);
   if (gfx.tilingColoured(c.name)) return `/Pattern ${cs} /${name} ${sc}`;
   const under: Colour = c.under ?? { space: 'gray', c: [0] };
-  const comps = under.space === 'gray' || under.space === 'rgb' || under.space === 'cmyk' || under.space === 'declared' ? under.c : [];
+  const comps =
+    under.space === 'gray' || under.space === 'rgb' || under.space === 'cmyk' || under.space === 'declared'
+      ? under.c
+      : [];
   return `/${gfx.patternSpaceRes(env.scope, under)} ${cs} ${comps.map(num).join(' ')} /${name} ${sc}`;
 }

@@ -1,9 +1,10 @@
 // passes/emit/pages/paths.ts — emit sub-step: path construction and painting operators (§8.5): segments
 // as m l c h re, the stroke's state (w, d, J, j, M) and the painting operator the fill and stroke
 // call for (f f* S B B*), and the clip of a scope (W n / W* n).
+
+import { num } from '../../../engines/pdf/number.js';
 import type { StrokeSpec } from '../../../ir/graphics-types.js';
 import type { PathSegOp } from '../../../ir/types.js';
-import { num } from '../../../engines/pdf/number.js';
 
 export function segments(segs: readonly PathSegOp[]): string {
   let s = '';

@@ -10,10 +10,19 @@ export type ResourceCategory = 'Font' | 'ExtGState' | 'ColorSpace' | 'Pattern' |
 
 /** Name prefixes, one per category, so names read back as what they are (/GS1, /Sh2, /Im3…). */
 const PREFIX: Record<ResourceCategory, string> = {
-  Font: 'F', ExtGState: 'GS', ColorSpace: 'CS', Pattern: 'P', Shading: 'Sh', XObject: 'X', Properties: 'OC',
+  Font: 'F',
+  ExtGState: 'GS',
+  ColorSpace: 'CS',
+  Pattern: 'P',
+  Shading: 'Sh',
+  XObject: 'X',
+  Properties: 'OC',
 };
 
-interface Entry { name: string; ref: PDFRef }
+interface Entry {
+  name: string;
+  ref: PDFRef;
+}
 
 /** The document's resources: one object and one name per (category, key), in order of first use. */
 export class DocumentResources {
@@ -35,7 +44,10 @@ export class DocumentResources {
     let chosen = name;
     if (chosen === undefined || this.taken.has(`${category}/${chosen}`)) {
       let n = this.counters.get(category) ?? 0;
-      do { n++; chosen = `${PREFIX[category]}${n}`; } while (this.taken.has(`${category}/${chosen}`));
+      do {
+        n++;
+        chosen = `${PREFIX[category]}${n}`;
+      } while (this.taken.has(`${category}/${chosen}`));
       this.counters.set(category, n);
     }
     this.taken.add(`${category}/${chosen}`);
@@ -60,7 +72,10 @@ export class ResourceScope {
   use(category: ResourceCategory, key: string, write: (context: PDFContext) => PDFRef, name?: string): string {
     const e = this.doc.get(category, key, write, name);
     let m = this.used.get(category);
-    if (!m) { m = new Map(); this.used.set(category, m); }
+    if (!m) {
+      m = new Map();
+      this.used.set(category, m);
+    }
     m.set(e.name, e.ref);
     return e.name;
   }

@@ -2,7 +2,16 @@
 // named or inline, with the spaces nested in it (Indexed base, Separation / DeviceN alternates and
 // colorants, Pattern underlying space), and the blending space a transparency group sets.
 import {
-  arrayItems, dictOf, get, getDict, nameOf, PDFArray, type PDFDict, type PDFObject, resolve, streamData,
+  arrayItems,
+  dictOf,
+  get,
+  getDict,
+  nameOf,
+  PDFArray,
+  type PDFDict,
+  type PDFObject,
+  resolve,
+  streamData,
 } from '../../cos.js';
 import { iccHeader } from '../colour.js';
 import { need, recordColour, type WalkState } from './state.js';
@@ -27,19 +36,36 @@ export function blendOf(w: WalkState, group: PDFDict | undefined, page: boolean)
 }
 
 /** A colour space named by an operator or inline image: a device family, Pattern, or a ColorSpace resource. */
-export function useColourSpaceName(w: WalkState, name: string, res: PDFDict[], defaults: Defaults, where: string, via: ColourUse['via']): void {
+export function useColourSpaceName(
+  w: WalkState,
+  name: string,
+  res: PDFDict[],
+  defaults: Defaults,
+  where: string,
+  via: ColourUse['via'],
+): void {
   if (name === 'DeviceRGB' || name === 'DeviceCMYK' || name === 'DeviceGray') {
     recordColour(w, { family: name, defaults, where, via });
     return;
   }
-  if (name === 'Pattern') { recordColour(w, { family: 'Pattern', defaults, where, via }); return; }
+  if (name === 'Pattern') {
+    recordColour(w, { family: 'Pattern', defaults, where, via });
+    return;
+  }
   const cs = need(w, 'ColorSpace', name, res, where);
   if (cs) useColourSpace(w, cs, defaults, where, via, false);
 }
 
 /** A colour space object (name or array) and, recursively, the spaces nested in it. */
 export function useColourSpace(
-  w: WalkState, cs: PDFObject, defaults: Defaults, where: string, via: ColourUse['via'], nested: boolean, depth = 0, parent?: string,
+  w: WalkState,
+  cs: PDFObject,
+  defaults: Defaults,
+  where: string,
+  via: ColourUse['via'],
+  nested: boolean,
+  depth = 0,
+  parent?: string,
 ): void {
   if (depth > MAX_NESTING) return;
   const { ctx } = w;
@@ -54,7 +80,9 @@ export function useColourSpace(
   const fam0 = nameOf(items[0]) ?? '?';
   const fam = fam0 === 'I' ? 'Indexed' : fam0;
   recordColour(w, { family: fam, obj: cs, defaults, where, via, nested, parent });
-  const sub = (o: PDFObject | undefined): void => { if (o) useColourSpace(w, o, defaults, where, via, true, depth + 1, fam); };
+  const sub = (o: PDFObject | undefined): void => {
+    if (o) useColourSpace(w, o, defaults, where, via, true, depth + 1, fam);
+  };
   if (fam === 'Indexed') sub(items[1]);
   else if (fam === 'Separation') sub(items[2]);
   else if (fam === 'DeviceN') {

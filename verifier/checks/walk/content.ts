@@ -3,8 +3,9 @@
 // over its operations: the colours painted (the page's initial DeviceGray included), overprint state,
 // q nesting, fonts and the codes shown in them, graphics states, shadings, XObjects, inline images,
 // rendering intents, undefined operators and marked content.
+
+import { type ContentStats, hexDigits, KNOWN_OPERATORS, type Operation, parseContent } from '../../content.js';
 import { dictOf, get, nameOf, PDFArray, type PDFDict, PDFStream, resolve } from '../../cos.js';
-import { hexDigits, KNOWN_OPERATORS, parseContent, type ContentStats, type Operation } from '../../content.js';
 import { useColourSpaceName } from './colour-spaces.js';
 import { useExtGState, usePattern, useShading, useXObject } from './resources.js';
 import { defaultsOf, lookupResource, need, recordColour, useFont, type WalkState } from './state.js';
@@ -49,7 +50,12 @@ interface Run {
 
 /** Runs one content stream (the walk's WalkState.runScope). */
 export function runScope(
-  w: WalkState, data: Uint8Array | null, resources: PDFDict | undefined, chain: PDFDict[], where: string, kind: ScopeUse['kind'],
+  w: WalkState,
+  data: Uint8Array | null,
+  resources: PDFDict | undefined,
+  chain: PDFDict[],
+  where: string,
+  kind: ScopeUse['kind'],
 ): void {
   if (!data || w.u.scopes.length >= MAX_SCOPES) return;
   const { scope, ops } = openScope(w, data, resources, where, kind);
@@ -58,9 +64,24 @@ export function runScope(
   const own = resources ? 1 : 0;
   w.own = own;
   const r: Run = {
-    w, scope, where, res, defaults: defaultsOf(w.ctx, res), depth: 0, mode: 0, font: undefined,
-    opm: 0, opFill: false, opStroke: false, fillIccCmyk: false, strokeIccCmyk: false, bx: 0,
-    fillSet: kind !== 'page', strokeSet: kind !== 'page', setStack: [], initialGray: false,
+    w,
+    scope,
+    where,
+    res,
+    defaults: defaultsOf(w.ctx, res),
+    depth: 0,
+    mode: 0,
+    font: undefined,
+    opm: 0,
+    opFill: false,
+    opStroke: false,
+    fillIccCmyk: false,
+    strokeIccCmyk: false,
+    bx: 0,
+    fillSet: kind !== 'page',
+    strokeSet: kind !== 'page',
+    setStack: [],
+    initialGray: false,
   };
   for (const o of ops) {
     if (!r.initialGray && (!r.fillSet || !r.strokeSet)) initialGray(r, o);
@@ -73,7 +94,13 @@ export function runScope(
 }
 
 /** Tokenizes the stream and records its scope (with a page's marked-content skeleton). */
-function openScope(w: WalkState, data: Uint8Array, resources: PDFDict | undefined, where: string, kind: ScopeUse['kind']): { scope: ScopeUse; ops: Operation[] } {
+function openScope(
+  w: WalkState,
+  data: Uint8Array,
+  resources: PDFDict | undefined,
+  where: string,
+  kind: ScopeUse['kind'],
+): { scope: ScopeUse; ops: Operation[] } {
   const stats: ContentStats = { hexOdd: false, hexInvalid: false, maxString: 0 };
   const ops = parseContent(data, stats);
   const scope: ScopeUse = { where, stats, unknownOps: [], markedContent: [], resources, kind };
@@ -116,18 +143,49 @@ function noteOverprint(r: Run, o: Operation): void {
 
 function interpret(r: Run, o: Operation): void {
   switch (o.op) {
-    case 'q': r.depth++; if (r.depth > r.w.u.maxQDepth) r.w.u.maxQDepth = r.depth; r.setStack.push([r.fillSet, r.strokeSet]); break;
-    case 'Q': r.depth = Math.max(0, r.depth - 1); [r.fillSet, r.strokeSet] = r.setStack.pop() ?? [r.fillSet, r.strokeSet]; break;
-    case 'RG': case 'K': case 'G': case 'rg': case 'k': case 'g': case 'cs': case 'CS': case 'scn': case 'SCN': colourOperator(r, o); break;
-    case 'gs': extGStateOperator(r, o); break;
-    case 'ri': { const a = o.args[0]; if (a?.t === 'name') r.w.u.intents.push({ value: a.v, where: r.where }); break; }
+    case 'q':
+      r.depth++;
+      if (r.depth > r.w.u.maxQDepth) r.w.u.maxQDepth = r.depth;
+      r.setStack.push([r.fillSet, r.strokeSet]);
+      break;
+    case 'Q':
+      r.depth = Math.max(0, r.depth - 1);
+      [r.fillSet, r.strokeSet] = r.setStack.pop() ?? [r.fillSet, r.strokeSet];
+      break;
+    case 'RG':
+    case 'K':
+    case 'G':
+    case 'rg':
+    case 'k':
+    case 'g':
+    case 'cs':
+    case 'CS':
+    case 'scn':
+    case 'SCN':
+      colourOperator(r, o);
+      break;
+    case 'gs':
+      extGStateOperator(r, o);
+      break;
+    case 'ri': {
+      const a = o.args[0];
+      if (a?.t === 'name') r.w.u.intents.push({ value: a.v, where: r.where });
+      break;
+    }
     case 'sh': {
       const a = o.args[0];
       const sh = a?.t === 'name' ? dictOf(need(r.w, 'Shading', a.v, r.res, r.where)) : undefined;
       if (sh) useShading(r.w, sh, r.res, r.where);
       break;
     }
-    case 'Tf': case 'Tr': case 'Tj': case "'": case '"': case 'TJ': textOperator(r, o); break;
+    case 'Tf':
+    case 'Tr':
+    case 'Tj':
+    case "'":
+    case '"':
+    case 'TJ':
+      textOperator(r, o);
+      break;
     case 'Do': {
       const a = o.args[0];
       if (a?.t !== 'name') break;
@@ -135,7 +193,9 @@ function interpret(r: Run, o: Operation): void {
       if (xo instanceof PDFStream) useXObject(r.w, xo, r.res, r.where);
       break;
     }
-    case 'BI': inlineImage(r, o); break;
+    case 'BI':
+      inlineImage(r, o);
+      break;
     default:
   }
 }
@@ -144,26 +204,44 @@ function interpret(r: Run, o: Operation): void {
 function colourOperator(r: Run, o: Operation): void {
   const { w, defaults, where } = r;
   switch (o.op) {
-    case 'RG': case 'K': case 'G':
+    case 'RG':
+    case 'K':
+    case 'G':
       r.strokeIccCmyk = false;
       r.strokeSet = true; // the device colour is used all the same
-      recordColour(w, { family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+      recordColour(w, {
+        family: o.op === 'RG' ? 'DeviceRGB' : o.op === 'K' ? 'DeviceCMYK' : 'DeviceGray',
+        defaults,
+        where,
+        via: 'operator',
+      });
       break;
-    case 'rg': case 'k': case 'g':
+    case 'rg':
+    case 'k':
+    case 'g':
       r.fillIccCmyk = false;
       r.fillSet = true;
-      recordColour(w, { family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray', defaults, where, via: 'operator' });
+      recordColour(w, {
+        family: o.op === 'rg' ? 'DeviceRGB' : o.op === 'k' ? 'DeviceCMYK' : 'DeviceGray',
+        defaults,
+        where,
+        via: 'operator',
+      });
       break;
-    case 'cs': case 'CS': {
+    case 'cs':
+    case 'CS': {
       const a = o.args[0];
-      if (o.op === 'cs') r.fillSet = true; else r.strokeSet = true;
+      if (o.op === 'cs') r.fillSet = true;
+      else r.strokeSet = true;
       if (a?.t === 'name') {
         useColourSpaceName(w, a.v, r.res, defaults, where, 'operator');
-        if (o.op === 'cs') r.fillIccCmyk = iccCmyk(r, a.v); else r.strokeIccCmyk = iccCmyk(r, a.v);
+        if (o.op === 'cs') r.fillIccCmyk = iccCmyk(r, a.v);
+        else r.strokeIccCmyk = iccCmyk(r, a.v);
       }
       break;
     }
-    case 'scn': case 'SCN': {
+    case 'scn':
+    case 'SCN': {
       const a = o.args[o.args.length - 1];
       if (a?.t === 'name') usePattern(w, a.v, r.res, where);
       break;
@@ -190,7 +268,10 @@ function extGStateOperator(r: Run, o: Operation): void {
   useExtGState(r.w, gs, r.res, r.where);
   const OP = get(ctx, gs, 'OP')?.toString();
   const op = get(ctx, gs, 'op')?.toString();
-  if (OP !== undefined) { r.opStroke = OP === 'true'; if (op === undefined) r.opFill = r.opStroke; }
+  if (OP !== undefined) {
+    r.opStroke = OP === 'true';
+    if (op === undefined) r.opFill = r.opStroke;
+  }
   if (op !== undefined) r.opFill = op === 'true';
   const m = get(ctx, gs, 'OPM')?.toString();
   if (m !== undefined) r.opm = Number(m);
@@ -215,7 +296,9 @@ function textOperator(r: Run, o: Operation): void {
   for (const s of o.args) {
     if (fu.shown.length >= MAX_SHOWN) break;
     if (s.t === 'str') fu.shown.push(s.hex ? hexDigits(s.v) : s.v);
-    else if (s.t === 'arr') for (const e of s.v) if (e.t === 'str' && fu.shown.length < MAX_SHOWN) fu.shown.push(e.hex ? hexDigits(e.v) : e.v);
+    else if (s.t === 'arr')
+      for (const e of s.v)
+        if (e.t === 'str' && fu.shown.length < MAX_SHOWN) fu.shown.push(e.hex ? hexDigits(e.v) : e.v);
   }
 }
 

@@ -3,7 +3,19 @@
 // joined and run, and its annotations (their own transparency, their appearance streams).
 import type { PDFContext } from 'pdf-lib';
 import {
-  arrayItems, dictOf, get, getArray, getDict, getName, nameOf, PDFArray, PDFDict, PDFName, type PDFObject, PDFStream, resolve,
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  nameOf,
+  PDFArray,
+  PDFDict,
+  PDFName,
+  type PDFObject,
+  PDFStream,
+  resolve,
   streamData,
 } from '../../cos.js';
 import { blendOf, useColourSpace } from './colour-spaces.js';
@@ -13,7 +25,10 @@ import { defaultsOf, markTransparent, type WalkState } from './state.js';
 const MAX_TREE_DEPTH = 64;
 const MAX_PAGES = 100000;
 
-export interface PageNode { dict: PDFDict; resources?: PDFDict }
+export interface PageNode {
+  dict: PDFDict;
+  resources?: PDFDict;
+}
 
 /** Pages in order with their inherited resources. */
 export function collectPages(ctx: PDFContext, catalog: PDFDict | undefined): PageNode[] {
@@ -24,8 +39,14 @@ export function collectPages(ctx: PDFContext, catalog: PDFDict | undefined): Pag
     seen.add(node);
     const res = getDict(ctx, node, 'Resources') ?? inherited;
     const kids = getArray(ctx, node, 'Kids');
-    if (getName(ctx, node, 'Type') === 'Pages' || (kids && !node.has(PDFName.of('Contents')) && getName(ctx, node, 'Type') !== 'Page')) {
-      for (const k of arrayItems(ctx, kids)) { const d = dictOf(k); if (d) visit(d, res, depth + 1); }
+    if (
+      getName(ctx, node, 'Type') === 'Pages' ||
+      (kids && !node.has(PDFName.of('Contents')) && getName(ctx, node, 'Type') !== 'Page')
+    ) {
+      for (const k of arrayItems(ctx, kids)) {
+        const d = dictOf(k);
+        if (d) visit(d, res, depth + 1);
+      }
     } else out.push({ dict: node, resources: res });
   };
   const root = getDict(ctx, catalog, 'Pages');
@@ -65,13 +86,19 @@ function walkAnnotation(w: WalkState, ad: PDFDict | undefined, where: string): v
   if (!ap) return;
   for (const [, v] of ap.entries()) {
     const r = resolve(ctx, v);
-    const streams: PDFObject[] = r instanceof PDFStream ? [r] : r instanceof PDFDict ? [...r.entries()].map(([, x]) => resolve(ctx, x)).filter((x): x is PDFObject => !!x) : [];
+    const streams: PDFObject[] =
+      r instanceof PDFStream
+        ? [r]
+        : r instanceof PDFDict
+          ? [...r.entries()].map(([, x]) => resolve(ctx, x)).filter((x): x is PDFObject => !!x)
+          : [];
     for (const s of streams) {
       if (!(s instanceof PDFStream) || w.seenStreams.has(s)) continue;
       w.seenStreams.add(s);
       const r2 = getDict(ctx, s.dict, 'Resources');
       const group2 = getDict(ctx, s.dict, 'Group');
-      if (group2 && getName(ctx, group2, 'S') === 'Transparency') u.groups.push({ dict: group2, owner: 'form', where: `${where}, annotation` });
+      if (group2 && getName(ctx, group2, 'S') === 'Transparency')
+        u.groups.push({ dict: group2, owner: 'form', where: `${where}, annotation` });
       w.runScope(streamData(w.l, s), r2, [], `${where}, annotation appearance`, 'appearance');
     }
   }
@@ -84,6 +111,10 @@ function joinWithSpace(parts: Uint8Array[]): Uint8Array | null {
   const total = parts.reduce((s, p) => s + p.length + 1, 0);
   const out = new Uint8Array(total);
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; out[o++] = 0x0a; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+    out[o++] = 0x0a;
+  }
   return out;
 }

@@ -3,7 +3,18 @@
 // masks and alternates, forms with their groups) — recorded where used; forms and tiling patterns are
 // run as content streams in their own scope through WalkState.runScope.
 import {
-  arrayItems, dictOf, get, getArray, getDict, getName, nameOf, PDFArray, type PDFDict, PDFStream, resolve, streamData,
+  arrayItems,
+  dictOf,
+  get,
+  getArray,
+  getDict,
+  getName,
+  nameOf,
+  PDFArray,
+  type PDFDict,
+  PDFStream,
+  resolve,
+  streamData,
 } from '../../cos.js';
 import { blendOf, useColourSpace } from './colour-spaces.js';
 import { defaultsOf, markTransparent, need, recordColour, useFont, type WalkState } from './state.js';
@@ -15,12 +26,16 @@ export function useExtGState(w: WalkState, gs: PDFDict, res: PDFDict[], where: s
   const CA = Number(get(ctx, gs, 'CA')?.toString() ?? 1);
   const bm = getName(ctx, gs, 'BM');
   const sm = get(ctx, gs, 'SMask');
-  if (ca < 1 || CA < 1 || (bm && bm !== 'Normal' && bm !== 'Compatible') || (sm && nameOf(sm) !== 'None')) markTransparent(w, where);
+  if (ca < 1 || CA < 1 || (bm && bm !== 'Normal' && bm !== 'Compatible') || (sm && nameOf(sm) !== 'None'))
+    markTransparent(w, where);
   const ri = getName(ctx, gs, 'RI');
   if (ri) u.intents.push({ value: ri, where });
   const smask = getDict(ctx, gs, 'SMask');
   const g = get(ctx, smask, 'G');
-  if (g instanceof PDFStream && !w.seenStreams.has(g)) { w.seenStreams.add(g); useForm(w, g, res, `${where}, soft mask`); }
+  if (g instanceof PDFStream && !w.seenStreams.has(g)) {
+    w.seenStreams.add(g);
+    useForm(w, g, res, `${where}, soft mask`);
+  }
   const font = get(ctx, gs, 'Font');
   if (font instanceof PDFArray) {
     const f = dictOf(resolve(ctx, font.get(0)));
@@ -94,13 +109,21 @@ export function useImage(w: WalkState, xo: PDFStream, res: PDFDict[], where: str
   const isMask = get(ctx, xo.dict, 'ImageMask');
   const cs = get(ctx, xo.dict, 'ColorSpace');
   const jpx = getName(ctx, xo.dict, 'Filter') === 'JPXDecode';
-  if (cs && !(isMask && isMask.toString() === 'true')) useColourSpace(w, cs, defaultsOf(ctx, res), where, 'image', false);
+  if (cs && !(isMask && isMask.toString() === 'true'))
+    useColourSpace(w, cs, defaultsOf(ctx, res), where, 'image', false);
   else if (!cs && jpx) recordColour(w, { family: 'JPX', obj: xo, defaults: defaultsOf(ctx, res), where, via: 'image' });
   const smask = get(ctx, xo.dict, 'SMask');
-  if (smask instanceof PDFStream || Number(get(ctx, xo.dict, 'SMaskInData')?.toString() ?? 0) > 0) markTransparent(w, where);
-  if (smask instanceof PDFStream && !seenStreams.has(smask)) { seenStreams.add(smask); u.images.push({ dict: smask.dict, stream: smask, where: `${where}, soft mask` }); }
+  if (smask instanceof PDFStream || Number(get(ctx, xo.dict, 'SMaskInData')?.toString() ?? 0) > 0)
+    markTransparent(w, where);
+  if (smask instanceof PDFStream && !seenStreams.has(smask)) {
+    seenStreams.add(smask);
+    u.images.push({ dict: smask.dict, stream: smask, where: `${where}, soft mask` });
+  }
   for (const alt of arrayItems(ctx, getArray(ctx, xo.dict, 'Alternates'))) {
     const im = get(ctx, dictOf(alt), 'Image');
-    if (im instanceof PDFStream && !seenStreams.has(im)) { seenStreams.add(im); u.images.push({ dict: im.dict, stream: im, where }); }
+    if (im instanceof PDFStream && !seenStreams.has(im)) {
+      seenStreams.add(im);
+      u.images.push({ dict: im.dict, stream: im, where });
+    }
   }
 }

@@ -7,7 +7,13 @@ import { get, getDict, type Loaded, type PDFDict, type PDFObject } from '../../c
 import type { ColourUse, Defaults, ScopeUse, Usage } from './usage.js';
 
 /** Runs one content stream in its resource scope (verifier/checks/walk/content.ts). */
-export type RunScope = (data: Uint8Array | null, resources: PDFDict | undefined, chain: PDFDict[], where: string, kind: ScopeUse['kind']) => void;
+export type RunScope = (
+  data: Uint8Array | null,
+  resources: PDFDict | undefined,
+  chain: PDFDict[],
+  where: string,
+  kind: ScopeUse['kind'],
+) => void;
 
 export interface WalkState {
   l: Loaded;

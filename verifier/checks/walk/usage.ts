@@ -1,11 +1,16 @@
 // verifier/checks/walk/usage.ts — what the walk (verifier/checks/walk.ts) records of a document: the
 // colour spaces, fonts, graphics states, images, shadings, patterns and content streams it USES, with
 // where. The checks (verifier/checks/*.ts) read this record; they never walk the document themselves.
-import type { PDFDict, PDFObject, PDFStream } from '../../cos.js';
+
 import type { ContentStats, Operand, Operation } from '../../content.js';
+import type { PDFDict, PDFObject, PDFStream } from '../../cos.js';
 
 /** Default colour spaces in force where a device space is used (DefaultRGB … in the resources). */
-export interface Defaults { gray: boolean; rgb: boolean; cmyk: boolean }
+export interface Defaults {
+  gray: boolean;
+  rgb: boolean;
+  cmyk: boolean;
+}
 
 export interface ColourUse {
   /** Family: DeviceRGB, DeviceCMYK, DeviceGray, ICCBased, Indexed, Separation, DeviceN, Pattern, Lab, CalRGB… */
@@ -86,8 +91,23 @@ export interface Usage {
 
 export function emptyUsage(): Usage {
   return {
-    colours: [], fonts: new Map(), extGStates: [], images: [], inlineImages: [], forms: [], shadings: [],
-    patterns: [], scopes: [], pages: [], maxQDepth: 0, intents: [], groups: [], missing: [], inherited: [], pagesInheritingResources: [], overprintIccCmyk: [],
+    colours: [],
+    fonts: new Map(),
+    extGStates: [],
+    images: [],
+    inlineImages: [],
+    forms: [],
+    shadings: [],
+    patterns: [],
+    scopes: [],
+    pages: [],
+    maxQDepth: 0,
+    intents: [],
+    groups: [],
+    missing: [],
+    inherited: [],
+    pagesInheritingResources: [],
+    overprintIccCmyk: [],
     transparentPages: new Set(),
   };
 }
