@@ -12,6 +12,7 @@ COPY tsconfig.json tsup.config.ts ./
 COPY types ./types
 COPY ir ./ir
 COPY engines ./engines
+COPY verifier ./verifier
 COPY passes ./passes
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
