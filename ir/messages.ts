@@ -526,7 +526,19 @@ export const REFUSALS = {
   itemNotInDrawing: {
     status: 400,
     word: 'description',
-    template: 'the item type "{type}" at {at} cannot be drawn inside a drawing or tiling by this build yet.',
+    template: 'the item type "{type}" at {at} cannot be drawn inside a drawing or tiling: {why}.',
+  },
+  placeholderInDrawing: {
+    status: 400,
+    word: 'description',
+    template:
+      'the placeholder {{{placeholder}}} in {at} is inside a drawing or tiling, which is drawn once for every page that places it, so it cannot show a page number; write the number on the page instead.',
+  },
+  tableOutgrowsDrawing: {
+    status: 400,
+    word: 'description',
+    template:
+      'the table at {at} is inside a drawing or tiling, which has no next page, and its rows need {parts} boxes its size; make its rect taller or its rows fewer.',
   },
   declarationCycle: {
     status: 400,
