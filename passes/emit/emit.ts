@@ -38,7 +38,19 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const compression = compressionOf(ir.doc);
     // Attachments before pages, so a page's /AF can name its files (passes/emit/document/attachments.ts).
     // Files a drawn picture claims (images[].files) belong to it, not to the document.
-    const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20, filesClaimedByImages(ir.pages));
+    const files = writeAttachments(
+      context,
+      ir.doc,
+      ctx,
+      compression.level,
+      pdf20,
+      filesClaimedByImages([
+        ...ir.pages,
+        ...[...(ir.doc.laidForms?.drawings.values() ?? []), ...(ir.doc.laidForms?.tilings.values() ?? [])].map(
+          (ops) => ({ ops }),
+        ),
+      ]),
+    );
     setImageFileRefs(context, files.byName);
     const pageFiles = pageFileRefs(ir.doc, files);
     const pageMetadata = new Map((ir.doc.files?.pageMetadata ?? []).map((pm) => [pm.page, pm])); // last entry wins
