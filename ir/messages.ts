@@ -540,6 +540,18 @@ export const REFUSALS = {
     template:
       'the table at {at} is inside a drawing or tiling, which has no next page, and its rows need {parts} boxes its size; make its rect taller or its rows fewer.',
   },
+  structureElementNotFound: {
+    status: 400,
+    word: 'description',
+    template:
+      'the destination "{destination}" leads to the structure element "{id}" at {at}, but no element of structure with that id holds content on a page.',
+  },
+  structureDestinationVersion: {
+    status: 400,
+    word: 'description',
+    template:
+      'the structure destination at {at} is written as PDF 2.0 (/SD), which {what} does not allow; leave out structure_element or the older version.',
+  },
   declarationCycle: {
     status: 400,
     word: 'description',

@@ -147,6 +147,8 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   itemNotInDrawing: ['type', 'at', 'why'],
   placeholderInDrawing: ['placeholder', 'at'],
   tableOutgrowsDrawing: ['at', 'parts'],
+  structureElementNotFound: ['destination', 'id', 'at'],
+  structureDestinationVersion: ['at', 'what'],
   declarationCycle: ['kind', 'name', 'at', 'through'],
   halftoneOriginVersion: ['at', 'version'],
   transferArity: ['at', 'inputs', 'outputs'],

@@ -13,7 +13,7 @@ import { checkFonts } from './fonts.js';
 import { fieldCombinations } from './forms.js';
 import { featureVersions, graphicsCombinations } from './graphics.js';
 import { checkStandards } from './standards.js';
-import { resolveStructure } from './structure.js';
+import { checkStructureDestinations, resolveStructure } from './structure.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -52,6 +52,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     checkFonts(ir);
     // structure: the items its elements name, each once (passes/cross-refusals/structure.ts).
     resolveStructure(ir.doc.structure, ir.items);
+    // structure_element on a destination: PDF 2.0 only (passes/cross-refusals/structure.ts).
+    checkStructureDestinations(ir.doc);
     return ir;
   },
 };

@@ -39,13 +39,12 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         refuse('valueNotYet', tagged.at, { key: tagged.at, value: JSON.stringify(tagged.claim) });
       checkTaggedClaim(ir.doc, [...ir.items, ...(formItems(ir.doc.graphics) as typeof ir.items)], tagged);
     }
-    // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
-    // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
+    // spec Errors, 402: "a destination leading to an element of the structure tree" (written as a
+    // PDF 2.0 structure destination beside its page destination: passes/emit/navigation).
     for (const d of ir.doc.navigation?.destinations ?? []) {
       if (!d.structureElement) continue;
       if (!ctx.client.features.has('structure_destinations'))
         refuse('needsLicenceStructureDestination', d.structureElement.at, { destination: d.name, at: d.at });
-      refuse('keyNotYet', d.structureElement.at, { key: 'structure_element', at: d.structureElement.at });
     }
     if (!ctx.client.features.has('fonts_without_outlines')) {
       // A drawing's and a tiling cell's text is set in its fonts as a page's is: the same rules.
