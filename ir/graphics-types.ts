@@ -212,3 +212,12 @@ export function emptyGraphics(): GraphicsDecls {
     profiles: new Map(),
   };
 }
+
+/**
+ * The items of every declared drawing and tiling cell, in declaration order: content drawn once into a
+ * form, checked as a page's items are (fonts, licences, archive and accessibility claims).
+ */
+export function formItems(g: GraphicsDecls | undefined): Item[] {
+  if (!g) return [];
+  return [...g.drawings.values(), ...g.tilings.values()].flatMap((d) => d.items);
+}

@@ -526,7 +526,31 @@ export const REFUSALS = {
   itemNotInDrawing: {
     status: 400,
     word: 'description',
-    template: 'the item type "{type}" at {at} cannot be drawn inside a drawing or tiling by this build yet.',
+    template: 'the item type "{type}" at {at} cannot be drawn inside a drawing or tiling: {why}.',
+  },
+  placeholderInDrawing: {
+    status: 400,
+    word: 'description',
+    template:
+      'the placeholder {{{placeholder}}} in {at} is inside a drawing or tiling, which is drawn once for every page that places it, so it cannot show a page number; write the number on the page instead.',
+  },
+  tableOutgrowsDrawing: {
+    status: 400,
+    word: 'description',
+    template:
+      'the table at {at} is inside a drawing or tiling, which has no next page, and its rows need {parts} boxes its size; make its rect taller or its rows fewer.',
+  },
+  structureElementNotFound: {
+    status: 400,
+    word: 'description',
+    template:
+      'the destination "{destination}" leads to the structure element "{id}" at {at}, but no element of structure with that id holds content on a page.',
+  },
+  structureDestinationVersion: {
+    status: 400,
+    word: 'description',
+    template:
+      'the structure destination at {at} is written as PDF 2.0 (/SD), which {what} does not allow; leave out structure_element or the older version.',
   },
   declarationCycle: {
     status: 400,

@@ -112,7 +112,7 @@ export interface Destination {
   name: string;
   /** Page and view; absent only when the destination leads to a structure element. */
   target?: PageTarget;
-  /** `structure_element` (PDF 2.0 structure destination): licence-gated, then not drawn yet. */
+  /** `structure_element` (PDF 2.0 structure destination, /SD beside /D): licence-gated (passes/licences). */
   structureElement?: { at: JsonPointer; id: string };
 }
 

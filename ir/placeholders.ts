@@ -48,3 +48,10 @@ export function resolvePlaceholders(text: string, page: number, total: number): 
     return String(name === 'current_page' ? page : total);
   });
 }
+
+/** The first page placeholder a text holds (escaped braces are not one), or undefined. */
+export function pagePlaceholderIn(text: string): PlaceholderName | undefined {
+  const m = /\{\{|\}\}|\{(current_page|total_pages)\}/g;
+  for (let r = m.exec(text); r; r = m.exec(text)) if (r[1]) return r[1] as PlaceholderName;
+  return undefined;
+}

@@ -117,3 +117,22 @@ export interface PlacedItemTag {
 export type ContentMark =
   | { kind: 'content'; item: number; piece: string; tag: string }
   | { kind: 'artifact'; type?: 'Pagination' | 'Layout' | 'Page' | 'Background' };
+
+/** The element of `structure` whose `id` is `id` (depth first, reading order), or undefined. */
+export function elementById(s: StructureSpec | undefined, id: string): StructElementSpec | undefined {
+  const walk = (es: readonly (StructElementSpec | StructItemRef)[]): StructElementSpec | undefined => {
+    for (const e of es) {
+      if (!('type' in e)) continue;
+      if (e.id === id) return e;
+      const hit = walk(e.children);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  return s ? walk(s.elements) : undefined;
+}
+
+/** The ids of the items an element holds, itself and its descendants, in reading order. */
+export function itemIdsOf(e: StructElementSpec): string[] {
+  return e.children.flatMap((c) => ('type' in c ? itemIdsOf(c) : [c.item]));
+}

@@ -240,25 +240,28 @@ describe('codes', () => {
       if (!out.ok) expect(out.sentence).toMatch(sentence);
     });
 
-    it('refuses text on a code inside a drawing (its font is not reached there yet)', () => {
+    it("draws a code's text inside a drawing, in the library's code face, and it extracts where the drawing is placed", () => {
       const out = render({
         description: {
+          page: { width: 400, height: 500 },
           drawings: [
             {
               name: 'd',
-              box: { llx: 0, lly: 0, urx: 100, ury: 100 },
-              items: [{ type: 'code128', rect: { llx: 0, lly: 0, urx: 100, ury: 50 }, data: 'x', text: true }],
+              box: { llx: 0, lly: 0, urx: 200, ury: 100 },
+              items: [{ type: 'code128', rect: { llx: 0, lly: 0, urx: 200, ury: 100 }, data: 'QUIRE-26', text: true }],
             },
           ],
-          items: [{ type: 'drawing', drawing: 'd' }],
+          items: [{ type: 'drawing', drawing: 'd', rect: { llx: 100, lly: 300, urx: 300, ury: 400 } }],
         },
         now: NOW,
       });
-      expect(out).toMatchObject({ ok: false, status: 400, word: 'description', path: '/drawings/0/items/0/text' });
-      if (!out.ok)
-        expect(out.sentence).toMatch(
-          /the key "text" at \/drawings\/0\/items\/0\/text is not supported by this build yet/,
-        );
+      if (!out.ok) throw new Error(out.sentence);
+      const word = pdfWords(out.pdf).find((w) => w.text === 'QUIRE-26');
+      expect(word).toBeDefined();
+      // placed at x 100..300, y 300..400 (poppler's y runs down the 500-point page)
+      expect(word!.xMin).toBeGreaterThan(100);
+      expect(word!.xMax).toBeLessThan(300);
+      expect(500 - word!.yMax).toBeGreaterThanOrEqual(299);
     });
   });
 });

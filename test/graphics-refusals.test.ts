@@ -661,14 +661,14 @@ const CASES: Case[] = [
     ['1 inputs', '2 inks'],
   ],
   [
-    'text inside a drawing',
+    'a link inside a drawing',
     {
-      drawings: [{ name: 'd', box, items: [{ type: 'text', rect: box, content: ['x'], font: 'f', font_size: 9 }] }],
+      drawings: [{ name: 'd', box, items: [{ type: 'link', rect: box, uri: 'https://example.com/' }] }],
       items: [rect()],
     },
     undefined,
     '/drawings/0/items/0/type',
-    ['"text"', 'inside a drawing'],
+    ['"link"', 'inside a drawing', 'annotation of one page'],
   ],
   [
     'a drawing containing itself',

@@ -649,7 +649,7 @@ describe('refusals', () => {
     });
   });
 
-  it('refuses a destination leading to a structure element: 402 without a licence, not drawn yet with one', () => {
+  it('refuses a destination leading to a structure element: 402 without a licence; with one, an id no element holds', () => {
     const d = { items: [body([1])], destinations: [{ name: 'fig', structure_element: 'figure-1' }] };
     const r = refused(d);
     expect(r).toMatchObject({ status: 402, word: 'needs_a_licence', path: '/destinations/0/structure_element' });
@@ -667,7 +667,7 @@ describe('refusals', () => {
       status: 400,
       word: 'description',
       path: '/destinations/0/structure_element',
-      sentence: expect.stringContaining('not supported by this build yet'),
+      sentence: expect.stringContaining('no element of structure with that id'),
     });
   });
 });

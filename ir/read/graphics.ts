@@ -17,6 +17,7 @@ import type {
 } from '../graphics-types.js';
 import { emptyGraphics } from '../graphics-types.js';
 import { refuse } from '../messages.js';
+import { pagePlaceholderIn } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
 import {
   colorSpacesSchema,
@@ -30,7 +31,7 @@ import { shadingsSchema } from '../schema/shadings.js';
 import type { Item } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, holds, lazyValidator } from './common.js';
-import { CODE_KINDS_IN_FORMS } from './forms-kinds.js';
+import { KINDS_NOT_IN_FORMS } from './forms-kinds.js';
 import { readFunction } from './functions.js';
 import { readItem } from './items.js';
 import { readShadingDecl, readSpaceRef } from './shadings.js';
@@ -61,18 +62,40 @@ function byName<T extends { name: string; at: JsonPointer }>(decls: T[], keepLas
   return m;
 }
 
-/** Items of a drawing or tiling cell: the kinds that draw without pages or fonts (shapes, codes, drawings). */
+/**
+ * Items of a drawing or tiling cell: every kind that is content (not links, form fields or imported
+ * pages: ./forms-kinds.ts). A drawing is laid once for every place it is drawn, so a page placeholder
+ * in its text would print page 1's number everywhere: refused (docs/reference.md, drawings).
+ */
 function readFormItems(raw: D.Item[], p: JsonPointer): Item[] {
   return raw.map((r, i) => {
     const ip = at(p, i);
-    if (!CODE_KINDS_IN_FORMS.has(r.type) && KNOWN_KINDS.has(r.type))
-      refuse('itemNotInDrawing', at(ip, 'type'), { type: r.type, at: at(ip, 'type') });
+    const why = KINDS_NOT_IN_FORMS.get(r.type);
+    if (why !== undefined && KNOWN_KINDS.has(r.type))
+      refuse('itemNotInDrawing', at(ip, 'type'), { type: r.type, at: at(ip, 'type'), why });
     const item = readItem(r, i, ip);
-    // Human-readable code text needs a font, which the items of a drawing do not reach in this build.
-    if ((item.type === 'code128' || item.type === 'ean13') && item.text)
-      refuse('keyNotYet', item.text.at, { key: 'text', at: item.text.at });
+    for (const t of textsOf(item)) {
+      const name = pagePlaceholderIn(t.text);
+      if (name) refuse('placeholderInDrawing', t.at, { placeholder: name, at: t.at });
+    }
     return item;
   });
+}
+
+/** The texts of an item that may hold placeholders, with their pointers. */
+function textsOf(item: Item): { text: string; at: JsonPointer }[] {
+  if (item.type === 'text' || item.type === 'text_path') return item.runs.map((r) => ({ text: r.text, at: r.at }));
+  if (item.type === 'flow') return [{ text: item.content, at: item.contentAt }];
+  if (item.type === 'table')
+    return item.rows.flatMap((row) =>
+      row.cells.flatMap((c) => {
+        const x = c.content;
+        if (x.kind === 'text') return x.runs.map((r) => ({ text: r.text, at: r.at }));
+        if (x.kind === 'flow') return [{ text: x.text, at: x.at }];
+        return [];
+      }),
+    );
+  return [];
 }
 
 const box4 = (b: D.DrawingDeclaration['box']): [number, number, number, number] => [

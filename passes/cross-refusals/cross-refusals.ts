@@ -3,6 +3,7 @@
 // declaration can see it resolved; runs before anything is measured or drawn.
 
 import { type3GlyphItems } from '../../engines/fonts/type3-face.js';
+import { formItems } from '../../ir/graphics-types.js';
 import { refuse } from '../../ir/messages.js';
 import { at } from '../../ir/pointer.js';
 import type { FlowItem, ResolvedIr, ResolvedItem } from '../../ir/types.js';
@@ -12,12 +13,14 @@ import { checkFonts } from './fonts.js';
 import { fieldCombinations } from './forms.js';
 import { featureVersions, graphicsCombinations } from './graphics.js';
 import { checkStandards } from './standards.js';
-import { resolveStructure } from './structure.js';
+import { checkStructureDestinations, resolveStructure } from './structure.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
   run(ir: ResolvedIr, ctx: PassContext): ResolvedIr {
-    for (const item of ir.items) {
+    // A drawing's and a tiling cell's items are checked as a page's are (they are drawn the same way).
+    const drawn = [...ir.items, ...(formItems(ir.doc.graphics) as ResolvedItem[])];
+    for (const item of drawn) {
       // spec, common keys: "transform … Refused together with rotate".
       if (item.transformAt && item.rotateAt)
         refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
@@ -43,12 +46,14 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     for (const item of type3GlyphItems(ir.fonts))
       if (item.transformAt && item.rotateAt)
         refuse('transformWithRotate', item.rotateAt, { key: item.transformAt, other: item.rotateAt });
-    checkStandards(ir.doc, [...ir.items, ...(type3GlyphItems(ir.fonts, true) as ResolvedItem[])], ctx, ir.page);
+    checkStandards(ir.doc, [...drawn, ...(type3GlyphItems(ir.fonts, true) as ResolvedItem[])], ctx, ir.page);
     graphicsCombinations(ir.doc);
     // Fonts: the version their objects need; what an archive claim refuses (passes/cross-refusals/fonts.ts).
     checkFonts(ir);
     // structure: the items its elements name, each once (passes/cross-refusals/structure.ts).
     resolveStructure(ir.doc.structure, ir.items);
+    // structure_element on a destination: PDF 2.0 only (passes/cross-refusals/structure.ts).
+    checkStructureDestinations(ir.doc);
     return ir;
   },
 };

@@ -14,7 +14,7 @@ import type {
   StructureSpec,
 } from '../../ir/structure-types.js';
 import { ANNOTATION_ELEMENT, GROUPING } from '../../ir/structure-walk.js';
-import type { ResolvedItem } from '../../ir/types.js';
+import type { DocSettings, ResolvedItem } from '../../ir/types.js';
 
 /** The inner elements of a table (Table 337): they hold rows and cells only, which a table item brings. */
 const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>([
@@ -78,4 +78,27 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
   };
   structure.elements.forEach(walk);
   structure.placed = placed;
+}
+
+/**
+ * A structure destination is PDF 2.0 (/SD, ISO 32000-2 §12.3.2.3): a declared older version, an
+ * archive claim on an older PDF (PDF/A-1 to 3) or PDF/UA-1 (on ISO 32000-1) cannot carry it. With
+ * nothing fixing the version, the file announces 2.0 (passes/emit/emit.ts), as for halftone_origin.
+ */
+export function checkStructureDestinations(doc: DocSettings): void {
+  const std = doc.standards;
+  for (const d of doc.navigation?.destinations ?? []) {
+    const se = d.structureElement;
+    if (!se) continue;
+    const declared = std?.declaredVersion;
+    const what =
+      declared && declared.version !== '2.0'
+        ? `the declared version ${declared.version} (at ${declared.at})`
+        : std?.archive && std.version !== '2.0'
+          ? `the claim ${std.archive.level.claim} (PDF ${std.version})`
+          : std?.accessible?.claim === 'pdfua1'
+            ? 'the claim pdfua1 (PDF/UA-1 rests on PDF 1.7)'
+            : undefined;
+    if (what) refuse('structureDestinationVersion', se.at, { at: se.at, what });
+  }
 }

@@ -49,29 +49,29 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const drawnWith = new Set<string>();
     const seenCodes = new Map<FontObject, Uint8Array>();
     const imagesDrawn = new Set<string>();
+    // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
+    const visit = (op: DrawOp): void => {
+      if (op.op === 'image') imagesDrawn.add(op.image.name);
+      if (op.op !== 'glyphs') return;
+      drawnWith.add(op.font);
+      const obj = objOf.get(op.font)!;
+      // A code seen before is known without a Map lookup (hundreds of thousands per long document).
+      let seen = seenCodes.get(obj);
+      if (!seen) {
+        seen = new Uint8Array(65536);
+        seenCodes.set(obj, seen);
+      }
+      for (let i = 0; i < op.glyphs.length; i++) {
+        // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
+        // keeps the first).
+        const g = op.glyphs[i];
+        if (seen[g] === 0) {
+          seen[g] = 1;
+          obj.used.set(g, op.text[i]);
+        }
+      }
+    };
     for (const page of ir.pages) {
-      // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
-      const visit = (op: DrawOp): void => {
-        if (op.op === 'image') imagesDrawn.add(op.image.name);
-        if (op.op !== 'glyphs') return;
-        drawnWith.add(op.font);
-        const obj = objOf.get(op.font)!;
-        // A code seen before is known without a Map lookup (hundreds of thousands per long document).
-        let seen = seenCodes.get(obj);
-        if (!seen) {
-          seen = new Uint8Array(65536);
-          seenCodes.set(obj, seen);
-        }
-        for (let i = 0; i < op.glyphs.length; i++) {
-          // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
-          // keeps the first).
-          const g = op.glyphs[i];
-          if (seen[g] === 0) {
-            seen[g] = 1;
-            obj.used.set(g, op.text[i]);
-          }
-        }
-      };
       walkOps(page.ops, visit);
       // Form fields: their appearances and kept glyphs, their /DA fonts (passes/layout/forms.ts).
       for (const w of page.widgets ?? []) {
@@ -85,6 +85,10 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         if (editable && ir.fonts.get(w.da.font)?.keep?.kind !== 'characters') objOf.get(w.da.font)!.keepAll = true;
       }
     }
+    // Declared drawings and tiling cells are written whether placed or not (spec: remark texts): their
+    // glyphs join their fonts' subsets and their pictures count as drawn, each font and picture once.
+    const forms = ir.doc.laidForms;
+    for (const ops of [...(forms?.drawings.values() ?? []), ...(forms?.tilings.values() ?? [])]) walkOps(ops, visit);
     // keep: {characters}: their glyphs go into the subset too, extracting as themselves.
     for (const res of ir.fonts.values()) {
       if (res.keep?.kind !== 'characters') continue;
@@ -99,6 +103,18 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       });
     }
     const remap = assignCffCids(byProgram.values());
+    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes));
+    const doc =
+      remap.size && forms
+        ? {
+            ...ir.doc,
+            laidForms: {
+              ...forms,
+              drawings: new Map([...forms.drawings].map(([n, ops]) => [n, remapOps(ops)])),
+              tilings: new Map([...forms.tilings].map(([n, ops]) => [n, remapOps(ops)])),
+            },
+          }
+        : ir.doc;
     const pages = remap.size
       ? ir.pages.map((page) => ({
           ...page,
@@ -142,7 +158,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         ctx.remarks.push(remark('unusedResource', decl.at, { kind: 'image', name: decl.name }));
     }
     graphicsRemarks(ir, ctx);
-    return { stage: 'deduped', doc: ir.doc, fonts: [...byProgram.values()], fontRes, pages };
+    return { stage: 'deduped', doc, fonts: [...byProgram.values()], fontRes, pages };
   },
 };
 

@@ -31,14 +31,29 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const context = PDFContext.create();
     // halftone_origin needs PDF 2.0 (spec Versioning 4): with no version declared and no archive claim
     // fixing one, the file announces 2.0; a declared older version was refused in cross-refusals.
-    const needs20 = [...(ir.doc.graphics?.graphicsStates.values() ?? [])].some((s) => s.halftoneOrigin);
+    // So does a structure destination (/SD; older versions and claims were refused in cross-refusals).
+    const needs20 =
+      [...(ir.doc.graphics?.graphicsStates.values() ?? [])].some((s) => s.halftoneOrigin) ||
+      !!ir.doc.navigation?.destinations.some((d) => d.structureElement);
     const version =
       needs20 && !ir.doc.standards?.declaredVersion && !ir.doc.standards?.archive ? '2.0' : docVersion(ir.doc);
     const pdf20 = version === '2.0';
     const compression = compressionOf(ir.doc);
     // Attachments before pages, so a page's /AF can name its files (passes/emit/document/attachments.ts).
     // Files a drawn picture claims (images[].files) belong to it, not to the document.
-    const files = writeAttachments(context, ir.doc, ctx, compression.level, pdf20, filesClaimedByImages(ir.pages));
+    const files = writeAttachments(
+      context,
+      ir.doc,
+      ctx,
+      compression.level,
+      pdf20,
+      filesClaimedByImages([
+        ...ir.pages,
+        ...[...(ir.doc.laidForms?.drawings.values() ?? []), ...(ir.doc.laidForms?.tilings.values() ?? [])].map(
+          (ops) => ({ ops }),
+        ),
+      ]),
+    );
     setImageFileRefs(context, files.byName);
     const pageFiles = pageFileRefs(ir.doc, files);
     const pageMetadata = new Map((ir.doc.files?.pageMetadata ?? []).map((pm) => [pm.page, pm])); // last entry wins
@@ -70,7 +85,16 @@ export const emit: Pass<DedupedIr, Emitted> = {
     // Every page's reference exists before any page is written, so areas that point at pages (outline,
     // destinations, links, threads) can do so from anywhere.
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
-    const navigation = emitNavigation(context, ir.doc, pageRefs, gfx && ((name) => gfx.layerRef(name)));
+    // A tagged document (`structure`): pages record their marked content, the tree is built after them;
+    // structure destinations name its elements before (passes/emit/navigation/destinations.ts).
+    const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
+    const navigation = emitNavigation(
+      context,
+      ir.doc,
+      pageRefs,
+      gfx && ((name) => gfx.layerRef(name)),
+      structure && ((id) => structure.elementRef(id)),
+    );
     // Annotations of supplied pages drawn here, carried into each page's /Annots (emit/imported-annotations.ts).
     const carried = annotationCarrier(
       context,
@@ -81,8 +105,6 @@ export const emit: Pass<DedupedIr, Emitted> = {
       gfx && ((name) => gfx.layerRef(name)),
       !!(ir.doc.standards?.accessible || ir.doc.standards?.archive?.level.tagged),
     );
-    // A tagged document (`structure`): pages record their marked content, the tree is built after them.
-    const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
     // Form fields: appearances, widgets, the field tree and /AcroForm (passes/emit/pages/forms.ts).
     const forms = emitForms(
       {

@@ -6,6 +6,7 @@
 
 import { StandardFace } from '../../engines/fonts/standard-face.js';
 import { isField } from '../../ir/form-types.js';
+import { formItems } from '../../ir/graphics-types.js';
 import { refuse } from '../../ir/messages.js';
 import type { FontResource, LicensedIr, ResolvedIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
@@ -36,18 +37,19 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         refuse('needsLicenceTagging', tagged.at, { key: tagged.at, claim: tagged.claim });
       if (tagged.claim === 'pdfua2')
         refuse('valueNotYet', tagged.at, { key: tagged.at, value: JSON.stringify(tagged.claim) });
-      checkTaggedClaim(ir.doc, ir.items, tagged);
+      checkTaggedClaim(ir.doc, [...ir.items, ...(formItems(ir.doc.graphics) as typeof ir.items)], tagged);
     }
-    // spec Errors, 402: "a destination leading to an element of the structure tree". Licensed, it
-    // still waits for the structure tree (issue 7), so it is refused as not drawn yet.
+    // spec Errors, 402: "a destination leading to an element of the structure tree" (written as a
+    // PDF 2.0 structure destination beside its page destination: passes/emit/navigation).
     for (const d of ir.doc.navigation?.destinations ?? []) {
       if (!d.structureElement) continue;
       if (!ctx.client.features.has('structure_destinations'))
         refuse('needsLicenceStructureDestination', d.structureElement.at, { destination: d.name, at: d.at });
-      refuse('keyNotYet', d.structureElement.at, { key: 'structure_element', at: d.structureElement.at });
     }
     if (!ctx.client.features.has('fonts_without_outlines')) {
-      for (const item of ir.items) {
+      // A drawing's and a tiling cell's text is set in its fonts as a page's is: the same rules.
+      const drawn = [...ir.items, ...(formItems(ir.doc.graphics) as typeof ir.items)];
+      for (const item of drawn) {
         if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') continue;
         const textAt = item.type === 'flow' ? item.contentAt : `${item.at}/content`;
         // The block's font, then each styled run's own (a run in a standard font needs the same licence).
@@ -79,7 +81,7 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         });
       }
       // Human-readable code text in a declared font: the same rule, naming its `font` key.
-      for (const item of ir.items) {
+      for (const item of drawn) {
         if ((item.type !== 'code128' && item.type !== 'ean13') || !item.text?.font || !item.text.fontRes) continue;
         const hit = fontWithoutOutlines(item.text.fontRes);
         if (!hit) continue;
@@ -96,7 +98,7 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         });
       }
       // A table's text cells: the same rule, naming the first cell set in such a font and its font key.
-      for (const item of ir.items) {
+      for (const item of drawn) {
         if (item.type !== 'table') continue;
         for (const res of item.fontRes.values()) {
           const hit = fontWithoutOutlines(res);

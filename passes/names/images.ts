@@ -31,7 +31,10 @@ export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageRe
   };
   for (const decl of ir.doc.images?.values() ?? [])
     out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, rc));
-  for (const item of ir.items) {
+  // A drawing's or tiling cell's pictures are read as a page's are (the form's own resources).
+  const g = ir.doc.graphics;
+  const formItems = [...(g?.drawings.values() ?? []), ...(g?.tilings.values() ?? [])].flatMap((d) => d.items);
+  for (const item of [...ir.items, ...formItems]) {
     if (item.type !== 'image' || out.has(item.image.name)) continue;
     out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at));
   }

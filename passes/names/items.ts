@@ -20,8 +20,19 @@ export interface ItemNames extends DeclaredFonts {
   supplied: SuppliedPdfs;
 }
 
-/** Every item with the names it calls for resolved. */
+/**
+ * Every item with the names it calls for resolved: the page's items, and (in place) the items of each
+ * declared drawing and tiling cell, whose fonts and pictures are the form's own resources.
+ */
 export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): ResolvedItem[] {
+  const resolve = itemResolver(ir, ctx, names);
+  const g = ir.doc.graphics;
+  for (const d of [...(g?.drawings.values() ?? []), ...(g?.tilings.values() ?? [])])
+    d.items = d.items.map(resolve) as typeof d.items;
+  return ir.items.map(resolve);
+}
+
+function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: ReadIr['items'][number]) => ResolvedItem {
   const { fonts, declaredAt, images, supplied } = names;
   // Human-readable code text names a font, or is set in the library's DEFAULT_CODE_FACE, built once
   // under a name no declaration holds.
@@ -46,7 +57,7 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
     }
     return codeFace;
   };
-  return ir.items.map((item): ResolvedItem => {
+  return (item): ResolvedItem => {
     if ((item.type === 'code128' || item.type === 'ean13') && item.text)
       return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
     if (item.type === 'image') return resolveImageItem(item, images);
@@ -68,7 +79,7 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
     // The read item becomes the resolved one in place: copying an object of thirty keys per text
     // item was most of this pass's time on 10 000 items (bench/validate.ts); nothing reads it as read.
     return Object.assign(item, { fontRes }) as ResolvedItem;
-  });
+  };
 }
 
 /** A table's picture and drawing cells: each picture read once (as an image item's), each drawing found among the declarations. */

@@ -12,6 +12,7 @@ import { labelledNumbering, plainNumbering } from '../../ir/page-refs.js';
 import type { LicensedIr, PagedIr, PagePlan, PageSelect, PlacedItem, ResolvedTableItem } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
 import { checkFilePages } from './file-pages.js';
+import { fitFormTables } from './form-tables.js';
 import { placeNavigation } from './places.js';
 import { pageSize, placeItems } from './placing.js';
 
@@ -26,6 +27,8 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
   run(ir: LicensedIr, ctx: PassContext): PagedIr {
     const ceiling = ctx.client.pageCeiling;
     const { parts, hung: placed, tableParts } = placeItems(ir, ctx);
+    // Tables inside drawings and tiling cells: fitted into their one rect (passes/pagination/form-tables.ts).
+    fitFormTables(ir, ctx);
     let count = 1;
     for (const item of ir.items) for (const n of item.pages.list) if (n > count) count = n;
     for (const ps of parts.values()) for (const p of ps) if (p.page > count) count = p.page;

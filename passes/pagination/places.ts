@@ -10,12 +10,15 @@ import { refuse } from '../../ir/messages.js';
 import type { BoxValue, Places, ViewSpec, ViewValue } from '../../ir/navigation-types.js';
 import { forEachPageTarget } from '../../ir/navigation-walk.js';
 import { resolvePageRef } from '../../ir/page-refs.js';
-import type { DocSettings, Item, PageSize } from '../../ir/types.js';
+import { elementById, itemIdsOf } from '../../ir/structure-types.js';
+import type { DocSettings, Item, PageSize, PlacedItem } from '../../ir/types.js';
 import { requestNumbering } from './numbering.js';
 
 interface PageInfo {
   number: number;
   size: PageSize;
+  /** What lands on the page (a table as its parts), for the page a structure destination opens on. */
+  items: readonly PlacedItem[];
 }
 
 function viewValue(v: ViewSpec, page: PageInfo, total: number): ViewValue {
@@ -41,6 +44,29 @@ export function placeNavigation(doc: DocSettings, items: readonly Item[], pages:
     const n = resolvePageRef(numbering, t.page.ref, t.page.at);
     places.set(t.page.at, { page: n, view: viewValue(t.view, pages[n - 1], total) });
   });
+  // A structure destination (PDF 2.0 /SD) opens, for readers that take only /D, on its page: the one
+  // its `page` names, else the first page holding content of the element (passes/emit/navigation).
+  for (const d of nav?.destinations ?? []) {
+    const se = d.structureElement;
+    if (!se) continue;
+    const given = d.target && places.get(d.target.page.at);
+    const e = elementById(doc.structure, se.id);
+    const ids = new Set(e ? itemIdsOf(e) : []);
+    const holds = (it: PlacedItem) => {
+      const id = it.type === 'table_part' ? it.table.id : it.id;
+      return id !== undefined && ids.has(id);
+    };
+    const first = pages.find((p) => p.items.some(holds));
+    if (!e || (!given && !first))
+      refuse('structureElementNotFound', se.at, { destination: d.name, id: se.id, at: se.at });
+    places.set(
+      se.at,
+      given ?? {
+        page: first!.number,
+        view: { fit: 'fit', left: null, top: null, right: null, bottom: null, zoom: null },
+      },
+    );
+  }
   for (const a of nav?.articles ?? []) {
     for (const bead of a.beads) {
       const n = resolvePageRef(numbering, bead.page.ref, bead.page.at);

@@ -964,9 +964,7 @@ export const CASES: RefusalCase[] = [
         {
           name: 'd',
           box: { llx: 0, lly: 0, urx: 10, ury: 10 },
-          items: [
-            { type: 'text', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, content: ['x'], font: 'f', font_size: 9 },
-          ],
+          items: [{ type: 'check_box', name: 'ok', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
         },
       ],
       items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
@@ -974,7 +972,61 @@ export const CASES: RefusalCase[] = [
     status: 400,
     word: 'description',
     pointer: '/drawings/0/items/0/type',
-    says: ['"text"', 'type'],
+    says: ['"check_box"', 'form field is an annotation'],
+  },
+  {
+    key: 'placeholderInDrawing',
+    description: {
+      fonts: [{ name: 'f', library: 'noto_sans' }],
+      tilings: [
+        {
+          name: 't',
+          box: { x: 0, y: 0, width: 50, height: 50 },
+          step: [50, 50],
+          items: [
+            {
+              type: 'text',
+              rect: { llx: 0, lly: 0, urx: 50, ury: 50 },
+              content: ['{{draft}} ', { text: 'page {current_page}' }],
+              font: 'f',
+              font_size: 9,
+            },
+          ],
+        },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: { pattern: 't' } }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/tilings/0/items/0/content/1',
+    says: ['{current_page}', 'drawn once'],
+  },
+  {
+    key: 'tableOutgrowsDrawing',
+    description: {
+      fonts: [{ name: 'f', library: 'noto_sans' }],
+      drawings: [
+        {
+          name: 'd',
+          box: { llx: 0, lly: 0, urx: 100, ury: 30 },
+          items: [
+            {
+              type: 'table',
+              rect: { llx: 0, lly: 0, urx: 100, ury: 30 },
+              font: 'f',
+              font_size: 10,
+              columns: [{ fraction: 1 }],
+              rows: [['one'], ['two'], ['three'], ['four']],
+            },
+          ],
+        },
+      ],
+      items: [{ type: 'drawing', drawing: 'd' }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/drawings/0/items/0',
+    says: ['/drawings/0/items/0', 'no next page'],
   },
   {
     key: 'declarationCycle',

@@ -534,4 +534,51 @@ export const CASES: RefusalCase[] = [
     pointer: '/destinations/0/structure_element',
     says: ['"fig"'],
   },
+  {
+    key: 'structureElementNotFound',
+    licensed: true,
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'text',
+          id: 'intro',
+          rect: { llx: 72, lly: 700, urx: 400, ury: 760 },
+          content: ['Introduction'],
+          font: 'Body',
+          font_size: 14,
+        },
+      ],
+      structure: { elements: [{ type: 'H1', id: 'top', children: ['intro'] }] },
+      destinations: [{ name: 'fig', structure_element: 'figure-1' }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/destinations/0/structure_element',
+    says: ['"fig"', '"figure-1"'],
+  },
+  {
+    key: 'structureDestinationVersion',
+    licensed: true,
+    description: {
+      version: '1.7',
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'text',
+          id: 'intro',
+          rect: { llx: 72, lly: 700, urx: 400, ury: 760 },
+          content: ['Introduction'],
+          font: 'Body',
+          font_size: 14,
+        },
+      ],
+      structure: { elements: [{ type: 'H1', id: 'top', children: ['intro'] }] },
+      destinations: [{ name: 'top', structure_element: 'top' }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/destinations/0/structure_element',
+    says: ['1.7', 'PDF 2.0'],
+  },
 ];

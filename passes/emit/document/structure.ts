@@ -43,6 +43,19 @@ export class StructureWriter {
     return r;
   }
 
+  /** Element objects named before the tree is written (structure destinations), by id. */
+  private readonly byId = new Map<string, PDFRef>();
+
+  /** The object the element of `id` will be written as (allocated now; the tree is written last). */
+  elementRef(id: string): PDFRef {
+    let ref = this.byId.get(id);
+    if (!ref) {
+      ref = this.context.nextRef();
+      this.byId.set(id, ref);
+    }
+    return ref;
+  }
+
   /** An annotation of item `index` on a page (links; widgets later). */
   annotation(index: number, annot: PDFRef, page: PDFRef): void {
     const list = this.annots.get(index);
@@ -80,9 +93,9 @@ export class StructureWriter {
     const placedByRef = new Map<unknown, [number, PlacedItemTag]>();
     for (const [index, p] of this.structure.placed ?? []) placedByRef.set(p.ref, [index, p]);
 
-    const make = (type: string, parent: PDFRef, extra: Record<string, unknown> = {}): Elem => {
+    const make = (type: string, parent: PDFRef, extra: Record<string, unknown> = {}, ref?: PDFRef): Elem => {
       const e: Elem = {
-        ref: ctx.nextRef(),
+        ref: ref ?? ctx.nextRef(),
         entries: { Type: 'StructElem', S: PDFName.of(type), P: parent, ...extra },
         kids: [],
       };
@@ -112,7 +125,7 @@ export class StructureWriter {
       if (spec.actualText !== undefined) extra.ActualText = textString(spec.actualText);
       if (spec.expansion !== undefined) extra.E = textString(spec.expansion);
       if (spec.title !== undefined) extra.T = textString(spec.title);
-      const e = make(spec.type, parent, extra);
+      const e = make(spec.type, parent, extra, spec.id === undefined ? undefined : this.byId.get(spec.id));
       if (spec.id !== undefined) {
         e.entries.ID = textString(spec.id);
         ids.push([spec.id, e.ref]);

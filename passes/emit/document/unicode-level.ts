@@ -17,8 +17,15 @@ export function checkUnicodeLevel(ir: DedupedIr): void {
     for (const [g, t] of f.used) if (t.length) s.add(g);
     for (const n of f.names) mapped.set(n, s);
   }
-  for (const page of ir.pages) {
-    walkOps(page.ops, (op) => {
+  // Pages, then declared drawings and tiling cells (written once, wherever they are placed).
+  const forms = ir.doc.laidForms;
+  const streams = [
+    ...ir.pages.map((page) => ({ ops: page.ops, where: `on page ${page.number}` })),
+    ...[...(forms?.drawings ?? [])].map(([name, ops]) => ({ ops, where: `in the drawing "${name}"` })),
+    ...[...(forms?.tilings ?? [])].map(([name, ops]) => ({ ops, where: `in the tiling "${name}"` })),
+  ];
+  for (const { ops, where } of streams) {
+    walkOps(ops, (op) => {
       if (op.op !== 'glyphs') return;
       const ok = mapped.get(op.font);
       for (let i = 0; i < op.glyphs.length; i++) {
@@ -26,7 +33,7 @@ export function checkUnicodeLevel(ir: DedupedIr): void {
           refuse('archiveSetsAside', archive.at, {
             key: archive.at,
             claim: archive.level.claim,
-            what: `the text at ${op.at} on page ${page.number}`,
+            what: `the text at ${op.at} ${where}`,
             reason: `PDF/A level U maps every glyph to Unicode, and glyph ${op.glyphs[i]} of "${op.font}" only continues a cluster`,
           });
         }

@@ -22,6 +22,8 @@ export interface TargetContext {
   places: Places;
   /** Thread and bead objects by article, for thread actions (written first: passes/emit/navigation/navigation.ts). */
   threads?: readonly { thread: PDFRef; beads: readonly PDFRef[] }[];
+  /** The structure element of an `id` (a tagged document), for structure destinations. */
+  element?: (id: string) => PDFRef;
 }
 
 /** The /D operands of each fit after the page (Table 151). */
@@ -176,6 +178,24 @@ export function openAction(tc: TargetContext, t: Target): PDFObject {
 /** The /Dests name tree of the declared destinations; undefined when there are none. */
 export function emitDests(tc: TargetContext, destinations: readonly Destination[]): PDFRef | undefined {
   const entries: [string, PDFObject][] = [];
-  for (const d of destinations) if (d.target) entries.push([d.name, destArray(tc, placeOf(tc, d.target))]);
+  for (const d of destinations) {
+    const se = d.structureElement;
+    if (!se) {
+      if (d.target) entries.push([d.name, destArray(tc, placeOf(tc, d.target))]);
+      continue;
+    }
+    // A structure destination (PDF 2.0, ISO 32000-2 §12.3.2.3) as /SD, with the page destination /D
+    // beside it for readers that know no /SD: the page `page` names, else the element's first page.
+    const place = tc.places.get(se.at);
+    if (!place) throw new Error(`structure destination at ${se.at} was not placed`);
+    const view = viewOperands(place.view!);
+    entries.push([
+      d.name,
+      tc.context.obj({
+        D: destArray(tc, place),
+        SD: tc.context.obj([tc.element!(se.id), ...view] as never),
+      } as never),
+    ]);
+  }
   return entries.length ? nameTree(tc.context, entries) : undefined;
 }

@@ -22,17 +22,27 @@ export interface NavigationOut {
   targets: TargetContext;
 }
 
-/** `ocg`: the optional content group of a declared layer (links on a layer name it in /OC). */
+/**
+ * `ocg`: the optional content group of a declared layer (links on a layer name it in /OC); `element`:
+ * the structure element of an id, for structure destinations (passes/emit/document/structure.ts).
+ */
 export function emitNavigation(
   context: PDFContext,
   doc: DocSettings,
   pageRefs: readonly PDFRef[],
   ocg?: (layer: string) => PDFRef,
+  element?: (id: string) => PDFRef,
 ): NavigationOut {
   const nav = doc.navigation;
   // Threads first: thread actions in the outline, links and the open action point at their objects.
   const threads = emitThreads({ context, pageRefs, places: doc.places ?? new Map() }, nav?.articles ?? []);
-  const tc: TargetContext = { context, pageRefs, places: doc.places ?? new Map(), threads: threads.byArticle };
+  const tc: TargetContext = {
+    context,
+    pageRefs,
+    places: doc.places ?? new Map(),
+    threads: threads.byArticle,
+    element,
+  };
   const outline = emitOutline(tc, nav?.bookmarks ?? []);
   const dests = emitDests(tc, nav?.destinations ?? []);
   const catalog: Record<string, unknown> = {};

@@ -1,0 +1,56 @@
+// passes/pagination/form-tables.ts — pagination sub-step: a table inside a declared drawing or tiling
+// cell is measured and fitted as a page's is, into its one rect (evaluated in the drawing's box, as
+// layout lays the drawing): a drawing has no next page, so a table that does not fit its rect is
+// refused naming it rather than cut. Its one part takes the table's place among the drawing's items.
+
+import { type Box, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
+import { formItems } from '../../ir/graphics-types.js';
+import { refuse } from '../../ir/messages.js';
+import type { Item, LicensedIr, PlacedItem, ResolvedTableItem, TablePartItem } from '../../ir/types.js';
+import type { PassContext } from '../pass.js';
+import { pageSize } from './placing.js';
+import { fitTable } from './table-fit.js';
+import { measureTable } from './table-measure.js';
+
+/** Replaces each table of a drawing or tiling cell by its one laid part (in place: the declarations are this run's). */
+export function fitFormTables(ir: LicensedIr, ctx: PassContext): void {
+  const g = ir.doc.graphics;
+  if (!g || !formItems(g).some((i) => i.type === 'table')) return;
+  const size = pageSize(ir, 1);
+  for (const d of [...g.drawings.values(), ...g.tilings.values()]) {
+    const [llx, lly, urx, ury] = d.box;
+    const b = { ...pageBindings(size, 1, Number.NaN), llx, lly, urx, ury };
+    d.items = d.items.map((item): Item => {
+      if (item.type !== 'table') return item;
+      const t = item as unknown as ResolvedTableItem;
+      const box: Box = rectValue(t.rect, b);
+      const m = measureTable(t, box.urx - box.llx, ir.doc, ctx.now);
+      // Every "next box" is the rect again, so fitting decides only whether one box holds the rows.
+      const fitted = fitTable({
+        table: t,
+        m,
+        startPage: 1,
+        startBox: box,
+        boxOn: () => box,
+        ceiling: ctx.client.pageCeiling,
+      });
+      if (fitted.length > 1 || fitted[0].page !== 1)
+        refuse('tableOutgrowsDrawing', t.at, { at: t.at, parts: fitted.length });
+      const f = fitted[0];
+      const part: TablePartItem = {
+        type: 'table_part',
+        at: t.at,
+        index: t.index,
+        table: t,
+        part: 1,
+        page: 1,
+        box: f.box,
+        colX: m.colX,
+        colW: m.colW,
+        rows: f.rows,
+        measured: m,
+      };
+      return part as PlacedItem as Item;
+    });
+  }
+}
