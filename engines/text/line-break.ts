@@ -69,6 +69,7 @@ function isSpaceLike(c: number): boolean {
 function isCjkAt(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
   const c = text.charCodeAt(i);
+  if (c < 0x2e80) return false;
   if (c >= 0xdc00 && c <= 0xdfff && i > 0) return CJK.test(text.slice(i - 1, i + 1));
   return CJK.test(text.slice(i, c >= 0xd800 && c <= 0xdbff ? i + 2 : i + 1));
 }
