@@ -185,7 +185,7 @@ export type TableCell =
       font_size?: number;
       leading?: number;
       color?: Colour;
-      align?: 'left' | 'center' | 'right' | 'justify';
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
       valign?: 'top' | 'middle' | 'bottom';
       overlong?: 'overflow' | 'break';
       break_after?: string;
@@ -823,7 +823,7 @@ export interface FlowItem {
   relative_to?: RelativeTo;
   font: string;
   font_size: number;
-  align?: 'left' | 'right' | 'center' | 'justify';
+  align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   overlong?: 'overflow' | 'break';
   leading?: number;
   break_after?: string;
@@ -835,7 +835,7 @@ export interface FlowItem {
   shadow?: Shadow;
   hyphenate?: string;
   content: string;
-  last_align?: 'left' | 'right' | 'center' | 'justify';
+  last_align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   left_indent?: number;
   right_indent?: number;
   first_line_indent?: number;
@@ -1490,7 +1490,7 @@ export interface TableItem {
           font_size?: number;
           leading?: number;
           color?: Colour;
-          align?: 'left' | 'center' | 'right' | 'justify';
+          align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
           valign?: 'top' | 'middle' | 'bottom';
           overlong?: 'overflow' | 'break';
           break_after?: string;
@@ -1520,7 +1520,7 @@ export interface TableItem {
           font_size?: number;
           leading?: number;
           color?: Colour;
-          align?: 'left' | 'center' | 'right' | 'justify';
+          align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
           valign?: 'top' | 'middle' | 'bottom';
           overlong?: 'overflow' | 'break';
           break_after?: string;
@@ -1544,7 +1544,7 @@ export interface TableItem {
         font_size?: number;
         leading?: number;
         color?: Colour;
-        align?: 'left' | 'center' | 'right' | 'justify';
+        align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
         valign?: 'top' | 'middle' | 'bottom';
         overlong?: 'overflow' | 'break';
         break_after?: string;
@@ -1569,7 +1569,7 @@ export interface TableItem {
   font_size?: number;
   leading?: number;
   color?: Colour;
-  align?: 'left' | 'center' | 'right' | 'justify';
+  align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
   valign?: 'top' | 'middle' | 'bottom';
   overlong?: 'overflow' | 'break';
   break_after?: string;
@@ -1626,7 +1626,7 @@ export interface TextItem {
   relative_to?: RelativeTo;
   font: string;
   font_size: number;
-  align?: 'left' | 'right' | 'center' | 'justify';
+  align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   overlong?: 'overflow' | 'break';
   leading?: number;
   break_after?: string;

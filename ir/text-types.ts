@@ -61,7 +61,7 @@ export interface TextBlockStyle {
   /** Absent: `left`, except that a right-to-left paragraph starts at the right (docs/reference.md). */
   align?: Align;
   overlong: 'overflow' | 'break';
-  /** Characters after which a line may break; absent: the Unicode line-breaking algorithm (UAX #14). */
+  /** Characters after which a line may break; absent: by script (spaces and soft hyphens; CJK between characters; Thai… between words; engines/text/line-break.ts). */
   breakAfter?: string;
   underline: boolean;
   strikethrough: boolean;

@@ -125,27 +125,32 @@ describe('cell text through the text engine', () => {
     expect(refused).toMatchObject({ ok: false, status: 400, path: '/items/0/rows/0/0/text/0/font' });
   });
 
-  it('breaks at UAX #14 opportunities (after a hyphen, a slash), not only at spaces', () => {
-    const out = ok(
-      render({
-        description: {
-          fonts: FONTS,
-          items: [
-            {
-              type: 'table',
-              rect: { llx: 50, lly: 400, urx: 130, ury: 800 },
-              font: 'Body',
-              font_size: 10,
-              columns: [80],
-              padding: 0,
-              rows: [['well-known/unusual-things']],
-            },
-          ],
-        },
-        now: NOW,
-      }),
-    );
-    const words = pdfWords(out.pdf);
+  it('breaks at spaces and soft hyphens only by default; at a hyphen or a slash when break_after names them', () => {
+    const table = (extra: Record<string, unknown>) =>
+      ok(
+        render({
+          description: {
+            fonts: FONTS,
+            items: [
+              {
+                type: 'table',
+                rect: { llx: 50, lly: 400, urx: 130, ury: 800 },
+                font: 'Body',
+                font_size: 10,
+                columns: [80],
+                padding: 0,
+                rows: [['well-known/unusual-things']],
+                ...extra,
+              },
+            ],
+          },
+          now: NOW,
+        }),
+      );
+    // The spec's default: no opportunity inside the "word"; it runs past the cell on one line.
+    const whole = pdfWords(table({}).pdf);
+    expect(whole.map((w) => w.text)).toEqual(['well-known/unusual-things']);
+    const words = pdfWords(table({ break_after: ' -/' }).pdf);
     expect(words.length).toBeGreaterThan(1); // broken inside the "word", at its hyphens or slash
     for (const w of words) expect(w.xMax).toBeLessThanOrEqual(130.5);
   });

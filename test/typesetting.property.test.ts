@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import LineBreaker from 'linebreak';
 import { describe, expect, it } from 'vitest';
-import { breakOpportunities } from '../engines/text/line-break.js';
+import { breakOpportunities, defaultBreaks } from '../engines/text/line-break.js';
 import { REFUSAL_WORDS } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
@@ -140,18 +140,33 @@ describe('text and flow on arbitrary values', () => {
 });
 
 describe('line breaking', () => {
-  it('takes the fast path only where it agrees with UAX #14 as `linebreak` computes it', () => {
+  it('takes the fast path only where it agrees with the general path (UAX #14 as `linebreak` computes it, kept at spaces)', () => {
     const plain = fc.array(fc.constantFrom(...'ab Z09 .,;:\'"-'.split('')), { maxLength: 40 }).map((c) => c.join(''));
     fc.assert(
       fc.property(fc.oneof(plain, fc.string({ maxLength: 30 })), (s) => {
         const ours = breakOpportunities(s).map((b) => b.position);
-        const theirs: number[] = [];
-        const breaker = new LineBreaker(s);
-        for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) theirs.push(bk.position);
-        if (theirs.at(-1) !== s.length) theirs.push(s.length);
+        const theirs = defaultBreaks(s).map((b) => b.position);
         expect(ours).toEqual(theirs);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('breaks space-separated text only where UAX #14 does and only after a space, tab or soft hyphen (spec: `break_after` absent)', () => {
+    const latin = fc
+      .array(fc.constantFrom(...'ab Zé09 .,;:\'"-/\u00ad\t!?()'.split('')), { maxLength: 40 })
+      .map((c) => c.join(''));
+    fc.assert(
+      fc.property(latin, (s) => {
+        const uax14 = new Set<number>([s.length]);
+        const breaker = new LineBreaker(s);
+        for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) uax14.add(bk.position);
+        for (const b of breakOpportunities(s)) {
+          expect(uax14.has(b.position)).toBe(true);
+          if (b.position < s.length) expect(' \t\u00ad').toContain(s[b.position - 1]);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -307,15 +307,18 @@ describe('vertical placement', () => {
 });
 
 describe('breaking', () => {
-  it('breaks by UAX #14 (after a hyphen, not only at spaces)', () => {
-    const out = ok([
-      {
-        type: 'text',
-        rect: rect(72, 600, 72 + widthOf('well-known-', 11) + 2, 780),
-        content: ['well-known-hyphenated-word'],
-      },
+  it('breaks at spaces and soft hyphens only by default (spec: break_after); a hyphen breaks when break_after names it', () => {
+    const item = {
+      type: 'text',
+      rect: rect(72, 600, 72 + widthOf('well-known-', 11) + 2, 780),
+      content: ['well-known-hyphenated-word'],
+    };
+    const byDefault = ok([item]);
+    expect(lines(pdfWords(byDefault.pdf)).map((l) => l.map((w) => w.text).join(' '))).toEqual([
+      'well-known-hyphenated-word',
     ]);
-    expect(lines(pdfWords(out.pdf)).map((l) => l.map((w) => w.text).join(' '))).toEqual([
+    const named = ok([{ ...item, break_after: ' -' }]);
+    expect(lines(pdfWords(named.pdf)).map((l) => l.map((w) => w.text).join(' '))).toEqual([
       'well-known-',
       'hyphenated-',
       'word',
@@ -392,9 +395,10 @@ describe('right-to-left text', () => {
       .map((s) => s.trim())
       .filter(Boolean);
     expect(got).toEqual([hebrew, arabic]);
-    // A right-to-left paragraph with no align starts at the right edge.
+    // A right-to-left paragraph with no align is set flush left, as the spec's default `left` says
+    // for every paragraph (issue 16; `align: "start"` sets it at its own start, the right edge).
     const ws = pdfWords(out.pdf);
-    expect(Math.max(...ws.map((w) => w.xMax))).toBeCloseTo(372, 0);
+    expect(Math.min(...ws.map((w) => w.xMin))).toBeCloseTo(72, 0);
   });
 
   it('mixes directions in one paragraph: the Hebrew words reversed between the English ones', () => {

@@ -23,7 +23,10 @@ interface Fields {
   S: number;
   w: number;
   offsetMin: number;
+  /** The zone's short name in `en-US` (`EST`, or an offset such as `GMT+1`). */
   zoneName: string;
+  zone: string;
+  now: Date;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -56,10 +59,40 @@ function fieldsIn(now: Date, zone: string): Fields {
   const wall = Date.UTC(Y, m - 1, d, H, M, S);
   const offsetMin = Math.round((wall - Math.floor(now.getTime() / 1000) * 1000) / 60000);
   const w = new Date(Date.UTC(Y, m - 1, d)).getUTCDay();
-  return { Y, m, d, H, M, S, w, offsetMin, zoneName: parts.timeZoneName ?? zone };
+  return { Y, m, d, H, M, S, w, offsetMin, zoneName: parts.timeZoneName ?? zone, zone, now };
 }
 
 const p2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Locales whose CLDR data hold the abbreviations tz spells for their regions (`CET`, `BST`, `IST`,
+ * `AEST`, `SAST`, `JST`…), asked in this order; `en-US` (North America) is asked first, in fieldsIn.
+ */
+const ABBREVIATION_LOCALES = ['en-GB', 'en-IE', 'en-IN', 'en-AU', 'en-NZ', 'en-ZA', 'en-CA', 'ja-JP'];
+/** What Intl writes when it has no abbreviation: an offset from GMT or UTC. */
+const OFFSET_NAME = /^(?:GMT|UTC)\s*[-+\u2212\u200e]/;
+const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `%Z` as strftime spells it from the tz database: the zone's abbreviation where some locale's
+ * CLDR data gives one (`CET`, `CEST`, `BST`, `EST`), else — as tz itself does for zones without
+ * one — the numeric offset (`+03`, `+0530`, `-03`), never `GMT+1`.
+ */
+function zoneAbbreviation(t: Fields): string {
+  if (!OFFSET_NAME.test(t.zoneName)) return t.zoneName;
+  for (const locale of ABBREVIATION_LOCALES) {
+    const key = `${locale} ${t.zone}`;
+    let f = abbreviationFormatters.get(key);
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { timeZone: t.zone, timeZoneName: 'short' });
+      abbreviationFormatters.set(key, f);
+    }
+    const name = f.formatToParts(t.now).find((p) => p.type === 'timeZoneName')?.value;
+    if (name && !OFFSET_NAME.test(name) && /^[A-Z]{2,5}$/.test(name)) return name;
+  }
+  const a = Math.abs(t.offsetMin);
+  return `${t.offsetMin < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}${a % 60 ? p2(a % 60) : ''}`;
+}
 
 /** Formats `now` with a checked strftime pattern in `zone` (default universal time). */
 export function formatDate(pattern: string, now: Date, zone = 'UTC'): string {
@@ -133,7 +166,7 @@ function directive(d: string, t: Fields): string {
       return `${t.offsetMin < 0 ? '-' : '+'}${p2(Math.floor(a / 60))}${p2(a % 60)}`;
     }
     case 'Z':
-      return t.zoneName;
+      return zoneAbbreviation(t);
     default:
       return '%';
   }

@@ -10,7 +10,7 @@ import type { ShapedSegment } from '../fonts/shaper.js';
 import { hyphenWidth, type RunStyle, SPACE, shapeIn, TAB, TEXT } from './atoms.js';
 import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
-import { SOFT_HYPHEN } from './line-break.js';
+import { NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
 import type { LaidParagraph, Line } from './paragraph.js';
 
 /** Where the ops of one block go and what they carry. */
@@ -29,12 +29,34 @@ type Piece =
   | { k: 'tab'; style: RunStyle; width: number; leader?: string; at: JsonPointer }
   | { k: 'hyphen'; style: RunStyle; seg: ShapedSegment };
 
-/** The alignment a line takes: `last_align` on a paragraph's last line, else `align`; absent, its start. */
-export function lineAlign(line: Line, rtl: boolean, align: Align | undefined, lastAlign: Align | undefined): Align {
-  const start: Align = rtl ? 'right' : 'left';
-  const base = align ?? start;
+/** An alignment as a line is set: `start` and `end` resolved against the paragraph's direction. */
+export type LineAlignment = 'left' | 'right' | 'center' | 'justify';
+
+/**
+ * `align` as set in a paragraph of direction `rtl`: absent, `left` whatever the direction (the
+ * spec's default); `start` and `end` are the paragraph's own sides (right and left for Arabic).
+ */
+export function resolveAlign(align: Align | undefined, rtl: boolean): LineAlignment {
+  if (align === undefined) return 'left';
+  if (align === 'start') return rtl ? 'right' : 'left';
+  if (align === 'end') return rtl ? 'left' : 'right';
+  return align;
+}
+
+/**
+ * The alignment a line takes: `last_align` on a paragraph's last line, else `align`. A justified
+ * paragraph's last line, with no `last_align`, sits at the paragraph's start (right for Arabic).
+ */
+export function lineAlign(
+  line: Line,
+  rtl: boolean,
+  align: Align | undefined,
+  lastAlign: Align | undefined,
+): LineAlignment {
+  const base = resolveAlign(align, rtl);
   if (!line.last) return base;
-  return lastAlign ?? (base === 'justify' ? start : base);
+  if (lastAlign !== undefined) return resolveAlign(lastAlign, rtl);
+  return base === 'justify' ? (rtl ? 'right' : 'left') : base;
 }
 
 /** Draws `line` of `p` with its measure starting `left` points from the page's origin, on `baseline`. */
@@ -43,7 +65,7 @@ export function drawLine(
   line: Line,
   left: number,
   baseline: number,
-  align: Align,
+  align: LineAlignment,
   leader: string | undefined,
   target: DrawTarget,
 ): void {
@@ -82,6 +104,19 @@ export function drawLine(
     }
   }
   const free = line.measure - total;
+  // Justified text in a script set without spaces fills its line by spacing its clusters out
+  // (spaces count as clusters there); Arabic and the other space-separated scripts stretch spaces only.
+  let gaps = 0;
+  if (align === 'justify' && !line.last && !line.hasTab && !pieces && free > 0 && line.visibleTo > line.from) {
+    const from = p.atoms[line.from].start,
+      to = p.atoms[line.visibleTo - 1].end;
+    if (NO_SPACE_SCRIPTS.test(p.text.slice(from, to))) {
+      for (let i = line.from; i < line.visibleTo; i++)
+        for (const seg of p.atoms[i].segs)
+          for (let g = 0; g < seg.shaped.glyphs.length; g++) if (startsCluster(seg.shaped, g)) gaps++;
+      gaps--;
+    }
+  }
   let offset = 0,
     extra = 0;
   // A line with tabs is set from its left edge: its stops are positions, not proportions.
@@ -90,10 +125,11 @@ export function drawLine(
     else if (align === 'center') offset = free / 2;
     // Justified: the free space spread over the spaces; a line the total-fit breaker set tight
     // (negative free space) has its spaces shrunk, never by more than a third of their width.
+    else if (gaps > 0) extra = free / gaps;
     else if (align === 'justify' && !line.last && stretchable > 0 && (free > 0 || spaceWidth > 0))
       extra = Math.max(free / stretchable, -spaceWidth / stretchable / 3);
   }
-  const w = new LineWriter(left + line.indent + offset, baseline, extra, target, glyphCount);
+  const w = new LineWriter(left + line.indent + offset, baseline, extra, target, glyphCount, Math.max(gaps, 0));
   if (pieces) {
     for (const pc of pieces) {
       if (pc.k === 'tab') w.tab(pc.style, pc.width, pc.leader, pc.at);
@@ -142,6 +178,8 @@ class LineWriter {
     private readonly extra: number,
     private readonly target: DrawTarget,
     capacity: number,
+    /** Inter-cluster justification: the gaps still to widen by `extra` (0: spaces stretch instead). */
+    private gapsLeft: number,
   ) {
     this.glyphs = new Uint16Array(capacity);
     this.wanted = new Float64Array(capacity);
@@ -161,12 +199,18 @@ class LineWriter {
     const k = style.size / font.face.unitsPerEm;
     const extraUnits = this.extra / k;
     const sh = seg.shaped;
-    const stretching = stretch && this.extra !== 0;
+    const stretching = stretch && this.extra !== 0 && this.gapsLeft === 0;
+    const spacing = this.gapsLeft > 0 && !hyphen;
     let n = this.n,
       units = this.units;
     for (let g = 0; g < sh.glyphs.length; g++) {
       let adv = sh.advances[g];
       if (stretching && sh.text[g] === ' ') adv += extraUnits;
+      // After the last glyph of a cluster (the next starts one, or the segment ends), while gaps remain.
+      else if (spacing && this.gapsLeft > 0 && (g + 1 === sh.glyphs.length || startsCluster(sh, g + 1))) {
+        adv += extraUnits;
+        this.gapsLeft--;
+      }
       this.glyphs[n] = sh.glyphs[g];
       this.wanted[n] = adv;
       this.text[n] = sh.text[g];
@@ -205,6 +249,17 @@ class LineWriter {
     this.style = undefined;
     this.start = this.n;
   }
+}
+
+/** Marks, joiners and what follows a coeng or virama belong to the cluster before them. */
+const CLUSTER_CONTINUES = /^[\p{M}\u200c\u200d]/u;
+const JOINS_NEXT = /[\u17d2\u1039\u0e3a\u200d]$/;
+
+/** Whether glyph `g` starts a cluster: it advances, stands for text, and is no mark or subscript. */
+function startsCluster(sh: ShapedSegment['shaped'], g: number): boolean {
+  const t = sh.text[g];
+  if (sh.advances[g] === 0 || t === '' || CLUSTER_CONTINUES.test(t)) return false;
+  return g === 0 || !JOINS_NEXT.test(sh.text[g - 1]);
 }
 
 function pushHyphen(p: LaidParagraph, line: Line, pieces: Piece[], front: boolean): void {

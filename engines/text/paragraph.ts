@@ -20,7 +20,7 @@ import {
 import { type Paragraph as BidiParagraph, isAllLeftToRight, resolveParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
-import { breakOpportunities, SOFT_HYPHEN } from './line-break.js';
+import { breakOpportunities, NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 
 export interface ParagraphRules {
@@ -178,7 +178,12 @@ export function layParagraph(
     return { text, atoms, lines, bidi, rtl };
   }
   const rest = width - indents.left - indents.right;
-  const planned = rules.optimal && !bidi ? optimalBreaks(atoms, rest - indents.firstLine, rest) : undefined;
+  // Total fit weighs the stretch of spaces; text set without them (CJK, Thai…) stretches between
+  // characters instead (line-draw.ts), and every line of first fit can be filled that way.
+  const planned =
+    rules.optimal && !bidi && !NO_SPACE_SCRIPTS.test(text)
+      ? optimalBreaks(atoms, rest - indents.firstLine, rest)
+      : undefined;
   let i = 0;
   let li = 0;
   while (i < atoms.length) {

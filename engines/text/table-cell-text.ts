@@ -262,10 +262,8 @@ export function drawCellLines(
         baseline -= i === from ? line.ascender : line.leading;
         // A line wider than the cell (an over-wide word) starts at the cell's left edge whatever the
         // alignment and runs past the right one: it never runs off to the left, out of the table.
-        const align =
-          line.width > line.measure + 1e-6 && (s.align === 'right' || s.align === 'center')
-            ? 'left'
-            : lineAlign(line, p.rtl, s.align, undefined);
+        const set = lineAlign(line, p.rtl, s.align, undefined);
+        const align = line.width > line.measure + 1e-6 && (set === 'right' || set === 'center') ? 'left' : set;
         drawLine(p, line, left, baseline, align, undefined, target);
       }
       i++;

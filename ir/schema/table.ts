@@ -16,7 +16,7 @@ export const cellStyleProps = {
   font_size: fontSizeSchema,
   leading: leadingSchema,
   color: colourSchema,
-  align: { enum: ['left', 'center', 'right', 'justify'] },
+  align: { enum: ['left', 'center', 'right', 'justify', 'start', 'end'] },
   valign: { enum: ['top', 'middle', 'bottom'] },
   overlong: { enum: ['overflow', 'break'] },
   break_after: { type: 'string' },

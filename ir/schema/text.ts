@@ -2,7 +2,8 @@
 import { colourSchema, fontSizeSchema, itemBase, leadingSchema } from './common.js';
 import { clipSchema, segmentsSchema } from './graphics.js';
 
-const alignSchema = { enum: ['left', 'right', 'center', 'justify'] } as const;
+/** `start` and `end` follow the paragraph's own direction; the rest are absolute (spec default `left`). */
+const alignSchema = { enum: ['left', 'right', 'center', 'justify', 'start', 'end'] } as const;
 
 /** `outline` (spec: text item): `width` required, `color` default black, `filled` default false. */
 const outlineSchema = {

@@ -162,9 +162,9 @@ export function layTablePart(
   return out;
 }
 
-/** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start). */
+/** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start; `start` is left and `end` right, a picture having no direction). */
 function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
-  const h = align === 'center' ? '' : align === 'right' ? 'right' : 'left';
+  const h = align === 'center' ? '' : align === 'right' || align === 'end' ? 'right' : 'left';
   const v = valign === 'middle' ? '' : valign;
   return (v && h ? `${v}_${h}` : v || h || 'center') as ImageAlign;
 }
