@@ -1133,6 +1133,19 @@ export const REMARKS = {
     template:
       'page {page} of the part "{part}" has {count} annotations that are not carried into the document: {kinds}',
   },
+  textOffPage: {
+    code: 'off-page',
+    template: 'the text of {item} runs off page {page}: {words} words on {lines} lines fall outside the sheet',
+  },
+  codeOffPage: {
+    code: 'off-page',
+    template: 'the code {item} runs off page {page}: its bars reach {points} points past the edge of the sheet',
+  },
+  flowPastFloor: {
+    code: 'past-box',
+    template:
+      'the flow {item} on page {page} does not hold its rect even at the fit_size floor of {floor} points: {lines} lines run past it',
+  },
 } as const satisfies Record<string, RemarkEntry>;
 
 export type RefusalKey = keyof typeof REFUSALS;

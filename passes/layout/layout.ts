@@ -13,6 +13,7 @@ import type { TextPageContext } from '../../engines/text/runs.js';
 import type { LaidOutWidget } from '../../ir/form-types.js';
 import { isField } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
+import { remark } from '../../ir/messages.js';
 import type { LaidOutLink } from '../../ir/navigation-types.js';
 import type { StructureSpec } from '../../ir/structure-types.js';
 import type {
@@ -27,6 +28,8 @@ import type {
   PagedIr,
   PageSize,
   PlacedItem,
+  Remark,
+  ResolvedFlowItem,
   ResolvedImageItem,
   ResolvedImportedPageItem,
   ResolvedTextPathItem,
@@ -39,6 +42,7 @@ import { layField } from './forms.js';
 import { layImageItem } from './images.js';
 import { importedPageOp } from './imported.js';
 import { layLink } from './links.js';
+import { offPage } from './off-page.js';
 import { layRect, layShape } from './shapes.js';
 import { cellMarks, marked, markItemOps, paragraphMarks } from './structure-marks.js';
 import { layTablePart } from './table.js';
@@ -62,6 +66,7 @@ export function layItems(
   links?: LaidOutLink[],
   widgets?: LaidOutWidget[],
   structure?: StructureSpec,
+  remarks?: Remark[],
 ): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
@@ -107,8 +112,14 @@ export function layItems(
     const paragraphs = structure && paragraphMarks(item, structure);
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc, paragraphs);
-    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc, paragraphs);
-    else if (item.type === 'text_path') {
+    else if (item.type === 'flow') {
+      const flow = item as ResolvedFlowItem;
+      inner = layFlowItem(flow, box, undefined, pc, paragraphs, (lines) =>
+        remarks?.push(
+          remark('flowPastFloor', item.at, { item: item.at, page: pc.page, floor: flow.fitSize!.floor, lines }),
+        ),
+      );
+    } else if (item.type === 'text_path') {
       inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
       // Hung with relative_to: the letters move with the path's box (as a path's points do).
       const dy = box.lly - laid.lly;
@@ -200,8 +211,10 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
         links,
         widgets,
         structure,
+        ctx.remarks,
       ))
         ops.push(op);
+      remarkOffPage(page, ops, ir.fonts, ctx.remarks);
       return {
         number: page.number,
         size: page.size,
@@ -214,6 +227,21 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },
 };
+
+/** One remark per item of the page whose text or bars leave the sheet (passes/layout/off-page.ts). */
+function remarkOffPage(
+  page: PagedIr['pages'][number],
+  ops: readonly DrawOp[],
+  fonts: PagedIr['fonts'],
+  remarks: Remark[],
+): void {
+  const codes = new Set(page.items.filter((i) => CODE_KINDS.has(i.type)).map((i) => i.at));
+  const off = offPage(ops, page.size, fonts, codes);
+  for (const t of off.text)
+    remarks.push(remark('textOffPage', t.at, { item: t.at, page: page.number, words: t.words, lines: t.lines }));
+  for (const c of off.bars)
+    remarks.push(remark('codeOffPage', c.at, { item: c.at, page: page.number, points: Number(c.points.toFixed(1)) }));
+}
 
 /** The template page laid under page `n` (docs/reference.md, "templates"): first, last, or middle; a one-page document's page is its first. */
 function templateOp(ir: PagedIr, n: number, total: number, size: PageSize): DrawOp | undefined {
