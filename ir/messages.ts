@@ -584,7 +584,7 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template:
-      'relative_to at {at} names "{id}", whose pages are only known once the document is complete; hang an item from a table or from an item with a list of pages.',
+      'relative_to at {at} hangs a table from "{id}", which lands on every page (or on pages a rule selects); a table starts on one page: hang it from a table or from an item with a list of pages.',
   },
   relativePartMissing: {
     status: 400,
@@ -600,7 +600,8 @@ export const REFUSALS = {
   tablePagesOne: {
     status: 400,
     word: 'description',
-    template: 'a table starts on one page: {key} must be a list of one page number.',
+    template:
+      'a table starts on one page and continues by overflowing its boxes: {key} must be a list of one page number (an empty list, every page, is not one page).',
   },
   tableCellTwoThings: {
     status: 400,

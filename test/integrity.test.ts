@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfInfo, pdfToText, qpdfCheck } from './support/pdf-tools.js';
+import { pdfInfo, pdfToText, pdfWords, qpdfCheck } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 
@@ -166,5 +166,124 @@ describe('remarks for text that falls off the page', () => {
     expect(r).toHaveLength(1);
     expect(r[0].text).toContain('floor of 8 points');
     expect(Number(/: (\d+) lines run past/.exec(r[0].text)![1])).toBeGreaterThan(0);
+  });
+});
+
+describe('pages and relative_to on every page', () => {
+  it('a table with pages: [] is refused with a sentence, never a silent page 1; pages absent starts on page 1', () => {
+    const table = {
+      type: 'table',
+      rect: { llx: 20, lly: 20, urx: 280, ury: 280 },
+      font: 'Body',
+      font_size: 10,
+      columns: [{ fraction: 1 }],
+      rows: [['only row']],
+    };
+    const out = render({ description: { fonts: FONTS, items: [{ ...table, pages: [] }] }, now: NOW });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect({ status: out.status, word: out.word, path: out.path }).toEqual({
+      status: 400,
+      word: 'description',
+      path: '/items/0/pages',
+    });
+    expect(out.sentence).toContain('every page');
+    const plain = doc({
+      items: [table, { type: 'rect', pages: [2], rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, fill: [0] }],
+    });
+    expect(pdfInfo(plain.pdf).Pages).toBe('2');
+    expect(
+      pdfWords(plain.pdf)
+        .filter((w) => w.text === 'only')
+        .map((w) => w.page),
+    ).toEqual([1]);
+  });
+
+  it('a caption hung under a heading on every page sits under that page’s heading, on every page', () => {
+    const heading = (extra: Record<string, unknown>) => ({
+      type: 'text',
+      id: 'h',
+      font: 'Body',
+      font_size: 12,
+      content: ['Heading {current_page}'],
+      placeholders: true,
+      ...extra,
+    });
+    const out = doc({
+      page_sizes: [{ page: 2, width: 300, height: 400 }],
+      items: [
+        // on a page 400 tall the heading sits 100 points lower down from the top than on a 300 one
+        heading({ rect: { llx: 20, lly: '{page_height} - 60', urx: 280, ury: '{page_height} - 40' } }),
+        {
+          type: 'text',
+          rect: { llx: 20, lly: 0, urx: 280, ury: 14 },
+          font: 'Body',
+          font_size: 10,
+          content: ['Caption'],
+          relative_to: { id: 'h', edge: 'bottom', offset: 30 },
+        },
+        { type: 'rect', pages: [3], rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, fill: [0] },
+      ],
+    });
+    expect(pdfInfo(out.pdf).Pages).toBe('3');
+    const ws = pdfWords(out.pdf);
+    const captions = ws.filter((w) => w.text === 'Caption');
+    expect(captions.map((w) => w.page)).toEqual([1, 2, 3]);
+    for (const c of captions) {
+      const h = ws.find((w) => w.text === 'Heading' && w.page === c.page)!;
+      // poppler measures from the top: the caption's box top is 30 points + the line's drop below the heading's rect bottom (60 from the top)
+      expect(c.yMin - h.yMin).toBeGreaterThan(30);
+      expect(c.yMin - h.yMin).toBeLessThan(60);
+      expect(c.yMin).toBeLessThan(100);
+    }
+    expect(out.remarks.filter((r) => r.code === 'off-page')).toEqual([]);
+  });
+
+  it('relative_to part names one page of an item on every page; a table hung from it is refused', () => {
+    const base = [
+      {
+        type: 'text',
+        id: 'h',
+        rect: { llx: 20, lly: 240, urx: 280, ury: 260 },
+        font: 'Body',
+        font_size: 12,
+        content: ['Head'],
+      },
+      { type: 'rect', pages: [3], rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, fill: [0] },
+    ];
+    const caption = {
+      type: 'text',
+      rect: { llx: 20, lly: 0, urx: 280, ury: 14 },
+      font: 'Body',
+      font_size: 10,
+      content: ['Second'],
+      relative_to: { id: 'h', edge: 'bottom', offset: 10, part: 2 },
+    };
+    const out = doc({ items: [...base, caption] });
+    expect(
+      pdfWords(out.pdf)
+        .filter((w) => w.text === 'Second')
+        .map((w) => w.page),
+    ).toEqual([2]);
+    const t = render({
+      description: {
+        fonts: FONTS,
+        items: [
+          ...base,
+          {
+            type: 'table',
+            rect: { llx: 20, lly: 20, urx: 280, ury: 200 },
+            font: 'Body',
+            font_size: 10,
+            columns: [{ fraction: 1 }],
+            rows: [['x']],
+            relative_to: { id: 'h', edge: 'bottom' },
+          },
+        ],
+      },
+      now: NOW,
+    });
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.path).toBe('/items/2/relative_to/id');
   });
 });
