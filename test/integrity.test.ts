@@ -2,6 +2,7 @@
 // a refusal, or says what fell away. Text, flows, table cells, text_path and codes that leave the page
 // give a warning remark naming the item, the page and how much fell outside; judged against what
 // poppler (`pdftotext`, `pdfinfo`) and MuPDF's pixels find in the file.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
@@ -9,6 +10,7 @@ import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { pdfInfo, pdfToText, pdfWords, qpdfCheck } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
+const SRGB = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/srgb.icc'));
 
 function ok(out: Outcome) {
   if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
@@ -285,5 +287,22 @@ describe('pages and relative_to on every page', () => {
     });
     expect(t.ok).toBe(false);
     if (!t.ok) expect(t.path).toBe('/items/2/relative_to/id');
+  });
+});
+
+describe('page_spaces name pages the document has', () => {
+  const spaces = (page: number) => ({
+    color_spaces: { srgb: { type: 'icc', components: 3, profile: 'srgb' } },
+    page_spaces: [{ page, rgb: 'srgb' }],
+    items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [1, 0, 0] }],
+  });
+  it('an entry for page 2 of a one-page document is refused, naming it; page 1 renders', () => {
+    const parts = { srgb: SRGB };
+    const bad = render({ description: spaces(2), parts, now: NOW });
+    expect(bad).toMatchObject({ ok: false, status: 400, word: 'description', path: '/page_spaces/0/page' });
+    if (!bad.ok)
+      expect(bad.sentence).toBe('the page 2 named by /page_spaces/0/page is not in the document, which has 1 pages.');
+    const good = doc(spaces(1), parts);
+    expect(pdfInfo(good.pdf).Pages).toBe('1');
   });
 });
