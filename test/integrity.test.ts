@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfInfo, pdfToText, pdfWords, qpdfCheck } from './support/pdf-tools.js';
+import { pdfInfo, pdfToText, pdfWords, qpdfCheck, renderRgb, rgbAt } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const SRGB = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/srgb.icc'));
@@ -304,5 +304,34 @@ describe('page_spaces name pages the document has', () => {
       expect(bad.sentence).toBe('the page 2 named by /page_spaces/0/page is not in the document, which has 1 pages.');
     const good = doc(spaces(1), parts);
     expect(pdfInfo(good.pdf).Pages).toBe('1');
+  });
+});
+
+describe('an uncoloured tiling whose cell shapes state no colour', () => {
+  it('paints its shapes in the colour of what fills with it, nothing between them (MuPDF pixels)', () => {
+    const out = doc({
+      page: { width: 200, height: 200 },
+      tilings: [
+        {
+          name: 'dots',
+          colored: false,
+          box: { x: 0, y: 0, width: 20, height: 20 },
+          step: [20, 20],
+          items: [
+            { type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } },
+            { type: 'ellipse', rect: { llx: 12, lly: 12, urx: 18, ury: 18 } },
+          ],
+        },
+      ],
+      items: [
+        { type: 'rect', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, fill: { pattern: 'dots', color: [0, 1, 0] } },
+        { type: 'rect', rect: { llx: 100, lly: 0, urx: 200, ury: 100 }, fill: { pattern: 'dots' } },
+      ],
+    });
+    const r = renderRgb(out.pdf);
+    expect(rgbAt(r, 5, 5)).toEqual([0, 255, 0]);
+    expect(rgbAt(r, 15, 15)).toEqual([0, 255, 0]);
+    expect(rgbAt(r, 15, 5)).toEqual([255, 255, 255]); // between the shapes
+    expect(rgbAt(r, 105, 5)).toEqual([0, 0, 0]); // no color: black
   });
 });

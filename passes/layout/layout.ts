@@ -18,6 +18,7 @@ import type { LaidOutLink } from '../../ir/navigation-types.js';
 import type { StructureSpec } from '../../ir/structure-types.js';
 import type {
   CodeItem,
+  Colour,
   DocSettings,
   DrawOp,
   Item,
@@ -158,9 +159,29 @@ function layForms(
   });
   return {
     drawings: new Map([...(g?.drawings ?? [])].map(([n, d]) => [n, layItems(d.items, within(d.box), doc, pc)])),
-    tilings: new Map([...(g?.tilings ?? [])].map(([n, t]) => [n, layItems(t.items, within(t.box), doc, pc)])),
+    tilings: new Map(
+      [...(g?.tilings ?? [])].map(([n, t]) => [
+        n,
+        layItems(t.colored ? t.items : t.items.map(paintedInCell), within(t.box), doc, pc),
+      ]),
+    ),
     ...(glyphs.size ? { glyphs } : {}),
   };
+}
+
+/** The closed shapes an uncoloured cell fills when they state neither fill nor stroke. */
+const CELL_FILLED: ReadonlySet<string> = new Set(['rect', 'path', 'polygon', 'ellipse']);
+const CELL_COLOUR: Colour = { space: 'gray', c: [0] };
+
+/**
+ * A shape of an uncoloured tiling's cell (PaintType 2): one that states no colour at all is filled,
+ * and takes the colour of whatever fills with the tiling (spec: tilings, `colored`). The colour
+ * written here is never written out: emit leaves every colour out of an uncoloured cell.
+ */
+function paintedInCell(item: Item): Item {
+  if (!CELL_FILLED.has(item.type)) return item;
+  const shape = item as Item & { fill?: unknown; stroke?: unknown };
+  return shape.fill || shape.stroke ? item : ({ ...item, fill: CELL_COLOUR } as Item);
 }
 
 /**
