@@ -335,3 +335,32 @@ describe('an uncoloured tiling whose cell shapes state no colour', () => {
     expect(rgbAt(r, 105, 5)).toEqual([0, 0, 0]); // no color: black
   });
 });
+
+describe('an imported page with fit: none', () => {
+  const red = doc({
+    page: { width: 200, height: 200 },
+    items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 200, ury: 200 }, fill: [1, 0, 0] }],
+  }).pdf;
+  const place = (extra: Record<string, unknown>) =>
+    doc(
+      {
+        page: { width: 300, height: 300 },
+        items: [
+          { type: 'imported_page', part: 'red', rect: { llx: 50, lly: 50, urx: 100, ury: 100 }, fit: 'none', ...extra },
+        ],
+      },
+      { red },
+    );
+  it('is clipped to its rect, as an image under fit: none is (MuPDF pixels)', () => {
+    const r = renderRgb(place({}).pdf);
+    expect(rgbAt(r, 75, 75)).toEqual([255, 0, 0]);
+    expect(rgbAt(r, 150, 150)).toEqual([255, 255, 255]); // the page's own size reaches here; its rect does not
+    expect(rgbAt(r, 60, 120)).toEqual([255, 255, 255]);
+  });
+  it('under a transform the clip turns with the page', () => {
+    const r = renderRgb(place({ transform: [1, 0, 0, 1, 100, 0] }).pdf);
+    expect(rgbAt(r, 175, 75)).toEqual([255, 0, 0]);
+    expect(rgbAt(r, 75, 75)).toEqual([255, 255, 255]);
+    expect(rgbAt(r, 175, 150)).toEqual([255, 255, 255]);
+  });
+});

@@ -41,7 +41,7 @@ import { layCodeItem } from './codes.js';
 import { layFlowItem } from './flow.js';
 import { layField } from './forms.js';
 import { layImageItem } from './images.js';
-import { importedPageOp } from './imported.js';
+import { importedPageOp, rectPath, spills } from './imported.js';
 import { layLink } from './links.js';
 import { offPage } from './off-page.js';
 import { layRect, layShape } from './shapes.js';
@@ -91,15 +91,15 @@ export function layItems(
     if (item.type === 'imported_page') {
       // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
       const ip = item as ResolvedImportedPageItem;
-      const op = importedPageOp(
-        ip.at,
-        ip.source,
-        ip.page,
-        box,
-        ip.fit,
-        ip.rotate ?? 0,
-        ip.transform as Matrix | undefined,
-      );
+      const transform = ip.transform as Matrix | undefined;
+      let op: DrawOp = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, transform);
+      // `fit: none` draws the page at its own size: a page larger than its rect is clipped to it, as an
+      // image under `fit: none` is (issue 17); the clip is the rect turned with the page by `transform`.
+      const before = transform
+        ? importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0).matrix
+        : op.matrix;
+      if (ip.fit === 'none' && spills(before, ip.source, ip.page, box))
+        op = { op: 'scope', at: ip.at, clip: { segs: rectPath(box, transform), rule: 'nonzero' }, ops: [op] };
       // Its graphics state and layer wrap it as any item's; its matrix is the op's own (no second `cm`).
       for (const o of wrapItem(item, box, structure ? markItemOps(item, [op], structure) : [op], b, true)) ops.push(o);
       continue;
