@@ -42,7 +42,7 @@ function sources(dir: string, out: string[] = []): string[] {
 }
 
 describe('message table', () => {
-  const code = ['ir', 'passes', 'src'].flatMap((d) => sources(d)).join('\n');
+  const code = ['ir', 'engines', 'passes', 'src'].flatMap((d) => sources(d)).join('\n');
   it.each(Object.keys(REFUSALS))('refusal %s is used by the code', (key) => {
     expect(code).toMatch(new RegExp(`['".]${key}\\b`));
   });
