@@ -31,7 +31,12 @@ export interface Refusal {
   path: JsonPointer;
 }
 
-export type RemarkCode = 'unused-resource' | 'font-embedding-permission' | 'imported-annotations-dropped';
+export type RemarkCode =
+  | 'unused-resource'
+  | 'font-embedding-permission'
+  | 'imported-annotations-dropped'
+  | 'off-page'
+  | 'past-box';
 
 export interface Remark {
   code: RemarkCode;

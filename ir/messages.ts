@@ -608,7 +608,7 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template:
-      'relative_to at {at} names "{id}", whose pages are only known once the document is complete; hang an item from a table or from an item with a list of pages.',
+      'relative_to at {at} hangs a table from "{id}", which lands on every page (or on pages a rule selects); a table starts on one page: hang it from a table or from an item with a list of pages.',
   },
   relativePartMissing: {
     status: 400,
@@ -624,7 +624,8 @@ export const REFUSALS = {
   tablePagesOne: {
     status: 400,
     word: 'description',
-    template: 'a table starts on one page: {key} must be a list of one page number.',
+    template:
+      'a table starts on one page and continues by overflowing its boxes: {key} must be a list of one page number (an empty list, every page, is not one page).',
   },
   tableCellTwoThings: {
     status: 400,
@@ -1156,6 +1157,19 @@ export const REMARKS = {
     code: 'imported-annotations-dropped',
     template:
       'page {page} of the part "{part}" has {count} annotations that are not carried into the document: {kinds}',
+  },
+  textOffPage: {
+    code: 'off-page',
+    template: 'the text of {item} runs off page {page}: {words} words on {lines} lines fall outside the sheet',
+  },
+  codeOffPage: {
+    code: 'off-page',
+    template: 'the code {item} runs off page {page}: its bars reach {points} points past the edge of the sheet',
+  },
+  flowPastFloor: {
+    code: 'past-box',
+    template:
+      'the flow {item} on page {page} does not hold its rect even at the fit_size floor of {floor} points: {lines} lines run past it',
   },
 } as const satisfies Record<string, RemarkEntry>;
 

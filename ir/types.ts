@@ -58,6 +58,8 @@ export interface PagesRule {
   at: JsonPointer;
   list: number[];
   select?: PageSelect;
+  /** `pages: []` written out (not absent): on a table, refused rather than read as its default page 1. */
+  emptyWritten?: true;
 }
 
 export interface ItemBase {

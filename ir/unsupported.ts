@@ -53,6 +53,15 @@ const ITEM_KEYS_NOT_YET: Record<string, Record<string, unknown>> = {
   signature_field: { transform: undefined, graphics_state: undefined, layer: undefined },
 };
 
+/** What this build refuses as not drawn yet, by name: top-level keys, and keys per item kind (test/reference-not-yet.test.ts reads it). */
+export const NOT_YET: {
+  readonly topLevel: readonly string[];
+  readonly items: Readonly<Record<string, readonly string[]>>;
+} = {
+  topLevel: TOP_LEVEL_NOT_YET,
+  items: Object.fromEntries(Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.keys(table)])),
+};
+
 const ITEM_KEYS_NOT_YET_LIST: Record<string, [string, unknown][]> = Object.fromEntries(
   Object.entries(ITEM_KEYS_NOT_YET).map(([kind, table]) => [kind, Object.entries(table)]),
 );

@@ -96,10 +96,21 @@ describe('relative_to', () => {
       '/items/1/pages cannot be given together with /items/1/relative_to; an item hung with relative_to lands on the page of the part it hangs from.',
     ],
     [
-      'an item on every page',
-      [text('a', { id: 'a' }), text('b', { relative_to: { id: 'a', edge: 'top' } })],
+      'a table hung from an item on every page',
+      [
+        text('a', { id: 'a' }),
+        {
+          type: 'table',
+          rect: { llx: 50, lly: 100, urx: 500, ury: 200 },
+          font: 'Body',
+          font_size: 10,
+          columns: [{ fraction: 1 }],
+          rows: [['b']],
+          relative_to: { id: 'a', edge: 'top' },
+        },
+      ],
       '/items/1/relative_to/id',
-      'relative_to at /items/1/relative_to names "a", whose pages are only known once the document is complete; hang an item from a table or from an item with a list of pages.',
+      'relative_to at /items/1/relative_to hangs a table from "a", which lands on every page (or on pages a rule selects); a table starts on one page: hang it from a table or from an item with a list of pages.',
     ],
     [
       'a part the item does not have',

@@ -404,7 +404,7 @@ describe('refusals', () => {
       'a table on two pages',
       { pages: [1, 2], rows: [['a', 'b']] },
       '/items/0/pages',
-      'a table starts on one page: /items/0/pages must be a list of one page number.',
+      'a table starts on one page and continues by overflowing its boxes: /items/0/pages must be a list of one page number (an empty list, every page, is not one page).',
     ],
     [
       '{total_pages} in a table box',

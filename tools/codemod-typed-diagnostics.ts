@@ -279,6 +279,9 @@ export const POSITIONAL_REMARKS: Readonly<Record<string, readonly string[]>> = {
   unusedResource: ['kind', 'name'],
   fontEmbeddingPermission: ['face', 'font'],
   importedAnnotationsDropped: ['page', 'part', 'count', 'kinds'],
+  textOffPage: ['item', 'page', 'words', 'lines'],
+  codeOffPage: ['item', 'page', 'points'],
+  flowPastFloor: ['item', 'page', 'floor', 'lines'],
 };
 
 /** Placeholder names of a template as ir/messages.ts reads them: `{name}`, with `{{`/`}}` a brace. */

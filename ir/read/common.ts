@@ -151,7 +151,7 @@ export function readPages(raw: unknown, p: JsonPointer): PagesRule {
   if (raw === undefined || raw === null) return { at: p, list: [] };
   if (Array.isArray(raw)) {
     check(validatePageList, raw, p);
-    return { at: p, list: raw };
+    return raw.length ? { at: p, list: raw } : { at: p, list: raw, emptyWritten: true };
   }
   if (!validatePageSelect(raw)) {
     const e = validatePageSelect.errors![0];

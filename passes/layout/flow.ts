@@ -141,16 +141,29 @@ function fillLeading(l: FlowLayout, limit: number): void {
   for (let i = 1; i < n; i++) l.baselines[i] -= i * step;
 }
 
-/** `mark` (a tagged document): each paragraph its own text object, marked as its piece (passes/layout/structure-marks.ts). */
+/**
+ * `mark` (a tagged document): each paragraph its own text object, marked as its piece
+ * (passes/layout/structure-marks.ts). `pastFloor`: told how many lines run below the box when
+ * fit_size settles on its floor and the text still does not hold the box.
+ */
 export function layFlowItem(
   item: ResolvedFlowItem,
   box: Box,
   matrix: Matrix | undefined,
   pc: TextPageContext,
   mark?: (paragraph: number) => ContentMark,
+  pastFloor?: (lines: number) => void,
 ): DrawOp[] {
   const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
   const l = fittedLayout(item, content, box);
+  // fit_size found no size that holds: set at the floor, the lines below the box's floor are told (issue 17).
+  if (item.fitSize && !l.holds && pastFloor) {
+    const lines = l.paragraphs.flatMap((p) => p.lines);
+    pastFloor(
+      lines.filter((line, i) => l.baselines[i] < l.floor - EPS || (line.width > line.measure + EPS && !line.hasTab))
+        .length,
+    );
+  }
   if (item.fillLeading) fillLeading(l, item.fillLeading.limit);
   const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
   let n = 0;

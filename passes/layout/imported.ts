@@ -9,7 +9,7 @@ import { pageParts } from '../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../engines/supplied/widgets.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
-import type { ImportedPageOp, Matrix, PageFit } from '../../ir/types.js';
+import type { ImportedPageOp, Matrix, PageFit, PathSegOp } from '../../ir/types.js';
 
 /** `m` then `n`. */
 export function mul(m: Matrix, n: Matrix): Matrix {
@@ -57,6 +57,35 @@ export function placePage(
   m = mul(m, [cos, sin, -sin, cos, 0, 0]);
   m = mul(m, [sx, 0, 0, sy, 0, 0]);
   return mul(m, [1, 0, 0, 1, cx, cy]);
+}
+
+/** Whether page `page` (1-based) of `src`, placed by `matrix`, reaches outside `rect` (more than 0.01 pt). */
+export function spills(matrix: Matrix, src: SuppliedPdf, page: number, rect: Box): boolean {
+  const [x0, y0, x1, y1] = pageParts(src, page - 1).box;
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ]) {
+    const px = matrix[0] * x + matrix[2] * y + matrix[4];
+    const py = matrix[1] * x + matrix[3] * y + matrix[5];
+    if (px < rect.llx - 0.01 || px > rect.urx + 0.01 || py < rect.lly - 0.01 || py > rect.ury + 0.01) return true;
+  }
+  return false;
+}
+
+/** A rect as a clipping path, its corners under `m` when given (a turned rect is a parallelogram). */
+export function rectPath(rect: Box, m?: Matrix): PathSegOp[] {
+  if (!m) return [{ k: 're', v: [rect.llx, rect.lly, rect.urx - rect.llx, rect.ury - rect.lly] }];
+  const at = (x: number, y: number): number[] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+  return [
+    { k: 'm', v: at(rect.llx, rect.lly) },
+    { k: 'l', v: at(rect.urx, rect.lly) },
+    { k: 'l', v: at(rect.urx, rect.ury) },
+    { k: 'l', v: at(rect.llx, rect.ury) },
+    { k: 'h', v: [] },
+  ];
 }
 
 /** The drawing operation of page `page` (1-based) of `src` placed in `rect`. */

@@ -13,10 +13,12 @@ import type { TextPageContext } from '../../engines/text/runs.js';
 import type { LaidOutWidget } from '../../ir/form-types.js';
 import { isField } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
+import { remark } from '../../ir/messages.js';
 import type { LaidOutLink } from '../../ir/navigation-types.js';
 import type { StructureSpec } from '../../ir/structure-types.js';
 import type {
   CodeItem,
+  Colour,
   DocSettings,
   DrawOp,
   Item,
@@ -27,6 +29,8 @@ import type {
   PagedIr,
   PageSize,
   PlacedItem,
+  Remark,
+  ResolvedFlowItem,
   ResolvedImageItem,
   ResolvedImportedPageItem,
   ResolvedTextPathItem,
@@ -37,8 +41,9 @@ import { layCodeItem } from './codes.js';
 import { layFlowItem } from './flow.js';
 import { layField } from './forms.js';
 import { layImageItem } from './images.js';
-import { importedPageOp } from './imported.js';
+import { importedPageOp, rectPath, spills } from './imported.js';
 import { layLink } from './links.js';
+import { offPage } from './off-page.js';
 import { layRect, layShape } from './shapes.js';
 import { cellMarks, marked, markItemOps, paragraphMarks } from './structure-marks.js';
 import { layTablePart } from './table.js';
@@ -62,6 +67,7 @@ export function layItems(
   links?: LaidOutLink[],
   widgets?: LaidOutWidget[],
   structure?: StructureSpec,
+  remarks?: Remark[],
 ): DrawOp[] {
   const ops: DrawOp[] = [];
   for (const item of items) {
@@ -85,15 +91,15 @@ export function layItems(
     if (item.type === 'imported_page') {
       // `rotate` turns the page inside its rect (the turned page is fitted), so it is not the common rotation matrix.
       const ip = item as ResolvedImportedPageItem;
-      const op = importedPageOp(
-        ip.at,
-        ip.source,
-        ip.page,
-        box,
-        ip.fit,
-        ip.rotate ?? 0,
-        ip.transform as Matrix | undefined,
-      );
+      const transform = ip.transform as Matrix | undefined;
+      let op: DrawOp = importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0, transform);
+      // `fit: none` draws the page at its own size: a page larger than its rect is clipped to it, as an
+      // image under `fit: none` is (issue 17); the clip is the rect turned with the page by `transform`.
+      const before = transform
+        ? importedPageOp(ip.at, ip.source, ip.page, box, ip.fit, ip.rotate ?? 0).matrix
+        : op.matrix;
+      if (ip.fit === 'none' && spills(before, ip.source, ip.page, box))
+        op = { op: 'scope', at: ip.at, clip: { segs: rectPath(box, transform), rule: 'nonzero' }, ops: [op] };
       // Its graphics state and layer wrap it as any item's; its matrix is the op's own (no second `cm`).
       for (const o of wrapItem(item, box, structure ? markItemOps(item, [op], structure) : [op], b, true)) ops.push(o);
       continue;
@@ -107,8 +113,14 @@ export function layItems(
     const paragraphs = structure && paragraphMarks(item, structure);
     if (item.type === 'rect') inner = layRect(item, box);
     else if (item.type === 'text') inner = layTextItem(item as never, box, undefined, pc, paragraphs);
-    else if (item.type === 'flow') inner = layFlowItem(item as never, box, undefined, pc, paragraphs);
-    else if (item.type === 'text_path') {
+    else if (item.type === 'flow') {
+      const flow = item as ResolvedFlowItem;
+      inner = layFlowItem(flow, box, undefined, pc, paragraphs, (lines) =>
+        remarks?.push(
+          remark('flowPastFloor', item.at, { item: item.at, page: pc.page, floor: flow.fitSize!.floor, lines }),
+        ),
+      );
+    } else if (item.type === 'text_path') {
       inner = layTextPathItem(item as ResolvedTextPathItem, b, pc);
       // Hung with relative_to: the letters move with the path's box (as a path's points do).
       const dy = box.lly - laid.lly;
@@ -147,9 +159,29 @@ function layForms(
   });
   return {
     drawings: new Map([...(g?.drawings ?? [])].map(([n, d]) => [n, layItems(d.items, within(d.box), doc, pc)])),
-    tilings: new Map([...(g?.tilings ?? [])].map(([n, t]) => [n, layItems(t.items, within(t.box), doc, pc)])),
+    tilings: new Map(
+      [...(g?.tilings ?? [])].map(([n, t]) => [
+        n,
+        layItems(t.colored ? t.items : t.items.map(paintedInCell), within(t.box), doc, pc),
+      ]),
+    ),
     ...(glyphs.size ? { glyphs } : {}),
   };
+}
+
+/** The closed shapes an uncoloured cell fills when they state neither fill nor stroke. */
+const CELL_FILLED: ReadonlySet<string> = new Set(['rect', 'path', 'polygon', 'ellipse']);
+const CELL_COLOUR: Colour = { space: 'gray', c: [0] };
+
+/**
+ * A shape of an uncoloured tiling's cell (PaintType 2): one that states no colour at all is filled,
+ * and takes the colour of whatever fills with the tiling (spec: tilings, `colored`). The colour
+ * written here is never written out: emit leaves every colour out of an uncoloured cell.
+ */
+function paintedInCell(item: Item): Item {
+  if (!CELL_FILLED.has(item.type)) return item;
+  const shape = item as Item & { fill?: unknown; stroke?: unknown };
+  return shape.fill || shape.stroke ? item : ({ ...item, fill: CELL_COLOUR } as Item);
 }
 
 /**
@@ -200,8 +232,10 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
         links,
         widgets,
         structure,
+        ctx.remarks,
       ))
         ops.push(op);
+      remarkOffPage(page, ops, ir.fonts, ctx.remarks);
       return {
         number: page.number,
         size: page.size,
@@ -214,6 +248,21 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },
 };
+
+/** One remark per item of the page whose text or bars leave the sheet (passes/layout/off-page.ts). */
+function remarkOffPage(
+  page: PagedIr['pages'][number],
+  ops: readonly DrawOp[],
+  fonts: PagedIr['fonts'],
+  remarks: Remark[],
+): void {
+  const codes = new Set(page.items.filter((i) => CODE_KINDS.has(i.type)).map((i) => i.at));
+  const off = offPage(ops, page.size, fonts, codes);
+  for (const t of off.text)
+    remarks.push(remark('textOffPage', t.at, { item: t.at, page: page.number, words: t.words, lines: t.lines }));
+  for (const c of off.bars)
+    remarks.push(remark('codeOffPage', c.at, { item: c.at, page: page.number, points: Number(c.points.toFixed(1)) }));
+}
 
 /** The template page laid under page `n` (docs/reference.md, "templates"): first, last, or middle; a one-page document's page is its first. */
 function templateOp(ir: PagedIr, n: number, total: number, size: PageSize): DrawOp | undefined {

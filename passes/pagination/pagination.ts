@@ -9,12 +9,20 @@
 
 import { refuse } from '../../ir/messages.js';
 import { labelledNumbering, plainNumbering } from '../../ir/page-refs.js';
-import type { LicensedIr, PagedIr, PagePlan, PageSelect, PlacedItem, ResolvedTableItem } from '../../ir/types.js';
+import type {
+  LicensedIr,
+  LicensedItem,
+  PagedIr,
+  PagePlan,
+  PageSelect,
+  PlacedItem,
+  ResolvedTableItem,
+} from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
 import { checkFilePages } from './file-pages.js';
 import { fitFormTables } from './form-tables.js';
 import { placeNavigation } from './places.js';
-import { pageSize, placeItems } from './placing.js';
+import { hangOnEveryPage, pageSize, placeItems } from './placing.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {
@@ -26,7 +34,8 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
   id: 'pagination',
   run(ir: LicensedIr, ctx: PassContext): PagedIr {
     const ceiling = ctx.client.pageCeiling;
-    const { parts, hung: placed, tableParts } = placeItems(ir, ctx);
+    const placing = placeItems(ir, ctx);
+    const { parts, hung: placed, tableParts } = placing;
     // Tables inside drawings and tiling cells: fitted into their one rect (passes/pagination/form-tables.ts).
     fitFormTables(ir, ctx);
     let count = 1;
@@ -43,8 +52,19 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     const pages: PagePlan[] = [];
     // A page_sizes entry past the end is accepted and does not lengthen the document (docs/reference.md).
     for (let n = 1; n <= count; n++) pages.push({ number: n, size: pageSize(ir, n), items: [] });
+    const landsOn = (item: LicensedItem): number[] => {
+      const { list, select } = item.pages;
+      if (select) return pages.filter((p) => selects(select, p.number, count)).map((p) => p.number);
+      return list.length === 0 ? pages.map((p) => p.number) : [...new Set(list)].sort((a, b) => a - b);
+    };
+    const repeated = hangOnEveryPage(ir, placing, count, landsOn);
     for (const item of ir.items) {
       if (item.type === 'table') continue;
+      const instances = repeated.get(item);
+      if (instances) {
+        for (const { page, item: hungHere } of instances) pages[page - 1].items.push(hungHere);
+        continue;
+      }
       const hung = placed.get(item);
       if (hung) {
         pages[hung.pages.list[0] - 1].items.push(hung);

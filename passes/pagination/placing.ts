@@ -35,6 +35,13 @@ export interface Placed {
   /** Hung items, with their Hang and the one page they land on. */
   hung: Map<LicensedItem, LicensedItem>;
   tableParts: TablePartItem[];
+  /**
+   * Items hung (directly or down a chain) from an item on every page, in placing order: each hangs, on
+   * every page its target lands on, from that page's instance of it (hangOnEveryPage, once the page
+   * count is known).
+   */
+  repeated: LicensedItem[];
+  byId: Map<string, LicensedItem>;
 }
 
 /** The size of page `n` (page_sizes, else the document's). */
@@ -89,9 +96,6 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const anchor = (item: LicensedItem): { page: number; hang: Hang } => {
     const rel = item.relativeTo!;
     const target = byId.get(rel.id)!;
-    if (target.type !== 'table' && !target.relativeTo && (target.pages.select || target.pages.list.length === 0)) {
-      refuse('relativeToEveryPage', `${rel.at}/id`, { at: rel.at, id: rel.id });
-    }
     const ps = partsOf(target);
     const n = rel.part ?? ps.length;
     if (n > ps.length)
@@ -104,7 +108,21 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
     };
   };
 
+  const repeated: LicensedItem[] = [];
+  const repeats = new Set<LicensedItem>();
+  /** An item on every page (an empty list or a rule), or hung from one: it has an instance on each of its pages. */
+  const onEveryPage = (t: LicensedItem): boolean =>
+    t.type !== 'table' && (repeats.has(t) || (!t.relativeTo && (!!t.pages.select || t.pages.list.length === 0)));
+
   for (const item of order) {
+    if (item.relativeTo && onEveryPage(byId.get(item.relativeTo.id)!)) {
+      // A table starts on one page; what hangs from an item on every page is on every page too.
+      if (item.type === 'table')
+        refuse('relativeToEveryPage', `${item.relativeTo.at}/id`, { at: item.relativeTo.at, id: item.relativeTo.id });
+      repeats.add(item);
+      repeated.push(item);
+      continue;
+    }
     if (item.type === 'table') {
       let page: number;
       let box: Box;
@@ -113,7 +131,8 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
         page = a.page;
         box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
       } else {
-        if (item.pages.select || item.pages.list.length > 1)
+        // `pages: []` written out is "every page", which a table cannot start on: refused, never a silent page 1.
+        if (item.pages.select || item.pages.list.length > 1 || item.pages.emptyWritten)
           refuse('tablePagesOne', item.pages.at, { key: item.pages.at });
         page = item.pages.list[0] ?? 1;
         if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
@@ -156,7 +175,63 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
     }
   }
 
-  return { parts, hung: placed, tableParts };
+  return { parts, hung: placed, tableParts, repeated, byId };
+}
+
+/**
+ * The instances of the items hung from an item on every page, once the page count is known: on each
+ * page its target lands on (`landsOn`), the item hangs from that page's instance of the target —
+ * a caption under a heading on every page sits under the heading on each page. `part` names one of
+ * the target's pages (its n-th, in page order): the item lands there only. Returns, per item, its
+ * instances in page order.
+ */
+export function hangOnEveryPage(
+  ir: LicensedIr,
+  placed: Placed,
+  count: number,
+  landsOn: (item: LicensedItem) => number[],
+): Map<LicensedItem, { page: number; item: LicensedItem }[]> {
+  const out = new Map<LicensedItem, { page: number; item: LicensedItem }[]>();
+  const edges = new Map<LicensedItem, Map<number, { top: number; bottom: number }>>();
+  const boxOf = (item: LicensedItem, page: number): Box => {
+    const b = pageBindings(pageSize(ir, page), page, count);
+    return item.rect ? rectValue(item.rect, b) : shapeBox(item as ShapeItem, b, ir.doc);
+  };
+  for (const item of placed.repeated) {
+    const rel = item.relativeTo!;
+    const target = placed.byId.get(rel.id)!;
+    const own = edges.get(target);
+    const pages = own ? [...own.keys()] : landsOn(target);
+    let chosen = pages;
+    if (rel.part !== undefined) {
+      if (rel.part > pages.length)
+        refuse('relativePartMissing', `${rel.at}/part`, {
+          at: rel.at,
+          part: rel.part,
+          id: rel.id,
+          parts: pages.length,
+        });
+      chosen = [pages[rel.part - 1]];
+    }
+    const mine = new Map<number, { top: number; bottom: number }>();
+    const instances: { page: number; item: LicensedItem }[] = [];
+    for (const page of chosen) {
+      const t =
+        own?.get(page) ??
+        (() => {
+          const b = boxOf(target, page);
+          return { top: b.ury, bottom: b.lly };
+        })();
+      const hang: Hang =
+        rel.edge === 'bottom' ? { edge: 'bottom', y: t.bottom - rel.offset } : { edge: 'top', y: t.top + rel.offset };
+      const b = hangBox(boxOf(item, page), hang);
+      mine.set(page, { top: b.ury, bottom: b.lly });
+      instances.push({ page, item: { ...item, hang } });
+    }
+    edges.set(item, mine);
+    out.set(item, instances);
+  }
+  return out;
 }
 
 /** The coordinates a shape without a rect is drawn from (its points; a drawing's box is numbers). */

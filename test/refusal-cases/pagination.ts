@@ -172,9 +172,10 @@ export const CASES: RefusalCase[] = [
           id: 'a',
         },
         {
-          type: 'text',
+          type: 'table',
           rect: { llx: 50, lly: 0, urx: 500, ury: 20 },
-          content: ['b'],
+          columns: [{ fraction: 1 }],
+          rows: [['b']],
           font: 'Body',
           font_size: 10,
           relative_to: { id: 'a', edge: 'top' },

@@ -39,4 +39,46 @@ export const REMARK_CASES: RemarkCase[] = [
     parts: { a: file('annotated.pdf') },
     says: ['"a"', '1 annotations', 'form fields'],
   },
+  {
+    key: 'textOffPage',
+    description: {
+      page: { width: 100, height: 100 },
+      fonts: [{ name: 'R', data: b64(notoWithFsType(0)) }],
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 60, lly: 40, urx: 200, ury: 60 },
+          content: ['near far away'],
+          font: 'R',
+          font_size: 12,
+        },
+      ],
+    },
+    says: ['/items/0', 'page 1', 'words on 1 lines'],
+  },
+  {
+    key: 'codeOffPage',
+    description: {
+      page: { width: 100, height: 100 },
+      items: [{ type: 'qr_code', rect: { llx: 80, lly: 10, urx: 130, ury: 60 }, data: 'x' }],
+    },
+    says: ['/items/0', 'page 1', 'points past'],
+  },
+  {
+    key: 'flowPastFloor',
+    description: {
+      fonts: [{ name: 'R', data: b64(notoWithFsType(0)) }],
+      items: [
+        {
+          type: 'flow',
+          rect: { llx: 0, lly: 700, urx: 100, ury: 720 },
+          content: 'one two three four five six seven eight nine ten',
+          font: 'R',
+          font_size: 12,
+          fit_size: { floor: 10 },
+        },
+      ],
+    },
+    says: ['/items/0', 'page 1', 'floor of 10 points'],
+  },
 ];

@@ -1,0 +1,147 @@
+// passes/layout/off-page.ts — layout, after a page's items are laid: what of the page's text and codes
+// is drawn outside the sheet (issue 17, "nothing silently lost"). The spec lets text run past its box,
+// but text past the page edge is lost from view, so each item whose letters (text, flow, table cells,
+// text_path, a code's human-readable text) or bars leave the page gives one warning remark naming its
+// pointer, the page and how much fell outside: words and lines for text, points for a code's bars.
+// A glyph is outside when its box (advance × descender..ascender, under every matrix around it) is not
+// wholly on the page. A shadow is the same letters again and is not counted twice.
+
+import type { JsonPointer } from '../../ir/pointer.js';
+import type { DrawOp, FontResource, GlyphRunOp, Matrix, PageSize } from '../../ir/types.js';
+
+/** Slack at the page edges, points: a letter grazing the edge by less is on the page. */
+const EDGE_SLACK = 0.01;
+
+export interface OffPageText {
+  at: JsonPointer;
+  /** Words with at least one letter outside the page. */
+  words: number;
+  /** Lines (baselines) with at least one letter outside the page. */
+  lines: number;
+}
+
+export interface OffPageBars {
+  at: JsonPointer;
+  /** The farthest a bar reaches past a page edge, points. */
+  points: number;
+}
+
+type Point = [number, number];
+
+function apply(m: Matrix | undefined, p: Point): Point {
+  if (!m) return p;
+  return [m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]];
+}
+
+/** `inner` then `outer`: the matrix a cm inside a cm makes. */
+function concat(inner: Matrix | undefined, outer: Matrix | undefined): Matrix | undefined {
+  if (!inner) return outer;
+  if (!outer) return inner;
+  const [a, b, c, d, e, f] = inner;
+  const [A, B, C, D, E, F] = outer;
+  return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F];
+}
+
+/** How far the points reach past the page, points (0: all on it). */
+function overhang(points: readonly Point[], size: PageSize): number {
+  let worst = 0;
+  for (const [x, y] of points) worst = Math.max(worst, -x, -y, x - size.width, y - size.height);
+  return worst;
+}
+
+interface Letter {
+  text: string;
+  off: boolean;
+  line: string;
+}
+
+/**
+ * The page's text items and code items that leave the page, in drawing order. `codeItems`: the
+ * pointers of the page's code items (their filled rectangles are bars).
+ */
+export function offPage(
+  ops: readonly DrawOp[],
+  size: PageSize,
+  fonts: ReadonlyMap<string, FontResource>,
+  codeItems: ReadonlySet<JsonPointer>,
+): { text: OffPageText[]; bars: OffPageBars[] } {
+  // Runs by their glyph array: a shadow shares it with the letters it shadows (engines/text/runs.ts),
+  // and the letters come after their shadow, so the last seen is the text itself.
+  const runs = new Map<Uint16Array, { op: GlyphRunOp; m: Matrix | undefined }>();
+  const bars = new Map<JsonPointer, number>();
+  const walk = (list: readonly DrawOp[], outer: Matrix | undefined): void => {
+    for (const op of list) {
+      const m = concat(op.matrix, outer);
+      if (op.op === 'scope' || op.op === 'marked') walk(op.ops, m);
+      else if (op.op === 'glyphs') runs.set(op.glyphs, { op, m });
+      else if ((op.op === 'rects' || op.op === 'rect') && codeItems.has(op.at)) {
+        const quads = op.op === 'rect' ? [op.x, op.y, op.w, op.h] : op.rects;
+        const corners: Point[] = [];
+        for (let i = 0; i + 3 < quads.length; i += 4) {
+          const [x, y, w, h] = [quads[i], quads[i + 1], quads[i + 2], quads[i + 3]];
+          corners.push(apply(m, [x, y]), apply(m, [x + w, y]), apply(m, [x, y + h]), apply(m, [x + w, y + h]));
+        }
+        const o = overhang(corners, size);
+        if (o > EDGE_SLACK) bars.set(op.at, Math.max(bars.get(op.at) ?? 0, o));
+      }
+    }
+  };
+  walk(ops, undefined);
+
+  const letters = new Map<JsonPointer, Letter[]>();
+  for (const { op, m } of runs.values()) {
+    const face = fonts.get(op.font)?.face;
+    if (!face) continue;
+    const scale = op.size / face.unitsPerEm;
+    const asc = face.metrics.ascender * scale;
+    const desc = face.metrics.descender * scale;
+    const [cos, sin] = op.turn ?? [1, 0];
+    let list = letters.get(op.at);
+    if (!list) letters.set(op.at, (list = []));
+    // Letters of one baseline: a turned run (text_path) is one line of its own.
+    const line = op.turn ? `t${op.x},${op.y}` : `${op.y.toFixed(2)}`;
+    let pen = 0;
+    for (let i = 0; i < op.glyphs.length; i++) {
+      const adv = face.advanceOf(op.glyphs[i]) * scale;
+      const corners: Point[] = [];
+      for (const a of [pen, pen + adv])
+        for (const v of [desc, asc]) corners.push(apply(m, [op.x + a * cos - v * sin, op.y + a * sin + v * cos]));
+      list.push({ text: op.text[i], off: overhang(corners, size) > EDGE_SLACK, line });
+      pen += adv - (op.adjust[i] * op.size) / 1000;
+    }
+  }
+
+  const text: OffPageText[] = [];
+  for (const [at, list] of letters) {
+    if (!list.some((l) => l.off)) continue;
+    const lines = new Set<string>();
+    let words = 0;
+    let inWord = false;
+    let wordOff = false;
+    let line = '';
+    const end = (): void => {
+      if (inWord && wordOff) words++;
+      inWord = false;
+      wordOff = false;
+    };
+    for (const l of list) {
+      if (l.line !== line) end();
+      line = l.line;
+      if (l.off) lines.add(l.line);
+      if (l.text === '') {
+        // a glyph that continues a cluster belongs to the word it continues
+        if (inWord && l.off) wordOff = true;
+        continue;
+      }
+      if (/^\s+$/u.test(l.text)) {
+        end();
+        continue;
+      }
+      inWord = true;
+      if (l.off) wordOff = true;
+    }
+    end();
+    text.push({ at, words, lines: lines.size });
+  }
+  return { text, bars: [...bars].map(([at, points]) => ({ at, points })) };
+}

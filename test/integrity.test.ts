@@ -1,0 +1,366 @@
+// test/integrity.test.ts — issue 17, "nothing silently lost": every answer is the document asked for,
+// a refusal, or says what fell away. Text, flows, table cells, text_path and codes that leave the page
+// give a warning remark naming the item, the page and how much fell outside; judged against what
+// poppler (`pdftotext`, `pdfinfo`) and MuPDF's pixels find in the file.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { render } from '../src/library.js';
+import type { Outcome } from '../src/types.js';
+import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
+import { pdfInfo, pdfToText, pdfWords, qpdfCheck, renderRgb, rgbAt } from './support/pdf-tools.js';
+
+const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
+const SRGB = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/srgb.icc'));
+
+function ok(out: Outcome) {
+  if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
+  const q = qpdfCheck(out.pdf);
+  expect(q.code, q.out).toBe(0);
+  return out;
+}
+const doc = (d: Record<string, unknown>, parts?: Record<string, Uint8Array>) =>
+  ok(render({ description: { page: { width: 300, height: 300 }, fonts: FONTS, ...d }, parts, now: NOW }));
+
+const words = (n: number, stem = 'w') => Array.from({ length: n }, (_, i) => `${stem}${i}`);
+const extracted = (pdf: Uint8Array) => pdfToText(pdf).split(/\s+/).filter(Boolean);
+const offRemarks = (out: { remarks: { code: string; text: string; path: string }[] }) =>
+  out.remarks.filter((r) => r.code === 'off-page' || r.code === 'past-box');
+
+describe('remarks for text that falls off the page', () => {
+  it('a flow of 6 000 words in a box on one page: the remark counts the words pdftotext does not find', () => {
+    const all = words(6000);
+    const out = doc({
+      page: { width: 595.276, height: 841.89 },
+      items: [
+        {
+          type: 'flow',
+          rect: { llx: 50, lly: 50, urx: 545, ury: 790 },
+          font: 'Body',
+          font_size: 10,
+          content: all.join(' '),
+        },
+      ],
+    });
+    expect(pdfInfo(out.pdf).Pages).toBe('1');
+    const found = new Set(extracted(out.pdf));
+    const lost = all.filter((w) => !found.has(w)).length;
+    expect(lost).toBeGreaterThan(4000);
+    const r = offRemarks(out);
+    expect(r).toHaveLength(1);
+    expect(r[0].path).toBe('/items/0');
+    expect(r[0].text).toContain('/items/0');
+    expect(r[0].text).toContain('page 1');
+    const said = Number(/: (\d+) words/.exec(r[0].text)![1]);
+    // poppler keeps a letter that still touches the sheet; the remark counts a word with any letter off it
+    expect(said).toBeGreaterThanOrEqual(lost);
+    expect(said).toBeLessThanOrEqual(lost + 20);
+  });
+
+  it('text that fits gives no remark, and every word is extracted', () => {
+    const all = words(40);
+    const out = doc({
+      items: [
+        {
+          type: 'flow',
+          rect: { llx: 10, lly: 10, urx: 290, ury: 290 },
+          font: 'Body',
+          font_size: 10,
+          content: all.join(' '),
+        },
+        {
+          type: 'text',
+          rect: { llx: 10, lly: 10, urx: 290, ury: 40 },
+          font: 'Body',
+          font_size: 10,
+          content: ['alpha beta'],
+        },
+      ],
+    });
+    expect(offRemarks(out)).toEqual([]);
+    expect(extracted(out.pdf)).toEqual(expect.arrayContaining([...all, 'alpha', 'beta']));
+  });
+
+  it('a text item whose lines run below the sheet, and one rotated off its side', () => {
+    const out = doc({
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 10, lly: 5, urx: 120, ury: 40 },
+          font: 'Body',
+          font_size: 12,
+          content: [words(30, 'below').join(' ')],
+        },
+        {
+          type: 'text',
+          rect: { llx: 200, lly: 150, urx: 290, ury: 170 },
+          font: 'Body',
+          font_size: 10,
+          content: ['turned away'],
+          transform: [1, 0, 0, 1, 200, 0],
+        },
+      ],
+    });
+    const found = new Set(extracted(out.pdf));
+    const r = offRemarks(out);
+    expect(r.map((x) => x.path)).toEqual(['/items/0', '/items/1']);
+    const lostBelow = words(30, 'below').filter((w) => !found.has(w)).length;
+    expect(lostBelow).toBeGreaterThan(0);
+    expect(Number(/: (\d+) words/.exec(r[0].text)![1])).toBeGreaterThanOrEqual(lostBelow);
+    expect(found.has('turned')).toBe(false);
+    expect(r[1].text).toContain('2 words on 1 lines');
+  });
+
+  it('table cells past the sheet are remarked with the cell pointer', () => {
+    const out = doc({
+      items: [
+        {
+          type: 'table',
+          pages: [1],
+          rect: { llx: 250, lly: 20, urx: 400, ury: 280 },
+          font: 'Body',
+          font_size: 10,
+          columns: [{ fraction: 0.5 }, { fraction: 0.5 }],
+          rows: [['inside', 'outside']],
+        },
+      ],
+    });
+    const found = new Set(extracted(out.pdf));
+    expect(found.has('outside')).toBe(false);
+    const r = offRemarks(out);
+    expect(r.length).toBeGreaterThan(0);
+    expect(r.every((x) => x.path.startsWith('/items/0'))).toBe(true);
+    expect(r.some((x) => x.text.includes('1 words'))).toBe(true);
+  });
+
+  it('a text_path past the edge, and a code whose bars leave the sheet', () => {
+    const out = doc({
+      items: [
+        {
+          type: 'text_path',
+          segments: [{ move: [250, 100] }, { line: [450, 100] }],
+          font: 'Body',
+          font_size: 12,
+          content: ['on the edge of nowhere'],
+        },
+        { type: 'code128', rect: { llx: 250, lly: 200, urx: 350, ury: 250 }, data: 'ABC123' },
+      ],
+    });
+    const r = offRemarks(out);
+    expect(r.map((x) => x.path)).toEqual(expect.arrayContaining(['/items/0', '/items/1']));
+    const bars = r.find((x) => x.path === '/items/1')!;
+    expect(bars.text).toMatch(/reach [\d.]+ points past/);
+  });
+
+  it('fit_size at its floor that still does not hold the rect is remarked', () => {
+    const out = doc({
+      items: [
+        {
+          type: 'flow',
+          rect: { llx: 10, lly: 200, urx: 150, ury: 260 },
+          font: 'Body',
+          font_size: 12,
+          fit_size: { floor: 8 },
+          content: words(80).join(' '),
+        },
+      ],
+    });
+    const r = out.remarks.filter((x) => x.code === 'past-box');
+    expect(r).toHaveLength(1);
+    expect(r[0].text).toContain('floor of 8 points');
+    expect(Number(/: (\d+) lines run past/.exec(r[0].text)![1])).toBeGreaterThan(0);
+  });
+});
+
+describe('pages and relative_to on every page', () => {
+  it('a table with pages: [] is refused with a sentence, never a silent page 1; pages absent starts on page 1', () => {
+    const table = {
+      type: 'table',
+      rect: { llx: 20, lly: 20, urx: 280, ury: 280 },
+      font: 'Body',
+      font_size: 10,
+      columns: [{ fraction: 1 }],
+      rows: [['only row']],
+    };
+    const out = render({ description: { fonts: FONTS, items: [{ ...table, pages: [] }] }, now: NOW });
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect({ status: out.status, word: out.word, path: out.path }).toEqual({
+      status: 400,
+      word: 'description',
+      path: '/items/0/pages',
+    });
+    expect(out.sentence).toContain('every page');
+    const plain = doc({
+      items: [table, { type: 'rect', pages: [2], rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, fill: [0] }],
+    });
+    expect(pdfInfo(plain.pdf).Pages).toBe('2');
+    expect(
+      pdfWords(plain.pdf)
+        .filter((w) => w.text === 'only')
+        .map((w) => w.page),
+    ).toEqual([1]);
+  });
+
+  it('a caption hung under a heading on every page sits under that page’s heading, on every page', () => {
+    const heading = (extra: Record<string, unknown>) => ({
+      type: 'text',
+      id: 'h',
+      font: 'Body',
+      font_size: 12,
+      content: ['Heading {current_page}'],
+      placeholders: true,
+      ...extra,
+    });
+    const out = doc({
+      page_sizes: [{ page: 2, width: 300, height: 400 }],
+      items: [
+        // on a page 400 tall the heading sits 100 points lower down from the top than on a 300 one
+        heading({ rect: { llx: 20, lly: '{page_height} - 60', urx: 280, ury: '{page_height} - 40' } }),
+        {
+          type: 'text',
+          rect: { llx: 20, lly: 0, urx: 280, ury: 14 },
+          font: 'Body',
+          font_size: 10,
+          content: ['Caption'],
+          relative_to: { id: 'h', edge: 'bottom', offset: 30 },
+        },
+        { type: 'rect', pages: [3], rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, fill: [0] },
+      ],
+    });
+    expect(pdfInfo(out.pdf).Pages).toBe('3');
+    const ws = pdfWords(out.pdf);
+    const captions = ws.filter((w) => w.text === 'Caption');
+    expect(captions.map((w) => w.page)).toEqual([1, 2, 3]);
+    for (const c of captions) {
+      const h = ws.find((w) => w.text === 'Heading' && w.page === c.page)!;
+      // poppler measures from the top: the caption's box top is 30 points + the line's drop below the heading's rect bottom (60 from the top)
+      expect(c.yMin - h.yMin).toBeGreaterThan(30);
+      expect(c.yMin - h.yMin).toBeLessThan(60);
+      expect(c.yMin).toBeLessThan(100);
+    }
+    expect(out.remarks.filter((r) => r.code === 'off-page')).toEqual([]);
+  });
+
+  it('relative_to part names one page of an item on every page; a table hung from it is refused', () => {
+    const base = [
+      {
+        type: 'text',
+        id: 'h',
+        rect: { llx: 20, lly: 240, urx: 280, ury: 260 },
+        font: 'Body',
+        font_size: 12,
+        content: ['Head'],
+      },
+      { type: 'rect', pages: [3], rect: { llx: 0, lly: 0, urx: 1, ury: 1 }, fill: [0] },
+    ];
+    const caption = {
+      type: 'text',
+      rect: { llx: 20, lly: 0, urx: 280, ury: 14 },
+      font: 'Body',
+      font_size: 10,
+      content: ['Second'],
+      relative_to: { id: 'h', edge: 'bottom', offset: 10, part: 2 },
+    };
+    const out = doc({ items: [...base, caption] });
+    expect(
+      pdfWords(out.pdf)
+        .filter((w) => w.text === 'Second')
+        .map((w) => w.page),
+    ).toEqual([2]);
+    const t = render({
+      description: {
+        fonts: FONTS,
+        items: [
+          ...base,
+          {
+            type: 'table',
+            rect: { llx: 20, lly: 20, urx: 280, ury: 200 },
+            font: 'Body',
+            font_size: 10,
+            columns: [{ fraction: 1 }],
+            rows: [['x']],
+            relative_to: { id: 'h', edge: 'bottom' },
+          },
+        ],
+      },
+      now: NOW,
+    });
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.path).toBe('/items/2/relative_to/id');
+  });
+});
+
+describe('page_spaces name pages the document has', () => {
+  const spaces = (page: number) => ({
+    color_spaces: { srgb: { type: 'icc', components: 3, profile: 'srgb' } },
+    page_spaces: [{ page, rgb: 'srgb' }],
+    items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [1, 0, 0] }],
+  });
+  it('an entry for page 2 of a one-page document is refused, naming it; page 1 renders', () => {
+    const parts = { srgb: SRGB };
+    const bad = render({ description: spaces(2), parts, now: NOW });
+    expect(bad).toMatchObject({ ok: false, status: 400, word: 'description', path: '/page_spaces/0/page' });
+    if (!bad.ok)
+      expect(bad.sentence).toBe('the page 2 named by /page_spaces/0/page is not in the document, which has 1 pages.');
+    const good = doc(spaces(1), parts);
+    expect(pdfInfo(good.pdf).Pages).toBe('1');
+  });
+});
+
+describe('an uncoloured tiling whose cell shapes state no colour', () => {
+  it('paints its shapes in the colour of what fills with it, nothing between them (MuPDF pixels)', () => {
+    const out = doc({
+      page: { width: 200, height: 200 },
+      tilings: [
+        {
+          name: 'dots',
+          colored: false,
+          box: { x: 0, y: 0, width: 20, height: 20 },
+          step: [20, 20],
+          items: [
+            { type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } },
+            { type: 'ellipse', rect: { llx: 12, lly: 12, urx: 18, ury: 18 } },
+          ],
+        },
+      ],
+      items: [
+        { type: 'rect', rect: { llx: 0, lly: 0, urx: 100, ury: 100 }, fill: { pattern: 'dots', color: [0, 1, 0] } },
+        { type: 'rect', rect: { llx: 100, lly: 0, urx: 200, ury: 100 }, fill: { pattern: 'dots' } },
+      ],
+    });
+    const r = renderRgb(out.pdf);
+    expect(rgbAt(r, 5, 5)).toEqual([0, 255, 0]);
+    expect(rgbAt(r, 15, 15)).toEqual([0, 255, 0]);
+    expect(rgbAt(r, 15, 5)).toEqual([255, 255, 255]); // between the shapes
+    expect(rgbAt(r, 105, 5)).toEqual([0, 0, 0]); // no color: black
+  });
+});
+
+describe('an imported page with fit: none', () => {
+  const red = doc({
+    page: { width: 200, height: 200 },
+    items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 200, ury: 200 }, fill: [1, 0, 0] }],
+  }).pdf;
+  const place = (extra: Record<string, unknown>) =>
+    doc(
+      {
+        page: { width: 300, height: 300 },
+        items: [
+          { type: 'imported_page', part: 'red', rect: { llx: 50, lly: 50, urx: 100, ury: 100 }, fit: 'none', ...extra },
+        ],
+      },
+      { red },
+    );
+  it('is clipped to its rect, as an image under fit: none is (MuPDF pixels)', () => {
+    const r = renderRgb(place({}).pdf);
+    expect(rgbAt(r, 75, 75)).toEqual([255, 0, 0]);
+    expect(rgbAt(r, 150, 150)).toEqual([255, 255, 255]); // the page's own size reaches here; its rect does not
+    expect(rgbAt(r, 60, 120)).toEqual([255, 255, 255]);
+  });
+  it('under a transform the clip turns with the page', () => {
+    const r = renderRgb(place({ transform: [1, 0, 0, 1, 100, 0] }).pdf);
+    expect(rgbAt(r, 175, 75)).toEqual([255, 0, 0]);
+    expect(rgbAt(r, 75, 75)).toEqual([255, 255, 255]);
+    expect(rgbAt(r, 175, 150)).toEqual([255, 255, 255]);
+  });
+});
