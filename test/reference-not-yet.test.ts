@@ -131,7 +131,9 @@ describe('docs/reference.md: what is refused as not drawn yet', () => {
   const claims = statements(reference).filter((s) => NOT_YET_SAYS.test(s.text) && !s.text.includes('(#not-drawn-yet)'));
 
   it('finds the statements it checks', () => {
-    expect(claims.length).toBeGreaterThan(3);
+    // While the reference has a "Not drawn yet" section, the statements in it are found and checked
+    // (issue 26 shrinks it; once it is gone there is nothing left to find).
+    expect(claims.length > 0).toBe(reference.includes('## Not drawn yet'));
   });
 
   it.each(claims.map((s) => [s.line, s]))('line %i names keys this build refuses as not yet', (_line, s) => {
