@@ -166,9 +166,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const deadline = Date.now() + graceMs;
+      // Idle connections are closed once, here: answers given while draining close their own
+      // connection once sent (`connection: close`), and Node counts a connection idle as soon as its
+      // answer is handed over, so closing idle ones again would cut a large answer still leaving.
       while (s.inFlight > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 25));
-        server.closeIdleConnections();
       }
       const clean = s.inFlight === 0;
       if (!clean && s.pool) {
@@ -176,6 +178,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         // answer worth resending), given a moment to reach their clients before connections are cut.
         await s.pool.close();
         await new Promise((r) => setTimeout(r, 200));
+      } else {
+        // An answer counts as done once it is handed to its socket, not once the client has it: a
+        // large PDF may still be leaving. Answers while draining close their connection, so wait for
+        // the sockets to end by themselves (within the grace) before cutting what is left.
+        const rest = Math.max(0, deadline - Date.now());
+        await Promise.race([closed, new Promise((r) => setTimeout(r, rest).unref())]);
       }
       server.closeAllConnections();
       await closed;
