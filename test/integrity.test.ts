@@ -7,17 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfInfo, pdfToText, pdfWords, qpdfCheck, renderRgb, rgbAt } from './support/pdf-tools.js';
+import { pdfInfo, pdfToText, pdfWords, qpdfCheck, renderedClean, renderRgb, rgbAt } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const SRGB = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/srgb.icc'));
 
-function ok(out: Outcome) {
-  if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
-  const q = qpdfCheck(out.pdf);
-  expect(q.code, q.out).toBe(0);
-  return out;
-}
+const ok = renderedClean;
 const doc = (d: Record<string, unknown>, parts?: Record<string, Uint8Array>) =>
   ok(render({ description: { page: { width: 300, height: 300 }, fonts: FONTS, ...d }, parts, now: NOW }));
 

@@ -9,18 +9,13 @@ import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { makePng } from './support/images.js';
-import { pagePixels, pdfObjects, pdfWords, qpdfCheck, qpdfUncompressed } from './support/pdf-tools.js';
+import { pagePixels, pdfObjects, pdfWords, qpdfCheck, qpdfUncompressed, renderedClean } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const WHITE = [255, 255, 255];
 const RED = [255, 0, 0];
 
-function ok(out: Outcome) {
-  if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
-  const q = qpdfCheck(out.pdf);
-  expect(q.code, q.out).toBe(0);
-  return out;
-}
+const ok = renderedClean;
 const doc = (d: Record<string, unknown>, parts?: Record<string, Uint8Array>) =>
   ok(render({ description: { page: { width: 200, height: 200 }, fonts: FONTS, ...d }, parts, now: NOW }));
 

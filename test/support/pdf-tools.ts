@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Outcome } from '../../src/types.js';
 
 function withFile<T>(pdf: Uint8Array, fn: (file: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'quire-'));
@@ -17,6 +18,14 @@ function withFile<T>(pdf: Uint8Array, fn: (file: string) => T): T {
 }
 
 /** `qpdf --check`: exit code and output (0 = no syntax or stream errors, 3 = warnings, 2 = errors). */
+/** A render's PDF, failing the test when it was refused or when qpdf --check finds anything. */
+export function renderedClean(out: Outcome): Extract<Outcome, { ok: true }> {
+  if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
+  const q = qpdfCheck(out.pdf);
+  if (q.code !== 0) throw new Error(`qpdf --check: ${q.out}`);
+  return out;
+}
+
 export function qpdfCheck(pdf: Uint8Array): { code: number; out: string } {
   return withFile(pdf, (f) => {
     const r = spawnSync('qpdf', ['--check', f], { encoding: 'utf8' });
