@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
-import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfInfo, pdfToText, pdfWords, qpdfCheck, renderedClean, renderRgb, rgbAt } from './support/pdf-tools.js';
+import { pdfInfo, pdfToText, pdfWords, renderedClean, renderRgb, rgbAt } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const SRGB = new Uint8Array(readFileSync('/usr/share/color/icc/ghostscript/srgb.icc'));

@@ -6,10 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REFUSAL_WORDS } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
-import type { Outcome } from '../src/types.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { makePng } from './support/images.js';
-import { pagePixels, pdfObjects, pdfWords, qpdfCheck, qpdfUncompressed, renderedClean } from './support/pdf-tools.js';
+import { pagePixels, pdfObjects, pdfWords, qpdfUncompressed, renderedClean } from './support/pdf-tools.js';
 
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const WHITE = [255, 255, 255];
