@@ -41,6 +41,12 @@ export interface GlyphRunOp {
    * path's tangent): written as the text matrix `cos sin −sin cos x y Tm`. Absent: upright.
    */
   turn?: [number, number];
+  /**
+   * A table row's cells joined into one run (passes/layout/table.ts, untagged tables only): where
+   * each cell's glyphs begin and the cell's own pointer, so what is said about a cell's letters
+   * (off-page remarks) still names the cell. The first entry starts at 0 with the run's own `at`.
+   */
+  cells?: { at: JsonPointer; from: number }[];
 }
 
 export interface FillRectOp {

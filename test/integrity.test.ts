@@ -126,6 +126,51 @@ describe('remarks for text that falls off the page', () => {
     expect(r.some((x) => x.text.includes('1 words'))).toBe(true);
   });
 
+  it('two lines on one baseline (leading 0) off the sheet count as the words they hold', () => {
+    // The line's trailing space is not drawn: the pen's jump back to the line start ends the word.
+    const out = doc({
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 1, lly: 290, urx: 81, ury: 330 },
+          font: 'Body',
+          font_size: 6,
+          content: [
+            { font_size: 10, text: 'vomia0z zimia1z ' },
+            { font_size: 1, leading: 0, text: 'bemia2z domia3z' },
+          ],
+        },
+      ],
+    });
+    expect(offRemarks(out).map((x) => x.text)).toEqual([
+      'the text of /items/0 runs off page 1: 4 words on 1 lines fall outside the sheet',
+    ]);
+  });
+
+  it('a row whose cells share a baseline (written as one run) is counted per cell, word by word', () => {
+    // Found by the generated guard: an untagged table joins a row's cells on one baseline into one
+    // run, and the remark once counted the second cell's words under the first, as one long word.
+    const out = doc({
+      items: [
+        {
+          type: 'table',
+          pages: [1],
+          rect: { llx: 150, lly: 20, urx: 450, ury: 280 },
+          font: 'Body',
+          font_size: 10,
+          columns: [150, 150],
+          rows: [['in1 out1', 'out2 out3 out4']],
+        },
+      ],
+    });
+    const found = new Set(extracted(out.pdf));
+    expect(['out2', 'out3', 'out4'].filter((w) => found.has(w))).toEqual([]);
+    const second = offRemarks(out).filter((x) => x.path === '/items/0/rows/0/1');
+    expect(second.map((x) => x.text)).toEqual([
+      'the text of /items/0/rows/0/1 runs off page 1: 3 words on 1 lines fall outside the sheet',
+    ]);
+  });
+
   it('a text_path past the edge, and a code whose bars leave the sheet', () => {
     const out = doc({
       items: [

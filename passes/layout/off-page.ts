@@ -11,6 +11,8 @@ import type { DrawOp, FontResource, GlyphRunOp, Matrix, PageSize } from '../../i
 
 /** Slack at the page edges, points: a letter grazing the edge by less is on the page. */
 const EDGE_SLACK = 0.01;
+/** How far a run may start from where the item's previous run ended and still continue its word, points. */
+const PEN_SLACK = 0.05;
 
 export interface OffPageText {
   at: JsonPointer;
@@ -89,6 +91,8 @@ export function offPage(
   walk(ops, undefined);
 
   const letters = new Map<JsonPointer, Letter[]>();
+  /** Where each item's last run left the pen (in the run's own space). */
+  const penEnds = new Map<JsonPointer, Point>();
   for (const { op, m } of runs.values()) {
     const face = fonts.get(op.font)?.face;
     if (!face) continue;
@@ -96,18 +100,33 @@ export function offPage(
     const asc = face.metrics.ascender * scale;
     const desc = face.metrics.descender * scale;
     const [cos, sin] = op.turn ?? [1, 0];
-    let list = letters.get(op.at);
-    if (!list) letters.set(op.at, (list = []));
+    // A table row joined into one run still counts each cell's letters under the cell.
+    const cells = op.cells ?? [{ at: op.at, from: 0 }];
+    let cell = -1;
+    let list: Letter[] = [];
     // Letters of one baseline: a turned run (text_path) is one line of its own.
     const line = op.turn ? `t${op.x},${op.y}` : `${op.y.toFixed(2)}`;
     let pen = 0;
     for (let i = 0; i < op.glyphs.length; i++) {
+      if (cell + 1 < cells.length && cells[cell + 1].from === i) {
+        const at = cells[++cell].at;
+        list = letters.get(at) ?? [];
+        letters.set(at, list);
+        // A run that does not start where the item's last run left the pen starts a new word: a
+        // line's trailing space is not drawn, and two lines may share a baseline (leading 0).
+        const start: Point = [op.x + pen * cos, op.y + pen * sin];
+        const last = penEnds.get(at);
+        if (last && Math.hypot(last[0] - start[0], last[1] - start[1]) > PEN_SLACK)
+          list.push({ text: ' ', off: false, line });
+      }
       const adv = face.advanceOf(op.glyphs[i]) * scale;
       const corners: Point[] = [];
       for (const a of [pen, pen + adv])
         for (const v of [desc, asc]) corners.push(apply(m, [op.x + a * cos - v * sin, op.y + a * sin + v * cos]));
       list.push({ text: op.text[i], off: overhang(corners, size) > EDGE_SLACK, line });
       pen += adv - (op.adjust[i] * op.size) / 1000;
+      if (i + 1 === op.glyphs.length || cells[cell + 1]?.from === i + 1)
+        penEnds.set(cells[cell].at, [op.x + pen * cos, op.y + pen * sin]);
     }
   }
 

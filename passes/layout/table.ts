@@ -269,6 +269,7 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
   const glyphs = new Uint16Array(n);
   const adjust = new Int32Array(n);
   const text: string[] = new Array(n);
+  const cells: { at: JsonPointer; from: number }[] = [];
   let o = 0;
   /** Pen from the run's start, thousandths of an em, as TJ moves it. */
   let pen = 0;
@@ -279,6 +280,7 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
       adjust[o - 1] += adj;
       pen -= adj;
     }
+    cells.push({ at: r.at, from: o });
     glyphs.set(r.glyphs, o);
     adjust.set(r.adjust, o);
     for (let g = 0; g < r.glyphs.length; g++) {
@@ -293,7 +295,7 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
     }
     o += r.glyphs.length;
   }
-  return { ...first, glyphs, adjust, text };
+  return { ...first, glyphs, adjust, text, cells };
 }
 
 function sameColour(a: Colour, b: Colour): boolean {

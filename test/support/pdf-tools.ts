@@ -38,6 +38,17 @@ export function pdfToText(pdf: Uint8Array, args: string[] = []): string {
   return withFile(pdf, (f) => execFileSync('pdftotext', [...args, f, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
+/** MuPDF's text of the whole document (`mutool draw -F txt`), UTF-8. */
+export function mutoolText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) =>
+    execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', f], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+}
+
 export interface Word {
   text: string;
   xMin: number;
