@@ -535,7 +535,7 @@ describe('form field refusals', () => {
       [tf({ transform: [1, 0, 0.5, 1, 0, 0] })],
       {},
       '/items/0/transform',
-      /^\/items\/0\/transform is refused on an editable text field: a reader redraws its appearance from \/DA and \/MK once it is typed in, and those keep no matrix but a quarter turn/,
+      /^\/items\/0\/transform is refused on a text field that is not read_only: a reader redraws its appearance from \/DA and \/MK once it is typed in, and those keep no matrix but a quarter turn/,
     ],
     [
       'a comb field in a PDF 1.4 file',

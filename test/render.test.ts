@@ -281,7 +281,8 @@ describe('refusals', () => {
         status: 400,
         word: 'description',
         path: '/items/0/transform',
-        sentence: /\/items\/0\/transform is refused on an editable text field: .* keep no matrix but a quarter turn/,
+        sentence:
+          /\/items\/0\/transform is refused on a text field that is not read_only: .* keep no matrix but a quarter turn/,
       },
     ],
     [

@@ -271,15 +271,15 @@ const NOT_FOR: Partial<Record<FieldKind, { keys: ('font' | 'font_size' | 'align'
 };
 
 /**
- * What a reader redraws from /DA and /MK alone (ISO 32000-1 §12.7.3.3): an editable text field or
- * choice field once its value changes, a signature field once signed. Anything of the appearance
+ * What a reader redraws from /DA and /MK alone (ISO 32000-1 §12.7.3.3): a text field or
+ * choice field not read_only once its value changes, a signature field once signed. Anything of the appearance
  * those entries cannot say is lost then, so it is refused rather than shown until the first edit.
  */
 function redrawnAs(raw: RawField): { what: string; when: string } | undefined {
   if (raw.type === 'text_field' && raw.read_only !== true)
-    return { what: 'an editable text field', when: 'once it is typed in' };
+    return { what: 'a text field that is not read_only', when: 'once it is typed in' };
   if (raw.type === 'choice_field' && raw.read_only !== true)
-    return { what: 'an editable choice field', when: 'once another option is chosen' };
+    return { what: 'a choice field that is not read_only', when: 'once another option is chosen' };
   if (raw.type === 'signature_field') return { what: 'a signature field', when: 'once it is signed' };
   return undefined;
 }

@@ -158,7 +158,7 @@ export const CASES: RefusalCase[] = [
     description: field({ type: 'text_field', name: 'city', transform: [1, 0, 0.3, 1, 0, 0] }),
     ...bad,
     pointer: '/items/0/transform',
-    says: ['/items/0/transform', 'editable text field', 'read_only'],
+    says: ['/items/0/transform', 'text field that is not read_only'],
   },
   {
     key: 'fieldLostOnRedraw',
