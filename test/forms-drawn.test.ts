@@ -247,47 +247,73 @@ describe('a transformed form field', () => {
     });
   }
 
-  it('refuses a matrix a field cannot keep, with the reason (property)', () => {
-    const matrix = fc.tuple(
-      fc.constantFrom(-1, 0, 0.5, 1, 2),
-      fc.constantFrom(-1, 0, 0.5, 1),
-      fc.constantFrom(-1, 0, 0.3, 1),
-      fc.constantFrom(-1, 0, 1, 2),
-      fc.integer({ min: -50, max: 50 }),
-      fc.integer({ min: -50, max: 50 }),
+  it('refuses a matrix or a graphics state a field cannot keep, with the reason (property)', () => {
+    const matrix = fc.option(
+      fc.tuple(
+        fc.constantFrom(-1, 0, 0.5, 1, 2),
+        fc.constantFrom(-1, 0, 0.5, 1),
+        fc.constantFrom(-1, 0, 0.3, 1),
+        fc.constantFrom(-1, 0, 1, 2),
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: -50, max: 50 }),
+      ),
+      { nil: undefined },
     );
-    const kinds = fc.constantFrom('check_box', 'text_field', 'text_field_read_only', 'choice_field', 'signature_field');
+    const kinds = fc.constantFrom(
+      'check_box',
+      'radio_group',
+      'push_button',
+      'text_field',
+      'text_field_read_only',
+      'choice_field',
+      'signature_field',
+    );
     fc.assert(
-      fc.property(matrix, kinds, (m, kind) => {
+      fc.property(matrix, kinds, fc.boolean(), fc.boolean(), (m, kind, state, layer) => {
         const item: Record<string, unknown> = {
           type: kind === 'text_field_read_only' ? 'text_field' : kind,
           name: 'f',
-          rect: rect(100, 100, 40, 20),
-          transform: m,
+          ...(kind === 'radio_group'
+            ? { buttons: [{ rect: rect(100, 100, 20, 20), value: 'a' }] }
+            : { rect: rect(100, 100, 40, 20) }),
+          ...(m ? { transform: m } : {}),
+          ...(state ? { graphics_state: 'half' } : {}),
+          ...(layer ? { layer: 'L' } : {}),
           ...(kind === 'text_field_read_only' ? { read_only: true } : {}),
           ...(kind === 'choice_field' ? { options: ['a'] } : {}),
         };
-        const out = render({ description: { items: [item] }, now: NOW });
-        const flat = m[0] * m[3] - m[1] * m[2] === 0;
-        const quarter = [
-          [1, 0, 0, 1],
-          [0, 1, -1, 0],
-          [-1, 0, 0, -1],
-          [0, -1, 1, 0],
-        ].some((q) => q.every((v, i) => v === m[i]));
+        const description = {
+          layers: [{ name: 'L' }],
+          graphics_states: [{ name: 'half', state: { fill_alpha: 0.5 } }],
+          items: [item],
+        };
+        const out = render({ description, now: NOW });
+        const flat = !!m && m[0] * m[3] - m[1] * m[2] === 0;
+        const quarter =
+          !m ||
+          [
+            [1, 0, 0, 1],
+            [0, 1, -1, 0],
+            [-1, 0, 0, -1],
+            [0, -1, 1, 0],
+          ].some((q) => q.every((v, i) => v === m[i]));
         const redrawn = kind === 'text_field' || kind === 'choice_field' || kind === 'signature_field';
+        const what =
+          /^\/items\/0\/(transform|graphics_state) is refused on a (text field|choice field|signature field)/;
         if (flat) {
           expect(out.ok || out.sentence).toMatch(/^\/items\/0\/transform flattens the field onto a line/);
         } else if (redrawn && !quarter) {
           expect(out.ok || [out.status, out.path]).toEqual([400, '/items/0/transform']);
-          expect(out.ok || out.sentence).toMatch(
-            /^\/items\/0\/transform is refused on a (text field|choice field|signature field)/,
-          );
+          expect(out.ok || out.sentence).toMatch(what);
+        } else if (redrawn && state) {
+          expect(out.ok || [out.status, out.path]).toEqual([400, '/items/0/graphics_state']);
+          expect(out.ok || out.sentence).toMatch(what);
         } else {
+          // A layer is kept by every kind; the rest by the kinds a reader never redraws.
           expect(out.ok || `${out.path}: ${out.sentence}`).toBe(true);
         }
       }),
-      { numRuns: 120 },
+      { numRuns: 150 },
     );
   });
 });
