@@ -145,8 +145,17 @@ export interface LaidOutWidget {
   /** The field item this widget belongs to (its index in `items`: one field, a widget per page). */
   field: FieldItem;
   at: JsonPointer;
+  /** Under a `transform` other than a quarter turn: the box the transformed rect spans. */
   rect: { llx: number; lly: number; urx: number; ury: number };
   box: { w: number; h: number };
+  /** The field's `rotate` plus the quarter turn of its `transform`, if any: /MK /R. */
+  turn: 0 | 90 | 180 | 270;
+  /** `transform` other than a quarter turn: its [a b c d], after the turn in the appearance's /Matrix. */
+  linear?: [number, number, number, number];
+  /** A declared layer: the annotation's /OC. */
+  layer?: string;
+  /** A declared graphics state, in force in every appearance stream. */
+  graphicsState?: string;
   normal?: Appearance;
   on?: { state: string; appearance: Appearance; off: Appearance; down?: { appearance: Appearance; off: Appearance } };
   /** A push button's pressed look (/AP /D), written where no archive claim forbids it. */
@@ -159,6 +168,17 @@ export interface LaidOutWidget {
   reserve: GlyphRunOp[];
   /** How many link annotations of the page were laid before this widget (drawing order of /Annots). */
   afterLinks: number;
+}
+
+/** A rigid quarter turn about the origin ([a b c d] of a matrix), in degrees counter-clockwise, or undefined. */
+export function quarterTurnOf(m: readonly number[]): 0 | 90 | 180 | 270 | undefined {
+  const is = (a: number, b: number, c: number, d: number) =>
+    Math.abs(m[0] - a) < 1e-9 && Math.abs(m[1] - b) < 1e-9 && Math.abs(m[2] - c) < 1e-9 && Math.abs(m[3] - d) < 1e-9;
+  if (is(1, 0, 0, 1)) return 0;
+  if (is(0, 1, -1, 0)) return 90;
+  if (is(-1, 0, 0, -1)) return 180;
+  if (is(0, -1, 1, 0)) return 270;
+  return undefined;
 }
 
 const KINDS: ReadonlySet<string> = new Set(FIELD_KINDS);

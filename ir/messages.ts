@@ -77,11 +77,6 @@ export const REFUSALS = {
     word: 'description',
     template: 'the item type "{type}" at {at} is not an item type.',
   },
-  keyNotYet: {
-    status: 400,
-    word: 'description',
-    template: 'the key "{key}" at {at} is not supported by this build yet.',
-  },
   valueNotYet: { status: 400, word: 'description', template: '{key} = {value} is not supported by this build yet.' },
   fontTwoSources: {
     status: 400,
@@ -1083,6 +1078,17 @@ export const REFUSALS = {
     template: '{key} cannot be given together with {other}: {reason}.',
   },
   fieldKeyNeeds: { status: 400, word: 'description', template: '{key} needs {needs}: {reason}.' },
+  fieldLostOnRedraw: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} is refused on {what}: a reader redraws its appearance from /DA and /MK {when}, and those keep {kept}; {instead}.',
+  },
+  fieldTransformFlat: {
+    status: 400,
+    word: 'description',
+    template: '{key} flattens the field onto a line (the matrix has no inverse), which a widget cannot be drawn as.',
+  },
   fieldValueTooLong: {
     status: 400,
     word: 'description',

@@ -28,7 +28,6 @@ import { readStructure } from './read/structure.js';
 import { readTemplates } from './read/supplied.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr, RenumberEntry } from './types.js';
-import { checkDrawnByThisBuild } from './unsupported.js';
 
 export { DEFAULT_LEADING_FACTOR, DEFAULT_PAGE } from './defaults.js';
 export { readColour, readCoord, refuseSchema } from './read/common.js';
@@ -45,7 +44,6 @@ export function readDescription(description: unknown): ReadIr {
   check(validateDescription, value, '');
   const d = value;
   checkNavigationSchema(d);
-  checkDrawnByThisBuild(d);
   const page = d.page ?? {};
   const list = <K extends DeclarationKey, T>(
     key: K,

@@ -524,11 +524,18 @@ describe('form field refusals', () => {
       /\/items\/0\/page cannot be given together with \/items\/0\/uri/,
     ],
     [
-      'a layer on a field',
+      "a layer on a field in a PDF 1.4 file (an annotation's /OC is PDF 1.5)",
       [tf({ layer: 'L' })],
-      { layers: [{ name: 'L' }] },
-      '/items/0/layer',
-      /the key "layer" at \/items\/0\/layer is not supported by this build yet/,
+      { layers: [{ name: 'L' }], version: '1.4' },
+      '/version',
+      /\/version = "1\.4" is older than PDF 1\.5, which layer on a form field at \/items\/0\/layer needs/,
+    ],
+    [
+      'a skew on an editable text field (a reader redraws it without the matrix)',
+      [tf({ transform: [1, 0, 0.5, 1, 0, 0] })],
+      {},
+      '/items/0/transform',
+      /^\/items\/0\/transform is refused on a text field that is not read_only: a reader redraws its appearance from \/DA and \/MK once it is typed in, and those keep no matrix but a quarter turn/,
     ],
     [
       'a comb field in a PDF 1.4 file',

@@ -3,10 +3,11 @@
 // item covers. Layout draws shapes with it; pagination hangs items from shapes' boxes.
 
 import type { Matrix, PathSegOp } from '../../ir/draw-ops.js';
+import type { RadioGroupItem } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import type { PathSeg } from '../../ir/graphics-types.js';
 import type { DocSettings, ShapeItem } from '../../ir/types.js';
-import { type Box, coordValue } from './coordinates.js';
+import { type Box, coordValue, rectValue } from './coordinates.js';
 
 export function segOps(segs: readonly PathSeg[], b: CoordBindings): PathSegOp[] {
   return segs.map((s): PathSegOp => {
@@ -66,8 +67,21 @@ export function boxToRect(from: readonly number[], to: Box): Matrix {
   return [sx, 0, 0, sy, to.llx - from[0] * sx, to.lly - from[1] * sy];
 }
 
-/** The box of an item without `rect`: its geometry's bounds (a drawing: its declared box). */
-export function shapeBox(item: ShapeItem, b: CoordBindings, doc: DocSettings): Box {
+/**
+ * The box of an item without `rect`: its geometry's bounds (a drawing: its declared box; a radio
+ * group: the box its buttons on this page span, or all its buttons when none lands here).
+ */
+export function shapeBox(item: ShapeItem | RadioGroupItem, b: CoordBindings, doc: DocSettings): Box {
+  if (item.type === 'radio_group') {
+    const here = item.buttons.filter((x) => x.page === undefined || x.page === b.current_page);
+    const boxes = (here.length ? here : item.buttons).map((x) => rectValue(x.rect, b));
+    return {
+      llx: Math.min(...boxes.map((x) => x.llx)),
+      lly: Math.min(...boxes.map((x) => x.lly)),
+      urx: Math.max(...boxes.map((x) => x.urx)),
+      ury: Math.max(...boxes.map((x) => x.ury)),
+    };
+  }
   if (item.type === 'drawing') {
     const d = doc.graphics!.drawings.get(item.drawing.name)!;
     return { llx: d.box[0], lly: d.box[1], urx: d.box[2], ury: d.box[3] };

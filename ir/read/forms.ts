@@ -4,7 +4,7 @@
 // value no button carries…). Names across fields and fonts are the names pass's (passes/forms/).
 import type { ValidateFunction } from 'ajv';
 import type * as D from '../description.generated.js';
-import type { FieldBase, FieldBorder, FieldItem } from '../form-types.js';
+import { type FieldBase, type FieldBorder, type FieldItem, quarterTurnOf } from '../form-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { formItemSchemas } from '../schema/forms.js';
@@ -134,6 +134,20 @@ function readCheckBox(raw: D.CheckBoxItem, f: FieldBase): FieldItem {
 function readRadioGroup(raw: D.RadioGroupItem, f: FieldBase): FieldItem {
   const p = f.at;
   const unison = raw.radios_in_unison === true;
+  // A group hangs by its own rect, the box its buttons are placed in, and lands on one page.
+  if (f.relativeTo && !f.rect)
+    refuse('fieldKeyNeeds', f.relativeTo.at, {
+      key: f.relativeTo.at,
+      needs: 'rect',
+      reason: 'a radio group hangs by its own rect, the box its buttons are placed in',
+    });
+  const paged = raw.buttons.findIndex((b) => b.page !== undefined);
+  if (f.relativeTo && paged >= 0)
+    refuse('fieldKeysTogether', at(p, 'buttons', paged, 'page'), {
+      key: f.relativeTo.at,
+      other: at(p, 'buttons', paged, 'page'),
+      reason: 'a hung group lands with all its buttons on the page of the item it hangs from',
+    });
   const seen = new Map<string, JsonPointer>();
   const list = f.pages.select ? undefined : f.pages.list;
   const buttons = raw.buttons.map((b, i) => {
@@ -256,6 +270,51 @@ const NOT_FOR: Partial<Record<FieldKind, { keys: ('font' | 'font_size' | 'align'
   },
 };
 
+/**
+ * What a reader redraws from /DA and /MK alone (ISO 32000-1 §12.7.3.3): a text field or
+ * choice field not read_only once its value changes, a signature field once signed. Anything of the appearance
+ * those entries cannot say is lost then, so it is refused rather than shown until the first edit.
+ */
+function redrawnAs(raw: RawField): { what: string; when: string } | undefined {
+  if (raw.type === 'text_field' && raw.read_only !== true)
+    return { what: 'a text field that is not read_only', when: 'once it is typed in' };
+  if (raw.type === 'choice_field' && raw.read_only !== true)
+    return { what: 'a choice field that is not read_only', when: 'once another option is chosen' };
+  if (raw.type === 'signature_field') return { what: 'a signature field', when: 'once it is signed' };
+  return undefined;
+}
+
+/** `transform`, `graphics_state` against what the field can keep (docs/reference.md, "Form fields"). */
+function checkDrawnKeys(raw: RawField, f: FieldBase): void {
+  const p = f.at;
+  // spec, common keys: "transform … Refused together with rotate" (a field's rotate is its /MK /R).
+  if (f.transformAt && raw.rotate !== undefined)
+    refuse('transformWithRotate', at(p, 'rotate'), { key: f.transformAt, other: at(p, 'rotate') });
+  const m = f.transform;
+  if (m && Math.abs(m[0] * m[3] - m[1] * m[2]) < 1e-12)
+    refuse('fieldTransformFlat', f.transformAt!, { key: f.transformAt! });
+  const redrawn = redrawnAs(raw);
+  if (!redrawn) return;
+  const instead =
+    raw.type === 'signature_field'
+      ? 'place the field without it'
+      : 'set read_only: true, or place the field without it';
+  if (m && quarterTurnOf(m) === undefined)
+    refuse('fieldLostOnRedraw', f.transformAt!, {
+      key: f.transformAt!,
+      ...redrawn,
+      kept: 'no matrix but a quarter turn (/MK /R) and the rect',
+      instead: `give the rect the box the field should fill, ${instead}`,
+    });
+  if (f.graphicsState)
+    refuse('fieldLostOnRedraw', f.graphicsState.at, {
+      key: f.graphicsState.at,
+      ...redrawn,
+      kept: 'no graphics state (opacity, blend mode)',
+      instead,
+    });
+}
+
 function fieldReader<K extends FieldKind>(kind: K): ItemReader<K> {
   const validate: ValidateFunction = lazyValidator(formItemSchemas[kind]);
   const not = NOT_FOR[kind];
@@ -273,7 +332,9 @@ function fieldReader<K extends FieldKind>(kind: K): ItemReader<K> {
             takes: not!.takes,
           });
       }
-      return read(raw, common(raw, base));
+      const f = common(raw, base);
+      checkDrawnKeys(field, f);
+      return read(raw, f);
     },
   };
 }

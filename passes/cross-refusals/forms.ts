@@ -21,6 +21,8 @@ const CLAUSE: Record<number, string> = {
 /** The PDF version each field feature needs (ISO 32000-1 §12.7, Tables 220–230), checked against a declared version. */
 function fieldVersions(item: FieldItem, doc: DocSettings): void {
   requireVersion(doc, '1.2', item.at, 'an interactive form field');
+  // An annotation's /OC is PDF 1.5 (ISO 32000-1 Table 164), as on a link.
+  if (item.layer) requireVersion(doc, '1.5', item.layer.at, 'layer on a form field');
   if (item.fontRes) requireVersion(doc, '1.3', item.font?.at ?? item.at, 'field text in an embedded CID font');
   if (item.type === 'text_field') {
     if (item.comb) requireVersion(doc, '1.5', at(item.at, 'comb'), 'a comb field');

@@ -91,6 +91,11 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
   for (const page of ir.pages) {
     walk(page.ops);
     for (const l of page.links ?? []) if (l.layer) used.layer.add(l.layer);
+    // A widget's layer is its annotation's /OC; its graphics state holds in its appearance streams.
+    for (const w of page.widgets ?? []) {
+      if (w.layer) used.layer.add(w.layer);
+      if (w.graphicsState) walk([{ op: 'scope', at: w.at, graphicsState: w.graphicsState, ops: [] }]);
+    }
     const ps = g.pageSpaces.get(page.number);
     for (const r of [ps?.gray, ps?.rgb, ps?.cmyk, ps?.group?.space]) if (r) space(r.name);
   }

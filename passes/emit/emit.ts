@@ -116,6 +116,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
         targets: navigation.targets,
         normalOnly: !!ir.doc.standards?.archive,
         written: new Map(),
+        ocg: gfx && ((name) => gfx.layerRef(name)),
         content: (ops, scope) => pageContent(ops, ir.fontRes, scope, fontRefs, fontCodes, gfx),
       },
       ir,

@@ -2,10 +2,13 @@
 // becomes widgets beside the page's drawing operations (not content: annotations, like links) —
 // one per field, one per radio button — with the rect in page space, the appearance box turned by
 // `rotate` (/MK /R: a quarter turn swaps its width and height), and the appearance of every state
-// (form-appearance.ts). A radio button naming a page the document lacks is refused here.
+// (form-appearance.ts). A radio button naming a page the document lacks is refused here. Issue 26:
+// a radio group's `rect` is the box its buttons are measured in; a `transform` is a quarter turn more
+// (/MK /R) or, any other matrix, the appearance's /Matrix with /Rect the box the turned rect spans;
+// the layer and graphics state ride along for emit (/OC, an ExtGState in the appearances).
 
-import { type Box, hangBox, rectValue } from '../../engines/geometry/coordinates.js';
-import type { Appearance, FieldItem, LaidOutWidget } from '../../ir/form-types.js';
+import { type Box, hangBox, MAX_PDF_NUMBER, rectValue } from '../../engines/geometry/coordinates.js';
+import { type Appearance, type FieldItem, type LaidOutWidget, quarterTurnOf } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
 import type { FontResource } from '../../ir/types.js';
@@ -49,23 +52,81 @@ function states(
   };
 }
 
+type Placement = Pick<LaidOutWidget, 'rect' | 'box' | 'turn' | 'linear' | 'layer' | 'graphicsState'>;
+
+/**
+ * Where a field's rect `r` goes under its `transform` (docs/reference.md, "Form fields"): a quarter
+ * turn (with any shift) is a new upright rect and one more quarter turn of the contents (/MK /R), which
+ * every reader keeps, also when it redraws the field; any other matrix keeps the appearance box of
+ * the untransformed rect, its [a b c d] goes into the appearance's /Matrix and /Rect is the box the
+ * turned rect spans (a reader maps the transformed box onto /Rect, ISO 32000-1 §12.5.5).
+ */
+function place(item: FieldItem, r: Box, page: number): Placement {
+  const layer = item.layer?.name,
+    graphicsState = item.graphicsState?.name;
+  const m = item.transform;
+  if (!m) return { rect: r, box: boxOf(r, item.turn), turn: item.turn, layer, graphicsState };
+  const corners = [
+    [r.llx, r.lly],
+    [r.urx, r.lly],
+    [r.urx, r.ury],
+    [r.llx, r.ury],
+  ].map(([x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]);
+  const xs = corners.map((c) => c[0]),
+    ys = corners.map((c) => c[1]);
+  const rect = { llx: Math.min(...xs), lly: Math.min(...ys), urx: Math.max(...xs), ury: Math.max(...ys) };
+  // A transform can carry the rect past what a PDF number holds, as a coordinate could (coordinates.ts).
+  const far = [...xs, ...ys].find((v) => !(Math.abs(v) <= MAX_PDF_NUMBER));
+  if (far !== undefined)
+    refuse('coordinateOutOfRange', item.transformAt!, {
+      coordinate: item.transformAt!,
+      value: String(far),
+      page,
+      limit: `±${MAX_PDF_NUMBER}`,
+    });
+  const q = quarterTurnOf(m);
+  if (q !== undefined) {
+    const turn = ((item.turn + q) % 360) as LaidOutWidget['turn'];
+    return { rect, box: boxOf(rect, turn), turn, layer, graphicsState };
+  }
+  return {
+    rect,
+    box: boxOf(r, item.turn),
+    turn: item.turn,
+    linear: [m[0], m[1], m[2], m[3]],
+    layer,
+    graphicsState,
+  };
+}
+
+/**
+ * A radio button's rect on the page: with a group `rect`, measured from the group's lower-left
+ * corner, `{llx}`…`{ury}` being the group's box (0, 0, its width, its height); without, on the page.
+ */
+function buttonRect(btn: { rect: Parameters<typeof rectValue>[0] }, group: Box | undefined, b: CoordBindings): Box {
+  if (!group) return rectValue(btn.rect, b);
+  const r = rectValue(btn.rect, { ...b, llx: 0, lly: 0, urx: group.urx - group.llx, ury: group.ury - group.lly });
+  return { llx: r.llx + group.llx, lly: r.lly + group.lly, urx: r.urx + group.llx, ury: r.ury + group.lly };
+}
+
 export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, out: LaidOutWidget[]): void {
   const page = b.current_page;
   if (item.type === 'radio_group') {
+    const laid = item.rect && rectValue(item.rect, b);
+    const group = laid && item.hang ? hangBox(laid, item.hang) : laid;
     for (const btn of item.buttons) {
       if (btn.page !== undefined && btn.page > b.total_pages)
         refuse('pageMissing', `${btn.at}/page`, { page: btn.page, at: `${btn.at}/page`, pages: b.total_pages });
       if (btn.page !== undefined && btn.page !== page) continue;
-      const rect = rectValue(btn.rect, b);
-      const box = boxOf(rect, item.turn);
-      out.push({ field: item, at: btn.at, rect, box, on: states(item, box, true, btn.value), reserve: [], afterLinks });
+      const p = place(item, buttonRect(btn, group, b), page);
+      out.push({ field: item, at: btn.at, ...p, on: states(item, p.box, true, btn.value), reserve: [], afterLinks });
     }
     return;
   }
   const laid = rectValue(item.rect!, b);
-  const rect = item.hang ? hangBox(laid, item.hang) : laid;
-  const box = boxOf(rect, item.turn);
-  const base = { field: item, at: item.at, rect, box, reserve: [], afterLinks };
+  const p = place(item, item.hang ? hangBox(laid, item.hang) : laid, page);
+  const box = p.box;
+  const base = { field: item, at: item.at, ...p, reserve: [], afterLinks };
   switch (item.type) {
     case 'check_box': {
       out.push({ ...base, on: states(item, box, false, item.exportValue) });

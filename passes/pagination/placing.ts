@@ -5,6 +5,7 @@
 
 import { type Box, hangBox, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { shapeBox } from '../../engines/geometry/shapes.js';
+import type { RadioGroupItem } from '../../ir/form-types.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
 import type {
@@ -235,7 +236,8 @@ export function hangOnEveryPage(
 }
 
 /** The coordinates a shape without a rect is drawn from (its points; a drawing's box is numbers). */
-function shapeCoords(item: ShapeItem): Coord[] {
+function shapeCoords(item: ShapeItem | RadioGroupItem): Coord[] {
+  if (item.type === 'radio_group') return item.buttons.flatMap((x) => [x.rect.llx, x.rect.lly, x.rect.urx, x.rect.ury]);
   if (item.type === 'drawing' || item.type === 'ellipse') return [];
   return item.segments.flatMap((s) => (s.k === 'close' ? [] : s.k === 'curve' ? [...s.c1, ...s.c2, ...s.p] : [...s.p]));
 }

@@ -152,4 +152,75 @@ export const CASES: RefusalCase[] = [
     pointer: '/items/0/page',
     says: ['"pdfa2b"', 'page'],
   },
+  {
+    key: 'fieldLostOnRedraw',
+    what: 'a skew on an editable text field',
+    description: field({ type: 'text_field', name: 'city', transform: [1, 0, 0.3, 1, 0, 0] }),
+    ...bad,
+    pointer: '/items/0/transform',
+    says: ['/items/0/transform', 'text field that is not read_only'],
+  },
+  {
+    key: 'fieldLostOnRedraw',
+    what: 'a graphics state on a signature field',
+    description: {
+      graphics_states: [{ name: 'half', state: { fill_alpha: 0.5 } }],
+      items: [{ type: 'signature_field', name: 'sign', rect: box, graphics_state: 'half' }],
+    },
+    ...bad,
+    pointer: '/items/0/graphics_state',
+    says: ['/items/0/graphics_state', 'signature field'],
+  },
+  {
+    key: 'fieldTransformFlat',
+    description: field({ type: 'check_box', name: 'ok', transform: [1, 0, 2, 0, 0, 0] }),
+    ...bad,
+    pointer: '/items/0/transform',
+    says: ['/items/0/transform'],
+  },
+  {
+    key: 'transformWithRotate',
+    what: "a field's rotate (its /MK /R) beside transform, as the spec's common keys say",
+    description: field({ type: 'push_button', name: 'go', rotate: 90, transform: [1, 0, 0, 1, 5, 5] }),
+    ...bad,
+    pointer: '/items/0/rotate',
+    says: ['/items/0/transform', '/items/0/rotate'],
+  },
+  {
+    key: 'fieldKeyNeeds',
+    what: 'a radio group hung without a rect of its own',
+    description: {
+      items: [
+        { type: 'rect', id: 'top', rect: box, fill: [0] },
+        {
+          type: 'radio_group',
+          name: 'size',
+          relative_to: { id: 'top', edge: 'bottom' },
+          buttons: [{ rect: box, value: 's' }],
+        },
+      ],
+    },
+    ...bad,
+    pointer: '/items/1/relative_to',
+    says: ['/items/1/relative_to', 'rect'],
+  },
+  {
+    key: 'fieldKeysTogether',
+    what: 'a hung radio group whose button names a page',
+    description: {
+      items: [
+        { type: 'rect', id: 'top', rect: box, fill: [0] },
+        {
+          type: 'radio_group',
+          name: 'size',
+          rect: box,
+          relative_to: { id: 'top', edge: 'bottom' },
+          buttons: [{ rect: box, value: 's', page: 1 }],
+        },
+      ],
+    },
+    ...bad,
+    pointer: '/items/1/buttons/0/page',
+    says: ['/items/1/relative_to', '/items/1/buttons/0/page'],
+  },
 ];

@@ -114,14 +114,6 @@ export const CASES: RefusalCase[] = [
     says: ['"blob"', 'type'],
   },
   {
-    key: 'keyNotYet',
-    description: { items: [{ type: 'text_field', name: 'a', transform: [1, 0, 0, 1, 0, 0] }] },
-    status: 400,
-    word: 'description',
-    pointer: '/items/0/transform',
-    says: ['"transform"'],
-  },
-  {
     key: 'fontTwoSources',
     description: { fonts: [{ name: 'F', library: 'noto_sans', data: NOTO_SANS_B64 }], items: [] },
     licensed: true,

@@ -5,7 +5,9 @@
 // hierarchy from the dotted names, and the catalog's /AcroForm (/Fields, /DR with the fonts the
 // appearances use, /DA; no NeedAppearances, since every appearance is written). A field on one
 // page is one dictionary, field and widget merged; a field on several pages, or a radio group, has
-// one widget per page or button in /Kids.
+// one widget per page or button in /Kids. A widget on a layer names its group in /OC; a graphics state
+// is set (`gs`) around each appearance stream's content, the ExtGState in the stream's own resources;
+// a transform other than a quarter turn goes into each appearance's /Matrix after the turn (issue 26).
 import { createHash } from 'node:crypto';
 import { type PDFContext, type PDFDict, PDFName, PDFRef } from 'pdf-lib';
 import { flateStream } from '../../../engines/pdf/compression.js';
@@ -61,6 +63,8 @@ export interface FormsContext {
   normalOnly: boolean;
   /** Appearance streams written, by content: equal looks share one object. */
   written: Map<string, PDFRef>;
+  /** The optional content group of a declared layer: a widget on a layer names it in /OC. */
+  ocg?: (layer: string) => PDFRef;
 }
 
 /** A widget as a page lists it: its annotation and rect, for /Annots in tab order. */
@@ -104,13 +108,31 @@ function turnMatrix(turn: number, w: number, h: number): number[] | undefined {
   return undefined;
 }
 
+/** A matrix entry to six places: a turned appearance's cosines need more than the three of a coordinate. */
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6 + 0;
+
+/** [a b c d e f] × [a b c d e f]: the first applied first (PDF's row vectors, §8.3.4). */
+function times(m: readonly number[], n: readonly number[]): number[] {
+  return [
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
+}
+
 function appearanceStream(fc: FormsContext, a: Appearance, w: LaidOutWidget): PDFRef {
   const scope = fc.resources.scope();
-  let body = Buffer.from(fc.content(a.ops, scope));
+  // A graphics state holds for the whole appearance: an ExtGState in the stream's own resources.
+  const inState = (ops: DrawOp[]): DrawOp[] =>
+    w.graphicsState ? [{ op: 'scope', at: w.at, graphicsState: w.graphicsState, ops }] : ops;
+  let body = Buffer.from(fc.content(inState(a.ops), scope));
   if (a.variable) {
     // Variable text sits in /Tx BMC … EMC (§12.7.3.3), clipped to the inside of the border.
     const [x, y, cw, ch] = a.variable.clip;
-    const text = fc.content(a.variable.ops, scope);
+    const text = fc.content(inState(a.variable.ops), scope);
     body = Buffer.concat([
       body,
       Buffer.from(`/Tx BMC\nq\n${num(x)} ${num(y)} ${num(cw)} ${num(ch)} re\nW\nn\n`, 'latin1'),
@@ -125,8 +147,10 @@ function appearanceStream(fc: FormsContext, a: Appearance, w: LaidOutWidget): PD
     BBox: [0, 0, r3(w.box.w), r3(w.box.h)],
     Resources: resources,
   };
-  const m = turnMatrix(w.field.turn, w.box.w, w.box.h);
-  if (m) dict.Matrix = m.map(r3);
+  // The turn (/MK /R) first, then a transform's [a b c d]: the reader moves the box it spans onto /Rect.
+  const turned = turnMatrix(w.turn, w.box.w, w.box.h);
+  const m = w.linear ? times(turned ?? [1, 0, 0, 1, 0, 0], [...w.linear, 0, 0]) : turned;
+  if (m) dict.Matrix = m.map(round6);
   // The same look is written once: check boxes of one size and style share their on and off streams.
   const key = createHash('sha256')
     .update(body)
@@ -152,7 +176,7 @@ function widgetEntries(
 ): Record<string, unknown> {
   const f = w.field;
   const mk: Record<string, unknown> = {};
-  if (f.turn) mk.R = f.turn;
+  if (w.turn) mk.R = w.turn;
   const bc = f.border.width > 0 ? colourArray(f.border.color) : undefined;
   if (bc) mk.BC = bc;
   const bg = colourArray(f.background);
@@ -170,6 +194,8 @@ function widgetEntries(
     MK: mk,
     BS: bs,
   };
+  // A widget on a layer shows, prints and answers clicks only while the layer is on (§8.11.3.3, PDF 1.5).
+  if (w.layer !== undefined) d.OC = fc.ocg!(w.layer);
   if (w.on) {
     const onStream = appearanceStream(fc, w.on.appearance, w);
     const off = appearanceStream(fc, w.on.off, w);
