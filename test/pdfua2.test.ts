@@ -157,6 +157,18 @@ describe('accessible pdfua2: written, zero findings', () => {
   });
 });
 
+describe('accessible pdfua2: layers', () => {
+  it('a layer: its configuration named, no /AS (8.7); zero findings', async () => {
+    const d = report({ layers: [{ name: 'notes', label: 'Notes' }] });
+    d.items.find((i: Desc) => i.id === 'chart').layer = 'notes';
+    const r = ok(d);
+    expect(r.findings).toEqual([]);
+    const raw = qdfText(r.pdf);
+    expect(raw).toMatch(/\/OCProperties/);
+    expect(raw).not.toMatch(/\/AS \[/);
+  });
+});
+
 describe('accessible pdfua2: refused when the description cannot meet it', () => {
   it.each([
     ['an archive claim on PDF/A-2', { archive: 'pdfa2a' }, '/archive', ['pdfa2a', 'PDF 2.0']],
@@ -209,6 +221,25 @@ describe('accessible pdfua2: refused when the description cannot meet it', () =>
       bookmarks: [{ title: 'Top', destination: 'top' }],
     });
     expect(refusal(named).sentence).toContain('"top"');
+  });
+
+  it('a layer not printed, a Link alt unlike its description, two places in one Link element', () => {
+    const layer = report({ layers: [{ name: 'notes', printable: false }] });
+    expect(refusal(layer).path).toBe('/layers/0/printable');
+    const alt = report();
+    alt.structure.elements[0].children[1].children[5].children[0].alt = 'Something else';
+    expect(refusal(alt).sentence).toContain('8.9.4.2');
+    const two = report();
+    two.items.push({
+      type: 'link',
+      id: 'other-link',
+      pages: [1],
+      rect: { llx: 320, lly: 200, urx: 520, ury: 230 },
+      uri: 'https://example.com/other',
+      description: 'The full report online',
+    });
+    two.structure.elements[0].children[1].children[5].children[0].children.push('other-link');
+    expect(refusal(two).sentence).toContain('separate Link elements');
   });
 
   it("PDF 2.0's types without the claim", () => {

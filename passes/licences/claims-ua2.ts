@@ -5,7 +5,8 @@
 // Document, 8.2.5.2), types UA-2 forbids (H 8.2.5.12, Note 8.2.5.14 — FENote instead — and TOCI,
 // whose Ref this build does not write, 8.2.5.8), a known language (8.4.4), every destination inside the
 // document a structure destination (8.8), every form field described (8.10.2.3: its tooltip becomes
-// the widget's /Contents).
+// the widget's /Contents), an annotation's description equal to its element's alt (8.9.4.2), one
+// target per Link element (8.2.5.20), and no layer left unprinted (its /AS is not written, 8.7).
 
 import { isField } from '../../ir/form-types.js';
 import { refuse } from '../../ir/messages.js';
@@ -83,6 +84,40 @@ export function checkPdfUa2(doc: DocSettings, items: readonly ResolvedItem[], c:
     const it = item as { type: string; target?: unknown; actions?: unknown };
     if (it.type === 'link' || isField(item)) judge(item, 0);
   }
+  // 8.9.4.2: an annotation's Contents equals the Alt of the element holding it; 8.2.5.20: a Link
+  // element holds links to one place.
+  const described = new Map<string, string>();
+  const targets = new Map<string, string>();
+  for (const item of items) {
+    const p = s.placed?.get(item.index);
+    if (p?.mode !== 'annotation' || p.owner.standard !== p.element) continue;
+    const contents = item.type === 'link' ? item.description : isField(item) ? item.tooltip : undefined;
+    const owner = p.owner;
+    if (owner.alt !== undefined && contents !== undefined && contents !== owner.alt)
+      setsAside(
+        `${owner.at}/alt`,
+        `the alt of the ${owner.type} element at ${owner.at}, which differs from what ${item.at} says of itself`,
+        "PDF/UA-2 wants an annotation's Contents and its element's Alt identical (8.9.4.2); leave out alt",
+      );
+    if (item.type !== 'link') continue;
+    const where = JSON.stringify((item as { target?: unknown }).target ?? null, (k, v) => (k === 'at' ? undefined : v));
+    const earlier = targets.get(owner.at);
+    if (earlier !== undefined && earlier !== where)
+      setsAside(
+        item.at,
+        `the link at ${item.at}, in the Link element at ${owner.at} beside a link leading elsewhere (${described.get(owner.at)})`,
+        'PDF/UA-2 puts links to different places in separate Link elements (8.2.5.20)',
+      );
+    targets.set(owner.at, where);
+    described.set(owner.at, item.at);
+  }
+  const unprinted = doc.graphics?.layers.find((l) => !l.printable);
+  if (unprinted)
+    setsAside(
+      `${unprinted.at}/printable`,
+      `the layer "${unprinted.name}" not printed`,
+      'PDF/UA-2 sets the automatic print state (/AS) aside (8.7), and the layer rests on it',
+    );
   // 8.10.2.3: a widget says what it is for (its tooltip, written as /Contents too).
   for (const item of items)
     if (isField(item) && item.tooltip === undefined)
