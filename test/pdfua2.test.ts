@@ -10,14 +10,15 @@ import { render } from '../src/library.js';
 import type { Licence } from '../src/licence/licence.js';
 import { verify } from '../verifier/index.js';
 import { NOW } from './support/fixtures.js';
+import { makePng } from './support/images.js';
 import { pdfInfo, pdfStructText, qdfText, qpdfCheck } from './support/pdf-tools.js';
 import { TAGGING_LICENCE } from './support/standards.js';
 import { taggedReport } from './support/tagged-report.js';
 
 const LICENCE: Licence = { ...TAGGING_LICENCE, features: ['tagging', 'structure_destinations'] };
 
-function ok(description: unknown) {
-  const r = render({ description, now: NOW, service: { licence: LICENCE } });
+function ok(description: unknown, parts?: Record<string, Uint8Array>) {
+  const r = render({ description, parts, now: NOW, service: { licence: LICENCE } });
   if (!r.ok) throw new Error(`refused ${r.status} ${r.word} ${r.path}: ${r.sentence}`);
   return r;
 }
@@ -90,6 +91,24 @@ describe('accessible pdfua2: written, zero findings', () => {
     for (const e of elems) expect(e).toMatch(/\/NS \d+ 0 R/);
     // poppler reads the tree in reading order
     expect(pdfStructText(r.pdf)).toMatch(/Document[\s\S]*H1[\s\S]*Sect[\s\S]*L[\s\S]*Table[\s\S]*Figure[\s\S]*Link/);
+  });
+
+  it('an image in a Figure with alt: zero findings, the image drawn', async () => {
+    const d = report();
+    d.items.push({
+      type: 'image',
+      id: 'photo',
+      image: 'photo.png',
+      pages: [1],
+      rect: { llx: 300, lly: 250, urx: 380, ury: 330 },
+    });
+    d.structure.elements[0].children.push({ type: 'Figure', alt: 'A blue square', children: ['photo'] });
+    const png = makePng({ width: 4, height: 4, type: 2, depth: 8, pixel: () => [0, 0, 255] });
+    const r = ok(d, { 'photo.png': png });
+    expect(r.findings).toEqual([]);
+    expect(qpdfCheck(r.pdf).code).toBe(0);
+    expect(qdfText(r.pdf)).toContain('/Alt (A blue square)');
+    expect(qdfText(r.pdf)).toMatch(/\/Subtype \/Image/);
   });
 
   it('with pdfa4 (PDF 2.0-based): zero findings under both', async () => {
