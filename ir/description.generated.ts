@@ -228,7 +228,8 @@ export type CheckStandard =
   | 'pdfa4'
   | 'pdfa4e'
   | 'pdfa4f'
-  | 'pdfua1';
+  | 'pdfua1'
+  | 'pdfua2';
 /**
  * Archival standard claimed (PDF/A).
  */

@@ -77,7 +77,6 @@ export const REFUSALS = {
     word: 'description',
     template: 'the item type "{type}" at {at} is not an item type.',
   },
-  valueNotYet: { status: 400, word: 'description', template: '{key} = {value} is not supported by this build yet.' },
   fontTwoSources: {
     status: 400,
     word: 'description',
@@ -824,6 +823,12 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template: 'the structure element at {at} is nested deeper than {limit} levels.',
+  },
+  structureTypePdf2: {
+    status: 400,
+    word: 'description',
+    template:
+      'the structure type "{type}" at {at} is a PDF 2.0 type, written only under accessible = "pdfua2"; map a name to a PDF 1.7 type through structure.role_map instead.',
   },
   structureTypeUnknown: {
     status: 400,

@@ -61,7 +61,29 @@ export const STANDARD_STRUCTURE_TYPES = [
   'Formula',
   'Form',
 ] as const;
-export type StandardStructureType = (typeof STANDARD_STRUCTURE_TYPES)[number];
+/**
+ * Types only the standard structure namespace of PDF 2.0 defines (ISO 32000-2 §14.8.4, Annex M; Hn
+ * past 6 and Artifact left out): accepted, and written in that namespace, under `accessible: "pdfua2"`
+ * only (passes/cross-refusals/structure.ts refuses them elsewhere).
+ */
+export const PDF2_STRUCTURE_TYPES = ['DocumentFragment', 'Aside', 'Title', 'FENote', 'Sub', 'Em', 'Strong'] as const;
+
+/** PDF 1.7 types the PDF 2.0 namespace does not define (ISO 32000-2 Annex M): written in the PDF 1.7 namespace. */
+export const PDF17_ONLY_STRUCTURE_TYPES: ReadonlySet<string> = new Set([
+  'Art',
+  'BlockQuote',
+  'TOC',
+  'TOCI',
+  'Index',
+  'Private',
+  'Quote',
+  'Note',
+  'Reference',
+  'BibEntry',
+  'Code',
+]);
+
+export type StandardStructureType = (typeof STANDARD_STRUCTURE_TYPES)[number] | (typeof PDF2_STRUCTURE_TYPES)[number];
 
 /** One element as the request states it. */
 export interface StructElementSpec {
@@ -109,6 +131,8 @@ export interface PlacedItemTag {
   mode: 'inline' | 'paragraphs' | 'list' | 'table' | 'annotation';
   /** For `annotation`: the element its annotations stand in. */
   element?: 'Link' | 'Form';
+  /** For `list`: how its labels number the items (/ListNumbering, written under PDF/UA-2): numbers or letters, else marks. */
+  numbering?: 'Ordered' | 'Unordered';
   /** A table's grid, for its rows and cells in the tree: per row, each cell's spans. */
   table?: { rows: { rowSpan: number; colSpan: number }[][]; headerRows: number; footerRows: number };
 }

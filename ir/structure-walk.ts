@@ -25,6 +25,9 @@ export const GROUPING: ReadonlySet<StandardStructureType> = new Set<StandardStru
   'NonStruct',
   'Private',
   'L',
+  // PDF 2.0 (under pdfua2)
+  'DocumentFragment',
+  'Aside',
 ]);
 
 /**

@@ -34,8 +34,7 @@ export const ITEM_KINDS = [
 /**
  * What this build refuses as not drawn yet, by name: top-level keys, and keys per item kind
  * (test/reference-not-yet.test.ts reads it). Empty: every key the spec documents is drawn (issue 26
- * drew the last item keys, those of form fields); a value not drawn yet is refused where it is read
- * (`valueNotYet`).
+ * drew the last keys: form fields' transform, graphics_state and layer, and `accessible: "pdfua2"`).
  */
 export const NOT_YET: {
   readonly topLevel: readonly string[];

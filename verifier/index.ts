@@ -121,7 +121,7 @@ export async function claimedStandard(bytes: Uint8Array): Promise<string | undef
   return claimOf(l);
 }
 
-/** Every standard a PDF claims in its own XMP: its PDF/A part and level, then PDF/UA-1 (pdfuaid:part 1). */
+/** Every standard a PDF claims in its own XMP: its PDF/A part and level, then PDF/UA-1 or -2 (pdfuaid:part). */
 export async function claimedStandards(bytes: Uint8Array): Promise<string[]> {
   const l = await loadPdf(bytes);
   const out: string[] = [];
@@ -130,7 +130,9 @@ export async function claimedStandards(bytes: Uint8Array): Promise<string[]> {
   const ua = documentXmp(l).packet?.properties.find(
     (p) => p.ns === 'http://www.aiim.org/pdfua/ns/id/' && p.name === 'part',
   );
-  if (ua?.value.kind === 'simple' && ua.value.text.trim() === '1') out.push('pdfua1');
+  const uaPart = ua?.value.kind === 'simple' ? ua.value.text.trim() : undefined;
+  if (uaPart === '1') out.push('pdfua1');
+  if (uaPart === '2') out.push('pdfua2');
   return out;
 }
 

@@ -10,7 +10,13 @@ import type { FactCode } from './facts.js';
 export type { FactCode, Finding };
 
 /** veraPDF specification names (ValidationProfile `<specification>` ids). */
-export type Specification = 'ISO_19005_1' | 'ISO_19005_2' | 'ISO_19005_3' | 'ISO_19005_4' | 'ISO_14289_1';
+export type Specification =
+  | 'ISO_19005_1'
+  | 'ISO_19005_2'
+  | 'ISO_19005_3'
+  | 'ISO_19005_4'
+  | 'ISO_14289_1'
+  | 'ISO_14289_2';
 
 /** The standard strings a request (`archive`, `check`) and `quire verify --standard` accept. */
 export const STANDARDS = [
@@ -26,6 +32,7 @@ export const STANDARDS = [
   'pdfa4e',
   'pdfa4f',
   'pdfua1',
+  'pdfua2',
 ] as const;
 export type StandardName = (typeof STANDARDS)[number];
 
@@ -35,7 +42,7 @@ export interface Flavour {
   part: 1 | 2 | 3 | 4;
   /** Conformance letter as pdfaid:conformance spells it ('' for PDF/A-4, which has none). */
   level: 'B' | 'U' | 'A' | '' | 'E' | 'F';
-  /** PDF/UA-1 (ISO 14289-1): judged by verifier/pdfua-1/ alone (`part` is then 1 and unused). */
+  /** PDF/UA (ISO 14289-1 or -2): judged by verifier/pdfua-1/ or pdfua-2/ alone (`part` is the UA part). */
   ua?: true;
   spec: Specification;
   /** veraPDF's flavour id, as its `--flavour` option and reports spell it. */
@@ -55,6 +62,8 @@ export function flavourOf(name: string): Flavour | undefined {
       return { name, part: 3, level: 'A', spec: 'ISO_19005_3', verapdf: '3a' };
     case 'pdfua1':
       return { name, part: 1, level: '', spec: 'ISO_14289_1', verapdf: 'ua1', ua: true };
+    case 'pdfua2':
+      return { name, part: 2, level: '', spec: 'ISO_14289_2', verapdf: 'ua2', ua: true };
     case 'pdfa2b':
       return { name, part: 2, level: 'B', spec: 'ISO_19005_2', verapdf: '2b' };
     case 'pdfa2u':

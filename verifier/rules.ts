@@ -1,4 +1,4 @@
-// verifier/rules.ts — which rule modules judge each flavour (PDF/A parts and levels, PDF/UA-1), and the
+// verifier/rules.ts — which rule modules judge each flavour (PDF/A parts and levels, PDF/UA-1 and -2), and the
 // compile-time proof that every fact code of verifier/facts.ts is bound by some rule: a fact the
 // checks collect but no standard judges is dead weight (or a rule forgotten), so tsc refuses it here.
 import type { FactCode } from './facts.js';
@@ -11,10 +11,11 @@ import { tagged as PDFA3_TAGGED } from './pdfa-3/6-7-logical-structure.js';
 import { PDFA3 } from './pdfa-3/index.js';
 import { PDFA4 } from './pdfa-4/index.js';
 import { PDFUA1 } from './pdfua-1/index.js';
+import { PDFUA2 } from './pdfua-2/index.js';
 
 /** The rule modules of each part. */
 export function rulesOf(f: Flavour): readonly RuleModule[] {
-  if (f.ua) return PDFUA1;
+  if (f.ua) return f.part === 2 ? PDFUA2 : PDFUA1;
   // Level A: the part's rules and its logical-structure clauses (19005-1 §6.8, -2/-3 §6.7).
   switch (f.part) {
     case 1:
@@ -38,6 +39,7 @@ type Bound =
   | BoundBy<typeof PDFA3>
   | BoundBy<typeof PDFA4>
   | BoundBy<typeof PDFUA1>
+  | BoundBy<typeof PDFUA2>
   | BoundBy<[typeof PDFA1_TAGGED, typeof PDFA2_TAGGED, typeof PDFA3_TAGGED]>;
 
 /** Codes of the table no rule binds must be none. While some are, this fails to compile and tsc names

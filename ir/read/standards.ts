@@ -242,7 +242,9 @@ function archiveConflicts(d: D.Description): ArchiveConflict[] {
 export function readStandards(d: D.Description): Standards {
   const archive = d.archive === undefined ? undefined : { at: '/archive', level: archiveLevel(d.archive) };
   const declared = d.version === undefined ? undefined : { at: '/version', version: d.version };
-  let version: PdfVersion = declared?.version ?? (archive ? claimVersion(archive.level) : '1.7');
+  // PDF/UA-2 rests on PDF 2.0 (ISO 14289-2); beside PDF/A-1 to 3 it is refused (passes/licences/claims-ua2.ts).
+  let version: PdfVersion =
+    declared?.version ?? (archive ? claimVersion(archive.level) : d.accessible === 'pdfua2' ? '2.0' : '1.7');
   // spec Versioning 4: "Declaring a collection raises the announced version to 1.7."
   if (d.collection !== undefined && d.collection !== null && Number(version) < 1.7) version = '1.7';
   return {

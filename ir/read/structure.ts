@@ -10,6 +10,7 @@ import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { MAX_STRUCTURE_DEPTH, structureSchema } from '../schema/structure.js';
 import {
+  PDF2_STRUCTURE_TYPES,
   STANDARD_STRUCTURE_TYPES,
   type StandardStructureType,
   type StructElementSpec,
@@ -20,7 +21,8 @@ import { ajv, check } from './common.js';
 
 let validate: ValidateFunction<D.Structure> | undefined;
 
-const STANDARD: ReadonlySet<string> = new Set(STANDARD_STRUCTURE_TYPES);
+// PDF 2.0's own types are read as standard; whether the claim lets them be written is decided later.
+const STANDARD: ReadonlySet<string> = new Set([...STANDARD_STRUCTURE_TYPES, ...PDF2_STRUCTURE_TYPES]);
 
 /** A language identifier as PDF/A checks it (19005-2 6.7.4): empty, or RFC 3066 subtags. */
 const LANG = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;

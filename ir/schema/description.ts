@@ -16,7 +16,7 @@ import { renumberSchema } from './pages.js';
 import { standardsSchemas } from './standards.js';
 import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
 
-/** What `check` accepts: the PDF/A flavours and PDF/UA-1, which the verifier covers. */
+/** What `check` accepts: the PDF/A flavours and PDF/UA-1 and -2, which the verifier covers. */
 export const CHECK_STANDARDS = [
   'pdfa1b',
   'pdfa1a',
@@ -30,6 +30,7 @@ export const CHECK_STANDARDS = [
   'pdfa4e',
   'pdfa4f',
   'pdfua1',
+  'pdfua2',
 ];
 
 import { imagesSchema } from './images.js';

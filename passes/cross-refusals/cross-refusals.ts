@@ -13,7 +13,7 @@ import { checkFonts } from './fonts.js';
 import { fieldCombinations } from './forms.js';
 import { featureVersions, graphicsCombinations } from './graphics.js';
 import { checkStandards } from './standards.js';
-import { checkStructureDestinations, resolveStructure } from './structure.js';
+import { checkPdf2Types, checkStructureDestinations, resolveStructure } from './structure.js';
 
 export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
   id: 'cross-refusals',
@@ -54,6 +54,8 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     resolveStructure(ir.doc.structure, ir.items);
     // structure_element on a destination: PDF 2.0 only (passes/cross-refusals/structure.ts).
     checkStructureDestinations(ir.doc);
+    // PDF 2.0's own structure types: under accessible pdfua2 only (passes/cross-refusals/structure.ts).
+    checkPdf2Types(ir.doc);
     return ir;
   },
 };

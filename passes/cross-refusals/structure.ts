@@ -6,14 +6,16 @@
 // anything else as the content of the element that names it. Items nobody names are artifacts.
 
 import { refuse } from '../../ir/messages.js';
-import type {
-  PlacedItemTag,
-  StandardStructureType,
-  StructElementSpec,
-  StructItemRef,
-  StructureSpec,
+import { at } from '../../ir/pointer.js';
+import {
+  PDF2_STRUCTURE_TYPES,
+  type PlacedItemTag,
+  type StandardStructureType,
+  type StructElementSpec,
+  type StructItemRef,
+  type StructureSpec,
 } from '../../ir/structure-types.js';
-import { ANNOTATION_ELEMENT, GROUPING } from '../../ir/structure-walk.js';
+import { ANNOTATION_ELEMENT, elementsOf, GROUPING } from '../../ir/structure-walk.js';
 import type { DocSettings, ResolvedItem } from '../../ir/types.js';
 
 /** The inner elements of a table (Table 337): they hold rows and cells only, which a table item brings. */
@@ -48,6 +50,18 @@ function modeOf(item: ResolvedItem, owner: StructElementSpec, ref: StructItemRef
   return 'inline';
 }
 
+/** A list label that counts: a number, a roman numeral or a letter, in brackets or followed by a stop. */
+const ORDERED_LABEL = /^[([]?(\d+|[ivxlcdm]+|[a-z])[.):\]]?$/i;
+
+/** Ordered when every paragraph's label (the text before its first tab) counts, else Unordered. */
+function listNumbering(content: string): 'Ordered' | 'Unordered' {
+  const labels = content
+    .split('\n')
+    .filter((p) => p.includes('\t'))
+    .map((p) => p.slice(0, p.indexOf('\t')).trim());
+  return labels.length > 0 && labels.every((l) => ORDERED_LABEL.test(l)) ? 'Ordered' : 'Unordered';
+}
+
 /** Resolves the items each element names; sets `structure.placed` (item index → where it stands). */
 export function resolveStructure(structure: StructureSpec | undefined, items: readonly ResolvedItem[]): void {
   if (!structure) return;
@@ -73,7 +87,8 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
               footerRows: item.footerRows,
             }
           : undefined;
-      placed.set(item.index, { ref: c, owner: e, mode, table, element: ANNOTATION_ELEMENT[item.type] });
+      const numbering = mode === 'list' && item.type === 'flow' ? listNumbering(item.content) : undefined;
+      placed.set(item.index, { ref: c, owner: e, mode, table, numbering, element: ANNOTATION_ELEMENT[item.type] });
     }
   };
   structure.elements.forEach(walk);
@@ -101,4 +116,23 @@ export function checkStructureDestinations(doc: DocSettings): void {
             : undefined;
     if (what) refuse('structureDestinationVersion', se.at, { at: se.at, what });
   }
+}
+
+const PDF2_ONLY: ReadonlySet<string> = new Set(PDF2_STRUCTURE_TYPES);
+
+/**
+ * PDF 2.0's own structure types (Title, FENote, Aside…) exist only in its structure namespace, which
+ * this build writes under `accessible: "pdfua2"` alone: elsewhere a reader would take them for
+ * unknown PDF 1.7 types, so they are refused, written or as a role_map target.
+ */
+export function checkPdf2Types(doc: DocSettings): void {
+  const s = doc.structure;
+  if (!s || doc.standards?.accessible?.claim === 'pdfua2') return;
+  for (const [name, target] of s.roleMap)
+    if (PDF2_ONLY.has(target)) {
+      const p = at(s.at, 'role_map', name);
+      refuse('structureTypePdf2', p, { type: target, at: p });
+    }
+  for (const e of elementsOf(s))
+    if (PDF2_ONLY.has(e.type)) refuse('structureTypePdf2', `${e.at}/type`, { type: e.type, at: `${e.at}/type` });
 }

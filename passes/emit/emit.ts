@@ -87,7 +87,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
     const pageRefs: PDFRef[] = ir.pages.map(() => context.nextRef());
     // A tagged document (`structure`): pages record their marked content, the tree is built after them;
     // structure destinations name its elements before (passes/emit/navigation/destinations.ts).
-    const structure = ir.doc.structure ? new StructureWriter(context, ir.doc.structure) : undefined;
+    const structure = ir.doc.structure
+      ? new StructureWriter(context, ir.doc.structure, ir.doc.standards?.accessible?.claim === 'pdfua2')
+      : undefined;
     const navigation = emitNavigation(
       context,
       ir.doc,

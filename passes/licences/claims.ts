@@ -1,5 +1,5 @@
 // passes/licences/claims.ts — licence-pass sub-step: what a claim resting on tagging (archive
-// pdfa1a/2a/3a, accessible pdfua1) needs of the description, decided once the licence covers it
+// pdfa1a/2a/3a, accessible pdfua1/pdfua2) needs of the description, decided once the licence covers it
 // (docs/reference.md, "structure" and "accessible"). This build never writes a claim the file does
 // not meet, so each gap is refused naming the claim and the key: the structure itself, a title for
 // PDF/UA (ISO 14289-1 7.1: the reader shows it), alt on every Figure and Formula (PDF/UA 7.3), every
@@ -13,6 +13,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { StructElementSpec } from '../../ir/structure-types.js';
 import { ANNOTATION_ELEMENT, elementsOf, kidTypes } from '../../ir/structure-walk.js';
 import type { DocSettings, FontResource, ResolvedItem } from '../../ir/types.js';
+import { checkPdfUa2 } from './claims-ua2.js';
 import { fontWithoutOutlines } from './fonts.js';
 
 export interface TaggedClaim {
@@ -51,6 +52,7 @@ export function checkTaggedClaim(doc: DocSettings, items: readonly ResolvedItem[
     }
   }
   if (ua) uaCombinations(doc, c);
+  if (c.claim === 'pdfua2') checkPdfUa2(doc, items, c);
   // Every font program embedded (PDF/A 6.3.4 / 6.2.11.4.1, PDF/UA-1 7.21.4.1): a standard font is not.
   for (const item of items) {
     for (const res of fontsOf(item)) {

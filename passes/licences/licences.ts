@@ -31,12 +31,10 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         checkImportedWords(item.source, item.page, item.pageAt, item.part.at);
     // spec Errors 402: "a claim of accessibility, or of archiving at the level resting on saying what
     // marks stand for". Licensed, what the claim needs of the description is checked next
-    // (passes/licences/claims.ts); PDF/UA-2 (PDF 2.0 namespaces) is not written by this build yet.
+    // (passes/licences/claims.ts, and claims-ua2.ts for PDF/UA-2).
     for (const tagged of taggedClaims(ir.doc)) {
       if (!ctx.client.features.has('tagging'))
         refuse('needsLicenceTagging', tagged.at, { key: tagged.at, claim: tagged.claim });
-      if (tagged.claim === 'pdfua2')
-        refuse('valueNotYet', tagged.at, { key: tagged.at, value: JSON.stringify(tagged.claim) });
       checkTaggedClaim(ir.doc, [...ir.items, ...(formItems(ir.doc.graphics) as typeof ir.items)], tagged);
     }
     // spec Errors, 402: "a destination leading to an element of the structure tree" (written as a

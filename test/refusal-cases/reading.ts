@@ -159,13 +159,4 @@ export const CASES: RefusalCase[] = [
     pointer: '/fonts/0/data',
     says: ['data'],
   },
-  {
-    key: 'valueNotYet',
-    description: { accessible: 'pdfua2', items: [] },
-    licensed: true,
-    status: 400,
-    word: 'description',
-    pointer: '/accessible',
-    says: ['/accessible', '"pdfua2"'],
-  },
 ];

@@ -29,27 +29,25 @@ export const CASES: RefusalCase[] = [
     says: ['deeper than 200 levels'],
   },
   {
-    key: 'valueNotYet',
+    key: 'structureTypePdf2',
     description: {
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
       items: [
-        { type: 'rect', rect: { llx: 50, lly: 700, urx: 200, ury: 750 }, fill: [1, 0, 0] },
         {
           type: 'text',
+          id: 'title',
           rect: { llx: 72, lly: 500, urx: 300, ury: 680 },
-          content: ['Hello quire, the office of difficult AVATAR Ty.'],
+          content: ['Quarterly report'],
           font: 'Body',
           font_size: 14,
         },
       ],
-      accessible: 'pdfua2',
-      metadata: { title: 'T' },
+      structure: { elements: [{ type: 'Document', children: [{ type: 'Title', children: ['title'] }] }] },
     },
-    licensed: true,
     status: 400,
     word: 'description',
-    pointer: '/accessible',
-    says: ['"pdfua2"', 'accessible'],
+    pointer: '/structure/elements/0/children/0/type',
+    says: ['"Title"', 'pdfua2'],
   },
   {
     key: 'claimNeedsLinkTagged',

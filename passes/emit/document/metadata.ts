@@ -12,21 +12,38 @@ import { docVersion } from '../../../ir/version.js';
 import type { PassContext } from '../../pass.js';
 import { writeInfo } from './info.js';
 
-/** The PDF/UA identification schema (ISO 14289-1 §5, Table 1): pdfuaid:part. */
-const PDFUA_SCHEMA: XmpExtraSchema = {
-  schema: 'PDF/UA Universal Accessibility Schema',
-  namespace: 'http://www.aiim.org/pdfua/ns/id/',
-  prefix: 'pdfuaid',
-  properties: [
+/**
+ * The PDF/UA identification schema (ISO 14289-1 §5, Table 1; ISO 14289-2 §5): pdfuaid:part, and for
+ * PDF/UA-2 pdfuaid:rev, the year of the edition followed (2024).
+ */
+function pdfuaSchema(claim: 'pdfua1' | 'pdfua2'): XmpExtraSchema {
+  const properties: XmpExtraSchema['properties'] = [
     {
       name: 'part',
       valueType: 'Integer',
       category: 'internal',
       description: 'Indicates, which part of ISO 14289 standard is followed',
-      xml: '1',
+      xml: claim === 'pdfua2' ? '2' : '1',
     },
-  ],
-};
+  ];
+  if (claim === 'pdfua2')
+    properties.push({
+      name: 'rev',
+      valueType: 'Integer',
+      category: 'internal',
+      description: 'Indicates the year of the revision of ISO 14289 followed',
+      xml: PDFUA2_REVISION,
+    });
+  return {
+    schema: 'PDF/UA Universal Accessibility Schema',
+    namespace: 'http://www.aiim.org/pdfua/ns/id/',
+    prefix: 'pdfuaid',
+    properties,
+  };
+}
+
+/** ISO 14289-2:2024, the edition written (pdfuaid:rev, four digits). */
+const PDFUA2_REVISION = '2024';
 
 export function metadataStream(context: PDFContext, packet: Uint8Array): PDFRef {
   return context.register(context.stream(packet, { Type: 'Metadata', Subtype: 'XML' }));
@@ -52,8 +69,8 @@ export function writeDocumentMetadata(
   const rules = archiveRules(std.archive?.level);
   const extra = requestSchemas(std.metadata);
   if (std.invoice) extra.unshift(facturXSchema(std.invoice));
-  // PDF/UA identification (ISO 14289-1 §5), described under pdfaExtension when PDF/A is claimed too.
-  if (std.accessible?.claim === 'pdfua1') extra.unshift(PDFUA_SCHEMA);
+  // PDF/UA identification (ISO 14289-1/-2 §5), described under pdfaExtension when PDF/A is claimed too.
+  if (std.accessible) extra.unshift(pdfuaSchema(std.accessible.claim));
   const packet = xmpPacket({
     facts: std.metadata,
     pdfaid: rules.pdfaid,

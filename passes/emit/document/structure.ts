@@ -6,9 +6,19 @@
 // /IDTree, and the catalog's /MarkInfo, /StructTreeRoot and /Lang. Pages are written first, each
 // recording its pieces MCID by MCID (content.ts MarkRecorder); the tree is built from them after.
 // A widget (form fields, when drawn) joins the same way as a link: an OBJR in its element.
-import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
+// Under PDF/UA-2 (`namespaces`) every element names its namespace (ISO 32000-2 §14.7.4): PDF 2.0's for
+// its types, PDF 1.7's for the types PDF 2.0 dropped (Annex M), and a namespace of quire's own for
+// the custom types of role_map, mapped by its /RoleMapNS; a widget stands alone in its Form (UA-2
+// 8.10.1), and a list with labels says how it is numbered (8.2.5.25).
+import { type PDFContext, type PDFDict, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import { nameTree } from '../../../engines/pdf/name-tree.js';
-import type { ContentMark, PlacedItemTag, StructElementSpec, StructureSpec } from '../../../ir/structure-types.js';
+import {
+  type ContentMark,
+  PDF17_ONLY_STRUCTURE_TYPES,
+  type PlacedItemTag,
+  type StructElementSpec,
+  type StructureSpec,
+} from '../../../ir/structure-types.js';
 import { textString } from '../navigation/destinations.js';
 import type { MarkRecorder } from '../pages/content.js';
 
@@ -33,6 +43,8 @@ export class StructureWriter {
   constructor(
     private readonly context: PDFContext,
     private readonly structure: StructureSpec,
+    /** Write PDF 2.0's structure namespaces (accessible pdfua2). */
+    private readonly namespaces = false,
   ) {}
 
   /** The recorder page i writes its content with; `/StructParents i` joins its page dictionary. */
@@ -93,12 +105,14 @@ export class StructureWriter {
     const placedByRef = new Map<unknown, [number, PlacedItemTag]>();
     for (const [index, p] of this.structure.placed ?? []) placedByRef.set(p.ref, [index, p]);
 
+    const ns = this.namespaces ? namespaceDicts(ctx, this.structure) : undefined;
     const make = (type: string, parent: PDFRef, extra: Record<string, unknown> = {}, ref?: PDFRef): Elem => {
       const e: Elem = {
         ref: ref ?? ctx.nextRef(),
         entries: { Type: 'StructElem', S: PDFName.of(type), P: parent, ...extra },
         kids: [],
       };
+      if (ns) e.entries.NS = ns.of(type);
       elems.push(e);
       return e;
     };
@@ -157,6 +171,7 @@ export class StructureWriter {
           return;
         case 'list': {
           const list = spec.standard === 'L' ? e : child('L');
+          if (ns && p.numbering) list.entries.A = ctx.obj({ O: 'List', ListNumbering: p.numbering });
           for (const [n, kids] of numbered(index, 'p')) {
             const li = make('LI', list.ref);
             list.kids.push(li.ref);
@@ -207,11 +222,14 @@ export class StructureWriter {
           return;
         }
         case 'annotation': {
-          const link = spec.standard === p.element ? e : child(p.element!);
-          for (const a of this.annots.get(index) ?? []) {
+          // PDF/UA-2 8.10.1: a Form element holds one widget; further widgets get Form elements of their own.
+          const own = spec.standard === p.element ? e : child(p.element!);
+          (this.annots.get(index) ?? []).forEach((a, k) => {
+            const link = ns && p.element === 'Form' && k > 0 ? child('Form') : own;
+            if (ns && p.element === 'Form') describeWidget(ctx, a.annot);
             link.kids.push(ctx.obj({ Type: 'OBJR', Obj: a.annot, Pg: a.page }));
             annotParents.push([a.annot, link.ref]);
-          }
+          });
           return;
         }
       }
@@ -259,10 +277,52 @@ export class StructureWriter {
         Object.fromEntries([...this.structure.roleMap].map(([k, v]) => [k, PDFName.of(v)])) as never,
       );
     if (ids.length) root.IDTree = nameTree(ctx, ids);
+    if (ns) root.Namespaces = ns.all;
     ctx.assign(rootRef, ctx.obj(root as never));
     const out: Record<string, unknown> = { StructTreeRoot: rootRef, MarkInfo: ctx.obj({ Marked: true }) };
     if (this.structure.lang !== undefined) out.Lang = textString(this.structure.lang);
     return out;
+  }
+}
+
+/** The namespace of PDF 2.0's standard types (ISO 32000-2 §14.8.6.1), of PDF 1.7's, and quire's for role_map. */
+const NS_PDF20 = 'http://iso.org/pdf2/ssn';
+const NS_PDF17 = 'http://iso.org/pdf/ssn';
+/** The namespace of the custom types a request's role_map names (an identifier, not a document to fetch). */
+export const NS_ROLE_MAP = 'https://quire.dev/ns/structure/role-map';
+
+/** The namespace dictionaries of a document and the one each type is written in. */
+function namespaceDicts(ctx: PDFContext, s: StructureSpec): { all: PDFRef[]; of(type: string): PDFRef } {
+  const dict = (uri: string, extra: Record<string, unknown> = {}) =>
+    ctx.register(ctx.obj({ Type: 'Namespace', NS: PDFString.of(uri), ...extra } as never));
+  const pdf20 = dict(NS_PDF20);
+  const pdf17 = dict(NS_PDF17);
+  const all = [pdf20, pdf17];
+  const inStandard = (t: string) => (PDF17_ONLY_STRUCTURE_TYPES.has(t) ? pdf17 : pdf20);
+  let custom: PDFRef | undefined;
+  if (s.roleMap.size) {
+    const map = Object.fromEntries([...s.roleMap].map(([k, v]) => [k, ctx.obj([PDFName.of(v), inStandard(v)])]));
+    custom = dict(NS_ROLE_MAP, { RoleMapNS: ctx.obj(map as never) });
+    all.push(custom);
+  }
+  return { all, of: (t) => (custom && s.roleMap.has(t) ? custom : inStandard(t)) };
+}
+
+/**
+ * PDF/UA-2 8.10.2.3: a widget without a label beside it says what it is for in /Contents — its field's
+ * tooltip (/TU, on the widget or a parent field; required under pdfua2 by passes/licences/claims-ua2.ts).
+ */
+function describeWidget(ctx: PDFContext, annot: PDFRef): void {
+  const widget = ctx.lookup(annot) as PDFDict;
+  let d: PDFDict | undefined = widget;
+  for (let depth = 0; d && depth < 32; depth++) {
+    const tu = d.get(PDFName.of('TU'));
+    if (tu) {
+      widget.set(PDFName.of('Contents'), tu);
+      return;
+    }
+    const parent = d.get(PDFName.of('Parent'));
+    d = parent ? (ctx.lookup(parent) as PDFDict | undefined) : undefined;
   }
 }
 

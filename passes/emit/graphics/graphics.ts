@@ -187,6 +187,8 @@ export class GraphicsEmitter {
   catalogEntries(): Record<string, unknown> {
     if (!this.g.layers.length) return {};
     const part = this.doc.standards?.archive?.level.part;
-    return { OCProperties: ocProperties(this.context, this.g.layers, this.layerRefs, part !== 2 && part !== 3) };
+    // PDF/A-2 and 3 set /AS aside, and so does PDF/UA-2 (ISO 14289-2 8.7).
+    const automatic = part !== 2 && part !== 3 && this.doc.standards?.accessible?.claim !== 'pdfua2';
+    return { OCProperties: ocProperties(this.context, this.g.layers, this.layerRefs, automatic) };
   }
 }

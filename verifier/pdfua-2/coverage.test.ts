@@ -1,0 +1,58 @@
+// verifier/pdfua-2/coverage.test.ts — every rule of veraPDF's PDFUA-2 profile
+// (../shared/standards/verapdf-profiles/PDF_UA/PDFUA-2.xml) is bound to a fact (./index.ts) or listed
+// as not decided here with a reason (./unbound.ts); neither names a rule the profile lacks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { ruleKey } from '../model.js';
+import { PDFUA2 } from './index.js';
+import { UNBOUND } from './unbound.js';
+
+const PROFILE = join(import.meta.dirname, '../../../shared/standards/verapdf-profiles/PDF_UA/PDFUA-2.xml');
+
+interface ProfileRule {
+  key: string;
+  object: string;
+  test: string;
+}
+
+function profileRules(): ProfileRule[] {
+  const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(PROFILE, 'utf8'));
+  const rules = xml.profile.rules.rule as {
+    object: string;
+    id: { clause: string; testNumber: string };
+    test: string;
+  }[];
+  return rules.map((r) => ({
+    key: ruleKey('ISO_14289_2', r.id.clause, Number(r.id.testNumber)).replace('ISO_14289_2 ', ''),
+    object: r.object,
+    test: String(r.test),
+  }));
+}
+
+const bound = new Set(PDFUA2.flat().map((b) => ruleKey('ISO_14289_2', b.clause, b.test).replace('ISO_14289_2 ', '')));
+
+describe('PDF/UA-2 profile coverage', () => {
+  const rules = profileRules();
+
+  it('reads the 91 rules of the profile', () => {
+    expect(rules.length).toBe(91);
+    expect(new Set(rules.map((r) => r.key)).size).toBe(rules.length);
+  });
+
+  it('binds every rule or says why not', () => {
+    const neither = rules.filter((r) => !bound.has(r.key) && !(r.key in UNBOUND)).map((r) => `${r.key} ${r.test}`);
+    expect(neither).toEqual([]);
+  });
+
+  it('lists a rule in only one place, each with a reason', () => {
+    expect(Object.keys(UNBOUND).filter((k) => bound.has(k))).toEqual([]);
+    for (const reason of Object.values(UNBOUND)) expect(reason.length).toBeGreaterThan(20);
+  });
+
+  it('names no rule the profile lacks', () => {
+    const known = new Set(rules.map((r) => r.key));
+    expect([...bound, ...Object.keys(UNBOUND)].filter((k) => !known.has(k))).toEqual([]);
+  });
+});
