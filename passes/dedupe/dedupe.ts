@@ -11,11 +11,12 @@ import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
 import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
 import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
-import { walkOps } from '../../ir/draw-ops.js';
+import { type ActualSpan, type GlyphRunOp, walkOps } from '../../ir/draw-ops.js';
 import { remark } from '../../ir/messages.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
+import { type FirstText, recordRun, spansOf } from './actual-text.js';
 import { remapWidget, widgetOps } from './forms.js';
 import { graphicsRemarks } from './graphics.js';
 
@@ -47,7 +48,8 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       if (res.keep?.kind === 'all') obj.keepAll = true;
     }
     const drawnWith = new Set<string>();
-    const seenCodes = new Map<FontObject, Uint8Array>();
+    const firstText = new Map<FontObject, FirstText>();
+    const spanned = new Map<GlyphRunOp, ActualSpan[]>();
     const imagesDrawn = new Set<string>();
     // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
     const visit = (op: DrawOp): void => {
@@ -55,20 +57,16 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       if (op.op !== 'glyphs') return;
       drawnWith.add(op.font);
       const obj = objOf.get(op.font)!;
-      // A code seen before is known without a Map lookup (hundreds of thousands per long document).
-      let seen = seenCodes.get(obj);
-      if (!seen) {
-        seen = new Uint8Array(65536);
-        seenCodes.set(obj, seen);
+      // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
+      // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
+      let first = firstText.get(obj);
+      if (!first) {
+        first = new Array<string>(65536);
+        firstText.set(obj, first);
       }
-      for (let i = 0; i < op.glyphs.length; i++) {
-        // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
-        // keeps the first).
-        const g = op.glyphs[i];
-        if (seen[g] === 0) {
-          seen[g] = 1;
-          obj.used.set(g, op.text[i]);
-        }
+      if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
+        const spans = spansOf(op, first);
+        if (spans) spanned.set(op, spans);
       }
     };
     for (const page of ir.pages) {
@@ -102,10 +100,11 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         }
       });
     }
+    for (const obj of byProgram.values()) guarded(obj.origin, () => mapContinuations(obj));
     const remap = assignCffCids(byProgram.values());
-    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes));
+    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes, spanned));
     const doc =
-      remap.size && forms
+      (remap.size || spanned.size) && forms
         ? {
             ...ir.doc,
             laidForms: {
@@ -115,15 +114,14 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
             },
           }
         : ir.doc;
-    const pages = remap.size
-      ? ir.pages.map((page) => ({
-          ...page,
-          ops: page.ops.map((op) => remapOp(op, remap, fontRes)),
-          ...(page.widgets
-            ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes))) }
-            : {}),
-        }))
-      : ir.pages;
+    const pages =
+      remap.size || spanned.size
+        ? ir.pages.map((page) => ({
+            ...page,
+            ops: remapOps(page.ops),
+            ...(page.widgets ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned))) } : {}),
+          }))
+        : ir.pages;
 
     // A font another is built on counts as drawn when that one is (a variant's font, a chain's members…).
     let grew = true;
@@ -162,6 +160,28 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
   },
 };
 
+/**
+ * A glyph drawn only as the continuation of a cluster (text '') would have no ToUnicode entry, which
+ * PDF/A level U forbids (ISO 19005-2 6.2.11.7.2) and readers fill with junk; it gets the character
+ * the font's own cmap gives it, if any. Where it is drawn, /ActualText spans give the cluster's real
+ * text (./actual-text.ts), so this entry only stands for the glyph itself.
+ */
+function mapContinuations(obj: FontObject): void {
+  const face = obj.face;
+  if (!(face instanceof Face)) return;
+  const bare = [...obj.used].filter(([, t]) => t === '').map(([g]) => g);
+  if (!bare.length) return;
+  const want = new Set(bare);
+  for (const cp of face.font.characterSet) {
+    const g = face.glyphOf(cp);
+    if (want.has(g)) {
+      obj.used.set(g, String.fromCodePoint(cp));
+      want.delete(g);
+      if (!want.size) break;
+    }
+  }
+}
+
 /** CFF objects: CID i is the i-th glyph kept in glyph-id order (.notdef first); `used` rekeyed by CID. */
 function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, number>> {
   const remap = new Map<string, Map<number, number>>();
@@ -179,14 +199,25 @@ function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, n
   return remap;
 }
 
-function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: Map<string, string>): DrawOp {
+/** An op with CFF glyph runs renumbered to CIDs and runs that need /ActualText given their spans. */
+function remapOp(
+  op: DrawOp,
+  remap: Map<string, Map<number, number>>,
+  fontRes: Map<string, string>,
+  spanned: Map<GlyphRunOp, ActualSpan[]>,
+): DrawOp {
   // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
-  if (op.op === 'scope') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
-  if (op.op === 'marked') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
+  if (op.op === 'scope' || op.op === 'marked')
+    return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes, spanned)) };
   if (op.op !== 'glyphs') return op;
   const cidOf = remap.get(fontRes.get(op.font)!);
-  if (!cidOf) return op;
-  return { ...op, glyphs: op.glyphs.map((g) => cidOf.get(g)!) };
+  const spans = spanned.get(op);
+  if (!cidOf && !spans) return op;
+  return {
+    ...op,
+    ...(cidOf ? { glyphs: op.glyphs.map((g) => cidOf.get(g)!) } : {}),
+    ...(spans ? { spans } : {}),
+  };
 }
 
 function originOf(face: TextFont): FontOrigin | undefined {
