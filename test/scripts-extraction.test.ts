@@ -1,22 +1,26 @@
 // test/scripts-extraction.test.ts — what a reader extracts is what was sent, in every script (issue 16):
-// glyphs shared by clusters of different text (Arabic forms, Indic matras and conjuncts, ligatures
-// of different source text) read back right through /ActualText spans where the font's ToUnicode
-// cannot say it. Fonts from Debian's fonts-noto-core (tools/install-test-deps.sh); judged by poppler's
-// pdftotext in a text item, a flow, a table cell and under accessible: "pdfua1".
+// a glyph shared by clusters of different text (Arabic forms and rasm, Indic matras and conjuncts,
+// Bengali two-part vowels, a ligature drawn for "fi" and for "ﬁ") reads back right at every use.
+// Fonts from Debian's fonts-noto-core (tools/install-test-deps.sh). Judged by poppler's pdftotext,
+// MuPDF's `mutool draw -F txt` and pdf.js, in a text item, a flow, a table cell and under
+// accessible: "pdfua1" with archive "pdfa2u" (zero findings). Compared in NFC (a two-part vowel reads
+// back as its canonical decomposition), whitespace folded.
 import { readFileSync } from 'node:fs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfToText, qpdfCheck } from './support/pdf-tools.js';
+import { mutoolText, pdfToText, qpdfCheck } from './support/pdf-tools.js';
 import { TAGGING_LICENCE } from './support/standards.js';
 
 const noto = (file: string) => readFileSync(`/usr/share/fonts/truetype/noto/${file}`).toString('base64');
 
-const SCRIPTS: { name: string; file?: string; text: string }[] = [
+const SCRIPTS: { name: string; file?: string; rtl?: boolean; text: string }[] = [
   // "fi" shaped as a ligature and the ligature character itself share one glyph.
   { name: 'Latin', text: 'office ﬁle, the final figure of the ﬁrst affine' },
-  { name: 'Arabic', file: 'NotoNaskhArabic-Regular.ttf', text: 'نص بالعالم نص لا سلام عليكم' },
-  { name: 'Hebrew', file: 'NotoSansHebrew-Regular.ttf', text: 'שָׁלוֹם עוֹלָם ספר טוב' },
+  // Initial beh and noon share one dotless form in Naskh: the issue's "بالعالم نص" read "نالعالم نص".
+  { name: 'Arabic', file: 'NotoNaskhArabic-Regular.ttf', rtl: true, text: 'نص بالعالم نص تبنى سلام عليكم' },
+  { name: 'Hebrew', file: 'NotoSansHebrew-Regular.ttf', rtl: true, text: 'שָׁלוֹם עוֹלָם ספר טוב' },
   { name: 'Devanagari', file: 'NotoSansDevanagari-Regular.ttf', text: 'नमस्ते दुनिया, किताब पढ़िए। हिन्दी कक्षा' },
   { name: 'Bengali', file: 'NotoSansBengali-Regular.ttf', text: 'আমার সোনার বাংলা, কোথায় যাও? বোন' },
   { name: 'Tamil', file: 'NotoSansTamil-Regular.ttf', text: 'வணக்கம் உலகம், தமிழ் கொண்டு போ' },
@@ -48,24 +52,55 @@ function renderOk(description: Record<string, unknown>): Uint8Array {
   return out.pdf;
 }
 
-/** pdftotext's reading, one string per non-empty line, whitespace folded (U+202B/202C wrap right-to-left lines). */
-function lines(pdf: Uint8Array): string[] {
-  return pdfToText(pdf)
-    .replace(/[\u202b\u202c]/g, '')
+/** Non-empty lines, NFC, whitespace folded (pdftotext wraps right-to-left lines in U+202B … U+202C). */
+function lines(s: string): string[] {
+  return s
+    .normalize('NFC')
+    .replace(/[\u202a-\u202c]/g, '')
     .split(/\n|\f/)
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
 
-describe.each(SCRIPTS)('$name extracts as sent', ({ name, file, text }) => {
-  const fonts = [{ name: 'F', data: file ? noto(file) : NOTO_SANS_B64 }];
+/** pdf.js's text content of page 1, items joined, NFKC (pdf.js spells U+FB01 as "fi", as MuPDF does), with no whitespace (pdf.js guesses spaces from gaps). */
+async function pdfJsText(pdf: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
+  try {
+    const tc = await (await doc.getPage(1)).getTextContent();
+    return tc.items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join('')
+      .normalize('NFKC')
+      .replace(/\s+/g, '');
+  } finally {
+    await doc.destroy();
+  }
+}
 
-  it('in a text item, a flow and a table cell (pdftotext)', () => {
+function expectRead(pdf: Uint8Array, text: string, rtl: boolean | undefined) {
+  const four = [text, text, text, text];
+  expect(lines(pdfToText(pdf)), 'pdftotext').toEqual(four);
+  // MuPDF 1.21 gives glyphs in the order they stand on the line (no bidi reordering of its own):
+  // a right-to-left line reads back as the source's code points reversed.
+  // It also spells a ligature character as its letters (U+FB01 as "fi"): compared in NFKC.
+  const mupdf = (rtl ? four.map((t) => [...t].reverse().join('')) : four).map((t) => t.normalize('NFKC'));
+  expect(
+    lines(mutoolText(pdf)).map((t) => t.normalize('NFKC')),
+    'mutool draw -F txt',
+  ).toEqual(mupdf);
+}
+
+describe.each(SCRIPTS)('$name extracts as sent', ({ name, file, rtl, text }) => {
+  const fonts = [{ name: 'F', data: file ? noto(file) : NOTO_SANS_B64 }];
+  const bare = text.normalize('NFKC').replace(/\s+/g, '');
+
+  it('in a text item, a flow and a table cell (pdftotext, mutool, pdf.js)', async () => {
     const pdf = renderOk({ fonts, items: items(text, 'F') });
-    expect(lines(pdf)).toEqual([text, text, text, text]);
+    expectRead(pdf, text, rtl);
+    expect(await pdfJsText(pdf), 'pdf.js').toBe(bare.repeat(4));
   });
 
-  it('under accessible: "pdfua1" and archive "pdfa2u", with zero findings', () => {
+  it('under accessible: "pdfua1" and archive "pdfa2u", with zero findings', async () => {
     const pdf = renderOk({
       fonts,
       accessible: 'pdfua1',
@@ -86,6 +121,7 @@ describe.each(SCRIPTS)('$name extracts as sent', ({ name, file, text }) => {
       },
       items: items(text, 'F'),
     });
-    expect(lines(pdf)).toEqual([text, text, text, text]);
+    expectRead(pdf, text, rtl);
+    expect(await pdfJsText(pdf), 'pdf.js').toBe(bare.repeat(4));
   });
 });

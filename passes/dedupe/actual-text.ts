@@ -1,5 +1,7 @@
-// passes/dedupe/actual-text.ts — dedupe pass, extraction: which stretches of a glyph run a reader
-// must read from /ActualText (ISO 32000-1 §14.9.4) because the font's ToUnicode cannot say it.
+// passes/dedupe/actual-text.ts — dedupe pass, extraction: how a glyph drawn for other text than its
+// font's ToUnicode entry says is made right. TrueType CIDFonts give it a second code (dedupe.ts,
+// aliasCodes, with each glyph's share of its cluster from dealtTexts); for CFF and simple fonts this
+// says which stretches of a run a reader must read from /ActualText (ISO 32000-1 §14.9.4).
 // A font has one ToUnicode entry per code, and the first text a glyph is drawn for becomes it; a glyph
 // shared by clusters of different text (an Arabic positional form, a Devanagari matra or conjunct, a
 // ligature of different source text, a chain's fallback glyph) then reads wrong at every later use,
@@ -71,4 +73,44 @@ export function spansOf(op: GlyphRunOp, first: FirstText): ActualSpan[] | undefi
     u = v;
   }
   return spans.length ? spans : undefined;
+}
+
+/** Strong right-to-left letters: their clusters' continuation glyphs stand before the head, in visual order. */
+const RTL =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud803[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+/**
+ * Each glyph's own share of its cluster's text, for fonts that give a glyph a second code (its own
+ * ToUnicode entry) rather than a span: a cluster's code points (canonically decomposed when it has
+ * more glyphs than characters) are dealt to its glyphs in reading order — left to right, or right to
+ * left for a right-to-left cluster —, the last glyph taking what is left, so that every reader,
+ * reading the codes in the order it reads glyphs, puts the cluster's text back together. A glyph
+ * left with nothing (more glyphs than decomposed characters) keeps ''.
+ */
+export function dealtTexts(op: GlyphRunOp): string[] {
+  const n = op.glyphs.length;
+  const text = op.text;
+  let plain = true;
+  for (let i = 0; i < n && plain; i++) plain = text[i] !== '';
+  if (plain) return text;
+  const out = text.slice();
+  const claimed = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (text[i] === '') continue;
+    let a = i,
+      b = i + 1;
+    const rtl = RTL.test(text[i]);
+    if (rtl) while (a > 0 && text[a - 1] === '' && !claimed[a - 1]) a--;
+    else while (b < n && text[b] === '') b++;
+    if (b - a === 1) continue;
+    for (let j = a; j < b; j++) claimed[j] = 1;
+    let cps = Array.from(text[i]);
+    if (cps.length < b - a) cps = Array.from(text[i].normalize('NFD'));
+    const k = b - a;
+    for (let j = 0; j < k; j++) {
+      const t = j < k - 1 ? (cps[j] ?? '') : cps.slice(j).join('');
+      out[rtl ? b - 1 - j : a + j] = t;
+    }
+  }
+  return out;
 }

@@ -16,7 +16,7 @@ import { remark } from '../../ir/messages.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
-import { type FirstText, recordRun, spansOf } from './actual-text.js';
+import { dealtTexts, type FirstText, recordRun, spansOf } from './actual-text.js';
 import { remapWidget, widgetOps } from './forms.js';
 import { graphicsRemarks } from './graphics.js';
 
@@ -50,6 +50,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const drawnWith = new Set<string>();
     const firstText = new Map<FontObject, FirstText>();
     const spanned = new Map<GlyphRunOp, ActualSpan[]>();
+    const recoded = new Map<GlyphRunOp, Uint16Array>();
     const imagesDrawn = new Set<string>();
     // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
     const visit = (op: DrawOp): void => {
@@ -64,7 +65,11 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         first = new Array<string>(65536);
         firstText.set(obj, first);
       }
-      if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
+      if (aliasing(obj)) {
+        // A TrueType CIDFont gives a glyph drawn for other text a second code of its own.
+        const codes = aliasCodes(op, obj, first);
+        if (codes) recoded.set(op, codes);
+      } else if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
         const spans = spansOf(op, first);
         if (spans) spanned.set(op, spans);
       }
@@ -102,9 +107,9 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     }
     for (const obj of byProgram.values()) guarded(obj.origin, () => mapContinuations(obj));
     const remap = assignCffCids(byProgram.values());
-    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes, spanned));
+    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes, spanned, recoded));
     const doc =
-      (remap.size || spanned.size) && forms
+      (remap.size || spanned.size || recoded.size) && forms
         ? {
             ...ir.doc,
             laidForms: {
@@ -115,11 +120,13 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
           }
         : ir.doc;
     const pages =
-      remap.size || spanned.size
+      remap.size || spanned.size || recoded.size
         ? ir.pages.map((page) => ({
             ...page,
             ops: remapOps(page.ops),
-            ...(page.widgets ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned))) } : {}),
+            ...(page.widgets
+              ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned, recoded))) }
+              : {}),
           }))
         : ir.pages;
 
@@ -159,6 +166,48 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     return { stage: 'deduped', doc, fonts: [...byProgram.values()], fontRes, pages };
   },
 };
+
+/** Fonts written as a TrueType CIDFont, whose CIDToGIDMap lets two codes draw one glyph. */
+function aliasing(obj: FontObject): boolean {
+  return obj.face instanceof Face && obj.face.outlines === 'truetype' && obj.codeBytes === 2;
+}
+
+/**
+ * The codes of a run in a TrueType CIDFont: each glyph's share of its cluster's text (dealtTexts);
+ * the first text a glyph is drawn for is its own code's ToUnicode entry, and any other text it is
+ * drawn for gets a further code (from the face's glyph count up), mapped to the same glyph by the
+ * CIDToGIDMap and to that text by ToUnicode. Undefined when every glyph keeps its own code. Past the
+ * 65 536 codes two bytes hold, the glyph keeps its first code (and its first text).
+ */
+function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText): Uint16Array | undefined {
+  const texts = dealtTexts(op);
+  let codes: Uint16Array | undefined;
+  for (let i = 0; i < op.glyphs.length; i++) {
+    const g = op.glyphs[i];
+    const t = texts[i];
+    const had = first[g];
+    if (had === undefined) {
+      first[g] = t;
+      obj.used.set(g, t);
+      continue;
+    }
+    if (had === t) continue;
+    obj.aliases ??= { byKey: new Map(), gidOf: new Map(), next: (obj.face as Face).font.numGlyphs };
+    const al = obj.aliases;
+    const key = `${g}\u0000${t}`;
+    let code = al.byKey.get(key);
+    if (code === undefined) {
+      if (al.next > 0xffff) continue;
+      code = al.next++;
+      al.byKey.set(key, code);
+      al.gidOf.set(code, g);
+      obj.used.set(code, t);
+    }
+    codes ??= Uint16Array.from(op.glyphs);
+    codes[i] = code;
+  }
+  return codes;
+}
 
 /**
  * A glyph drawn only as the continuation of a cluster (text '') would have no ToUnicode entry, which
@@ -205,17 +254,20 @@ function remapOp(
   remap: Map<string, Map<number, number>>,
   fontRes: Map<string, string>,
   spanned: Map<GlyphRunOp, ActualSpan[]>,
+  recoded: Map<GlyphRunOp, Uint16Array>,
 ): DrawOp {
   // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
   if (op.op === 'scope' || op.op === 'marked')
-    return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes, spanned)) };
+    return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes, spanned, recoded)) };
   if (op.op !== 'glyphs') return op;
   const cidOf = remap.get(fontRes.get(op.font)!);
   const spans = spanned.get(op);
-  if (!cidOf && !spans) return op;
+  const codes = recoded.get(op);
+  if (!cidOf && !spans && !codes) return op;
   return {
     ...op,
     ...(cidOf ? { glyphs: op.glyphs.map((g) => cidOf.get(g)!) } : {}),
+    ...(codes ? { glyphs: codes } : {}),
     ...(spans ? { spans } : {}),
   };
 }

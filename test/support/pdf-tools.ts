@@ -163,6 +163,11 @@ export function mutoolDraw(pdf: Uint8Array): { code: number; err: string } {
   });
 }
 
+/** The text MuPDF extracts (`mutool draw -F txt`), every page. */
+export function mutoolText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => spawnSync('mutool', ['draw', '-q', '-F', 'txt', f], { encoding: 'utf8' }).stdout ?? '');
+}
+
 /** The RGB of one pixel of page 1 rendered by MuPDF at `dpi`, x/y in PDF points from the bottom left. */
 export function pixelAt(pdf: Uint8Array, xPt: number, yPt: number, dpi = 72): [number, number, number] {
   return withFile(pdf, (f) => {
