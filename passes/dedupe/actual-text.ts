@@ -13,8 +13,22 @@
 
 import type { ActualSpan, GlyphRunOp } from '../../ir/draw-ops.js';
 
-/** The text each glyph's ToUnicode entry gives, by glyph id (a sparse array: faster than a Map per glyph). */
-export type FirstText = string[];
+/**
+ * The text each glyph's ToUnicode entry gives, by glyph id: `at[g]` is 1 + its index in `texts`, 0
+ * for a glyph not drawn yet (typed arrays: a Map lookup per glyph, or a 65 536-slot array of
+ * strings per font, costs more than the rest of the pass on a long document).
+ */
+export class FirstText {
+  readonly at = new Uint16Array(65536);
+  readonly texts: string[] = [];
+  get(g: number): string | undefined {
+    const k = this.at[g];
+    return k === 0 ? undefined : this.texts[k - 1];
+  }
+  set(g: number, t: string): void {
+    this.at[g] = this.texts.push(t);
+  }
+}
 
 /**
  * Records the run's glyphs in `first` (the first text drawn wins, as ToUnicode is written) and says
@@ -27,9 +41,9 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i];
     const t = text[i];
-    const had = first[g];
+    const had = first.get(g);
     if (had === undefined) {
-      first[g] = t;
+      first.set(g, t);
       onNew(g, t);
     } else if (had !== t) needs = true;
     // A glyph that only continues a cluster has no ToUnicode entry: readers would make up its text.
@@ -57,7 +71,8 @@ export function spansOf(op: GlyphRunOp, first: FirstText): ActualSpan[] | undefi
   const bad: boolean[] = [];
   for (let u = 0; u < m; u++) {
     let b = false;
-    for (let i = starts[u]; i < starts[u + 1] && !b; i++) b = op.text[i] === '' || first[op.glyphs[i]] !== op.text[i];
+    for (let i = starts[u]; i < starts[u + 1] && !b; i++)
+      b = op.text[i] === '' || first.get(op.glyphs[i]) !== op.text[i];
     bad.push(b);
   }
   const spans: ActualSpan[] = [];

@@ -16,7 +16,7 @@ import { remark } from '../../ir/messages.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
-import { dealtTexts, type FirstText, recordRun, spansOf } from './actual-text.js';
+import { dealtTexts, FirstText, recordRun, spansOf } from './actual-text.js';
 import { remapWidget, widgetOps } from './forms.js';
 import { graphicsRemarks } from './graphics.js';
 
@@ -62,7 +62,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
       let first = firstText.get(obj);
       if (!first) {
-        first = new Array<string>(65536);
+        first = new FirstText();
         firstText.set(obj, first);
       }
       if (aliasing(obj)) {
@@ -185,9 +185,9 @@ function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText): Uint16Ar
   for (let i = 0; i < op.glyphs.length; i++) {
     const g = op.glyphs[i];
     const t = texts[i];
-    const had = first[g];
+    const had = first.get(g);
     if (had === undefined) {
-      first[g] = t;
+      first.set(g, t);
       obj.used.set(g, t);
       continue;
     }
