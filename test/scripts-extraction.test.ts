@@ -100,6 +100,22 @@ describe.each(SCRIPTS)('$name extracts as sent', ({ name, file, rtl, text }) => 
     expect(await pdfJsText(pdf), 'pdf.js').toBe(bare.repeat(4));
   });
 
+  it('along a text_path (pdftotext)', () => {
+    const pdf = renderOk({
+      fonts,
+      items: [
+        {
+          type: 'text_path',
+          segments: [{ move: [40, 400] }, { line: [560, 400] }],
+          content: [text],
+          font: 'F',
+          font_size: 12,
+        },
+      ],
+    });
+    expect(lines(pdfToText(pdf)).join(' ')).toBe(text.normalize('NFC'));
+  });
+
   it('under accessible: "pdfua1" and archive "pdfa2u", with zero findings', async () => {
     const pdf = renderOk({
       fonts,

@@ -116,7 +116,8 @@ export function dealtTexts(op: GlyphRunOp): string[] {
       b = i + 1;
     const rtl = RTL.test(text[i]);
     if (rtl) while (a > 0 && text[a - 1] === '' && !claimed[a - 1]) a--;
-    else while (b < n && text[b] === '') b++;
+    // A text_path letter puts a right-to-left cluster's text on its leftmost glyph (passes/layout/text-path.ts).
+    if (!rtl || a === i) while (b < n && text[b] === '') b++;
     if (b - a === 1) continue;
     for (let j = a; j < b; j++) claimed[j] = 1;
     let cps = Array.from(text[i]);
