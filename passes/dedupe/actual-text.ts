@@ -65,14 +65,17 @@ function units(op: GlyphRunOp): number[] {
  * The spans of a run `recordRun` flagged: every cluster whose glyphs disagree with their ToUnicode
  * entries (or have none), adjacent ones merged into one span. Undefined when none is needed.
  */
-export function spansOf(op: GlyphRunOp, first: FirstText): ActualSpan[] | undefined {
+export function spansOf(
+  op: GlyphRunOp,
+  first: FirstText,
+  wrong: (i: number) => boolean = (i) => op.text[i] === '' || first.get(op.glyphs[i]) !== op.text[i],
+): ActualSpan[] | undefined {
   const starts = units(op);
   const m = starts.length - 1;
   const bad: boolean[] = [];
   for (let u = 0; u < m; u++) {
     let b = false;
-    for (let i = starts[u]; i < starts[u + 1] && !b; i++)
-      b = op.text[i] === '' || first.get(op.glyphs[i]) !== op.text[i];
+    for (let i = starts[u]; i < starts[u + 1] && !b; i++) b = wrong(i);
     bad.push(b);
   }
   const spans: ActualSpan[] = [];

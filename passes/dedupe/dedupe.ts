@@ -67,8 +67,13 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       }
       if (aliasing(obj)) {
         // A TrueType CIDFont gives a glyph drawn for other text a second code of its own.
-        const codes = aliasCodes(op, obj, first);
+        const kept: number[] = [];
+        const codes = aliasCodes(op, obj, first, kept);
         if (codes) recoded.set(op, codes);
+        // A glyph with no text here that keeps a code with other text: its cluster gets a span.
+        const spans =
+          kept.length && op.actualText === undefined ? spansOf(op, first, (i) => kept.includes(i)) : undefined;
+        if (spans) spanned.set(op, spans);
       } else if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
         const spans = spansOf(op, first);
         if (spans) spanned.set(op, spans);
@@ -179,7 +184,7 @@ function aliasing(obj: FontObject): boolean {
  * CIDToGIDMap and to that text by ToUnicode. Undefined when every glyph keeps its own code. Past the
  * 65 536 codes two bytes hold, the glyph keeps its first code (and its first text).
  */
-function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText): Uint16Array | undefined {
+function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText, kept: number[]): Uint16Array | undefined {
   const texts = dealtTexts(op);
   let codes: Uint16Array | undefined;
   for (let i = 0; i < op.glyphs.length; i++) {
@@ -191,7 +196,13 @@ function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText): Uint16Ar
       obj.used.set(g, t);
       continue;
     }
+    // A glyph with no text of its own here (a zero-width joining piece) keeps its code: a second code
+    // with no ToUnicode entry would read as a gap.
     if (had === t) continue;
+    if (t === '') {
+      kept.push(i);
+      continue;
+    }
     obj.aliases ??= { byKey: new Map(), gidOf: new Map(), next: (obj.face as Face).font.numGlyphs };
     const al = obj.aliases;
     const key = `${g}\u0000${t}`;
