@@ -130,7 +130,11 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
             ...page,
             ops: remapOps(page.ops),
             ...(page.widgets
-              ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned, recoded))) }
+              ? {
+                  widgets: page.widgets.map((w) =>
+                    remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned, recoded)),
+                  ),
+                }
               : {}),
           }))
         : ir.pages;
