@@ -7,6 +7,7 @@
 // texts), an unused picture never is (spec "images"); pictures are deduplicated by content key as
 // they are written. LaidOutIr → DedupedIr.
 
+import { cmapCharacters } from '../../engines/fonts/cmap-reverse.js';
 import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
 import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
@@ -235,15 +236,9 @@ function mapContinuations(obj: FontObject): void {
   if (!(face instanceof Face)) return;
   const bare = [...obj.used].filter(([, t]) => t === '').map(([g]) => g);
   if (!bare.length) return;
-  const want = new Set(bare);
-  for (const cp of face.font.characterSet) {
-    const g = face.glyphOf(cp);
-    if (want.has(g)) {
-      obj.used.set(g, String.fromCodePoint(cp));
-      want.delete(g);
-      if (!want.size) break;
-    }
-  }
+  // Read from the file with bounded loops: fontkit's characterSet lists every code point of every
+  // range, and a damaged range end makes it grow an array until the process dies (issue 16).
+  for (const [g, cps] of cmapCharacters(face.bytes, bare)) obj.used.set(g, String.fromCodePoint(Math.min(...cps)));
 }
 
 /** CFF objects: CID i is the i-th glyph kept in glyph-id order (.notdef first); `used` rekeyed by CID. */
