@@ -19,6 +19,8 @@ command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 # fonts-noto-cjk's size)
 [ -r /usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf ] && [ -r /usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf ] && [ -r /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] || need="$need fonts-noto-core"
 [ -r /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need="$need fonts-droid-fallback"
+# Korean (Hangul) for the script-extraction tests: Nanum Gothic, one TrueType (not a collection)
+[ -r /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need="$need fonts-nanum"
 [ -r /usr/share/java/preflight.jar ] || need="$need libpdfbox2-java"
 [ -r /usr/share/java/javax.activation.jar ] || need="$need libactivation-java"
 [ -r /usr/share/java/jaxb-api.jar ] || need="$need libjaxb-api-java"

@@ -331,7 +331,10 @@ function freshCodePoints(font: Font): void {
   const original = font.getGlyph.bind(font);
   font.getGlyph = (id: number, codePoints: number[] = []) => {
     const g = original(id, codePoints);
-    if (!g || codePoints.length === 0 || sameCodePoints(g.codePoints, codePoints)) return g;
+    // Asked with none (a piece a multiple substitution added, as Thai sara am's tail after its
+    // nikhahit): the cached glyph may still carry the code points of an earlier use (that sara aa),
+    // which would claim text this glyph does not stand for here.
+    if (!g || sameCodePoints(g.codePoints, codePoints)) return g;
     return Object.create(g, { codePoints: { value: codePoints, enumerable: true } }) as typeof g;
   };
 }
