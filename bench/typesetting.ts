@@ -18,7 +18,8 @@ import { join, resolve } from 'node:path';
 import { render } from '../src/library.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SHARED = resolve(ROOT, '../shared/bench');
+// A git worktree sits beside the others, not beside ../shared: QUIRE_SHARED names the folder then.
+const SHARED = resolve(process.env.QUIRE_SHARED ?? resolve(ROOT, '../shared'), 'bench');
 const WORK = join(tmpdir(), 'quire-bench');
 const BENCH = join(WORK, 'bench');
 const SCENARIOS = ['invoice', 'report-100'] as const;

@@ -12,6 +12,13 @@ import type { Colour, OutlineSpec } from './types.js';
 export type Matrix = [number, number, number, number, number, number];
 
 /** A positioned run of glyphs in one font and size: what one `TJ` shows. */
+/** Glyphs [from, to) of a run written inside `/Span <</ActualText (text)>> BDC … EMC`. */
+export interface ActualSpan {
+  from: number;
+  to: number;
+  text: string;
+}
+
 export interface GlyphRunOp {
   op: 'glyphs';
   at: JsonPointer;
@@ -31,6 +38,12 @@ export interface GlyphRunOp {
   outline?: OutlineSpec;
   /** Text a reader extracts instead of the glyphs' own (a marked-content span, ISO 32000-1 §14.9.4). */
   actualText?: string;
+  /**
+   * Stretches of the run a reader must read from `/ActualText` rather than from the font's ToUnicode
+   * (dedupe sets them: a glyph whose text here differs from its ToUnicode entry, a right-to-left
+   * phrase given in logical order). Glyph index ranges [from, to), in order, not overlapping.
+   */
+  spans?: ActualSpan[];
   /**
    * Consecutive glyph runs with the same number are written as one text object (BT … ET): a text
    * block's letters are one object and its shadow another (spec: graphics_states, text_knockout).

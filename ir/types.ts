@@ -598,6 +598,11 @@ export interface FontObject {
   cidToGid?: number[];
   /** `keep: all`: the whole program is written, not a subset. */
   keepAll?: boolean;
+  /**
+   * TrueType CIDFonts: further codes for glyphs drawn for other text than their first (each with its
+   * own ToUnicode entry in `used`), by glyph and text, and the glyph each draws (passes/dedupe).
+   */
+  aliases?: { byKey: Map<string, number>; gidOf: Map<number, number>; next: number };
   /** The first declaration of a font file, named if the file breaks while written. */
   origin?: FontOrigin;
 }

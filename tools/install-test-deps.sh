@@ -14,10 +14,13 @@ command -v jpegtran >/dev/null 2>&1 || need="$need libjpeg-turbo-progs"
 command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 # Type 1 (.pfb/.afm) and CFF OpenType (.otf) test fonts: URW base 35
 [ -r /usr/share/fonts/X11/Type1/NimbusSans-Regular.pfb ] && [ -r /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf ] || need="$need fonts-urw-base35"
-# Scripts without spaces (line breaking, justification): Noto Sans Thai and Khmer, and Droid Sans
-# Fallback for Chinese and Japanese (one TrueType, a fraction of fonts-noto-cjk's size)
-[ -r /usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf ] && [ -r /usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf ] || need="$need fonts-noto-core"
+# Noto fonts: Thai and Khmer (line breaking, justification) and Arabic, Hebrew, Devanagari, Bengali,
+# Tamil (script extraction); Droid Sans Fallback for Chinese and Japanese (one TrueType, a fraction of
+# fonts-noto-cjk's size)
+[ -r /usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf ] && [ -r /usr/share/fonts/truetype/noto/NotoSansKhmer-Regular.ttf ] && [ -r /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] || need="$need fonts-noto-core"
 [ -r /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need="$need fonts-droid-fallback"
+# Korean (Hangul) for the script-extraction tests: Nanum Gothic, one TrueType (not a collection)
+[ -r /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need="$need fonts-nanum"
 [ -r /usr/share/java/preflight.jar ] || need="$need libpdfbox2-java"
 [ -r /usr/share/java/javax.activation.jar ] || need="$need libactivation-java"
 [ -r /usr/share/java/jaxb-api.jar ] || need="$need libjaxb-api-java"

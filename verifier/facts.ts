@@ -103,6 +103,8 @@ export const FACTS = {
   'cmap-usecmap': 'an embedded CMap uses a CMap neither predefined nor embedded {name}',
   'truetype-encoding': 'a TrueType font {font, symbolic, nonsymbolic, encoding, differences}',
   'tounicode-value': 'a ToUnicode map maps a code to 0, U+FEFF or U+FFFE {font, value}',
+  'tounicode-cmap':
+    "a ToUnicode entry of a code shown outside ActualText names other text than the program's cmap gives its glyph {font, code, text, glyph}",
   'width-mismatch': 'the widths of a font disagree with its program {font}',
   'glyph-missing': 'the embedded program lacks glyphs shown in it {font, glyphs}',
   'notdef-glyph': 'text shows the .notdef glyph {font}',

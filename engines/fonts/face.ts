@@ -157,16 +157,13 @@ export class Face implements TextFont {
     const advances: number[] = [];
     const texts: string[] = [];
     let width = 0;
-    let ci = 0;
     // A right-to-left script comes back in visual order: its clusters are read from the last glyph.
     const rtl = run.direction === 'rtl';
-    const pieces: string[] = new Array(run.glyphs.length);
-    for (let k = 0; k < run.glyphs.length; k++) {
-      const i = rtl ? run.glyphs.length - 1 - k : k;
-      const n = Math.max(0, run.glyphs[i].codePoints.length);
-      pieces[i] = cps.slice(ci, ci + n).join('');
-      ci += n;
-    }
+    const pieces = clusterTexts(
+      run.glyphs.map((g) => g.codePoints),
+      cps,
+      rtl,
+    );
     for (let i = 0; i < run.glyphs.length; i++) {
       glyphs.push(run.glyphs[i].id);
       const adv = run.positions[i].xAdvance;
@@ -174,10 +171,67 @@ export class Face implements TextFont {
       texts.push(pieces[i]);
       width += adv;
     }
-    // Whatever the cluster walk left over (a shaper that dropped code points) belongs to the last glyph.
-    if (ci < cps.length && texts.length) texts[rtl ? 0 : texts.length - 1] += cps.slice(ci).join('');
     return { glyphs, advances, text: texts, width, missing };
   }
+}
+
+/**
+ * Each glyph's text, walking the glyphs in logical order (from the last for a right-to-left run).
+ * Where every glyph stands for the next code points of the text in turn (Latin, ligatures, Arabic
+ * forms), it gets them. Where shaping reordered or split characters (an Indic pre-base matra drawn
+ * before its consonant, a Bengali two-part vowel), the glyphs are grouped into clusters: the
+ * shortest run of glyphs whose code points are, as a multiset, the (canonically decomposed) code
+ * points of the next stretch of text; the cluster's text goes with its first glyph in logical order
+ * and the others get '' ("continues the cluster"). What matches nothing is one cluster to the end.
+ * Correct per-cluster text is what lets the emit pass write an exact /ActualText where a glyph's
+ * ToUnicode entry disagrees (passes/dedupe/actual-text.ts).
+ */
+export function clusterTexts(glyphCps: readonly (readonly number[])[], cps: readonly string[], rtl: boolean): string[] {
+  const n = glyphCps.length;
+  const out: string[] = new Array(n).fill('');
+  const at = (k: number) => (rtl ? n - 1 - k : k);
+  let ci = 0;
+  let sequential = true;
+  for (let k = 0; k < n && sequential; k++) {
+    const g = glyphCps[at(k)];
+    for (let j = 0; j < g.length; j++) if (cps[ci + j]?.codePointAt(0) !== g[j]) sequential = false;
+    out[at(k)] = cps.slice(ci, ci + g.length).join('');
+    ci += g.length;
+  }
+  if (sequential) {
+    // Whatever the walk left over (a shaper that dropped code points) belongs to the last glyph.
+    if (ci < cps.length && n) out[rtl ? 0 : n - 1] += cps.slice(ci).join('');
+    return out;
+  }
+  out.fill('');
+  const key = (a: number[]) => a.sort((x, y) => x - y).join(',');
+  ci = 0;
+  let k = 0;
+  while (k < n) {
+    const have: number[] = [];
+    let matched = -1;
+    let j = k;
+    for (; j < n && matched < 0; j++) {
+      have.push(...glyphCps[at(j)]);
+      const want = key([...have]);
+      // The text stretches [ci, e) whose decomposition is as long as the glyphs' code points.
+      let len = 0;
+      for (let e = ci + 1; e <= cps.length && len <= have.length; e++) {
+        const d = Array.from(cps[e - 1].normalize('NFD'), (c) => c.codePointAt(0)!);
+        len += d.length;
+        if (len === have.length) {
+          const got = Array.from(cps.slice(ci, e).join('').normalize('NFD'), (c) => c.codePointAt(0)!);
+          if (key(got) === want) matched = e;
+          break;
+        }
+      }
+    }
+    if (j === n) matched = cps.length; // the last cluster takes whatever text is left
+    out[at(k)] = cps.slice(ci, matched).join('');
+    ci = matched;
+    k = j;
+  }
+  return out;
 }
 
 const faces = new Map<string, Face>();
@@ -277,7 +331,10 @@ function freshCodePoints(font: Font): void {
   const original = font.getGlyph.bind(font);
   font.getGlyph = (id: number, codePoints: number[] = []) => {
     const g = original(id, codePoints);
-    if (!g || codePoints.length === 0 || sameCodePoints(g.codePoints, codePoints)) return g;
+    // Asked with none (a piece a multiple substitution added, as Thai sara am's tail after its
+    // nikhahit): the cached glyph may still carry the code points of an earlier use (that sara aa),
+    // which would claim text this glyph does not stand for here.
+    if (!g || sameCodePoints(g.codePoints, codePoints)) return g;
     return Object.create(g, { codePoints: { value: codePoints, enumerable: true } }) as typeof g;
   };
 }

@@ -7,15 +7,17 @@
 // texts), an unused picture never is (spec "images"); pictures are deduplicated by content key as
 // they are written. LaidOutIr → DedupedIr.
 
+import { cmapCharacters } from '../../engines/fonts/cmap-reverse.js';
 import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
 import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
 import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
-import { walkOps } from '../../ir/draw-ops.js';
+import { type ActualSpan, type GlyphRunOp, walkOps } from '../../ir/draw-ops.js';
 import { remark } from '../../ir/messages.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
+import { dealtTexts, FirstText, recordRun, spansOf } from './actual-text.js';
 import { remapWidget, widgetOps } from './forms.js';
 import { graphicsRemarks } from './graphics.js';
 
@@ -47,7 +49,9 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       if (res.keep?.kind === 'all') obj.keepAll = true;
     }
     const drawnWith = new Set<string>();
-    const seenCodes = new Map<FontObject, Uint8Array>();
+    const firstText = new Map<FontObject, FirstText>();
+    const spanned = new Map<GlyphRunOp, ActualSpan[]>();
+    const recoded = new Map<GlyphRunOp, Uint16Array>();
     const imagesDrawn = new Set<string>();
     // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
     const visit = (op: DrawOp): void => {
@@ -55,20 +59,25 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
       if (op.op !== 'glyphs') return;
       drawnWith.add(op.font);
       const obj = objOf.get(op.font)!;
-      // A code seen before is known without a Map lookup (hundreds of thousands per long document).
-      let seen = seenCodes.get(obj);
-      if (!seen) {
-        seen = new Uint8Array(65536);
-        seenCodes.set(obj, seen);
+      // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
+      // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
+      let first = firstText.get(obj);
+      if (!first) {
+        first = new FirstText();
+        firstText.set(obj, first);
       }
-      for (let i = 0; i < op.glyphs.length; i++) {
-        // First text wins: one glyph has one ToUnicode entry (a glyph drawn for two different texts
-        // keeps the first).
-        const g = op.glyphs[i];
-        if (seen[g] === 0) {
-          seen[g] = 1;
-          obj.used.set(g, op.text[i]);
-        }
+      if (aliasing(obj)) {
+        // A TrueType CIDFont gives a glyph drawn for other text a second code of its own.
+        const kept: number[] = [];
+        const codes = aliasCodes(op, obj, first, kept);
+        if (codes) recoded.set(op, codes);
+        // A glyph with no text here that keeps a code with other text: its cluster gets a span.
+        const spans =
+          kept.length && op.actualText === undefined ? spansOf(op, first, (i) => kept.includes(i)) : undefined;
+        if (spans) spanned.set(op, spans);
+      } else if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
+        const spans = spansOf(op, first);
+        if (spans) spanned.set(op, spans);
       }
     };
     for (const page of ir.pages) {
@@ -102,10 +111,11 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         }
       });
     }
+    for (const obj of byProgram.values()) guarded(obj.origin, () => mapContinuations(obj));
     const remap = assignCffCids(byProgram.values());
-    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes));
+    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes, spanned, recoded));
     const doc =
-      remap.size && forms
+      (remap.size || spanned.size || recoded.size) && forms
         ? {
             ...ir.doc,
             laidForms: {
@@ -115,15 +125,20 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
             },
           }
         : ir.doc;
-    const pages = remap.size
-      ? ir.pages.map((page) => ({
-          ...page,
-          ops: page.ops.map((op) => remapOp(op, remap, fontRes)),
-          ...(page.widgets
-            ? { widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remap, fontRes))) }
-            : {}),
-        }))
-      : ir.pages;
+    const pages =
+      remap.size || spanned.size || recoded.size
+        ? ir.pages.map((page) => ({
+            ...page,
+            ops: remapOps(page.ops),
+            ...(page.widgets
+              ? {
+                  widgets: page.widgets.map((w) =>
+                    remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned, recoded)),
+                  ),
+                }
+              : {}),
+          }))
+        : ir.pages;
 
     // A font another is built on counts as drawn when that one is (a variant's font, a chain's members…).
     let grew = true;
@@ -162,6 +177,70 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
   },
 };
 
+/** Fonts written as a TrueType CIDFont, whose CIDToGIDMap lets two codes draw one glyph. */
+function aliasing(obj: FontObject): boolean {
+  return obj.face instanceof Face && obj.face.outlines === 'truetype' && obj.codeBytes === 2;
+}
+
+/**
+ * The codes of a run in a TrueType CIDFont: each glyph's share of its cluster's text (dealtTexts);
+ * the first text a glyph is drawn for is its own code's ToUnicode entry, and any other text it is
+ * drawn for gets a further code (from the face's glyph count up), mapped to the same glyph by the
+ * CIDToGIDMap and to that text by ToUnicode. Undefined when every glyph keeps its own code. Past the
+ * 65 536 codes two bytes hold, the glyph keeps its first code (and its first text).
+ */
+function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText, kept: number[]): Uint16Array | undefined {
+  const texts = dealtTexts(op);
+  let codes: Uint16Array | undefined;
+  for (let i = 0; i < op.glyphs.length; i++) {
+    const g = op.glyphs[i];
+    const t = texts[i];
+    const had = first.get(g);
+    if (had === undefined) {
+      first.set(g, t);
+      obj.used.set(g, t);
+      continue;
+    }
+    // A glyph with no text of its own here (a zero-width joining piece) keeps its code: a second code
+    // with no ToUnicode entry would read as a gap.
+    if (had === t) continue;
+    if (t === '') {
+      kept.push(i);
+      continue;
+    }
+    obj.aliases ??= { byKey: new Map(), gidOf: new Map(), next: (obj.face as Face).font.numGlyphs };
+    const al = obj.aliases;
+    const key = `${g}\u0000${t}`;
+    let code = al.byKey.get(key);
+    if (code === undefined) {
+      if (al.next > 0xffff) continue;
+      code = al.next++;
+      al.byKey.set(key, code);
+      al.gidOf.set(code, g);
+      obj.used.set(code, t);
+    }
+    codes ??= Uint16Array.from(op.glyphs);
+    codes[i] = code;
+  }
+  return codes;
+}
+
+/**
+ * A glyph drawn only as the continuation of a cluster (text '') would have no ToUnicode entry, which
+ * PDF/A level U forbids (ISO 19005-2 6.2.11.7.2) and readers fill with junk; it gets the character
+ * the font's own cmap gives it, if any. Where it is drawn, /ActualText spans give the cluster's real
+ * text (./actual-text.ts), so this entry only stands for the glyph itself.
+ */
+function mapContinuations(obj: FontObject): void {
+  const face = obj.face;
+  if (!(face instanceof Face)) return;
+  const bare = [...obj.used].filter(([, t]) => t === '').map(([g]) => g);
+  if (!bare.length) return;
+  // Read from the file with bounded loops: fontkit's characterSet lists every code point of every
+  // range, and a damaged range end makes it grow an array until the process dies (issue 16).
+  for (const [g, cps] of cmapCharacters(face.bytes, bare)) obj.used.set(g, String.fromCodePoint(Math.min(...cps)));
+}
+
 /** CFF objects: CID i is the i-th glyph kept in glyph-id order (.notdef first); `used` rekeyed by CID. */
 function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, number>> {
   const remap = new Map<string, Map<number, number>>();
@@ -179,14 +258,28 @@ function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, n
   return remap;
 }
 
-function remapOp(op: DrawOp, remap: Map<string, Map<number, number>>, fontRes: Map<string, string>): DrawOp {
+/** An op with CFF glyph runs renumbered to CIDs and runs that need /ActualText given their spans. */
+function remapOp(
+  op: DrawOp,
+  remap: Map<string, Map<number, number>>,
+  fontRes: Map<string, string>,
+  spanned: Map<GlyphRunOp, ActualSpan[]>,
+  recoded: Map<GlyphRunOp, Uint16Array>,
+): DrawOp {
   // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
-  if (op.op === 'scope') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
-  if (op.op === 'marked') return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes)) };
+  if (op.op === 'scope' || op.op === 'marked')
+    return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes, spanned, recoded)) };
   if (op.op !== 'glyphs') return op;
   const cidOf = remap.get(fontRes.get(op.font)!);
-  if (!cidOf) return op;
-  return { ...op, glyphs: op.glyphs.map((g) => cidOf.get(g)!) };
+  const spans = spanned.get(op);
+  const codes = recoded.get(op);
+  if (!cidOf && !spans && !codes) return op;
+  return {
+    ...op,
+    ...(cidOf ? { glyphs: op.glyphs.map((g) => cidOf.get(g)!) } : {}),
+    ...(codes ? { glyphs: codes } : {}),
+    ...(spans ? { spans } : {}),
+  };
 }
 
 function originOf(face: TextFont): FontOrigin | undefined {

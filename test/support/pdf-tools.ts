@@ -38,17 +38,6 @@ export function pdfToText(pdf: Uint8Array, args: string[] = []): string {
   return withFile(pdf, (f) => execFileSync('pdftotext', [...args, f, '-'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
-/** MuPDF's text of the whole document (`mutool draw -F txt`), UTF-8. */
-export function mutoolText(pdf: Uint8Array): string {
-  return withFile(pdf, (f) =>
-    execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', f], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 28,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }),
-  );
-}
-
 export interface Word {
   text: string;
   xMin: number;
@@ -172,6 +161,11 @@ export function mutoolDraw(pdf: Uint8Array): { code: number; err: string } {
         .join('\n'),
     };
   });
+}
+
+/** The text MuPDF extracts (`mutool draw -F txt`), every page. */
+export function mutoolText(pdf: Uint8Array): string {
+  return withFile(pdf, (f) => spawnSync('mutool', ['draw', '-q', '-F', 'txt', f], { encoding: 'utf8' }).stdout ?? '');
 }
 
 /** The RGB of one pixel of page 1 rendered by MuPDF at `dpi`, x/y in PDF points from the bottom left. */

@@ -14,6 +14,7 @@ import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
 import { structure } from './structure.js';
+import { toUnicodeCmap } from './tounicode-cmap.js';
 import { ua2 } from './ua2/index.js';
 
 export const CHECKS: readonly Check[] = [
@@ -26,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   metadata,
   embedded,
   glyphs,
+  toUnicodeCmap,
   actualText,
   optionalContent,
   structure,

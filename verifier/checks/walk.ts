@@ -22,6 +22,7 @@ export function walkDocument(l: Loaded): Usage {
     seenStreams: new Set(),
     own: 0,
     blend: undefined,
+    actualText: 0,
     runScope: (data, resources, chain, where, kind) => runScope(w, data, resources, chain, where, kind),
   };
   const pages = collectPages(w.ctx, l.catalog);

@@ -3,6 +3,16 @@ import { bind, type RuleModule } from '../model.js';
 
 export const fonts = [
   bind('6.3.6', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
+  // level A's Unicode character maps (§6.3.8): a code mapped to other text than its glyph's own character
+  bind(
+    '6.3.8',
+    1,
+    'tounicode-cmap',
+    "the ToUnicode map of %font maps code %code to '%text', but the font's own cmap makes its glyph %glyph",
+    {
+      when: (_f, fl) => fl.level === 'A',
+    },
+  ),
   bind('6.3.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.3.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
   bind('6.3.2', 3, 'font-basefont', 'the font %font has no BaseFont'),

@@ -32,6 +32,17 @@ export const fonts = [
   bind('6.2.11.7.2', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text', {
     when: (_f, fl) => fl.level === 'U' || fl.level === 'A',
   }),
+  // A code mapped to other text than its glyph's own character (issue 16): not "the map of the used
+  // codes to Unicode values" t01 asks for (verifier/checks/tounicode-cmap.ts says what is decidable).
+  bind(
+    '6.2.11.7.2',
+    1,
+    'tounicode-cmap',
+    "the ToUnicode map of %font maps code %code to '%text', but the font's own cmap makes its glyph %glyph",
+    {
+      when: (_f, fl) => fl.level === 'U' || fl.level === 'A',
+    },
+  ),
   bind(
     '6.2.11.6',
     1,

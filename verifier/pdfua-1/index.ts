@@ -99,6 +99,13 @@ const fonts = [
     })),
   // PDF/A-2's 6.2.11.7.2 t02 (levels U and A), which PDF/UA-1 numbers 7.21.7 t02
   bind('7.21.7', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text'),
+  // a code mapped to other text than its glyph's own character (verifier/checks/tounicode-cmap.ts)
+  bind(
+    '7.21.7',
+    1,
+    'tounicode-cmap',
+    "the ToUnicode map of %font maps code %code to '%text', but the font's own cmap makes its glyph %glyph",
+  ),
 ] satisfies RuleModule;
 
 export const PDFUA1 = [

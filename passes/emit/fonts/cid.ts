@@ -93,6 +93,18 @@ function widths(cids: readonly number[], advance: (cid: number) => number): (num
   return out;
 }
 
+/** A CIDToGIDMap stream (§9.7.4.2): two bytes, big-endian, per CID from 0, the glyph each draws. */
+function cidToGidStream(context: PDFContext, cids: readonly number[], gidOf: (cid: number) => number): PDFRef {
+  const max = Math.max(...cids);
+  const bytes = new Uint8Array((max + 1) * 2);
+  for (const c of cids) {
+    const g = gidOf(c);
+    bytes[c * 2] = g >> 8;
+    bytes[c * 2 + 1] = g & 0xff;
+  }
+  return flate(context, bytes);
+}
+
 /** CIDSet (§9.8.3.1 Table 124): one bit per CID, high bit first, set for every CID the program has. */
 function cidSet(cids: readonly number[]): Uint8Array {
   const bytes = new Uint8Array((Math.max(...cids) >> 3) + 1);
@@ -113,13 +125,15 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
     const map = obj.cidToGid!;
     cids = map.map((_, i) => i);
     gidOf = (cid) => map[cid];
-  } else if (obj.keepAll) {
-    cids = Array.from({ length: f.numGlyphs }, (_, i) => i);
-    gidOf = (cid) => cid;
   } else {
-    cids = [...new Set([0, ...obj.used.keys()])].sort((a, b) => a - b);
-    gidOf = (cid) => cid;
+    // Codes past the face's glyphs are second codes of glyphs drawn for other text (dedupe's aliases).
+    const alias = obj.aliases?.gidOf;
+    cids = obj.keepAll
+      ? [...Array.from({ length: f.numGlyphs }, (_, i) => i), ...(alias?.keys() ?? [])]
+      : [...new Set([0, ...obj.used.keys()])].sort((a, b) => a - b);
+    gidOf = alias?.size ? (cid) => alias.get(cid) ?? cid : (cid) => cid;
   }
+  const aliased = !cff && !!obj.aliases?.gidOf.size;
 
   let fontFile: Record<string, PDFRef>;
   /** CIDs the embedded program holds (CIDSet). */
@@ -127,19 +141,24 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
   let cidToGid: PDFRef | 'Identity' | undefined;
   if (obj.keepAll && !cff) {
     fontFile = { FontFile2: flate(context, wholeFile(face), { Length1: face.bytes.length }, true) };
-    cidToGid = 'Identity';
+    cidToGid = aliased ? cidToGidStream(context, cids, gidOf) : 'Identity';
   } else {
     // CFF kept whole is still written through the subsetter (every glyph), as bare CID-keyed CFF:
     // FontFile3 /OpenType would need PDF 1.6, which PDF/A-1 does not allow.
-    const gids = cids.map(gidOf);
-    const sub = subsetProgram(face, gids);
+    const gids = aliased ? [...new Set(cids.map(gidOf))].sort((a, b) => a - b) : cids;
+    const sub = subsetProgram(face, cff ? cids.map(gidOf) : gids);
     if (cff) {
       fontFile = { FontFile3: flate(context, sub.deflated, { Subtype: 'CIDFontType0C' }, true) };
     } else {
       fontFile = { FontFile2: flate(context, sub.deflated, { Length1: sub.length }, true) };
-      // CIDToGIDMap (§9.7.4.2 Table 117): the subset keeps the face's glyph ids, so CID = GID.
-      cidToGid = 'Identity';
+      // CIDToGIDMap (§9.7.4.2 Table 117): the subset keeps the face's glyph ids, so CID = GID —
+      // but for second codes, which a stream maps to their glyphs.
       present = sub.kept ?? cids;
+      if (aliased) {
+        const kept = new Set(present);
+        present = [...present, ...cids.filter((c) => c !== gidOf(c) && kept.has(gidOf(c)))];
+      }
+      cidToGid = aliased ? cidToGidStream(context, present, gidOf) : 'Identity';
     }
   }
 

@@ -75,15 +75,33 @@ export interface FontCodes {
   strokeToo?: boolean;
 }
 
-/** The TJ array of a glyph run: its codes, adjustments between them. */
-function tjArray(op: GlyphRunOp, one: boolean): string {
-  let tj = '(';
-  for (let i = 0; i < op.glyphs.length; i++) {
+/**
+ * The TJ array of glyphs [from, to) of a run: their codes, adjustments between them; a stretch that
+ * continues a run cut by /ActualText spans starts with the adjustment after the glyph before it, so
+ * a span's own glyphs and box end where its last glyph does.
+ */
+function tjArray(op: GlyphRunOp, one: boolean, from = 0, to = op.glyphs.length): string {
+  const lead = from > 0 ? op.adjust[from - 1] : 0;
+  let tj = lead !== 0 ? `${lead}(` : '(';
+  for (let i = from; i < to; i++) {
     tj += one ? lit(op.glyphs[i]) : code2(op.glyphs[i]);
     const a = op.adjust[i];
-    if (a !== 0 && i < op.glyphs.length - 1) tj += `)${a}(`;
+    if (a !== 0 && i < to - 1) tj += `)${a}(`;
   }
   return tj + ')';
+}
+
+/** A run with /ActualText spans (passes/dedupe/actual-text.ts): one TJ per stretch, each span in BDC … EMC. */
+function spannedTj(op: GlyphRunOp, one: boolean): string {
+  let s = '';
+  let at = 0;
+  for (const sp of op.spans!) {
+    if (sp.from > at) s += `[${tjArray(op, one, at, sp.from)}] TJ\n`;
+    s += `/Span<</ActualText${utf16Literal(sp.text)}>>BDC\n[${tjArray(op, one, sp.from, sp.to)}] TJ\nEMC\n`;
+    at = sp.to;
+  }
+  if (at < op.glyphs.length) s += `[${tjArray(op, one, at)}] TJ\n`;
+  return s;
 }
 
 /** A text string as a PDF literal in UTF-16BE with its byte order mark (§7.9.2.2), for ActualText. */
@@ -143,6 +161,10 @@ function textObject(
       const [c, sn] = op.turn;
       s += `${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} ${num(op.x)} ${num(op.y)} Tm\n`;
     } else s += `1 0 0 1 ${num(op.x)} ${num(op.y)} Tm\n`;
+    if (op.spans) {
+      s += spannedTj(op, codes?.codeBytes === 1);
+      continue;
+    }
     const tj = tjArray(op, codes?.codeBytes === 1);
     if (op.actualText !== undefined) s += `/Span<</ActualText${utf16Literal(op.actualText)}>>BDC\n[${tj}] TJ\nEMC\n`;
     else s += `[${tj}] TJ\n`;

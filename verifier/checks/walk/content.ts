@@ -46,6 +46,8 @@ interface Run {
   strokeSet: boolean;
   setStack: [boolean, boolean][];
   initialGray: boolean;
+  /** Open marked-content sequences of this stream, each with whether it carries /ActualText. */
+  marked: boolean[];
 }
 
 /** Runs one content stream (the walk's WalkState.runScope). */
@@ -82,6 +84,7 @@ export function runScope(
     strokeSet: kind !== 'page',
     setStack: [],
     initialGray: false,
+    marked: [],
   };
   for (const o of ops) {
     if (!r.initialGray && (!r.fillSet || !r.strokeSet)) initialGray(r, o);
@@ -91,6 +94,8 @@ export function runScope(
     w.own = own; // a nested scope run above restored its own count; keep ours
   }
   w.own = savedOwn;
+  // Sequences the stream left open end with it (ISO 32000-1 §14.6: they may not span streams).
+  for (const m of r.marked) if (m) w.actualText--;
 }
 
 /** Tokenizes the stream and records its scope (with a page's marked-content skeleton). */
@@ -133,6 +138,19 @@ function noteOperator(r: Run, o: Operation): void {
   else if (o.op === 'BX') r.bx++;
   else if (o.op === 'EX') r.bx = Math.max(0, r.bx - 1);
   else if (o.op === 'BDC' && o.args.length >= 2) r.scope.markedContent.push(o.args[1]);
+  if (o.op === 'BDC' || o.op === 'BMC') {
+    const actual = o.op === 'BDC' && carriesActualText(r, o.args[1]);
+    r.marked.push(actual);
+    if (actual) r.w.actualText++;
+  } else if (o.op === 'EMC' && r.marked.pop()) r.w.actualText--;
+}
+
+/** A BDC property list (inline, or named under the Properties resources) with an ActualText entry. */
+function carriesActualText(r: Run, p: Operation['args'][number] | undefined): boolean {
+  if (p?.t === 'dict') return p.v.has('ActualText');
+  if (p?.t !== 'name') return false;
+  const named = dictOf(lookupResource(r.w.ctx, r.res, 'Properties', p.v));
+  return named !== undefined && get(r.w.ctx, named, 'ActualText') !== undefined;
 }
 
 /** ICCBased CMYK painted with overprinting on and overprint mode 1. */
@@ -293,6 +311,14 @@ function textOperator(r: Run, o: Operation): void {
   if (!r.font) return;
   const fu = r.w.u.fonts.get(r.font)!;
   fu.modes.add(r.mode);
+  if (r.w.actualText === 0 && fu.plain.length < MAX_SHOWN) {
+    const parts: Uint8Array[] = [];
+    for (const s of o.args) {
+      if (s.t === 'str') parts.push(s.hex ? hexDigits(s.v) : s.v);
+      else if (s.t === 'arr') for (const e of s.v) if (e.t === 'str') parts.push(e.hex ? hexDigits(e.v) : e.v);
+    }
+    fu.plain.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+  }
   for (const s of o.args) {
     if (fu.shown.length >= MAX_SHOWN) break;
     if (s.t === 'str') fu.shown.push(s.hex ? hexDigits(s.v) : s.v);

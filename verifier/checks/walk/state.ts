@@ -25,6 +25,9 @@ export interface WalkState {
   own: number;
   /** The blending space of the nearest enclosing group with a CS (see ColourUse.blend). */
   blend: string | undefined;
+  /** Marked-content sequences with /ActualText open around the operator being run (a form drawn
+   * inside one is inside it too). */
+  actualText: number;
   /** How forms, patterns and appearances reach the content interpreter without importing it back. */
   runScope: RunScope;
 }
@@ -54,7 +57,7 @@ export function need(w: WalkState, kind: string, name: string, res: PDFDict[], w
 
 /** A font selected or named by a graphics state: the first place it is met is kept. */
 export function useFont(w: WalkState, f: PDFDict, where: string): void {
-  if (!w.u.fonts.has(f)) w.u.fonts.set(f, { font: f, modes: new Set(), shown: [], where });
+  if (!w.u.fonts.has(f)) w.u.fonts.set(f, { font: f, modes: new Set(), shown: [], plain: [], where });
 }
 
 export function lookupResource(ctx: PDFContext, chain: PDFDict[], kind: string, name: string): PDFObject | undefined {

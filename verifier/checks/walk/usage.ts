@@ -37,6 +37,9 @@ export interface FontUse {
   modes: Set<number>;
   /** Byte strings shown in it (for glyph checks), capped. */
   shown: Uint8Array[];
+  /** The codes of each text-showing operator outside every marked-content sequence with /ActualText
+   * (a TJ's strings joined, so a cluster split by a kerning number stays whole), capped. */
+  plain: Uint8Array[];
   /** Where it was first selected. */
   where: string;
 }
