@@ -30,7 +30,11 @@ export class Face implements TextFont {
   /** Word caches, one per feature set ('' = the font's defaults). */
   private readonly words = new Map<string, Map<string, Shaped>>();
 
-  constructor(bytes: Uint8Array, key: string, font: Font) {
+  /** The named instance or axis values a variable font was set at (instance.ts), for its PostScript name. */
+  readonly instanceLabel?: string;
+
+  constructor(bytes: Uint8Array, key: string, font: Font, instanceLabel?: string) {
+    this.instanceLabel = instanceLabel;
     this.bytes = bytes;
     this.key = key;
     this.font = font;
@@ -65,7 +69,8 @@ export class Face implements TextFont {
 
   /** The name the font gives itself (PostScript name), for remarks and BaseFont. */
   get ownName(): string {
-    return this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
+    const own = this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
+    return this.instanceLabel ? `${own}-${this.instanceLabel}` : own;
   }
 
   /**
@@ -145,6 +150,15 @@ export class Face implements TextFont {
     return shaped;
   }
 
+  /**
+   * `frac` switched on: a slash between digits shaped as U+2044 FRACTION SLASH, the one place
+   * fontkit applies numr/dnom/frac (it keeps frac a local feature, where HarfBuzz applies a
+   * requested frac to the whole run). Same length, so clusters still read the text as sent ("1/2").
+   */
+  private fractionSlashes(text: string): string {
+    return this.font.hasGlyphForCodePoint(0x2044) ? text.replace(/(?<=\d)\/(?=\d)/g, '\u2044') : text;
+  }
+
   private shapeUncached(text: string, features: FeatureSet | undefined): Shaped {
     const missing: number[] = [];
     for (const ch of text) {
@@ -152,7 +166,10 @@ export class Face implements TextFont {
       if (!this.font.hasGlyphForCodePoint(cp)) missing.push(cp);
     }
     if (text.length === 0) return { glyphs: [], advances: [], text: [], width: 0, missing };
-    const run = features ? this.font.layout(text, features as Record<string, boolean>) : this.font.layout(text);
+    // A copy: fontkit writes its default features into the object it is given.
+    const run = features
+      ? this.font.layout(features.frac ? this.fractionSlashes(text) : text, { ...features })
+      : this.font.layout(text);
     const cps = Array.from(text);
     const glyphs: number[] = [];
     const advances: number[] = [];
@@ -229,10 +246,10 @@ export function cachedFace(key: string): Face | undefined {
 }
 
 /** Makes a face from sfnt bytes made here (an instance of a variable font) and caches it under `key`. */
-export function faceFromSfnt(sfnt: Uint8Array, key: string): LoadFaceResult {
+export function faceFromSfnt(sfnt: Uint8Array, key: string, label: string): LoadFaceResult {
   const parsed = parseFace(sfnt);
   if (!parsed.ok) return parsed;
-  return remember(new Face(parsed.sfnt, key, parsed.font));
+  return remember(new Face(parsed.sfnt, key, parsed.font, label));
 }
 
 /** Tables that hold glyphs as pictures (colour or monochrome bitmaps), by the words a refusal names them in. */
