@@ -99,6 +99,20 @@ describe('font files of every format, damaged: a PDF or a refusal in words', () 
       );
     });
   }
+  it('variable TrueType set at an instance, with features switched: the instancing and the shaper too', () => {
+    fc.assert(
+      fc.property(
+        damaged(VARIABLE),
+        fc.constantFrom(
+          { variations: { wght: 700 } },
+          { instance: 'Bold' },
+          { variations: { wght: 300 }, features: { tnum: true, frac: true } },
+        ),
+        (data, extra) => answeredInWords(draw(data, extra)),
+      ),
+      { numRuns: RUNS },
+    );
+  });
   it("random bytes, and one format's header over another's body", () => {
     const heads = ['wOFF', 'wOF2', 'OTTO', 'true', 'ttcf', '\u0000\u0001\u0000\u0000', '%!PS'];
     fc.assert(
