@@ -10,12 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { pdfFonts, pdfToText, renderedClean, renderRgb } from './support/pdf-tools.js';
+import { preflightAvailable, preflightCodes } from './support/preflight.js';
 
 const read = (p: string) => new Uint8Array(readFileSync(p));
 const DEJAVU_TTF = read('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf');
 const DEJAVU_WOFF = read('/usr/share/fonts/woff/dejavu/DejaVuSans.woff');
 const DEJAVU_WOFF2 = read('/usr/share/fonts/woff2/dejavu/DejaVuSans.woff2');
 const EMOJI = read('/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf');
+const INTER_VARIABLE = read('/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf');
 const NIMBUS_OTF_PATH = '/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf';
 
 const work = mkdtempSync(join(tmpdir(), 'quire-woff2-'));
@@ -84,7 +86,57 @@ describe('web fonts', () => {
   });
 });
 
+describe('under PDF/A-1b', () => {
+  it.skipIf(!preflightAvailable())(
+    'a WOFF2 font and a variable font set at an instance (subset and kept whole) pass PDFBox Preflight',
+    () => {
+      const pdf = (font: Record<string, unknown>) =>
+        renderedClean(
+          render({
+            description: {
+              archive: 'pdfa1b',
+              fonts: [{ name: 'F', ...font }],
+              items: [
+                {
+                  type: 'text',
+                  rect: { llx: 20, lly: 20, urx: 580, ury: 820 },
+                  content: [TEXT],
+                  font: 'F',
+                  font_size: 20,
+                },
+              ],
+            },
+            now: NOW,
+          }),
+        ).pdf;
+      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+      const codes = preflightCodes([
+        pdf({ data: b64(DEJAVU_WOFF2) }),
+        pdf({ data: b64(INTER_VARIABLE), variations: { wght: 800 } }),
+        pdf({ data: b64(INTER_VARIABLE), instance: 'Light', keep: 'all' }),
+      ]);
+      expect(codes).toEqual([[], [], []]);
+    },
+  );
+});
+
+/** `sfnt` with the table tagged `from` retagged `to` (its bytes unchanged). */
+function retagged(sfnt: Uint8Array, from: string, to: string): Uint8Array {
+  const b = Buffer.from(sfnt);
+  for (let i = 0; i < b.readUInt16BE(4); i++) {
+    const r = 12 + i * 16;
+    if (b.toString('latin1', r, r + 4) === from) b.write(to, r, 'latin1');
+  }
+  return b;
+}
+
 describe('colour fonts', () => {
+  it('a font with colour layers (COLR) is refused rather than drawn without its colours', () => {
+    const out = draw(retagged(DEJAVU_TTF, 'FFTM', 'COLR'));
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.sentence).toMatch(/^the font "F" at \/fonts\/0 .*colour layers \(COLR\/CPAL\)/);
+  });
+
   it('a colour bitmap emoji font (CBDT) is refused naming the font and why', () => {
     const out = draw(EMOJI);
     expect(out.ok).toBe(false);
