@@ -1785,6 +1785,13 @@ export interface FontDeclaration {
     | {
         replace: string;
       };
+  instance?: string;
+  variations?: {
+    [k: string]: number;
+  };
+  features?: {
+    [k: string]: boolean;
+  };
 }
 export interface StandardFontDeclaration {
   name: string;
@@ -1848,6 +1855,9 @@ export interface FontVariantDeclaration {
   small_caps?: boolean;
   oldstyle_figures?: boolean;
   kerning?: boolean;
+  features?: {
+    [k: string]: boolean;
+  };
 }
 export interface FontChainDeclaration {
   name: string;

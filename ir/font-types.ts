@@ -71,11 +71,26 @@ export interface VariantSwitches {
   kerning?: boolean;
 }
 
+/** `features`: OpenType feature tags switched on (true) or off (false), where they were written. */
+export interface FeatureSwitches {
+  at: JsonPointer;
+  tags: Readonly<Record<string, boolean>>;
+}
+
+/** `fonts[].instance` and `fonts[].variations`: where a variable font is set in its design space. */
+export interface VariationSetting {
+  /** A named instance (fvar), e.g. "Bold". */
+  instance?: { at: JsonPointer; name: string };
+  /** Axis values by tag, e.g. {wght: 650}; applied over the instance's. */
+  axes?: { at: JsonPointer; values: Readonly<Record<string, number>> };
+}
+
 export interface FontVariantDecl {
   at: JsonPointer;
   name: string;
   font: FontRef;
   switches: VariantSwitches;
+  features?: FeatureSwitches;
 }
 
 export interface FontChainDecl {

@@ -237,6 +237,27 @@ export const REFUSALS = {
     word: 'description',
     template: 'the font "{font}" has no OpenType feature {feature}, so {key} cannot be switched on.',
   },
+  fontNotVariable: {
+    status: 400,
+    word: 'description',
+    template:
+      'the font "{font}" has no variation axes, so {key} cannot set it; send a variable font or leave {key} out.',
+  },
+  fontAxisUnknown: {
+    status: 400,
+    word: 'description',
+    template: '{key} names the axis "{axis}", which the font "{font}" does not have; it has {axes}.',
+  },
+  fontAxisOutOfRange: {
+    status: 400,
+    word: 'description',
+    template: '{key} = {value} is outside the axis "{axis}" of the font "{font}", which runs from {min} to {max}.',
+  },
+  fontInstanceUnknown: {
+    status: 400,
+    word: 'description',
+    template: '{key} = "{instance}" is not a named instance of the font "{font}", which has {instances}.',
+  },
   simpleFontTooManyCharacters: {
     status: 400,
     word: 'description',

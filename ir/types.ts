@@ -301,6 +301,10 @@ export interface FontDecl {
   keep: import('./font-types.js').KeepRule;
   /** What a character without a glyph gets (default: refused). */
   missing: import('./font-types.js').MissingRule;
+  /** A variable font's named instance and/or axis values (absent: the font's default instance). */
+  variation?: import('./font-types.js').VariationSetting;
+  /** OpenType features switched on or off by tag (absent: the font's defaults). */
+  features?: import('./font-types.js').FeatureSwitches;
 }
 
 /** One of the fourteen built-in fonts under a chosen name (`standard_fonts`). */

@@ -21,6 +21,12 @@ command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 [ -r /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need="$need fonts-droid-fallback"
 # Korean (Hangul) for the script-extraction tests: Nanum Gothic, one TrueType (not a collection)
 [ -r /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need="$need fonts-nanum"
+# Fonts as users have them (issue 16): DejaVu as WOFF and WOFF2, Inter as a variable font, Noto Color
+# Emoji (CBDT bitmaps, refused), and Google's woff2_compress to make a CFF-flavoured WOFF2
+[ -r /usr/share/fonts/woff2/dejavu/DejaVuSans.woff2 ] || need="$need fonts-dejavu-web"
+[ -r /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || need="$need fonts-inter-variable"
+[ -r /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need="$need fonts-noto-color-emoji"
+command -v woff2_compress >/dev/null 2>&1 || need="$need woff2"
 [ -r /usr/share/java/preflight.jar ] || need="$need libpdfbox2-java"
 [ -r /usr/share/java/javax.activation.jar ] || need="$need libactivation-java"
 [ -r /usr/share/java/jaxb-api.jar ] || need="$need libjaxb-api-java"

@@ -67,6 +67,12 @@ declare module 'fontkit' {
     createSubset(): Subset;
     fonts?: Font[];
     availableFeatures: string[];
+    /** Axes of a variable font by tag (empty for a static font). */
+    variationAxes: Record<string, { name: string; min: number; default: number; max: number }>;
+    /** Named instances of a variable font: name → axis coordinates. */
+    namedVariations: Record<string, Record<string, number>>;
+    /** The font at these coordinates (or named instance): glyph outlines and advances varied. */
+    getVariation(settings: string | Record<string, number>): Font;
   }
   export function create(buffer: Uint8Array | Buffer, postscriptName?: string): Font;
   const fontkit: { create: typeof create };

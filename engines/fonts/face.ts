@@ -7,6 +7,7 @@ import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import { pairShape } from './pair-shape.js';
+import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
 export const FACE_CACHE_SIZE = 64;
@@ -29,7 +30,11 @@ export class Face implements TextFont {
   /** Word caches, one per feature set ('' = the font's defaults). */
   private readonly words = new Map<string, Map<string, Shaped>>();
 
-  constructor(bytes: Uint8Array, key: string, font: Font) {
+  /** The named instance or axis values a variable font was set at (instance.ts), for its PostScript name. */
+  readonly instanceLabel?: string;
+
+  constructor(bytes: Uint8Array, key: string, font: Font, instanceLabel?: string) {
+    this.instanceLabel = instanceLabel;
     this.bytes = bytes;
     this.key = key;
     this.font = font;
@@ -64,7 +69,8 @@ export class Face implements TextFont {
 
   /** The name the font gives itself (PostScript name), for remarks and BaseFont. */
   get ownName(): string {
-    return this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
+    const own = this.font.postscriptName || this.font.fullName || this.font.familyName || 'unnamed';
+    return this.instanceLabel ? `${own}-${this.instanceLabel}` : own;
   }
 
   /**
@@ -144,6 +150,15 @@ export class Face implements TextFont {
     return shaped;
   }
 
+  /**
+   * `frac` switched on: a slash between digits shaped as U+2044 FRACTION SLASH, the one place
+   * fontkit applies numr/dnom/frac (it keeps frac a local feature, where HarfBuzz applies a
+   * requested frac to the whole run). Same length, so clusters still read the text as sent ("1/2").
+   */
+  private fractionSlashes(text: string): string {
+    return this.font.hasGlyphForCodePoint(0x2044) ? text.replace(/(?<=\d)\/(?=\d)/g, '\u2044') : text;
+  }
+
   private shapeUncached(text: string, features: FeatureSet | undefined): Shaped {
     const missing: number[] = [];
     for (const ch of text) {
@@ -151,7 +166,10 @@ export class Face implements TextFont {
       if (!this.font.hasGlyphForCodePoint(cp)) missing.push(cp);
     }
     if (text.length === 0) return { glyphs: [], advances: [], text: [], width: 0, missing };
-    const run = features ? this.font.layout(text, features as Record<string, boolean>) : this.font.layout(text);
+    // A copy: fontkit writes its default features into the object it is given.
+    const run = features
+      ? this.font.layout(features.frac ? this.fractionSlashes(text) : text, { ...features })
+      : this.font.layout(text);
     const cps = Array.from(text);
     const glyphs: number[] = [];
     const advances: number[] = [];
@@ -258,12 +276,90 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
     byBytes.set(bytes, hit);
     return { ok: true, face: hit };
   }
+  const parsed = parseFace(bytes);
+  if (!parsed.ok) return parsed;
+  return remember(new Face(parsed.sfnt, key, parsed.font), bytes);
+}
+
+/** Keeps a face in the process cache (the oldest evicted) and by the bytes object it came from. */
+function remember(face: Face, bytes?: Uint8Array): LoadFaceResult {
+  if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
+  faces.set(face.key, face);
+  if (bytes) byBytes.set(bytes, face);
+  return { ok: true, face };
+}
+
+/** A face already made under `key` (an instance of a variable font, instance.ts), or undefined. */
+export function cachedFace(key: string): Face | undefined {
+  const hit = faces.get(key);
+  if (hit) {
+    faces.delete(key);
+    faces.set(key, hit);
+  }
+  return hit;
+}
+
+/** Makes a face from sfnt bytes made here (an instance of a variable font) and caches it under `key`. */
+export function faceFromSfnt(sfnt: Uint8Array, key: string, label: string): LoadFaceResult {
+  const parsed = parseFace(sfnt);
+  if (!parsed.ok) return parsed;
+  return remember(new Face(parsed.sfnt, key, parsed.font, label));
+}
+
+/** Tables that hold glyphs as pictures (colour or monochrome bitmaps), by the words a refusal names them in. */
+const BITMAP_TABLES: [string, string][] = [
+  ['CBDT', 'colour bitmaps (CBDT/CBLC)'],
+  ['sbix', 'colour bitmaps (sbix)'],
+  ['EBDT', 'bitmaps (EBDT/EBLC)'],
+  ['SVG ', 'SVG pictures (SVG table)'],
+];
+
+type Parsed = { ok: true; font: Font; sfnt: Uint8Array } | { ok: false; detail: string };
+
+/**
+ * Reads a font file (sfnt, or WOFF/WOFF2 unpacked to sfnt first) and checks what every later step
+ * needs, so that a font the pipeline cannot use is refused here, once, in words (never a library's
+ * internal error). Never throws.
+ */
+function parseFace(bytes: Uint8Array): Parsed {
+  let sfnt = bytes;
   let font: Font;
   try {
-    font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (webFontKind(bytes)) sfnt = unpackWebFont(bytes);
+    if (sfnt.length < 12) return { ok: false, detail: 'it is too short to hold a font' };
+    const sig = String.fromCharCode(sfnt[0], sfnt[1], sfnt[2], sfnt[3]);
+    if (sig === 'ttcf') return { ok: false, detail: 'it is a font collection; send one face' };
+    if (sig !== '\0\x01\0\0' && sig !== 'OTTO' && sig !== 'true')
+      return {
+        ok: false,
+        detail:
+          sig.startsWith('%!') || sfnt[0] === 0x80
+            ? 'it is a Type 1 program; declare it under type1_fonts'
+            : 'it does not start as a font file does',
+      };
+    font = fontkit.create(Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength));
     if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
     if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
-    if (!font.directory?.tables?.cmap) return { ok: false, detail: 'it has no character map' };
+    const tables = font.directory?.tables ?? {};
+    if (!tables.cmap) return { ok: false, detail: 'it has no character map' };
+    if (!tables.glyf && !tables['CFF '] && !tables.CFF2) {
+      const pictures = BITMAP_TABLES.find(([tag]) => tables[tag]);
+      return {
+        ok: false,
+        detail: pictures
+          ? `its glyphs are ${pictures[1]} without outlines, and a PDF font draws outlines; send a font with outlines`
+          : 'it has no glyph outlines (neither a glyf nor a CFF table)',
+      };
+    }
+    if (tables.glyf && !tables.loca) return { ok: false, detail: 'it has a glyf table without its loca table' };
+    if (!tables.hmtx || !tables.hhea)
+      return { ok: false, detail: 'it has no horizontal metrics (hhea and hmtx tables)' };
+    if (tables.COLR)
+      return {
+        ok: false,
+        detail:
+          'its glyphs are drawn in colour layers (COLR/CPAL), which this build cannot draw yet; send a font with plain outlines',
+      };
     // Touch what every later step reads (tables decode lazily), so a damaged table is refused here, once.
     void [
       font.bbox.maxX,
@@ -281,14 +377,10 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
     font.layout('Aa0 ');
     font.getGlyph(0).advanceWidth;
   } catch (e) {
-    return { ok: false, detail: firstLine(e) };
+    return { ok: false, detail: describeFault(e) };
   }
   freshCodePoints(font);
-  const face = new Face(bytes, key, font);
-  if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
-  faces.set(key, face);
-  byBytes.set(bytes, face);
-  return { ok: true, face };
+  return { ok: true, font, sfnt };
 }
 
 /** Every glyph's advance from the hmtx table (OpenType: hhea.numberOfHMetrics, then the last advance repeats); null when the tables do not read. */
@@ -345,7 +437,21 @@ function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-function firstLine(e: unknown): string {
-  const s = e instanceof Error ? e.message : String(e);
-  return (s.split('\n')[0] || 'unknown error').replace(/\.$/, '').slice(0, 200).toLowerCase();
+/**
+ * What a fault met while reading a font says to a client: the reader's own sentence where it is one
+ * (a WebFontError, a fontkit format message), else what the fault means, never a JavaScript error's
+ * text (a TypeError or RangeError from a damaged table's offsets says nothing a client can act on).
+ */
+export function describeFault(e: unknown): string {
+  if (e instanceof WebFontError) return e.message;
+  if (e instanceof RangeError) return 'a table runs past the end of the file or past its own bounds';
+  if (!(e instanceof Error) || e.constructor !== Error)
+    return 'a table is damaged (its data does not read as its format says)';
+  const s = (e.message.split('\n')[0] || '').replace(/\.$/, '').slice(0, 200).toLowerCase();
+  if (!s || JS_ERROR_TEXT.test(s)) return 'a table is damaged (its data does not read as its format says)';
+  return s;
 }
+
+/** Words that betray an internal error rather than describe the font (the property test's list). */
+export const JS_ERROR_TEXT =
+  /cannot read|undefined|null|typeerror|rangeerror|is not a function|is not iterable|not defined|\bat .+:\d+/i;

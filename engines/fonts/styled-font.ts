@@ -7,7 +7,7 @@ import { RefusalError } from '../../ir/diagnostics.js';
 import type { MissingRule } from '../../ir/font-types.js';
 import { refuse } from '../../ir/messages.js';
 import type { FontKind, FontMetrics, FontOrigin, Shaped, TextFont } from '../../ir/text-font.js';
-import type { FeatureSet } from './face.js';
+import { describeFault, type FeatureSet } from './face.js';
 
 /** A font kind that can shape with features switched (Face, StandardFace for kerning). */
 export interface FeatureShaper extends TextFont {
@@ -35,16 +35,8 @@ export function guarded<T>(origin: FontOrigin | undefined, fn: () => T): T {
     return fn();
   } catch (e) {
     if (e instanceof RefusalError || !origin) throw e;
-    const detail = (e instanceof Error ? e.message : String(e))
-      .split('\n')[0]
-      .replace(/\.$/, '')
-      .slice(0, 200)
-      .toLowerCase();
-    refuse('fontUnreadable', origin.sourceAt, {
-      font: origin.name,
-      at: origin.at,
-      detail: detail || 'it broke while in use',
-    });
+    // In words, never a JavaScript error's text (face.ts describeFault).
+    refuse('fontUnreadable', origin.sourceAt, { font: origin.name, at: origin.at, detail: describeFault(e) });
   }
 }
 

@@ -6,6 +6,7 @@
 import type * as D from '../description.generated.js';
 import type {
   Box4,
+  FeatureSwitches,
   FontChainDecl,
   FontSource,
   FontVariantDecl,
@@ -15,6 +16,7 @@ import type {
   Type1FontDecl,
   Type3FontDecl,
   Type3GlyphDecl,
+  VariationSetting,
 } from '../font-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
@@ -112,7 +114,23 @@ export function readFontDecl(raw: D.FontDeclaration, p: JsonPointer): FontDecl {
     source,
     keep: readKeep(raw.keep, at(p, 'keep')),
     missing: readMissing(raw.missing, at(p, 'missing')),
+    variation: readVariation(raw, p),
+    features: readFeatures(raw.features, p),
   };
+}
+
+function readVariation(raw: D.FontDeclaration, p: JsonPointer): VariationSetting | undefined {
+  if (raw.instance === undefined && raw.variations === undefined) return undefined;
+  return {
+    instance: raw.instance === undefined ? undefined : { at: at(p, 'instance'), name: raw.instance },
+    axes: raw.variations === undefined ? undefined : { at: at(p, 'variations'), values: raw.variations },
+  };
+}
+
+/** `features` of a fonts entry or a variant; an empty object is no switch at all. */
+export function readFeatures(raw: Record<string, boolean> | undefined, p: JsonPointer): FeatureSwitches | undefined {
+  if (raw === undefined || Object.keys(raw).length === 0) return undefined;
+  return { at: at(p, 'features'), tags: raw };
 }
 
 export function readStandardFontDecl(raw: D.StandardFontDeclaration, p: JsonPointer): StandardFontDecl {
@@ -192,7 +210,13 @@ export function readFontVariantDecl(raw: D.FontVariantDeclaration, p: JsonPointe
     const v = raw[k];
     if (typeof v === 'boolean') switches[k] = v;
   }
-  return { at: p, name: raw.name, font: { at: at(p, 'font'), name: raw.font }, switches };
+  return {
+    at: p,
+    name: raw.name,
+    font: { at: at(p, 'font'), name: raw.font },
+    switches,
+    features: readFeatures(raw.features, p),
+  };
 }
 
 export function readFontChainDecl(raw: D.FontChainDeclaration, p: JsonPointer): FontChainDecl {

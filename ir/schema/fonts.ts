@@ -43,6 +43,23 @@ const keep = {
   ],
 } as const;
 
+/** An OpenType tag (feature or axis): four printable ASCII characters, as the OpenType spec spells them. */
+const TAG = '^[\\x20-\\x7e]{4}$';
+
+/** `features`: OpenType feature tags switched on (true) or off (false), e.g. `{"tnum": true}`. */
+const features = {
+  type: 'object',
+  propertyNames: { pattern: TAG },
+  additionalProperties: { type: 'boolean' },
+} as const;
+
+/** `variations`: axis tag → design-space value, e.g. `{"wght": 650}`. */
+const variations = {
+  type: 'object',
+  propertyNames: { pattern: TAG },
+  additionalProperties: { type: 'number' },
+} as const;
+
 export const fontsSchema = {
   type: 'array',
   items: {
@@ -55,6 +72,9 @@ export const fontsSchema = {
       library: { type: 'string' },
       keep,
       missing,
+      instance: name,
+      variations,
+      features,
     },
   },
 } as const;
@@ -128,7 +148,15 @@ export const fontVariantsSchema = {
   items: {
     type: 'object',
     required: ['name', 'font'],
-    properties: { name, font: name, ligatures: bool, small_caps: bool, oldstyle_figures: bool, kerning: bool },
+    properties: {
+      name,
+      font: name,
+      ligatures: bool,
+      small_caps: bool,
+      oldstyle_figures: bool,
+      kerning: bool,
+      features,
+    },
   },
 } as const;
 

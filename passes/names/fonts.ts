@@ -6,16 +6,17 @@
 import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
 import { FontChain } from '../../engines/fonts/chain.js';
 import { Face, type FeatureSet, loadFace } from '../../engines/fonts/face.js';
+import { axesOf, instanceFace, namedInstancesOf } from '../../engines/fonts/instance.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { SIMPLE_MAX_CODES, SimpleFace } from '../../engines/fonts/simple-face.js';
 import { StandardFace, standardFace } from '../../engines/fonts/standard-face.js';
 import { guarded, StyledFont } from '../../engines/fonts/styled-font.js';
 import { loadType1 } from '../../engines/fonts/type1-face.js';
 import { TYPE3_MAX_GLYPHS, Type3Face } from '../../engines/fonts/type3-face.js';
-import type { FontSource } from '../../ir/font-types.js';
+import type { FeatureSwitches, FontSource } from '../../ir/font-types.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
-import type { FontResource, ReadIr } from '../../ir/types.js';
+import type { FontDecl, FontResource, ReadIr } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 
 /** The declared fonts by name, and where each name was declared (any kind). */
@@ -99,7 +100,9 @@ function fileFonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource
     if (!loaded.ok) refuse('fontUnreadable', decl.source.at, { font: decl.name, at: decl.at, detail: loaded.detail });
     if (loaded.face.outlines === 'cff2')
       refuse('fontKindUnsupported', decl.source.at, { font: decl.name, at: decl.at, outlines: 'CFF2 (variable)' });
-    if (decl.missing.kind === 'replace' && !loaded.face.covers(decl.missing.with.codePointAt(0)!)) {
+    const program = decl.variation ? setVariation(loaded.face, decl) : loaded.face;
+    const features = decl.features ? checkedFeatures(program, decl.name, decl.features) : undefined;
+    if (decl.missing.kind === 'replace' && !program.covers(decl.missing.with.codePointAt(0)!)) {
       refuse('replacementMissing', decl.missing.at, {
         character: showChar(decl.missing.with),
         at: decl.missing.at,
@@ -107,13 +110,68 @@ function fileFonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource
       });
     }
     // Always wrapped: the wrapper applies the missing rule and turns a glyph that breaks in use into a 400 naming this declaration.
-    const face = new StyledFont(loaded.face, undefined, decl.missing, {
+    const face = new StyledFont(program, features, decl.missing, {
       name: decl.name,
       at: decl.at,
       sourceAt: decl.source.at,
     });
     fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: decl.keep });
   }
+}
+
+/**
+ * A variable font set where its declaration says (`instance`, then `variations` over it), as the
+ * static face written into the PDF (engines/fonts/instance.ts). Axes and instances are checked here,
+ * so a value the font cannot take is refused naming it rather than clamped.
+ */
+function setVariation(face: Face, decl: FontDecl): Face {
+  const { instance, axes } = decl.variation!;
+  const key = instance?.at ?? axes!.at;
+  const known = axesOf(face);
+  if (known.length === 0) refuse('fontNotVariable', key, { font: decl.name, key });
+  const coords: Record<string, number> = Object.fromEntries(known.map((a) => [a.tag, a.default]));
+  const label: string[] = [];
+  if (instance) {
+    const named = namedInstancesOf(face);
+    const at = named.get(instance.name);
+    if (!at)
+      refuse('fontInstanceUnknown', instance.at, {
+        key: instance.at,
+        instance: instance.name,
+        font: decl.name,
+        instances: named.size ? [...named.keys()].map((n) => `"${n}"`).join(', ') : 'none',
+      });
+    Object.assign(coords, at);
+    label.push(instance.name.replace(/[^A-Za-z0-9]/g, ''));
+  }
+  for (const [tag, value] of Object.entries(axes?.values ?? {})) {
+    const axis = known.find((a) => a.tag === tag);
+    const at = `${axes!.at}/${tag}`;
+    if (!axis)
+      refuse('fontAxisUnknown', at, {
+        key: at,
+        axis: tag,
+        font: decl.name,
+        axes: known.map((a) => `"${a.tag}"`).join(', '),
+      });
+    if (value < axis.min || value > axis.max)
+      refuse('fontAxisOutOfRange', at, { key: at, value, axis: tag, font: decl.name, min: axis.min, max: axis.max });
+    coords[tag] = value;
+    label.push(`${tag.trim()}${value}`.replace(/[^A-Za-z0-9.]/g, ''));
+  }
+  const made = instanceFace(face, coords, label.join('_') || 'Default');
+  if (!made.ok) refuse('fontUnreadable', decl.source.at, { font: decl.name, at: decl.at, detail: made.detail });
+  return made.face;
+}
+
+/** A declaration's `features`, each one switched on present in the font (refused naming it otherwise). */
+function checkedFeatures(face: Face | StandardFace, font: string, switches: FeatureSwitches): FeatureSet {
+  for (const [tag, on] of Object.entries(switches.tags)) {
+    const has = face instanceof Face ? face.features.has(tag) : tag === 'kern';
+    if (on && !has)
+      refuse('variantFeatureMissing', `${switches.at}/${tag}`, { font, feature: tag, key: `${switches.at}/${tag}` });
+  }
+  return switches.tags;
 }
 
 /** Type 1 programs (`type1_fonts`), with their AFM metrics where given. */
@@ -230,9 +288,14 @@ function fontVariants(ir: ReadIr, built: DeclaredFonts): void {
         features[tag] = on;
       }
     }
+    const tagged = decl.features ? checkedFeatures(b, decl.font.name, decl.features) : undefined;
+    // The base declaration's own features hold unless the variant switches them itself; a named
+    // switch wins over `features` for the same tag.
+    const inherited = base.face instanceof StyledFont ? base.face.features : undefined;
+    const merged = { ...inherited, ...tagged, ...features };
     const missing = base.face instanceof StyledFont ? base.face.missing : { kind: 'refuse' as const };
     const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
-    const face = new StyledFont(b, features as FeatureSet, missing, origin);
+    const face = new StyledFont(b, merged as FeatureSet, missing, origin);
     fonts.set(decl.name, { name: decl.name, at: decl.at, face, keep: base.keep, basedOn: [base.name] });
   }
 }

@@ -8,7 +8,7 @@
 // (and `parts`, `licensed`, `client` when the case needs them) that meets that refusal first, the
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
-import { cff2Tagged } from '../support/font-fixtures.js';
+import { cff2Tagged, INTER_VARIABLE } from '../support/font-fixtures.js';
 import type { RefusalCase } from './support.js';
 import { b64, NIMBUS_SANS_OTF } from './support.js';
 
@@ -52,6 +52,42 @@ export const CASES: RefusalCase[] = [
     word: 'description',
     pointer: '/fonts/0/data',
     says: ['"A"'],
+  },
+  {
+    key: 'fontNotVariable',
+    description: { fonts: [{ name: 'S', library: 'noto_sans', variations: { wght: 700 } }], items: [] },
+    licensed: true,
+    status: 400,
+    word: 'description',
+    pointer: '/fonts/0/variations',
+    says: ['"S"', '/fonts/0/variations'],
+  },
+  {
+    key: 'fontAxisUnknown',
+    description: { fonts: [{ name: 'I', data: b64(INTER_VARIABLE), variations: { wdth: 80 } }], items: [] },
+    licensed: true,
+    status: 400,
+    word: 'description',
+    pointer: '/fonts/0/variations/wdth',
+    says: ['"I"', '"wdth"', '"wght"'],
+  },
+  {
+    key: 'fontAxisOutOfRange',
+    description: { fonts: [{ name: 'I', data: b64(INTER_VARIABLE), variations: { wght: 1000 } }], items: [] },
+    licensed: true,
+    status: 400,
+    word: 'description',
+    pointer: '/fonts/0/variations/wght',
+    says: ['"I"', '1000', '100 to 900'],
+  },
+  {
+    key: 'fontInstanceUnknown',
+    description: { fonts: [{ name: 'I', data: b64(INTER_VARIABLE), instance: 'Heavy' }], items: [] },
+    licensed: true,
+    status: 400,
+    word: 'description',
+    pointer: '/fonts/0/instance',
+    says: ['"I"', '"Heavy"', '"Black"'],
   },
   {
     key: 'fontKindUnsupported',

@@ -16,6 +16,8 @@ export const NIMBUS_ROMAN_PFB = new Uint8Array(readFileSync(`${X11_T1}/NimbusRom
 export const NIMBUS_ROMAN_T1 = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.t1`));
 /** A symbolic Type 1 program (its own encoding: Greek and mathematical glyph names). */
 export const SYMBOLS_PFB = new Uint8Array(readFileSync(`${X11_T1}/StandardSymbolsPS.pfb`));
+/** A variable TrueType (gvar) font, one axis wght 100–900 and nine named instances: Debian's fonts-inter-variable. */
+export const INTER_VARIABLE = new Uint8Array(readFileSync('/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf'));
 export const NIMBUS_ROMAN_AFM = new Uint8Array(readFileSync(`${URW_T1}/NimbusRoman-Regular.afm`));
 
 export const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
