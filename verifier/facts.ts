@@ -147,7 +147,8 @@ export const FACTS = {
   'pdfaid-missing': 'the XMP has no PDF/A identification schema',
 
   // ── embedded files and optional content (checks/embedded.ts, checks/optional-content.ts)
-  'embedded-file': 'an embedded file {afRelationship, subtype, mimeValid, inAF, hasFUF, isPdf, claimsPdfa}',
+  'embedded-file':
+    'an embedded file {afRelationship, subtype, mimeValid, inAF, hasFUF, fufText: F and UF non-empty text, isPdf, claimsPdfa}',
   'embedded-files-tree': 'the EmbeddedFiles name tree {present}',
   'oc-config-name': 'an optional content configuration lacks a Name or shares it {present, duplicate}',
   'oc-order-incomplete': 'an optional content Order leaves out groups {groups}',
@@ -181,6 +182,30 @@ export const FACTS = {
   'display-doc-title-off': 'ViewerPreferences DisplayDocTitle is not true',
   'pdfuaid-missing': 'the XMP has no PDF/UA identification schema',
   'pdfuaid-part': 'pdfuaid:part is not 1 {part}',
+
+  // ── tagged PDF as PDF/UA-1 reads it further (checks/structure-ua1.ts)
+  'rolemap-cycle': 'following the role map from a type comes back to it (also a type mapped to itself) {type}',
+  'se-context':
+    "a table, list or TOC element: its standard type, its parent's and its children's ('&'-joined) {type, parent, kids}",
+  'table-overlap': 'two cells of a table cover the same grid position',
+  'table-irregular':
+    'a table is not regular {kind: rows (a row span beyond the last row, column) or columns (row, first, other widths)}',
+  'td-no-header': 'a TD reaches no TH in its row or column and names no Headers, or names unknown ones {unknown}',
+  'struct-text-no-lang':
+    'a structure element has Alt or E and no language on it, its ancestors or the catalog {key, type}',
+  'span-no-lang': 'a Span marked-content sequence has ActualText, Alt or E and no language {key}',
+  'text-no-lang': 'page text has no language (no catalog Lang, none on its marked content or structure element)',
+  'outline-no-lang': 'the document has outline entries and the catalog no Lang',
+  'xmp-lang-alt-no-lang': 'the XMP has an x-default Lang Alt value and the catalog no Lang',
+  'field-tu-no-lang': 'a form field has TU and no language',
+  'formula-no-alt': 'a Formula has neither Alt nor ActualText {type}',
+  'note-id': 'a Note element has no ID, or shares it {problem: missing | duplicate, id}',
+  'annot-ua':
+    'an annotation as PDF/UA-1 reads it {subtype, shown: inside the crop box and not hidden, contents, alt: of its structure element, tu, parent: standard type, inTree, contentsLang}',
+  'media-clip': 'a media clip data dictionary {ct: has CT, alt: Alt is a valid multi-language text array}',
+  'xfa-dynamic': 'the XFA form sets dynamicRender to required',
+  'encrypt-no-extract': 'the encryption dictionary lacks P, or its bit 10 (extraction for accessibility) is off {p}',
+  'pdfuaid-prefix': 'a PDF/UA identification property is written with a prefix other than pdfuaid {name, prefix}',
 } as const satisfies Record<string, string>;
 
 /** Every code a check may add and a rule may bind. */

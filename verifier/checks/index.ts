@@ -14,6 +14,7 @@ import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
 import { structure } from './structure.js';
+import { structureUa1 } from './structure-ua1.js';
 
 export const CHECKS: readonly Check[] = [
   fileStructure,
@@ -28,4 +29,5 @@ export const CHECKS: readonly Check[] = [
   actualText,
   optionalContent,
   structure,
+  structureUa1,
 ];
