@@ -141,8 +141,8 @@ export const FACTS = {
   'xmp-unknown-predefined': 'an XMP property is not in its predefined schema {property, since}',
   'xmp-newer-schema': 'an XMP property belongs to a schema newer than XMP 2004 {property, since}',
   'xmp-undefined': 'an XMP property is in no predefined or extension schema {property, ns}',
-  'ext-definition': 'an extension schema is not described correctly {uri}',
-  'ext-prefix': 'an extension schema field uses a wrong prefix {prefix, expected}',
+  'ext-field':
+    'a PDF/A extension schema description is at fault {object: Container, Schema, Property, ValueType or Field; field; problem; uri} (checks/xmp-extension.ts)',
   pdfaid: 'the PDF/A identification {part, conformance, corr, amd, rev, prefix}',
   'pdfaid-missing': 'the XMP has no PDF/A identification schema',
 

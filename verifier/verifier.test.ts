@@ -233,9 +233,16 @@ describe('PDF/A-3 6.8 embedded files', () => {
       f(
         'ISO_19005_3',
         '6.8',
-        2,
+        3,
         'EmbeddedFile',
-        'the file specification of an embedded file has no valid AFRelationship, or no AF array associates it (EmbeddedFiles)',
+        'the file specification of an embedded file has no AFRelationship (EmbeddedFiles)',
+      ),
+      f(
+        'ISO_19005_3',
+        '6.8',
+        4,
+        'EmbeddedFile',
+        'no AF array associates the embedded file with the document or a part of it (EmbeddedFiles)',
       ),
     ]);
     expect(await run(withFile('/AFRelationship/Data', true), 'pdfa3b')).toEqual([]);

@@ -2,6 +2,7 @@
 // schemas, extension schemas, PDF/A identification. Test numbers within 6.6.2.3.1 follow the schema
 // the property belongs to, as the veraPDF corpus numbers them.
 import { bind, type Fact, type RuleModule } from '../model.js';
+import { extensionRulesPart2 } from '../pdfa-shared/extension-schemas.js';
 
 const BY_PREFIX: Record<string, number> = {
   xmpDM: 1,
@@ -45,8 +46,7 @@ export const metadata = [
     'xmp-undefined',
     'the property %property is in no predefined schema and no extension schema describes it',
   ),
-  bind('6.6.2.3.3', 1, 'ext-definition', 'the extension schema %uri is not described correctly'),
-  bind('6.6.2.3.3', 2, 'ext-prefix', 'an extension schema field uses the prefix %prefix instead of %expected'),
+  ...extensionRulesPart2(),
   bind('6.6.4', 1, 'pdfaid-missing', 'the XMP metadata has no PDF/A identification schema'),
   bind('6.6.4', 2, 'pdfaid', 'pdfaid:part is %part, not this part of ISO 19005', {
     when: (f, fl) => f.args?.part !== String(fl.part),

@@ -47,7 +47,8 @@ export const formsActions = [
   bind('6.6.1', 1, 'action', 'the action type %type is not permitted', {
     when: (f, fl) =>
       (FORBIDDEN.has(String(f.args?.type)) || !KNOWN.has(String(f.args?.type))) &&
-      !(fl.level === 'E' && f.args?.type === 'GoTo3DView'),
+      // PDF/A-4e permits what 3D content needs: GoTo3DView and SetOCGState
+      !(fl.level === 'E' && ['GoTo3DView', 'SetOCGState'].includes(String(f.args?.type))),
   }),
   bind('6.6.1', 2, 'named-action', 'the named action %name is not permitted', {
     when: (f) => !NAMED.has(String(f.args?.name)),
