@@ -77,7 +77,41 @@ export function profileRules(): ProfileRule[] {
  * Profile ids our bindings spell as the veraPDF corpus names its files (an older numbering of the same
  * rule): profile id → the ids bound. Only where the profile's test is the same check.
  */
-export const ALIASES: Partial<Record<1 | 2 | 3 | 4, Record<string, readonly string[]>>> = {};
+const PART2: Record<string, readonly string[]> = {
+  '6.1.10-1': ['6.1.7.2-2'], // inline-image filters
+  '6.2.4.3-4': ['6.2.4.3-3'], // DeviceGray without an output intent or DefaultGray
+  '6.2.8-1': ['6.2.8.1-1'], // image Alternates
+  '6.2.8-2': ['6.2.8.1-1'], // image OPI
+  '6.2.8-3': ['6.2.8.1-2'], // Interpolate
+  '6.2.8-4': ['6.2.8.1-4'], // BitsPerComponent
+  '6.2.9-1': ['6.2.9.1-1'], // form XObject PS / Subtype2 / OPI
+  '6.2.9-2': ['6.2.9.2-1'], // reference XObjects
+  '6.2.9-3': ['6.2.9.3-1'], // PostScript XObjects
+  '6.2.3-1': ['6.2.3-3'], // the output intent's profile: class, colour space, version
+  '6.6.2.1-4': ['6.6.2.1-3'], // well-formed XMP
+  '6.6.2.3.1-2': ['6.6.2.3.1-6', '6.6.2.3.1-7'], // property value types of predefined schemas (per schema)
+};
+export const ALIASES: Partial<Record<1 | 2 | 3 | 4, Record<string, readonly string[]>>> = {
+  1: {
+    '6.2.3.2-1': ['6.2.3-1'], // ICC input profiles: valid, version, class
+    '6.2.3.2-2': ['6.2.3-5'], // their N
+    '6.2.3.3-1': ['6.2.3.3-2'], // DeviceRGB
+    '6.2.3.3-2': ['6.2.3.3-3'], // DeviceCMYK
+    '6.2.3.3-3': ['6.2.3.3-4'], // DeviceGray
+    '6.1.11-2': ['6.1.11-1'], // the EmbeddedFiles key
+  },
+  2: PART2,
+  3: PART2,
+  4: {
+    '6.2.8.1-1': ['6.2.8-1'], // form XObjects PS / Subtype2
+    '6.2.8.2-1': ['6.2.8-2'], // reference XObjects
+    '6.6.3-1': ['6.6.2-2', '6.6.2-3'], // additional actions of the catalog and pages
+    '6.7.2.1-4': ['6.7.2.1-2'], // well-formed XMP
+    '6.7.2.1-5': ['6.7.2.1-2'], // UTF-8
+    '6.7.3-3': ['6.7.3-1'], // conformance as the level claims
+    '6.7.3-5': ['6.7.3-2'], // rev a year
+  },
+};
 
 /** The table rule id → fact codes of one flavour (ids as the profiles number them, aliases resolved). */
 export function ruleTable(f: Flavour): Map<string, FactCode[]> {

@@ -39,6 +39,9 @@ export const FACTS = {
   'indirect-count': 'the number of indirect objects {count}',
   'max-q-depth': 'the deepest q nesting {depth}',
   'name-not-utf8': 'a name is not a valid UTF-8 sequence',
+  'real-huge': 'a real beyond 3.403 × 10^38 in absolute value, in an object or a content stream {value}',
+  'real-tiny': 'a nonzero real closer to zero than 1.175 × 10^-38, in an object {value}',
+  'page-box-size': 'a page boundary less than 3 or more than 14400 units wide or high {box, width, height}',
 
   // ── colour (checks/colour.ts)
   'device-rgb': 'DeviceRGB is used {outputCs, hasDefault, nested, parent, via, groupComponents, blend}',
@@ -143,7 +146,8 @@ export const FACTS = {
   'xmp-undefined': 'an XMP property is in no predefined or extension schema {property, ns}',
   'ext-field':
     'a PDF/A extension schema description is at fault {object: Container, Schema, Property, ValueType or Field; field; problem; uri} (checks/xmp-extension.ts)',
-  pdfaid: 'the PDF/A identification {part, conformance, corr, amd, rev, prefix}',
+  pdfaid:
+    'the PDF/A identification {part, conformance, corr, amd, rev, prefix, partPrefix, conformancePrefix, amdPrefix, corrPrefix, revPrefix}',
   'pdfaid-missing': 'the XMP has no PDF/A identification schema',
 
   // ── embedded files and optional content (checks/embedded.ts, checks/optional-content.ts)

@@ -105,6 +105,12 @@ function pdfaId(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
     amd: get1('amd') !== undefined,
     rev: simple(get1('rev')) ?? 'none',
     prefix: [...props.map((q) => q.prefix)].find((x) => x !== 'pdfaid') ?? 'pdfaid',
+    // each property's own prefix ('none' when absent), as the profiles test them one by one
+    partPrefix: get1('part')?.prefix ?? 'none',
+    conformancePrefix: get1('conformance')?.prefix ?? 'none',
+    amdPrefix: get1('amd')?.prefix ?? 'none',
+    corrPrefix: get1('corr')?.prefix ?? 'none',
+    revPrefix: get1('rev')?.prefix ?? 'none',
   });
 }
 

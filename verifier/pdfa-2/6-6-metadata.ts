@@ -57,4 +57,15 @@ export const metadata = [
   bind('6.6.4', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of A, B or U', {
     when: (f) => !['A', 'B', 'U'].includes(String(f.args?.conformance)),
   }),
+  ...(
+    [
+      ['conformance', 5],
+      ['amd', 6],
+      ['corr', 7],
+    ] as const
+  ).map(([k, t]) =>
+    bind('6.6.4', t, 'pdfaid', `pdfaid:${k} is written with the prefix %${k}Prefix`, {
+      when: (f) => f.args?.[`${k}Prefix`] !== 'none' && f.args?.[`${k}Prefix`] !== 'pdfaid',
+    }),
+  ),
 ] satisfies RuleModule;
