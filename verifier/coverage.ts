@@ -89,6 +89,11 @@ const PART2: Record<string, readonly string[]> = {
   '6.2.9-3': ['6.2.9.3-1'], // PostScript XObjects
   '6.2.3-1': ['6.2.3-3'], // the output intent's profile: class, colour space, version
   '6.6.2.1-4': ['6.6.2.1-3'], // well-formed XMP
+  '6.3.3-4': ['6.3.3-3'], // the N appearance a stream (a subdictionary for buttons: t03)
+  '6.2.4.4-1': ['6.2.4.4-2'], // DeviceN / NChannel spot colorants in Colorants
+  '6.2.10-2': ['6.2.10-1'], // transparency without an output intent needs a page group colour space
+  '6.8-5': ['6.8-1'], // an embedded file is PDF/A-1 or -2
+  '6.2.5-6': ['6.2.5-5'], // halftone TransferFunction
   '6.6.2.3.1-2': ['6.6.2.3.1-6', '6.6.2.3.1-7'], // property value types of predefined schemas (per schema)
 };
 export const ALIASES: Partial<Record<1 | 2 | 3 | 4, Record<string, readonly string[]>>> = {
@@ -103,6 +108,13 @@ export const ALIASES: Partial<Record<1 | 2 | 3 | 4, Record<string, readonly stri
   2: PART2,
   3: PART2,
   4: {
+    '6.3.3-4': ['6.3.3-3'], // the N appearance a stream (a subdictionary for buttons: t03)
+    '6.1.6.1-1': ['6.1.6-3'], // stream Length
+    '6.1.6.1-2': ['6.1.6-4'], // F, FFilter, FDecodeParms
+    '6.2.3-1': ['6.2.3-3'], // the output intent's profile
+    '6.2.5-5': ['6.2.5-4'], // HalftoneName
+    '6.2.10.9-1': ['6.2.10.4.1-3'], // .notdef shown
+    '6.4.1-2': ['6.4.1-3'], // NeedAppearances
     '6.2.8.1-1': ['6.2.8-1'], // form XObjects PS / Subtype2
     '6.2.8.2-1': ['6.2.8-2'], // reference XObjects
     '6.6.3-1': ['6.6.2-2', '6.6.2-3'], // additional actions of the catalog and pages

@@ -29,6 +29,8 @@ export const fonts = [
         f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
     },
   ),
+  bind('6.3.5', 1, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
+  bind('6.3.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
     when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none',
   }),

@@ -37,6 +37,7 @@ export const metadata = [
   bind('6.6.2.1', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
   bind('6.6.2.1', 2, 'xmp-header-bytes', 'the XMP packet header has a bytes attribute'),
   bind('6.6.2.1', 2, 'xmp-header-encoding', 'the XMP packet header has an encoding attribute'),
+  bind('6.6.2.1', 5, 'xmp-not-utf8', 'the XMP packet is encoded as %encoding, not UTF-8'),
   bind('6.6.2.1', 3, 'xmp-invalid', 'the metadata stream is not a well-formed XMP packet: %error'),
   ...typeRules,
   ...unknownRules,
