@@ -107,6 +107,8 @@ export const FACTS = {
   'truetype-encoding': 'a TrueType font {font, symbolic, nonsymbolic, encoding, differences}',
   'tounicode-value': 'a ToUnicode map maps a code to 0, U+FEFF or U+FFFE {font, value}',
   'width-mismatch': 'the widths of a font disagree with its program {font}',
+  'charset-incomplete':
+    "a Type 1 subset's CharSet leaves out glyphs of its program or names glyphs it lacks {font, unlisted, absent, unlistedShown: a glyph shown is not listed}",
   'glyph-missing': 'the embedded program lacks glyphs shown in it {font, glyphs}',
   'notdef-glyph': 'text shows the .notdef glyph {font}',
   'actual-text-pua': 'an ActualText holds a Private Use Area code point {value: hexadecimal}',

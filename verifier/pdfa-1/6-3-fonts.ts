@@ -13,6 +13,14 @@ export const fonts = [
   bind('6.3.3.2', 1, 'cidtogid-missing', 'the Type 2 CIDFont %font has no CIDToGIDMap'),
   bind('6.3.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither Identity-H, Identity-V nor embedded'),
   bind('6.3.4', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
+  bind(
+    '6.3.5',
+    2,
+    'charset-incomplete',
+    'the CharSet of %font leaves out glyphs the document shows (unlisted: %unlisted)',
+    // under PDF/A-1 veraPDF lets the CharSet name glyphs beyond the program, or leave out unused ones
+    { when: (f) => f.args?.unlistedShown === true },
+  ),
   bind('6.3.5', 2, 'type1-subset', 'the Type 1 subset %font has no CharSet', {
     when: (f) => f.args?.hasCharSet === false,
   }),
