@@ -39,6 +39,9 @@ export const FACTS = {
   'indirect-count': 'the number of indirect objects {count}',
   'max-q-depth': 'the deepest q nesting {depth}',
   'name-not-utf8': 'a name is not a valid UTF-8 sequence',
+  'real-huge': 'a real beyond 3.403 × 10^38 in absolute value, in an object or a content stream {value}',
+  'real-tiny': 'a nonzero real closer to zero than 1.175 × 10^-38, in an object {value}',
+  'page-box-size': 'a page boundary less than 3 or more than 14400 units wide or high {box, width, height}',
 
   // ── colour (checks/colour.ts)
   'device-rgb': 'DeviceRGB is used {outputCs, hasDefault, nested, parent, via, groupComponents, blend}',
@@ -106,6 +109,8 @@ export const FACTS = {
   'tounicode-cmap':
     "a ToUnicode entry of a code shown outside ActualText names other text than the program's cmap gives its glyph {font, code, text, glyph}",
   'width-mismatch': 'the widths of a font disagree with its program {font}',
+  'charset-incomplete':
+    "a Type 1 subset's CharSet leaves out glyphs of its program or names glyphs it lacks {font, unlisted, absent, unlistedShown: a glyph shown is not listed}",
   'glyph-missing': 'the embedded program lacks glyphs shown in it {font, glyphs}',
   'notdef-glyph': 'text shows the .notdef glyph {font}',
   'actual-text-pua': 'an ActualText holds a Private Use Area code point {value: hexadecimal}',
@@ -143,13 +148,15 @@ export const FACTS = {
   'xmp-unknown-predefined': 'an XMP property is not in its predefined schema {property, since}',
   'xmp-newer-schema': 'an XMP property belongs to a schema newer than XMP 2004 {property, since}',
   'xmp-undefined': 'an XMP property is in no predefined or extension schema {property, ns}',
-  'ext-definition': 'an extension schema is not described correctly {uri}',
-  'ext-prefix': 'an extension schema field uses a wrong prefix {prefix, expected}',
-  pdfaid: 'the PDF/A identification {part, conformance, corr, amd, rev, prefix}',
+  'ext-field':
+    'a PDF/A extension schema description is at fault {object: Container, Schema, Property, ValueType or Field; field; problem; uri} (checks/xmp-extension.ts)',
+  pdfaid:
+    'the PDF/A identification {part, conformance, corr, amd, rev, prefix, partPrefix, conformancePrefix, amdPrefix, corrPrefix, revPrefix}',
   'pdfaid-missing': 'the XMP has no PDF/A identification schema',
 
   // ── embedded files and optional content (checks/embedded.ts, checks/optional-content.ts)
-  'embedded-file': 'an embedded file {afRelationship, subtype, mimeValid, inAF, hasFUF, isPdf, claimsPdfa}',
+  'embedded-file':
+    'an embedded file {afRelationship, subtype, mimeValid, inAF, hasFUF, fufText: F and UF non-empty text, isPdf, claimsPdfa}',
   'embedded-files-tree': 'the EmbeddedFiles name tree {present}',
   'oc-config-name': 'an optional content configuration lacks a Name or shares it {present, duplicate}',
   'oc-order-incomplete': 'an optional content Order leaves out groups {groups}',
@@ -230,6 +237,30 @@ export const FACTS = {
   'ua2-pdfuaid-part': 'pdfuaid:part is not 2 {part}',
   'ua2-pdfuaid-rev': 'pdfuaid:rev is absent or not a four-digit year {rev}',
   'ua2-pdfuaid-prefix': 'a PDF/UA identification property has a prefix other than pdfuaid {property, prefix}',
+
+  // ── tagged PDF as PDF/UA-1 reads it further (checks/structure-ua1.ts)
+  'rolemap-cycle': 'following the role map from a type comes back to it (also a type mapped to itself) {type}',
+  'se-context':
+    "a table, list or TOC element: its standard type, its parent's and its children's ('&'-joined) {type, parent, kids}",
+  'table-overlap': 'two cells of a table cover the same grid position',
+  'table-irregular':
+    'a table is not regular {kind: rows (a row span beyond the last row, column) or columns (row, first, other widths)}',
+  'td-no-header': 'a TD reaches no TH in its row or column and names no Headers, or names unknown ones {unknown}',
+  'struct-text-no-lang':
+    'a structure element has Alt or E and no language on it, its ancestors or the catalog {key, type}',
+  'span-no-lang': 'a Span marked-content sequence has ActualText, Alt or E and no language {key}',
+  'text-no-lang': 'page text has no language (no catalog Lang, none on its marked content or structure element)',
+  'outline-no-lang': 'the document has outline entries and the catalog no Lang',
+  'xmp-lang-alt-no-lang': 'the XMP has an x-default Lang Alt value and the catalog no Lang',
+  'field-tu-no-lang': 'a form field has TU and no language',
+  'formula-no-alt': 'a Formula has neither Alt nor ActualText {type}',
+  'note-id': 'a Note element has no ID, or shares it {problem: missing | duplicate, id}',
+  'annot-ua':
+    'an annotation as PDF/UA-1 reads it {subtype, shown: inside the crop box and not hidden, contents, alt: of its structure element, tu, parent: standard type, inTree, contentsLang}',
+  'media-clip': 'a media clip data dictionary {ct: has CT, alt: Alt is a valid multi-language text array}',
+  'xfa-dynamic': 'the XFA form sets dynamicRender to required',
+  'encrypt-no-extract': 'the encryption dictionary lacks P, or its bit 10 (extraction for accessibility) is off {p}',
+  'pdfuaid-prefix': 'a PDF/UA identification property is written with a prefix other than pdfuaid {name, prefix}',
 } as const satisfies Record<string, string>;
 
 /** Every code a check may add and a rule may bind. */

@@ -1,13 +1,23 @@
 // verifier/rules-more.test.ts — the rules added to close the PDF/A-4 false accepts (docs/verifier.md),
 // each on a small hand-built PDF (test/support/pdf-builder.ts) beside the same file that keeps the
 // rule, and the width rules on our own output with its widths tampered (pdf-lib object model).
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  type PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { findingId } from '../ir/diagnostics.js';
 import { render } from '../src/library.js';
 import { NOTO_SANS, NOW } from '../test/support/fixtures.js';
 import { b64, NIMBUS_ROMAN_PFB, NIMBUS_SANS_OTF } from '../test/support/font-fixtures.js';
 import { buildPdf, type HandPdf, pdfaBase } from '../test/support/pdf-builder.js';
+import { readType1 } from './checks/glyphs.js';
 import { verify } from './index.js';
 
 const ids = async (p: HandPdf | Uint8Array, standard: string): Promise<string[]> =>
@@ -215,6 +225,48 @@ describe('widths against the font program (PDF/A-2 6.2.11.5, PDF/A-4 6.2.10.5)',
     const pdf = rendered('pdfa2b', { type1_fonts: [{ name: 'F', data: b64(NIMBUS_ROMAN_PFB) }] });
     expect(await ids(pdf, 'pdfa2b')).toEqual([]);
     expect(await ids(await tamper(pdf, 'Widths'), 'pdfa2b')).toContain(`${A2} 6.2.11.5-t01`);
+  });
+
+  it("Type 1 subset: a CharSet naming exactly the program's glyphs passes; one leaving glyphs out breaks 6.2.11.4.2 t01 (and PDF/A-1 6.3.5 t02 when a shown glyph is left out)", async () => {
+    const pdf = rendered('pdfa2b', { type1_fonts: [{ name: 'F', data: b64(NIMBUS_ROMAN_PFB) }] });
+    /** The font renamed as a subset (ABCDEF+), its CharSet the program's glyph names `pick` keeps. */
+    const withCharSet = async (pick: (names: string[]) => string[]): Promise<Uint8Array> => {
+      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+      let fonts = 0;
+      for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+        if (!(obj instanceof PDFDict)) continue;
+        if (obj.get(PDFName.of('Subtype')) === PDFName.of('Type1'))
+          obj.set(PDFName.of('BaseFont'), PDFName.of('ABCDEF+Nimbus'));
+        if (!obj.has(PDFName.of('FontFile'))) continue;
+        const file = doc.context.lookup(obj.get(PDFName.of('FontFile'))) as PDFRawStream;
+        const length1 = doc.context.lookup(file.dict.get(PDFName.of('Length1'))) as PDFNumber | undefined;
+        const prog = readType1(decodePDFRawStream(file).decode(), length1?.asNumber());
+        const names = [...(prog?.glyphs ?? [])].filter((n) => n !== '.notdef');
+        obj.set(
+          PDFName.of('CharSet'),
+          PDFString.of(
+            pick(names)
+              .map((n) => `/${n}`)
+              .join(''),
+          ),
+        );
+        obj.set(PDFName.of('FontName'), PDFName.of('ABCDEF+Nimbus'));
+        fonts++;
+      }
+      expect(fonts).toBe(1);
+
+      return doc.save({ useObjectStreams: false });
+    };
+    const charSetIds = async (p: Uint8Array, standard: string) =>
+      (await ids(p, standard)).filter((i) => / 6\.(2\.11\.4\.2|3\.5)-/.test(i));
+    expect(await charSetIds(await withCharSet((n) => n), 'pdfa2b')).toEqual([]);
+    // a name beyond the program, and one glyph of it left out
+    const partial = await withCharSet((n) => [...n.filter((g) => g !== 'W'), 'zzz']);
+    expect(await charSetIds(partial, 'pdfa2b')).toEqual([`${A2} 6.2.11.4.2-t01`]);
+    // PDF/A-1: a name beyond the program passes, a shown glyph ('W') left out fails
+    expect(await charSetIds(await withCharSet((n) => [...n, 'zzz']), 'pdfa1b')).toEqual([]);
+    const noW = await withCharSet((n) => n.filter((g) => g !== 'W'));
+    expect(await charSetIds(noW, 'pdfa1b')).toEqual(['ISO_19005_1 6.3.5-t02']);
   });
 });
 

@@ -149,7 +149,7 @@ describe('PDF/A-1 6.7 metadata and 6.9 forms', () => {
       f(A1, '6.7.11', 2, 'PDFAIdentification', 'pdfaid:part is 2 instead of 1'),
     ]);
     expect(await run(pdfaBase(1, { info: '/Title(Other)' }), 'pdfa1b')).toEqual([
-      f(A1, '6.7.3', 1, 'CosInfo', 'the Info entry Title is not equivalent to its XMP analogue (the values differ)'),
+      f(A1, '6.7.3', 2, 'CosInfo', 'the Info entry Title is not equivalent to its XMP analogue (the values differ)'),
     ]);
     expect(await run(pdfaBase(1, { catalog: '/AcroForm<</Fields[]/NeedAppearances true>>' }), 'pdfa1b')).toEqual([
       f(A1, '6.9', 1, 'PDAcroForm', 'the interactive form dictionary sets NeedAppearances to true'),
@@ -233,9 +233,16 @@ describe('PDF/A-3 6.8 embedded files', () => {
       f(
         'ISO_19005_3',
         '6.8',
-        2,
+        3,
         'EmbeddedFile',
-        'the file specification of an embedded file has no valid AFRelationship, or no AF array associates it (EmbeddedFiles)',
+        'the file specification of an embedded file has no AFRelationship (EmbeddedFiles)',
+      ),
+      f(
+        'ISO_19005_3',
+        '6.8',
+        4,
+        'EmbeddedFile',
+        'no AF array associates the embedded file with the document or a part of it (EmbeddedFiles)',
       ),
     ]);
     expect(await run(withFile('/AFRelationship/Data', true), 'pdfa3b')).toEqual([]);

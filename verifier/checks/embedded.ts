@@ -15,6 +15,7 @@ import {
   type PDFObject,
   PDFStream,
   streamData,
+  textOf,
 } from '../cos.js';
 import type { Check } from './check.js';
 
@@ -73,6 +74,7 @@ export const embedded: Check = ({ l, u, add }) => {
         mimeValid: subtype !== undefined && /^[a-z]+\/[a-z0-9.+-]+$/i.test(subtype),
         inAF: af.has(spec),
         hasFUF: get(ctx, spec, 'F') !== undefined && get(ctx, spec, 'UF') !== undefined,
+        fufText: !!textOf(get(ctx, spec, 'F')) && !!textOf(get(ctx, spec, 'UF')),
         isPdf,
         claimsPdfa,
       },

@@ -19,6 +19,7 @@ import {
   PDFNumber,
   PDFStream,
   streamData,
+  textOf,
 } from '../cos.js';
 import { readCffProgram } from './cff.js';
 import type { Check } from './check.js';
@@ -172,6 +173,7 @@ export const glyphs: Check = ({ l, u, add }) => {
       }
     }
     const missing = new Set<string>();
+    const shownNames = new Set<string>();
     let notdef = false;
     let widthBad = false;
     const first = getNumber(ctx, font, 'FirstChar') ?? 0;
@@ -190,6 +192,7 @@ export const glyphs: Check = ({ l, u, add }) => {
           }
         }
         if (glyph === undefined) continue;
+        shownNames.add(glyph);
         if (glyph === '.notdef') notdef = true;
         else if (!prog.glyphs.has(glyph)) missing.add(glyph);
         else if (measured && !widthBad) {
@@ -204,6 +207,31 @@ export const glyphs: Check = ({ l, u, add }) => {
     if (missing.size)
       add('glyph-missing', 'Glyph', { font: name, glyphs: [...missing].slice(0, 5).join(', ') }, fu.where);
     if (notdef) add('notdef-glyph', 'Glyph', { font: name }, fu.where);
+    // a subset's CharSet names every glyph of its program but .notdef, and no other (19005-1 §6.3.5,
+    // -2 §6.2.11.4.2, 14289-1 §7.21.4.2)
+    const charSet = textOf(get(ctx, fd, 'CharSet'));
+    if (charSet !== undefined && /^[A-Z]{6}\+/.test(name)) {
+      const listed = new Set(
+        charSet
+          .split('/')
+          .map((x) => x.trim())
+          .filter((x) => x && x !== '.notdef'),
+      );
+      const unlisted = [...prog.glyphs].filter((g) => g !== '.notdef' && !listed.has(g));
+      const absent = [...listed].filter((g) => !prog.glyphs.has(g));
+      if (unlisted.length || absent.length)
+        add(
+          'charset-incomplete',
+          'PDType1Font',
+          {
+            font: name,
+            unlisted: unlisted.slice(0, 5).join(', '),
+            absent: absent.slice(0, 5).join(', '),
+            unlistedShown: [...shownNames].some((g) => g !== '.notdef' && !listed.has(g)),
+          },
+          fu.where,
+        );
+    }
     void getNumber;
   }
 };

@@ -14,6 +14,7 @@ import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
 import { structure } from './structure.js';
+import { structureUa1 } from './structure-ua1.js';
 import { toUnicodeCmap } from './tounicode-cmap.js';
 import { ua2 } from './ua2/index.js';
 
@@ -32,4 +33,5 @@ export const CHECKS: readonly Check[] = [
   optionalContent,
   structure,
   ua2,
+  structureUa1,
 ];

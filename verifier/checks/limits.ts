@@ -24,6 +24,14 @@ export const limits: Check = ({ l, u, add }) => {
   let maxDict = 0;
   let bigInt: number | undefined;
   let bigReal: number | undefined;
+  // the real of largest magnitude, and the nonzero one of smallest (PDF/A-2's single-precision limits)
+  let maxReal = 0;
+  let minReal = Number.POSITIVE_INFINITY;
+  const real = (v: number): void => {
+    const a = Math.abs(v);
+    if (a > maxReal) maxReal = a;
+    if (a !== 0 && a < minReal) minReal = a;
+  };
   let hexOdd = false;
   let hexBad = false;
   let utf8Bad = false;
@@ -56,7 +64,10 @@ export const limits: Check = ({ l, u, add }) => {
       const v = o.asNumber();
       if (Number.isInteger(v)) {
         if (v > 2147483647 || v < -2147483648) bigInt = v;
-      } else if (Math.abs(v) > 32767) bigReal = v;
+      } else {
+        real(v);
+        if (Math.abs(v) > 32767) bigReal = v;
+      }
       return;
     }
     if (o instanceof PDFArray) {
@@ -84,14 +95,15 @@ export const limits: Check = ({ l, u, add }) => {
   const text = l.raw.dictText;
   for (const m of text.matchAll(/(?<![\w.])[+-]?\d*\.\d+|(?<![\w.])[+-]?\d+\.(?!\d)/g)) {
     const v = Number(m[0]);
-    if (Math.abs(v) > 32767) {
-      bigReal = v;
-      break;
-    }
+    real(v);
+    if (Math.abs(v) > 32767) bigReal = v;
   }
   // content streams: reals and integers in operands (gathered by the tokenizer)
   for (const s of u.scopes) {
-    if (s.stats.bigReal !== undefined) bigReal = s.stats.bigReal;
+    if (s.stats.bigReal !== undefined) {
+      bigReal = s.stats.bigReal;
+      real(s.stats.bigReal);
+    }
     if (s.stats.bigInt !== undefined) bigInt = s.stats.bigInt;
     maxString = Math.max(maxString, s.stats.maxString);
   }
@@ -103,6 +115,24 @@ export const limits: Check = ({ l, u, add }) => {
   add('indirect-count', 'CosDocument', { count });
   if (bigInt !== undefined) add('integer-range', 'CosInteger', { value: bigInt });
   if (bigReal !== undefined) add('real-range', 'CosReal', { value: bigReal });
+  if (maxReal > 3.403e38) add('real-huge', 'CosReal', { value: maxReal });
+  if (minReal < 1.175e-38) add('real-tiny', 'CosReal', { value: minReal });
+  // page boundaries (ISO 32000-1 §14.11.2) between 3 and 14400 units each way
+  u.pages.forEach((p, i) => {
+    for (const box of ['MediaBox', 'CropBox', 'BleedBox', 'TrimBox', 'ArtBox']) {
+      const a = p.lookup(PDFName.of(box));
+      if (!(a instanceof PDFArray) || a.size() !== 4) continue;
+      const n = [0, 1, 2, 3].map((k) => {
+        const x = a.lookup(k);
+        return x instanceof PDFNumber ? x.asNumber() : Number.NaN;
+      });
+      if (n.some((x) => Number.isNaN(x))) continue;
+      const w = Math.abs(n[2] - n[0]);
+      const h = Math.abs(n[3] - n[1]);
+      if (w < 3 || h < 3 || w > 14400 || h > 14400)
+        add('page-box-size', 'CosBBox', { box, width: w, height: h }, `page ${i + 1}`);
+    }
+  });
   if (hexOdd) add('hex-odd', 'CosString');
   if (hexBad) add('hex-invalid', 'CosString');
   if (utf8Bad) add('name-not-utf8', 'CosName');

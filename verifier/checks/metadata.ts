@@ -5,18 +5,12 @@
 
 import { entries, get, has, type Loaded, PDFDict, PDFStream, streamData, textOf } from '../cos.js';
 import type { Check } from './check.js';
+import { extensionFacts } from './xmp-extension.js';
 import { parseXmp, RDF, type XmpPacket, type XmpProperty, type XmpValue } from './xmp-parse.js';
 import { OPEN_NAMESPACES, PREDEFINED, SIMPLE_TYPES, STRUCT_TYPES } from './xmp-schemas.js';
 
 const PDFAID = 'http://www.aiim.org/pdfa/ns/id/';
 const EXT = 'http://www.aiim.org/pdfa/ns/extension/';
-const EXT_NS: Record<string, string> = {
-  'http://www.aiim.org/pdfa/ns/extension/': 'pdfaExtension',
-  'http://www.aiim.org/pdfa/ns/schema#': 'pdfaSchema',
-  'http://www.aiim.org/pdfa/ns/property#': 'pdfaProperty',
-  'http://www.aiim.org/pdfa/ns/type#': 'pdfaType',
-  'http://www.aiim.org/pdfa/ns/field#': 'pdfaField',
-};
 
 /** Reads the catalog's XMP packet once (the checks and `quire verify` share it). */
 export function documentXmp(l: Loaded): { stream?: PDFStream; packet?: XmpPacket; error?: string; encoding?: string } {
@@ -111,83 +105,44 @@ function pdfaId(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
     amd: get1('amd') !== undefined,
     rev: simple(get1('rev')) ?? 'none',
     prefix: [...props.map((q) => q.prefix)].find((x) => x !== 'pdfaid') ?? 'pdfaid',
+    // each property's own prefix ('none' when absent), as the profiles test them one by one
+    partPrefix: get1('part')?.prefix ?? 'none',
+    conformancePrefix: get1('conformance')?.prefix ?? 'none',
+    amdPrefix: get1('amd')?.prefix ?? 'none',
+    corrPrefix: get1('corr')?.prefix ?? 'none',
+    revPrefix: get1('rev')?.prefix ?? 'none',
   });
 }
 
-/** Extension schemas declared in the packet: namespace → property name → value type. */
-function extensionSchemas(p: XmpPacket, add: Parameters<Check>[0]['add']): Map<string, Map<string, string>> {
+/** Extension schemas declared in the packet: namespace → property name → value type (the faults of
+ * the descriptions themselves are checks/xmp-extension.ts's facts). */
+function extensionSchemas(p: XmpPacket): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
   for (const prop of p.properties) {
-    if (prop.ns !== EXT) continue;
-    if (prop.prefix !== 'pdfaExtension')
-      add('ext-prefix', 'PDFAExtensionSchema', { expected: 'pdfaExtension', prefix: prop.prefix });
-    if (prop.name !== 'schemas') continue;
-    if (prop.value.kind !== 'array' || prop.value.type !== 'Bag') {
-      add('ext-definition', 'ExtensionSchemaDefinition', { uri: 'schemas' });
-      continue;
-    }
+    if (prop.ns !== EXT || prop.name !== 'schemas' || prop.value.kind !== 'array') continue;
     for (const s of prop.value.items) {
-      if (s.kind !== 'struct') {
-        add('ext-definition', 'ExtensionSchemaDefinition', { uri: '?' });
-        continue;
-      }
-      checkPrefixes(s, add);
+      if (s.kind !== 'struct') continue;
       const f = (n: string): XmpValue | undefined => s.fields.find((x) => x.name === n)?.value;
       const uri = f('namespaceURI');
-      const prefix = f('prefix');
-      const schema = f('schema');
-      if (uri?.kind !== 'simple' || prefix?.kind !== 'simple' || schema?.kind !== 'simple') {
-        add('ext-definition', 'ExtensionSchemaDefinition', { uri: uri?.kind === 'simple' ? uri.text : '?' });
-        continue;
-      }
-      const map = new Map<string, string>();
+      if (uri?.kind !== 'simple') continue;
+      const map = out.get(uri.text) ?? new Map<string, string>();
       out.set(uri.text, map);
       const propsV = f('property');
-      if (propsV && (propsV.kind !== 'array' || propsV.type !== 'Seq'))
-        add('ext-definition', 'ExtensionSchemaDefinition', { uri: uri.text });
       for (const pd of propsV?.kind === 'array' ? propsV.items : []) {
-        if (pd.kind !== 'struct') {
-          add('ext-definition', 'ExtensionSchemaProperty', { uri: uri.text });
-          continue;
-        }
-        checkPrefixes(pd, add);
+        if (pd.kind !== 'struct') continue;
         const g = (n: string): XmpValue | undefined => pd.fields.find((x) => x.name === n)?.value;
         const name = g('name');
         const vt = g('valueType');
-        const cat = g('category');
-        const desc = g('description');
-        if (
-          name?.kind !== 'simple' ||
-          vt?.kind !== 'simple' ||
-          cat?.kind !== 'simple' ||
-          desc?.kind !== 'simple' ||
-          !['internal', 'external'].includes(cat.text)
-        ) {
-          add('ext-definition', 'ExtensionSchemaProperty', { uri: uri.text });
-          continue;
-        }
-        map.set(name.text, vt.text);
-      }
-      const types = f('valueType');
-      for (const t of types?.kind === 'array' ? types.items : []) {
-        if (t.kind === 'struct') checkPrefixes(t, add);
+        if (name?.kind === 'simple' && vt?.kind === 'simple') map.set(name.text, vt.text);
       }
     }
   }
   return out;
 }
 
-function checkPrefixes(s: Extract<XmpValue, { kind: 'struct' }>, add: Parameters<Check>[0]['add']): void {
-  for (const f of s.fields) {
-    const want = EXT_NS[f.ns];
-    if (want && f.prefix !== want) add('ext-prefix', 'PDFAExtensionSchema', { expected: want, prefix: f.prefix });
-    if (f.value.kind === 'struct') checkPrefixes(f.value, add);
-    if (f.value.kind === 'array') for (const i of f.value.items) if (i.kind === 'struct') checkPrefixes(i, add);
-  }
-}
-
 function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
-  const ext = extensionSchemas(p, add);
+  extensionFacts(p, add);
+  const ext = extensionSchemas(p);
   for (const prop of p.properties) {
     if (prop.ns === RDF || prop.ns === EXT) continue;
     const def = PREDEFINED[prop.ns];

@@ -23,6 +23,14 @@ export const fonts = [
   bind('6.3.3.2', 1, 'cidtogid-missing', 'the Type 2 CIDFont %font has no CIDToGIDMap'),
   bind('6.3.3.3', 1, 'cmap-not-embedded', 'the CMap %name is neither Identity-H, Identity-V nor embedded'),
   bind('6.3.4', 1, 'font-not-embedded', 'the font program of %font is not embedded'),
+  bind(
+    '6.3.5',
+    2,
+    'charset-incomplete',
+    'the CharSet of %font leaves out glyphs the document shows (unlisted: %unlisted)',
+    // under PDF/A-1 veraPDF lets the CharSet name glyphs beyond the program, or leave out unused ones
+    { when: (f) => f.args?.unlistedShown === true },
+  ),
   bind('6.3.5', 2, 'type1-subset', 'the Type 1 subset %font has no CharSet', {
     when: (f) => f.args?.hasCharSet === false,
   }),
@@ -39,6 +47,8 @@ export const fonts = [
         f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
     },
   ),
+  bind('6.3.5', 1, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
+  bind('6.3.3.3', 2, 'cmap-wmode', 'the WMode of the embedded CMap %name differs from the one in its data'),
   bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
     when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none',
   }),

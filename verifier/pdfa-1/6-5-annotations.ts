@@ -31,11 +31,13 @@ export const annotations = [
   bind('6.5.3', 3, 'annot-colour', 'a %subtype annotation has a C or IC colour without an RGB output intent', {
     when: (f) => f.args?.outputCs !== 'RGB ',
   }),
-  bind(
-    '6.5.3',
-    4,
-    'annot-ap',
-    'the appearance dictionary of a %subtype annotation holds more than N, or N of the wrong type',
-    { when: (f) => !f.args?.onlyN || (f.args?.btn ? f.args?.nType !== 'dict' : f.args?.nType !== 'stream') },
-  ),
+  bind('6.5.3', 4, 'annot-ap', 'the appearance dictionary of a %subtype annotation holds more than N', {
+    when: (f) => !f.args?.onlyN,
+  }),
+  bind('6.5.3', 5, 'annot-ap', 'the N appearance of a button widget is not a subdictionary', {
+    when: (f) => f.args?.btn === true && f.args?.nType !== 'dict',
+  }),
+  bind('6.5.3', 6, 'annot-ap', 'the N appearance of a %subtype annotation is not a stream', {
+    when: (f) => f.args?.btn !== true && f.args?.nType !== 'stream',
+  }),
 ] satisfies RuleModule;

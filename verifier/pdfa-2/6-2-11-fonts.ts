@@ -4,6 +4,12 @@ import { bind, type RuleModule } from '../model.js';
 export const fonts = [
   bind('6.2.11.5', 1, 'width-mismatch', 'the widths of %font disagree with its glyphs'),
   bind('6.2.11.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
+  bind(
+    '6.2.11.4.2',
+    1,
+    'charset-incomplete',
+    'the CharSet of %font does not list exactly the glyphs of its program (unlisted: %unlisted; absent: %absent)',
+  ),
   bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.11.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.11.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),

@@ -2,6 +2,7 @@
 // schemas, extension schemas, PDF/A identification. Test numbers within 6.6.2.3.1 follow the schema
 // the property belongs to, as the veraPDF corpus numbers them.
 import { bind, type Fact, type RuleModule } from '../model.js';
+import { extensionRulesPart2 } from '../pdfa-shared/extension-schemas.js';
 
 const BY_PREFIX: Record<string, number> = {
   xmpDM: 1,
@@ -36,6 +37,7 @@ export const metadata = [
   bind('6.6.2.1', 1, 'metadata-missing', 'the catalog has no Metadata entry'),
   bind('6.6.2.1', 2, 'xmp-header-bytes', 'the XMP packet header has a bytes attribute'),
   bind('6.6.2.1', 2, 'xmp-header-encoding', 'the XMP packet header has an encoding attribute'),
+  bind('6.6.2.1', 5, 'xmp-not-utf8', 'the XMP packet is encoded as %encoding, not UTF-8'),
   bind('6.6.2.1', 3, 'xmp-invalid', 'the metadata stream is not a well-formed XMP packet: %error'),
   ...typeRules,
   ...unknownRules,
@@ -45,8 +47,7 @@ export const metadata = [
     'xmp-undefined',
     'the property %property is in no predefined schema and no extension schema describes it',
   ),
-  bind('6.6.2.3.3', 1, 'ext-definition', 'the extension schema %uri is not described correctly'),
-  bind('6.6.2.3.3', 2, 'ext-prefix', 'an extension schema field uses the prefix %prefix instead of %expected'),
+  ...extensionRulesPart2(),
   bind('6.6.4', 1, 'pdfaid-missing', 'the XMP metadata has no PDF/A identification schema'),
   bind('6.6.4', 2, 'pdfaid', 'pdfaid:part is %part, not this part of ISO 19005', {
     when: (f, fl) => f.args?.part !== String(fl.part),
@@ -57,4 +58,15 @@ export const metadata = [
   bind('6.6.4', 3, 'pdfaid', 'pdfaid:conformance is %conformance instead of A, B or U', {
     when: (f) => !['A', 'B', 'U'].includes(String(f.args?.conformance)),
   }),
+  ...(
+    [
+      ['conformance', 5],
+      ['amd', 6],
+      ['corr', 7],
+    ] as const
+  ).map(([k, t]) =>
+    bind('6.6.4', t, 'pdfaid', `pdfaid:${k} is written with the prefix %${k}Prefix`, {
+      when: (f) => f.args?.[`${k}Prefix`] !== 'none' && f.args?.[`${k}Prefix`] !== 'pdfaid',
+    }),
+  ),
 ] satisfies RuleModule;

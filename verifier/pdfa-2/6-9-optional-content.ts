@@ -19,4 +19,7 @@ export const optionalContent = [
     'the Order of an optional content configuration dictionary leaves out the groups %groups',
   ),
   bind('6.9', 4, 'oc-config-as', 'an optional content configuration dictionary has an AS entry'),
+  // §6.10 Alternate presentations and transitions (kept here, beside the other catalog-level features)
+  bind('6.10', 1, 'alternate-presentations', 'the name dictionary has an AlternatePresentations entry'),
+  bind('6.10', 2, 'page-pressteps', 'a page has a PresSteps entry'),
 ] satisfies RuleModule;

@@ -34,4 +34,7 @@ export const fileStructure = [
   bind('6.1.9', 1, 'lzw', 'an inline image is compressed with LZW', { when: (f) => f.object === 'PDInlineImage' }),
   bind('6.1.9', 1, 'inline-filter', 'an inline image names the filter %filter, which is not permitted or not known'),
   bind('6.1.10', 1, 'lzw', 'a stream is compressed with LZWDecode', { when: (f) => f.object !== 'PDInlineImage' }),
+  bind('6.1.11', 1, 'perms-key', 'the permissions dictionary holds %key; only UR3 and DocMDP are allowed', {
+    when: (f) => f.args?.key !== 'UR3' && f.args?.key !== 'DocMDP',
+  }),
 ] satisfies RuleModule;

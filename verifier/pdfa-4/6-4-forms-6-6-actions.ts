@@ -44,10 +44,12 @@ export const formsActions = [
   bind('6.4.1', 1, 'widget-action', 'a widget annotation has an A entry'),
   bind('6.4.1', 3, 'need-appearances', 'the interactive form dictionary sets NeedAppearances to true'),
   bind('6.4.2', 1, 'xfa', 'the interactive form dictionary has an XFA entry'),
+  bind('6.4.2', 2, 'needs-rendering', 'the catalog has a NeedsRendering entry set to true'),
   bind('6.6.1', 1, 'action', 'the action type %type is not permitted', {
     when: (f, fl) =>
       (FORBIDDEN.has(String(f.args?.type)) || !KNOWN.has(String(f.args?.type))) &&
-      !(fl.level === 'E' && f.args?.type === 'GoTo3DView'),
+      // PDF/A-4e permits what 3D content needs: GoTo3DView and SetOCGState
+      !(fl.level === 'E' && ['GoTo3DView', 'SetOCGState'].includes(String(f.args?.type))),
   }),
   bind('6.6.1', 2, 'named-action', 'the named action %name is not permitted', {
     when: (f) => !NAMED.has(String(f.args?.name)),

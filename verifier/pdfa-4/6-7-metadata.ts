@@ -20,4 +20,10 @@ export const metadata = [
   bind('6.7.3', 1, 'pdfaid', 'pdfaid:conformance is %conformance, not the level claimed', {
     when: (f, fl) => (fl.level === '' ? f.args?.conformance !== 'none' : f.args?.conformance !== fl.level),
   }),
+  bind('6.7.3', 4, 'pdfaid', 'pdfaid:part is written with the prefix %partPrefix', {
+    when: (f) => f.args?.partPrefix !== 'none' && f.args?.partPrefix !== 'pdfaid',
+  }),
+  bind('6.7.3', 6, 'pdfaid', 'pdfaid:rev is written with the prefix %revPrefix', {
+    when: (f) => f.args?.revPrefix !== 'none' && f.args?.revPrefix !== 'pdfaid',
+  }),
 ] satisfies RuleModule;

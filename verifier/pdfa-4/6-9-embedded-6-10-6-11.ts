@@ -2,29 +2,22 @@
 // content, §6.11 Alternate presentations and transitions.
 import { bind, type RuleModule } from '../model.js';
 
-const RELATIONSHIPS = new Set([
-  'Source',
-  'Data',
-  'Alternative',
-  'Supplement',
-  'Unspecified',
-  'EncryptedPayload',
-  'FormData',
-  'Schema',
-]);
-
 export const embeddedEtc = [
-  bind('6.9', 1, 'embedded-files-tree', 'a PDF/A-4f file has no EmbeddedFiles name tree', {
+  bind('6.9', 5, 'embedded-files-tree', 'a PDF/A-4f file has no EmbeddedFiles name tree', {
     when: (f, fl) => fl.level === 'F' && f.args?.present !== true,
   }),
-  bind('6.9', 2, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', {
+  bind('6.9', 1, 'embedded-file', 'an embedded file stream has no valid MIME type (Subtype)', {
     when: (f) => f.args?.mimeValid !== true,
   }),
   bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', {
     when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true,
   }),
-  bind('6.9', 4, 'embedded-file', 'the file specification of an embedded file has no valid AFRelationship', {
-    when: (f) => !RELATIONSHIPS.has(String(f.args?.afRelationship)),
+  bind('6.9', 2, 'embedded-file', 'the file specification of an embedded file lacks F or UF', {
+    when: (f) => f.args?.hasFUF !== true,
+  }),
+  // ISO 32000-2 lets AFRelationship take values beyond its list (second-class names): present is the rule.
+  bind('6.9', 4, 'embedded-file', 'the file specification of an embedded file has no AFRelationship', {
+    when: (f) => f.args?.afRelationship === 'none',
   }),
   bind('6.10', 1, 'oc-config-name', 'an optional content configuration dictionary has no Name', {
     when: (f) => f.args?.present === false,

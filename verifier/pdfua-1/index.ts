@@ -3,6 +3,7 @@
 // Facts: verifier/checks/structure.ts and verifier/checks/metadata.ts.
 import { bind, type RuleModule } from '../model.js';
 import { fonts as pdfa2Fonts } from '../pdfa-2/6-2-11-fonts.js';
+import { structureMore } from './7-structure-more.js';
 
 /** §5 Version identification. */
 const identification = [
@@ -40,8 +41,8 @@ const text = [
   bind('7.2', 3, 'struct-children', 'the Table element holds %kids instead of TR, THead, TBody, TFoot or Caption', {
     when: (f) => f.args?.type === 'Table',
   }),
-  bind('7.2', 13, 'lang-invalid', 'the Lang value "%value" is not a language tag'),
-  bind('7.2', 13, 'lang-empty', 'a Lang value is empty, which is not a language tag'),
+  bind('7.2', 29, 'lang-invalid', 'the Lang value "%value" is not a language tag'),
+  bind('7.2', 29, 'lang-empty', 'a Lang value is empty, which is not a language tag'),
   bind('7.2', 19, 'struct-children', 'the L element holds %kids instead of L, LI or Caption', {
     when: (f) => f.args?.type === 'L',
   }),
@@ -116,4 +117,5 @@ export const PDFUA1 = [
   headings,
   annotations,
   fonts,
+  structureMore,
 ] satisfies readonly RuleModule[];
