@@ -14,6 +14,7 @@ import { boxToRect } from '../../engines/geometry/shapes.js';
 import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
 import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
 import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../engines/text/table-cell-text.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ContentMark } from '../../ir/structure-types.js';
@@ -100,16 +101,13 @@ export function layTablePart(
         const slack = Math.max(0, h - ch - pt - pb);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
         const ctop = top - pt - dy;
-        content.push(
-          ...layCodeItem(
-            cell.content.code,
-            { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch },
-            undefined,
-          ),
+        pushAll(
+          content,
+          layCodeItem(cell.content.code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined),
         );
       } else if (kind === 'image' || kind === 'drawing') {
         const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
-        content.push(...layPicture(cell, inner, doc));
+        pushAll(content, layPicture(cell, inner, doc));
       }
       if (mark) {
         // Tagged: the cell's own runs and decorations (never joined with a neighbour's) and its code, picture or drawing, as one piece.
@@ -118,7 +116,7 @@ export function layTablePart(
           ...text.rects.splice(cellRects),
           ...content.splice(0),
         ];
-        pieces.push(...marked(cell.at, mark(pr.row, ci), own));
+        pushAll(pieces, marked(cell.at, mark(pr.row, ci), own));
       }
       const [bt, br, bb, bl] = s.border;
       if (bt)

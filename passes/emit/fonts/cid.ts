@@ -14,6 +14,7 @@ import { deflateSync } from 'node:zlib';
 import { type PDFContext, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import type { Face } from '../../../engines/fonts/face.js';
 import { retainGidSubset } from '../../../engines/pdf/truetype-subset.js';
+import { maxOf } from '../../../ir/bounded.js';
 import type { FontObject } from '../../../ir/types.js';
 import { FLATE_LEVEL, flate, pdfFontName, subsetTag, toUnicodeStream } from './common.js';
 
@@ -95,7 +96,7 @@ function widths(cids: readonly number[], advance: (cid: number) => number): (num
 
 /** CIDSet (§9.8.3.1 Table 124): one bit per CID, high bit first, set for every CID the program has. */
 function cidSet(cids: readonly number[]): Uint8Array {
-  const bytes = new Uint8Array((Math.max(...cids) >> 3) + 1);
+  const bytes = new Uint8Array((maxOf(cids) >> 3) + 1);
   for (const c of cids) bytes[c >> 3] |= 0x80 >> (c & 7);
   return bytes;
 }
