@@ -305,6 +305,12 @@ export const REFUSALS = {
     template:
       'the image "{image}" named by {at} is {width} × {height} pixels, past the ceiling of {limit} bytes of pixel data an image may unpack to.',
   },
+  imagePastMemory: {
+    status: 413,
+    word: 'drawing',
+    template:
+      'the image "{image}" named by {at} is {width} × {height} pixels and needs {need} bytes of memory to read, more than the {left} bytes left of the {limit} this server gives one render.',
+  },
   imageNotStencil: {
     status: 400,
     word: 'description',
@@ -700,6 +706,12 @@ export const REFUSALS = {
     word: 'description',
     template:
       'a stream of the part "{part}" named by {at} unpacks to more than {limit} bytes, the unpack limit of supplied_pdfs.',
+  },
+  suppliedPdfPastMemory: {
+    status: 413,
+    word: 'drawing',
+    template:
+      'a stream of the part "{part}" named by {at} unpacks to more than {limit} bytes, the ceiling this server sets from the memory it gives one render; supplied_pdfs.unpack_limit can only lower it.',
   },
   suppliedPageMissing: {
     status: 400,

@@ -12,6 +12,11 @@ export interface SuppliedPdf {
   pages: PDFPage[];
   /** The unpack limit every later decode of its streams keeps to. */
   unpackLimit: number;
+  /**
+   * Whose limit that is: the description's `supplied_pdfs.unpack_limit` (or its default), or the
+   * server's ceiling — what is left of the render's memory budget — when that is lower.
+   */
+  unpackBy: 'description' | 'server';
 }
 
 /** One widget appearance: the source's stream and the matrix placing it in source page space. */

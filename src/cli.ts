@@ -201,6 +201,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
   );
   if (!service) return 1;
   service.pageCeiling = config.pageCeiling;
+  service.renderMemory = config.renderMemoryMb * 1024 * 1024;
   const logger = defaultLogger(config.logLevel);
   const pool = new RenderPool({
     workers: config.workers,

@@ -2,6 +2,7 @@
 // order passes/index.ts gives, returning the PDF with remarks and findings, or the first refusal.
 // The server and the CLI call exactly this, so all three give the same bytes for the same input.
 import { RefusalError } from '../ir/diagnostics.js';
+import { DEFAULT_RENDER_MEMORY_BYTES, MemoryBudget, withMemoryBudget } from '../ir/memory-budget.js';
 import { refusal } from '../ir/messages.js';
 import { readDescription } from '../ir/read.js';
 import type { ReadIr } from '../ir/types.js';
@@ -32,6 +33,11 @@ export function render(input: RenderInput): Outcome {
     now,
     remarks: [],
   };
+  const budget = new MemoryBudget(input.service?.renderMemory ?? DEFAULT_RENDER_MEMORY_BYTES);
+  return withMemoryBudget(budget, () => renderWithin(input, ctx));
+}
+
+function renderWithin(input: RenderInput, ctx: PassContext): Outcome {
   try {
     const t = performance.now();
     const ir: ReadIr = readDescription(input.description);

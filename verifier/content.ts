@@ -2,6 +2,7 @@
 // form, pattern, Type 3 glyph or appearance into operations (operator + operands), inline images
 // included (their dictionary kept, their data skipped). Tolerant: an unknown token is an operator
 // (the "undefined operator" check decides), a broken string ends at the end of the data.
+import { pushAll } from '../ir/bounded.js';
 
 export type Operand =
   | { t: 'num'; v: number; real: boolean }
@@ -342,7 +343,7 @@ function parseContentOperands(data: Uint8Array): Operand[] {
   // parse as content with a sentinel operator, keep the operands
   const ops = parseContent(concat(data, new Uint8Array([0x20, 0x5f, 0x5f, 0x45, 0x4e, 0x44])));
   const out: Operand[] = [];
-  for (const o of ops) out.push(...o.args);
+  for (const o of ops) pushAll(out, o.args);
   return out;
 }
 

@@ -2,6 +2,8 @@
 // character the first font lacks is taken from the next. shapeText (engines/fonts/shaper.ts) splits a
 // text into segments, each in the first member that covers it; a character no member covers follows
 // the chain's `missing` rule (refused by default, naming the chain). Metrics are the first member's.
+
+import { pushAll } from '../../ir/bounded.js';
 import type { MissingRule } from '../../ir/font-types.js';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import type { FontResource } from '../../ir/types.js';
@@ -42,11 +44,11 @@ export class FontChain implements TextFont {
     for (const seg of splitChain(this, text)) {
       const s = seg.font.face.shape(seg.text);
       const k = this.unitsPerEm / seg.font.face.unitsPerEm;
-      out.glyphs.push(...s.glyphs);
-      out.advances.push(...s.advances.map((a) => a * k));
-      out.text.push(...s.text);
+      pushAll(out.glyphs, s.glyphs);
+      for (const a of s.advances) out.advances.push(a * k);
+      pushAll(out.text, s.text);
       out.width += s.width * k;
-      out.missing.push(...s.missing);
+      pushAll(out.missing, s.missing);
     }
     return out;
   }

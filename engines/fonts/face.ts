@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
+import { pushAll } from '../../ir/bounded.js';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import { pairShape } from './pair-shape.js';
 import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
@@ -145,6 +146,7 @@ export class Face implements TextFont {
     const fast = features === undefined ? pairShape(this.font, text) : undefined;
     if (fast) return fast;
     const shaped = this.shapeUncached(text, features);
+    if (text.length > SHAPE_CHUNK) return shaped; // a huge word is not kept: it would hold the cache's memory
     if (words.size >= WORD_CACHE_SIZE) words.clear();
     words.set(text, shaped);
     return shaped;
@@ -159,13 +161,41 @@ export class Face implements TextFont {
     return this.font.hasGlyphForCodePoint(0x2044) ? text.replace(/(?<=\d)\/(?=\d)/g, '\u2044') : text;
   }
 
+  /**
+   * A text longer than SHAPE_CHUNK is shaped a piece at a time, cut where no cluster continues
+   * (never inside a surrogate pair, before a mark or next to a joiner), and the pieces joined:
+   * fontkit holds some hundreds of bytes per glyph while it shapes, so one 2 MB word took 1.3 GB
+   * (issue 20). A ligature or kern across a cut is lost; no real word is that long.
+   */
   private shapeUncached(text: string, features: FeatureSet | undefined): Shaped {
+    if (text.length <= SHAPE_CHUNK) return this.shapeOnce(text, features).shaped;
+    const pieces: { shaped: Shaped; rtl: boolean }[] = [];
+    for (let i = 0; i < text.length; ) {
+      let j = Math.min(text.length, i + SHAPE_CHUNK);
+      while (j < text.length && j > i + 1 && continuesCluster(text, j)) j--;
+      pieces.push(this.shapeOnce(text.slice(i, j), features));
+      i = j;
+    }
+    // A right-to-left piece comes back in visual order: the pieces go in reverse.
+    if (pieces[0].rtl) pieces.reverse();
+    const out: Shaped = { glyphs: [], advances: [], text: [], width: 0, missing: [] };
+    for (const { shaped } of pieces) {
+      pushAll(out.glyphs, shaped.glyphs);
+      pushAll(out.advances, shaped.advances);
+      pushAll(out.text, shaped.text);
+      pushAll(out.missing, shaped.missing);
+      out.width += shaped.width;
+    }
+    return out;
+  }
+
+  private shapeOnce(text: string, features: FeatureSet | undefined): { shaped: Shaped; rtl: boolean } {
     const missing: number[] = [];
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       if (!this.font.hasGlyphForCodePoint(cp)) missing.push(cp);
     }
-    if (text.length === 0) return { glyphs: [], advances: [], text: [], width: 0, missing };
+    if (text.length === 0) return { shaped: { glyphs: [], advances: [], text: [], width: 0, missing }, rtl: false };
     // A copy: fontkit writes its default features into the object it is given.
     const run = features
       ? this.font.layout(features.frac ? this.fractionSlashes(text) : text, { ...features })
@@ -189,7 +219,7 @@ export class Face implements TextFont {
       texts.push(pieces[i]);
       width += adv;
     }
-    return { glyphs, advances, text: texts, width, missing };
+    return { shaped: { glyphs, advances, text: texts, width, missing }, rtl };
   }
 }
 
@@ -230,7 +260,7 @@ export function clusterTexts(glyphCps: readonly (readonly number[])[], cps: read
     let matched = -1;
     let j = k;
     for (; j < n && matched < 0; j++) {
-      have.push(...glyphCps[at(j)]);
+      pushAll(have, glyphCps[at(j)]);
       const want = key([...have]);
       // The text stretches [ci, e) whose decomposition is as long as the glyphs' code points.
       let len = 0;
@@ -250,6 +280,20 @@ export function clusterTexts(glyphCps: readonly (readonly number[])[], cps: read
     k = j;
   }
   return out;
+}
+
+/** Longest text (UTF-16 units) fontkit is handed at once (see Face.shapeUncached). */
+export const SHAPE_CHUNK = 4096;
+
+const MARK = /^\p{M}/u;
+
+/** Whether cutting `text` before index `j` would split a cluster. */
+function continuesCluster(text: string, j: number): boolean {
+  const c = text.charCodeAt(j);
+  // A low surrogate, a joiner or variation selector, or anything after a zero-width joiner.
+  if ((c >= 0xdc00 && c <= 0xdfff) || c === 0x200c || c === 0x200d || (c >= 0xfe00 && c <= 0xfe0f)) return true;
+  if (text.charCodeAt(j - 1) === 0x200d) return true;
+  return MARK.test(text.slice(j, j + 2));
 }
 
 const faces = new Map<string, Face>();

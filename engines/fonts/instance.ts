@@ -6,6 +6,7 @@
 // on the instance. A PDF has no variable fonts: the static instance is what a reader can draw.
 import { createHash } from 'node:crypto';
 import type { Font } from 'fontkit';
+import { maxOf } from '../../ir/bounded.js';
 import { readTables, writeSfnt } from '../pdf/sfnt.js';
 import { cachedFace, describeFault, type Face, faceFromSfnt, type LoadFaceResult } from './face.js';
 import { boxOf, encodeSimpleGlyph, type OutlinePoint, writeGlyfLoca } from './glyf-write.js';
@@ -85,7 +86,7 @@ function staticSfnt(face: Face, vf: Font, coords: Readonly<Record<string, number
     hmtx.writeInt16BE(Math.max(-32768, Math.min(32767, lsbs[i])), i * 4 + 2);
   });
   const hhea = Buffer.from(tables.get('hhea')!);
-  hhea.writeUInt16BE(Math.min(Math.max(0, ...advances), 0xffff), 10);
+  hhea.writeUInt16BE(Math.min(Math.max(0, maxOf(advances)), 0xffff), 10);
   hhea.writeUInt16BE(n, 34);
   const out = new Map<string, Uint8Array>();
   for (const [tag, data] of tables) if (!VARIATION_TABLES.includes(tag)) out.set(tag, data);

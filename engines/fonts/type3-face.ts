@@ -3,6 +3,7 @@
 // build the same font; advances are the glyph widths in glyph space. Units per em are those of the
 // matrix (1 / a: 1000 for the usual 0.001), so width × size / unitsPerEm is the advance in points.
 import { createHash } from 'node:crypto';
+import { pushAll } from '../../ir/bounded.js';
 import type { Type3FontDecl, Type3GlyphDecl } from '../../ir/font-types.js';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import type { FontResource, Item } from '../../ir/types.js';
@@ -83,7 +84,7 @@ export function type3GlyphItems(fonts: ReadonlyMap<string, FontResource>, painte
   const out: Item[] = [];
   for (const res of fonts.values()) {
     if (!(res.face instanceof Type3Face)) continue;
-    for (const g of res.face.glyphs) if (!painted || g.box === undefined) out.push(...g.items);
+    for (const g of res.face.glyphs) if (!painted || g.box === undefined) pushAll(out, g.items);
   }
   return out;
 }

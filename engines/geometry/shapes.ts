@@ -2,6 +2,7 @@
 // segments span, an ellipse as Béziers, the matrix mapping one box onto another, and the box a shape
 // item covers. Layout draws shapes with it; pagination hangs items from shapes' boxes.
 
+import { maxOf, minOf } from '../../ir/bounded.js';
 import type { Matrix, PathSegOp } from '../../ir/draw-ops.js';
 import type { RadioGroupItem } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
@@ -76,10 +77,10 @@ export function shapeBox(item: ShapeItem | RadioGroupItem, b: CoordBindings, doc
     const here = item.buttons.filter((x) => x.page === undefined || x.page === b.current_page);
     const boxes = (here.length ? here : item.buttons).map((x) => rectValue(x.rect, b));
     return {
-      llx: Math.min(...boxes.map((x) => x.llx)),
-      lly: Math.min(...boxes.map((x) => x.lly)),
-      urx: Math.max(...boxes.map((x) => x.urx)),
-      ury: Math.max(...boxes.map((x) => x.ury)),
+      llx: minOf(boxes.map((x) => x.llx)),
+      lly: minOf(boxes.map((x) => x.lly)),
+      urx: maxOf(boxes.map((x) => x.urx)),
+      ury: maxOf(boxes.map((x) => x.ury)),
     };
   }
   if (item.type === 'drawing') {

@@ -102,7 +102,8 @@ export function readJpeg(bytes: Uint8Array): Picture {
       'JPEG',
     );
   if (![1, 3, 4].includes(frame.components)) bad(`it has ${frame.components} components; PDF takes 1, 3 or 4`);
-  checkSize('JPEG', frame.width, frame.height, 0);
+  // The data is written as it came (DCTDecode), but whoever shows it decodes every pixel: its decoded size counts.
+  checkSize('JPEG', frame.width, frame.height, 0, frame.width * frame.height * frame.components);
   const n = frame.components;
   const profile = icc.length && icc.every((c) => c) ? Buffer.concat(icc.filter(Boolean)) : undefined;
   return {

@@ -3,6 +3,7 @@
 // PDF; the error a reader throws and the size ceilings every reader checks before unpacking.
 // read-picture.ts recognises the format and calls its reader (png.ts, jpeg.ts).
 import type { BitDepth, PictureData, PictureSpace } from '../../ir/image-resource.js';
+import { currentBudget } from '../../ir/memory-budget.js';
 
 export interface Picture {
   format: 'PNG' | 'JPEG';
@@ -30,10 +31,12 @@ export interface Picture {
 /** Why a part could not be read as a picture; passes/names/images.ts turns it into a refusal. */
 export class ImageError extends Error {
   constructor(
-    readonly kind: 'unreadable' | 'unsupported' | 'too-large',
+    readonly kind: 'unreadable' | 'unsupported' | 'too-large' | 'past-budget',
     readonly detail: string,
     readonly format = '',
     readonly size: [number, number] = [0, 0],
+    /** For 'past-budget': the bytes the picture needs and the bytes the render had left. */
+    readonly need: [number, number] = [0, 0],
   ) {
     super(detail);
   }
@@ -49,11 +52,19 @@ export const MAX_UNPACKED_IMAGE_BYTES = 536_870_912;
 /** Largest width or height read (PNG allows 2^31 − 1, JPEG 65 535): keeps width × height exact in a double. */
 export const MAX_IMAGE_SIDE = 1 << 20;
 
-/** Refuses a size before any pixel is unpacked. */
-export function checkSize(format: string, width: number, height: number, bytesPerRow: number): void {
+/**
+ * Refuses a size before any pixel is unpacked, then takes the picture's working memory from the
+ * render's budget (ir/memory-budget.ts): `working` is every buffer its reader will hold at once
+ * (the reader works it out from the header: inflated rows, unpacked pixels, a split alpha channel;
+ * for a JPEG the pixels a reader decodes it to), refused when it does not fit in what is left.
+ */
+export function checkSize(format: string, width: number, height: number, bytesPerRow: number, working: number): void {
   if (!(width >= 1 && height >= 1))
     throw new ImageError('unreadable', `its header gives a size of ${width} × ${height} pixels`, format);
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || bytesPerRow * height > MAX_UNPACKED_IMAGE_BYTES) {
     throw new ImageError('too-large', '', format, [width, height]);
   }
+  const budget = currentBudget();
+  const left = budget.left;
+  if (!budget.take(working)) throw new ImageError('past-budget', '', format, [width, height], [working, left]);
 }

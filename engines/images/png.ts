@@ -118,7 +118,13 @@ export function readPng(bytes: Uint8Array): Picture {
   if (h[10] !== 0 || h[11] !== 0) bad('it names a compression or filter method PNG does not define');
   if (h[12] > 1) bad(`it names the interlace method ${h[12]}`);
   const l: PngLayout = { width, height, depth, channels: CHANNELS[type], interlaced: h[12] === 1 };
-  checkSize('PNG', width, height, Math.ceil((width * l.channels * depth) / 8) + 1);
+  const rowBytes = Math.ceil((width * l.channels * depth) / 8);
+  const hasAlpha = type === 4 || type === 6;
+  const paletteTrns = type === 3 && c.trns !== undefined && c.trns.some((a) => a !== 255);
+  // Held at once: the inflated rows (always, to prove the stream whole) and, when the pixels must
+  // be unpacked (alpha, interlacing, palette transparency), the pixels and their split copy.
+  const unpacks = l.interlaced || hasAlpha || paletteTrns;
+  checkSize('PNG', width, height, rowBytes + 1, (rowBytes + 1) * height + (unpacks ? 2 * rowBytes * height : 0));
   if (!c.idat.length) bad('it has no image data');
   if (type === 3 && (!c.plte || c.plte.length % 3 !== 0 || c.plte.length === 0 || c.plte.length / 3 > 1 << depth)) {
     bad('its palette is missing or the wrong length');
@@ -143,8 +149,6 @@ export function readPng(bytes: Uint8Array): Picture {
     orientation: 1,
   };
 
-  const hasAlpha = type === 4 || type === 6;
-  const paletteTrns = type === 3 && c.trns !== undefined && c.trns.some((a) => a !== 255);
   if (!l.interlaced && !hasAlpha) checkFilterBytes(inflated, l);
   const pixels = l.interlaced || hasAlpha || paletteTrns ? unpackPixels(inflated, l) : undefined;
   if (pixels && (l.interlaced || hasAlpha)) {

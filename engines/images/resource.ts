@@ -5,6 +5,7 @@
 // once however many names, items and pages draw it.
 import { createHash } from 'node:crypto';
 import type { ImageResource, ImageStream, XmpRules } from '../../ir/image-resource.js';
+import { currentBudget } from '../../ir/memory-budget.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ImageDecl, PartRef } from '../../ir/types.js';
@@ -47,6 +48,16 @@ export function pictureOf(parts: PartSource, name: string, at: JsonPointer): Pic
         width: e.size[0],
         height: e.size[1],
         limit: MAX_UNPACKED_IMAGE_BYTES,
+      });
+    if (e.kind === 'past-budget')
+      refuse('imagePastMemory', at, {
+        image: name,
+        at,
+        width: e.size[0],
+        height: e.size[1],
+        need: e.need[0],
+        left: e.need[1],
+        limit: currentBudget().limit,
       });
     refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: e.detail });
   }

@@ -7,6 +7,7 @@
 // their own renumbered into a new String INDEX), the Private DICT copied operand for operand with its
 // Subrs offset rewritten, and subroutines no chosen glyph calls replaced by a bare `return`.
 import type { Font } from 'fontkit';
+import { pushAll } from '../../ir/bounded.js';
 
 /** First SID of a font's own strings: SIDs below are CFF's 391 standard strings (TN 5176 Appendix A). */
 const STANDARD_STRINGS = 391;
@@ -253,14 +254,14 @@ export function nameKeyedCff(font: Font, cff: CffTables, gids: readonly number[]
   const charStrings = index(gids.map((g) => cff.charStrings[g]));
   // Private DICT: every entry as written, Subrs (when there are local subroutines) last, pointing just past it.
   const priv: number[] = [];
-  for (const e of cff.privateDict) if (e.op !== OP_SUBRS) priv.push(...e.raw, ...opBytes(e.op));
+  for (const e of cff.privateDict) if (e.op !== OP_SUBRS) pushAll(pushAll(priv, e.raw), opBytes(e.op));
   if (localSubrs.length) priv.push(...int5(priv.length + 6), OP_SUBRS);
 
   const header = Uint8Array.of(1, 0, 4, 4);
   const names = index([Buffer.from(fontName, 'latin1')]);
   const topOf = (charsetAt: number, charStringsAt: number, privateAt: number) => {
     const t: number[] = [];
-    for (const e of cff.top) if (TOP_KEPT.has(e.op)) t.push(...e.raw, ...opBytes(e.op));
+    for (const e of cff.top) if (TOP_KEPT.has(e.op)) pushAll(pushAll(t, e.raw), opBytes(e.op));
     t.push(
       ...int5(charsetAt),
       OP_CHARSET,

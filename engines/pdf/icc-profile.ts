@@ -1,6 +1,7 @@
 // engines/pdf/icc-profile.ts — what an ICC profile says about itself (ICC.1 §7.2 header, §9 tags):
 // class, colour space and component count, version, description. Read when a supplied profile is
 // named as an output intent (passes/cross-refusals/standards.ts) and when it is written (output-intent.ts).
+import { latin1 } from '../../ir/bounded.js';
 
 export interface IccFacts {
   /** Major version (2, 4; 5 is iccMAX, which PDF does not take). */
@@ -32,7 +33,7 @@ function readDescription(b: Uint8Array, at: number, len: number): string | undef
   if (type === 'desc') {
     const n = u32(b, at + 8);
     if (n < 1 || at + 12 + n > b.length) return undefined;
-    return String.fromCharCode(...b.subarray(at + 12, at + 12 + n - 1)).replace(/\0+$/, '');
+    return latin1(b.subarray(at + 12, at + 12 + n - 1)).replace(/\0+$/, '');
   }
   if (type === 'mluc') {
     // Multi-localized Unicode (v4): the first record's UTF-16BE text.

@@ -4,6 +4,7 @@
 // with the sRGB primaries adapted to the D50 PCS (IEC 61966-2-1 Annex / ICC's sRGB values, Bradford),
 // the sRGB tone curve sampled at 1024 points, and the description "sRGB IEC61966-2.1". A v2 profile
 // serves every PDF/A part (PDF/A-1 reads PDF 1.4, whose ICC support stops before version 4).
+import { pushAll } from '../../ir/bounded.js';
 
 /** The profile's description, also the output condition identifier it is written under. */
 export const SRGB_DESCRIPTION = 'sRGB IEC61966-2.1';
@@ -151,7 +152,7 @@ function build(): Uint8Array {
     w.u32(at);
     w.u32(len);
   }
-  for (const b of bodies) w.bytes.push(...b);
+  for (const b of bodies) pushAll(w.bytes, b);
   return Uint8Array.from(w.bytes);
 }
 

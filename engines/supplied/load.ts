@@ -12,16 +12,41 @@ import {
   PDFRef,
   PDFXRefStreamParser,
 } from 'pdf-lib';
+import { currentBudget } from '../../ir/memory-budget.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { SuppliedPdf } from '../../ir/supplied-pdf.js';
-import { guardRawStreams, UnpackLimitError } from './guard.js';
+import { DEFAULT_UNPACK_LIMIT, guardRawStreams, UnpackLimitError } from './guard.js';
 
-export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer, unpackLimit: number): SuppliedPdf {
+/**
+ * Refuses a stream of `src` that unpacks past its limit: 400 naming `supplied_pdfs.unpack_limit`
+ * when the description's limit held, 413 naming the server's ceiling when the memory budget did.
+ */
+export function refuseUnpack(src: Pick<SuppliedPdf, 'part' | 'unpackLimit' | 'unpackBy'>, at: JsonPointer): never {
+  const values = { part: src.part, at, limit: src.unpackLimit };
+  if (src.unpackBy === 'server') refuse('suppliedPdfPastMemory', at, values);
+  refuse('suppliedPdfBomb', at, values);
+}
+
+/**
+ * Loads a supplied PDF. `asked` is the description's unpack limit (or the default); the server's
+ * ceiling is the default limit (64 MiB; a stream is unpacked more than once — the guard, the word
+ * count, the page's content — so its share of the budget is kept well under the whole) or what is
+ * left of the render's memory budget when less. The lower of the two holds: a description can lower
+ * the ceiling, never raise it (issue 20: `unpack_limit: 4e8` let a 307 KB file take 859 MB).
+ */
+export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer, asked: number): SuppliedPdf {
+  const ceiling = Math.min(DEFAULT_UNPACK_LIMIT, currentBudget().left);
+  const limits = {
+    part,
+    unpackLimit: Math.min(asked, ceiling),
+    unpackBy: ceiling < asked ? ('server' as const) : ('description' as const),
+  };
+  const unpackLimit = limits.unpackLimit;
   try {
     guardRawStreams(bytes, unpackLimit);
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, { part, at, limit: unpackLimit });
+    if (e instanceof UnpackLimitError) refuseUnpack(limits, at);
     throw e;
   }
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
@@ -31,7 +56,7 @@ export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer
   try {
     doc = loadSync(bytes);
   } catch (e) {
-    if (e instanceof UnpackLimitError) refuse('suppliedPdfBomb', at, { part, at, limit: unpackLimit });
+    if (e instanceof UnpackLimitError) refuseUnpack(limits, at);
     refuse('suppliedPdfUnreadable', at, { part, at, detail: firstLine(e) });
   }
   if (doc.isEncrypted) refuse('suppliedPdfEncrypted', at, { part, at });
@@ -42,7 +67,7 @@ export function loadSuppliedPdf(bytes: Uint8Array, part: string, at: JsonPointer
     refuse('suppliedPdfUnreadable', at, { part, at, detail: firstLine(e) });
   }
   if (pages.length === 0) refuse('suppliedPdfUnreadable', at, { part, at, detail: 'it has no pages' });
-  return { part, doc, pages, unpackLimit };
+  return { ...limits, doc, pages };
 }
 
 /**

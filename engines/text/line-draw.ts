@@ -4,6 +4,8 @@
 // TJ adjustments since word spacing does not reach two-byte codes), tabs with their leaders, the
 // hyphen of a soft hyphen (marked as U+00AD for extraction, ISO 32000-1 §14.8.2.2.3), right-to-left
 // runs in visual order (bidi.ts), and the run decorations (decorations.ts).
+
+import { pushAll } from '../../ir/bounded.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Align, DrawOp, FillRectOp, GlyphRunOp, Matrix } from '../../ir/types.js';
 import type { ShapedSegment } from '../fonts/shaper.js';
@@ -399,7 +401,7 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   });
   const width = (r.units * st.size) / face.unitsPerEm;
   if (st.underline || st.strikethrough || st.overline)
-    target.rects.push(...decorationRects(st, r.font, r.x, baseline, width, target));
+    pushAll(target.rects, decorationRects(st, r.font, r.x, baseline, width, target));
 }
 
 /** More copies of a leader than any sheet holds (a tab gap of 14 400 points, ISO 32000-1's page limit, in 7-point dots) are not drawn. */

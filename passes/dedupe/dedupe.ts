@@ -12,6 +12,7 @@ import { fontsForbiddingEmbedding } from '../../engines/fonts/embedding.js';
 import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
 import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
+import { minOf } from '../../ir/bounded.js';
 import { type ActualSpan, type GlyphRunOp, walkOps } from '../../ir/draw-ops.js';
 import { remark } from '../../ir/messages.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
@@ -238,7 +239,7 @@ function mapContinuations(obj: FontObject): void {
   if (!bare.length) return;
   // Read from the file with bounded loops: fontkit's characterSet lists every code point of every
   // range, and a damaged range end makes it grow an array until the process dies (issue 16).
-  for (const [g, cps] of cmapCharacters(face.bytes, bare)) obj.used.set(g, String.fromCodePoint(Math.min(...cps)));
+  for (const [g, cps] of cmapCharacters(face.bytes, bare)) obj.used.set(g, String.fromCodePoint(minOf(cps)));
 }
 
 /** CFF objects: CID i is the i-th glyph kept in glyph-id order (.notdef first); `used` rekeyed by CID. */

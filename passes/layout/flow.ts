@@ -15,6 +15,7 @@ import {
 } from '../../engines/text/paragraph.js';
 import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
 import type { TabRules } from '../../engines/text/tabs.js';
+import { pushAll } from '../../ir/bounded.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import type { DrawOp, Matrix, ResolvedFlowItem } from '../../ir/types.js';
@@ -188,6 +189,6 @@ export function layFlowItem(
   }
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
   if (marker) return marker.finish(ops);
-  ops.push(...target.glyphs, ...target.rects);
+  pushAll(pushAll(ops, target.glyphs), target.rects);
   return ops;
 }

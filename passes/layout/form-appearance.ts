@@ -11,6 +11,7 @@ import type { DrawTarget } from '../../engines/text/line-draw.js';
 import { nextTextObject } from '../../engines/text/runs.js';
 
 import { type LaidBlock, layRuns } from '../../engines/text/text-block.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { Appearance, FieldItem, MarkStyle } from '../../ir/form-types.js';
 import type { StrokeSpec } from '../../ir/graphics-types.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, PathSegOp } from '../../ir/types.js';
@@ -360,7 +361,7 @@ export function textFieldAppearance(
     }
     size = lineSize(f, font, '', cell, inner.h, Infinity, at);
     [...text].forEach((ch, i) => {
-      glyphs.push(...placeLine(f, font, ch, size, { x: i * cell, y: inner.y, w: cell, h: inner.h }, 'center', at));
+      pushAll(glyphs, placeLine(f, font, ch, size, { x: i * cell, y: inner.y, w: cell, h: inner.h }, 'center', at));
     });
   } else if (f.multiline) {
     size = f.fontSize;
@@ -432,16 +433,9 @@ export function choiceAppearance(
     const top = inner.y + inner.h - r * row;
     if (f.value.includes(o.value))
       ops.push({ op: 'rect', at: f.at, x: bi, y: top - row, w: w - 2 * bi, h: row, fill: SELECTED });
-    glyphs.push(
-      ...placeLine(
-        f,
-        font,
-        o.label,
-        size,
-        { x: inner.x, y: top - row, w: inner.w, h: row },
-        f.align,
-        `${f.at}/options`,
-      ),
+    pushAll(
+      glyphs,
+      placeLine(f, font, o.label, size, { x: inner.x, y: top - row, w: inner.w, h: row }, f.align, `${f.at}/options`),
     );
   }
   return { appearance: { ops, variable: { ops: glyphs, clip: clipOf(f, w, h) } }, size, topIndex };

@@ -8,6 +8,7 @@
 // the layer and graphics state ride along for emit (/OC, an ExtGState in the appearances).
 
 import { type Box, hangBox, MAX_PDF_NUMBER, rectValue } from '../../engines/geometry/coordinates.js';
+import { maxOf, minOf } from '../../ir/bounded.js';
 import { type Appearance, type FieldItem, type LaidOutWidget, quarterTurnOf } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
@@ -74,7 +75,7 @@ function place(item: FieldItem, r: Box, page: number): Placement {
   ].map(([x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]);
   const xs = corners.map((c) => c[0]),
     ys = corners.map((c) => c[1]);
-  const rect = { llx: Math.min(...xs), lly: Math.min(...ys), urx: Math.max(...xs), ury: Math.max(...ys) };
+  const rect = { llx: minOf(xs), lly: minOf(ys), urx: maxOf(xs), ury: maxOf(ys) };
   // A transform can carry the rect past what a PDF number holds, as a coordinate could (coordinates.ts).
   const far = [...xs, ...ys].find((v) => !(Math.abs(v) <= MAX_PDF_NUMBER));
   if (far !== undefined)

@@ -10,6 +10,7 @@ import type { Type3Face } from '../../engines/fonts/type3-face.js';
 import { type Box, hangBox, itemMatrix, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { segOps, segsBox, shapeBox } from '../../engines/geometry/shapes.js';
 import type { TextPageContext } from '../../engines/text/runs.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { LaidOutWidget } from '../../ir/form-types.js';
 import { isField } from '../../ir/form-types.js';
 import type { CoordBindings } from '../../ir/grammar/expr.js';
@@ -223,7 +224,7 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       const structure = ir.doc.structure;
       // A template is page furniture in a tagged document (passes/layout/structure-marks.ts).
       if (under)
-        ops.push(...(structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]));
+        pushAll(ops, structure ? marked(under.at, { kind: 'artifact', type: 'Pagination' }, [under]) : [under]);
       for (const op of layItems(
         page.items,
         pageBindings(page.size, page.number, total),

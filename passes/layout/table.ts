@@ -13,7 +13,15 @@ import type { Box } from '../../engines/geometry/coordinates.js';
 import { boxToRect } from '../../engines/geometry/shapes.js';
 import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
 import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
-import { drawCellLines, hasPlaceholders, layCellText, linesHeight } from '../../engines/text/table-cell-text.js';
+import {
+  type CellPage,
+  drawCellLines,
+  hasPlaceholders,
+  type LaidCellText,
+  layCellText,
+  linesHeight,
+} from '../../engines/text/table-cell-text.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ContentMark } from '../../ir/structure-types.js';
@@ -23,6 +31,7 @@ import type {
   Colour,
   DocSettings,
   DrawOp,
+  FontResource,
   GlyphRunOp,
   ImageAlign,
   ImageFit,
@@ -83,13 +92,9 @@ export function layTablePart(
       if (mc.text) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
-        const t = layCellText(
-          cell,
-          tp.table.fontRes.get(s.font.name)!,
-          innerW,
-          hasPlaceholders(cell) ? pc : { now: pc.now },
-        )!;
+        const t = cellTextFor(cell, tp.table.fontRes.get(s.font.name)!, innerW, pc, pr.lines !== undefined);
         const [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
+        if (to >= t.lines.length) splitCells.delete(cell);
         const used = linesHeight(t, from, to) + pt + pb;
         const slack = pr.lines ? 0 : Math.max(0, h - used);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
@@ -100,16 +105,13 @@ export function layTablePart(
         const slack = Math.max(0, h - ch - pt - pb);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
         const ctop = top - pt - dy;
-        content.push(
-          ...layCodeItem(
-            cell.content.code,
-            { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch },
-            undefined,
-          ),
+        pushAll(
+          content,
+          layCodeItem(cell.content.code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined),
         );
       } else if (kind === 'image' || kind === 'drawing') {
         const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
-        content.push(...layPicture(cell, inner, doc));
+        pushAll(content, layPicture(cell, inner, doc));
       }
       if (mark) {
         // Tagged: the cell's own runs and decorations (never joined with a neighbour's) and its code, picture or drawing, as one piece.
@@ -118,7 +120,7 @@ export function layTablePart(
           ...text.rects.splice(cellRects),
           ...content.splice(0),
         ];
-        pieces.push(...marked(cell.at, mark(pr.row, ci), own));
+        pushAll(pieces, marked(cell.at, mark(pr.row, ci), own));
       }
       const [bt, br, bb, bl] = s.border;
       if (bt)
@@ -303,4 +305,20 @@ function sameColour(a: Colour, b: Colour): boolean {
   // Cells take device colours; a pattern, gradient or declared space is the same only as the same object.
   if (!('c' in a) || !('c' in b) || a.space !== b.space) return false;
   return a.c.every((v: number, i: number) => v === b.c[i]);
+}
+
+/**
+ * A cell split over several boxes, laid once and kept until its last line is drawn: laying the whole
+ * cell again for every box made a cell of n lines cost O(n²) (issue 20: 20 000 lines took 15–31 s).
+ * A cell with placeholders is laid for each page, as its page number may change its lines.
+ */
+const splitCells = new WeakMap<TableCell, { font: FontResource; width: number; laid: LaidCellText }>();
+
+function cellTextFor(cell: TableCell, font: FontResource, width: number, pc: CellPage, split: boolean): LaidCellText {
+  if (hasPlaceholders(cell)) return layCellText(cell, font, width, pc)!;
+  const kept = split ? splitCells.get(cell) : undefined;
+  if (kept && kept.font === font && kept.width === width) return kept.laid;
+  const laid = layCellText(cell, font, width, { now: pc.now })!;
+  if (split) splitCells.set(cell, { font, width, laid });
+  return laid;
 }

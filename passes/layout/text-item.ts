@@ -7,6 +7,7 @@ import type { Box } from '../../engines/geometry/coordinates.js';
 import type { DrawTarget } from '../../engines/text/line-draw.js';
 import { blockStyle, nextTextObject, runSpans, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
 import { layRuns } from '../../engines/text/text-block.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import type { DrawOp, Matrix, ResolvedTextItem } from '../../ir/types.js';
 import { ParagraphMarker } from './structure-marks.js';
@@ -39,6 +40,6 @@ export function layTextItem(
   block.draw(box.llx, box.ury, target, marker && ((i) => marker.start(i)));
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
   if (marker) return marker.finish(ops);
-  ops.push(...target.glyphs, ...target.rects);
+  pushAll(pushAll(ops, target.glyphs), target.rects);
   return ops;
 }

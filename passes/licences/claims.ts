@@ -8,6 +8,7 @@
 // hold, the title shown and the tab order (uaCombinations).
 
 import { StandardFace } from '../../engines/fonts/standard-face.js';
+import { pushAll } from '../../ir/bounded.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { StructElementSpec } from '../../ir/structure-types.js';
@@ -188,7 +189,7 @@ function fontsOf(item: ResolvedItem): FontResource[] {
     runs?: { style?: { fontRes?: FontResource } }[];
     text?: { fontRes?: FontResource };
   };
-  if (it.fontRes instanceof Map) out.push(...it.fontRes.values());
+  if (it.fontRes instanceof Map) pushAll(out, it.fontRes.values());
   else if (it.fontRes) out.push(it.fontRes);
   for (const r of it.runs ?? []) if (r.style?.fontRes) out.push(r.style.fontRes);
   if (it.text && typeof it.text === 'object' && it.text.fontRes) out.push(it.text.fontRes);

@@ -4,6 +4,7 @@
 
 import { PDFDict, PDFName, type PDFStream } from 'pdf-lib';
 import { decodeBounded, UnpackLimitError } from '../../engines/supplied/guard.js';
+import { refuseUnpack } from '../../engines/supplied/load.js';
 import { pageParts } from '../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../engines/supplied/widgets.js';
 import { countPageWords, type WordCount } from '../../engines/supplied/words.js';
@@ -20,8 +21,7 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
   try {
     parts = pageParts(src, page - 1);
   } catch (e) {
-    if (e instanceof UnpackLimitError)
-      refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
+    if (e instanceof UnpackLimitError) refuseUnpack(src, partAt);
     refuse('needsLicenceImportedUncountable', at, { page, part: src.part, at, reason: 'its content cannot be read' });
   }
   let count: WordCount;
@@ -42,8 +42,7 @@ export function checkImportedWords(src: SuppliedPdf, page: number, at: JsonPoint
       count = more.ok ? { ok: true as const, words: count.words + more.words } : more;
     }
   } catch (e) {
-    if (e instanceof UnpackLimitError)
-      refuse('suppliedPdfBomb', partAt, { part: src.part, at: partAt, limit: src.unpackLimit });
+    if (e instanceof UnpackLimitError) refuseUnpack(src, partAt);
     count = { ok: false as const, why: 'its content cannot be read' };
   }
   if (!count.ok) refuse('needsLicenceImportedUncountable', at, { page, part: src.part, at, reason: count.why });

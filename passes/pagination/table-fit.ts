@@ -7,8 +7,8 @@
 
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { linesHeight, linesThatFit } from '../../engines/text/table-cell-text.js';
+import { maxOf } from '../../ir/bounded.js';
 import type { MeasuredTable } from '../../ir/measured-table.js';
-
 import { refuse } from '../../ir/messages.js';
 import type { PlacedRow, ResolvedTableItem } from '../../ir/types.js';
 
@@ -159,10 +159,12 @@ export function fitTable(inp: FitInput): FittedPart[] {
       const left = cells.map((c, i) => (c.text ? c.text.lines.length - from[i] : 0));
       const restNeed = Math.max(
         0,
-        ...cells.map((c, i) =>
-          c.text && left[i] > 0
-            ? linesHeight(c.text, from[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
-            : c.cell.style.padding[0] + c.cell.style.padding[2],
+        maxOf(
+          cells.map((c, i) =>
+            c.text && left[i] > 0
+              ? linesHeight(c.text, from[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
+              : c.cell.style.padding[0] + c.cell.style.padding[2],
+          ),
         ),
       );
       const roomHere = y - bottomLimit();
@@ -191,8 +193,8 @@ export function fitTable(inp: FitInput): FittedPart[] {
         next();
         continue;
       }
-      const h = Math.max(
-        ...cells.map((c, i) =>
+      const h = maxOf(
+        cells.map((c, i) =>
           shown[i] > 0
             ? linesHeight(c.text!, from[i], from[i] + shown[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
             : 0,

@@ -19,6 +19,8 @@ export interface ServiceSettings {
   licence?: Licence;
   /** The server's own page ceiling: no client renders more, whatever its own entry says. */
   pageCeiling?: number;
+  /** The memory budget of one render, bytes (ir/memory-budget.ts; `--render-memory`); absent: the default. */
+  renderMemory?: number;
 }
 
 export class ServiceConfigError extends Error {}

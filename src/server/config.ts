@@ -3,6 +3,7 @@
 // `quire serve` runs with no file at all. A bad value stops start-up with one sentence; it never
 // surfaces later as a bad render. README "Server settings" lists every row of SETTINGS.
 import { readFileSync } from 'node:fs';
+import { DEFAULT_RENDER_MEMORY_BYTES } from '../../ir/memory-budget.js';
 import { DEFAULT_PAGE_CEILING } from '../clients.js';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_QUEUE_PER_WORKER, DEFAULT_TIME_LIMIT_MS, defaultWorkers } from '../pool.js';
 import {
@@ -13,6 +14,8 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
 } from '../server.js';
+
+const MIB = 1024 * 1024;
 
 export class ConfigError extends Error {}
 
@@ -106,6 +109,15 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => DEFAULT_MEMORY_LIMIT_MB,
   },
   {
+    key: 'render_memory_mb',
+    flag: 'render-memory',
+    env: 'QUIRE_RENDER_MEMORY_MB',
+    kind: 'int',
+    min: 1,
+    help: 'memory budget of one render (pictures, supplied streams), MiB; past it 413 drawing',
+    dflt: () => DEFAULT_RENDER_MEMORY_BYTES / MIB,
+  },
+  {
     key: 'header_timeout_ms',
     flag: 'header-timeout',
     env: 'QUIRE_HEADER_TIMEOUT_MS',
@@ -175,6 +187,8 @@ export interface ServeConfig {
   queue: number;
   timeLimitMs: number;
   memoryLimitMb: number;
+  /** The memory budget of one render, MiB (ir/memory-budget.ts). */
+  renderMemoryMb: number;
   headerTimeoutMs: number;
   bodyTimeoutMs: number;
   graceMs: number;
@@ -238,6 +252,7 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     queue: (out.queue as number | undefined) ?? workers * DEFAULT_QUEUE_PER_WORKER,
     timeLimitMs: out.time_limit_ms as number,
     memoryLimitMb: out.memory_limit_mb as number,
+    renderMemoryMb: out.render_memory_mb as number,
     headerTimeoutMs: out.header_timeout_ms as number,
     bodyTimeoutMs: out.body_timeout_ms as number,
     graceMs: out.grace_ms as number,

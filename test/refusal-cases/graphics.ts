@@ -8,10 +8,22 @@
 // (and `parts`, `licensed`, `client` when the case needs them) that meets that refusal first, the
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
+
+import { bigPng } from '../support/hostile.js';
 import type { RefusalCase } from './support.js';
 import { bytes, icc } from './support.js';
 
 export const CASES: RefusalCase[] = [
+  {
+    key: 'imagePastMemory',
+    what: 'an 11 000 × 11 000 RGBA PNG of 472 KB: 1.45 GB to read, past the default budget',
+    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
+    parts: { p: bigPng(11_000, 11_000) },
+    status: 413,
+    word: 'drawing',
+    pointer: '/items/0/image',
+    says: ['"p"', '11000 × 11000', '402653184'],
+  },
   {
     key: 'imageUnreadable',
     description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },

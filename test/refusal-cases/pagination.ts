@@ -8,6 +8,8 @@
 // (and `parts`, `licensed`, `client` when the case needs them) that meets that refusal first, the
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
+
+import { pdfWithContent, zlibOfRepeated } from '../support/hostile.js';
 import type { RefusalCase } from './support.js';
 import { bytes, file, NOTO_SANS_B64 } from './support.js';
 
@@ -423,6 +425,16 @@ export const CASES: RefusalCase[] = [
     word: 'description',
     pointer: '/templates/part',
     says: ['"b"', 'part'],
+  },
+  {
+    key: 'suppliedPdfPastMemory',
+    what: 'unpack_limit 4e8 is held to the server ceiling: a 70 MB Flate stream is refused at 64 MiB',
+    description: { supplied_pdfs: { unpack_limit: 4e8 }, templates: { part: 'b' }, items: [] },
+    parts: { b: pdfWithContent(zlibOfRepeated(32, 70_000_000), ['FlateDecode']) },
+    status: 413,
+    word: 'drawing',
+    pointer: '/templates/part',
+    says: ['"b"', '67108864', 'unpack_limit'],
   },
   {
     key: 'suppliedPageMissing',

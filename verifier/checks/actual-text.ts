@@ -3,6 +3,7 @@
 // property lists of marked-content sequences (inline or named under Properties), the text must be
 // real text: no Private Use Area code points.
 
+import { pushAll } from '../../ir/bounded.js';
 import {
   arrayItems,
   dictOf,
@@ -26,7 +27,7 @@ export const actualText: Check = ({ l, u, add }) => {
   while (stack.length && seen.size < MAX_ELEMENTS) {
     const k = resolve(ctx, stack.pop());
     if (k instanceof PDFArray) {
-      stack.push(...arrayItems(ctx, k));
+      pushAll(stack, arrayItems(ctx, k));
       continue;
     }
     const d = dictOf(k);

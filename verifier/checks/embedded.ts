@@ -3,6 +3,7 @@
 // annotation, with its AFRelationship, MIME type (Subtype), whether the catalog's AF array lists it and
 // whether the file itself claims PDF/A.
 import type { PDFContext } from 'pdf-lib';
+import { pushAll } from '../../ir/bounded.js';
 import {
   arrayItems,
   dictOf,
@@ -91,6 +92,6 @@ function nameTreeValues(ctx: PDFContext, node: PDFDict | undefined, depth = 0): 
     const items = arrayItems(ctx, names);
     for (let i = 1; i < items.length; i += 2) out.push(items[i]);
   }
-  for (const k of arrayItems(ctx, getArray(ctx, node, 'Kids'))) out.push(...nameTreeValues(ctx, dictOf(k), depth + 1));
+  for (const k of arrayItems(ctx, getArray(ctx, node, 'Kids'))) pushAll(out, nameTreeValues(ctx, dictOf(k), depth + 1));
   return out;
 }

@@ -2,6 +2,7 @@
 // 19005-4 §6.10): each configuration dictionary (D and every entry of Configs) has a Name unique among
 // them, an Order that reaches every optional content group of the file, and no AS entry.
 
+import { pushAll } from '../../ir/bounded.js';
 import {
   arrayItems,
   dictOf,
@@ -46,8 +47,8 @@ export const optionalContent: Check = ({ l, add }) => {
       if (x instanceof PDFRef) {
         reached.add(x.toString());
         const v = ctx.lookup(x);
-        if (v instanceof PDFArray) stack.push(...v.asArray());
-      } else if (x instanceof PDFArray) stack.push(...x.asArray());
+        if (v instanceof PDFArray) pushAll(stack, v.asArray());
+      } else if (x instanceof PDFArray) pushAll(stack, x.asArray());
     }
     const absent = groups.filter((g) => !reached.has(g.toString()));
     if (absent.length) add('oc-order-incomplete', 'PDOCConfig', { groups: absent.map((g) => g.toString()).join(', ') });

@@ -7,7 +7,9 @@
 // text, notes' IDs, role maps that loop, annotations' descriptions and the structure element above
 // them, media clips, the permissions of an encrypted file, the PDF/UA identification's prefixes.
 // Facts only: verifier/pdfua-1/ binds them.
+
 import type { PDFContext } from 'pdf-lib';
+import { pushAll } from '../../ir/bounded.js';
 import { STANDARD_STRUCTURE_TYPES } from '../../ir/structure-types.js';
 import {
   arrayItems,
@@ -257,7 +259,7 @@ export const structureUa1: Check = ({ l, u, add }) => {
     if (!f || seenField.has(f)) continue;
     seenField.add(f);
     if (has(f, 'TU') && !catalogLang && !has(f, 'Lang')) add('field-tu-no-lang', 'PDFormField');
-    fields.push(...arrayItems(ctx, getArray(ctx, f, 'Kids')));
+    pushAll(fields, arrayItems(ctx, getArray(ctx, f, 'Kids')));
   }
 
   // An XFA form that asks to be rendered dynamically (7.15).

@@ -3,6 +3,7 @@
 // properties, property elements holding text, rdf:resource, arrays (Bag/Seq/Alt of rdf:li), structures
 // (rdf:parseType="Resource", a nested rdf:Description, or attributes) and qualified values (rdf:value).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { pushAll } from '../../ir/bounded.js';
 
 export const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -84,7 +85,7 @@ export function parseXmp(text: string): XmpPacket {
       const scope = withNs(d, ns, prefixes);
       const [uri, local] = resolveName(tag, scope);
       if (uri !== RDF || local !== 'Description') throw new XmpError(`unexpected ${tag} in rdf:RDF`);
-      props.push(...descriptionProps(d, scope, prefixes));
+      pushAll(props, descriptionProps(d, scope, prefixes));
     }
   }
   return { header, properties: props, prefixes };

@@ -14,6 +14,7 @@ import { deflateSync } from 'node:zlib';
 import { type PDFContext, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import type { Face } from '../../../engines/fonts/face.js';
 import { retainGidSubset } from '../../../engines/pdf/truetype-subset.js';
+import { maxOf, pushAll } from '../../../ir/bounded.js';
 import type { FontObject } from '../../../ir/types.js';
 import { FLATE_LEVEL, flate, pdfFontName, subsetTag, toUnicodeStream } from './common.js';
 
@@ -95,7 +96,7 @@ function widths(cids: readonly number[], advance: (cid: number) => number): (num
 
 /** A CIDToGIDMap stream (§9.7.4.2): two bytes, big-endian, per CID from 0, the glyph each draws. */
 function cidToGidStream(context: PDFContext, cids: readonly number[], gidOf: (cid: number) => number): PDFRef {
-  const max = Math.max(...cids);
+  const max = maxOf(cids);
   const bytes = new Uint8Array((max + 1) * 2);
   for (const c of cids) {
     const g = gidOf(c);
@@ -107,7 +108,7 @@ function cidToGidStream(context: PDFContext, cids: readonly number[], gidOf: (ci
 
 /** CIDSet (§9.8.3.1 Table 124): one bit per CID, high bit first, set for every CID the program has. */
 function cidSet(cids: readonly number[]): Uint8Array {
-  const bytes = new Uint8Array((Math.max(...cids) >> 3) + 1);
+  const bytes = new Uint8Array((maxOf(cids) >> 3) + 1);
   for (const c of cids) bytes[c >> 3] |= 0x80 >> (c & 7);
   return bytes;
 }
@@ -156,7 +157,10 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
       present = sub.kept ?? cids;
       if (aliased) {
         const kept = new Set(present);
-        present = [...present, ...cids.filter((c) => c !== gidOf(c) && kept.has(gidOf(c)))];
+        present = pushAll(
+          [...present],
+          cids.filter((c) => c !== gidOf(c) && kept.has(gidOf(c))),
+        );
       }
       cidToGid = aliased ? cidToGidStream(context, present, gidOf) : 'Identity';
     }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Font } from 'fontkit';
 import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
+import { maxOf, minOf } from '../../../ir/bounded.js';
 
 /** Flate level for font programs and CMaps (spec Limits: compression 1..9; the request's own level arrives later). */
 export const FLATE_LEVEL = 6;
@@ -82,8 +83,8 @@ export function simpleWidths(
   scale: number,
   round = true,
 ): { FirstChar: number; LastChar: number; Widths: number[] } {
-  const first = Math.min(...codes);
-  const last = Math.max(...codes);
+  const first = minOf(codes);
+  const last = maxOf(codes);
   const set = new Set(codes);
   const widths: number[] = [];
   for (let c = first; c <= last; c++)

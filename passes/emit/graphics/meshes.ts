@@ -2,6 +2,8 @@
 // Every vertex or patch is written with BitsPerFlag 8, BitsPerCoordinate 32 and BitsPerComponent 16,
 // so each field falls on a byte boundary; Decode maps the full integer range onto the data's own
 // bounds (coordinates) and onto 0..1 or the tints' own range (components), for the most precision.
+
+import { pushAll } from '../../../ir/bounded.js';
 import type { MeshCorner, ShadingDecl } from '../../../ir/graphics-types.js';
 
 export const BITS_PER_COORDINATE = 32;
@@ -41,7 +43,7 @@ export function meshData(s: Mesh): { bytes: Uint8Array; entries: Record<string, 
         xs.push(p.points[i]);
         ys.push(p.points[i + 1]);
       }
-      cs.push(...p.colours);
+      pushAll(cs, p.colours);
     }
   }
   const n = cs[0].length;

@@ -21,6 +21,7 @@ import {
 import { MAX_PDF_NUMBER } from '../../../engines/geometry/coordinates.js';
 import { annotsOf, pageParts } from '../../../engines/supplied/page-parts.js';
 import { flatWidgets } from '../../../engines/supplied/widgets.js';
+import { pushAll } from '../../../ir/bounded.js';
 import type { Remark } from '../../../ir/diagnostics.js';
 import { remark } from '../../../ir/messages.js';
 import type { JsonPointer } from '../../../ir/pointer.js';
@@ -149,8 +150,9 @@ export function annotationCarrier(
       const out: PDFRef[] = [];
       for (const d of drawn[page.number - 1]) {
         const dropped = new Map<Why, number>();
-        out.push(
-          ...carryPage(context, d, first, archive, dropped, d.layer && ocg ? ocg(d.layer) : undefined, accessible),
+        pushAll(
+          out,
+          carryPage(context, d, first, archive, dropped, d.layer && ocg ? ocg(d.layer) : undefined, accessible),
         );
         const key = `${d.src.part}\u0000${d.index}`;
         if (dropped.size && !remarked.has(key)) {
@@ -401,7 +403,7 @@ function copyable(sctx: PDFContext, dict: PDFDict, m: Matrix): Why | undefined {
     } else if (o instanceof PDFRef) {
       const t = sctx.lookup(o);
       if (t) stack.push(t);
-    } else if (o instanceof PDFArray) stack.push(...o.asArray());
+    } else if (o instanceof PDFArray) pushAll(stack, o.asArray());
     else if (o instanceof PDFStream) stack.push(o.dict);
     else if (o instanceof PDFDict) {
       const type = o.get(PDFName.of('Type'));

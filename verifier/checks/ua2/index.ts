@@ -3,7 +3,9 @@
 // §8.10), destinations (§8.8), optional content configurations (§8.7), the catalog's language (§8.4.4),
 // human-readable strings without Private Use Area code points (§8.6), embedded files' descriptions
 // (§8.14) and the PDF/UA identification (§5: part 2, rev a year, both under the prefix pdfuaid).
+
 import type { PDFContext } from 'pdf-lib';
+import { pushAll } from '../../../ir/bounded.js';
 import {
   arrayItems,
   dictOf,
@@ -144,7 +146,7 @@ function annotations({ l, u, add }: CheckContext, elements: Map<PDFDict, Ua2Elem
       if (v === undefined || plain(textOf(get(ctx, f, 'RV')) ?? '') !== v.trim())
         add('ua2-rv-v', 'PDTextField', { name: textOf(get(ctx, f, 'T')) ?? '?' });
     }
-    stack.push(...arrayItems(ctx, getArray(ctx, f, 'Kids')));
+    pushAll(stack, arrayItems(ctx, getArray(ctx, f, 'Kids')));
   }
 }
 

@@ -1,0 +1,155 @@
+// test/hostile.test.ts — issue 20's hostile requests, each answered as docs/reference.md says
+// ("Memory budget of a render"): a small file that would unpack to a large picture or stream is
+// refused 413 from its header or while it unpacks, before the memory is taken, whatever the filter;
+// the server's budget setting lowers the ceiling and a description cannot raise it; inputs that
+// spread past the call stack (an ICC description of 3 MB) or cost O(n²) (a cell split over many
+// pages) render. bench/hostile.ts replays the full-size cases and prints peak RSS and time.
+import { describe, expect, it } from 'vitest';
+import { render } from '../src/library.js';
+import type { Outcome } from '../src/types.js';
+import { NOW } from './support/fixtures.js';
+import {
+  bigPng,
+  iccWithDescription,
+  importDescription,
+  longWord,
+  lzwOfRepeated,
+  outputIntentDescription,
+  pdfWithContent,
+  runLengthOfRepeated,
+  tallCell,
+  zlibOfRepeated,
+} from './support/hostile.js';
+import { pdfInfo, pdfToText, qpdfCheck } from './support/pdf-tools.js';
+
+const MIB = 1024 * 1024;
+const imageDescription = {
+  items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 100, ury: 100 } }],
+};
+
+function refused(out: Outcome, status: number, word: string): string {
+  if (out.ok) throw new Error('rendered, expected a refusal');
+  expect([out.status, out.word], out.sentence).toEqual([status, word]);
+  return out.sentence;
+}
+
+describe('memory budget: pictures, checked from the header before decoding', () => {
+  it('refuses a 472 KB PNG of 11 000 × 11 000 RGBA pixels (1.45 GB to read) with 413 naming the ceiling', () => {
+    const png = bigPng(11_000, 11_000);
+    expect(png.length).toBeLessThan(500_000);
+    const s = refused(render({ description: imageDescription, parts: { p: png }, now: NOW }), 413, 'drawing');
+    expect(s).toContain('"p"');
+    expect(s).toContain('11000 × 11000');
+    expect(s).toContain('402653184 this server gives one render');
+  });
+
+  it('--render-memory lowers the ceiling: a 1000 × 1000 RGBA PNG renders by default, not within 4 MiB', () => {
+    const png = bigPng(1000, 1000);
+    const ok = render({ description: imageDescription, parts: { p: png }, now: NOW });
+    expect(ok.ok && qpdfCheck(ok.pdf).code).toBe(0);
+    const s = refused(
+      render({ description: imageDescription, parts: { p: png }, now: NOW, service: { renderMemory: 4 * MIB } }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain(`${4 * MIB} this server gives one render`);
+  });
+
+  it('counts a JPEG by the pixels it decodes to', async () => {
+    // A baseline SOF0 header of 30 000 × 30 000 × 3 with no scan: 2.7 GB decoded.
+    const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, 0x75, 0x30, 0x75, 0x30, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
+    const jpg = Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
+    const out = render({ description: imageDescription, parts: { p: new Uint8Array(jpg) }, now: NOW });
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect([out.status, out.word], out.sentence).toEqual([413, 'drawing']);
+  });
+});
+
+describe('memory budget: streams of a supplied PDF, counted while they unpack', () => {
+  const TWELVE_MB = 12_000_000;
+  const filters: [string, () => Uint8Array][] = [
+    ['FlateDecode', () => pdfWithContent(zlibOfRepeated(32, TWELVE_MB), ['FlateDecode'])],
+    ['LZWDecode', () => pdfWithContent(lzwOfRepeated(32, TWELVE_MB), ['LZWDecode'])],
+    ['RunLengthDecode', () => pdfWithContent(runLengthOfRepeated(32, TWELVE_MB), ['RunLengthDecode'])],
+    [
+      'ASCIIHexDecode over LZWDecode',
+      () =>
+        pdfWithContent(Buffer.from(Buffer.from(lzwOfRepeated(32, TWELVE_MB)).toString('hex') + '>'), [
+          'ASCIIHexDecode',
+          'LZWDecode',
+        ]),
+    ],
+  ];
+  for (const [name, make] of filters) {
+    it(`a ${name} page of 12 MB renders by default and is refused 413 under a budget of 8 MiB`, () => {
+      const pdf = make();
+      const ok = render({ description: importDescription('b'), parts: { b: pdf }, now: NOW });
+      expect(ok.ok, ok.ok ? '' : ok.sentence).toBe(true);
+      const s = refused(
+        render({
+          description: importDescription('b'),
+          parts: { b: pdf },
+          now: NOW,
+          service: { renderMemory: 8 * MIB },
+        }),
+        413,
+        'drawing',
+      );
+      expect(s).toContain(`more than ${8 * MIB} bytes`);
+    });
+  }
+
+  it('an LZW bomb (a page of 1 GB in a file of 400 KB) is refused at the unpack limit', () => {
+    const pdf = pdfWithContent(lzwOfRepeated(32, 1e9), ['LZWDecode']);
+    expect(pdf.length).toBeLessThan(500_000);
+    const s = refused(render({ description: importDescription('b'), parts: { b: pdf }, now: NOW }), 400, 'description');
+    expect(s).toContain('67108864 bytes, the unpack limit of supplied_pdfs');
+  });
+
+  it('unpack_limit cannot raise the ceiling: 4e8 is held to 64 MiB (413), a lower value still holds (400)', () => {
+    const pdf = pdfWithContent(zlibOfRepeated(32, 70_000_000), ['FlateDecode']);
+    const s = refused(
+      render({ description: importDescription('b', 4e8), parts: { b: pdf }, now: NOW }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain('67108864 bytes');
+    expect(s).toContain('unpack_limit can only lower it');
+    refused(
+      render({ description: importDescription('b', 1_000_000), parts: { b: pdf }, now: NOW }),
+      400,
+      'description',
+    );
+  });
+});
+
+describe('inputs that spread past the stack or cost O(n²)', () => {
+  it('an output intent profile with a 3 MB description renders (String.fromCharCode(...bytes) overflowed the stack: 500)', () => {
+    const out = render({
+      description: outputIntentDescription('p'),
+      parts: { p: iccWithDescription(3_000_000) },
+      now: NOW,
+    });
+    expect(out.ok, out.ok ? '' : out.sentence).toBe(true);
+    if (out.ok) expect(qpdfCheck(out.pdf).code).toBe(0);
+  });
+
+  it('a table cell of 3 000 lines split over 50 pages shows every line once, in order', () => {
+    const out = render({ description: tallCell(3000), now: NOW });
+    if (!out.ok) throw new Error(out.sentence);
+    expect(Number(pdfInfo(out.pdf).Pages)).toBeGreaterThan(40);
+    const lines = pdfToText(out.pdf)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('line '));
+    expect(lines).toEqual(Array.from({ length: 3000 }, (_, i) => `line ${i}`));
+  });
+
+  it('one word of 9 000 characters (shaped in three pieces) renders with every character', () => {
+    // At 0.08 pt the word (≈ 0.57 em per x) stays on the page, so pdftotext reads all of it.
+    const out = render({ description: longWord(9000, 0.08), now: NOW });
+    if (!out.ok) throw new Error(out.sentence);
+    expect(qpdfCheck(out.pdf).code).toBe(0);
+    expect(pdfToText(out.pdf).replace(/[^x]/g, '').length).toBe(9000);
+  });
+});
