@@ -17,7 +17,10 @@ function partsMap(parts: RenderInput['parts']): ReadonlyMap<string, Uint8Array> 
   return new Map(Object.entries(parts));
 }
 
-/** Renders one description. Never throws: a client's mistake is a refusal, our own failure a 500. */
+/**
+ * Renders one description. Never throws: a client's mistake is a refusal, our own failure a 500.
+ * Takes any value (the reader checks it); the package exports it typed (`RenderInput`, src/index.ts).
+ */
 export function render(input: RenderInput): Outcome {
   const now = input.now ?? new Date();
   const ctx: PassContext = {
