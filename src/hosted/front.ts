@@ -130,6 +130,12 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
     res.setHeader('allow', 'POST');
     return json(res, 405, `the address ${RENDER_PATH} takes POST only; post the description.`);
   }
+  if (path === '/' && (method === 'GET' || method === 'HEAD')) {
+    // the front's first page is the box (a browser opening the bare address lands where it can work)
+    res.writeHead(303, { location: RENDER_PATH, 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`the box is at ${RENDER_PATH}\n`);
+    return;
+  }
   if (path === SESSION_PATH && method === 'POST') return signIn(c, req, res);
   if (path === SIGN_OUT_PATH && method === 'POST') return signOut(c, req, res);
   if (path === SCRIPT_PATH && (method === 'GET' || method === 'HEAD')) {
