@@ -15,6 +15,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
 COPY tsconfig.json tsup.config.ts ./
 COPY types ./types
+# the JSON Schema: read by the reader (unknown-key remarks), served by the front (/schema.json)
+COPY schema ./schema
 COPY ir ./ir
 COPY engines ./engines
 COPY verifier ./verifier

@@ -37,7 +37,7 @@ export function render(input: RenderInput): Outcome {
   };
   try {
     const t = performance.now();
-    const ir: ReadIr = readDescription(input.description);
+    const ir: ReadIr = readDescription(input.description, ctx.remarks);
     const doc = ir.doc;
     input.trace?.('read', ir, performance.now() - t);
     const emitted = runPasses(ir, ctx, input.trace);
