@@ -7,6 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Logger, pino } from 'pino';
+import { OPENAPI_JSON, OPENAPI_PATH } from '../openapi.js';
 import { BUILD } from '../version.js';
 import { forward, joinHosted } from './forward.js';
 import { BOX_SCRIPT, boxPage, signInPage } from './page.js';
@@ -141,6 +142,11 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
   if (path === SCRIPT_PATH && (method === 'GET' || method === 'HEAD')) {
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     res.end(BOX_SCRIPT);
+    return;
+  }
+  if (path === OPENAPI_PATH && (method === 'GET' || method === 'HEAD')) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(OPENAPI_JSON);
     return;
   }
   if (path === '/health' && method === 'GET') {
