@@ -1,7 +1,7 @@
 // test/gallery.test.ts — the examples gallery (examples/gallery/*.json) renders as README shows it:
 // each description renders without a remark, qpdf finds nothing, pdftotext reads what the document
 // says, the invoice carries its Factur-X XML (pdfdetach) and meets PDF/A-3b by the built-in verifier,
-// the form's fields are there (pdf.js-independent: qpdf's form listing), and README shows a preview
+// the report's pages and outline, the form's fields (qpdf's JSON), and README shows a preview
 // docs/examples/<name>.png (written by `npm run gallery`) of every one.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ const SAYS: Record<string, string[]> = {
   letter: ['Access to the Babbage correspondence', 'Yours faithfully', 'The British Library'],
   certificate: ['Certificate of Completion', 'Grace Brewster Hopper', '27 November 2026'],
   form: ['Membership application', 'Full name', 'privacy notice'],
+  report: ['Contents', 'Regional results', 'Figures by month', 'December', 'Page 4 of 4'],
 };
 
 function rendered(name: string): string {
@@ -50,6 +51,24 @@ describe('examples gallery', () => {
   it('the invoice is Factur-X: the XML attached as factur-x.xml', () => {
     const list = execFileSync('pdfdetach', ['-list', join(dir, 'invoice.pdf')], { encoding: 'utf8' });
     expect(list).toContain('factur-x.xml');
+  });
+
+  it('the report has four pages, its contents linked to named destinations and in the outline', () => {
+    const file = join(dir, 'report.pdf');
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+4\n/);
+    const q = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=outlines', file], { encoding: 'utf8' }));
+    expect((q.outlines as { title: string }[]).map((o) => o.title)).toEqual([
+      '1 Summary',
+      '2 Regional results',
+      '3 Figures by month',
+    ]);
+    // the contents' three links aim at the named destinations (qpdf writes the file uncompressed)
+    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, '-'], { encoding: 'latin1' });
+    expect(qdf.match(/\/Subtype \/Link/g)).toHaveLength(3);
+    // names are written as text strings: UTF-16BE with its byte order mark, in hex
+    const utf16 = (t: string): string =>
+      `feff${[...t].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('')}`;
+    for (const n of [1, 2, 3]) expect(qdf).toContain(`/Dest <${utf16(`section-${n}`)}>`);
   });
 
   it('the form holds its fields', () => {
