@@ -1,23 +1,32 @@
-# Dockerfile — quire's render server. Stage 1 builds dist/ with the dev toolchain; stage 2 is a slim
-# runtime with production dependencies only, running as the unprivileged `node` user.
+# Dockerfile — quire's render server and hosted front (one image; the command picks). Stage 1 builds
+# dist/ with the dev toolchain; stage 2 is a slim runtime with production dependencies only, running
+# as the unprivileged `node` user. Node 24 is the active LTS (maintained until April 2028).
 #   docker build --build-arg QUIRE_COMMIT=$(git rev-parse --short HEAD) -t quire .
 #   docker run --rm -p 127.0.0.1:8080:8080 quire
-FROM node:20-bookworm-slim AS build
-# better-sqlite3 (the hosted store) compiles when no prebuilt binary can be fetched.
+# test/dockerfile.test.ts copies exactly what the COPY lines name and builds and serves from it, so a
+# source folder missing here fails a test rather than `docker build`.
+FROM node:24-trixie-slim AS build
+# better-sqlite3 (the hosted store, an optional dependency) compiles when no prebuilt binary exists
+# for this Node; the toolchain stays in this stage.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci
+# --ignore-scripts: `prepare` would build before the sources are here; the one native install runs after
+RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
 COPY tsconfig.json tsup.config.ts ./
 COPY types ./types
+# the JSON Schema: read by the reader (unknown-key remarks), served by the front (/schema.json)
+COPY schema ./schema
 COPY ir ./ir
 COPY engines ./engines
 COPY verifier ./verifier
 COPY passes ./passes
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+# no declarations: the image runs dist/, it does not publish types
+RUN QUIRE_NO_DTS=1 npx tsup
+RUN npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-trixie-slim AS runtime
 # The build number carries the commit when the builder passes it (x-svc-version, /health).
 ARG QUIRE_COMMIT=
 ENV NODE_ENV=production QUIRE_COMMIT=$QUIRE_COMMIT

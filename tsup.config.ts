@@ -1,20 +1,30 @@
-// tsup.config.ts — builds dist/: the library (index), the `quire` command (cli), the server's render
-// worker (loaded by piscina from dist/render-worker.js) and the bench entry.
-// Dependencies stay external (node_modules at run time); declarations are emitted for the library.
+// tsup.config.ts — builds dist/: the library (index), the server and the hosted front behind their
+// subpath exports (quire/server, quire/hosted), the `quire` command (cli), the server's render worker
+// (loaded by piscina from dist/render-worker.js), the worker of the async `renderAsync` and the bench
+// entry. Dependencies stay external (node_modules at run time); declarations are emitted for the three
+// exported entries unless QUIRE_NO_DTS is set (tools/build-if-stale.mjs sets it for `npm start`).
 import { defineConfig } from 'tsup';
+
+const exported = { index: 'src/index.ts', server: 'src/server.ts', hosted: 'src/hosted/index.ts' };
 
 export default defineConfig({
   entry: {
-    index: 'src/index.ts',
+    ...exported,
     cli: 'src/cli.ts',
     'bench-entry': 'src/bench-entry.ts',
     'render-worker': 'src/render-worker.ts',
+    'async-worker': 'src/async-worker.ts',
   },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
   sourcemap: true,
-  clean: true,
-  dts: { entry: { index: 'src/index.ts' } },
+  // a build without declarations (npm start) leaves the last ones in place rather than wiping dist/;
+  // tools/build-if-stale.mjs still sees them as stale, so prepare and npm test rebuild them
+  clean: !process.env.QUIRE_NO_DTS,
+  dts: process.env.QUIRE_NO_DTS ? false : { entry: exported },
   splitting: true,
+  // the optional database drivers stay imports (tsup externalises dependencies, not optionalDependencies):
+  // better-sqlite3 is native and pg is loaded only when a PostgreSQL store opens
+  external: ['better-sqlite3', 'pg'],
 });

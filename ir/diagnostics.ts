@@ -36,7 +36,8 @@ export type RemarkCode =
   | 'font-embedding-permission'
   | 'imported-annotations-dropped'
   | 'off-page'
-  | 'past-box';
+  | 'past-box'
+  | 'unknown-key';
 
 export interface Remark {
   code: RemarkCode;

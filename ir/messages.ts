@@ -1192,6 +1192,9 @@ export const REFUSALS = {
 } as const satisfies Record<string, RefusalEntry>;
 
 export const REMARKS = {
+  // the spec ignores unknown keys; the remark says so, and names the key probably meant (ir/read/unknown-keys.ts)
+  unknownKey: { code: 'unknown-key', template: '`{key}` at {at} is not a key of {owner}; it is ignored' },
+  unknownKeyNear: { code: 'unknown-key', template: '`{key}` at {at} is not a key of {owner}; did you mean `{near}`?' },
   unusedResource: { code: 'unused-resource', template: 'the {kind} {name} is never drawn with' },
   fontEmbeddingPermission: {
     code: 'font-embedding-permission',

@@ -5,6 +5,7 @@
 // in ir/read/<area>.ts.
 import { DEFAULT_PAGE } from './defaults.js';
 import type * as D from './description.generated.js';
+import type { Remark } from './diagnostics.js';
 import { readJson } from './json-reader.js';
 import { refuse } from './messages.js';
 import { at } from './pointer.js';
@@ -26,6 +27,7 @@ import { checkNavigationSchema, readNavigation, readPageSettings } from './read/
 import { readStandards } from './read/standards.js';
 import { readStructure } from './read/structure.js';
 import { readTemplates } from './read/supplied.js';
+import { unknownKeyRemarks } from './read/unknown-keys.js';
 import { descriptionSchema } from './schema/description.js';
 import type { PageSize, ReadIr, RenumberEntry } from './types.js';
 
@@ -38,11 +40,15 @@ export { readColour, readCoord, refuseSchema } from './read/common.js';
  */
 const validateDescription = ajv.compile<D.Description>(descriptionSchema);
 
-/** Reads a description into the first IR stage, or throws a RefusalError. */
-export function readDescription(description: unknown): ReadIr {
+/**
+ * Reads a description into the first IR stage, or throws a RefusalError. `remarks`, when given,
+ * receives a warning for each key the format does not know (ignored, as the spec says).
+ */
+export function readDescription(description: unknown, remarks?: Remark[]): ReadIr {
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value;
+  if (remarks) remarks.push(...unknownKeyRemarks(d));
   checkNavigationSchema(d);
   const page = d.page ?? {};
   const list = <K extends DeclarationKey, T>(

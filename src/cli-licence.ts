@@ -24,7 +24,11 @@ export interface LicenceIo {
 
 /** Runs `quire licence …`; returns the exit code (2 for usage errors). */
 export function licenceCommand(args: readonly string[], io: LicenceIo): number {
-  const [sub, ...rest] = args;
+  const [first, ...more] = args;
+  // `quire licence --help` (or -h) before a subcommand asks for this help, as after one
+  const asksHelp = first === '--help' || first === '-h';
+  const sub = asksHelp ? 'help' : first;
+  const rest = asksHelp ? [] : more;
   const { values, positionals } = parseArgs({
     args: [...rest],
     allowPositionals: true,
@@ -45,7 +49,7 @@ export function licenceCommand(args: readonly string[], io: LicenceIo): number {
     io.err(`quire licence: ${msg}\n${LICENCE_HELP}`);
     return 2;
   };
-  if (values.help || sub === undefined) {
+  if (values.help || sub === undefined || sub === 'help') {
     io.out(LICENCE_HELP);
     return sub === undefined ? 2 : 0;
   }

@@ -39,7 +39,7 @@ const HELP = `quire ${BUILD} — one JSON description (plus the files it names) 
 
 Usage:
   quire serve [--config FILE] [--port N] [--host H] [--workers N] …
-  quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
+  quire render desc.json|- [--part name=file]... -o out.pdf [--json] [--now ISO] [--client NAME]
   quire verify file.pdf [--standard pdfa2b]...
   quire licence keygen|issue|show …
   quire hosted [--port N] [--upstream URL] [--data DIR | --database URL] …
@@ -60,18 +60,27 @@ default shown:
 ${settingsHelp()}  -h, --help                  this text
 `;
 
-const RENDER_HELP = `Usage: quire render desc.json [--part name=file]... -o out.pdf [--now ISO] [--client NAME]
+const RENDER_HELP = `Usage: quire render desc.json|- [--part name=file]... -o out.pdf [--json] [--now ISO] [--client NAME]
 
-Renders one description to a PDF with the same code the server runs. Pages, remarks and findings
-are printed to stderr; a refusal prints "refused <status> <word>: <sentence>" and exits 1.
+Renders one description ("-": read from standard input) to a PDF with the same code the server
+runs. Pages, remarks and findings are printed to stderr; a refusal prints
+"refused <status> <word>: <sentence>".
 
 Options:
   --part name=file   a file the description names as a part (repeatable)
   -o, --output FILE  where the PDF goes ("-" for stdout); required
+  --json             print the outcome as one JSON object on stdout (pages, remarks, findings, or
+                     the refusal's status, word, sentence and path) instead of lines on stderr
   --now ISO          the moment of rendering, e.g. 2024-05-01T12:00:00Z (default: now)
   --client NAME      render under this client's settings, as x-svc-client does
 ${SERVICE_HELP}  -h, --help         this text
+
+Exit codes: 0 written, 1 refused (or a bad licence/clients setting), 2 usage, 3 the PDF was made
+but could not be written (no such folder, no permission, disk full).
 `;
+
+/** Exit code of `quire render` when the PDF was made but could not be written. */
+export const EXIT_WRITE_FAILED = 3;
 
 /** A usage error: message printed with the command's help hint, exit code 2. */
 class UsageError extends Error {}
@@ -80,6 +89,8 @@ interface Io {
   out: (s: string | Uint8Array) => void;
   err: (s: string) => void;
   env: NodeJS.ProcessEnv;
+  /** Standard input, whole (tests give it; the command reads fd 0). */
+  stdin?: () => string;
 }
 
 const defaultIo: Io = {
@@ -135,7 +146,7 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
 }
 
 function usageHint(command: string | undefined): string {
-  return command === 'serve' || command === 'render' || command === 'verify'
+  return command === 'serve' || command === 'render' || command === 'verify' || command === 'licence'
     ? `Try "quire ${command} --help".\n`
     : 'Try "quire --help".\n';
 }
@@ -272,6 +283,7 @@ function renderCommand(args: readonly string[], io: Io): number {
         output: { type: 'string', short: 'o' },
         now: { type: 'string' },
         client: { type: 'string' },
+        json: { type: 'boolean' },
         ...SERVICE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
@@ -281,10 +293,12 @@ function renderCommand(args: readonly string[], io: Io): number {
     io.out(RENDER_HELP);
     return 0;
   }
+  const json = values.json === true;
   if (positionals.length === 0) throw new UsageError('the description file is missing');
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const output = values.output;
   if (output === undefined || output === '') throw new UsageError('-o out.pdf is missing');
+  if (json && output === '-') throw new UsageError('--json prints on stdout, where -o - would put the PDF');
 
   let now: Date | undefined;
   if (values.now !== undefined) {
@@ -295,7 +309,7 @@ function renderCommand(args: readonly string[], io: Io): number {
   }
 
   const descPath = positionals[0];
-  const description = readArg(descPath);
+  const description = descPath === '-' ? readStdin(io) : readArg(descPath);
   const parts = new Map<string, Uint8Array>();
   for (const spec of values.part ?? []) {
     const eq = spec.indexOf('=');
@@ -310,15 +324,27 @@ function renderCommand(args: readonly string[], io: Io): number {
   if (!service) return 1;
   const outcome = render({ description, parts, client: values.client, now, service });
   if (!outcome.ok) {
-    io.err(`refused ${outcome.status} ${outcome.word}: ${outcome.sentence}\n`);
+    if (json) {
+      const { status, word, sentence, path, remarks } = outcome;
+      io.out(`${JSON.stringify({ ok: false, status, word, sentence, path, remarks })}\n`);
+    } else io.err(`refused ${outcome.status} ${outcome.word}: ${outcome.sentence}\n`);
     return 1;
   }
   try {
     if (output === '-') io.out(outcome.pdf);
     else writeFileSync(output, outcome.pdf);
   } catch (e) {
-    io.err(`quire: cannot write ${output}: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
+    const why = e instanceof Error ? e.message : String(e);
+    if (json) io.out(`${JSON.stringify({ ok: false, output, written: false, error: why })}\n`);
+    else io.err(`quire: cannot write ${output}: ${why}\n`);
+    return EXIT_WRITE_FAILED;
+  }
+  if (json) {
+    const findings = outcome.findings.map((f) => ({ id: findingId(f), message: f.message }));
+    io.out(
+      `${JSON.stringify({ ok: true, output, pages: outcome.pages, bytes: outcome.pdf.byteLength, remarks: outcome.remarks, findings })}\n`,
+    );
+    return 0;
   }
   const n = (k: number, one: string): string => `${k} ${one}${k === 1 ? '' : 's'}`;
   io.err(
@@ -328,6 +354,15 @@ function renderCommand(args: readonly string[], io: Io): number {
   for (const r of outcome.remarks) io.err(`remark: ${r.text}\n`);
   for (const f of outcome.findings) io.err(`finding: ${findingId(f)} ${f.message}\n`);
   return 0;
+}
+
+/** The description from standard input (`quire render -`). */
+function readStdin(io: Io): Uint8Array {
+  try {
+    return io.stdin ? new TextEncoder().encode(io.stdin()) : readFileSync(0);
+  } catch (e) {
+    throw new UsageError(`cannot read standard input: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 function readArg(path: string): Uint8Array {

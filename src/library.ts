@@ -18,7 +18,10 @@ function partsMap(parts: RenderInput['parts']): ReadonlyMap<string, Uint8Array> 
   return new Map(Object.entries(parts));
 }
 
-/** Renders one description. Never throws: a client's mistake is a refusal, our own failure a 500. */
+/**
+ * Renders one description. Never throws: a client's mistake is a refusal, our own failure a 500.
+ * Takes any value (the reader checks it); the package exports it typed (`RenderInput`, src/index.ts).
+ */
 export function render(input: RenderInput): Outcome {
   const now = input.now ?? new Date();
   const ctx: PassContext = {
@@ -40,7 +43,7 @@ export function render(input: RenderInput): Outcome {
 function renderWithin(input: RenderInput, ctx: PassContext): Outcome {
   try {
     const t = performance.now();
-    const ir: ReadIr = readDescription(input.description);
+    const ir: ReadIr = readDescription(input.description, ctx.remarks);
     const doc = ir.doc;
     input.trace?.('read', ir, performance.now() - t);
     const emitted = runPasses(ir, ctx, input.trace);

@@ -9,8 +9,9 @@ import busboy from 'busboy';
 import { type Logger, pino } from 'pino';
 import { libraryFaceCount } from '../engines/fonts/library.js';
 import { refusal } from '../ir/messages.js';
-import { type Answer, answerHealth, answerOutcome, answerRefusal, type RefusalLike } from './answer.js';
+import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
+import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
 import type { Outcome } from './types.js';
@@ -234,6 +235,15 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   if (path === '/render') {
     if (method !== 'POST') return send(s, req, res, methodNotAllowed(s, method, path, 'POST'));
     return receive(s, req, res);
+  }
+  if (path === OPENAPI_PATH) {
+    if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
+    return send(s, req, res, {
+      status: 200,
+      contentType: JSON_TYPE,
+      headers: [['x-svc-version', s.version]],
+      body: OPENAPI_JSON,
+    });
   }
   if (path === '/health') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));

@@ -283,6 +283,8 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
 
 /** The same for remarks. */
 export const POSITIONAL_REMARKS: Readonly<Record<string, readonly string[]>> = {
+  unknownKey: ['key', 'at', 'owner'],
+  unknownKeyNear: ['key', 'at', 'owner', 'near'],
   unusedResource: ['kind', 'name'],
   fontEmbeddingPermission: ['face', 'font'],
   importedAnnotationsDropped: ['page', 'part', 'count', 'kinds'],

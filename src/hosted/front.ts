@@ -7,9 +7,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Logger, pino } from 'pino';
+import descriptionSchema from '../../schema/description.schema.json' with { type: 'json' };
+import { OPENAPI_JSON, OPENAPI_PATH } from '../openapi.js';
 import { BUILD } from '../version.js';
 import { forward, joinHosted } from './forward.js';
-import { BOX_SCRIPT, boxPage, signInPage } from './page.js';
+import { BOX_SCRIPT, boxPage, errorPage, SCHEMA_PATH, signInPage } from './page.js';
 import { verifyPassword } from './passwords.js';
 import { hashKey, monthOf, monthTurns, type Store } from './store.js';
 
@@ -119,6 +121,7 @@ export async function startFront(opts: FrontOptions & { port?: number; host?: st
 
 async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   res.setHeader('x-svc-version', BUILD);
+  if (wantsHtml(req)) browsers.add(res);
   const path = pathOf(req.url);
   const method = req.method ?? 'GET';
   if (path === RENDER_PATH) {
@@ -130,11 +133,27 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
     res.setHeader('allow', 'POST');
     return json(res, 405, `the address ${RENDER_PATH} takes POST only; post the description.`);
   }
+  if (path === '/' && (method === 'GET' || method === 'HEAD')) {
+    // the front's first page is the box (a browser opening the bare address lands where it can work)
+    res.writeHead(303, { location: RENDER_PATH, 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`the box is at ${RENDER_PATH}\n`);
+    return;
+  }
   if (path === SESSION_PATH && method === 'POST') return signIn(c, req, res);
   if (path === SIGN_OUT_PATH && method === 'POST') return signOut(c, req, res);
   if (path === SCRIPT_PATH && (method === 'GET' || method === 'HEAD')) {
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     res.end(BOX_SCRIPT);
+    return;
+  }
+  if (path === SCHEMA_PATH && (method === 'GET' || method === 'HEAD')) {
+    res.writeHead(200, { 'content-type': 'application/schema+json; charset=utf-8' });
+    res.end(SCHEMA_JSON);
+    return;
+  }
+  if (path === OPENAPI_PATH && (method === 'GET' || method === 'HEAD')) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(OPENAPI_JSON);
     return;
   }
   if (path === '/health' && method === 'GET') {
@@ -332,8 +351,23 @@ async function signOut(c: Ctx, req: http.IncomingMessage, res: http.ServerRespon
 
 // ——— small helpers ———
 
+/** Answers to a browser (Accept: text/html): its 403, 404 and 429 come as a page, not JSON. */
+const browsers = new WeakSet<http.ServerResponse>();
+const HTML_REFUSALS = new Set([403, 404, 429]);
+const SCHEMA_JSON = JSON.stringify(descriptionSchema);
+
 function json(res: http.ServerResponse, status: number, sentence: string, close = false): void {
   if (res.headersSent) return;
+  if (browsers.has(res) && HTML_REFUSALS.has(status)) {
+    const html = errorPage(status, sentence, RENDER_PATH);
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(html),
+      ...(close ? { connection: 'close' } : {}),
+    });
+    res.end(html);
+    return;
+  }
   const body = JSON.stringify({ error: sentence });
   const headers: Record<string, string | number> = {
     'content-type': 'application/json',

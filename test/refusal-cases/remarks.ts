@@ -18,6 +18,16 @@ const box = { llx: 0, lly: 0, urx: 10, ury: 10 };
 
 export const REMARK_CASES: RemarkCase[] = [
   {
+    key: 'unknownKey',
+    description: { items: [{ type: 'rect', rect: box, fill: [0], note: 'x' }] },
+    says: ['`note` at /items/0', 'a rect item', 'ignored'],
+  },
+  {
+    key: 'unknownKeyNear',
+    description: { items: [{ type: 'rect', rect: box, fil: [0] }] },
+    says: ['`fil` at /items/0 is not a key of a rect item; did you mean `fill`?'],
+  },
+  {
     key: 'unusedResource',
     description: {
       graphics_states: [{ name: 'Faint', state: { fill_alpha: 0.5 } }],
