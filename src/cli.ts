@@ -236,6 +236,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       licensed: () => licensedToday(service),
       issuers: { licence: service.issuer, operator: service.operatorIssuers ?? [] },
       trustedFronts: config.trustedFronts,
+      bodyBudget: Math.max(config.bodyCap, config.queueBytes),
       render: (input) => render({ ...input, service }),
     });
   } catch (e) {

@@ -62,7 +62,15 @@ export interface ServerOptions {
   trustedFronts?: readonly string[];
   /** Who vouches for the licence (GET /health `licence_issuer`, `operator_issuers`). */
   issuers?: { licence?: 'built-in' | 'operator'; operator: readonly string[] };
+  /**
+   * Request bodies held at once (being received, waiting or rendering), bytes; an upload that would
+   * pass it is answered 503 `server` at once. Default DEFAULT_BODY_BUDGET.
+   */
+  bodyBudget?: number;
 }
+
+/** See ServerOptions.bodyBudget: 1 GiB, two bodies at the spec's cap. */
+export const DEFAULT_BODY_BUDGET = 1024 * 1024 * 1024;
 
 export interface StartOptions extends ServerOptions {
   port?: number;
@@ -95,6 +103,9 @@ interface Settings {
   lingerMs: number;
   metrics: ServerMetrics;
   trustedFronts: ReadonlySet<string>;
+  bodyBudget: number;
+  /** Bytes of request bodies held now. */
+  bodiesHeld: number;
   issuers: { licence?: 'built-in' | 'operator'; operator: readonly string[] };
   /** Calls in flight (counted from the request head to the answer's close). */
   inFlight: number;
@@ -127,6 +138,8 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     metrics: createMetrics(() => opts.pool, opts.processMetrics ?? true),
     trustedFronts: new Set((opts.trustedFronts ?? []).map(normalAddress)),
     issuers: opts.issuers ?? { operator: [] },
+    bodyBudget: opts.bodyBudget ?? DEFAULT_BODY_BUDGET,
+    bodiesHeld: 0,
     inFlight: 0,
     draining: false,
   };
@@ -335,13 +348,28 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   const fail = (r: RefusalLike): void => {
     if (done) return;
     stop();
-    send(s, req, res, answerRefusal(r, { version: s.version }));
+    s.bodiesHeld -= held;
+    held = 0;
+    const a = answerRefusal(r, { version: s.version });
+    if (r.status === 503) a.headers.push(['retry-after', '1']);
+    send(s, req, res, a);
   };
 
-  // Count the bytes as they arrive; past the cap answer 413 at once (spec Limits).
+  // The bytes this call holds count against the server's budget for bodies until its answer is sent.
+  let held = 0;
+  res.once('close', () => {
+    s.bodiesHeld -= held;
+    held = 0;
+  });
+  // Count the bytes as they arrive; past the cap answer 413 at once (spec Limits); past the server's
+  // budget for all bodies held, 503 at once (uploads are bounded together, not only one by one).
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > s.bodyCap) fail(refusal('bodyTooLarge', '', { limit: s.bodyCap }));
+    if (received > s.bodyCap) return fail(refusal('bodyTooLarge', '', { limit: s.bodyCap }));
+    if (done) return;
+    if (s.bodiesHeld + chunk.length > s.bodyBudget) return fail(refusal('serverBusy', ''));
+    s.bodiesHeld += chunk.length;
+    held += chunk.length;
   });
   // The client went away before the body was whole: nobody to answer; free everything.
   req.on('close', () => {
