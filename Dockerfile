@@ -30,9 +30,10 @@ FROM node:24-trixie-slim AS runtime
 # The build number carries the commit when the builder passes it (x-svc-version, /health).
 ARG QUIRE_COMMIT=
 ENV NODE_ENV=production QUIRE_COMMIT=$QUIRE_COMMIT
-# Inside the container the server must listen beyond loopback for -p to reach it; publish the port
-# on the host's loopback only (as above): the server trusts x-svc-client and must sit behind the front.
-ENV HOST=0.0.0.0 PORT=8080
+# Loopback unless told (issue 20): the server honours x-svc-client only from loopback or the fronts in
+# QUIRE_TRUSTED_FRONTS. Run it with --network host beside the front, or -e HOST=0.0.0.0 with the port
+# published on the host's loopback and QUIRE_TRUSTED_FRONTS naming the front's address.
+ENV HOST=127.0.0.1 PORT=8080
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

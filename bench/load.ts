@@ -2,7 +2,10 @@
 // loopback, autocannon posting the invoice scenario at a fixed concurrency for a bounded time;
 // prints throughput, p50/p99 latency and the server's peak RSS. Then the same while a 200-page
 // render runs beside it in a loop, with /health sampled throughout (it must stay fast, small
-// renders must keep flowing). Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
+// renders must keep flowing). Then the queue (issue 20): 4 heavy (100-page) renders and 40 invoices
+// sent together, and 200 invoices sent at once, each with /health sampled throughout and the queue's
+// figures from /metrics (expected wait, estimate, busy refusals).
+// Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -66,6 +69,43 @@ function line(label: string, r: autocannon.Result, rss: number): string {
   return `| ${label} | ${r.requests.average.toFixed(1)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} | ${rss.toFixed(0)} |`;
 }
 
+/** Sends `jsons` all at once; answers by status, wall time, /health every 20 ms meanwhile. */
+async function burst(url: string, jsons: string[]) {
+  let running = true;
+  const health: number[] = [];
+  const healthLoop = (async () => {
+    while (running) {
+      const t = performance.now();
+      const r = await request(`${url}/health`);
+      await r.body.dump();
+      health.push(performance.now() - t);
+      await new Promise((res) => setTimeout(res, 20));
+    }
+  })();
+  const t0 = performance.now();
+  const statuses = await Promise.all(
+    jsons.map(async (j) => {
+      const m = multipart(j);
+      const r = await request(`${url}/render`, { method: 'POST', body: m.body, headers: { 'content-type': m.type } });
+      await r.body.dump();
+      return r.statusCode;
+    }),
+  );
+  const wall = performance.now() - t0;
+  running = false;
+  await healthLoop;
+  const by: Record<number, number> = {};
+  for (const st of statuses) by[st] = (by[st] ?? 0) + 1;
+  health.sort((a, b) => a - b);
+  return { by, wall, healthMax: health[health.length - 1] ?? 0, healthSamples: health.length };
+}
+
+async function queueFigures(url: string): Promise<string> {
+  const text = await (await request(`${url}/metrics`)).body.text();
+  const get = (n: string) => /^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${n} `)) ?? '')?.[2];
+  return `estimate ${(Number(get('quire_render_estimate_seconds')) * 1000).toFixed(1)} ms, busy refusals ${get('quire_busy_refusals')}`;
+}
+
 const { name, json } = invoiceScenario();
 const { body, type } = multipart(json);
 const srv = await startServer();
@@ -119,6 +159,23 @@ try {
   console.log(line(`${name} beside a 200-page render`, beside, rssBeside));
   console.log(
     `\n200-page renders finished meanwhile: ${bigDone}; GET /health during it: ${health.length} samples, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${health[health.length - 1].toFixed(1)} ms`,
+  );
+
+  // The queue takes load (issue 20): bursts sent all at once.
+  const heavy = slowDescription(2000, 100);
+  const mixed = await burst(srv.url, [
+    ...Array.from({ length: 4 }, () => heavy),
+    ...Array.from({ length: 40 }, () => json),
+  ]);
+  console.log(
+    `\nburst: 4 heavy (100 pages of 2 000 rects) + 40 ${name}: ${JSON.stringify(mixed.by)} in ${mixed.wall.toFixed(0)} ms; /health max ${mixed.healthMax.toFixed(1)} ms over ${mixed.healthSamples} samples; ${await queueFigures(srv.url)}`,
+  );
+  const many = await burst(
+    srv.url,
+    Array.from({ length: 200 }, () => json),
+  );
+  console.log(
+    `burst: 200 ${name} at once: ${JSON.stringify(many.by)} in ${many.wall.toFixed(0)} ms; /health max ${many.healthMax.toFixed(1)} ms over ${many.healthSamples} samples; ${await queueFigures(srv.url)}`,
   );
 } finally {
   srv.stop();

@@ -919,10 +919,16 @@ export const REFUSALS = {
   },
 
   // — server operations (issue 8): insert below this line —
+  requestUnreadable: {
+    status: 400,
+    word: 'call_number',
+    template: 'the request cannot be read because {why}; send it again as plain HTTP/1.1 within the limits.',
+  },
   serverBusy: {
     status: 503,
     word: 'server',
-    template: 'every worker of this server is busy and its queue is full; send the call again shortly.',
+    template:
+      'every worker of this server is busy with more work than it can finish soon; send the call again after the seconds in Retry-After.',
   },
   serverClosing: {
     status: 503,

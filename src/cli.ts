@@ -13,9 +13,10 @@ import { VerifyUsageError, verifyCommand } from './cli-verify.js';
 import { adminCommand, HostedUsageError, hostedCommand } from './hosted/cli.js';
 import { render } from './library.js';
 import {
+  issuerFingerprint,
   licensedToday,
   readClientsConfig,
-  readLicence,
+  readLicenceWithIssuer,
   ServiceConfigError,
   type ServiceSettings,
 } from './licence/service.js';
@@ -26,12 +27,14 @@ import { BUILD } from './version.js';
 
 const SERVICE_OPTIONS = {
   licence: { type: 'string' },
+  'trust-issuer': { type: 'string' },
   'licence-public-key': { type: 'string' },
   clients: { type: 'string' },
 } as const;
 
 const SERVICE_HELP = `  --licence KEY|FILE           the server's licence key (default: $QUIRE_LICENCE)
-  --licence-public-key FILE    an issuer public key to trust besides the built-in ones ($QUIRE_LICENCE_PUBLIC_KEY)
+  --trust-issuer FILE          an issuer public key the operator trusts besides the built-in ones ($QUIRE_TRUST_ISSUER;
+                               formerly --licence-public-key)
   --clients FILE               clients config: page ceilings and entitlements ($QUIRE_CLIENTS)
 `;
 
@@ -167,11 +170,15 @@ function serviceSettings(values: Record<string, unknown>, io: Io): ServiceSettin
   const pick = (k: string, env: string) =>
     typeof values[k] === 'string' ? (values[k] as string) : emptyToUndefined(io.env[env]);
   const licence = pick('licence', 'QUIRE_LICENCE');
-  const pub = pick('licence-public-key', 'QUIRE_LICENCE_PUBLIC_KEY');
+  const pub = pick('trust-issuer', 'QUIRE_TRUST_ISSUER') ?? pick('licence-public-key', 'QUIRE_LICENCE_PUBLIC_KEY');
   const clients = pick('clients', 'QUIRE_CLIENTS');
   try {
+    const operatorPem = pub ? [readFileSync(pub, 'utf8')] : [];
+    const read = licence ? readLicenceWithIssuer(licence, operatorPem) : undefined;
     return {
-      licence: licence ? readLicence(licence, pub ? [readFileSync(pub, 'utf8')] : []) : undefined,
+      licence: read?.licence,
+      issuer: read?.issuer,
+      operatorIssuers: operatorPem.map(issuerFingerprint),
       clients: clients ? readClientsConfig(clients) : undefined,
     };
   } catch (e) {
@@ -207,16 +214,23 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     throw e;
   }
   const service = serviceSettings(
-    { licence: config.licence, 'licence-public-key': config.licencePublicKey, clients: config.clients },
+    { licence: config.licence, 'trust-issuer': config.licencePublicKey, clients: config.clients },
     { ...io, env: {} },
   );
   if (!service) return 1;
   service.pageCeiling = config.pageCeiling;
   service.renderMemory = config.renderMemoryMb * 1024 * 1024;
   const logger = defaultLogger(config.logLevel);
+  if (service.operatorIssuers?.length)
+    logger.warn(
+      { operatorIssuers: service.operatorIssuers, licenceIssuer: service.issuer ?? null },
+      'licences signed by an issuer the operator added are accepted (--trust-issuer)',
+    );
   const pool = new RenderPool({
     workers: config.workers,
     queue: config.queue,
+    maxWaitMs: config.maxWaitMs,
+    queueBytes: config.queueBytes,
     timeLimitMs: config.timeLimitMs,
     memoryLimitMb: config.memoryLimitMb,
     service,
@@ -232,6 +246,9 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       headerTimeoutMs: config.headerTimeoutMs,
       bodyTimeoutMs: config.bodyTimeoutMs,
       licensed: () => licensedToday(service),
+      issuers: { licence: service.issuer, operator: service.operatorIssuers ?? [] },
+      trustedFronts: config.trustedFronts,
+      bodyBudget: Math.max(config.bodyCap, config.queueBytes),
       render: (input) => render({ ...input, service }),
     });
   } catch (e) {

@@ -1,8 +1,10 @@
 // src/pool.ts — the server's render pool: renders run in worker threads (piscina), so one slow or
 // hostile document never blocks the event loop that answers /health, reads uploads and writes other
-// answers. The queue is bounded (a full queue is answered at once, not piled up), every render has a
-// time limit (the worker running it is ended and replaced), and a caller that goes away aborts its
-// task, freeing the worker.
+// answers. Work is admitted while the expected wait (renders ahead × the recent median render time ÷
+// workers) stays under a ceiling well inside the time limit and the bodies waiting fit their memory
+// budget; only past that is a render answered 503 at once, with the expected wait in Retry-After.
+// Every render has a time limit (the worker running it is ended and replaced), and a caller that
+// goes away aborts its task, freeing the worker.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,8 +15,22 @@ import type { ServiceSettings } from './licence/service.js';
 import type { RenderTask } from './render-worker.js';
 import type { Outcome } from './types.js';
 
-/** Renders allowed to wait for a worker, per worker, before the server answers 503 at once. */
-export const DEFAULT_QUEUE_PER_WORKER = 8;
+/**
+ * Hard ceiling of renders waiting for a worker, per worker, whatever the expected wait says (a
+ * backstop: the expected wait and the memory of the waiting bodies normally decide first).
+ */
+export const DEFAULT_QUEUE_PER_WORKER = 256;
+/**
+ * Longest expected wait (ms) a render is admitted with: well under the time limit and the hosted
+ * wait (30 s), so work admitted is work finished. Past it 503 with `Retry-After`.
+ */
+export const DEFAULT_MAX_WAIT_MS = 10_000;
+/** Request bodies (description and parts) allowed to wait for a worker at once, bytes. */
+export const DEFAULT_QUEUE_BYTES = 512 * 1024 * 1024;
+/** The render time assumed before any render has finished (ms): an invoice takes ~10 ms of CPU, a 100-page report ~150. */
+export const FIRST_ESTIMATE_MS = 50;
+/** Render times the estimate is the median of (the most recent ones). */
+const RECENT_RENDERS = 64;
 /** Longest a render may run once a worker has taken it (ms); past it 413 `drawing`. */
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
 
@@ -29,8 +45,12 @@ export function defaultWorkers(): number {
 
 export interface PoolOptions {
   workers: number;
-  /** Renders allowed to wait; 0 means none wait (every worker busy → refused at once). */
+  /** Renders allowed to wait at most; 0 means none wait (every worker busy → refused at once). */
   queue: number;
+  /** See DEFAULT_MAX_WAIT_MS. */
+  maxWaitMs?: number;
+  /** See DEFAULT_QUEUE_BYTES. */
+  queueBytes?: number;
   timeLimitMs: number;
   /** See DEFAULT_MEMORY_LIMIT_MB. */
   memoryLimitMb?: number;
@@ -43,9 +63,18 @@ export class PoolError extends Error {
   constructor(
     readonly kind: PoolFailure,
     message: string,
+    /** For 'queue-full': seconds after which a retry is likely admitted (the expected wait, at least 1). */
+    readonly retryAfterS = 1,
   ) {
     super(message);
   }
+}
+
+/** Bytes a task holds while it waits: its description and parts. */
+function taskBytes(task: RenderTask): number {
+  let n = task.description.byteLength;
+  for (const [, bytes] of task.parts) n += bytes.byteLength;
+  return n;
 }
 
 /** The worker script: next to this module in dist/; from sources (vitest, tsx) the built one. */
@@ -63,7 +92,14 @@ export class RenderPool {
   private closed = false;
   private active = 0;
   /** Tasks waiting for a worker, oldest first. Our own queue, so a render's clock starts when it runs. */
-  private readonly waiting: { go: () => void; drop: (e: PoolError) => void }[] = [];
+  private readonly waiting: { go: () => void; drop: (e: PoolError) => void; bytes: number }[] = [];
+  /** Bytes of the bodies waiting. */
+  private waitingBytes = 0;
+  /** Recent render times (ms), a ring. */
+  private readonly recent: number[] = [];
+  private recentNext = 0;
+  /** Renders refused because the expected wait or the waiting bytes were past their ceiling. */
+  refused = 0;
 
   constructor(readonly options: PoolOptions) {
     this.piscina = new Piscina({
@@ -90,26 +126,52 @@ export class RenderPool {
   get running(): number {
     return this.active;
   }
+  /**
+   * Median of the recent render times (ms); FIRST_ESTIMATE_MS before any. The median, not the mean:
+   * a few long reports among many invoices must not make the queue refuse invoices it would finish
+   * in a second (a long render holds one worker, not the queue).
+   */
+  get estimateMs(): number {
+    if (this.recent.length === 0) return FIRST_ESTIMATE_MS;
+    const sorted = [...this.recent].sort((a, b) => a - b);
+    return sorted[sorted.length >> 1];
+  }
+  /** Expected wait (ms) of a render admitted now: the renders ahead of it shared by the workers. */
+  get expectedWaitMs(): number {
+    const ahead = this.active + this.waiting.length;
+    if (ahead < this.options.workers) return 0;
+    return ((ahead - this.options.workers + 1) * this.estimateMs) / this.options.workers;
+  }
+  /** Bytes of the request bodies waiting for a worker. */
+  get queuedBytes(): number {
+    return this.waitingBytes;
+  }
   /** Share of time the workers were busy since the pool started, 0..1 (piscina's own measure). */
   get utilization(): number {
     return this.piscina.utilization;
   }
 
   /** Renders one task; rejects with a PoolError for a full queue, the time limit, an abort or a closed pool. */
-  async run(task: RenderTask, signal?: AbortSignal): Promise<Outcome> {
+  async run(task: RenderTask, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<Outcome> {
     if (this.closed) throw new PoolError('closed', 'the server is shutting down');
-    if (this.active >= this.options.workers) {
-      if (this.waiting.length >= this.options.queue)
-        throw new PoolError('queue-full', 'every worker is busy and the queue is full');
+    if (this.active >= this.options.workers || this.waiting.length > 0) {
+      const bytes = taskBytes(task);
+      const why = this.refusal(bytes);
+      if (why) {
+        this.refused++;
+        throw new PoolError('queue-full', why, Math.max(1, Math.ceil(this.expectedWaitMs / 1000)));
+      }
       await new Promise<void>((go, drop) => {
-        const entry = { go, drop };
+        const entry = { go, drop, bytes };
         this.waiting.push(entry);
+        this.waitingBytes += bytes;
         signal?.addEventListener(
           'abort',
           () => {
             const i = this.waiting.indexOf(entry);
             if (i >= 0) {
               this.waiting.splice(i, 1);
+              this.waitingBytes -= entry.bytes;
               drop(new PoolError('aborted', 'the caller went away'));
             }
           },
@@ -118,6 +180,7 @@ export class RenderPool {
       });
     }
     this.active++;
+    const began = performance.now();
     const timer = new AbortController();
     let timedOut = false;
     // The time limit counts from when the worker starts the render (it says so on `started`), not
@@ -138,7 +201,7 @@ export class RenderPool {
     try {
       return (await this.piscina.run(
         { ...task, started: channel.port2 },
-        { signal: timer.signal, transferList: [channel.port2] as never },
+        { signal: timer.signal, transferList: [channel.port2, ...transfer] as never },
       )) as Outcome;
     } catch (e) {
       if (timedOut) throw new PoolError('time-limit', `the render ran past ${this.options.timeLimitMs} ms`);
@@ -150,8 +213,31 @@ export class RenderPool {
       clearTimeout(limit);
       channel.port1.close();
       signal?.removeEventListener('abort', onAbort);
-      this.waiting.shift()?.go();
+      // A render stopped by its caller says nothing about how long renders take.
+      if (!signal?.aborted) this.measured(performance.now() - began);
+      const next = this.waiting.shift();
+      if (next) {
+        this.waitingBytes -= next.bytes;
+        next.go();
+      }
     }
+  }
+
+  /** Why a render arriving now is not admitted, or undefined when it is. */
+  private refusal(bytes: number): string | undefined {
+    if (this.waiting.length >= this.options.queue) return 'every worker is busy and the queue is full';
+    const wait = this.expectedWaitMs;
+    if (wait > (this.options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS))
+      return `the expected wait (${Math.round(wait)} ms) is past the server's ceiling`;
+    if (this.waitingBytes + bytes > (this.options.queueBytes ?? DEFAULT_QUEUE_BYTES))
+      return 'the bodies waiting for a worker fill their memory budget';
+    return undefined;
+  }
+
+  private measured(ms: number): void {
+    if (this.recent.length < RECENT_RENDERS) this.recent.push(ms);
+    else this.recent[this.recentNext] = ms;
+    this.recentNext = (this.recentNext + 1) % RECENT_RENDERS;
   }
 
   /** Renders running or waiting. */
@@ -164,6 +250,7 @@ export class RenderPool {
     if (this.closed) return;
     this.closed = true;
     for (const w of this.waiting.splice(0)) w.drop(new PoolError('closed', 'the server is shutting down'));
+    this.waitingBytes = 0;
     await this.piscina.destroy();
   }
 }

@@ -3,8 +3,9 @@
 // in memory under the body cap, calls the very `render()` the library exports and writes the answer
 // src/answer.ts builds. It never decides anything about the document itself. With a pool
 // (src/pool.ts) renders run in worker threads, so /health and other uploads never wait on a render.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP, type Socket } from 'node:net';
 import busboy from 'busboy';
 import { type Logger, pino } from 'pino';
 import { libraryFaceCount } from '../engines/fonts/library.js';
@@ -54,7 +55,23 @@ export interface ServerOptions {
   bodyTimeoutMs?: number;
   /** Process metrics (memory, event loop…) beside the render metrics at GET /metrics. Default true. */
   processMetrics?: boolean;
+  /**
+   * Addresses besides loopback whose `x-svc-client` is honoured (spec: Authentication 2: the header
+   * is trustworthy only because only the front reaches the server). From any other address the
+   * header is ignored and the call renders under the default settings.
+   */
+  trustedFronts?: readonly string[];
+  /** Who vouches for the licence (GET /health `licence_issuer`, `operator_issuers`). */
+  issuers?: { licence?: 'built-in' | 'operator'; operator: readonly string[] };
+  /**
+   * Request bodies held at once (being received, waiting or rendering), bytes; an upload that would
+   * pass it is answered 503 `server` at once. Default DEFAULT_BODY_BUDGET.
+   */
+  bodyBudget?: number;
 }
+
+/** See ServerOptions.bodyBudget: 1 GiB, two bodies at the spec's cap. */
+export const DEFAULT_BODY_BUDGET = 1024 * 1024 * 1024;
 
 export interface StartOptions extends ServerOptions {
   port?: number;
@@ -86,6 +103,11 @@ interface Settings {
   logger: Logger;
   lingerMs: number;
   metrics: ServerMetrics;
+  trustedFronts: ReadonlySet<string>;
+  bodyBudget: number;
+  /** Bytes of request bodies held now. */
+  bodiesHeld: number;
+  issuers: { licence?: 'built-in' | 'operator'; operator: readonly string[] };
   /** Calls in flight (counted from the request head to the answer's close). */
   inFlight: number;
   draining: boolean;
@@ -115,6 +137,10 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     logger: opts.logger ?? defaultLogger(),
     lingerMs: opts.lingerMs ?? DEFAULT_LINGER_MS,
     metrics: createMetrics(() => opts.pool, opts.processMetrics ?? true),
+    trustedFronts: new Set((opts.trustedFronts ?? []).map(normalAddress)),
+    issuers: opts.issuers ?? { operator: [] },
+    bodyBudget: opts.bodyBudget ?? DEFAULT_BODY_BUDGET,
+    bodiesHeld: 0,
     inFlight: 0,
     draining: false,
   };
@@ -129,6 +155,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
   server.headersTimeout = Math.min(headerTimeout, bodyTimeout);
   server.requestTimeout = bodyTimeout;
   settingsOf.set(server, s);
+  server.on('clientError', (e: NodeJS.ErrnoException, socket: Socket) => answerClientError(s, e, socket));
   // `Expect: 100-continue`: a body that would be refused anyway is never asked for.
   server.on('checkContinue', (req, res) => {
     if (refusedBeforeBody(s, req) === undefined) res.writeContinue();
@@ -198,6 +225,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 function guarded(s: Settings, req: http.IncomingMessage, res: http.ServerResponse): void {
   const started = performance.now();
   s.inFlight++;
+  // One id per call, the front's when it sent one (`x-request-id`), in every log line and the answer.
+  res.setHeader('x-request-id', requestIdOf(req));
   // While draining (SIGTERM), answers close their connection so keep-alive clients move on.
   if (s.draining) res.setHeader('connection', 'close');
   // A client that goes away mid-call must never take the process with it.
@@ -247,7 +276,11 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   }
   if (path === '/health') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
-    return send(s, req, res, answerHealth({ licensed: s.licensed() === true, faces: s.faces() }, s.version));
+    const health = answerHealth({ licensed: s.licensed() === true, faces: s.faces() }, s.version);
+    // Decision (docs/reference.md): beside the spec's three fields, who vouches for the licence.
+    const extra = { licence_issuer: s.issuers.licence ?? null, operator_issuers: s.issuers.operator };
+    health.body = `${(health.body as string).slice(0, -1)},${JSON.stringify(extra).slice(1)}`;
+    return send(s, req, res, health);
   }
   if (path === '/metrics') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
@@ -325,13 +358,28 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   const fail = (r: RefusalLike): void => {
     if (done) return;
     stop();
-    send(s, req, res, answerRefusal(r, { version: s.version }));
+    s.bodiesHeld -= held;
+    held = 0;
+    const a = answerRefusal(r, { version: s.version });
+    if (r.status === 503) a.headers.push(['retry-after', '1']);
+    send(s, req, res, a);
   };
 
-  // Count the bytes as they arrive; past the cap answer 413 at once (spec Limits).
+  // The bytes this call holds count against the server's budget for bodies until its answer is sent.
+  let held = 0;
+  res.once('close', () => {
+    s.bodiesHeld -= held;
+    held = 0;
+  });
+  // Count the bytes as they arrive; past the cap answer 413 at once (spec Limits); past the server's
+  // budget for all bodies held, 503 at once (uploads are bounded together, not only one by one).
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > s.bodyCap) fail(refusal('bodyTooLarge', '', { limit: s.bodyCap }));
+    if (received > s.bodyCap) return fail(refusal('bodyTooLarge', '', { limit: s.bodyCap }));
+    if (done) return;
+    if (s.bodiesHeld + chunk.length > s.bodyBudget) return fail(refusal('serverBusy', ''));
+    s.bodiesHeld += chunk.length;
+    held += chunk.length;
   });
   // The client went away before the body was whole: nobody to answer; free everything.
   req.on('close', () => {
@@ -411,10 +459,12 @@ function renderAndAnswer(
   parts: Map<string, Uint8Array>,
 ): void {
   const started = performance.now();
-  const client = clientOf(req);
+  const client = clientOf(s, req);
+  const requestId = requestIdOf(req);
   const finish = (outcome: Outcome): void => {
     // spec Limits: every remark is written in full to the server's log.
-    for (const r of outcome.remarks) s.logger.info({ client, remark: r.text, code: r.code, path: r.path }, 'remark');
+    for (const r of outcome.remarks)
+      s.logger.info({ requestId, client, remark: r.text, code: r.code, path: r.path }, 'remark');
     const a = answerOutcome(outcome, s.version);
     s.metrics.rendered(a.status, (performance.now() - started) / 1000);
     send(s, req, res, a);
@@ -427,33 +477,36 @@ function renderAndAnswer(
   res.once('close', () => {
     if (!res.writableFinished) gone.abort();
   });
-  s.pool.run({ description, parts: [...parts], client }, gone.signal).then(finish, (e: unknown) => {
-    if (!(e instanceof PoolError)) {
-      // A worker that died (out of memory, a crash in a dependency): the document could not be made.
-      const tooBig =
-        e instanceof Error &&
-        /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
-      const a = answerRefusal(
-        tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', { detail: detail(e) }),
-        { version: s.version },
-      );
+  s.pool
+    .run({ description, parts: [...parts], client }, gone.signal, transferable(description, parts))
+    .then(finish, (e: unknown) => {
+      if (!(e instanceof PoolError)) {
+        // A worker that died (out of memory, a crash in a dependency): the document could not be made.
+        const tooBig =
+          e instanceof Error &&
+          /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`);
+        const a = answerRefusal(
+          tooBig ? refusal('renderOutOfMemory', '') : refusal('serverFailed', '', { detail: detail(e) }),
+          { version: s.version },
+        );
+        s.metrics.rendered(a.status, (performance.now() - started) / 1000);
+        if (!tooBig) s.logger.error({ err: e, requestId, client }, 'render failed');
+        return send(s, req, res, a);
+      }
+      if (e.kind === 'aborted') return; // nobody left to answer
+      const r =
+        e.kind === 'time-limit'
+          ? refusal('renderTooLong', '', { seconds: s.pool!.options.timeLimitMs / 1000 })
+          : e.kind === 'queue-full'
+            ? refusal('serverBusy', '')
+            : refusal('serverClosing', '');
+      const a = answerRefusal(r, { version: s.version });
+      // A busy or closing server: worth a retry shortly (the only case where resending helps); a busy
+      // one says when, from the wait it expects.
+      if (r.status === 503) a.headers.push(['retry-after', String(e.kind === 'queue-full' ? e.retryAfterS : 1)]);
       s.metrics.rendered(a.status, (performance.now() - started) / 1000);
-      if (!tooBig) s.logger.error({ err: e, client }, 'render failed');
-      return send(s, req, res, a);
-    }
-    if (e.kind === 'aborted') return; // nobody left to answer
-    const r =
-      e.kind === 'time-limit'
-        ? refusal('renderTooLong', '', { seconds: s.pool!.options.timeLimitMs / 1000 })
-        : e.kind === 'queue-full'
-          ? refusal('serverBusy', '')
-          : refusal('serverClosing', '');
-    const a = answerRefusal(r, { version: s.version });
-    // A busy or closing server: worth a retry shortly (the only case where resending helps).
-    if (r.status === 503) a.headers.push(['retry-after', '1']);
-    s.metrics.rendered(a.status, (performance.now() - started) / 1000);
-    send(s, req, res, a);
-  });
+      send(s, req, res, a);
+    });
 }
 
 // ——— writing ———
@@ -479,6 +532,8 @@ function send(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, 
   for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
   res.setHeader('content-type', a.contentType);
   res.setHeader('content-length', body.byteLength);
+  // A refusal's text is never to be read as anything else by a browser.
+  res.setHeader('x-content-type-options', 'nosniff');
   res.statusCode = a.status;
 
   if (!bodyPending(req)) {
@@ -513,10 +568,12 @@ function logAnswer(s: Settings, req: http.IncomingMessage, res: http.ServerRespo
     const num = (name: string): number | undefined => (header(name) === undefined ? undefined : Number(header(name)));
     s.logger.info(
       {
+        requestId: requestIdOf(req),
         method: req.method,
         path: printablePath(pathOf(req.url)),
         status: res.statusCode,
-        client: clientOf(req),
+        client: clientOf(s, req),
+        clientIgnored: clientOf(s, req) === undefined && rawClientOf(req) !== undefined ? true : undefined,
         pages: num('x-svc-pages'),
         warnings: num('x-svc-warnings'),
         findings: num('x-svc-findings'),
@@ -568,10 +625,88 @@ function isMultipartFormData(contentType: string | undefined): boolean {
   return media === 'multipart/form-data' && /;\s*boundary=/i.test(contentType);
 }
 
-function clientOf(req: http.IncomingMessage): string | undefined {
+/** `x-svc-client` as sent, honoured or not. */
+function rawClientOf(req: http.IncomingMessage): string | undefined {
   const v = req.headers['x-svc-client'];
   const one = Array.isArray(v) ? v[0] : v;
   return one === undefined || one === '' ? undefined : one;
+}
+
+/**
+ * The client a call renders for: `x-svc-client` when the call came from loopback or a trusted front,
+ * else none (the defaults). Decision (docs/reference.md, "Trust"): a header from elsewhere is ignored,
+ * not refused, since the spec renders a call naming no client under the defaults; the log line says so.
+ */
+function clientOf(s: Settings, req: http.IncomingMessage): string | undefined {
+  const raw = rawClientOf(req);
+  if (raw === undefined) return undefined;
+  const from = normalAddress(req.socket?.remoteAddress ?? '');
+  return isLoopback(from) || s.trustedFronts.has(from) ? raw : undefined;
+}
+
+/** An address as compared: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) as its IPv4 form, lower case. */
+function normalAddress(a: string): string {
+  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a.trim());
+  return (m ? m[1] : a.trim()).toLowerCase();
+}
+
+function isLoopback(a: string): boolean {
+  return a === '::1' || (isIP(a) === 4 && a.startsWith('127.'));
+}
+
+const requestIds = new WeakMap<http.IncomingMessage, string>();
+/** The call's id: the front's `x-request-id` when it is a short printable token, else a fresh UUID. */
+function requestIdOf(req: http.IncomingMessage): string {
+  let id = requestIds.get(req);
+  if (id === undefined) {
+    const sent = req.headers['x-request-id'];
+    id = typeof sent === 'string' && /^[\x21-\x7E]{1,128}$/.test(sent) ? sent : randomUUID();
+    requestIds.set(req, id);
+  }
+  return id;
+}
+
+/** The body buffers a worker may take over (their own whole ArrayBuffer), moved instead of copied. */
+function transferable(description: Uint8Array, parts: Map<string, Uint8Array>): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const b of [description, ...parts.values()])
+    if (
+      b.buffer instanceof ArrayBuffer &&
+      b.byteOffset === 0 &&
+      b.byteLength === b.buffer.byteLength &&
+      b.byteLength > 0
+    )
+      out.add(b.buffer);
+  return [...out];
+}
+
+/**
+ * Node's own answers to a request it could not read (bad HTTP 400, head too large 431, too slow
+ * 408) carry the service's headers like every other answer: `x-svc-version`, `x-svc-refusal` and
+ * the sentence (spec: every answer carries x-svc-version).
+ */
+function answerClientError(s: Settings, e: NodeJS.ErrnoException, socket: Socket): void {
+  const current = (socket as Socket & { _httpMessage?: http.ServerResponse })._httpMessage;
+  if (!socket.writable || e.code === 'ECONNRESET' || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const code = e.code ?? '';
+  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const why =
+    status === 431
+      ? 'its head (request line and headers) is larger than this server reads'
+      : status === 408
+        ? 'it did not arrive within the time this server gives a request'
+        : 'it is not well-formed HTTP/1.1';
+  const r = refusal('requestUnreadable', '', { why });
+  const body = Buffer.from(r.sentence, 'utf8');
+  const reason = http.STATUS_CODES[status] ?? 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${body.byteLength}\r\n` +
+      `x-svc-version: ${s.version}\r\nx-svc-refusal: ${r.word}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${r.sentence}`,
+  );
+  s.logger.info({ status, code, refusal: r.word }, 'answer');
 }
 
 /** A one-line reason for a sentence: first line, no trailing period, first letter lowercase. */

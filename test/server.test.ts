@@ -269,7 +269,13 @@ describe('server without the library (stand-in render)', () => {
     expect(header(res, 'content-type')).toMatch(/^application\/json/);
     expect(header(res, 'x-svc-version')).toBe(BUILD);
     const json = (await res.body.json()) as Record<string, unknown>;
-    expect(json).toEqual({ version: BUILD, licensed: false, faces: 42 });
+    expect(json).toEqual({
+      version: BUILD,
+      licensed: false,
+      faces: 42,
+      licence_issuer: null,
+      operator_issuers: [],
+    });
   });
 
   it('unknown path → 404 call_number with x-svc-version', async () => {

@@ -223,6 +223,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   // server operations
   serverBusy: [],
   serverClosing: [],
+  requestUnreadable: ['why'],
   renderTooLong: ['seconds'],
   renderOutOfMemory: [],
   // navigation, attachments

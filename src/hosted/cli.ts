@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { BUILD } from '../version.js';
-import { DEFAULT_FRONT_BODY_CAP, DEFAULT_WAIT_MS, startFront } from './front.js';
+import { DEFAULT_FRONT_BODY_CAP, DEFAULT_FRONT_GRACE_MS, DEFAULT_WAIT_MS, startFront } from './front.js';
 import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
 import { hashPassword } from './passwords.js';
 import { type ClientRecord, monthOf, newApiKey } from './store.js';
@@ -38,6 +38,9 @@ as JSON), forwarded to render servers on loopback; the same address in a browser
   --secure-cookies X    $QUIRE_SECURE_COOKIES    auto (default: when the call came over TLS or
                                                  X-Forwarded-Proto: https), on, off
   --log-level L         $QUIRE_LOG_LEVEL         info (default), warn, error, silent…
+  --grace MS            $QUIRE_HOSTED_GRACE_MS   on SIGTERM, time given to calls in flight (default ${DEFAULT_FRONT_GRACE_MS})
+
+GET /metrics (Prometheus) answers loopback callers only.
 `;
 
 export const ADMIN_HELP = `Usage: quire admin [--data DIR | --database URL] <command>
@@ -81,6 +84,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
       wait: { type: 'string' },
       'secure-cookies': { type: 'string' },
       'log-level': { type: 'string' },
+      grace: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -119,14 +123,25 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
   io.out(
     `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${upstreams.length} render server${upstreams.length === 1 ? '' : 's'})\n`,
   );
-  const stop = (): void => {
+  // SIGTERM drains: no new calls, the ones in flight finish within the grace, then the store closes.
+  const grace = int('--grace', pick(values.grace, io.env.QUIRE_HOSTED_GRACE_MS, String(DEFAULT_FRONT_GRACE_MS)))!;
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, graceMs: grace }, 'shutting down');
     void front
-      .close()
-      .then(() => store.close())
-      .then(() => process.exit(0));
+      .shutdown(grace)
+      .then(async (clean) => {
+        await store.close();
+        logger.info({ clean }, 'stopped');
+        logger.flush?.();
+      })
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), grace + 5000).unref();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   return undefined;
 }
 

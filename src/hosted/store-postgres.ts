@@ -144,6 +144,13 @@ export async function openPostgresStore(url: string): Promise<Store> {
     async deleteSession(idHash) {
       await pool.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
     },
+    async signInFailures(key, since) {
+      const r = (await one<{ n: string; last: string | null }>(
+        'SELECT COUNT(*) AS n, MAX(at) AS last FROM sign_in_failures WHERE key = $1 AND at >= $2',
+        [key, since],
+      ))!;
+      return { count: Number(r.n), last: Number(r.last ?? 0) };
+    },
     async failedSignIn(key, at, since) {
       await pool.query('DELETE FROM sign_in_failures WHERE at < $1', [since]);
       await pool.query('INSERT INTO sign_in_failures (key, at) VALUES ($1, $2)', [key, at]);

@@ -1,7 +1,7 @@
 // src/hosted/store-sqlite.ts — the hosted store in SQLite (better-sqlite3), the embedded default: a
 // file in the data directory, created with its schema on first start, no configuration. WAL mode
 // so several processes on one machine may share it; every statement is atomic on its own.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type ClientRecord, type KeyRecord, SCHEMA, type SessionRecord, type Store, type UserRecord } from './store.js';
@@ -22,8 +22,13 @@ const client = (r: ClientRow): ClientRecord => ({
 });
 
 export function openSqliteStore(dataDir: string): Store {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, SQLITE_FILE));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The store holds key hashes, password hashes and sessions: readable by its owner only. SQLite
+  // gives its -wal and -shm files the database file's mode, so setting it before opening covers them.
+  const file = join(dataDir, SQLITE_FILE);
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   // Several fronts on one machine: wait for a writer rather than fail.
@@ -134,6 +139,12 @@ export function openSqliteStore(dataDir: string): Store {
     },
     async deleteSession(idHash) {
       db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+    },
+    async signInFailures(key, since) {
+      const r = db
+        .prepare('SELECT COUNT(*) AS n, MAX(at) AS last FROM sign_in_failures WHERE key = ? AND at >= ?')
+        .get(key, since) as { n: number; last: number | null };
+      return { count: r.n, last: Number(r.last ?? 0) };
     },
     async failedSignIn(key, at, since) {
       db.prepare('DELETE FROM sign_in_failures WHERE at < ?').run(since);

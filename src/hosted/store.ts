@@ -59,6 +59,8 @@ export interface Store {
   addSession(idHash: string, s: SessionRecord): Promise<void>;
   getSession(idHash: string, now: number): Promise<SessionRecord | undefined>;
   deleteSession(idHash: string): Promise<void>;
+  /** How many failures `key` has since `since` (ms), and when the last one was (0: none); records nothing. */
+  signInFailures(key: string, since: number): Promise<{ count: number; last: number }>;
   /** Records a failed sign-in and answers how many failures `key` has since `since` (ms). */
   failedSignIn(key: string, at: number, since: number): Promise<number>;
   clearSignInFailures(key: string): Promise<void>;

@@ -1,6 +1,7 @@
 // src/licence/service.ts — what the server knows about itself at start-up: its licence (verified
 // once) and its clients config (checked once). Both are read from files named by the server's
 // settings; a bad file stops the server from starting with one sentence, never a bad render later.
+import { createHash, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { LICENCE_FEATURES } from '../../ir/entitlements.js';
@@ -8,11 +9,17 @@ import type { ClientsConfig } from '../clients.js';
 import { coversDay, type Licence, verifyLicence } from './licence.js';
 
 /**
- * Public keys (PEM) whose licences this build trusts. The issuer's private key is never in the
- * repository; a build for customers pins its issuer here. Operators and tests may add a key through
- * the `licence_public_key` setting.
+ * Public keys (PEM) whose licences this build trusts: a fixed list, compiled in. The issuer's
+ * private key is never in the repository; a build for customers pins its issuer here. Decision
+ * (docs/reference.md, "Clients and licences"): any other issuer is trusted only when the operator
+ * names its public key with `--trust-issuer`, and GET /health then says so (`licence_issuer:
+ * "operator"`, `operator_issuers` with the key's fingerprint), so a self-issued licence is never
+ * mistaken for a bought one.
  */
 export const TRUSTED_ISSUER_KEYS: readonly string[] = [];
+
+/** Who vouches for the licence in use: an issuer built in, or one the operator chose to trust. */
+export type LicenceIssuer = 'built-in' | 'operator';
 
 export interface ServiceSettings {
   clients?: ClientsConfig;
@@ -21,6 +28,10 @@ export interface ServiceSettings {
   pageCeiling?: number;
   /** The memory budget of one render, bytes (ir/memory-budget.ts; `--render-memory`); absent: the default. */
   renderMemory?: number;
+  /** Which kind of issuer signed `licence`. */
+  issuer?: LicenceIssuer;
+  /** sha256 fingerprints (hex, of the DER public key) of the issuers the operator added. */
+  operatorIssuers?: string[];
 }
 
 export class ServiceConfigError extends Error {}
@@ -60,10 +71,31 @@ export function readClientsConfig(path: string): ClientsConfig {
 
 /** Verifies the server's licence key (the key text itself, or a file holding it). Throws ServiceConfigError. */
 export function readLicence(keyOrPath: string, extraTrustedPem: readonly string[] = []): Licence {
+  return readLicenceWithIssuer(keyOrPath, extraTrustedPem).licence;
+}
+
+/** As readLicence, saying whether a built-in issuer or one the operator added signed it. */
+export function readLicenceWithIssuer(
+  keyOrPath: string,
+  operatorPem: readonly string[] = [],
+  builtIn: readonly string[] = TRUSTED_ISSUER_KEYS,
+): { licence: Licence; issuer: LicenceIssuer } {
   const text = keyOrPath.trim().startsWith('quire1.') ? keyOrPath : safeRead(keyOrPath);
-  const r = verifyLicence(text, [...TRUSTED_ISSUER_KEYS, ...extraTrustedPem]);
+  const own = verifyLicence(text, builtIn);
+  if (own.ok) return { licence: own.licence, issuer: 'built-in' };
+  const r = verifyLicence(text, operatorPem);
   if (!r.ok) throw new ServiceConfigError(`the licence key is refused: ${r.reason}`);
-  return r.licence;
+  return { licence: r.licence, issuer: 'operator' };
+}
+
+/** The fingerprint GET /health shows for an issuer key the operator trusts: sha256 of its DER, hex. */
+export function issuerFingerprint(pem: string): string {
+  try {
+    const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+    return `sha256:${createHash('sha256').update(der).digest('hex')}`;
+  } catch {
+    throw new ServiceConfigError('the issuer public key is not a PEM public key');
+  }
 }
 
 function safeRead(path: string): string {

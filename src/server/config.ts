@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_RENDER_MEMORY_BYTES } from '../../ir/memory-budget.js';
 import { DEFAULT_PAGE_CEILING } from '../clients.js';
-import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_QUEUE_PER_WORKER, DEFAULT_TIME_LIMIT_MS, defaultWorkers } from '../pool.js';
+import {
+  DEFAULT_MAX_WAIT_MS,
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_QUEUE_BYTES,
+  DEFAULT_QUEUE_PER_WORKER,
+  DEFAULT_TIME_LIMIT_MS,
+  defaultWorkers,
+} from '../pool.js';
 import {
   DEFAULT_BODY_CAP,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -54,6 +61,14 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => DEFAULT_HOST,
   },
   {
+    key: 'trusted_fronts',
+    flag: 'trusted-fronts',
+    env: 'QUIRE_TRUSTED_FRONTS',
+    kind: 'string',
+    help: 'addresses (comma-separated) whose x-svc-client is honoured besides loopback',
+    dflt: () => undefined,
+  },
+  {
     key: 'body_cap',
     flag: 'body-cap',
     env: 'QUIRE_BODY_CAP',
@@ -87,8 +102,26 @@ export const SETTINGS: readonly Setting[] = [
     env: 'QUIRE_QUEUE',
     kind: 'int',
     min: 0,
-    help: 'renders that may wait for a worker; past it 503 at once',
+    help: `renders that may wait for a worker at most (default ${DEFAULT_QUEUE_PER_WORKER} per worker); past it 503 at once`,
     dflt: () => undefined,
+  },
+  {
+    key: 'max_wait_ms',
+    flag: 'max-wait',
+    env: 'QUIRE_MAX_WAIT_MS',
+    kind: 'int',
+    min: 0,
+    help: 'longest expected wait a render is admitted with, ms (from recent render times); past it 503',
+    dflt: () => DEFAULT_MAX_WAIT_MS,
+  },
+  {
+    key: 'queue_bytes',
+    flag: 'queue-bytes',
+    env: 'QUIRE_QUEUE_BYTES',
+    kind: 'int',
+    min: 0,
+    help: 'request bodies allowed to wait for a worker, bytes; past it 503',
+    dflt: () => DEFAULT_QUEUE_BYTES,
   },
   {
     key: 'time_limit_ms',
@@ -153,11 +186,19 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => undefined,
   },
   {
+    key: 'trust_issuer',
+    flag: 'trust-issuer',
+    env: 'QUIRE_TRUST_ISSUER',
+    kind: 'string',
+    help: 'an issuer public key (PEM file) the operator trusts besides the built-in ones (GET /health says so)',
+    dflt: () => undefined,
+  },
+  {
     key: 'licence_public_key',
     flag: 'licence-public-key',
     env: 'QUIRE_LICENCE_PUBLIC_KEY',
     kind: 'string',
-    help: 'an issuer public key (PEM file) to trust besides the built-in ones',
+    help: 'the former name of trust_issuer (same meaning)',
     dflt: () => undefined,
   },
   {
@@ -185,6 +226,10 @@ export interface ServeConfig {
   pageCeiling: number;
   workers: number;
   queue: number;
+  maxWaitMs: number;
+  queueBytes: number;
+  /** Addresses besides loopback whose x-svc-client is honoured. */
+  trustedFronts: string[];
   timeLimitMs: number;
   memoryLimitMb: number;
   /** The memory budget of one render, MiB (ir/memory-budget.ts). */
@@ -250,6 +295,12 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     pageCeiling: out.page_ceiling as number,
     workers,
     queue: (out.queue as number | undefined) ?? workers * DEFAULT_QUEUE_PER_WORKER,
+    maxWaitMs: out.max_wait_ms as number,
+    queueBytes: out.queue_bytes as number,
+    trustedFronts: ((out.trusted_fronts as string | undefined) ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     timeLimitMs: out.time_limit_ms as number,
     memoryLimitMb: out.memory_limit_mb as number,
     renderMemoryMb: out.render_memory_mb as number,
@@ -257,7 +308,7 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     bodyTimeoutMs: out.body_timeout_ms as number,
     graceMs: out.grace_ms as number,
     licence: out.licence as string | undefined,
-    licencePublicKey: out.licence_public_key as string | undefined,
+    licencePublicKey: (out.trust_issuer ?? out.licence_public_key) as string | undefined,
     clients: out.clients as string | undefined,
     logLevel: out.log_level as string,
   };

@@ -38,6 +38,38 @@ export function createMetrics(pool: () => RenderPool | undefined, withProcessMet
     },
   });
   new Gauge({
+    name: 'quire_expected_wait_seconds',
+    help: 'Wait a render admitted now is expected to have (renders ahead × recent median render time ÷ workers).',
+    registers: [registry],
+    collect() {
+      this.set((pool()?.expectedWaitMs ?? 0) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'quire_render_estimate_seconds',
+    help: 'Median of the recent render times, the estimate the queue admits by.',
+    registers: [registry],
+    collect() {
+      this.set((pool()?.estimateMs ?? 0) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'quire_queue_bytes',
+    help: 'Bytes of the request bodies waiting for a worker.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.queuedBytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quire_busy_refusals',
+    help: 'Renders answered 503 because the expected wait, the waiting bytes or the queue were past their ceiling, since start.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.refused ?? 0);
+    },
+  });
+  new Gauge({
     name: 'quire_workers_busy',
     help: 'Workers rendering now.',
     registers: [registry],

@@ -102,6 +102,16 @@ export const CASES: RefusalCase[] = [
     says: ['busy'],
   },
   {
+    key: 'requestUnreadable',
+    what: "a request head past Node's header limit: 431 with the service's headers (issue 20)",
+    description: undefined,
+    http: { method: 'GET', path: '/health', headers: { 'x-padding': 'a'.repeat(20_000) } },
+    status: 431,
+    word: 'call_number',
+    pointer: '',
+    says: ['its head'],
+  },
+  {
     key: 'serverClosing',
     description: undefined,
     http: { form: [['json_data', pool('closed')]] },
