@@ -3,6 +3,8 @@
 // coordinates parsed once into expression nodes, colours typed, font bytes decoded. Every refusal
 // here names the key and its JSON pointer; nothing after a refusal runs. Each area's reading lives
 // in ir/read/<area>.ts.
+
+import { pushAll } from './bounded.js';
 import { DEFAULT_PAGE } from './defaults.js';
 import type * as D from './description.generated.js';
 import type { Remark } from './diagnostics.js';
@@ -48,7 +50,7 @@ export function readDescription(description: unknown, remarks?: Remark[]): ReadI
   const value = parseDescription(description);
   check(validateDescription, value, '');
   const d = value;
-  if (remarks) remarks.push(...unknownKeyRemarks(d));
+  if (remarks) pushAll(remarks, unknownKeyRemarks(d));
   checkNavigationSchema(d);
   const page = d.page ?? {};
   const list = <K extends DeclarationKey, T>(

@@ -120,7 +120,7 @@ export const OPENAPI = {
         responses: {
           '200': {
             description:
-              'Render server: build, licence held today, font library faces. Front: build, store kind, render servers.',
+              'Render server: build, licence held today, font library faces, who vouches for the licence. Front: build, store kind, render servers.',
             headers: { 'x-svc-version': VERSION },
             content: {
               'application/json': {
@@ -128,11 +128,20 @@ export const OPENAPI = {
                   oneOf: [
                     {
                       type: 'object',
-                      required: ['version', 'licensed', 'faces'],
+                      required: ['version', 'licensed', 'faces', 'licence_issuer', 'operator_issuers'],
                       properties: {
                         version: { type: 'string' },
                         licensed: { type: 'boolean' },
                         faces: { type: 'integer' },
+                        licence_issuer: {
+                          enum: ['built-in', 'operator', null],
+                          description: 'Who vouches for the licence in use; null: no licence.',
+                        },
+                        operator_issuers: {
+                          type: 'array',
+                          items: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
+                          description: 'Fingerprints of the issuer keys the operator added (--trust-issuer).',
+                        },
                       },
                       additionalProperties: false,
                     },

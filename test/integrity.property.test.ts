@@ -184,12 +184,13 @@ function occurrences(text: string, word: string): number {
 /**
  * Whether `word` was broken over lines (overlong: break in a narrow cell): a word of a line is its
  * start and pieces soon after are the rest. Cells' lines interleave in drawing order and a split row
- * continues on the next page, so the rest may come a few lines on; an extractor may glue a piece to a
+ * continues on the next page, so the rest may come many lines on (a narrow cell breaks a word letter
+ * by letter, its neighbour's lines between); an extractor may glue a piece to a
  * neighbouring cell's word on the same baseline (`rukab28zab`: the `ab` of the next word), so a
  * later piece may also be the end of a word, and the last piece the start of one.
  */
 function brokenFound(lines: readonly string[][], word: string): boolean {
-  const WINDOW = 12;
+  const WINDOW = 64;
   const rest = (from: number, left: string): boolean => {
     for (let j = from; j < Math.min(lines.length, from + WINDOW); j++)
       for (const token of lines[j]) {
@@ -202,8 +203,18 @@ function brokenFound(lines: readonly string[][], word: string): boolean {
       }
     return false;
   };
+  // The start is a whole word of a line, or either end of one where an extractor glued two cells'
+  // letters (`mv`: the `m` of one cell's word beside the `v` of its neighbour's, in 20-point columns).
   return lines.some((l, i) =>
-    l.some((piece) => piece.length < word.length && word.startsWith(piece) && rest(i + 1, word.slice(piece.length))),
+    l.some((token) => {
+      for (let k = 1; k <= Math.min(token.length, word.length - 1); k++) {
+        const head = token.slice(0, k);
+        const tail = token.slice(token.length - k);
+        if (word.startsWith(head) && rest(i + 1, word.slice(k))) return true;
+        if (word.startsWith(tail) && rest(i + 1, word.slice(k))) return true;
+      }
+      return false;
+    }),
   );
 }
 

@@ -210,6 +210,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   roleMapStandard: ['type', 'at'],
   roleMapTarget: ['type', 'target', 'at'],
   structureTooDeep: ['at', 'limit'],
+  structureTypePdf2: ['type', 'at'],
   structureTypeUnknown: ['type', 'at'],
   structureIdTwice: ['id', 'at', 'earlier'],
   structureItemUnknown: ['item', 'at'],
