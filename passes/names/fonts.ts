@@ -342,3 +342,39 @@ function cffIsCidKeyed(face: Face, base: FontResource): boolean {
   const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
   return guarded(origin, () => cffTablesOf(face).cidKeyed);
 }
+
+/** A run's `features` applied to the font it is set in (resolved per font and feature set once). */
+export type RunFeatures = (res: FontResource, features: FeatureSwitches, at: JsonPointer) => FontResource;
+
+/**
+ * A run's own `features` over its font: a declared face (`fonts`, a variant over one) or a standard
+ * font (`kern` only), its own features holding unless the run switches them (the run wins per tag).
+ * The result keeps the font's name, so it shares the font's embedded subset; other kinds are refused.
+ */
+export function runFeatures(): RunFeatures {
+  const made = new Map<string, FontResource>();
+  return (res, switches, at) => {
+    const key = `${res.name}\u0000${Object.entries(switches.tags)
+      .sort()
+      .map(([k, v]) => `${k}=${v ? 1 : 0}`)
+      .join(',')}`;
+    const had = made.get(key);
+    if (had) return had;
+    const styled = res.face instanceof StyledFont ? res.face : undefined;
+    const b = styled ? styled.base : res.face;
+    if (!(b instanceof Face) && !(b instanceof StandardFace))
+      refuse('fontRefKind', at, {
+        font: res.name,
+        at,
+        kind: `a ${b.kind === 'chain' ? 'chain' : `${b.kind} font`}`,
+        list: 'a run with features',
+        wanted: 'a font declared under fonts, font_variants or standard_fonts',
+      });
+    const tags = checkedFeatures(b, res.name, switches);
+    const merged = { ...styled?.features, ...tags } as FeatureSet;
+    const face = new StyledFont(b, merged, styled?.missing ?? { kind: 'refuse' }, styled?.origin);
+    const out: FontResource = { ...res, face };
+    made.set(key, out);
+    return out;
+  };
+}
