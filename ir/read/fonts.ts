@@ -6,7 +6,6 @@
 import type * as D from '../description.generated.js';
 import type {
   Box4,
-  FeatureSwitches,
   FontChainDecl,
   FontSource,
   FontVariantDecl,
