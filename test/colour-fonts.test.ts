@@ -143,6 +143,32 @@ describe('COLR version 0 colour fonts', () => {
     if (!translucent.ok) expect(translucent.sentence).toContain('partly transparent (CPAL alpha below 255)');
   });
 
+  it('a simple font or a form field over a colour font is refused: neither can draw its layers', () => {
+    const base = { fonts: [{ name: 'F', data: V0 }], page: { width: 400, height: 400 } };
+    const simple = render({
+      description: {
+        ...base,
+        simple_fonts: [{ name: 'S', font: 'F', text: 'AB' }],
+        items: [
+          { type: 'text', rect: { llx: 20, lly: 20, urx: 380, ury: 380 }, content: ['AB'], font: 'S', font_size: 20 },
+        ],
+      },
+      now: NOW,
+    });
+    expect(simple).toMatchObject({ ok: false, status: 400, key: 'fontRefKind', path: '/simple_fonts/0/font' });
+    const field = render({
+      description: {
+        ...base,
+        items: [
+          { type: 'text_field', name: 'n', rect: { llx: 20, lly: 20, urx: 200, ury: 44 }, value: 'AB', font: 'F' },
+        ],
+      },
+      now: NOW,
+    });
+    expect(field).toMatchObject({ ok: false, status: 400, key: 'fontRefKind', path: '/items/0/font' });
+    if (!field.ok) expect(field.sentence).toContain('is a colour font (COLR layers); a form field takes');
+  });
+
   it('under an archive claim with a CMYK output intent, the palette colours are refused as RGB', () => {
     const out = render({
       description: {

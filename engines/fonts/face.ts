@@ -20,6 +20,11 @@ export type OutlineKind = 'truetype' | 'cff' | 'cff2';
 /** OpenType features switched on (true) or off (false) over the font's defaults (font_variants). */
 export type FeatureSet = Readonly<Record<string, boolean>>;
 
+/** Whether a font is drawn in colour layers (COLR v0, passes/layout/colour-layers.ts). */
+export function isColourFace(face: unknown): boolean {
+  return face instanceof Face && face.font.directory?.tables?.COLR !== undefined;
+}
+
 /** One layer of a colour glyph (COLR v0): the glyph drawn and its CPAL colour (undefined: the text's). */
 export interface ColourLayer {
   gid: number;

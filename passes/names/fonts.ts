@@ -5,7 +5,7 @@
 
 import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
 import { FontChain } from '../../engines/fonts/chain.js';
-import { Face, type FeatureSet, loadFace } from '../../engines/fonts/face.js';
+import { Face, type FeatureSet, isColourFace, loadFace } from '../../engines/fonts/face.js';
 import { axesOf, instanceFace, namedInstancesOf } from '../../engines/fonts/instance.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { SIMPLE_MAX_CODES, SimpleFace } from '../../engines/fonts/simple-face.js';
@@ -238,6 +238,15 @@ function simpleFonts(ir: ReadIr, built: DeclaredFonts): void {
         kind: `a ${face.kind} font`,
         list: 'simple_fonts',
         wanted: 'a font declared under fonts',
+      });
+    // One byte per glyph and no layers: a colour font's colours would be lost.
+    if (isColourFace(face))
+      refuse('fontRefKind', decl.font.at, {
+        font: decl.font.name,
+        at: decl.font.at,
+        kind: 'a colour font (COLR layers)',
+        list: 'simple_fonts',
+        wanted: 'a font declared under fonts without colour layers',
       });
     // CFF outlines are written as a name-keyed Type1C program: glyphs are chosen by name, which a CID-keyed CFF lacks.
     if (face.outlines === 'cff' && cffIsCidKeyed(face, base))
