@@ -210,6 +210,9 @@ export type TextRun =
       overline?: boolean;
       color?: Colour;
       outline?: Outline;
+      features?: {
+        [k: string]: boolean;
+      };
     }
   | {
       date: string;

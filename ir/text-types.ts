@@ -2,6 +2,7 @@
 // styles they share (docs/reference.md "text", "flow", "text_path"); re-exported by ir/types.ts.
 // Words and small shapes taken as the request states them come from its generated types (D).
 import type * as D from './description.generated.js';
+import type { FeatureSwitches } from './font-types.js';
 import type { ClipSpec, PathSeg } from './graphics-types.js';
 import type { JsonPointer } from './pointer.js';
 import type { Colour, FontResource, ItemBase, RectSpec } from './types.js';
@@ -32,7 +33,9 @@ export interface RunStyleSpec {
   overline?: boolean;
   colour?: Colour;
   outline?: OutlineSpec;
-  /** Set by the names pass: the font `font` names, of whatever kind. */
+  /** OpenType features for this run alone, over its font's own (the run wins per tag). */
+  features?: FeatureSwitches;
+  /** Set by the names pass: the font `font` names, of whatever kind (with `features` applied). */
   fontRes?: FontResource;
 }
 

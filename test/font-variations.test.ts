@@ -106,3 +106,52 @@ describe('OpenType features by tag', () => {
     expect(wordWidth(off, '1111')).toBeCloseTo(wordWidth(plain, '1111'), 1);
   });
 });
+
+describe('OpenType features on a run', () => {
+  /** A text item (or a one-cell table) of three runs: plain figures, the run with `features`, plain again. */
+  function runs(features: Record<string, boolean>, font: Record<string, unknown> = {}, table = false) {
+    const content = ['1111 ', { text: '1111', features }, ' 1111'];
+    const item = table
+      ? { type: 'table', rect: BOX, columns: [500], font: 'F', font_size: 36, rows: [[{ text: content }]] }
+      : { type: 'text', rect: BOX, content, font: 'F', font_size: 36 };
+    return render({ description: { fonts: [{ name: 'F', data: NOTO, ...font }], items: [item] }, now: NOW });
+  }
+  const widths = (pdf: Uint8Array) => pdfWords(pdf).map((w) => w.xMax - w.xMin);
+
+  it('pnum on a run sets that run alone proportional (Noto Sans: narrower); the text extracts once, as typed', () => {
+    for (const table of [false, true]) {
+      const pdf = renderedClean(runs({ pnum: true }, {}, table)).pdf;
+      expect(pdfToText(pdf).trim()).toBe('1111 1111 1111');
+      const [a, b, c] = widths(pdf);
+      expect(a).toBeCloseTo(c, 1);
+      expect(b).toBeLessThan(a - 5);
+    }
+  });
+
+  it("a run's features win over its font's per tag; the font's other features hold", () => {
+    // The font sets pnum; the run switches it back off: only the run's figures are tabular (wider).
+    const [a, b, c] = widths(renderedClean(runs({ pnum: false }, { features: { pnum: true } })).pdf);
+    expect(a).toBeCloseTo(c, 1);
+    expect(b).toBeGreaterThan(a + 5);
+    // The font's pnum holds under a run switching another feature (zero: slashed zero, same widths).
+    const [d, e] = widths(renderedClean(runs({ zero: true }, { features: { pnum: true } })).pdf);
+    expect(e).toBeCloseTo(d, 1);
+  });
+
+  it('a feature the font lacks, or a run in a chain, is refused naming the run', () => {
+    const lacks = runs({ ss19: true });
+    expect(lacks).toMatchObject({ ok: false, status: 400, path: '/items/0/content/1/features/ss19' });
+    const chained = render({
+      description: {
+        fonts: [{ name: 'F', data: NOTO }],
+        font_chains: [{ name: 'C', fonts: ['F'] }],
+        items: [
+          { type: 'text', rect: BOX, content: [{ text: '1', features: { pnum: true } }], font: 'C', font_size: 9 },
+        ],
+      },
+      now: NOW,
+    });
+    expect(chained).toMatchObject({ ok: false, status: 400, path: '/items/0/font' });
+    if (!chained.ok) expect(chained.sentence).toContain('a run with features takes');
+  });
+});

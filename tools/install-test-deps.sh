@@ -27,6 +27,8 @@ command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 [ -r /usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf ] || need="$need fonts-inter-variable"
 [ -r /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || need="$need fonts-noto-color-emoji"
 command -v woff2_compress >/dev/null 2>&1 || need="$need woff2"
+# fontTools (Debian's python3, not a virtualenv's) builds the COLR/CPAL colour fonts of test/colour-fonts.test.ts
+/usr/bin/python3 -c 'import fontTools' >/dev/null 2>&1 || need="$need python3-fonttools"
 [ -r /usr/share/java/preflight.jar ] || need="$need libpdfbox2-java"
 [ -r /usr/share/java/javax.activation.jar ] || need="$need libactivation-java"
 [ -r /usr/share/java/jaxb-api.jar ] || need="$need libjaxb-api-java"

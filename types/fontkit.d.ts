@@ -5,6 +5,10 @@ declare module 'fontkit' {
     advanceWidth: number;
     codePoints: number[];
     name?: string;
+    /** The outline in font units (y up); quadratic curves as TrueType draws them. */
+    path: {
+      commands: { command: 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath'; args: number[] }[];
+    };
   }
   export interface GlyphPosition {
     xAdvance: number;
@@ -64,6 +68,8 @@ declare module 'fontkit' {
     glyphForCodePoint(cp: number): Glyph;
     hasGlyphForCodePoint(cp: number): boolean;
     getGlyph(id: number, codePoints?: number[]): Glyph;
+    /** The glyph as its outline table holds it (TrueType or CFF), not its colour (COLR) form. */
+    _getBaseGlyph(id: number): Glyph;
     createSubset(): Subset;
     fonts?: Font[];
     availableFeatures: string[];

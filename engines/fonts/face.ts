@@ -21,6 +21,65 @@ export type OutlineKind = 'truetype' | 'cff' | 'cff2';
 /** OpenType features switched on (true) or off (false) over the font's defaults (font_variants). */
 export type FeatureSet = Readonly<Record<string, boolean>>;
 
+/** Whether a font is drawn in colour layers (COLR v0, passes/layout/colour-layers.ts). */
+export function isColourFace(face: unknown): boolean {
+  return face instanceof Face && face.font.directory?.tables?.COLR !== undefined;
+}
+
+/** One layer of a colour glyph (COLR v0): the glyph drawn and its CPAL colour (undefined: the text's). */
+export interface ColourLayer {
+  gid: number;
+  rgb?: readonly [number, number, number];
+}
+
+interface ColrV0 {
+  version: number;
+  baseGlyphRecord?: { gid: number; firstLayerIndex: number; numLayers: number }[];
+  layerRecords?: { gid: number; paletteIndex: number }[];
+}
+interface Cpal {
+  numPaletteEntries: number;
+  colorRecords: { red: number; green: number; blue: number; alpha: number }[];
+  colorRecordIndices: number[];
+}
+
+/** Every base glyph's layers in palette 0 (an empty map for a font without COLR). */
+function colourLayersOf(font: Font): Map<number, ColourLayer[]> {
+  const out = new Map<number, ColourLayer[]>();
+  const colr = (font as unknown as { COLR?: ColrV0 }).COLR;
+  const cpal = (font as unknown as { CPAL?: Cpal }).CPAL;
+  if (!colr || !cpal) return out;
+  const first = cpal.colorRecordIndices[0] ?? 0;
+  for (const b of colr.baseGlyphRecord ?? []) {
+    const layers: ColourLayer[] = [];
+    for (let i = b.firstLayerIndex; i < b.firstLayerIndex + b.numLayers; i++) {
+      const l = colr.layerRecords![i];
+      const c = l.paletteIndex === 0xffff ? undefined : cpal.colorRecords[first + l.paletteIndex];
+      layers.push({ gid: l.gid, ...(c ? { rgb: [c.red, c.green, c.blue] as const } : {}) });
+    }
+    out.set(b.gid, layers);
+  }
+  return out;
+}
+
+/** Why a font's colour layers cannot be drawn (COLR v1, no CPAL, a layer partly transparent), or undefined. */
+function colourLayersFault(font: Font): string | undefined {
+  const colr = (font as unknown as { COLR?: ColrV0 }).COLR;
+  const cpal = (font as unknown as { CPAL?: Cpal }).CPAL;
+  if (!colr) return 'its colour layers table (COLR) cannot be read';
+  if (colr.version !== 0)
+    return `its glyphs are drawn in COLR version ${colr.version} colour layers (gradients, transforms), which this build cannot draw; send a font with COLR version 0 layers or plain outlines`;
+  if (!cpal?.colorRecords?.length) return 'it has colour layers (COLR) without their palette (CPAL)';
+  const first = cpal.colorRecordIndices[0] ?? 0;
+  for (const l of colr.layerRecords ?? []) {
+    if (l.paletteIndex === 0xffff) continue;
+    if (l.paletteIndex >= cpal.numPaletteEntries) return 'a colour layer (COLR) names a palette entry CPAL lacks';
+    if (cpal.colorRecords[first + l.paletteIndex].alpha < 255)
+      return 'its colour layers are partly transparent (CPAL alpha below 255), which this build cannot draw yet; send a font with opaque colour layers';
+  }
+  return undefined;
+}
+
 export class Face implements TextFont {
   readonly kind = 'cid' as const;
   readonly key: string;
@@ -95,6 +154,67 @@ export class Face implements TextFont {
     }
     const restricted = (fs & 0x2) !== 0 && (fs & 0xc) === 0;
     return restricted || (!keepAll && (fs & 0x100) !== 0) || (fs & 0x200) !== 0;
+  }
+
+  /**
+   * A base glyph's colour layers (COLR version 0, ISO/IEC 14496-22 §5.7.11), bottom first: each layer
+   * glyph with its colour from CPAL palette 0 as [r, g, b] 0–255, or undefined for entry 0xFFFF (the
+   * text's own colour). Undefined for a glyph without a base glyph record (and for fonts without COLR).
+   */
+  colourLayers(gid: number): readonly ColourLayer[] | undefined {
+    if (this.layers === undefined) this.layers = colourLayersOf(this.font);
+    return this.layers.get(gid);
+  }
+  private layers?: Map<number, ColourLayer[]>;
+
+  /**
+   * A glyph's outline as path segments in font units (y up): moveto, lineto, curveto (quadratic
+   * TrueType curves raised to cubic), closepath — for a colour glyph's upper layers, drawn as paths.
+   * Read from the outline table itself: fontkit's glyph for a COLR base glyph has no path of its own.
+   */
+  outlineOf(gid: number): { k: 'm' | 'l' | 'c' | 'h'; v: number[] }[] {
+    const out: { k: 'm' | 'l' | 'c' | 'h'; v: number[] }[] = [];
+    let x = 0;
+    let y = 0;
+    // fontkit caches one glyph object per id, the COLR one once shaping asked for it: the outline
+    // glyph is made past that cache, which is then put back as it was.
+    const cache = (this.font as unknown as { _glyphs: Record<number, unknown> })._glyphs;
+    const cached = cache[gid];
+    delete cache[gid];
+    let commands: ReturnType<Face['font']['_getBaseGlyph']>['path']['commands'];
+    try {
+      commands = this.font._getBaseGlyph(gid).path.commands;
+    } finally {
+      if (cached === undefined) delete cache[gid];
+      else cache[gid] = cached;
+    }
+    for (const { command, args } of commands) {
+      if (command === 'moveTo' || command === 'lineTo') out.push({ k: command === 'moveTo' ? 'm' : 'l', v: args });
+      else if (command === 'bezierCurveTo') out.push({ k: 'c', v: args });
+      else if (command === 'quadraticCurveTo') {
+        const [qx, qy, ex, ey] = args;
+        out.push({
+          k: 'c',
+          v: [
+            x + (2 / 3) * (qx - x),
+            y + (2 / 3) * (qy - y),
+            ex + (2 / 3) * (qx - ex),
+            ey + (2 / 3) * (qy - ey),
+            ex,
+            ey,
+          ],
+        });
+      } else if (command === 'closePath') out.push({ k: 'h', v: [] });
+      if (args.length >= 2) [x, y] = args.slice(-2);
+    }
+    return out;
+  }
+
+  /** Whether any colour layer is drawn in a palette colour (RGB), not only in the text's own colour. */
+  get paletteColours(): boolean {
+    if (this.layers === undefined) this.layers = colourLayersOf(this.font);
+    for (const ls of this.layers.values()) if (ls.some((l) => l.rgb)) return true;
+    return false;
   }
 
   /** OpenType features the font has (GSUB/GPOS feature tags), for font_variants to check against. */
@@ -398,12 +518,11 @@ function parseFace(bytes: Uint8Array): Parsed {
     if (tables.glyf && !tables.loca) return { ok: false, detail: 'it has a glyf table without its loca table' };
     if (!tables.hmtx || !tables.hhea)
       return { ok: false, detail: 'it has no horizontal metrics (hhea and hmtx tables)' };
-    if (tables.COLR)
-      return {
-        ok: false,
-        detail:
-          'its glyphs are drawn in colour layers (COLR/CPAL), which this build cannot draw yet; send a font with plain outlines',
-      };
+    // COLR version 0 layers are drawn (passes/layout/colour-layers.ts); the rest is refused in words.
+    if (tables.COLR) {
+      const fault = colourLayersFault(font);
+      if (fault) return { ok: false, detail: fault };
+    }
     // Touch what every later step reads (tables decode lazily), so a damaged table is refused here, once.
     void [
       font.bbox.maxX,

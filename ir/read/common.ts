@@ -2,6 +2,7 @@
 // pieces (coordinates, rects, colours, pages rules) and how an ajv error becomes one sentence.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type * as D from '../description.generated.js';
+import type { FeatureSwitches } from '../font-types.js';
 import { parseCoordinate } from '../grammar/coordinate.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer, lastKey } from '../pointer.js';
@@ -228,4 +229,10 @@ export function readItemBase(raw: D.Item, p: JsonPointer, index: number): ItemBa
 function readRelativeTo(r: D.RelativeTo | undefined, p: JsonPointer): RelativeTo | undefined {
   if (r === undefined || r === null) return undefined;
   return { at: p, id: r.id, edge: r.edge, offset: r.offset ?? 0, part: r.part };
+}
+
+/** `features` of a fonts entry, a variant or a run; an empty object is no switch at all. */
+export function readFeatures(raw: Record<string, boolean> | undefined, p: JsonPointer): FeatureSwitches | undefined {
+  if (raw === undefined || Object.keys(raw).length === 0) return undefined;
+  return { at: at(p, 'features'), tags: raw };
 }

@@ -6,7 +6,6 @@
 import type * as D from '../description.generated.js';
 import type {
   Box4,
-  FeatureSwitches,
   FontChainDecl,
   FontSource,
   FontVariantDecl,
@@ -21,6 +20,7 @@ import type {
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import type { Colour, FontDecl, Item, PathItem, RectItem, StandardFontDecl } from '../types.js';
+import { readFeatures } from './common.js';
 import { readItem } from './items.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -125,12 +125,6 @@ function readVariation(raw: D.FontDeclaration, p: JsonPointer): VariationSetting
     instance: raw.instance === undefined ? undefined : { at: at(p, 'instance'), name: raw.instance },
     axes: raw.variations === undefined ? undefined : { at: at(p, 'variations'), values: raw.variations },
   };
-}
-
-/** `features` of a fonts entry or a variant; an empty object is no switch at all. */
-export function readFeatures(raw: Record<string, boolean> | undefined, p: JsonPointer): FeatureSwitches | undefined {
-  if (raw === undefined || Object.keys(raw).length === 0) return undefined;
-  return { at: at(p, 'features'), tags: raw };
 }
 
 export function readStandardFontDecl(raw: D.StandardFontDeclaration, p: JsonPointer): StandardFontDecl {

@@ -22,7 +22,8 @@ import type {
   TextItem,
   TextRun,
 } from '../types.js';
-import { ajv, holds, readColour, readRect } from './common.js';
+import { ajv, holds, readColour, readFeatures, readRect } from './common.js';
+
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
 
@@ -79,6 +80,8 @@ export function readRun(raw: D.TextRun, p: JsonPointer): TextRun {
   if (r.overline !== undefined) style.overline = r.overline;
   if (r.color !== undefined) style.colour = readColour(r.color);
   if (r.outline !== undefined) style.outline = readOutline(r.outline);
+  const features = readFeatures(r.features, p);
+  if (features) style.features = features;
   return { at: p, text: r.text, style, placeholders: placeholdersIn(r.text, at(p, 'text')) };
 }
 

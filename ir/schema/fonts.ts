@@ -47,7 +47,7 @@ const keep = {
 const TAG = '^[\\x20-\\x7e]{4}$';
 
 /** `features`: OpenType feature tags switched on (true) or off (false), e.g. `{"tnum": true}`. */
-const features = {
+export const featuresSchema = {
   type: 'object',
   propertyNames: { pattern: TAG },
   additionalProperties: { type: 'boolean' },
@@ -74,7 +74,7 @@ export const fontsSchema = {
       missing,
       instance: name,
       variations,
-      features,
+      features: featuresSchema,
     },
   },
 } as const;
@@ -155,7 +155,7 @@ export const fontVariantsSchema = {
       small_caps: bool,
       oldstyle_figures: bool,
       kerning: bool,
-      features,
+      features: featuresSchema,
     },
   },
 } as const;

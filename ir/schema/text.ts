@@ -1,5 +1,6 @@
 // ir/schema/text.ts — schema of the text-setting items: `text`, `flow` and `text_path`.
 import { colourSchema, fontSizeSchema, itemBase, leadingSchema } from './common.js';
+import { featuresSchema } from './fonts.js';
 import { clipSchema, segmentsSchema } from './graphics.js';
 
 /** `start` and `end` follow the paragraph's own direction; the rest are absolute (spec default `left`). */
@@ -35,6 +36,7 @@ export const runSchema = {
         overline: { type: 'boolean' },
         color: colourSchema,
         outline: outlineSchema,
+        features: featuresSchema,
       },
     },
     { type: 'object', required: ['date'], properties: { date: { type: 'string' }, zone: { type: 'string' } } },

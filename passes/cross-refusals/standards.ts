@@ -6,6 +6,8 @@
 // anything is measured or drawn; what a check reads from a part it reads again when writing.
 
 import { XMLValidator } from 'fast-xml-parser';
+import { Face } from '../../engines/fonts/face.js';
+import { programOf } from '../../engines/fonts/styled-font.js';
 import { NON_SPOT_INKS, separationOf } from '../../engines/pdf/color-spaces.js';
 import type { IccFacts } from '../../engines/pdf/icc-profile.js';
 import { checkInvoiceXml } from '../../engines/pdf/invoice.js';
@@ -14,7 +16,8 @@ import { SRGB_DESCRIPTION } from '../../engines/pdf/srgb.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ArchiveLevel, FileSettings, Standards } from '../../ir/standards-types.js';
-import type { DocSettings, PageSize, ResolvedItem } from '../../ir/types.js';
+import type { TextRun } from '../../ir/text-types.js';
+import type { DocSettings, FontResource, PageSize, ResolvedItem } from '../../ir/types.js';
 import { requireVersion } from '../../ir/version.js';
 import type { PassContext } from '../pass.js';
 
@@ -128,6 +131,35 @@ function checkColours(items: readonly ResolvedItem[], std: Standards, facts: Icc
           intent: intentAt,
           intentSpace: SPACE_WORDS[facts.n],
         });
+    }
+  }
+}
+
+/**
+ * Colour fonts (COLR v0, passes/layout/colour-layers.ts) fill their layers in RGB palette colours:
+ * under an output intent that is not RGB, PDF/A refuses them as it refuses an RGB colour.
+ */
+function checkColourFonts(items: readonly ResolvedItem[], std: Standards, facts: IccFacts): void {
+  const intentAt = std.outputIntent?.at ?? "(the service's sRGB, written because output_intent is absent)";
+  const fontsOf = (item: ResolvedItem): FontResource[] => {
+    const out: FontResource[] = [];
+    const it = item as { fontRes?: FontResource | Map<string, FontResource>; runs?: TextRun[] };
+    if (it.fontRes instanceof Map) out.push(...it.fontRes.values());
+    else if (it.fontRes) out.push(it.fontRes);
+    for (const r of it.runs ?? []) if (r.style?.fontRes) out.push(r.style.fontRes);
+    return out;
+  };
+  for (const item of items) {
+    for (const res of fontsOf(item)) {
+      const face = programOf(res.face);
+      if (!(face instanceof Face) || !face.font.directory?.tables?.COLR || !face.paletteColours) continue;
+      refuse('colourOutsideIntent', res.at, {
+        colour: `in the colour layers of the font "${res.name}" (${res.at})`,
+        space: 'RGB (its CPAL palette)',
+        claim: std.archive!.level.claim,
+        intent: intentAt,
+        intentSpace: SPACE_WORDS[facts.n],
+      });
     }
   }
 }
@@ -314,6 +346,7 @@ export function checkStandards(
     checkStringLimits(std, files);
     const facts = checkOutputIntent(doc, std, ctx);
     if (std.archive && facts) checkColours(items, std, facts);
+    if (std.archive && facts && facts.n !== 3) checkColourFonts(items, std, facts);
     if (std.metadata || std.archive) requireVersion(doc, '1.4', std.metadata?.at ?? std.archive!.at, 'XMP metadata');
     const c = std.compression;
     if (c?.objectStreams) {

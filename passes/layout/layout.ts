@@ -39,6 +39,7 @@ import type {
 } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
 import { layCodeItem } from './codes.js';
+import { anyColourFont, colourLayered } from './colour-layers.js';
 import { layFlowItem } from './flow.js';
 import { layField } from './forms.js';
 import { layImageItem } from './images.js';
@@ -215,6 +216,8 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
   run(ir: PagedIr, ctx: PassContext): LaidOutIr {
     const total = ir.pages.length;
+    // Colour fonts (COLR v0) drawn as their layers once everything is placed (./colour-layers.ts).
+    const layered = anyColourFont(ir.fonts) ? (ops: DrawOp[]) => colourLayered(ops, ir.fonts) : (ops: DrawOp[]) => ops;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
       const widgets: LaidOutWidget[] = [];
@@ -240,12 +243,17 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
       return {
         number: page.number,
         size: page.size,
-        ops,
+        ops: layered(ops),
         ...(links.length ? { links } : {}),
         ...(widgets.length ? { widgets } : {}),
       };
     });
-    const laidForms = layForms(ir.doc, ir.fonts, pages[0], total, { page: 1, total, now: ctx.now });
+    const formsLaid = layForms(ir.doc, ir.fonts, pages[0], total, { page: 1, total, now: ctx.now });
+    const laidForms = formsLaid && {
+      ...formsLaid,
+      drawings: new Map([...formsLaid.drawings].map(([n, ops]) => [n, layered(ops)])),
+      tilings: new Map([...formsLaid.tilings].map(([n, ops]) => [n, layered(ops)])),
+    };
     return { stage: 'laid-out', doc: laidForms ? { ...ir.doc, laidForms } : ir.doc, fonts: ir.fonts, pages };
   },
 };

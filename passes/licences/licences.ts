@@ -54,7 +54,7 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         const uses: { fontRes: FontResource; at: string }[] = [{ fontRes: item.fontRes, at: item.font.at }];
         if (item.type === 'text' || item.type === 'text_path')
           for (const r of item.runs)
-            if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font!.at });
+            if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font?.at ?? item.font.at });
         for (const use of uses) {
           const hit = fontWithoutOutlines(use.fontRes);
           if (!hit) continue;

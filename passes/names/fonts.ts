@@ -5,7 +5,7 @@
 
 import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
 import { FontChain } from '../../engines/fonts/chain.js';
-import { Face, type FeatureSet, loadFace } from '../../engines/fonts/face.js';
+import { Face, type FeatureSet, isColourFace, loadFace } from '../../engines/fonts/face.js';
 import { axesOf, instanceFace, namedInstancesOf } from '../../engines/fonts/instance.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { SIMPLE_MAX_CODES, SimpleFace } from '../../engines/fonts/simple-face.js';
@@ -239,6 +239,15 @@ function simpleFonts(ir: ReadIr, built: DeclaredFonts): void {
         list: 'simple_fonts',
         wanted: 'a font declared under fonts',
       });
+    // One byte per glyph and no layers: a colour font's colours would be lost.
+    if (isColourFace(face))
+      refuse('fontRefKind', decl.font.at, {
+        font: decl.font.name,
+        at: decl.font.at,
+        kind: 'a colour font (COLR layers)',
+        list: 'simple_fonts',
+        wanted: 'a font declared under fonts without colour layers',
+      });
     // CFF outlines are written as a name-keyed Type1C program: glyphs are chosen by name, which a CID-keyed CFF lacks.
     if (face.outlines === 'cff' && cffIsCidKeyed(face, base))
       refuse('fontKindUnsupported', decl.at, { font: decl.name, at: decl.at, outlines: 'CID-keyed CFF' });
@@ -341,4 +350,40 @@ function fontChains(ir: ReadIr, { fonts, declaredAt }: DeclaredFonts): void {
 function cffIsCidKeyed(face: Face, base: FontResource): boolean {
   const origin = base.face instanceof StyledFont ? base.face.origin : undefined;
   return guarded(origin, () => cffTablesOf(face).cidKeyed);
+}
+
+/** A run's `features` applied to the font it is set in (resolved per font and feature set once). */
+export type RunFeatures = (res: FontResource, features: FeatureSwitches, at: JsonPointer) => FontResource;
+
+/**
+ * A run's own `features` over its font: a declared face (`fonts`, a variant over one) or a standard
+ * font (`kern` only), its own features holding unless the run switches them (the run wins per tag).
+ * The result keeps the font's name, so it shares the font's embedded subset; other kinds are refused.
+ */
+export function runFeatures(): RunFeatures {
+  const made = new Map<string, FontResource>();
+  return (res, switches, at) => {
+    const key = `${res.name}\u0000${Object.entries(switches.tags)
+      .sort()
+      .map(([k, v]) => `${k}=${v ? 1 : 0}`)
+      .join(',')}`;
+    const had = made.get(key);
+    if (had) return had;
+    const styled = res.face instanceof StyledFont ? res.face : undefined;
+    const b = styled ? styled.base : res.face;
+    if (!(b instanceof Face) && !(b instanceof StandardFace))
+      refuse('fontRefKind', at, {
+        font: res.name,
+        at,
+        kind: `a ${b.kind === 'chain' ? 'chain' : `${b.kind} font`}`,
+        list: 'a run with features',
+        wanted: 'a font declared under fonts, font_variants or standard_fonts',
+      });
+    const tags = checkedFeatures(b, res.name, switches);
+    const merged = { ...styled?.features, ...tags } as FeatureSet;
+    const face = new StyledFont(b, merged, styled?.missing ?? { kind: 'refuse' }, styled?.origin);
+    const out: FontResource = { ...res, face };
+    made.set(key, out);
+    return out;
+  };
 }

@@ -5,9 +5,9 @@
 // library, else refused; a field naming none takes the library's Noto Sans (docs/reference.md,
 // "Form fields").
 
-import { loadFace } from '../../engines/fonts/face.js';
+import { isColourFace, loadFace } from '../../engines/fonts/face.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
-import { StyledFont } from '../../engines/fonts/styled-font.js';
+import { programOf, StyledFont } from '../../engines/fonts/styled-font.js';
 import { isField } from '../../ir/form-types.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
@@ -51,6 +51,15 @@ export function resolveFieldFonts(items: readonly Item[], fonts: Map<string, Fon
     const at = item.font?.at ?? item.at;
     const declared = item.font ? fonts.get(name) : undefined;
     if (declared) {
+      // A reader redraws a field's text from /DA in one colour: a colour font's layers would be lost.
+      if (isColourFace(programOf(declared.face)))
+        refuse('fontRefKind', at, {
+          font: name,
+          at,
+          kind: 'a colour font (COLR layers)',
+          list: 'a form field',
+          wanted: 'a font without colour layers, since a reader redraws field text in one colour',
+        });
       item.fontRes = declared;
       continue;
     }

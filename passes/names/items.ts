@@ -10,7 +10,7 @@ import type { ImageResource } from '../../ir/image-resource.js';
 import { refuse } from '../../ir/messages.js';
 import type { CodeTextSpec, FontResource, ReadIr, ResolvedItem, ResolvedTableItem, TableItem } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
-import { type DeclaredFonts, sourceBytes } from './fonts.js';
+import { type DeclaredFonts, type RunFeatures, runFeatures, sourceBytes } from './fonts.js';
 import { partSource, resolveImageItem } from './images.js';
 import type { SuppliedPdfs } from './supplied.js';
 
@@ -34,6 +34,7 @@ export function resolveItems(ir: ReadIr, ctx: PassContext, names: ItemNames): Re
 
 function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: ReadIr['items'][number]) => ResolvedItem {
   const { fonts, declaredAt, images, supplied } = names;
+  const withFeatures = runFeatures();
   // Human-readable code text names a font, or is set in the library's DEFAULT_CODE_FACE, built once
   // under a name no declaration holds.
   let codeFace: FontResource | undefined;
@@ -61,21 +62,24 @@ function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: Re
     if ((item.type === 'code128' || item.type === 'ean13') && item.text)
       return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
     if (item.type === 'image') return resolveImageItem(item, images);
-    if (item.type === 'table') return resolveTableCells(resolveTableFonts(item, fonts), ir.doc, images, ctx);
+    if (item.type === 'table')
+      return resolveTableCells(resolveTableFonts(item, fonts, withFeatures), ir.doc, images, ctx);
     if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
     if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') return item;
     // A styled run may name its own font: found the same way as the block's.
-    if (item.type === 'text' || item.type === 'text_path') {
-      for (const run of item.runs) {
-        const f = run.style?.font;
-        if (!f) continue;
-        const res = fonts.get(f.name);
-        if (!res) refuse('fontUndeclared', f.at, { font: f.name, at: f.at });
-        run.style!.fontRes = res;
-      }
-    }
     const fontRes = fonts.get(item.font.name);
     if (!fontRes) refuse('fontUndeclared', item.font.at, { font: item.font.name, at: item.font.at });
+    if (item.type === 'text' || item.type === 'text_path') {
+      for (const run of item.runs) {
+        const s = run.style;
+        const f = s?.font;
+        if (!f && !s?.features) continue;
+        const res = f ? fonts.get(f.name) : fontRes;
+        if (!res) refuse('fontUndeclared', f!.at, { font: f!.name, at: f!.at });
+        // A run's own features: its font (or the block's) shaped with them over its own (run wins per tag).
+        s!.fontRes = s!.features ? withFeatures(res, s!.features, f?.at ?? item.font.at) : res;
+      }
+    }
     // The read item becomes the resolved one in place: copying an object of thirty keys per text
     // item was most of this pass's time on 10 000 items (bench/validate.ts); nothing reads it as read.
     return Object.assign(item, { fontRes }) as ResolvedItem;
@@ -107,7 +111,11 @@ function resolveTableCells(
 }
 
 /** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
-function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): ResolvedTableItem {
+function resolveTableFonts(
+  item: TableItem,
+  fonts: Map<string, FontResource>,
+  withFeatures: RunFeatures,
+): ResolvedTableItem {
   const fontRes = new Map<string, FontResource>();
   for (const row of item.rows) {
     for (const cell of row.cells) {
@@ -115,12 +123,14 @@ function resolveTableFonts(item: TableItem, fonts: Map<string, FontResource>): R
       // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.
       if (cell.content.kind === 'text') {
         for (const run of cell.content.runs) {
-          const f = run.style?.font;
-          if (!f) continue;
-          const res = fonts.get(f.name);
-          if (!res) refuse('fontUndeclared', f.at, { font: f.name, at: f.at });
-          run.style!.fontRes = res;
-          fontRes.set(f.name, res);
+          const st = run.style;
+          const f = st?.font;
+          if (!f && !st?.features) continue;
+          const { name, at } = f ?? cell.style.font;
+          const res = fonts.get(name);
+          if (!res) refuse('fontUndeclared', at, { font: name, at });
+          st!.fontRes = st!.features ? withFeatures(res, st!.features, at) : res;
+          fontRes.set(name, res);
         }
       }
       const { name, at } = cell.style.font;
