@@ -278,6 +278,60 @@ describe('sign-in throttle', () => {
     }
   }, 60_000);
 
+  it.each([
+    ['--trust-proxy: counted per X-Forwarded-For address, so one client behind the proxy locks out no other', true],
+    ['without --trust-proxy: X-Forwarded-For is ignored (anyone could write it)', false],
+  ] as const)(
+    '%s',
+    async (_name, trusted) => {
+      const data = mkdtempSync(join(tmpdir(), 'quire-hosted-'));
+      await admin(['--data', data], 'client', 'create', 'c', '--quota', '1');
+      const pw = join(data, 'pw');
+      writeFileSync(pw, 'the right password');
+      await admin(['--data', data], 'user', 'add', 'bob', '--client', 'c', '--password-file', pw);
+      const front = await startChildFront([
+        '--data',
+        data,
+        '--upstream',
+        'http://127.0.0.1:9',
+        ...(trusted ? ['--trust-proxy'] : []),
+      ]);
+      try {
+        const page = await request(`${front.url}/api/v1/render`, { headers: { accept: 'text/html' } });
+        const token = /name="csrf" value="([^"]+)"/.exec(await page.body.text())![1];
+        const cookie = String(page.headers['set-cookie']).split(';')[0];
+        const attempt = async (password: string, from: string, accept = 'application/json') => {
+          const r = await request(`${front.url}/api/v1/session`, {
+            method: 'POST',
+            headers: {
+              cookie,
+              accept,
+              'content-type': 'application/x-www-form-urlencoded',
+              // a client's own entry first, the proxy's last
+              'x-forwarded-for': `10.9.9.9, ${from}`,
+            },
+            body: new URLSearchParams({ csrf: token, user: 'bob', password }).toString(),
+          });
+          const body = await r.body.text();
+          return { status: r.statusCode, retry: r.headers['retry-after'], type: r.headers['content-type'], body };
+        };
+        let seen = { status: 0, retry: '0' as string | string[] | undefined };
+        for (let i = 0; i < 14 && !(seen.status === 429 && Number(seen.retry) >= 4); i++)
+          seen = await attempt('wrong', '203.0.113.5');
+        expect(seen.status).toBe(429);
+        // A browser meets the throttle as a page, not raw JSON.
+        const asPage = await attempt('wrong', '203.0.113.5', 'text/html');
+        expect(asPage.status).toBe(429);
+        expect(String(asPage.type)).toMatch(/text\/html/);
+        const other = await attempt('the right password', '203.0.113.9');
+        expect(other.status).toBe(trusted ? 303 : 429);
+      } finally {
+        await front.stop();
+      }
+    },
+    90_000,
+  );
+
   it('a right password sets an HttpOnly, SameSite session cookie (Secure behind TLS)', async () => {
     const data = mkdtempSync(join(tmpdir(), 'quire-hosted-'));
     await admin(['--data', data], 'client', 'create', 'c', '--quota', '1');

@@ -39,6 +39,8 @@ as JSON), forwarded to render servers on loopback; the same address in a browser
                                                  X-Forwarded-Proto: https), on, off
   --log-level L         $QUIRE_LOG_LEVEL         info (default), warn, error, silent…
   --grace MS            $QUIRE_HOSTED_GRACE_MS   on SIGTERM, time given to calls in flight (default ${DEFAULT_FRONT_GRACE_MS})
+  --trust-proxy         $QUIRE_TRUST_PROXY=1     behind a reverse proxy on loopback: the sign-in throttle
+                                                 counts by the last X-Forwarded-For address (default off)
 
 GET /metrics (Prometheus) answers loopback callers only.
 `;
@@ -85,6 +87,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
       'secure-cookies': { type: 'string' },
       'log-level': { type: 'string' },
       grace: { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -119,6 +122,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     bodyCap: int('--body-cap', pick(values['body-cap'], io.env.QUIRE_HOSTED_BODY_CAP)),
     waitMs: int('--wait', pick(values.wait, io.env.QUIRE_HOSTED_WAIT_MS), 1),
     secureCookies: secure === 'auto' ? 'auto' : secure === 'on',
+    trustProxy: values['trust-proxy'] === true || io.env.QUIRE_TRUST_PROXY === '1',
   });
   io.out(
     `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${upstreams.length} render server${upstreams.length === 1 ? '' : 's'})\n`,

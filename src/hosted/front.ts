@@ -59,6 +59,12 @@ export interface FrontOptions {
   now?: () => Date;
   /** Process metrics beside the front's own at GET /metrics. Default true. */
   processMetrics?: boolean;
+  /**
+   * Behind a reverse proxy (`--trust-proxy`): the client's address is the last entry of
+   * `X-Forwarded-For` (the one the proxy added), when the call comes from loopback. Off (default),
+   * the header is ignored: anyone could write it.
+   */
+  trustProxy?: boolean;
 }
 
 interface Ctx {
@@ -71,6 +77,7 @@ interface Ctx {
   logger: Logger;
   now: () => Date;
   metrics: FrontMetrics;
+  trustProxy: boolean;
   /** Password checks running, and the ones waiting for a turn. */
   checking: number;
   checkQueue: (() => void)[];
@@ -102,6 +109,7 @@ export function createFront(opts: FrontOptions): http.Server {
     logger: opts.logger ?? pino({ level: 'info' }, pino.destination(2)),
     now: opts.now ?? (() => new Date()),
     metrics: createFrontMetrics(opts.processMetrics ?? true, () => c.inFlight),
+    trustProxy: opts.trustProxy ?? false,
     checking: 0,
     checkQueue: [],
     inFlight: 0,
@@ -424,7 +432,7 @@ async function signIn(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
   if (!token || !same(form.get('csrf') ?? '', token))
     return json(res, 403, 'the form token is missing or stale; reload the page.');
   const user = (form.get('user') ?? '').slice(0, 200);
-  const address = req.socket.remoteAddress ?? '';
+  const address = clientAddress(c, req);
   const now = c.now().getTime();
   const since = now - SIGN_IN_WINDOW_MS;
   const pair = `pair:${user}\n${address}`;
@@ -603,6 +611,20 @@ function drain(req: http.IncomingMessage, answer: () => void): void {
 function tooLargeByHead(req: http.IncomingMessage, cap: number): boolean {
   const declared = Number(req.headers['content-length']);
   return Number.isFinite(declared) && declared > cap;
+}
+
+/**
+ * The address the sign-in throttle counts by: the socket's peer, or — behind a trusted proxy on
+ * loopback — the last `X-Forwarded-For` entry, so one proxy's address does not lock out everyone
+ * behind it. Only the last entry is the proxy's own word; earlier ones are the client's.
+ */
+function clientAddress(c: Ctx, req: http.IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? '';
+  if (!c.trustProxy || !isLoopback(peer)) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  const last = entries[entries.length - 1].trim().slice(0, 100);
+  return last || peer;
 }
 
 function isLoopback(a: string): boolean {
