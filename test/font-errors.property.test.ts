@@ -113,6 +113,18 @@ describe('font files of every format, damaged: a PDF or a refusal in words', () 
       { numRuns: RUNS },
     );
   });
+  it('a GSUB table whose offset is shifted is refused in words (fontkit once read its lists until the heap ran out)', () => {
+    // Found by this property: Inter with the GSUB directory offset moved 18 bytes on killed the
+    // process at its heap limit while fontkit read the feature list. The header is checked first now.
+    const b = Buffer.from(VARIABLE);
+    const n = b.readUInt16BE(4);
+    for (let i = 0; i < n; i++)
+      if (b.toString('latin1', 12 + i * 16, 16 + i * 16) === 'GSUB')
+        b.writeUInt32BE(b.readUInt32BE(20 + i * 16) + 18, 20 + i * 16);
+    const out = draw(b);
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.sentence).toContain('its GSUB table is damaged');
+  });
   it("random bytes, and one format's header over another's body", () => {
     const heads = ['wOFF', 'wOF2', 'OTTO', 'true', 'ttcf', '\u0000\u0001\u0000\u0000', '%!PS'];
     fc.assert(

@@ -535,8 +535,15 @@ function parseFace(bytes: Uint8Array): Parsed {
       font.postscriptName,
       font['OS/2']?.fsType,
       font.post?.isFixedPitch,
-      font.availableFeatures,
     ];
+    // fontkit reads a layout table's lists with the counts the table states: a damaged or shifted
+    // GSUB/GPOS can make it allocate until the process dies, which no catch sees. Its header is
+    // checked first.
+    for (const tag of ['GSUB', 'GPOS'] as const) {
+      const fault = layoutHeaderFault(sfnt, tag);
+      if (fault) return { ok: false, detail: fault };
+    }
+    void font.availableFeatures;
     font.layout('Aa0 ');
     font.getGlyph(0).advanceWidth;
   } catch (e) {
@@ -544,6 +551,43 @@ function parseFace(bytes: Uint8Array): Parsed {
   }
   freshCodePoints(font);
   return { ok: true, font, sfnt };
+}
+
+/**
+ * Whether a GSUB or GPOS table's header reads as OpenType says (version 1.0 or 1.1; its script,
+ * feature and lookup lists, and a 1.1 variations offset, inside the table; each list's count
+ * fitting in what follows it). Undefined when it does, or when the font has no such table.
+ */
+function layoutHeaderFault(sfnt: Uint8Array, tag: 'GSUB' | 'GPOS'): string | undefined {
+  const v = new DataView(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
+  if (sfnt.length < 12) return undefined;
+  const n = v.getUint16(4);
+  for (let i = 0; i < n && 12 + i * 16 + 16 <= sfnt.length; i++) {
+    const r = 12 + i * 16;
+    if (String.fromCharCode(sfnt[r], sfnt[r + 1], sfnt[r + 2], sfnt[r + 3]) !== tag) continue;
+    const off = v.getUint32(r + 8);
+    const len = v.getUint32(r + 12);
+    const bad = `its ${tag} table is damaged (its header does not read as OpenType says)`;
+    if (off + len > sfnt.length || len < 10) return bad;
+    const major = v.getUint16(off);
+    const minor = v.getUint16(off + 2);
+    if (major !== 1 || minor > 1) return bad;
+    const lists = [v.getUint16(off + 4), v.getUint16(off + 6), v.getUint16(off + 8)];
+    for (const o of lists) {
+      if (o === 0) continue;
+      if (o + 2 > len) return bad;
+      // script and feature records are 6 bytes, lookup offsets 2
+      const count = v.getUint16(off + o);
+      const size = o === lists[2] ? 2 : 6;
+      if (o + 2 + count * size > len) return bad;
+    }
+    if (minor === 1 && len >= 14) {
+      const variations = v.getUint32(off + 10);
+      if (variations !== 0 && variations >= len) return bad;
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 /** Every glyph's advance from the hmtx table (OpenType: hhea.numberOfHMetrics, then the last advance repeats); null when the tables do not read. */

@@ -13,6 +13,7 @@ import type { IccFacts } from '../../engines/pdf/icc-profile.js';
 import { checkInvoiceXml } from '../../engines/pdf/invoice.js';
 import { outputIntentProfile } from '../../engines/pdf/output-intent-profile.js';
 import { SRGB_DESCRIPTION } from '../../engines/pdf/srgb.js';
+import { pushAll } from '../../ir/bounded.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ArchiveLevel, FileSettings, Standards } from '../../ir/standards-types.js';
@@ -144,7 +145,7 @@ function checkColourFonts(items: readonly ResolvedItem[], std: Standards, facts:
   const fontsOf = (item: ResolvedItem): FontResource[] => {
     const out: FontResource[] = [];
     const it = item as { fontRes?: FontResource | Map<string, FontResource>; runs?: TextRun[] };
-    if (it.fontRes instanceof Map) out.push(...it.fontRes.values());
+    if (it.fontRes instanceof Map) pushAll(out, it.fontRes.values());
     else if (it.fontRes) out.push(it.fontRes);
     for (const r of it.runs ?? []) if (r.style?.fontRes) out.push(r.style.fontRes);
     return out;

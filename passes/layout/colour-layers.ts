@@ -9,6 +9,7 @@
 
 import { Face } from '../../engines/fonts/face.js';
 import { programOf } from '../../engines/fonts/styled-font.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { DrawOp, GlyphRunOp, PathOp } from '../../ir/draw-ops.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Colour, FontResource } from '../../ir/types.js';
@@ -33,7 +34,7 @@ export function colourLayered(ops: DrawOp[], fonts: ReadonlyMap<string, FontReso
       const layered = face ? layeredRun(op, face) : undefined;
       if (layered) {
         changed = true;
-        out.push(...layered);
+        pushAll(out, layered);
       } else out.push(op);
     } else out.push(op);
   }
