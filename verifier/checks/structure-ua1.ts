@@ -28,6 +28,7 @@ import {
 } from '../cos.js';
 import type { Check } from './check.js';
 import { documentXmp } from './metadata.js';
+import { parentTreeNums } from './structure.js';
 import type { XmpValue } from './xmp-parse.js';
 
 const STANDARD: ReadonlySet<string> = new Set(STANDARD_STRUCTURE_TYPES);
@@ -170,7 +171,7 @@ export const structureUa1: Check = ({ l, u, add }) => {
   for (const [id, n] of noteIds) if (n > 1) add('note-id', 'SENote', { problem: 'duplicate', id });
 
   // Page content: spans with ActualText / Alt / E and text, each in a language (PDF/UA-1 7.2 t30–t34).
-  const parents = parentTree(ctx, getDict(ctx, root, 'ParentTree'));
+  const parents = parentTreeNums(ctx, getDict(ctx, root, 'ParentTree'));
   for (const sc of u.scopes) {
     if (sc.kind !== 'page') continue;
     const page = u.pages[Number(sc.where.replace(/^page /, '')) - 1];
@@ -393,26 +394,4 @@ function boxOf(ctx: PDFContext, d: PDFDict | undefined, key: string): [number, n
   const a = arrayItems(ctx, getArray(ctx, d, key)).map((v) => Number(v.toString()));
   if (a.length !== 4 || a.some((v) => !Number.isFinite(v))) return undefined;
   return [Math.min(a[0], a[2]), Math.min(a[1], a[3]), Math.max(a[0], a[2]), Math.max(a[1], a[3])];
-}
-
-/** The parent tree's number → value pairs (§7.9.7), leaves and kids, flattened. */
-function parentTree(ctx: PDFContext, tree: PDFDict | undefined): Map<number, PDFObject> {
-  const out = new Map<number, PDFObject>();
-  const stack = tree ? [tree] : [];
-  const seen = new Set<PDFDict>();
-  while (stack.length && seen.size < 100_000) {
-    const n = stack.pop()!;
-    if (seen.has(n)) continue;
-    seen.add(n);
-    const nums = arrayItems(ctx, getArray(ctx, n, 'Nums'));
-    for (let i = 0; i + 1 < nums.length; i += 2) {
-      const k = Number(nums[i]?.toString());
-      if (Number.isFinite(k)) out.set(k, nums[i + 1]);
-    }
-    for (const kid of arrayItems(ctx, getArray(ctx, n, 'Kids'))) {
-      const d = dictOf(kid);
-      if (d) stack.push(d);
-    }
-  }
-  return out;
 }

@@ -219,7 +219,7 @@ export const structure: Check = ({ l, u, add }) => {
 };
 
 /** The parent tree's number → value pairs (§7.9.7), leaves and kids, flattened. */
-function parentTreeNums(ctx: PDFContext, tree: PDFDict | undefined): Map<number, PDFObject> {
+export function parentTreeNums(ctx: PDFContext, tree: PDFDict | undefined): Map<number, PDFObject> {
   const out = new Map<number, PDFObject>();
   const stack = tree ? [tree] : [];
   const seen = new Set<PDFDict>();

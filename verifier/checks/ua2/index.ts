@@ -24,6 +24,7 @@ import {
 } from '../../cos.js';
 import type { Check, CheckContext } from '../check.js';
 import { documentXmp } from '../metadata.js';
+import { parentTreeNums } from '../structure.js';
 import { PUA, type Ua2Element, ua2Structure } from './structure.js';
 
 const PDFUA_NS = 'http://www.aiim.org/pdfua/ns/id/';
@@ -60,7 +61,7 @@ export const ua2: Check = (c) => {
 function annotations({ l, u, add }: CheckContext, elements: Map<PDFDict, Ua2Element>): void {
   const ctx = l.context;
   const root = getDict(ctx, l.catalog, 'StructTreeRoot');
-  const parents = parentTree(ctx, getDict(ctx, root, 'ParentTree'));
+  const parents = parentTreeNums(ctx, getDict(ctx, root, 'ParentTree'));
   // Link annotations by the element holding them, with where each leads (8.2.5.20 t2).
   const linkTargets = new Map<Ua2Element, Set<string>>();
   u.pages.forEach((p, i) => {
@@ -287,26 +288,4 @@ function document({ l, add }: CheckContext): void {
   for (const p of [part, rev])
     if (p && p.prefix !== 'pdfuaid')
       add('ua2-pdfuaid-prefix', 'PDFUAIdentification', { property: p.name, prefix: p.prefix });
-}
-
-/** The parent tree's number → value pairs (§7.9.7), leaves and kids, flattened. */
-function parentTree(ctx: PDFContext, tree: PDFDict | undefined): Map<number, PDFObject> {
-  const out = new Map<number, PDFObject>();
-  const stack = tree ? [tree] : [];
-  const seen = new Set<PDFDict>();
-  while (stack.length && seen.size < MAX_NODES) {
-    const n = stack.pop()!;
-    if (seen.has(n)) continue;
-    seen.add(n);
-    const nums = arrayItems(ctx, getArray(ctx, n, 'Nums'));
-    for (let i = 0; i + 1 < nums.length; i += 2) {
-      const k = Number(nums[i]?.toString());
-      if (Number.isFinite(k)) out.set(k, nums[i + 1]);
-    }
-    for (const kid of arrayItems(ctx, getArray(ctx, n, 'Kids'))) {
-      const d = dictOf(kid);
-      if (d) stack.push(d);
-    }
-  }
-  return out;
 }
