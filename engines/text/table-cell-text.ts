@@ -49,6 +49,8 @@ function sumsOf(lines: readonly LineMetrics[]): Float64Array {
 /** Height of lines [from, to): the first line's ascender, each next line's leading, the last line's descender. */
 export function linesHeight(t: CellText, from = 0, to = t.lines.length): number {
   if (to <= from) return 0;
+  // One line (most cells): no sums to keep.
+  if (to === from + 1) return t.lines[from].ascender - t.lines[from].descender;
   const sums = sumsOf(t.lines);
   return t.lines[from].ascender - t.lines[to - 1].descender + (sums[to] - sums[from + 1]);
 }

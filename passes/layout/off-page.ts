@@ -51,6 +51,45 @@ function overhang(points: readonly Point[], size: PageSize): number {
   return worst;
 }
 
+/**
+ * Whether every letter of the run is surely on the page: the box from the least to the farthest
+ * pen position a letter's box reaches, descender to ascender, is on it (with a margin for rounding;
+ * a run near an edge is walked letter by letter). A run without a face is not walked either way.
+ */
+function runOnPage(
+  op: GlyphRunOp,
+  m: Matrix | undefined,
+  size: PageSize,
+  fonts: ReadonlyMap<string, FontResource>,
+): boolean {
+  const face = fonts.get(op.font)?.face;
+  if (!face) return true;
+  const scale = op.size / face.unitsPerEm;
+  const asc = face.metrics.ascender * scale;
+  const desc = face.metrics.descender * scale;
+  const [cos, sin] = op.turn ?? [1, 0];
+  let pen = 0,
+    lo = 0,
+    hi = 0;
+  const g = op.glyphs;
+  for (let i = 0; i < g.length; i++) {
+    const adv = face.advanceOf(g[i]) * scale;
+    const end = pen + adv;
+    if (end < lo) lo = end;
+    if (end > hi) hi = end;
+    pen = end - (op.adjust[i] * op.size) / 1000;
+    if (pen < lo) lo = pen;
+    if (pen > hi) hi = pen;
+  }
+  let worst = 0;
+  for (const a of [lo, hi])
+    for (const v of [desc, asc]) {
+      const [x, y] = apply(m, [op.x + a * cos - v * sin, op.y + a * sin + v * cos]);
+      worst = Math.max(worst, -x, -y, x - size.width, y - size.height);
+    }
+  return worst <= EDGE_SLACK - 1e-6;
+}
+
 interface Letter {
   text: string;
   off: boolean;
@@ -90,10 +129,20 @@ export function offPage(
   };
   walk(ops, undefined);
 
+  // Most runs lie wholly on the page: a run whose letters' boxes all fit inside one box that is on
+  // the page needs no letter of its own. Only the items some run may leave the page from are walked
+  // letter by letter below (all of their runs, so words and pens are counted as before).
+  const suspect = new Set<JsonPointer>();
+  for (const { op, m } of runs.values()) {
+    if (runOnPage(op, m, size, fonts)) continue;
+    if (op.cells) for (const c of op.cells) suspect.add(c.at);
+    else suspect.add(op.at);
+  }
   const letters = new Map<JsonPointer, Letter[]>();
   /** Where each item's last run left the pen (in the run's own space). */
   const penEnds = new Map<JsonPointer, Point>();
-  for (const { op, m } of runs.values()) {
+  for (const { op, m } of suspect.size ? runs.values() : []) {
+    if (op.cells ? !op.cells.some((c) => suspect.has(c.at)) : !suspect.has(op.at)) continue;
     const face = fonts.get(op.font)?.face;
     if (!face) continue;
     const scale = op.size / face.unitsPerEm;
