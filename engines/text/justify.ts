@@ -46,9 +46,14 @@ function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: num
   // Prefix sums: all widths, and the widths of spaces (what stretches and shrinks).
   const W = new Float64Array(n + 1),
     S = new Float64Array(n + 1);
+  // With no atom narrower than nothing, a line from a later node is never wider and never has more
+  // space than one from an earlier node, so once a node (past the first, which has its own measure)
+  // is too loose to end a line here, every later one is too: they are kept without being looked at.
+  let ordered = true;
   for (let k = 0; k < n; k++) {
     const a = atoms[k];
     if (a.kind === TAB) return undefined;
+    if (!(a.width >= 0)) ordered = false;
     W[k + 1] = W[k] + a.width;
     S[k + 1] = S[k] + (a.kind === SPACE && k > 0 ? a.width : 0);
   }
@@ -60,9 +65,12 @@ function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: num
     const vis = a.kind === SPACE ? j : j + 1;
     const hyphen = a.shy && !last;
     const extra = hyphen ? hyphenWidth(a.style, a.span.at) : 0;
-    let best: Node | undefined;
-    const kept: Node[] = [];
-    for (const node of active) {
+    // The best node ending here (made once, after the scan), and the active nodes kept, compacted in place.
+    let bestPrev: Node | undefined;
+    let bestTotal = 0;
+    let kept = 0;
+    for (let k = 0; k < active.length; k++) {
+      const node = active[k];
       const m = node.at === 0 ? first : rest;
       const width = W[vis] - W[node.at] + extra;
       // Spaces at the start of a line other than the first do not stretch (there are none: they hang).
@@ -72,15 +80,25 @@ function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: num
       else r = spaces > 0 ? (m - width) / (spaces * SHRINK) : -Infinity;
       // Too tight: this node cannot reach j or anything after it.
       if (r < -1) continue;
-      kept.push(node);
-      if (r > tolerance) continue;
+      active[kept++] = node;
+      if (r > tolerance) {
+        if (ordered && !last && node.at !== 0 && width <= m) {
+          for (k++; k < active.length; k++) active[kept++] = active[k];
+          break;
+        }
+        continue;
+      }
       const badness = 100 * Math.abs(r) ** 3;
       let d = (LINE_PENALTY + badness) ** 2 + (hyphen ? HYPHEN_PENALTY ** 2 : 0);
       if (hyphen && node.hyphen) d += DOUBLE_HYPHEN_DEMERITS;
       const total = node.demerits + d;
-      if (!best || total < best.demerits) best = { at: j + 1, demerits: total, prev: node, hyphen };
+      if (!bestPrev || total < bestTotal) {
+        bestPrev = node;
+        bestTotal = total;
+      }
     }
-    active = kept;
+    active.length = kept;
+    const best: Node | undefined = bestPrev && { at: j + 1, demerits: bestTotal, prev: bestPrev, hyphen };
     if (a.brk === 2 || last) {
       // A required break ends every line that reaches it: only its own node goes on.
       if (!best) return undefined;

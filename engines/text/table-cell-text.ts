@@ -15,7 +15,7 @@ import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type RunStyle, type Span, shapeIn } from './atoms.js';
+import { measure, type RunStyle, type Span } from './atoms.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import { type DrawTarget, drawLine, lineAlign } from './line-draw.js';
 import type { LaidParagraph, Line } from './paragraph.js';
@@ -196,10 +196,10 @@ function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPoint
     let j = i + 1;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      x += shapeIn(style, j === i + 1 ? ' ' : text.slice(i, j), at).width;
+      x += measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at).perPoint * style.size;
     } else {
       while (j < n && text.charCodeAt(j) !== 32) j++;
-      x += shapeIn(style, text.slice(i, j), at).width;
+      x += measure(style.font, text.slice(i, j), at).perPoint * style.size;
       visible = x;
     }
     i = j;

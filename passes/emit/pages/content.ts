@@ -126,17 +126,30 @@ function textObject(
     fill = '',
     mode = 0,
     stroke = '';
+  // The last run's resource name, size and colour object: a table's rows repeat them, and the
+  // operator strings are built only when one changes (the same name and size give the same Tf).
+  let lastName: string | undefined,
+    lastSize = Number.NaN,
+    lastColour: Colour | undefined;
   for (const op of ops) {
-    const f = `/${resName(op)} ${num(op.size)} Tf\n`;
-    if (f !== font) {
-      s += f;
-      font = f;
+    const name = resName(op);
+    if (name !== lastName || op.size !== lastSize) {
+      const f = `/${name} ${num(op.size)} Tf\n`;
+      if (f !== font) {
+        s += f;
+        font = f;
+      }
+      lastName = name;
+      lastSize = op.size;
     }
     const codes = codesOf(op);
-    const c = colourOps(op.colour, false) + '\n';
-    if (c !== fill) {
-      s += c;
-      fill = c;
+    if (op.colour !== lastColour) {
+      const c = colourOps(op.colour, false) + '\n';
+      if (c !== fill) {
+        s += c;
+        fill = c;
+      }
+      lastColour = op.colour;
     }
     const m = op.outline ? (op.outline.filled ? 2 : 1) : 0;
     if (op.outline) {
