@@ -125,6 +125,63 @@ function entrySchema(s: S, value: unknown[]): S | null {
   return e;
 }
 
+/** What an object under a schema may hold: the branches it takes, and from them its known keys. */
+interface Shape {
+  mine: S[];
+  /** A map (fonts by name, role_map…) or a closed shape (ajv has refused its unknown keys): no remark here. */
+  open: boolean;
+  props: S[];
+  known: Set<string>;
+  extra: S | undefined;
+  /** The schema of each known key's value (undefined: none given), made once. */
+  subs: Map<string, S | undefined>;
+}
+
+function shapeFrom(bs: S[], obj: Record<string, unknown>): Shape | undefined {
+  if (!bs.length) return undefined;
+  const mine = taken(bs, obj);
+  return {
+    mine,
+    open: mine.some((b) => b.additionalProperties !== undefined || b.patternProperties !== undefined),
+    props: mine.filter((b) => b.properties),
+    // a key a shape requires is known even where the schema leaves its value to the reader (a cell code's `data`)
+    known: new Set<string>(mine.flatMap((b) => [...Object.keys(b.properties ?? {}), ...(b.required ?? [])])),
+    extra: mine.map((b) => b.additionalProperties).find((x) => x && typeof x === 'object'),
+    subs: new Map(),
+  };
+}
+
+/**
+ * Shapes by schema and the object's `type`: a schema none of whose branches has an `if` takes the
+ * same branches for every object, so an item's many branches are flattened once per item kind
+ * rather than once per item (the invoice's 136 items spent a quarter of its render here). A
+ * schema with an `if` depends on the object's values and is worked out each time (null).
+ */
+const shapes = new WeakMap<S, Map<string, Shape | undefined> | null>();
+
+function shapeOf(s: S | undefined, obj: Record<string, unknown>): Shape | undefined {
+  if (!s) return undefined;
+  let byType = shapes.get(s);
+  if (byType === undefined) {
+    byType = branches(s, obj).some((b) => b.if) ? null : new Map();
+    shapes.set(s, byType);
+  }
+  if (byType === null) return shapeFrom(branches(s, obj), obj);
+  const key = typeof obj.type === 'string' ? `t${obj.type}` : '-';
+  if (byType.has(key)) return byType.get(key);
+  const shape = shapeFrom(branches(s, obj), obj);
+  byType.set(key, shape);
+  return shape;
+}
+
+function subSchema(shape: Shape, key: string): S | undefined {
+  if (shape.subs.has(key)) return shape.subs.get(key);
+  const sub = shape.props.filter((b) => b.properties[key]).map((b) => b.properties[key] as S);
+  const one = sub.length === 0 ? undefined : sub.length === 1 ? sub[0] : { anyOf: sub };
+  shape.subs.set(key, one);
+  return one;
+}
+
 function walk(value: unknown, s: S | undefined, p: JsonPointer, owner: string, w: Walk): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
@@ -138,24 +195,20 @@ function walk(value: unknown, s: S | undefined, p: JsonPointer, owner: string, w
     }
     return;
   }
-  const bs = branches(s, value);
-  if (!bs.length) return;
   const obj = value as Record<string, unknown>;
-  const mine = taken(bs, obj);
-  // a map (fonts by name, role_map…) or a closed shape (ajv has refused its unknown keys): no remark here
-  const open = mine.some((b) => b.additionalProperties !== undefined || b.patternProperties !== undefined);
-  const props = mine.filter((b) => b.properties);
-  // a key a shape requires is known even where the schema leaves its value to the reader (a cell code's `data`)
-  const known = new Set<string>(mine.flatMap((b) => [...Object.keys(b.properties ?? {}), ...(b.required ?? [])]));
-  const self = typeof obj.type === 'string' && /\/items\/\d+$/.test(p) ? `a ${obj.type} item` : owner;
-  for (const [key, v] of Object.entries(obj)) {
+  const shape = shapeOf(s, obj);
+  if (!shape) return;
+  const { open, props, known } = shape;
+  for (const key of Object.keys(obj)) {
+    const v = obj[key];
     if (known.has(key)) {
-      const sub = props.filter((b) => b.properties[key]).map((b) => b.properties[key] as S);
-      if (sub.length) walk(v, sub.length === 1 ? sub[0] : { anyOf: sub }, at(p, key), `\`${key}\``, w);
+      const sub = subSchema(shape, key);
+      // a string or number has no keys: no pointer is made for it
+      if (sub && v !== null && typeof v === 'object') walk(v, sub, at(p, key), `\`${key}\``, w);
     } else if (open) {
-      const extra = mine.map((b) => b.additionalProperties).find((x) => x && typeof x === 'object');
-      if (extra) walk(v, extra, at(p, key), `\`${key}\``, w);
+      if (shape.extra && v !== null && typeof v === 'object') walk(v, shape.extra, at(p, key), `\`${key}\``, w);
     } else if (props.length && !ALWAYS_KNOWN.has(key) && w.count++ < UNKNOWN_KEY_REMARKS_MAX) {
+      const self = typeof obj.type === 'string' && /\/items\/\d+$/.test(p) ? `a ${obj.type} item` : owner;
       const near = closestKey(key, known);
       const where = p || '/';
       w.remarks.push(
