@@ -12,6 +12,7 @@ import { docVersion } from '../../ir/version.js';
 import type { Pass, PassContext } from '../pass.js';
 import { pageFileRefs, writeAttachments } from './document/attachments.js';
 import { writeCatalog } from './document/catalog.js';
+import { writeEncryption } from './document/encryption.js';
 import { StructureWriter } from './document/structure.js';
 import { checkUnicodeLevel } from './document/unicode-level.js';
 import { emitFont } from './fonts/fonts.js';
@@ -166,9 +167,15 @@ export const emit: Pass<DedupedIr, Emitted> = {
       files,
       hash,
     });
+    // encryption: the dictionary and the cipher the serializer applies (passes/emit/document/encryption.ts).
+    const encryption = ir.doc.encryption && writeEncryption(context, ir.doc.encryption, version);
     const emitted: Emitted = {
       stage: 'emitted',
-      pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }),
+      pdf: serialize(context, version, {
+        objectStreams: compression.objectStreams,
+        level: compression.level,
+        encryption,
+      }),
       pages: ir.pages.length,
     };
     // the graph rides along for the verifier, not enumerable so IR dumps (tools/explain) stay as they were
