@@ -1441,6 +1441,13 @@ export interface SignatureFieldItem {
   background?: DeviceColour;
   border?: FieldBorder;
   align?: 'left' | 'center' | 'right';
+  sign?: {
+    p12: string;
+    password?: string;
+    reason?: string;
+    location?: string;
+    contact?: string;
+  };
 }
 export interface TableItem {
   /**

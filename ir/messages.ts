@@ -804,6 +804,21 @@ export const REFUSALS = {
     template:
       '{key} must include "extract_for_accessibility" beside {other}: PDF/UA lets assistive technology extract the content.',
   },
+  signKeyUnreadable: {
+    status: 400,
+    word: 'description',
+    template: 'the part "{part}" named by {at} cannot sign: {detail}.',
+  },
+  signWithEncryption: {
+    status: 400,
+    word: 'description',
+    template: '{key} cannot be combined with {other}: this build signs unencrypted files only.',
+  },
+  signTwice: {
+    status: 400,
+    word: 'description',
+    template: '{key} signs a second field beside {other}; one render makes one signature.',
+  },
   encryptionPasswordAes128: {
     status: 400,
     word: 'description',

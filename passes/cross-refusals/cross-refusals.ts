@@ -12,7 +12,7 @@ import type { Pass, PassContext } from '../pass.js';
 import { checkFonts } from './fonts.js';
 import { fieldCombinations } from './forms.js';
 import { featureVersions, graphicsCombinations } from './graphics.js';
-import { checkSecurity } from './security.js';
+import { checkSecurity, checkSigning } from './security.js';
 import { checkStandards } from './standards.js';
 import { checkPdf2Types, checkStructureDestinations, resolveStructure } from './structure.js';
 
@@ -59,6 +59,7 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     checkPdf2Types(ir.doc);
     // encryption beside archive and accessible claims and the declared version (passes/cross-refusals/security.ts).
     checkSecurity(ir.doc);
+    checkSigning(ir.doc, ir.items);
     return ir;
   },
 };

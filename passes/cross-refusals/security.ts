@@ -5,8 +5,23 @@
 import { refuse } from '../../ir/messages.js';
 import { at } from '../../ir/pointer.js';
 import { MAX_PASSWORD_BYTES_R4 } from '../../ir/security-types.js';
-import type { DocSettings } from '../../ir/types.js';
+import type { DocSettings, Item } from '../../ir/types.js';
 import { docVersion, requireVersion } from '../../ir/version.js';
+
+/**
+ * Signing (decisions, docs/reference.md "Signing a signature_field"): one signed field per render
+ * (each signature covers the whole file; a second needs an incremental update), and not beside
+ * `encryption`.
+ */
+export function checkSigning(doc: DocSettings, items: readonly Item[]): void {
+  let first: string | undefined;
+  for (const item of items) {
+    if (item.type !== 'signature_field' || !item.sign) continue;
+    if (first) refuse('signTwice', item.sign.at, { key: item.sign.at, other: first });
+    first = item.sign.at;
+    if (doc.encryption) refuse('signWithEncryption', item.sign.at, { key: item.sign.at, other: doc.encryption.at });
+  }
+}
 
 export function checkSecurity(doc: DocSettings): void {
   const enc = doc.encryption;

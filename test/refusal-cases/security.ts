@@ -1,5 +1,6 @@
 // test/refusal-cases/security.ts — refusal cases of `encryption` and signing (issue 24), walked by
 // test/refusals.test.ts as the other areas' are. No sentence may carry a password: `says` names keys.
+import { makeP12 } from '../support/signing.js';
 import type { RefusalCase } from './support.js';
 
 const ITEMS = [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [1, 0, 0] }];
@@ -51,3 +52,51 @@ export const CASES: RefusalCase[] = [
     says: ['/encryption/owner_password', '/version', '32'],
   },
 ];
+
+const P12 = makeP12('Refusal Signer', 'pw');
+const signed = (name: string, y: number) => ({
+  type: 'signature_field',
+  name,
+  rect: { llx: 10, lly: y, urx: 200, ury: y + 40 },
+  sign: { p12: 'key.p12', password: 'pw' },
+});
+
+CASES.push(
+  {
+    key: 'signKeyUnreadable',
+    description: { items: [signed('sig', 10)] },
+    parts: { 'key.p12': new TextEncoder().encode('not a pkcs12 file') },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/sign/p12',
+    says: ['"key.p12"', '/items/0/sign/p12', 'PKCS#12'],
+  },
+  {
+    key: 'signKeyUnreadable',
+    what: 'the wrong password, never repeated',
+    description: { items: [{ ...signed('sig', 10), sign: { p12: 'key.p12', password: 'not-the-password' } }] },
+    parts: { 'key.p12': P12 },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/sign/p12',
+    says: ['"key.p12"', 'password'],
+  },
+  {
+    key: 'signWithEncryption',
+    description: { items: [signed('sig', 10)], encryption: { owner_password: 'owner-secret' } },
+    parts: { 'key.p12': P12 },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/sign',
+    says: ['/items/0/sign', '/encryption'],
+  },
+  {
+    key: 'signTwice',
+    description: { items: [signed('a', 10), signed('b', 100)] },
+    parts: { 'key.p12': P12 },
+    status: 400,
+    word: 'description',
+    pointer: '/items/1/sign',
+    says: ['/items/1/sign', '/items/0/sign'],
+  },
+);

@@ -1,0 +1,138 @@
+// test/signature.test.ts — signing a signature_field (issue 24), judged by poppler's pdfsig (NSS) and
+// OpenSSL: the signature is valid and covers the whole file, a byte changed afterwards breaks it, the
+// CMS is CAdES (signing-certificate-v2, no signing-time), the signed PDF/A-2b file has no finding of
+// our verifier, the appearance shows signer and date, and the same clock gives the same bytes.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { printIr } from '../ir/print.js';
+import { readDescription } from '../ir/read.js';
+import { render } from '../src/library.js';
+import { NOW } from './support/fixtures.js';
+import { pdfToText, qpdfCheck } from './support/pdf-tools.js';
+import { makeP12 } from './support/signing.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'quire-sig-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+function file(pdf: Uint8Array): string {
+  const f = join(dir, `doc${n++}.pdf`);
+  writeFileSync(f, pdf);
+  return f;
+}
+
+const PASSWORD = 'key-pass-7';
+const P12 = makeP12('Ada Lovelace', PASSWORD);
+
+function description(extra: Record<string, unknown> = {}, sign: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fonts: [{ name: 'Body', library: 'noto_sans' }],
+    items: [
+      {
+        type: 'text',
+        rect: { llx: 72, lly: 700, urx: 520, ury: 760 },
+        content: ['This agreement is signed below.'],
+        font: 'Body',
+        font_size: 14,
+      },
+      {
+        type: 'signature_field',
+        name: 'approval',
+        rect: { llx: 72, lly: 560, urx: 320, ury: 620 },
+        sign: { p12: 'signer.p12', password: PASSWORD, reason: 'I approve', location: 'London', ...sign },
+      },
+    ],
+    ...extra,
+  };
+}
+
+function signed(extra: Record<string, unknown> = {}) {
+  const out = render({ description: description(extra), parts: { 'signer.p12': P12 }, now: NOW });
+  if (!out.ok) throw new Error(`${out.status} ${out.path}: ${out.sentence}`);
+  return out;
+}
+
+function pdfsig(pdf: Uint8Array): string {
+  const r = spawnSync('pdfsig', [file(pdf)], { encoding: 'utf8' });
+  return (r.stdout ?? '') + (r.stderr ?? '');
+}
+
+/** The CMS in /Contents, as OpenSSL prints its structure. */
+function cmsPrint(pdf: Uint8Array): string {
+  const hex = /\/Contents <([0-9A-F]+)>/.exec(Buffer.from(pdf).toString('latin1'))![1];
+  const f = join(dir, `cms${n++}.der`);
+  writeFileSync(f, Buffer.from(hex, 'hex'));
+  // the reserved room after the DER is zeros; OpenSSL reads the first element
+  const r = spawnSync('openssl', ['cms', '-inform', 'DER', '-in', f, '-cmsout', '-print'], { encoding: 'utf8' });
+  return r.stdout ?? '';
+}
+
+describe('signing a signature_field', () => {
+  it('is a valid PAdES signature over the whole file (pdfsig)', () => {
+    const { pdf } = signed();
+    expect(qpdfCheck(pdf).code).toBe(0);
+    const report = pdfsig(pdf);
+    expect(report).toContain('Signature Field Name: approval');
+    expect(report).toContain('Signer Certificate Common Name: Ada Lovelace');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signing Hash Algorithm: SHA-256');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it('is invalid once a byte of the file changes', () => {
+    const pdf = Buffer.from(signed().pdf);
+    // a byte of the binary comment on line 2: inside the signed range, harmless to any reader
+    const at = pdf.indexOf(0xe2);
+    expect(at).toBeLessThan(20);
+    pdf[at] = 0xe3;
+    const report = pdfsig(pdf);
+    expect(report).not.toContain('Signature is Valid');
+    expect(report).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+  });
+
+  it('carries CAdES signed attributes: content type, digest, signing-certificate-v2, no signing time', () => {
+    const cms = cmsPrint(signed().pdf);
+    expect(cms).toContain('object: contentType');
+    expect(cms).toContain('object: messageDigest');
+    expect(cms).toContain('id-smime-aa-signingCertificateV2');
+    expect(cms).not.toContain('signingTime');
+  });
+
+  it('shows the signer, the date and the reason in its appearance', () => {
+    const text = pdfToText(signed().pdf);
+    expect(text).toContain('Digitally signed by Ada Lovelace');
+    expect(text).toContain('Date: 2026-11-22 12:00:00 UTC');
+    expect(text).toContain('Reason: I approve');
+  });
+
+  for (const [label, extra] of [
+    ['PDF/A-2b', { archive: 'pdfa2b' }],
+    ['PDF/A-3b with object streams', { archive: 'pdfa3b', compression: { level: 6, object_streams: true } }],
+  ] as const)
+    it(`keeps a ${label} file free of findings, and valid`, () => {
+      const out = signed(extra);
+      expect(out.findings).toEqual([]);
+      expect(pdfsig(out.pdf)).toContain('Signature Validation: Signature is Valid.');
+      expect(qpdfCheck(out.pdf).code).toBe(0);
+    });
+
+  it('gives the same bytes for the same clock', () => {
+    expect(Buffer.from(signed().pdf).equals(Buffer.from(signed().pdf))).toBe(true);
+  });
+
+  it('keeps the key password out of refusals and of the IR dump', () => {
+    const wrong = render({
+      description: description({}, { password: 'guessed-wrong-99' }),
+      parts: { 'signer.p12': P12 },
+      now: NOW,
+    });
+    expect(wrong.ok).toBe(false);
+    expect(JSON.stringify(wrong)).not.toContain('guessed-wrong-99');
+    const dump = printIr(readDescription(description() as never, []));
+    expect(dump).toContain('signer.p12');
+    expect(dump).not.toContain(PASSWORD);
+  });
+});
