@@ -12,6 +12,8 @@ import { printIr } from '../ir/print.js';
 import { readDescription } from '../ir/read.js';
 import { render } from '../src/library.js';
 import { helloDescription, NOW } from './support/fixtures.js';
+import { TAGGING_LICENCE } from './support/standards.js';
+import { taggedReport } from './support/tagged-report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-enc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -154,6 +156,21 @@ describe('encryption', () => {
     expect(readFileSync(f, 'latin1').startsWith('%PDF-1.6')).toBe(true);
     expect(qpdf([`--password=${USER}`, '--check', f]).code).toBe(0);
     expect(execFileSync('pdftotext', ['-upw', USER, f, '-'], { encoding: 'utf8' })).toContain('Hello quire');
+  });
+
+  it('beside accessible pdfua1 with extract_for_accessibility: zero findings, bit 10 set', () => {
+    const out = render({
+      description: taggedReport({
+        accessible: 'pdfua1',
+        encryption: { user_password: USER, owner_password: OWNER, permissions: ['print', 'extract_for_accessibility'] },
+      }),
+      now: NOW,
+      service: { licence: TAGGING_LICENCE },
+    });
+    expect(out.ok ? out.findings : out.sentence).toEqual([]);
+    const rep = encryptionReport(file(out.ok ? out.pdf : new Uint8Array()), USER);
+    expect(rep['extract for accessibility']).toBe('allowed');
+    expect(rep['extract for any purpose']).toBe('not allowed');
   });
 
   it('keeps the passwords out of refusals and of the IR dump', () => {

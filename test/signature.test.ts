@@ -13,6 +13,8 @@ import { render } from '../src/library.js';
 import { NOW } from './support/fixtures.js';
 import { pdfToText, qpdfCheck } from './support/pdf-tools.js';
 import { makeP12 } from './support/signing.js';
+import { TAGGING_LICENCE } from './support/standards.js';
+import { taggedReport } from './support/tagged-report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-sig-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -118,6 +120,31 @@ describe('signing a signature_field', () => {
       expect(pdfsig(out.pdf)).toContain('Signature Validation: Signature is Valid.');
       expect(qpdfCheck(out.pdf).code).toBe(0);
     });
+
+  it('signs a tagged PDF/A-2a and PDF/UA-1 document with zero findings', () => {
+    const d = taggedReport({ archive: 'pdfa2a', accessible: 'pdfua1' }) as {
+      items: Record<string, unknown>[];
+      structure: { elements: { children: unknown[] }[] };
+    };
+    d.items.push({
+      type: 'signature_field',
+      id: 'sig',
+      pages: [1],
+      name: 'approval',
+      tooltip: 'Signature of the approver',
+      rect: { llx: 320, lly: 60, urx: 520, ury: 110 },
+      sign: { p12: 'signer.p12', password: PASSWORD },
+    });
+    d.structure.elements[0].children.push({ type: 'Form', children: ['sig'] });
+    const out = render({
+      description: d,
+      parts: { 'signer.p12': P12 },
+      now: NOW,
+      service: { licence: TAGGING_LICENCE },
+    });
+    expect(out.ok ? out.findings : out.sentence).toEqual([]);
+    expect(out.ok && pdfsig(out.pdf)).toContain('Signature Validation: Signature is Valid.');
+  });
 
   it('gives the same bytes for the same clock', () => {
     expect(Buffer.from(signed().pdf).equals(Buffer.from(signed().pdf))).toBe(true);
