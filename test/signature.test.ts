@@ -3,7 +3,7 @@
 // CMS is CAdES (signing-certificate-v2, no signing-time), the signed PDF/A-2b file has no finding of
 // our verifier, the appearance shows signer and date, and the same clock gives the same bytes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -148,6 +148,49 @@ describe('signing a signature_field', () => {
 
   it('gives the same bytes for the same clock', () => {
     expect(Buffer.from(signed().pdf).equals(Buffer.from(signed().pdf))).toBe(true);
+  });
+
+  it('reads an OpenSSL 3 PKCS#12 file, and refuses one asking too many key-derivation rounds', () => {
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    const run = (args: string[]) => expect(spawnSync('openssl', args, { encoding: 'utf8' }).status).toBe(0);
+    run([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=OpenSSL Signer',
+      '-days',
+      '30',
+    ]);
+    const p12 = (iter: number) => {
+      const f = join(dir, `o${iter}.p12`);
+      run([
+        'pkcs12',
+        '-export',
+        '-inkey',
+        key,
+        '-in',
+        cert,
+        '-out',
+        f,
+        '-passout',
+        `pass:${PASSWORD}`,
+        '-iter',
+        String(iter),
+      ]);
+      return new Uint8Array(readFileSync(f));
+    };
+    const good = render({ description: description(), parts: { 'signer.p12': p12(2048) }, now: NOW });
+    expect(good.ok && pdfsig(good.pdf)).toContain('Signer Certificate Common Name: OpenSSL Signer');
+    const heavy = render({ description: description(), parts: { 'signer.p12': p12(150_000) }, now: NOW });
+    expect(heavy.ok ? 'rendered' : heavy.sentence).toContain('key-derivation rounds');
   });
 
   it('keeps the key password out of refusals and of the IR dump', () => {

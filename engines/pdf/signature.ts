@@ -93,6 +93,49 @@ function derOf(cert: forge.pki.Certificate): Buffer {
 }
 
 /**
+ * Most key-derivation rounds a PKCS#12 file may ask (its MAC, PBES1/PBES2 parameters): node-forge
+ * derives in JavaScript, so a file asking billions would hold a worker for hours. OpenSSL 3 writes
+ * 2 048, Windows and Java 10 000 or less.
+ */
+export const MAX_P12_ITERATIONS = 100_000;
+
+/**
+ * The largest iteration count anywhere in the file: an INTEGER following an OCTET STRING (the salt)
+ * in a SEQUENCE, as PBEParameter, PBKDF2-params and MacData all are; OCTET STRINGs holding DER (the
+ * PKCS#12 authenticated safe and its bags) are read into. Reads with node-forge's ASN.1 parser.
+ */
+function maxIterations(node: forge.asn1.Asn1, depth = 0): number {
+  const { asn1 } = forge;
+  if (depth > 32) return 0;
+  let max = 0;
+  if (Array.isArray(node.value)) {
+    const kids = node.value as forge.asn1.Asn1[];
+    kids.forEach((k, i) => {
+      if (
+        node.type === asn1.Type.SEQUENCE &&
+        k.type === asn1.Type.INTEGER &&
+        k.tagClass === asn1.Class.UNIVERSAL &&
+        i > 0 &&
+        kids[i - 1].type === asn1.Type.OCTETSTRING
+      ) {
+        const bytes = k.value as string;
+        // more than four bytes is beyond any sane count
+        const n = bytes.length > 4 ? Number.MAX_SAFE_INTEGER : forge.util.createBuffer(bytes).getInt(bytes.length * 8);
+        max = Math.max(max, n);
+      }
+      max = Math.max(max, maxIterations(k, depth + 1));
+    });
+  } else if (node.type === asn1.Type.OCTETSTRING && typeof node.value === 'string' && node.value.length > 1) {
+    try {
+      max = Math.max(max, maxIterations(asn1.fromDer(node.value, true), depth + 1));
+    } catch {
+      // not DER inside: a salt, a digest, ciphertext
+    }
+  }
+  return max;
+}
+
+/**
  * Reads a PKCS#12 file with its password: the one RSA key it holds and the certificate whose public
  * key is that key's (the signing certificate), the other certificates as its chain. What goes wrong
  * is said without the password.
@@ -104,6 +147,8 @@ export function loadSigner(
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     const der = forge.asn1.fromDer(Buffer.from(p12).toString('binary'));
+    if (maxIterations(der) > MAX_P12_ITERATIONS)
+      return { ok: false, detail: `it asks more than ${MAX_P12_ITERATIONS} key-derivation rounds` };
     parsed = forge.pkcs12.pkcs12FromAsn1(der, false, password);
   } catch (e) {
     const m = e instanceof Error ? e.message : String(e);
