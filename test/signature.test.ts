@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { printIr } from '../ir/print.js';
 import { readDescription } from '../ir/read.js';
@@ -191,6 +192,31 @@ describe('signing a signature_field', () => {
     expect(good.ok && pdfsig(good.pdf)).toContain('Signer Certificate Common Name: OpenSSL Signer');
     const heavy = render({ description: description(), parts: { 'signer.p12': p12(150_000) }, now: NOW });
     expect(heavy.ok ? 'rendered' : heavy.sentence).toContain('key-derivation rounds');
+  });
+
+  it('refuses a damaged PKCS#12 part with a sentence, never a failure of ours', () => {
+    // random bytes, and the real file with a few bytes changed or cut short
+    const damaged = fc.oneof(
+      fc.uint8Array({ maxLength: 3000 }),
+      fc
+        .tuple(
+          fc.array(fc.tuple(fc.nat(P12.length - 1), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }),
+          fc.nat(P12.length),
+        )
+        .map(([changes, cut]) => {
+          const b = P12.slice(0, Math.max(cut, P12.length - 64));
+          for (const [at, v] of changes) if (at < b.length) b[at] = v;
+          return b;
+        }),
+    );
+    fc.assert(
+      fc.property(damaged, (bytes) => {
+        const out = render({ description: description(), parts: { 'signer.p12': bytes }, now: NOW });
+        if (out.ok) return pdfsig(out.pdf).includes('Signature is Valid');
+        return out.status === 400 && out.key === 'signKeyUnreadable' && !out.sentence.includes(PASSWORD);
+      }),
+      { numRuns: 15, seed: 24 },
+    );
   });
 
   it('keeps the key password out of refusals and of the IR dump', () => {

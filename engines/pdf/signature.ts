@@ -144,6 +144,15 @@ export function loadSigner(
   p12: Uint8Array,
   password: string,
 ): { ok: true; signer: Signer } | { ok: false; detail: string } {
+  try {
+    return readSigner(p12, password);
+  } catch {
+    // a file forge parses but whose bags or certificates are damaged
+    return { ok: false, detail: 'it does not read as PKCS#12 (or uses a cipher node-forge does not read)' };
+  }
+}
+
+function readSigner(p12: Uint8Array, password: string): { ok: true; signer: Signer } | { ok: false; detail: string } {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     const der = forge.asn1.fromDer(Buffer.from(p12).toString('binary'));
