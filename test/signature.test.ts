@@ -7,10 +7,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { FormData, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { printIr } from '../ir/print.js';
 import { readDescription } from '../ir/read.js';
 import { render } from '../src/library.js';
+import { silentLogger, startServer } from '../src/server.js';
 import { NOW } from './support/fixtures.js';
 import { pdfToText, qpdfCheck } from './support/pdf-tools.js';
 import { makeP12 } from './support/signing.js';
@@ -217,6 +219,23 @@ describe('signing a signature_field', () => {
       }),
       { numRuns: 15, seed: 24 },
     );
+  });
+
+  it('signs with a key sent as a file part to POST /render', async () => {
+    const srv = await startServer({ port: 0, host: '127.0.0.1', logger: silentLogger(), lingerMs: 1000 });
+    try {
+      const form = new FormData();
+      form.set('json_data', JSON.stringify(description()));
+      form.set('signer.p12', new Blob([new Uint8Array(P12)]), 'signer.p12');
+      const res = await request(`${srv.url}/render`, { method: 'POST', body: form });
+      const body = new Uint8Array(await res.body.arrayBuffer());
+      expect(res.statusCode, Buffer.from(body).toString()).toBe(200);
+      const report = pdfsig(body);
+      expect(report).toContain('Signer Certificate Common Name: Ada Lovelace');
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+    } finally {
+      await srv.close();
+    }
   });
 
   it('keeps the key password out of refusals and of the IR dump', () => {
