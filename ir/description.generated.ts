@@ -402,6 +402,7 @@ export interface Description {
    * The identity card (XMP) of one page.
    */
   page_metadata?: PageMetadata[];
+  encryption?: Encryption;
   /**
    * What a supplied image says about itself and how it is read.
    */
@@ -1440,6 +1441,13 @@ export interface SignatureFieldItem {
   background?: DeviceColour;
   border?: FieldBorder;
   align?: 'left' | 'center' | 'right';
+  sign?: {
+    p12: string;
+    password?: string;
+    reason?: string;
+    location?: string;
+    contact?: string;
+  };
 }
 export interface TableItem {
   /**
@@ -1969,6 +1977,13 @@ export interface MetadataFacts {
   modified?: string;
   trapped?: boolean | ('true' | 'false' | 'unknown');
   schemas?: XmpSchemas;
+}
+export interface Encryption {
+  user_password?: string;
+  owner_password: string;
+  permissions?: (
+    'print' | 'modify' | 'copy' | 'annotate' | 'fill_forms' | 'extract_for_accessibility' | 'assemble' | 'print_high'
+  )[];
 }
 export interface ImageDeclaration {
   name: string;

@@ -4,6 +4,7 @@
 import type * as D from './description.generated.js';
 import type { Target, TargetConflict } from './navigation-types.js';
 import type { JsonPointer } from './pointer.js';
+import type { Secret } from './security-types.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, ItemBase, RectSpec } from './types.js';
 
 export const FIELD_KINDS = [
@@ -119,6 +120,30 @@ export interface PushButtonItem extends FieldBase {
 export interface SignatureFieldItem extends FieldBase {
   type: 'signature_field';
   rect: RectSpec;
+  /** `sign` (issue 24): the field is signed when the file is written. */
+  sign?: SignSpec;
+}
+
+/** A signature field's `sign`, as read; the names pass loads the key into `signer`. */
+export interface SignSpec {
+  at: JsonPointer;
+  /** The part holding the PKCS#12 file. */
+  part: string;
+  password: Secret;
+  reason?: string;
+  location?: string;
+  contact?: string;
+  /** Set by the names pass: the key and certificate read from the part (engines/pdf/signature.ts). */
+  signer?: SignerIdentity;
+  /** Set by the names pass: the moment of signing (the render's clock): /M and the appearance's date. */
+  time?: Date;
+}
+
+/** What the passes after names need of a loaded signer; the key itself stays in the engine's object. */
+export interface SignerIdentity {
+  /** The signing certificate's common name (or organisation). */
+  readonly name: string;
+  readonly fingerprint: string;
 }
 
 export type FieldItem =

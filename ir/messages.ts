@@ -781,6 +781,50 @@ export const REFUSALS = {
     word: 'description',
     template: '{key} = "{version}" is older than PDF {min}, which {feature} needs.',
   },
+  // — encryption and signatures (issue 24; ir/read/security.ts, passes/cross-refusals/security.ts) —
+  encryptionPasswordLong: {
+    status: 400,
+    word: 'description',
+    template: '{key} is longer than {max} bytes, the most a PDF password holds.',
+  },
+  encryptionSamePasswords: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} and {other} are the same password, which would open the file with every permission; give two different ones.',
+  },
+  encryptionWithArchive: {
+    status: 400,
+    word: 'description',
+    template: '{key} cannot be combined with {other}: PDF/A forbids encryption.',
+  },
+  encryptionAccessibility: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} must include "extract_for_accessibility" beside {other}: PDF/UA lets assistive technology extract the content.',
+  },
+  signKeyUnreadable: {
+    status: 400,
+    word: 'description',
+    template: 'the part "{part}" named by {at} cannot sign: {detail}.',
+  },
+  signWithEncryption: {
+    status: 400,
+    word: 'description',
+    template: '{key} cannot be combined with {other}: this build signs unencrypted files only.',
+  },
+  signTwice: {
+    status: 400,
+    word: 'description',
+    template: '{key} signs a second field beside {other}; one render makes one signature.',
+  },
+  encryptionPasswordAes128: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} must be at most {max} Latin-1 characters under {other} = "1.6", which encrypts with AES-128; declare "1.7" or "2.0" for AES-256.',
+  },
   invoiceNeedsPdfa3b: {
     status: 400,
     word: 'description',

@@ -26,6 +26,7 @@ import { readGraphics } from './read/graphics.js';
 import { readImageDecls } from './read/images.js';
 import { readItem } from './read/items.js';
 import { checkNavigationSchema, readNavigation, readPageSettings } from './read/navigation.js';
+import { readEncryption } from './read/security.js';
 import { readStandards } from './read/standards.js';
 import { readStructure } from './read/structure.js';
 import { readTemplates } from './read/supplied.js';
@@ -72,6 +73,7 @@ export function readDescription(description: unknown, remarks?: Remark[]): ReadI
       pageSettings: readPageSettings(d),
       graphics: readGraphics(d),
       structure: readStructure(d.structure),
+      encryption: readEncryption(d.encryption),
     },
     page: { width: page.width ?? DEFAULT_PAGE.width, height: page.height ?? DEFAULT_PAGE.height },
     fonts: list('fonts', readFontDecl),

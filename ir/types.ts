@@ -399,6 +399,8 @@ export interface DocSettings {
   places?: import('./navigation-types.js').Places;
   /** `structure`: the document's structure in reading order (ir/structure-types.ts; resolved by cross-refusals). */
   structure?: import('./structure-types.js').StructureSpec;
+  /** `encryption` (issue 24; ir/security-types.ts). */
+  encryption?: import('./security-types.js').EncryptionSettings;
 }
 
 export type LabelStyle = NonNullable<D.RenumberEntry['style']>;

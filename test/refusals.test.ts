@@ -22,6 +22,7 @@ import { CASES as pagination } from './refusal-cases/pagination.js';
 import { CASES as reading } from './refusal-cases/reading.js';
 import { REMARK_CASES } from './refusal-cases/remarks.js';
 import { CASES as rules } from './refusal-cases/rules.js';
+import { CASES as security } from './refusal-cases/security.js';
 import { BODY_CAP, CASES as server } from './refusal-cases/server.js';
 import { CASES as standards } from './refusal-cases/standards.js';
 import { CASES as structure } from './refusal-cases/structure.js';
@@ -43,6 +44,7 @@ const AREAS: Record<string, RefusalCase[]> = {
   structure,
   server,
   rules,
+  security,
 };
 const ALL = Object.entries(AREAS).flatMap(([area, cases]) => cases.map((c, i) => ({ area, i, ...c })));
 const label = (c: (typeof ALL)[number]) => `${c.area} ${c.key}${c.what ? ` (${c.what})` : ''}`;

@@ -39,6 +39,7 @@ const TOP_LEVEL_NAMES: Record<string, string> = {
   output_intent: 'OutputIntent',
   compression: 'Compression',
   invoice: 'Invoice',
+  encryption: 'Encryption',
   attachments: 'Attachment',
   collection: 'Collection',
   page_files: 'PageFiles',

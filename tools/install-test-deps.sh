@@ -8,6 +8,9 @@ set -eu
 need=""
 command -v qpdf >/dev/null 2>&1 || need="$need qpdf"
 command -v pdftotext >/dev/null 2>&1 || need="$need poppler-utils"
+# pdfsig (poppler-utils, NSS) judges signatures and OpenSSL prints their CMS (test/signature.test.ts, issue 24)
+command -v pdfsig >/dev/null 2>&1 || need="$need poppler-utils"
+command -v openssl >/dev/null 2>&1 || need="$need openssl"
 command -v mutool >/dev/null 2>&1 || need="$need mupdf-tools"
 command -v gs >/dev/null 2>&1 || need="$need ghostscript"
 command -v jpegtran >/dev/null 2>&1 || need="$need libjpeg-turbo-progs"

@@ -7,6 +7,7 @@
 // so the writer here is a loop.
 import { deflateSync } from 'node:zlib';
 import { type PDFContext, type PDFObject, PDFRawStream, type PDFRef, PDFStream } from 'pdf-lib';
+import { type Encryptor, encryptObject } from './encryption.js';
 
 const enc = new TextEncoder();
 const STREAM = enc.encode('\nstream\n');
@@ -20,6 +21,13 @@ export interface SerializeOptions {
   objectStreams?: boolean;
   /** Flate level of the object and cross-reference streams. */
   level?: number;
+  /**
+   * Encrypt every string and stream (engines/pdf/encryption.ts) except the encryption dictionary
+   * `ref` itself, which the trailer names and which stays out of object streams (§7.5.7).
+   */
+  encryption?: { encryptor: Encryptor; ref: PDFRef };
+  /** Objects kept out of object streams, written whole where a later patch can find them (a signature dictionary). */
+  standalone?: ReadonlySet<PDFRef>;
 }
 
 /** Header: version line, then a comment of four bytes above 127 so transports treat the file as binary (ISO 32000-1 §7.5.2; PDF/A 6.1.2). */
@@ -74,12 +82,31 @@ function writeIndirect(out: Out, num: number, gen: number, body: Uint8Array): vo
 
 export function serialize(context: PDFContext, version: string, options: SerializeOptions = {}): Uint8Array {
   return options.objectStreams
-    ? serializeWithObjectStreams(context, version, options.level ?? 6)
-    : serializeClassic(context, version);
+    ? serializeWithObjectStreams(context, version, options.level ?? 6, options)
+    : serializeClassic(context, version, options);
 }
 
-function serializeClassic(context: PDFContext, version: string): Uint8Array {
+/** The indirect objects, each encrypted for its number when the file is encrypted. */
+function objectsOf(context: PDFContext, options: SerializeOptions): [PDFRef, PDFObject][] {
   const objects = context.enumerateIndirectObjects();
+  const crypt = options.encryption;
+  if (!crypt) return objects;
+  return objects.map(([ref, obj]) =>
+    ref === crypt.ref ? [ref, obj] : [ref, encryptObject(context, obj, ref.objectNumber, crypt.encryptor)],
+  );
+}
+
+/** The trailer entries besides /Size. */
+function trailerEntries(context: PDFContext, options: SerializeOptions): Record<string, unknown> {
+  const t: Record<string, unknown> = { Root: context.trailerInfo.Root };
+  if (options.encryption) t.Encrypt = options.encryption.ref;
+  t.ID = context.trailerInfo.ID;
+  if (context.trailerInfo.Info) t.Info = context.trailerInfo.Info;
+  return t;
+}
+
+function serializeClassic(context: PDFContext, version: string, options: SerializeOptions): Uint8Array {
+  const objects = objectsOf(context, options);
   const out = new Out();
   out.push(header(version));
   const offsets: number[] = [];
@@ -97,20 +124,23 @@ function serializeClassic(context: PDFContext, version: string): Uint8Array {
     xref += o === undefined ? '0000000000 65535 f\r\n' : `${String(o).padStart(10, '0')} 00000 n\r\n`;
   }
   out.text(xref);
-  const trailer = context.obj({
-    Size: maxNumber + 1,
-    Root: context.trailerInfo.Root,
-    ID: context.trailerInfo.ID,
-    Info: context.trailerInfo.Info,
-  } as never);
+  const trailer = context.obj({ Size: maxNumber + 1, ...trailerEntries(context, options) } as never);
   out.text('trailer\n');
   out.push(bytesOf(trailer));
   out.text(`\nstartxref\n${xrefAt}\n%%EOF\n`);
   return out.bytes();
 }
 
-function serializeWithObjectStreams(context: PDFContext, version: string, level: number): Uint8Array {
+function serializeWithObjectStreams(
+  context: PDFContext,
+  version: string,
+  level: number,
+  options: SerializeOptions,
+): Uint8Array {
+  // Objects packed into an object stream are not encrypted one by one: the object stream is (§7.6.2).
   const objects = context.enumerateIndirectObjects();
+  const crypt = options.encryption;
+  const standalone = (ref: PDFRef) => ref === crypt?.ref || !!options.standalone?.has(ref);
   const out = new Out();
   out.push(header(version));
   // Entry per object number: [type, field2, field3] as §7.5.8.3 Table 18 (1: offset; 2: stream, index).
@@ -120,9 +150,10 @@ function serializeWithObjectStreams(context: PDFContext, version: string, level:
   for (const [ref, obj] of objects) {
     if (ref.objectNumber > maxNumber) maxNumber = ref.objectNumber;
     // Streams cannot live in an object stream (§7.5.7), nor objects of a non-zero generation.
-    if (obj instanceof PDFStream || ref.generationNumber !== 0) {
+    if (obj instanceof PDFStream || ref.generationNumber !== 0 || standalone(ref)) {
       entries[ref.objectNumber] = [1, out.offset, ref.generationNumber];
-      writeIndirect(out, ref.objectNumber, ref.generationNumber, bytesOf(obj));
+      const written = crypt && ref !== crypt.ref ? encryptObject(context, obj, ref.objectNumber, crypt.encryptor) : obj;
+      writeIndirect(out, ref.objectNumber, ref.generationNumber, bytesOf(written));
     } else {
       packed.push([ref, obj]);
     }
@@ -148,7 +179,8 @@ function serializeWithObjectStreams(context: PDFContext, version: string, level:
       o += b.length;
       raw[o++] = 0x0a;
     }
-    const stream = context.stream(deflateSync(raw, { level }), {
+    const deflated = deflateSync(raw, { level });
+    const stream = context.stream(crypt ? crypt.encryptor.encrypt(deflated, streamNumber) : deflated, {
       Type: 'ObjStm',
       N: group.length,
       First: first.length,
@@ -179,10 +211,8 @@ function serializeWithObjectStreams(context: PDFContext, version: string, level:
     Size: size,
     W: [1, 4, 2],
     Filter: 'FlateDecode',
-    Root: context.trailerInfo.Root,
-    ID: context.trailerInfo.ID,
+    ...trailerEntries(context, options),
   };
-  if (context.trailerInfo.Info) dict.Info = context.trailerInfo.Info;
   const xref = context.stream(deflateSync(table, { level }), dict as never);
   const xrefAt = out.offset;
   writeIndirect(out, xrefNumber, 0, bytesOf(xref));

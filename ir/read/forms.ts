@@ -4,10 +4,11 @@
 // value no button carries…). Names across fields and fonts are the names pass's (passes/forms/).
 import type { ValidateFunction } from 'ajv';
 import type * as D from '../description.generated.js';
-import { type FieldBase, type FieldBorder, type FieldItem, quarterTurnOf } from '../form-types.js';
+import { type FieldBase, type FieldBorder, type FieldItem, quarterTurnOf, type SignSpec } from '../form-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { formItemSchemas } from '../schema/forms.js';
+import { Secret } from '../security-types.js';
 import type { Colour, ItemBase } from '../types.js';
 import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader, RawItem } from './items.js';
@@ -254,8 +255,21 @@ const READ: { [K in FieldKind]: (raw: RawItem<K>, f: FieldBase) => FieldItem } =
   radio_group: readRadioGroup,
   choice_field: readChoiceField,
   push_button: readPushButton,
-  signature_field: (_raw, f) => ({ ...f, type: 'signature_field', rect: f.rect! }),
+  signature_field: (raw, f) => ({ ...f, type: 'signature_field', rect: f.rect!, sign: readSign(raw.sign, f.at) }),
 };
+
+/** `sign` on a signature field (issue 24): the part and its password (kept secret), the reason, place and contact. */
+function readSign(raw: RawItem<'signature_field'>['sign'], p: JsonPointer): SignSpec | undefined {
+  if (!raw) return undefined;
+  return {
+    at: at(p, 'sign'),
+    part: raw.p12,
+    password: new Secret(raw.password ?? ''),
+    reason: raw.reason,
+    location: raw.location,
+    contact: raw.contact,
+  };
+}
 
 /**
  * Common keys a kind has no use for, refused rather than ignored (nothing is silently dropped): a
@@ -324,6 +338,8 @@ function fieldReader<K extends FieldKind>(kind: K): ItemReader<K> {
     read: (raw: RawItem<K>, base: ItemBase) => {
       const field: RawField = raw;
       for (const key of not?.keys ?? []) {
+        // a signed field shows its signer and date: in `font` and `color` (issue 24)
+        if (field.type === 'signature_field' && field.sign && (key === 'font' || key === 'color')) continue;
         if (field[key] !== undefined)
           refuse('keyNotApplicable', at(base.at, key), {
             key: at(base.at, key),

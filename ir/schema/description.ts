@@ -13,6 +13,7 @@ import {
   type3FontsSchema,
 } from './fonts.js';
 import { renumberSchema } from './pages.js';
+import { securitySchemas } from './security.js';
 import { standardsSchemas } from './standards.js';
 import { suppliedPdfsSchema, templatesSchema } from './supplied.js';
 
@@ -79,6 +80,7 @@ export const descriptionSchema = {
     font_chains: fontChainsSchema,
     ...standardsSchemas,
     ...attachmentsSchemas,
+    ...securitySchemas,
     images: imagesSchema,
     // Graphics declarations: checked in full by ir/read/graphics.ts, with validators compiled on first use.
     layers: { type: 'array' },

@@ -110,5 +110,18 @@ export const formItemSchemas = {
     caption: { type: 'string' },
     ...targetKeys,
   }),
-  signature_field: field(['rect'], {}),
+  // `sign` (issue 24): the field signed with a PKCS#12 key sent as a part (engines/pdf/signature.ts).
+  signature_field: field(['rect'], {
+    sign: {
+      type: 'object',
+      required: ['p12'],
+      properties: {
+        p12: { type: 'string', minLength: 1 },
+        password: { type: 'string' },
+        reason: { type: 'string' },
+        location: { type: 'string' },
+        contact: { type: 'string' },
+      },
+    },
+  }),
 } as const;

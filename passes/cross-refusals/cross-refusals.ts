@@ -12,6 +12,7 @@ import type { Pass, PassContext } from '../pass.js';
 import { checkFonts } from './fonts.js';
 import { fieldCombinations } from './forms.js';
 import { featureVersions, graphicsCombinations } from './graphics.js';
+import { checkSecurity, checkSigning } from './security.js';
 import { checkStandards } from './standards.js';
 import { checkPdf2Types, checkStructureDestinations, resolveStructure } from './structure.js';
 
@@ -56,6 +57,9 @@ export const crossRefusals: Pass<ResolvedIr, ResolvedIr> = {
     checkStructureDestinations(ir.doc);
     // PDF 2.0's own structure types: under accessible pdfua2 only (passes/cross-refusals/structure.ts).
     checkPdf2Types(ir.doc);
+    // encryption beside archive and accessible claims and the declared version (passes/cross-refusals/security.ts).
+    checkSecurity(ir.doc);
+    checkSigning(ir.doc, ir.items);
     return ir;
   },
 };

@@ -3,15 +3,17 @@
 // the same request and clock give the same bytes from the library, the server and the CLI.
 // DedupedIr → Emitted. Sub-steps live in passes/emit/.
 import { createHash } from 'node:crypto';
-import { PDFContext, type PDFRef } from 'pdf-lib';
+import { PDFContext, PDFDict, PDFHexString, PDFName, type PDFRef } from 'pdf-lib';
 import { guarded } from '../../engines/fonts/styled-font.js';
 import { compressionOf } from '../../engines/pdf/compression.js';
 import { serialize } from '../../engines/pdf/serialize.js';
+import { patchSignature } from '../../engines/pdf/signature.js';
 import type { DedupedIr, DrawOp, Emitted } from '../../ir/types.js';
 import { docVersion } from '../../ir/version.js';
 import type { Pass, PassContext } from '../pass.js';
 import { pageFileRefs, writeAttachments } from './document/attachments.js';
 import { writeCatalog } from './document/catalog.js';
+import { writeEncryption } from './document/encryption.js';
 import { StructureWriter } from './document/structure.js';
 import { checkUnicodeLevel } from './document/unicode-level.js';
 import { emitFont } from './fonts/fonts.js';
@@ -166,9 +168,25 @@ export const emit: Pass<DedupedIr, Emitted> = {
       files,
       hash,
     });
+    // encryption: the dictionary and the cipher the serializer applies (passes/emit/document/encryption.ts).
+    const encryption = ir.doc.encryption && writeEncryption(context, ir.doc.encryption, version);
+    const serialized = serialize(context, version, {
+      objectStreams: compression.objectStreams,
+      level: compression.level,
+      encryption,
+      standalone: forms.signature && new Set([forms.signature.ref]),
+    });
+    // a signed field: the byte range measured and the CMS written into the file (engines/pdf/signature.ts),
+    // and into the graph the verifier reads beside the bytes
+    const signed = forms.signature && patchSignature(serialized, forms.signature.signer);
+    if (forms.signature && signed) {
+      const sig = context.lookup(forms.signature.ref, PDFDict);
+      sig.set(PDFName.of('ByteRange'), context.obj(signed.byteRange));
+      sig.set(PDFName.of('Contents'), PDFHexString.of(signed.contentsHex));
+    }
     const emitted: Emitted = {
       stage: 'emitted',
-      pdf: serialize(context, version, { objectStreams: compression.objectStreams, level: compression.level }),
+      pdf: signed ? signed.pdf : serialized,
       pages: ir.pages.length,
     };
     // the graph rides along for the verifier, not enumerable so IR dumps (tools/explain) stay as they were

@@ -467,3 +467,27 @@ export function reserveGlyphs(font: FontResource, texts: readonly string[], at: 
   for (const s of texts) if (s) oneLine(font, s, 10, { space: 'gray', c: [0] }, at).block.draw(0, 0, t);
   return t.glyphs;
 }
+
+/**
+ * A signed signature field's look (issue 24): the frame, then its lines (who signed, when, and the
+ * reason when given) one under another, each band of the inner box one line, all at the size that
+ * lets the longest fit (auto, at most 12 points), left-aligned.
+ */
+export function signedAppearance(
+  f: Extract<FieldItem, { type: 'signature_field' }>,
+  font: FontResource,
+  w: number,
+  h: number,
+  lines: readonly string[],
+): Appearance {
+  const inner = innerBox(f, w, h);
+  const band = inner.h / lines.length;
+  const at = `${f.at}/sign`;
+  const size = Math.min(...lines.map((l) => lineSize(f, font, l, inner.w, band, AUTO_MAX, at)));
+  const ops: DrawOp[] = [...frame(f, w, h, false)];
+  lines.forEach((l, i) => {
+    const y = inner.y + inner.h - band * (i + 1);
+    ops.push(...placeLine(f, font, l, size, { x: inner.x, y, w: inner.w, h: band }, 'left', at));
+  });
+  return { ops };
+}

@@ -19,6 +19,7 @@ import {
   frame,
   mark,
   reserveGlyphs,
+  signedAppearance,
   textFieldAppearance,
 } from './form-appearance.js';
 
@@ -134,6 +135,10 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
       return;
     }
     case 'signature_field':
+      if (item.sign?.signer && item.fontRes) {
+        out.push({ ...base, normal: signedAppearance(item, item.fontRes, box.w, box.h, signedLines(item.sign)) });
+        return;
+      }
       out.push({ ...base, normal: { ops: frame(item, box.w, box.h, false) } });
       return;
     case 'text_field': {
@@ -173,4 +178,15 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
       return;
     }
   }
+}
+
+/** What a signed field shows (docs/reference.md, "Signing a signature_field"): who, when (UTC), and why. */
+export function signedLines(sign: NonNullable<Extract<FieldItem, { type: 'signature_field' }>['sign']>): string[] {
+  const when = (sign.time ?? new Date(0))
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
+  const lines = [`Digitally signed by ${sign.signer!.name}`, `Date: ${when}`];
+  if (sign.reason) lines.push(`Reason: ${sign.reason}`);
+  return lines;
 }

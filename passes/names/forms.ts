@@ -46,7 +46,9 @@ export function checkFieldNames(items: readonly Item[]): void {
 export function resolveFieldFonts(items: readonly Item[], fonts: Map<string, FontResource>): void {
   const library = new Map<string, FontResource>();
   for (const item of items) {
-    if (!isField(item) || !TEXT_KINDS.has(item.type)) continue;
+    // a signed signature field shows its signer and date (issue 24)
+    const signed = item.type === 'signature_field' && !!item.sign;
+    if (!isField(item) || !(TEXT_KINDS.has(item.type) || signed)) continue;
     const name = item.font?.name ?? DEFAULT_FIELD_FACE;
     const at = item.font?.at ?? item.at;
     const declared = item.font ? fonts.get(name) : undefined;

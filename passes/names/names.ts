@@ -15,6 +15,7 @@ import { resolveGraphics } from './graphics.js';
 import { resolveImages } from './images.js';
 import { resolveItems } from './items.js';
 import { checkDestinationNames } from './navigation.js';
+import { loadSigners } from './signatures.js';
 import { SuppliedPdfs } from './supplied.js';
 
 export const names: Pass<ReadIr, ResolvedIr> = {
@@ -24,6 +25,8 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     // Form fields: full names unique and not both a value and a parent; fonts found (passes/names/forms.ts).
     checkFieldNames(ir.items);
     resolveFieldFonts(ir.items, fonts);
+    // a signed field's PKCS#12 part, opened with its password (passes/names/signatures.ts)
+    loadSigners(ir.items, ctx.parts, ctx.now);
     // Pictures: every declared or drawn part read once, its declaration applied (engines/images/).
     const images = resolveImages(ir, ctx);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);

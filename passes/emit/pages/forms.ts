@@ -19,6 +19,7 @@ import { OFF_STATE } from '../../../ir/read/forms.js';
 import type { Colour, DedupedIr, DrawOp } from '../../../ir/types.js';
 import { actionDict, destArray, round as r3, type TargetContext, textString } from '../navigation/destinations.js';
 import type { DocumentResources, ResourceScope } from './resources.js';
+import { type PendingSignature, writeSignatureDict } from './signature.js';
 
 /** Field flags (§12.7.3.1 Table 221, §12.7.4 Tables 226, 228, 230): bit n is 1 << (n − 1). */
 const FF = {
@@ -49,6 +50,8 @@ export type OpsWriter = (ops: readonly DrawOp[], scope: ResourceScope) => Uint8A
 
 export interface FormsContext {
   context: PDFContext;
+  /** Set while writing: the signed field's signature dictionary (issue 24). */
+  signature?: PendingSignature;
   resources: DocumentResources;
   content: OpsWriter;
   /** Request font name → resource name (dedupe), resource name → font object. */
@@ -83,6 +86,8 @@ export interface FormsOut {
   widgetsByPage: Map<number, PageWidget[]>;
   /** Content keys of the appearance streams written, in order, and of the field values: the trailer /ID takes them in. */
   appearanceKeys: string[];
+  /** The signature dictionary a signed field wrote, to be patched once the file is serialized. */
+  signature?: PendingSignature;
 }
 
 /** A PDF name from any text: its UTF-8 bytes, each written as pdf-lib writes a byte (#xx past ASCII). */
@@ -291,6 +296,12 @@ function fieldEntries(
       break;
     case 'signature_field':
       d.FT = 'Sig';
+      // signed (issue 24): /V is the signature dictionary, patched after serialization (./signature.ts)
+      if (f.sign?.signer) {
+        const pending = writeSignatureDict(fc.context, f.sign);
+        fc.signature = pending;
+        d.V = pending.ref;
+      }
       break;
   }
   if (ff) d.Ff = ff;
@@ -424,6 +435,8 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
   }
   const firstFont = [...daFonts][0];
   const acro: Record<string, unknown> = { Fields: [...root.kids.values()].map((k) => k.ref!) };
+  // SignaturesExist | AppendOnly (§12.7.3 Table 225): the file holds a signature; save it incrementally.
+  if (fc.signature) acro.SigFlags = 3;
   if (Object.keys(dr).length) {
     acro.DR = { Font: dr };
     acro.DA = textString(`/${fc.fontRes.get(firstFont)} 0 Tf 0 g`);
@@ -434,7 +447,8 @@ export function emitForms(fc: FormsContext, ir: DedupedIr, pageRefs: readonly PD
   return {
     acroForm: context.register(context.obj(acro as never)),
     widgetsByPage,
-    appearanceKeys: [...fc.written.keys(), ...values],
+    appearanceKeys: [...fc.written.keys(), ...values, ...(fc.signature ? [fc.signature.signer.fingerprint] : [])],
+    signature: fc.signature,
   };
 }
 
