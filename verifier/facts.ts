@@ -103,6 +103,7 @@ export const FACTS = {
   'cidtogid-absent': 'a Type 2 CIDFont has no CIDToGIDMap {font}',
   'cmap-not-embedded': 'a CMap other than Identity-H/V is not embedded {name, predefined}',
   'cmap-wmode': "an embedded CMap's WMode differs from its data's {name}",
+  'cmap-max-cid': 'the largest CID an embedded CMap maps a code to {name, cid}',
   'cmap-usecmap': 'an embedded CMap uses a CMap neither predefined nor embedded {name}',
   'truetype-encoding': 'a TrueType font {font, symbolic, nonsymbolic, encoding, differences}',
   'tounicode-value': 'a ToUnicode map maps a code to 0, U+FEFF or U+FFFE {font, value}',

@@ -20,6 +20,7 @@ import {
   textOf,
 } from '../cos.js';
 import type { Check } from './check.js';
+import { readCMapCids } from './cmap-file.js';
 import type { FontUse } from './walk.js';
 
 const STANDARD_14 = new Set([
@@ -83,6 +84,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
       if (data) {
         const m = /\/WMode\s+(\d)/.exec(Buffer.from(data).toString('latin1'));
         if (m && Number(m[1]) !== wmode) add('cmap-wmode', 'PDCMap', { name: cmapName }, where);
+        const { maxCid } = readCMapCids(data);
+        if (maxCid >= 0) add('cmap-max-cid', 'CMapFile', { name: cmapName, cid: maxCid }, where);
       }
       // a UseCMap entry leading nowhere (a dangling reference) names no predefined CMap either
       const useCMap = get(ctx, enc.dict, 'UseCMap');

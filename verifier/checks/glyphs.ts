@@ -23,22 +23,15 @@ import {
 } from '../cos.js';
 import { readCffProgram } from './cff.js';
 import type { Check } from './check.js';
+import { ENCODINGS, encodingName } from './encodings.js';
 
-/** Glyph names of the printable ASCII codes 32–126 (WinAnsi, MacRoman); StandardEncoding differs at 39 and 96. */
-const ASCII = (
-  'space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma ' +
-  'hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at ' +
-  'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore grave ' +
-  'a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde'
-).split(' ');
-
+/**
+ * The glyph name a base encoding gives a code: '.notdef' where a table of Annex D leaves the code
+ * undefined (a reader shows .notdef there), undefined for an encoding we hold no table of.
+ */
 function baseName(encoding: string, code: number): string | undefined {
-  if (code < 32 || code > 126) return undefined;
-  if (encoding === 'StandardEncoding') {
-    if (code === 39) return 'quoteright';
-    if (code === 96) return 'quoteleft';
-  }
-  return ASCII[code - 32];
+  if (!ENCODINGS[encoding]) return undefined;
+  return encodingName(encoding, code) ?? '.notdef';
 }
 
 interface Program {
@@ -185,7 +178,8 @@ export const glyphs: Check = ({ l, u, add }) => {
         let glyph = diffs.get(c);
         if (glyph === undefined) {
           if (base) glyph = baseName(base, c);
-          else if (prog.builtin === 'standard') glyph = baseName('StandardEncoding', c);
+          // a bare CFF program's own encoding is not read: StandardEncoding where it names a glyph
+          else if (prog.builtin === 'standard') glyph = encodingName('StandardEncoding', c);
           else {
             glyph = prog.builtin.get(c);
             if (glyph === undefined) glyph = '.notdef';
@@ -314,7 +308,13 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   let missing = false;
   let notdef = false;
   const gids = new Map<number, number>();
+  const encName = type0 ? undefined : getName(ctx, font, 'Encoding');
   for (const c of codes) {
+    // a code its base encoding leaves undefined names .notdef (ISO 32000-1 §9.6.6.4), which maps to glyph 0
+    if (!type0 && encName && ENCODINGS[encName] && !encodingName(encName, c)) {
+      notdef = true;
+      continue;
+    }
     if (!type0 && (c < 32 || c > 126)) continue;
     const gid = gidOf(c);
     gids.set(c, gid);

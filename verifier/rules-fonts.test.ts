@@ -1,0 +1,73 @@
+// verifier/rules-fonts.test.ts — font rules bound from veraPDF's profiles for issue 18's accuracy
+// work, each on a hand-built file (test/support/pdf-builder.ts) that breaks it and one that keeps it:
+// codes a base encoding leaves undefined (.notdef), CIDs of embedded CMaps, CIDSet completeness.
+import { describe, expect, it } from 'vitest';
+import { NOTO_SANS } from '../test/support/fixtures.js';
+import { buildPdf, type HandPdf, pdfaBase } from '../test/support/pdf-builder.js';
+import { verify } from './index.js';
+
+/** The rule ids (clause-tTT) found for `standard`, each once, limited to `clause` when given. */
+const ids = async (p: HandPdf, standard: string, clause?: string): Promise<string[]> => [
+  ...new Set(
+    (await verify(buildPdf(p), [standard]))
+      .filter((f) => !clause || f.clause === clause)
+      .map((f) => `${f.clause}-t${String(f.test).padStart(2, '0')}`),
+  ),
+];
+
+const DESCRIPTOR =
+  '/Type/FontDescriptor/FontName/NotoSans-Regular/FontBBox[0 -300 1000 1000]/ItalicAngle 0/Ascent 1000/Descent -300/CapHeight 700/StemV 80';
+
+/** A page showing `str` in font 7 (objects 7 on are the font's, written by the caller). */
+function page(part: 1 | 2, str: string, objects: HandPdf['objects']): HandPdf {
+  const p = pdfaBase(part, { content: `BT /F0 12 Tf 10 10 Td ${str} Tj ET` });
+  p.objects[3] = '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F0 7 0 R>>>>>>';
+  Object.assign(p.objects, objects);
+  return p;
+}
+
+describe('.notdef through a base encoding (PDF/A-2 6.2.11.8)', () => {
+  /** A non-symbolic TrueType font in WinAnsiEncoding, its widths left to the program. */
+  const trueType = (str: string) =>
+    page(2, str, {
+      7: `<</Type/Font/Subtype/TrueType/BaseFont/NotoSans-Regular/Encoding/WinAnsiEncoding/FirstChar 0/LastChar 255/Widths[${'0 '.repeat(256)}]/FontDescriptor 9 0 R>>`,
+      9: `<<${DESCRIPTOR}/Flags 32/FontFile2 10 0 R>>`,
+      10: { dict: `<</Length1 ${NOTO_SANS.length}>>`, stream: NOTO_SANS },
+    });
+  it('a code WinAnsiEncoding leaves undefined shows .notdef', async () => {
+    expect(await ids(trueType('<00>'), 'pdfa2b', '6.2.11.8')).toEqual(['6.2.11.8-t01']);
+    expect(await ids(trueType('<41>'), 'pdfa2b', '6.2.11.8')).toEqual([]);
+  });
+});
+
+describe('CIDs of an embedded CMap (PDF/A-1 6.1.12, PDF/A-2 6.1.13)', () => {
+  const cmap = (range: string) => `/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+/CIDSystemInfo 3 dict dup begin /Registry (Adobe) def /Ordering (Identity) def /Supplement 0 def end def
+/CMapName /Test-H def /CMapType 1 def /WMode 0 def
+1 begincodespacerange <0000> <FFFF> endcodespacerange
+2 begincidrange
+<0000> <00ff> 0
+${range}
+endcidrange
+1 begincidchar
+<ff00> 7
+endcidchar
+endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const file = (part: 1 | 2, range: string) =>
+    page(part, '<0024>', {
+      7: '<</Type/Font/Subtype/Type0/BaseFont/NotoSans-Regular/Encoding 11 0 R/DescendantFonts[8 0 R]>>',
+      8: '<</Type/Font/Subtype/CIDFontType2/BaseFont/NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 9 0 R/CIDToGIDMap/Identity>>',
+      9: `<<${DESCRIPTOR}/Flags 32/FontFile2 10 0 R>>`,
+      10: { dict: `<</Length1 ${NOTO_SANS.length}>>`, stream: NOTO_SANS },
+      11: {
+        dict: '<</Type/CMap/CMapName/Test-H/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/WMode 0>>',
+        stream: cmap(range),
+      },
+    });
+  it('a range reaching past 65535 breaks the limit, one ending at 65535 does not', async () => {
+    expect(await ids(file(1, '<3f00> <3fff> 65281'), 'pdfa1b', '6.1.12')).toEqual(['6.1.12-t10']);
+    expect(await ids(file(1, '<3f00> <3fff> 65280'), 'pdfa1b', '6.1.12')).toEqual([]);
+    expect(await ids(file(2, '<3f00> <3fff> 65536'), 'pdfa2b', '6.1.13')).toEqual(['6.1.13-t10']);
+    expect(await ids(file(2, '<3f00> <3fff> 1000'), 'pdfa2b', '6.1.13')).toEqual([]);
+  });
+});
