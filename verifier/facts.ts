@@ -97,6 +97,8 @@ export const FACTS = {
   'font-not-embedded': 'a font program is not embedded {font, invisible: shown only in mode 3}',
   'type1-subset': 'a Type 1 subset {font, hasCharSet}',
   'cid-subset': 'a CIDFont subset {font, hasCidSet}',
+  'cidset-incomplete':
+    "a CIDFont subset's CIDSet leaves out CIDs its program holds or lists CIDs it lacks {font, unlisted, absent}",
   'cid-system-info': 'the CIDSystemInfo of a CIDFont and its CMap are incompatible {font}',
   'cid-supplement': 'a CIDFont and its CMap differ in Supplement {font, cidFontHigher}',
   'cidtogid-missing': 'a Type 2 CIDFont has a CIDToGIDMap that is neither a stream nor Identity {font}',

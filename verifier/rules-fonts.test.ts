@@ -1,6 +1,7 @@
 // verifier/rules-fonts.test.ts — font rules bound from veraPDF's profiles for issue 18's accuracy
 // work, each on a hand-built file (test/support/pdf-builder.ts) that breaks it and one that keeps it:
 // codes a base encoding leaves undefined (.notdef), CIDs of embedded CMaps, CIDSet completeness.
+import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { NOTO_SANS } from '../test/support/fixtures.js';
 import { buildPdf, type HandPdf, pdfaBase } from '../test/support/pdf-builder.js';
@@ -69,5 +70,31 @@ endcmap CMapName currentdict /CMap defineresource pop end end`;
     expect(await ids(file(1, '<3f00> <3fff> 65280'), 'pdfa1b', '6.1.12')).toEqual([]);
     expect(await ids(file(2, '<3f00> <3fff> 65536'), 'pdfa2b', '6.1.13')).toEqual(['6.1.13-t10']);
     expect(await ids(file(2, '<3f00> <3fff> 1000'), 'pdfa2b', '6.1.13')).toEqual([]);
+  });
+});
+
+describe("a CIDFont subset's CIDSet against its program (PDF/A-1 6.3.5, PDF/A-2 6.2.11.4.2, PDF/UA-1 7.21.4.2)", () => {
+  // CIDs 1 and 2 map to the glyphs of A and B (CIDToGIDMap stream), so the program holds CIDs 0–2
+  const face = fontkit.create(Buffer.from(NOTO_SANS)) as fontkit.Font;
+  const gA = face.glyphForCodePoint(0x41).id;
+  const gB = face.glyphForCodePoint(0x42).id;
+  const map = new Uint8Array([0, 0, gA >> 8, gA & 255, gB >> 8, gB & 255]);
+  const file = (part: 1 | 2, cidSet: number) =>
+    page(part, '<0001>', {
+      7: '<</Type/Font/Subtype/Type0/BaseFont/ABCDEF+NotoSans-Regular/Encoding/Identity-H/DescendantFonts[8 0 R]>>',
+      8: '<</Type/Font/Subtype/CIDFontType2/BaseFont/ABCDEF+NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 9 0 R/CIDToGIDMap 11 0 R>>',
+      9: `<<${DESCRIPTOR.replace('/NotoSans', '/ABCDEF+NotoSans')}/Flags 4/FontFile2 10 0 R/CIDSet 12 0 R>>`,
+      10: { dict: `<</Length1 ${NOTO_SANS.length}>>`, stream: NOTO_SANS },
+      11: { dict: '<<>>', stream: map },
+      12: { dict: '<<>>', stream: new Uint8Array([cidSet]) },
+    });
+  it('lists every CID the program holds and no other', async () => {
+    // bits from the high one: CIDs 0, 1, 2
+    expect(await ids(file(2, 0b11100000), 'pdfa2b', '6.2.11.4.2')).toEqual([]);
+    expect(await ids(file(2, 0b11000000), 'pdfa2b', '6.2.11.4.2')).toEqual(['6.2.11.4.2-t02']);
+    expect(await ids(file(2, 0b11110000), 'pdfa2b', '6.2.11.4.2')).toEqual(['6.2.11.4.2-t02']);
+    expect(await ids(file(2, 0b11000000), 'pdfua1', '7.21.4.2')).toEqual(['7.21.4.2-t02']);
+    expect(await ids(file(1, 0b11100000), 'pdfa1b', '6.3.5')).toEqual([]);
+    expect(await ids(file(1, 0b10100000), 'pdfa1b', '6.3.5')).toEqual(['6.3.5-t03']);
   });
 });

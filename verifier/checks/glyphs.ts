@@ -277,17 +277,7 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   const dict = cid instanceof PDFDict ? cid : font;
   const file = get(ctx, getDict(ctx, dict, 'FontDescriptor'), 'FontFile2');
   if (!(file instanceof PDFStream)) return;
-  let tt: fontkit.Font | undefined;
-  if (ttCache.has(file)) tt = ttCache.get(file);
-  else {
-    try {
-      const data = streamData(l, file);
-      tt = data ? fontkit.create(Buffer.from(data)) : undefined;
-    } catch {
-      tt = undefined;
-    }
-    ttCache.set(file, tt);
-  }
+  const tt = trueTypeOf(l, file);
   const numGlyphs = tt?.numGlyphs ?? 0; // a getter that walks fontkit's table cache: read once
   if (!tt || !numGlyphs) return;
   const font2 = tt;
@@ -393,12 +383,7 @@ function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): voi
   if (!(cid instanceof PDFDict) || getName(ctx, cid, 'Subtype') !== 'CIDFontType0') return;
   const file = get(ctx, getDict(ctx, cid, 'FontDescriptor'), 'FontFile3');
   if (!(file instanceof PDFStream)) return;
-  let prog = cffCache.get(file);
-  if (!cffCache.has(file)) {
-    const data = streamData(l, file);
-    prog = data ? readCffProgram(data) : undefined;
-    cffCache.set(file, prog);
-  }
+  const prog = cffOf(l, file);
   if (!prog) return;
   const name = getName(ctx, cid, 'BaseFont') ?? 'CIDFontType0';
   const widths = cidWidths(l, cid);
@@ -425,6 +410,15 @@ function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): voi
 }
 
 const cffCache = new WeakMap<PDFStream, ReturnType<typeof readCffProgram>>();
+
+/** A bare CFF program (FontFile3), read once per stream. */
+export function cffOf(l: Loaded, file: PDFStream): ReturnType<typeof readCffProgram> {
+  if (cffCache.has(file)) return cffCache.get(file);
+  const data = streamData(l, file);
+  const prog = data ? readCffProgram(data) : undefined;
+  cffCache.set(file, prog);
+  return prog;
+}
 
 /** The width of a CID by a CIDFont's W array (DW otherwise, 1000 by default). */
 function cidWidths(l: Loaded, cid: PDFDict): (c: number) => number {
@@ -493,3 +487,17 @@ function type3Widths(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add'])
 }
 
 const ttCache = new WeakMap<PDFStream, fontkit.Font | undefined>();
+
+/** A TrueType program (FontFile2) through fontkit, read once per stream; undefined when it does not read. */
+export function trueTypeOf(l: Loaded, file: PDFStream): fontkit.Font | undefined {
+  if (ttCache.has(file)) return ttCache.get(file);
+  let tt: fontkit.Font | undefined;
+  try {
+    const data = streamData(l, file);
+    tt = data ? fontkit.create(Buffer.from(data)) : undefined;
+  } catch {
+    tt = undefined;
+  }
+  ttCache.set(file, tt);
+  return tt;
+}

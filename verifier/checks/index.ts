@@ -3,6 +3,7 @@
 
 import { actualText } from './actual-text.js';
 import type { Check } from './check.js';
+import { cidSet } from './cidset.js';
 import { colour } from './colour.js';
 import { embedded } from './embedded.js';
 import { fileStructure } from './file-structure.js';
@@ -28,6 +29,7 @@ export const CHECKS: readonly Check[] = [
   metadata,
   embedded,
   glyphs,
+  cidSet,
   toUnicodeCmap,
   actualText,
   optionalContent,

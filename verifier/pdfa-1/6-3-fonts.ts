@@ -38,6 +38,12 @@ export const fonts = [
     when: (f) => f.args?.hasCidSet === false,
   }),
   bind(
+    '6.3.5',
+    3,
+    'cidset-incomplete',
+    'the CIDSet of %font does not identify exactly the CIDs of its program (unlisted: %unlisted; absent: %absent)',
+  ),
+  bind(
     '6.3.7',
     1,
     'truetype-encoding',

@@ -10,6 +10,12 @@ export const fonts = [
     'charset-incomplete',
     'the CharSet of %font does not list exactly the glyphs of its program (unlisted: %unlisted; absent: %absent)',
   ),
+  bind(
+    '6.2.11.4.2',
+    2,
+    'cidset-incomplete',
+    'the CIDSet of %font does not identify exactly the CIDs of its program (unlisted: %unlisted; absent: %absent)',
+  ),
   bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.11.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.11.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
