@@ -107,7 +107,8 @@ export const FACTS = {
   'cmap-wmode': "an embedded CMap's WMode differs from its data's {name}",
   'cmap-max-cid': 'the largest CID an embedded CMap maps a code to {name, cid}',
   'cmap-usecmap': 'an embedded CMap uses a CMap neither predefined nor embedded {name}',
-  'truetype-encoding': 'a TrueType font {font, symbolic, nonsymbolic, encoding, differences}',
+  'truetype-encoding':
+    "a TrueType font {font, symbolic, nonsymbolic, encoding, differences, differencesAgl: every Differences name in the AGL and a (3,1) cmap, nrCmaps, cmap30, cmap31, cmap10: the program's cmap subtables, undefined when it does not read}",
   'tounicode-value': 'a ToUnicode map maps a code to 0, U+FEFF or U+FFFE {font, value}',
   'tounicode-cmap':
     "a ToUnicode entry of a code shown outside ActualText names other text than the program's cmap gives its glyph {font, code, text, glyph}",

@@ -3,6 +3,7 @@
 // codes a base encoding leaves undefined (.notdef), CIDs of embedded CMaps, CIDSet completeness.
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
+import { readTables, writeSfnt } from '../engines/pdf/sfnt.js';
 import { NOTO_SANS } from '../test/support/fixtures.js';
 import { buildPdf, type HandPdf, pdfaBase } from '../test/support/pdf-builder.js';
 import { verify } from './index.js';
@@ -96,5 +97,79 @@ describe("a CIDFont subset's CIDSet against its program (PDF/A-1 6.3.5, PDF/A-2 
     expect(await ids(file(2, 0b11000000), 'pdfua1', '7.21.4.2')).toEqual(['7.21.4.2-t02']);
     expect(await ids(file(1, 0b11100000), 'pdfa1b', '6.3.5')).toEqual([]);
     expect(await ids(file(1, 0b10100000), 'pdfa1b', '6.3.5')).toEqual(['6.3.5-t03']);
+  });
+});
+
+describe('TrueType encodings and cmap subtables (PDF/A-1 6.3.7, PDF/A-2 6.2.11.6, PDF/A-4 6.2.10.6, PDF/UA-1 7.21.6)', () => {
+  /** Noto Sans with its cmap table replaced by format 0 subtables under the (platform, encoding) pairs given. */
+  const withCmaps = (pairs: [number, number][]): Uint8Array => {
+    const { version, tables } = readTables(NOTO_SANS);
+    const sub = Buffer.alloc(262);
+    sub.writeUInt16BE(0, 0);
+    sub.writeUInt16BE(262, 2);
+    for (let c = 0; c < 256; c++) sub[6 + c] = c;
+    const head = Buffer.alloc(4 + 8 * pairs.length);
+    head.writeUInt16BE(pairs.length, 2);
+    pairs.forEach(([p, e], i) => {
+      head.writeUInt16BE(p, 4 + 8 * i);
+      head.writeUInt16BE(e, 6 + 8 * i);
+      head.writeUInt32BE(head.length, 8 + 8 * i); // every record names the one subtable
+    });
+    const out = new Map(tables);
+    out.set('cmap', Buffer.concat([head, sub]));
+    return writeSfnt(version, out);
+  };
+  const file = (part: 1 | 2 | 4, o: { flags: number; encoding?: string; program?: Uint8Array }) => {
+    const program = o.program ?? NOTO_SANS;
+    return page(part === 4 ? 2 : part, '(A)', {
+      7: `<</Type/Font/Subtype/TrueType/BaseFont/NotoSans-Regular${o.encoding ? `/Encoding ${o.encoding}` : ''}/FirstChar 65/LastChar 65/Widths[639]/FontDescriptor 9 0 R>>`,
+      9: `<<${DESCRIPTOR}/Flags ${o.flags}/FontFile2 10 0 R>>`,
+      10: { dict: `<</Length1 ${program.length}>>`, stream: program },
+    });
+  };
+  const nonSymbolic = (encoding: string, program?: Uint8Array) => ({ flags: 32, encoding, program });
+  const symbolic = (program: Uint8Array) => ({ flags: 4, program });
+
+  it('a non-symbolic font: Differences only of Adobe Glyph List names (none at all under PDF/A-1)', async () => {
+    const diff = (name: string) => `<</BaseEncoding/WinAnsiEncoding/Differences[65/${name}]>>`;
+    expect(await ids(file(2, nonSymbolic(diff('gravee'))), 'pdfa2b', '6.2.11.6')).toEqual(['6.2.11.6-t02']);
+    expect(await ids(file(2, nonSymbolic(diff('Agrave'))), 'pdfa2b', '6.2.11.6')).toEqual([]);
+    expect(await ids(file(2, nonSymbolic(diff('uni00C0'))), 'pdfa2b', '6.2.11.6')).toEqual([]);
+    expect(await ids(file(2, nonSymbolic(diff('gravee'))), 'pdfua1', '7.21.6')).toEqual(['7.21.6-t02']);
+    expect(await ids(file(4, nonSymbolic(diff('gravee'))), 'pdfa4', '6.2.10.6')).toEqual(['6.2.10.6-t02']);
+    expect(await ids(file(1, nonSymbolic(diff('Agrave'))), 'pdfa1b', '6.3.7')).toEqual(['6.3.7-t01']);
+    expect(await ids(file(1, nonSymbolic('/WinAnsiEncoding')), 'pdfa1b', '6.3.7')).toEqual([]);
+    // Adobe Glyph List names over a program without a (3,1) cmap are not Unicode-compliant
+    const noUnicode = withCmaps([[1, 0]]);
+    expect(await ids(file(2, nonSymbolic(diff('Agrave'), noUnicode)), 'pdfa2b', '6.2.11.6')).toEqual(['6.2.11.6-t02']);
+  });
+
+  it("a non-symbolic font's program has a cmap subtable a reader can use", async () => {
+    const only30 = withCmaps([[3, 0]]);
+    expect(await ids(file(2, nonSymbolic('/WinAnsiEncoding', only30)), 'pdfa2b', '6.2.11.6')).toEqual(['6.2.11.6-t01']);
+    expect(await ids(file(4, nonSymbolic('/WinAnsiEncoding', only30)), 'pdfa4', '6.2.10.6')).toEqual(['6.2.10.6-t01']);
+    const mac = withCmaps([[1, 0]]);
+    expect(await ids(file(2, nonSymbolic('/WinAnsiEncoding', mac)), 'pdfa2b', '6.2.11.6')).toEqual([]);
+    expect(await ids(file(4, nonSymbolic('/WinAnsiEncoding', mac)), 'pdfa4', '6.2.10.6')).toEqual([]);
+  });
+
+  it("a symbolic font's program: one cmap subtable or a (3,0) one (PDF/A-4: a (3,0) or a (1,0))", async () => {
+    const two = withCmaps([
+      [1, 0],
+      [3, 1],
+    ]);
+    expect(await ids(file(1, symbolic(two)), 'pdfa1b', '6.3.7')).toEqual(['6.3.7-t03']);
+    expect(await ids(file(2, symbolic(two)), 'pdfa2b', '6.2.11.6')).toEqual(['6.2.11.6-t04']);
+    expect(await ids(file(2, symbolic(two)), 'pdfua1', '7.21.6')).toEqual(['7.21.6-t04']);
+    expect(await ids(file(4, symbolic(two)), 'pdfa4', '6.2.10.6')).toEqual([]);
+    const unicodeOnly = withCmaps([[3, 1]]);
+    expect(await ids(file(4, symbolic(unicodeOnly)), 'pdfa4', '6.2.10.6')).toEqual(['6.2.10.6-t04']);
+    expect(await ids(file(2, symbolic(unicodeOnly)), 'pdfa2b', '6.2.11.6')).toEqual([]);
+    const symbolCmaps = withCmaps([
+      [3, 0],
+      [1, 0],
+    ]);
+    expect(await ids(file(2, symbolic(symbolCmaps)), 'pdfa2b', '6.2.11.6')).toEqual([]);
+    expect(await ids(file(1, symbolic(withCmaps([[3, 0]]))), 'pdfa1b', '6.3.7')).toEqual([]);
   });
 });

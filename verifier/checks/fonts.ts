@@ -19,8 +19,10 @@ import {
   streamData,
   textOf,
 } from '../cos.js';
+import { inAgl } from './agl.js';
 import type { Check } from './check.js';
 import { readCMapCids } from './cmap-file.js';
+import { trueTypeOf } from './glyphs.js';
 import type { FontUse } from './walk.js';
 
 const STANDARD_14 = new Set([
@@ -159,10 +161,35 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
     const enc = get(ctx, font, 'Encoding');
     const encName = nameOf(enc) ?? (enc instanceof PDFDict ? (getName(ctx, enc, 'BaseEncoding') ?? 'dict') : 'none');
     const differences = enc instanceof PDFDict && has(enc, 'Differences');
+    // the program's cmap subtables (platform, encoding), when FontFile2 reads
+    const tt = file === get(ctx, fd, 'FontFile2') ? trueTypeOf(l, file) : undefined;
+    let tables: { platformID: number; encodingID: number }[] | undefined;
+    try {
+      tables = (tt as unknown as { cmap?: { tables?: { platformID: number; encodingID: number }[] } })?.cmap?.tables;
+    } catch {
+      tables = undefined;
+    }
+    const sub = (p: number, e: number): boolean => !!tables?.some((t) => t.platformID === p && t.encodingID === e);
+    // every name of Differences in the Adobe Glyph List (or a uniXXXX / uXXXX[XX] name), and a (3,1) cmap
+    const names = differences
+      ? arrayItems(ctx, getArray(ctx, enc as PDFDict, 'Differences'))
+          .map((x) => nameOf(x))
+          .filter((x): x is string => x !== undefined)
+      : [];
+    const differencesAgl =
+      names.every((n) => inAgl(n) || /^(uni[0-9A-F]{4}|u[0-9A-F]{4,6})$/.test(n)) && (!tables || sub(3, 1));
     add(
       'truetype-encoding',
       'PDTrueTypeFont',
-      { font: where, symbolic, nonsymbolic, encoding: encName, differences },
+      {
+        font: where,
+        symbolic,
+        nonsymbolic,
+        encoding: encName,
+        differences,
+        differencesAgl,
+        ...(tables ? { nrCmaps: tables.length, cmap30: sub(3, 0), cmap31: sub(3, 1), cmap10: sub(1, 0) } : {}),
+      },
       where,
     );
   }

@@ -289,6 +289,14 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   if (!type0 && (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict)) return;
   const map = type0 ? get(ctx, dict, 'CIDToGIDMap') : undefined;
   const mapData = map instanceof PDFStream ? streamData(l, map) : null;
+  if (!type0) {
+    // fontkit throws on a program with no cmap subtable it reads (only (3,0), say): not judged here
+    try {
+      font2.glyphForCodePoint(0x41);
+    } catch {
+      return;
+    }
+  }
   const gidOf = (c: number): number => {
     if (!type0) return font2.glyphForCodePoint(c).id;
     return mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;

@@ -58,4 +58,16 @@ export const fonts = [
   bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
     when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none',
   }),
+  bind('6.3.7', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has a Differences array', {
+    when: (f) => f.args?.symbolic === false && f.args?.differences === true,
+  }),
+  bind(
+    '6.3.7',
+    3,
+    'truetype-encoding',
+    'the program of the symbolic TrueType font %font has %nrCmaps cmap subtables, not one',
+    {
+      when: (f) => f.args?.symbolic === true && f.args?.nrCmaps !== undefined && f.args.nrCmaps !== 1,
+    },
+  ),
 ] satisfies RuleModule;

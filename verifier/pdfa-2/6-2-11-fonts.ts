@@ -57,12 +57,41 @@ export const fonts = [
   ),
   bind(
     '6.2.11.6',
-    1,
+    2,
     'truetype-encoding',
     'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
     {
       when: (f) =>
         f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
+    },
+  ),
+  bind(
+    '6.2.11.6',
+    2,
+    'truetype-encoding',
+    'the Differences of the non-symbolic TrueType font %font name glyphs outside the Adobe Glyph List, or its program has no (3,1) cmap',
+    { when: (f) => f.args?.symbolic === false && f.args?.differences === true && f.args?.differencesAgl === false },
+  ),
+  bind(
+    '6.2.11.6',
+    1,
+    'truetype-encoding',
+    'the program of the non-symbolic TrueType font %font has no cmap subtable but (3,0)',
+    {
+      when: (f) =>
+        f.args?.symbolic === false &&
+        f.args?.nrCmaps !== undefined &&
+        !(f.args.cmap30 === true ? Number(f.args.nrCmaps) > 1 : Number(f.args.nrCmaps) > 0),
+    },
+  ),
+  bind(
+    '6.2.11.6',
+    4,
+    'truetype-encoding',
+    'the program of the symbolic TrueType font %font has %nrCmaps cmap subtables, none of them (3,0)',
+    {
+      when: (f) =>
+        f.args?.symbolic === true && f.args?.nrCmaps !== undefined && f.args.nrCmaps !== 1 && f.args.cmap30 !== true,
     },
   ),
   bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
