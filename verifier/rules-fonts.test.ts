@@ -173,3 +173,54 @@ describe('TrueType encodings and cmap subtables (PDF/A-1 6.3.7, PDF/A-2 6.2.11.6
     expect(await ids(file(1, symbolic(withCmaps([[3, 0]]))), 'pdfa1b', '6.3.7')).toEqual([]);
   });
 });
+
+describe('image depths, font program subtypes, catalog entries', () => {
+  const image = (part: 1 | 2 | 4, dict: string, mask?: string) => {
+    const p = pdfaBase(part, { content: 'q 10 0 0 10 0 0 cm /Im0 Do Q' });
+    p.objects[3] =
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</XObject<</Im0 7 0 R>>>>>>';
+    p.objects[7] = {
+      dict: `<</Type/XObject/Subtype/Image/Width 1/Height 1${dict}${mask ? '/Mask 8 0 R' : ''}>>`,
+      stream: 'AB',
+    };
+    if (mask)
+      p.objects[8] = { dict: `<</Type/XObject/Subtype/Image/Width 1/Height 1/ImageMask true${mask}>>`, stream: 'A' };
+    return p;
+  };
+  const gray = (bpc: number) => `/ColorSpace/DeviceGray/BitsPerComponent ${bpc}`;
+  it('PDF/A-1 6.2.4: images of 1, 2, 4 or 8 bits, image masks of 1', async () => {
+    expect(await ids(image(1, gray(16)), 'pdfa1b', '6.2.4')).toEqual(['6.2.4-t04']);
+    expect(await ids(image(1, gray(8)), 'pdfa1b', '6.2.4')).toEqual([]);
+    expect(await ids(image(1, '/ImageMask true/BitsPerComponent 2'), 'pdfa1b', '6.2.4')).toEqual(['6.2.4-t05']);
+    expect(await ids(image(1, '/ImageMask true/BitsPerComponent 1'), 'pdfa1b', '6.2.4')).toEqual([]);
+    expect(await ids(image(1, gray(8), '/BitsPerComponent 4'), 'pdfa1b', '6.2.4')).toEqual(['6.2.4-t05']);
+  });
+  it('PDF/A-2 6.2.8 and PDF/A-4 6.2.7.1: 16 bits allowed, image masks of 1 bit', async () => {
+    expect(await ids(image(2, gray(16)), 'pdfa2b', '6.2.8')).toEqual([]);
+    expect(await ids(image(2, '/ImageMask true/BitsPerComponent 8'), 'pdfa2b', '6.2.8')).toEqual(['6.2.8-t05']);
+    expect(await ids(image(4, gray(16)), 'pdfa4', '6.2.7.1')).toEqual([]);
+    expect(await ids(image(4, gray(3)), 'pdfa4', '6.2.7.1')).toEqual(['6.2.7.1-t04']);
+    expect(await ids(image(4, gray(8), '/BitsPerComponent 8'), 'pdfa4', '6.2.7.1')).toEqual(['6.2.7.1-t05']);
+  });
+
+  it('a font program stream has no Subtype but the bare CFF and OpenType ones (PDF/A-1: no OpenType)', async () => {
+    const font = (part: 1 | 2 | 4, subtype: string) =>
+      page(part === 4 ? 2 : part, '(A)', {
+        7: '<</Type/Font/Subtype/TrueType/BaseFont/NotoSans-Regular/Encoding/WinAnsiEncoding/FirstChar 65/LastChar 65/Widths[639]/FontDescriptor 9 0 R>>',
+        9: `<<${DESCRIPTOR}/Flags 32/FontFile2 10 0 R>>`,
+        10: { dict: `<</Length1 ${NOTO_SANS.length}/Subtype/${subtype}>>`, stream: NOTO_SANS },
+      });
+    expect(await ids(font(1, 'OpenType'), 'pdfa1b', '6.3.2')).toEqual(['6.3.2-t07']);
+    expect(await ids(font(2, 'OpenType'), 'pdfa2b', '6.2.11.2')).toEqual([]);
+    expect(await ids(font(2, 'TrueType'), 'pdfa2b', '6.2.11.2')).toEqual(['6.2.11.2-t07']);
+    expect(await ids(font(4, 'TrueType'), 'pdfa4', '6.2.10.2')).toEqual(['6.2.10.2-t07']);
+  });
+
+  it('no Requirements in the catalog (PDF/A-2 6.11, PDF/A-4 6.12); a catalog Version 2.n (PDF/A-4 6.1.12)', async () => {
+    const req = '/Requirements[<</Type/Requirement/S/EnableJavaScripts>>]';
+    expect(await ids(pdfaBase(2, { catalog: req }), 'pdfa2b')).toEqual(['6.11-t01']);
+    expect(await ids(pdfaBase(4, { catalog: req }), 'pdfa4')).toEqual(['6.12-t01']);
+    expect(await ids(pdfaBase(4, { catalog: '/Version/1.7' }), 'pdfa4')).toEqual(['6.1.12-t01']);
+    expect(await ids(pdfaBase(4, { catalog: '/Version/2.0' }), 'pdfa4')).toEqual([]);
+  });
+});

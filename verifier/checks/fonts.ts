@@ -141,6 +141,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
       add('font-not-embedded', 'PDFont', { font: where, invisible: onlyInvisible }, where);
     return;
   }
+  const fileSubtype = getName(ctx, file.dict, 'Subtype');
+  if (fileSubtype !== undefined) add('font-file-subtype', 'PDFont', { font: where, subtype: fileSubtype }, where);
   const subset = /^[A-Z]{6}\+/.test(base);
   if (descendant && subset) {
     const cidset = get(ctx, fd, 'CIDSet');

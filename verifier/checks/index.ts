@@ -2,6 +2,7 @@
 // standards asked; the rule modules bind their facts.
 
 import { actualText } from './actual-text.js';
+import { catalog } from './catalog.js';
 import type { Check } from './check.js';
 import { cidSet } from './cidset.js';
 import { colour } from './colour.js';
@@ -26,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   graphics,
   fonts,
   interactive,
+  catalog,
   metadata,
   embedded,
   glyphs,

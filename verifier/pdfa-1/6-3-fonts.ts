@@ -15,6 +15,9 @@ export const fonts = [
   ),
   bind('6.3.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.3.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind('6.3.2', 7, 'font-file-subtype', 'the program of %font has Subtype %subtype (Type1C or CIDFontType0C allowed)', {
+    when: (f) => !['Type1C', 'CIDFontType0C'].includes(String(f.args?.subtype)),
+  }),
   bind('6.3.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
   bind('6.3.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
   bind('6.3.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),

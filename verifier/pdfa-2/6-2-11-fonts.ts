@@ -19,6 +19,13 @@ export const fonts = [
   bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.11.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.11.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind(
+    '6.2.11.2',
+    7,
+    'font-file-subtype',
+    'the program of %font has Subtype %subtype (Type1C, CIDFontType0C or OpenType allowed)',
+    { when: (f) => !['Type1C', 'CIDFontType0C', 'OpenType'].includes(String(f.args?.subtype)) },
+  ),
   bind('6.2.11.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
   bind('6.2.11.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
   bind('6.2.11.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),

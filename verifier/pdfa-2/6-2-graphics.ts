@@ -85,7 +85,12 @@ export const graphics = [
   bind('6.2.8.1', 1, 'image-alternates', 'an image dictionary has an Alternates entry'),
   bind('6.2.8.1', 1, 'xobject-opi', 'an XObject dictionary has an OPI entry'),
   bind('6.2.8.1', 2, 'image-interpolate', 'an image has Interpolate set to true'),
-  bind('6.2.8.1', 4, 'image-bpc', 'an image has %bpc bits per component'),
+  bind('6.2.8.1', 4, 'image-bpc', 'an image has %bpc bits per component', {
+    when: (f) => f.args?.mask === false && f.args?.bpc !== 16,
+  }),
+  bind('6.2.8', 5, 'image-bpc', 'an image mask has %bpc bits per component, not 1', {
+    when: (f) => f.args?.mask === true,
+  }),
   bind('6.2.9.1', 1, 'form-ps', 'a form XObject has a PS entry or Subtype2 PS'),
   bind('6.2.9.2', 1, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
   bind('6.2.9.3', 1, 'postscript-xobject', 'the document uses a PostScript XObject'),

@@ -7,6 +7,13 @@ export const fonts = [
   bind('6.2.10.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
   bind('6.2.10.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.10.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind(
+    '6.2.10.2',
+    7,
+    'font-file-subtype',
+    'the program of %font has Subtype %subtype (Type1C, CIDFontType0C or OpenType allowed)',
+    { when: (f) => !['Type1C', 'CIDFontType0C', 'OpenType'].includes(String(f.args?.subtype)) },
+  ),
   bind('6.2.10.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
   bind('6.2.10.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
   bind('6.2.10.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
