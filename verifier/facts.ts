@@ -76,6 +76,8 @@ export const FACTS = {
   'image-interpolate': 'an image has Interpolate true',
   'image-bpc':
     "an image has BitsPerComponent other than 1, 2, 4, 8, or an image mask (ImageMask true, or the stream of an image's Mask) other than 1 {bpc, mask}",
+  'jpx-image':
+    'a JPEG 2000 image (checks/jpx.ts) {hasColorSpace: the image dictionary has ColorSpace, channels, bitDepth (0: the channels differ), bpcc: a bpcc box, colrSpecs, approxOne: colr boxes with APPROX 1, meth and enumCs of the first colr box (0 / -1 when none)}',
   'image-smask': 'an image has a soft mask',
   'xobject-opi': 'an XObject has OPI',
   'form-ps': 'a form XObject has PS or Subtype2 PS',

@@ -224,3 +224,58 @@ describe('image depths, font program subtypes, catalog entries', () => {
     expect(await ids(pdfaBase(4, { catalog: '/Version/2.0' }), 'pdfa4')).toEqual([]);
   });
 });
+
+describe('JPEG 2000 images (PDF/A-2 6.2.8.3, PDF/A-4 6.2.7.3)', () => {
+  const box = (type: string, body: Uint8Array | number[]): Buffer => {
+    const b = Buffer.from(body);
+    const h = Buffer.alloc(8);
+    h.writeUInt32BE(8 + b.length, 0);
+    h.write(type, 4, 'latin1');
+    return Buffer.concat([h, b]);
+  };
+  /** A JP2 file: signature, ftyp, jp2h (ihdr with `nc` channels of `bpc` bits, the colr boxes), a codestream box. */
+  const jp2 = (nc: number, bpc: number, colr: number[][], bpcc = false): Uint8Array => {
+    const ihdr = Buffer.alloc(14);
+    ihdr.writeUInt32BE(1, 0);
+    ihdr.writeUInt32BE(1, 4);
+    ihdr.writeUInt16BE(nc, 8);
+    ihdr[10] = bpc - 1;
+    ihdr[11] = 7;
+    const header = [
+      box('ihdr', ihdr),
+      ...(bpcc ? [box('bpcc', Array(nc).fill(7))] : []),
+      ...colr.map((c) => box('colr', c)),
+    ];
+    return Buffer.concat([
+      box('jP  ', [0x0d, 0x0a, 0x87, 0x0a]),
+      box('ftyp', [...Buffer.from('jp2 '), 0, 0, 0, 0, ...Buffer.from('jp2 ')]),
+      box('jp2h', Buffer.concat(header)),
+      box('jp2c', [0xff, 0x4f, 0xff, 0xd9]),
+    ]);
+  };
+  const srgb = [1, 0, 0, 0, 0, 0, 16]; // METH 1, enumerated sRGB
+  const file = (part: 2 | 4, data: Uint8Array, colorSpace = '') => {
+    const p = pdfaBase(part, { content: 'q 10 0 0 10 0 0 cm /Im0 Do Q' });
+    p.objects[3] =
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</XObject<</Im0 7 0 R>>>>>>';
+    p.objects[7] = {
+      dict: `<</Type/XObject/Subtype/Image/Width 1/Height 1/Filter/JPXDecode${colorSpace}>>`,
+      stream: data,
+    };
+    return p;
+  };
+  it('channels, colour specifications and bit depths as the clause allows', async () => {
+    expect(await ids(file(2, jp2(3, 8, [srgb])), 'pdfa2b', '6.2.8.3')).toEqual([]);
+    expect(await ids(file(2, jp2(2, 8, [srgb])), 'pdfa2b', '6.2.8.3')).toEqual(['6.2.8.3-t01']);
+    // two colour specifications, neither with APPROX 1
+    expect(await ids(file(2, jp2(3, 8, [srgb, srgb])), 'pdfa2b', '6.2.8.3')).toEqual(['6.2.8.3-t02']);
+    expect(await ids(file(2, jp2(3, 8, [srgb, [1, 0, 1, 0, 0, 0, 16]])), 'pdfa2b', '6.2.8.3')).toEqual([]);
+    expect(await ids(file(2, jp2(3, 8, [[4, 0, 0]])), 'pdfa2b', '6.2.8.3')).toEqual(['6.2.8.3-t03']);
+    expect(await ids(file(2, jp2(3, 8, [[1, 0, 0, 0, 0, 0, 19]])), 'pdfa2b', '6.2.8.3')).toEqual(['6.2.8.3-t04']);
+    // a ColorSpace in the image dictionary overrides the colour specifications
+    expect(await ids(file(2, jp2(3, 8, [[4, 0, 0]]), '/ColorSpace/DeviceRGB'), 'pdfa2b', '6.2.8.3')).toEqual([]);
+    expect(await ids(file(2, jp2(3, 8, [srgb], true)), 'pdfa2b', '6.2.8.3')).toEqual(['6.2.8.3-t05']);
+    expect(await ids(file(4, jp2(3, 8, [srgb], true)), 'pdfa4', '6.2.7.3')).toEqual(['6.2.7.3-t05']);
+    expect(await ids(file(4, jp2(4, 16, [srgb])), 'pdfa4', '6.2.7.3')).toEqual([]);
+  });
+});

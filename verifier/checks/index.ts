@@ -12,6 +12,7 @@ import { fonts } from './fonts.js';
 import { glyphs } from './glyphs.js';
 import { graphics } from './graphics.js';
 import { interactive } from './interactive.js';
+import { jpx } from './jpx.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
@@ -25,6 +26,7 @@ export const CHECKS: readonly Check[] = [
   limits,
   colour,
   graphics,
+  jpx,
   fonts,
   interactive,
   catalog,
