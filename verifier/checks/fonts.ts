@@ -19,7 +19,10 @@ import {
   streamData,
   textOf,
 } from '../cos.js';
+import { inAgl } from './agl.js';
 import type { Check } from './check.js';
+import { readCMapCids } from './cmap-file.js';
+import { trueTypeOf } from './glyphs.js';
 import type { FontUse } from './walk.js';
 
 const STANDARD_14 = new Set([
@@ -83,6 +86,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
       if (data) {
         const m = /\/WMode\s+(\d)/.exec(Buffer.from(data).toString('latin1'));
         if (m && Number(m[1]) !== wmode) add('cmap-wmode', 'PDCMap', { name: cmapName }, where);
+        const { maxCid } = readCMapCids(data);
+        if (maxCid >= 0) add('cmap-max-cid', 'CMapFile', { name: cmapName, cid: maxCid }, where);
       }
       // a UseCMap entry leading nowhere (a dangling reference) names no predefined CMap either
       const useCMap = get(ctx, enc.dict, 'UseCMap');
@@ -136,6 +141,8 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
       add('font-not-embedded', 'PDFont', { font: where, invisible: onlyInvisible }, where);
     return;
   }
+  const fileSubtype = getName(ctx, file.dict, 'Subtype');
+  if (fileSubtype !== undefined) add('font-file-subtype', 'PDFont', { font: where, subtype: fileSubtype }, where);
   const subset = /^[A-Z]{6}\+/.test(base);
   if (descendant && subset) {
     const cidset = get(ctx, fd, 'CIDSet');
@@ -156,10 +163,35 @@ function checkFont(l: Loaded, fu: FontUse, font: PDFDict, add: Add, descendant: 
     const enc = get(ctx, font, 'Encoding');
     const encName = nameOf(enc) ?? (enc instanceof PDFDict ? (getName(ctx, enc, 'BaseEncoding') ?? 'dict') : 'none');
     const differences = enc instanceof PDFDict && has(enc, 'Differences');
+    // the program's cmap subtables (platform, encoding), when FontFile2 reads
+    const tt = file === get(ctx, fd, 'FontFile2') ? trueTypeOf(l, file) : undefined;
+    let tables: { platformID: number; encodingID: number }[] | undefined;
+    try {
+      tables = (tt as unknown as { cmap?: { tables?: { platformID: number; encodingID: number }[] } })?.cmap?.tables;
+    } catch {
+      tables = undefined;
+    }
+    const sub = (p: number, e: number): boolean => !!tables?.some((t) => t.platformID === p && t.encodingID === e);
+    // every name of Differences in the Adobe Glyph List (or a uniXXXX / uXXXX[XX] name), and a (3,1) cmap
+    const names = differences
+      ? arrayItems(ctx, getArray(ctx, enc as PDFDict, 'Differences'))
+          .map((x) => nameOf(x))
+          .filter((x): x is string => x !== undefined)
+      : [];
+    const differencesAgl =
+      names.every((n) => inAgl(n) || /^(uni[0-9A-F]{4}|u[0-9A-F]{4,6})$/.test(n)) && (!tables || sub(3, 1));
     add(
       'truetype-encoding',
       'PDTrueTypeFont',
-      { font: where, symbolic, nonsymbolic, encoding: encName, differences },
+      {
+        font: where,
+        symbolic,
+        nonsymbolic,
+        encoding: encName,
+        differences,
+        differencesAgl,
+        ...(tables ? { nrCmaps: tables.length, cmap30: sub(3, 0), cmap31: sub(3, 1), cmap10: sub(1, 0) } : {}),
+      },
       where,
     );
   }

@@ -23,22 +23,15 @@ import {
 } from '../cos.js';
 import { readCffProgram } from './cff.js';
 import type { Check } from './check.js';
+import { ENCODINGS, encodingName } from './encodings.js';
 
-/** Glyph names of the printable ASCII codes 32–126 (WinAnsi, MacRoman); StandardEncoding differs at 39 and 96. */
-const ASCII = (
-  'space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma ' +
-  'hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at ' +
-  'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore grave ' +
-  'a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde'
-).split(' ');
-
+/**
+ * The glyph name a base encoding gives a code: '.notdef' where a table of Annex D leaves the code
+ * undefined (a reader shows .notdef there), undefined for an encoding we hold no table of.
+ */
 function baseName(encoding: string, code: number): string | undefined {
-  if (code < 32 || code > 126) return undefined;
-  if (encoding === 'StandardEncoding') {
-    if (code === 39) return 'quoteright';
-    if (code === 96) return 'quoteleft';
-  }
-  return ASCII[code - 32];
+  if (!ENCODINGS[encoding]) return undefined;
+  return encodingName(encoding, code) ?? '.notdef';
 }
 
 interface Program {
@@ -185,7 +178,8 @@ export const glyphs: Check = ({ l, u, add }) => {
         let glyph = diffs.get(c);
         if (glyph === undefined) {
           if (base) glyph = baseName(base, c);
-          else if (prog.builtin === 'standard') glyph = baseName('StandardEncoding', c);
+          // a bare CFF program's own encoding is not read: StandardEncoding where it names a glyph
+          else if (prog.builtin === 'standard') glyph = encodingName('StandardEncoding', c);
           else {
             glyph = prog.builtin.get(c);
             if (glyph === undefined) glyph = '.notdef';
@@ -283,17 +277,7 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   const dict = cid instanceof PDFDict ? cid : font;
   const file = get(ctx, getDict(ctx, dict, 'FontDescriptor'), 'FontFile2');
   if (!(file instanceof PDFStream)) return;
-  let tt: fontkit.Font | undefined;
-  if (ttCache.has(file)) tt = ttCache.get(file);
-  else {
-    try {
-      const data = streamData(l, file);
-      tt = data ? fontkit.create(Buffer.from(data)) : undefined;
-    } catch {
-      tt = undefined;
-    }
-    ttCache.set(file, tt);
-  }
+  const tt = trueTypeOf(l, file);
   const numGlyphs = tt?.numGlyphs ?? 0; // a getter that walks fontkit's table cache: read once
   if (!tt || !numGlyphs) return;
   const font2 = tt;
@@ -305,6 +289,14 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   if (!type0 && (symbolic || get(ctx, font, 'Encoding') instanceof PDFDict)) return;
   const map = type0 ? get(ctx, dict, 'CIDToGIDMap') : undefined;
   const mapData = map instanceof PDFStream ? streamData(l, map) : null;
+  if (!type0) {
+    // fontkit throws on a program with no cmap subtable it reads (only (3,0), say): not judged here
+    try {
+      font2.glyphForCodePoint(0x41);
+    } catch {
+      return;
+    }
+  }
   const gidOf = (c: number): number => {
     if (!type0) return font2.glyphForCodePoint(c).id;
     return mapData ? (2 * c + 1 < mapData.length ? (mapData[2 * c] << 8) | mapData[2 * c + 1] : 0) : c;
@@ -314,7 +306,13 @@ function trueType(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): v
   let missing = false;
   let notdef = false;
   const gids = new Map<number, number>();
+  const encName = type0 ? undefined : getName(ctx, font, 'Encoding');
   for (const c of codes) {
+    // a code its base encoding leaves undefined names .notdef (ISO 32000-1 §9.6.6.4), which maps to glyph 0
+    if (!type0 && encName && ENCODINGS[encName] && !encodingName(encName, c)) {
+      notdef = true;
+      continue;
+    }
     if (!type0 && (c < 32 || c > 126)) continue;
     const gid = gidOf(c);
     gids.set(c, gid);
@@ -393,12 +391,7 @@ function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): voi
   if (!(cid instanceof PDFDict) || getName(ctx, cid, 'Subtype') !== 'CIDFontType0') return;
   const file = get(ctx, getDict(ctx, cid, 'FontDescriptor'), 'FontFile3');
   if (!(file instanceof PDFStream)) return;
-  let prog = cffCache.get(file);
-  if (!cffCache.has(file)) {
-    const data = streamData(l, file);
-    prog = data ? readCffProgram(data) : undefined;
-    cffCache.set(file, prog);
-  }
+  const prog = cffOf(l, file);
   if (!prog) return;
   const name = getName(ctx, cid, 'BaseFont') ?? 'CIDFontType0';
   const widths = cidWidths(l, cid);
@@ -425,6 +418,15 @@ function cidCff(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add']): voi
 }
 
 const cffCache = new WeakMap<PDFStream, ReturnType<typeof readCffProgram>>();
+
+/** A bare CFF program (FontFile3), read once per stream. */
+export function cffOf(l: Loaded, file: PDFStream): ReturnType<typeof readCffProgram> {
+  if (cffCache.has(file)) return cffCache.get(file);
+  const data = streamData(l, file);
+  const prog = data ? readCffProgram(data) : undefined;
+  cffCache.set(file, prog);
+  return prog;
+}
 
 /** The width of a CID by a CIDFont's W array (DW otherwise, 1000 by default). */
 function cidWidths(l: Loaded, cid: PDFDict): (c: number) => number {
@@ -493,3 +495,17 @@ function type3Widths(l: Loaded, fu: FontUseOf, add: Parameters<Check>[0]['add'])
 }
 
 const ttCache = new WeakMap<PDFStream, fontkit.Font | undefined>();
+
+/** A TrueType program (FontFile2) through fontkit, read once per stream; undefined when it does not read. */
+export function trueTypeOf(l: Loaded, file: PDFStream): fontkit.Font | undefined {
+  if (ttCache.has(file)) return ttCache.get(file);
+  let tt: fontkit.Font | undefined;
+  try {
+    const data = streamData(l, file);
+    tt = data ? fontkit.create(Buffer.from(data)) : undefined;
+  } catch {
+    tt = undefined;
+  }
+  ttCache.set(file, tt);
+  return tt;
+}

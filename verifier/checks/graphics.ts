@@ -49,8 +49,17 @@ export const graphics: Check = ({ l, u, add }) => {
     if (has(d, 'Alternates')) add('image-alternates', 'PDXImage', {}, im.where);
     if (has(d, 'OPI')) add('xobject-opi', 'PDXObject', {}, im.where);
     if (get(ctx, d, 'Interpolate')?.toString() === 'true') add('image-interpolate', 'PDXImage', {}, im.where);
+    // every depth but 1, 2, 4 and 8 (16 is allowed from PDF/A-2 on); an image mask, and the stencil mask an
+    // image names in Mask, anything but 1
     const bpc = getNumber(ctx, d, 'BitsPerComponent');
-    if (bpc !== undefined && ![1, 2, 4, 8, 16].includes(bpc)) add('image-bpc', 'PDXImage', { bpc }, im.where);
+    const isMask = get(ctx, d, 'ImageMask')?.toString() === 'true';
+    if (bpc !== undefined && (isMask ? bpc !== 1 : ![1, 2, 4, 8].includes(bpc)))
+      add('image-bpc', isMask ? 'PDMaskImage' : 'PDXImage', { bpc, mask: isMask }, im.where);
+    const stencil = get(ctx, d, 'Mask');
+    if (stencil instanceof PDFStream) {
+      const mbpc = getNumber(ctx, stencil.dict, 'BitsPerComponent');
+      if (mbpc !== undefined && mbpc !== 1) add('image-bpc', 'PDMaskImage', { bpc: mbpc, mask: true }, im.where);
+    }
     if (has(d, 'SMask') && nameOf(get(ctx, d, 'SMask')) !== 'None') add('image-smask', 'PDXImage', {}, im.where);
   }
   for (const im of u.inlineImages) {

@@ -2,7 +2,9 @@
 // standards asked; the rule modules bind their facts.
 
 import { actualText } from './actual-text.js';
+import { catalog } from './catalog.js';
 import type { Check } from './check.js';
+import { cidSet } from './cidset.js';
 import { colour } from './colour.js';
 import { embedded } from './embedded.js';
 import { fileStructure } from './file-structure.js';
@@ -10,6 +12,7 @@ import { fonts } from './fonts.js';
 import { glyphs } from './glyphs.js';
 import { graphics } from './graphics.js';
 import { interactive } from './interactive.js';
+import { jpx } from './jpx.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
@@ -23,11 +26,14 @@ export const CHECKS: readonly Check[] = [
   limits,
   colour,
   graphics,
+  jpx,
   fonts,
   interactive,
+  catalog,
   metadata,
   embedded,
   glyphs,
+  cidSet,
   toUnicodeCmap,
   actualText,
   optionalContent,

@@ -50,5 +50,8 @@ export const fileStructure = [
   bind('6.1.12', 9, 'devicen', 'a DeviceN colour space has %components components, more than 8', {
     when: (f) => Number(f.args?.components) > 8,
   }),
+  bind('6.1.12', 10, 'cmap-max-cid', 'the embedded CMap %name maps a code to CID %cid, beyond 65535', {
+    when: (f) => Number(f.args?.cid) > 65535,
+  }),
   bind('6.1.13', 1, 'optional-content', 'the catalog has an OCProperties entry'),
 ] satisfies RuleModule;

@@ -50,6 +50,12 @@ export const graphics = [
   bind('6.2.4', 1, 'image-alternates', 'an image dictionary has an Alternates entry'),
   bind('6.2.4', 2, 'xobject-opi', 'an XObject dictionary has an OPI entry'),
   bind('6.2.4', 3, 'image-interpolate', 'an image has Interpolate set to true'),
+  bind('6.2.4', 4, 'image-bpc', 'an image has %bpc bits per component (1, 2, 4 or 8 allowed)', {
+    when: (f) => f.args?.mask === false,
+  }),
+  bind('6.2.4', 5, 'image-bpc', 'an image mask has %bpc bits per component, not 1', {
+    when: (f) => f.args?.mask === true,
+  }),
   bind('6.2.5', 1, 'form-ps', 'a form XObject has a PS entry or Subtype2 PS'),
   bind('6.2.6', 1, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
   bind('6.2.7', 1, 'postscript-xobject', 'the document uses a PostScript XObject'),

@@ -15,6 +15,9 @@ export const fonts = [
   ),
   bind('6.3.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.3.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind('6.3.2', 7, 'font-file-subtype', 'the program of %font has Subtype %subtype (Type1C or CIDFontType0C allowed)', {
+    when: (f) => !['Type1C', 'CIDFontType0C'].includes(String(f.args?.subtype)),
+  }),
   bind('6.3.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
   bind('6.3.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
   bind('6.3.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
@@ -38,6 +41,12 @@ export const fonts = [
     when: (f) => f.args?.hasCidSet === false,
   }),
   bind(
+    '6.3.5',
+    3,
+    'cidset-incomplete',
+    'the CIDSet of %font does not identify exactly the CIDs of its program (unlisted: %unlisted; absent: %absent)',
+  ),
+  bind(
     '6.3.7',
     1,
     'truetype-encoding',
@@ -52,4 +61,16 @@ export const fonts = [
   bind('6.3.7', 2, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {
     when: (f) => f.args?.symbolic === true && f.args?.encoding !== 'none',
   }),
+  bind('6.3.7', 1, 'truetype-encoding', 'the non-symbolic TrueType font %font has a Differences array', {
+    when: (f) => f.args?.symbolic === false && f.args?.differences === true,
+  }),
+  bind(
+    '6.3.7',
+    3,
+    'truetype-encoding',
+    'the program of the symbolic TrueType font %font has %nrCmaps cmap subtables, not one',
+    {
+      when: (f) => f.args?.symbolic === true && f.args?.nrCmaps !== undefined && f.args.nrCmaps !== 1,
+    },
+  ),
 ] satisfies RuleModule;

@@ -41,6 +41,9 @@ export const fileStructure = [
   bind('6.1.13', 1, 'integer-range', 'the integer %value is out of range'),
   bind('6.1.13', 2, 'real-huge', 'the real %value is beyond 3.403 × 10^38 in absolute value'),
   bind('6.1.13', 5, 'real-tiny', 'the real %value is nonzero and closer to zero than 1.175 × 10^-38'),
+  bind('6.1.13', 10, 'cmap-max-cid', 'the embedded CMap %name maps a code to CID %cid, beyond 65535', {
+    when: (f) => Number(f.args?.cid) > 65535,
+  }),
   bind('6.1.13', 11, 'page-box-size', 'the page boundary %box is %width by %height units, outside 3 to 14400'),
   bind('6.1.13', 3, 'max-string', 'a string is %length bytes long, more than 32767', {
     when: (f) => Number(f.args?.length) > 32767,

@@ -10,9 +10,22 @@ export const fonts = [
     'charset-incomplete',
     'the CharSet of %font does not list exactly the glyphs of its program (unlisted: %unlisted; absent: %absent)',
   ),
+  bind(
+    '6.2.11.4.2',
+    2,
+    'cidset-incomplete',
+    'the CIDSet of %font does not identify exactly the CIDs of its program (unlisted: %unlisted; absent: %absent)',
+  ),
   bind('6.2.11.8', 1, 'notdef-glyph', 'text shows the .notdef glyph of %font'),
   bind('6.2.11.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.11.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind(
+    '6.2.11.2',
+    7,
+    'font-file-subtype',
+    'the program of %font has Subtype %subtype (Type1C, CIDFontType0C or OpenType allowed)',
+    { when: (f) => !['Type1C', 'CIDFontType0C', 'OpenType'].includes(String(f.args?.subtype)) },
+  ),
   bind('6.2.11.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
   bind('6.2.11.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
   bind('6.2.11.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
@@ -51,12 +64,41 @@ export const fonts = [
   ),
   bind(
     '6.2.11.6',
-    1,
+    2,
     'truetype-encoding',
     'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
     {
       when: (f) =>
         f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
+    },
+  ),
+  bind(
+    '6.2.11.6',
+    2,
+    'truetype-encoding',
+    'the Differences of the non-symbolic TrueType font %font name glyphs outside the Adobe Glyph List, or its program has no (3,1) cmap',
+    { when: (f) => f.args?.symbolic === false && f.args?.differences === true && f.args?.differencesAgl === false },
+  ),
+  bind(
+    '6.2.11.6',
+    1,
+    'truetype-encoding',
+    'the program of the non-symbolic TrueType font %font has no cmap subtable but (3,0)',
+    {
+      when: (f) =>
+        f.args?.symbolic === false &&
+        f.args?.nrCmaps !== undefined &&
+        !(f.args.cmap30 === true ? Number(f.args.nrCmaps) > 1 : Number(f.args.nrCmaps) > 0),
+    },
+  ),
+  bind(
+    '6.2.11.6',
+    4,
+    'truetype-encoding',
+    'the program of the symbolic TrueType font %font has %nrCmaps cmap subtables, none of them (3,0)',
+    {
+      when: (f) =>
+        f.args?.symbolic === true && f.args?.nrCmaps !== undefined && f.args.nrCmaps !== 1 && f.args.cmap30 !== true,
     },
   ),
   bind('6.2.11.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {

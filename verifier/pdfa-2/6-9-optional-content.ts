@@ -22,4 +22,6 @@ export const optionalContent = [
   // §6.10 Alternate presentations and transitions (kept here, beside the other catalog-level features)
   bind('6.10', 1, 'alternate-presentations', 'the name dictionary has an AlternatePresentations entry'),
   bind('6.10', 2, 'page-pressteps', 'a page has a PresSteps entry'),
+  // §6.11 Document requirements
+  bind('6.11', 1, 'catalog-requirements', 'the catalog has a Requirements entry'),
 ] satisfies RuleModule;

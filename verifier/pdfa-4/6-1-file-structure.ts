@@ -37,4 +37,7 @@ export const fileStructure = [
   bind('6.1.11', 1, 'perms-key', 'the permissions dictionary holds %key; only UR3 and DocMDP are allowed', {
     when: (f) => f.args?.key !== 'UR3' && f.args?.key !== 'DocMDP',
   }),
+  bind('6.1.12', 1, 'catalog-version', 'the catalog states Version %version, not 2.n', {
+    when: (f) => !/^2\.[0-9]$/.test(String(f.args?.version)),
+  }),
 ] satisfies RuleModule;

@@ -7,6 +7,13 @@ export const fonts = [
   bind('6.2.10.4.1', 2, 'glyph-missing', 'the embedded program of %font lacks the glyphs %glyphs shown in it'),
   bind('6.2.10.2', 1, 'font-type', 'the font %font has no Type Font entry'),
   bind('6.2.10.2', 2, 'font-subtype', 'the font %font has a missing or invalid Subtype'),
+  bind(
+    '6.2.10.2',
+    7,
+    'font-file-subtype',
+    'the program of %font has Subtype %subtype (Type1C, CIDFontType0C or OpenType allowed)',
+    { when: (f) => !['Type1C', 'CIDFontType0C', 'OpenType'].includes(String(f.args?.subtype)) },
+  ),
   bind('6.2.10.2', 3, 'font-basefont', 'the font %font has no BaseFont'),
   bind('6.2.10.2', 4, 'font-firstchar', 'the simple font %font has no FirstChar'),
   bind('6.2.10.2', 5, 'font-lastchar', 'the simple font %font has no LastChar'),
@@ -32,14 +39,39 @@ export const fonts = [
   bind('6.2.10.7', 1, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text'),
   bind(
     '6.2.10.6',
-    1,
+    2,
     'truetype-encoding',
-    'the non-symbolic TrueType font %font has an encoding other than MacRomanEncoding or WinAnsiEncoding',
+    'the non-symbolic TrueType font %font has no Encoding, or one other than MacRomanEncoding or WinAnsiEncoding',
     {
       when: (f) =>
-        f.args?.symbolic === false &&
-        f.args?.encoding !== 'none' &&
-        !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
+        f.args?.symbolic === false && !['MacRomanEncoding', 'WinAnsiEncoding'].includes(String(f.args?.encoding)),
+    },
+  ),
+  bind(
+    '6.2.10.6',
+    2,
+    'truetype-encoding',
+    'the Differences of the non-symbolic TrueType font %font name glyphs outside the Adobe Glyph List, or its program has no (3,1) cmap',
+    { when: (f) => f.args?.symbolic === false && f.args?.differences === true && f.args?.differencesAgl === false },
+  ),
+  bind(
+    '6.2.10.6',
+    1,
+    'truetype-encoding',
+    'the program of the non-symbolic TrueType font %font has neither a (3,1) nor a (1,0) cmap',
+    {
+      when: (f) =>
+        f.args?.symbolic === false && f.args?.nrCmaps !== undefined && f.args.cmap31 !== true && f.args.cmap10 !== true,
+    },
+  ),
+  bind(
+    '6.2.10.6',
+    4,
+    'truetype-encoding',
+    'the program of the symbolic TrueType font %font has neither a (3,0) nor a (1,0) cmap',
+    {
+      when: (f) =>
+        f.args?.symbolic === true && f.args?.nrCmaps !== undefined && f.args.cmap30 !== true && f.args.cmap10 !== true,
     },
   ),
   bind('6.2.10.6', 3, 'truetype-encoding', 'the symbolic TrueType font %font has an Encoding entry', {

@@ -109,6 +109,39 @@ export const graphics = [
   bind('6.2.7.1', 1, 'image-alternates', 'an image dictionary has an Alternates entry'),
   bind('6.2.7.1', 2, 'xobject-opi', 'an XObject dictionary has an OPI entry'),
   bind('6.2.7.1', 3, 'image-interpolate', 'an image has Interpolate set to true'),
+  bind('6.2.7.3', 1, 'jpx-image', 'a JPEG 2000 image has %channels colour channels (1, 3 or 4 allowed)', {
+    when: (f) => ![1, 3, 4].includes(Number(f.args?.channels)),
+  }),
+  bind(
+    '6.2.7.3',
+    2,
+    'jpx-image',
+    'a JPEG 2000 image without ColorSpace has %colrSpecs colour specifications, not one with APPROX 1',
+    {
+      when: (f) => f.args?.hasColorSpace === false && f.args.colrSpecs !== 1 && f.args.approxOne !== 1,
+    },
+  ),
+  bind('6.2.7.3', 3, 'jpx-image', 'a JPEG 2000 image without ColorSpace has colr METH %meth (1, 2 or 3 allowed)', {
+    when: (f) => f.args?.hasColorSpace === false && ![1, 2, 3].includes(Number(f.args.meth)),
+  }),
+  bind('6.2.7.3', 4, 'jpx-image', 'a JPEG 2000 image without ColorSpace uses the enumerated colour space 19 (CIEJab)', {
+    when: (f) => f.args?.hasColorSpace === false && f.args.enumCs === 19,
+  }),
+  bind(
+    '6.2.7.3',
+    5,
+    'jpx-image',
+    'a JPEG 2000 image has channels of different bit depths, or a depth outside 1 to 38',
+    {
+      when: (f) => f.args?.bpcc === true || !(Number(f.args?.bitDepth) >= 1 && Number(f.args?.bitDepth) <= 38),
+    },
+  ),
+  bind('6.2.7.1', 4, 'image-bpc', 'an image has %bpc bits per component (1, 2, 4, 8 or 16 allowed)', {
+    when: (f) => f.args?.mask === false && f.args?.bpc !== 16,
+  }),
+  bind('6.2.7.1', 5, 'image-bpc', 'an image mask has %bpc bits per component, not 1', {
+    when: (f) => f.args?.mask === true,
+  }),
   bind('6.2.8', 1, 'form-ps', 'a form XObject has a PS entry or Subtype2 PS'),
   bind('6.2.8', 2, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
   bind('6.2.8', 3, 'postscript-xobject', 'the document uses a PostScript XObject'),

@@ -37,4 +37,6 @@ export const embeddedEtc = [
   ),
   bind('6.11', 1, 'alternate-presentations', 'the document has alternate presentations'),
   bind('6.11', 2, 'page-pressteps', 'a page has a PresSteps entry'),
+  // §6.12 Document requirements
+  bind('6.12', 1, 'catalog-requirements', 'the catalog has a Requirements entry'),
 ] satisfies RuleModule;

@@ -87,17 +87,20 @@ const annotations = [
  * renumbered, so both standards judge a font alike.
  */
 const FONT_CLAUSES = /^6\.2\.11\.(3\.[123]|4\.[12]|5|6|8)$/;
-// PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is part of it and is left out.
-// Its 7.21.6 t01 is about the program's cmap subtables; PDF/A-2's 6.2.11.6 t01 (a non-symbolic font's
-// Encoding) is PDF/UA's 7.21.6 t02.
+// PDF/UA-1 7.21.3.1 has one test; PDF/A-2's second (the CMap's Supplement) is left out, bound below the other way.
+// 7.21.6 t01–t04 are PDF/A-2's 6.2.11.6 t01–t04 (the program's cmap subtables, a non-symbolic font's
+// Encoding and Differences, a symbolic font's Encoding and cmap subtables).
 const fonts = [
   ...pdfa2Fonts
     .filter((b) => FONT_CLAUSES.test(b.clause) && !(b.clause === '6.2.11.3.1' && b.test === 2))
     .map((b) => ({
       ...b,
       clause: b.clause.replace(/^6\.2\.11\./, '7.21.'),
-      test: b.clause === '6.2.11.6' && b.test === 1 ? 2 : b.test,
     })),
+  // PDF/UA-1's one test of 7.21.3.1 asks the CIDFont's Supplement at most the CMap's (PDF/A-2's t02 the reverse)
+  bind('7.21.3.1', 1, 'cid-supplement', 'the CIDFont of %font has a higher Supplement than its CMap', {
+    when: (f) => f.args?.cidFontHigher === true,
+  }),
   // PDF/A-2's 6.2.11.7.2 t02 (levels U and A), which PDF/UA-1 numbers 7.21.7 t02
   bind('7.21.7', 2, 'tounicode-value', 'the ToUnicode map of %font maps a code to <%value>, which is not text'),
   // a code mapped to other text than its glyph's own character (verifier/checks/tounicode-cmap.ts)
