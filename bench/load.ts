@@ -6,9 +6,11 @@
 // sent together, and 200 invoices sent at once, each with /health sampled throughout and the queue's
 // figures from /metrics (expected wait, estimate, busy refusals).
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { FormData, request } from 'undici';
 import { slowDescription } from '../test/support/child-server.js';
@@ -31,6 +33,14 @@ function multipart(json: string): { body: Buffer; type: string } {
   ]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** CPU time (user + system) the process has used, ms: a figure other processes' load inflates far less than wall time. */
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+const load1 = (): string => loadavg()[0].toFixed(1);
 
 function peakRss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -69,35 +79,72 @@ function line(label: string, r: autocannon.Result, rss: number): string {
   return `| ${label} | ${r.requests.average.toFixed(1)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} | ${rss.toFixed(0)} |`;
 }
 
+/** GET /health every `everyMs` from a worker thread until stopped; the times (ms). */
+function healthSampler(url: string, everyMs: number): { stop: () => Promise<number[]> } {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const http = require('node:http');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let running = true;
+    const times = [];
+    parentPort.on('message', () => { running = false; });
+    const once = () => new Promise((resolve) => {
+      const t = performance.now();
+      http.get(workerData.url + '/health', { agent }, (res) => { res.resume(); res.on('end', () => resolve(performance.now() - t)); })
+        .on('error', () => resolve(performance.now() - t));
+    });
+    (async () => {
+      while (running) {
+        times.push(await once());
+        await new Promise((r) => setTimeout(r, workerData.everyMs));
+      }
+      parentPort.postMessage(times);
+      agent.destroy();
+    })();`;
+  const w = new Worker(code, { eval: true, workerData: { url, everyMs } });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        w.once('message', (times: number[]) => {
+          void w.terminate();
+          resolve(times);
+        });
+        w.postMessage('stop');
+      }),
+  };
+}
+
 /** Sends `jsons` all at once; answers by status, wall time, /health every 20 ms meanwhile. */
 async function burst(url: string, jsons: string[]) {
-  let running = true;
-  const health: number[] = [];
-  const healthLoop = (async () => {
-    while (running) {
-      const t = performance.now();
-      const r = await request(`${url}/health`);
-      await r.body.dump();
-      health.push(performance.now() - t);
-      await new Promise((res) => setTimeout(res, 20));
-    }
-  })();
+  // /health is sampled from a thread of its own: this thread is busy sending 200 bodies, and its
+  // own delays would otherwise be counted as the server's.
+  const sampler = healthSampler(url, 20);
   const t0 = performance.now();
   const statuses = await Promise.all(
     jsons.map(async (j) => {
       const m = multipart(j);
-      const r = await request(`${url}/render`, { method: 'POST', body: m.body, headers: { 'content-type': m.type } });
-      await r.body.dump();
-      return r.statusCode;
+      try {
+        const r = await request(`${url}/render`, { method: 'POST', body: m.body, headers: { 'content-type': m.type } });
+        await r.body.dump();
+        return r.statusCode;
+      } catch (e) {
+        // a refusal answered mid-upload closes the connection: the client may see EPIPE
+        return (e as NodeJS.ErrnoException).code ?? 'error';
+      }
     }),
   );
   const wall = performance.now() - t0;
-  running = false;
-  await healthLoop;
-  const by: Record<number, number> = {};
+  const health = await sampler.stop();
+  const by: Record<string, number> = {};
   for (const st of statuses) by[st] = (by[st] ?? 0) + 1;
   health.sort((a, b) => a - b);
-  return { by, wall, healthMax: health[health.length - 1] ?? 0, healthSamples: health.length };
+  return {
+    by,
+    wall,
+    healthP50: health[health.length >> 1] ?? 0,
+    healthMax: health[health.length - 1] ?? 0,
+    healthSamples: health.length,
+  };
 }
 
 async function queueFigures(url: string): Promise<string> {
@@ -120,7 +167,10 @@ try {
       amount: 8,
       connections: 4,
     });
+  const cpu0 = cpuMs(srv.pid);
+  const loadBefore = load1();
   const alone = await load(srv.url, body, type);
+  const cpuPerCall = (cpuMs(srv.pid) - cpu0) / Math.max(1, alone['2xx'] + alone.non2xx);
   const rssAlone = peakRss(srv.pid);
 
   // Beside one 200-page render, posted again as soon as it answers.
@@ -135,27 +185,27 @@ try {
       if (r.statusCode === 200) bigDone++;
     }
   })();
-  const health: number[] = [];
-  const healthLoop = (async () => {
-    while (running) {
-      const t = performance.now();
-      const r = await request(`${srv.url}/health`);
-      await r.body.dump();
-      health.push(performance.now() - t);
-      await new Promise((res) => setTimeout(res, 50));
-    }
-  })();
+  const sampler = healthSampler(srv.url, 50);
   const beside = await load(srv.url, body, type);
   running = false;
-  await Promise.all([bigLoop, healthLoop]);
+  const health = await sampler.stop();
+  await bigLoop;
   const rssBeside = peakRss(srv.pid);
   health.sort((a, b) => a - b);
   const q = (p: number) => health[Math.min(health.length - 1, Math.floor(p * health.length))].toFixed(1);
 
-  console.log(`\nscenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each; Node ${process.version}`);
+  let commit = '?';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {}
+  console.log(
+    `\n${new Date().toISOString()}, commit ${commit}, load average ${loadBefore} before, ${load1()} now (2 cores: other processes' load inflates every time here)`,
+  );
+  console.log(`scenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each; Node ${process.version}`);
   console.log('| run | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | peak RSS MB |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   console.log(line(name, alone, rssAlone));
+  console.log(`server CPU per call (all threads, alone run): ${cpuPerCall.toFixed(1)} ms`);
   console.log(line(`${name} beside a 200-page render`, beside, rssBeside));
   console.log(
     `\n200-page renders finished meanwhile: ${bigDone}; GET /health during it: ${health.length} samples, p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${health[health.length - 1].toFixed(1)} ms`,
@@ -168,14 +218,14 @@ try {
     ...Array.from({ length: 40 }, () => json),
   ]);
   console.log(
-    `\nburst: 4 heavy (100 pages of 2 000 rects) + 40 ${name}: ${JSON.stringify(mixed.by)} in ${mixed.wall.toFixed(0)} ms; /health max ${mixed.healthMax.toFixed(1)} ms over ${mixed.healthSamples} samples; ${await queueFigures(srv.url)}`,
+    `\nburst: 4 heavy (100 pages of 2 000 rects) + 40 ${name}: ${JSON.stringify(mixed.by)} in ${mixed.wall.toFixed(0)} ms; /health p50 ${mixed.healthP50.toFixed(1)} ms, max ${mixed.healthMax.toFixed(1)} ms over ${mixed.healthSamples} samples; ${await queueFigures(srv.url)}; load average ${load1()}`,
   );
   const many = await burst(
     srv.url,
     Array.from({ length: 200 }, () => json),
   );
   console.log(
-    `burst: 200 ${name} at once: ${JSON.stringify(many.by)} in ${many.wall.toFixed(0)} ms; /health max ${many.healthMax.toFixed(1)} ms over ${many.healthSamples} samples; ${await queueFigures(srv.url)}`,
+    `burst: 200 ${name} at once: ${JSON.stringify(many.by)} in ${many.wall.toFixed(0)} ms; /health p50 ${many.healthP50.toFixed(1)} ms, max ${many.healthMax.toFixed(1)} ms over ${many.healthSamples} samples; ${await queueFigures(srv.url)}; load average ${load1()}`,
   );
 } finally {
   srv.stop();

@@ -70,10 +70,10 @@ export class PoolError extends Error {
   }
 }
 
-/** Bytes a task holds while it waits: its description and parts. */
+/** Bytes a task holds while it waits: its body, or its description and parts. */
 function taskBytes(task: RenderTask): number {
-  let n = task.description.byteLength;
-  for (const [, bytes] of task.parts) n += bytes.byteLength;
+  let n = (task.form?.body.byteLength ?? 0) + (task.description?.byteLength ?? 0);
+  for (const [, bytes] of task.parts ?? []) n += bytes.byteLength;
   return n;
 }
 

@@ -1,30 +1,54 @@
 // src/render-worker.ts — one render in a worker thread of the server's pool (src/pool.ts). It calls
 // the very `render()` the library exports, so a document rendered through the pool is byte for byte
 // the one the library and the CLI give. The server's licence and clients config arrive once, as
-// the pool's workerData; each task brings the description, the parts, the client name and the clock.
+// the pool's workerData; each task brings the body as received (its form is read here, off the
+// server's event loop: src/server/form.ts) or the description and parts, the client name and the clock.
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { render } from './library.js';
 import type { ServiceSettings } from './licence/service.js';
+import { isRefusal, readForm } from './server/form.js';
 import type { Outcome } from './types.js';
 
 export interface RenderTask {
   /** Told when the render starts, so the pool's time limit leaves out waiting and worker start-up. */
   started?: import('node:worker_threads').MessagePort;
-  description: Uint8Array;
-  parts: [string, Uint8Array][];
+  /** The request body as received and its content type: the form is read in the worker. */
+  form?: { body: Uint8Array; contentType: string };
+  description?: Uint8Array;
+  parts?: [string, Uint8Array][];
   client?: string;
   /** Milliseconds since the epoch; absent: the worker's clock at the start of the task. */
   now?: number;
 }
 
-const service = (workerData as { service?: ServiceSettings } | undefined)?.service;
+/**
+ * Renders run below the event loop's priority (this thread's nice value; Linux sets it per thread):
+ * when the cores are busy rendering, the thread that answers /health, takes uploads and writes
+ * answers still gets the CPU at once (issue 20: /health waited seconds behind renders).
+ */
+export const RENDER_NICE = 10;
 
-export default function renderTask(task: RenderTask): Outcome {
+const service = (workerData as { service?: ServiceSettings } | undefined)?.service;
+try {
+  setPriority(RENDER_NICE);
+} catch {
+  // not allowed here (some containers): renders run at the event loop's priority
+}
+
+export default async function renderTask(task: RenderTask): Promise<Outcome> {
   task.started?.postMessage(0);
   task.started?.close();
+  let description = task.description;
+  let parts: Map<string, Uint8Array> | undefined = task.parts && new Map(task.parts);
+  if (task.form) {
+    const form = await readForm(task.form.body, task.form.contentType);
+    if (isRefusal(form)) return { ...form, ok: false, remarks: [] };
+    ({ description, parts } = form);
+  }
   return render({
-    description: task.description,
-    parts: new Map(task.parts),
+    description: description ?? new Uint8Array(),
+    parts,
     client: task.client,
     now: task.now === undefined ? undefined : new Date(task.now),
     service,

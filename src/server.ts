@@ -1,12 +1,11 @@
 // src/server.ts — the server a customer runs (spec: Endpoints, POST /render and GET /health): plain
-// node:http, no framework. It reads the multipart form while it streams in (busboy), holds the parts
-// in memory under the body cap, calls the very `render()` the library exports and writes the answer
-// src/answer.ts builds. It never decides anything about the document itself. With a pool
+// node:http, no framework. It gathers the body while it streams in, under the body cap, reads the
+// multipart form (src/server/form.ts, in the render's worker when there is a pool), calls the very
+// `render()` the library exports and writes the answer src/answer.ts builds. It never decides anything about the document itself. With a pool
 // (src/pool.ts) renders run in worker threads, so /health and other uploads never wait on a render.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo, isIP, type Socket } from 'node:net';
-import busboy from 'busboy';
 import { type Logger, pino } from 'pino';
 import { libraryFaceCount } from '../engines/fonts/library.js';
 import { refusal } from '../ir/messages.js';
@@ -14,6 +13,7 @@ import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, typ
 import { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
+import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
 import type { Outcome } from './types.js';
 import { BUILD } from './version.js';
@@ -321,40 +321,30 @@ function refusedBeforeBody(s: Settings, req: http.IncomingMessage): RefusalLike 
   return undefined;
 }
 
-/** POST /render: read the form while it streams, under the cap, then render. */
+/**
+ * POST /render: receive the body under the cap and the server's budget for bodies, then read the
+ * form and render. The event loop only gathers the bytes: the form is read (src/server/form.ts) in
+ * the render's worker when there is a pool, so many large uploads at once never hold up /health.
+ */
 function receive(s: Settings, req: http.IncomingMessage, res: http.ServerResponse): void {
   const early = refusedBeforeBody(s, req);
   if (early) return send(s, req, res, answerRefusal(early, { version: s.version }));
-
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: req.headers,
-      // Decision: busboy's own limits are lifted; the body cap below bounds everything. Its default
-      // 1 MiB field limit would silently truncate a json_data sent as a plain field.
-      limits: { fieldSize: s.bodyCap, fileSize: Infinity, fields: Infinity, files: Infinity, parts: Infinity },
-    });
-  } catch {
-    // e.g. "Multipart: Boundary not found", "Malformed content type"
-    return send(s, req, res, answerRefusal(refusal('formNotMultipart', ''), { version: s.version }));
-  }
+  const contentType = String(req.headers['content-type']);
 
   let done = false;
   let received = 0;
-  let description: Uint8Array | undefined;
-  const parts = new Map<string, Uint8Array>();
-  const names = new Set<string>();
+  // A body of announced length is gathered into one buffer of its own (moved, not copied, to the
+  // worker); one of unknown length in chunks, joined at its end.
+  const length = declaredLength(req);
+  let whole: Buffer | undefined = length !== undefined && length > 0 ? Buffer.allocUnsafeSlow(length) : undefined;
+  let chunks: Buffer[] = [];
 
   const stop = (): void => {
     done = true;
-    req.unpipe(bb);
-    bb.removeAllListeners('field');
-    bb.removeAllListeners('file');
-    bb.destroy();
-    parts.clear();
-    description = undefined;
+    whole = undefined;
+    chunks = [];
   };
-  /** Refuses while the body may still be arriving: stop buffering, answer, discard the rest. */
+  /** Refuses while the body may still be arriving: stop gathering, answer, discard the rest. */
   const fail = (r: RefusalLike): void => {
     if (done) return;
     stop();
@@ -380,72 +370,33 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     if (s.bodiesHeld + chunk.length > s.bodyBudget) return fail(refusal('serverBusy', ''));
     s.bodiesHeld += chunk.length;
     held += chunk.length;
+    if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
+    else chunks.push(chunk);
   });
   // The client went away before the body was whole: nobody to answer; free everything.
   req.on('close', () => {
     if (!done && !req.complete) stop();
   });
-  bb.on('error', (e: unknown) => fail(refusal('formUnreadable', '', { detail: detail(e) })));
-
-  /** Records a part name; a name sent twice (json_data included) is refused. */
-  const claim = (name: string | undefined): name is string => {
-    if (done) return false;
-    if (name === undefined || name === '') {
-      fail(refusal('formUnreadable', '', { detail: 'a part carries no name' }));
-      return false;
-    }
-    if (names.has(name)) {
-      fail(refusal('partTwice', '', { part: name }));
-      return false;
-    }
-    names.add(name);
-    return true;
-  };
-  const keep = (name: string, bytes: Uint8Array): void => {
-    if (done) return;
-    if (name === 'json_data') description = bytes;
-    else parts.set(name, bytes);
-  };
-
-  // A part without a file name is a field: busboy hands it over decoded as text (its declared
-  // charset, UTF-8 by default); it is kept as the UTF-8 bytes of that text. A description is JSON
-  // text, so this is exact for every valid UTF-8 json_data; binary parts travel as files (with a
-  // file name or `application/octet-stream`), whose bytes are kept untouched.
-  bb.on('field', (name: string | undefined, value: string | undefined) => {
-    if (!claim(name)) return;
-    if (value === undefined) {
-      fail(refusal('formUnreadable', '', { detail: `the part "${name}" is in a charset this server cannot read` }));
-      return;
-    }
-    keep(name, Buffer.from(value, 'utf8'));
-  });
-  bb.on('file', (name: string | undefined, stream: NodeJS.ReadableStream & { truncated?: boolean }) => {
-    stream.on('error', () => {});
-    if (!claim(name)) {
-      stream.resume();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => {
-      if (!done) chunks.push(c);
-    });
-    stream.on('end', () => keep(name, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-  });
-  bb.on('close', () => {
+  req.on('end', () => {
     if (done) return;
     done = true;
+    let body: Buffer;
+    if (whole && received === whole.length) body = whole;
+    else {
+      // Length unknown, or not as announced (Node refuses that before here): join what came.
+      const parts = whole ? [whole.subarray(0, Math.min(received, whole.length)), ...chunks] : chunks;
+      body = Buffer.allocUnsafeSlow(received);
+      let at = 0;
+      for (const c of parts) at += c.copy(body, at);
+    }
+    whole = undefined;
+    chunks = [];
     try {
-      if (description === undefined) {
-        send(s, req, res, answerRefusal(refusal('jsonDataMissing', ''), { version: s.version }));
-        return;
-      }
-      renderAndAnswer(s, req, res, description, parts);
+      renderAndAnswer(s, req, res, body, contentType);
     } catch (e) {
       failed(s, req, res, e);
     }
   });
-
-  req.pipe(bb);
 }
 
 // ——— rendering ———
@@ -455,12 +406,14 @@ function renderAndAnswer(
   s: Settings,
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  description: Uint8Array,
-  parts: Map<string, Uint8Array>,
+  body: Uint8Array,
+  contentType: string,
 ): void {
   const started = performance.now();
   const client = clientOf(s, req);
   const requestId = requestIdOf(req);
+  // A form that cannot be read was refused before any render: answered as before the pool (not a render).
+  const sendFormRefusal = (r: RefusalLike): void => send(s, req, res, answerRefusal(r, { version: s.version }));
   const finish = (outcome: Outcome): void => {
     // spec Limits: every remark is written in full to the server's log.
     for (const r of outcome.remarks)
@@ -470,16 +423,19 @@ function renderAndAnswer(
     send(s, req, res, a);
   };
   if (!s.pool) {
-    finish(s.render({ description, parts, client }));
+    // No pool (tests, embedding): the form is read and rendered in this thread.
+    void readForm(body, contentType)
+      .then((form) => (isRefusal(form) ? sendFormRefusal(form) : finish(s.render({ ...form, client }))))
+      .catch((e: unknown) => failed(s, req, res, e));
     return;
   }
   const gone = new AbortController();
   res.once('close', () => {
     if (!res.writableFinished) gone.abort();
   });
-  s.pool
-    .run({ description, parts: [...parts], client }, gone.signal, transferable(description, parts))
-    .then(finish, (e: unknown) => {
+  s.pool.run({ form: { body, contentType }, client }, gone.signal, transferable(body)).then(
+    (o) => (isFormRefusal(o) ? sendFormRefusal(o) : finish(o)),
+    (e: unknown) => {
       if (!(e instanceof PoolError)) {
         // A worker that died (out of memory, a crash in a dependency): the document could not be made.
         const tooBig =
@@ -506,7 +462,8 @@ function renderAndAnswer(
       if (r.status === 503) a.headers.push(['retry-after', String(e.kind === 'queue-full' ? e.retryAfterS : 1)]);
       s.metrics.rendered(a.status, (performance.now() - started) / 1000);
       send(s, req, res, a);
-    });
+    },
+  );
 }
 
 // ——— writing ———
@@ -666,18 +623,14 @@ function requestIdOf(req: http.IncomingMessage): string {
   return id;
 }
 
-/** The body buffers a worker may take over (their own whole ArrayBuffer), moved instead of copied. */
-function transferable(description: Uint8Array, parts: Map<string, Uint8Array>): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  for (const b of [description, ...parts.values()])
-    if (
-      b.buffer instanceof ArrayBuffer &&
-      b.byteOffset === 0 &&
-      b.byteLength === b.buffer.byteLength &&
-      b.byteLength > 0
-    )
-      out.add(b.buffer);
-  return [...out];
+/** The body's buffer when a worker may take it over (a whole ArrayBuffer of its own), moved instead of copied. */
+function transferable(body: Uint8Array): ArrayBuffer[] {
+  return body.buffer instanceof ArrayBuffer &&
+    body.byteOffset === 0 &&
+    body.byteLength === body.buffer.byteLength &&
+    body.byteLength > 0
+    ? [body.buffer]
+    : [];
 }
 
 /**

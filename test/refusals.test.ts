@@ -11,6 +11,8 @@ import { REFUSALS, REMARKS, type RefusalKey } from '../ir/messages.js';
 import { render } from '../src/library.js';
 import type { Licence } from '../src/licence/licence.js';
 import { PoolError, type RenderPool } from '../src/pool.js';
+import type { RenderTask } from '../src/render-worker.js';
+import { directForm, isRefusal, readForm } from '../src/server/form.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { CASES as forms } from './refusal-cases/forms.js';
 import { CASES as graphics } from './refusal-cases/graphics.js';
@@ -121,8 +123,11 @@ describe('refusal cases answered by the server', () => {
       threads: 0,
       utilization: 0,
       async close() {},
-      run(job: { description: Uint8Array; parts: [string, Uint8Array][]; client?: string }) {
-        const what = /"x_walk_pool":\s*"([a-z-]+)"/.exec(Buffer.from(job.description).toString('utf8'))?.[1];
+      run(job: RenderTask) {
+        // The form is read as the worker reads it (src/server/form.ts); the walk's forms are plain.
+        const form = job.form!;
+        const plain = directForm(form.body, form.contentType);
+        const what = plain && /"x_walk_pool":\s*"([a-z-]+)"/.exec(Buffer.from(plain.description).toString('utf8'))?.[1];
         if (what === 'throw') throw new Error('walk throw');
         if (what === 'time-limit' || what === 'queue-full' || what === 'closed')
           return Promise.reject(new PoolError(what, what));
@@ -133,8 +138,10 @@ describe('refusal cases answered by the server', () => {
             }),
           );
         if (what === 'crash') return Promise.reject(new Error('walk crash'));
-        return Promise.resolve(
-          render({ description: job.description, parts: new Map(job.parts), client: job.client, now: NOW }),
+        return readForm(form.body, form.contentType).then((f) =>
+          isRefusal(f)
+            ? { ...f, ok: false, remarks: [] }
+            : render({ description: f.description, parts: f.parts, client: job.client, now: NOW }),
         );
       },
     } as unknown as RenderPool;

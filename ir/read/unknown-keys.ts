@@ -7,7 +7,7 @@
 import schema from '../../schema/description.schema.json' with { type: 'json' };
 import type { Remark } from '../diagnostics.js';
 import { remark } from '../messages.js';
-import { at, type JsonPointer } from '../pointer.js';
+import { at } from '../pointer.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema fragments are walked generically, every key optional
 type S = Record<string, any>;
@@ -105,111 +105,160 @@ export function closestKey(key: string, known: Iterable<string>): string | undef
 interface Walk {
   remarks: Remark[];
   count: number;
+  /** The tokens of the pointer to the value being walked (built into a pointer only for a remark). */
+  path: (string | number)[];
+}
+
+/** A child schema to walk a key's value with, and the owner its remarks name. */
+interface Child {
+  schema: S;
+  owner: string;
 }
 
 /**
- * The schema of an array's entries under `s` (its branches' `items`), or null when none is given.
- * An array takes no `if` side, so this depends on `s` alone and is worked out once per schema: a
- * 10 000-row table walked its rows' branches, and made their anyOf, 10 000 times.
+ * What the walk needs of a schema for one kind of value, worked out once (issue 20: the walk was a
+ * fifth of a warm invoice's render time): an array's item schema; an object's known keys, the schema
+ * of each key's value, whether it is a map (open) and the schema of a map's values.
  */
-const entrySchemas = new WeakMap<S, S | null>();
-function entrySchema(s: S, value: unknown[]): S | null {
-  let e = entrySchemas.get(s);
-  if (e === undefined) {
-    const items = branches(s, value)
-      .map((b) => b.items)
-      .filter((x): x is S => x !== undefined && !Array.isArray(x));
-    e = items.length === 0 ? null : items.length === 1 ? items[0] : { anyOf: items };
-    entrySchemas.set(s, e);
-  }
-  return e;
-}
-
-/** What an object under a schema may hold: the branches it takes, and from them its known keys. */
 interface Shape {
-  mine: S[];
-  /** A map (fonts by name, role_map…) or a closed shape (ajv has refused its unknown keys): no remark here. */
-  open: boolean;
-  props: S[];
+  items?: S;
   known: Set<string>;
-  extra: S | undefined;
-  /** The schema of each known key's value (undefined: none given), made once. */
-  subs: Map<string, S | undefined>;
+  children: Map<string, Child>;
+  open: boolean;
+  extra?: S;
+  /** Whether the shape lists properties at all (else an unknown key gets no remark). */
+  listed: boolean;
+  /** The known key nearest each unknown key met, once worked out. */
+  near: Map<string, string | undefined>;
 }
 
-function shapeFrom(bs: S[], obj: Record<string, unknown>): Shape | undefined {
-  if (!bs.length) return undefined;
-  const mine = taken(bs, obj);
-  return {
-    mine,
-    open: mine.some((b) => b.additionalProperties !== undefined || b.patternProperties !== undefined),
-    props: mine.filter((b) => b.properties),
-    // a key a shape requires is known even where the schema leaves its value to the reader (a cell code's `data`)
-    known: new Set<string>(mine.flatMap((b) => [...Object.keys(b.properties ?? {}), ...(b.required ?? [])])),
-    extra: mine.map((b) => b.additionalProperties).find((x) => x && typeof x === 'object'),
-    subs: new Map(),
+/** Shapes by schema, then by what the value shows of the keys the schema branches on. */
+const shapes = new WeakMap<S, Map<string, Shape | null>>();
+/** Kinds of value kept per schema (a description may send any `type` string; these stay bounded). */
+const SHAPES_PER_SCHEMA = 64;
+/** The keys an `if` of a schema (or of its branches) tests, and `type`: what a value's shape depends on. */
+const deciding = new WeakMap<S, string[]>();
+
+function decidingKeys(s: S | undefined): string[] {
+  if (!s) return [];
+  let keys = deciding.get(s);
+  if (keys) return keys;
+  const found = new Set<string>(['type']);
+  const seen = new Set<S>();
+  const visit = (x: S | undefined): void => {
+    const r = resolve(x);
+    if (!r || seen.has(r)) return;
+    seen.add(r);
+    for (const k of ['anyOf', 'oneOf', 'allOf']) for (const b of (r[k] as S[] | undefined) ?? []) visit(b);
+    if (r.if) {
+      for (const k of Object.keys((r.if as S).properties ?? {})) found.add(k);
+      visit(r.then);
+      visit(r.else);
+    }
   };
+  visit(s);
+  keys = [...found];
+  deciding.set(s, keys);
+  return keys;
 }
 
-/**
- * Shapes by schema and the object's `type`: a schema none of whose branches has an `if` takes the
- * same branches for every object, so an item's many branches are flattened once per item kind
- * rather than once per item (the invoice's 136 items spent a quarter of its render here). A
- * schema with an `if` depends on the object's values and is worked out each time (null).
- */
-const shapes = new WeakMap<S, Map<string, Shape | undefined> | null>();
-
-function shapeOf(s: S | undefined, obj: Record<string, unknown>): Shape | undefined {
-  if (!s) return undefined;
-  let byType = shapes.get(s);
-  if (byType === undefined) {
-    byType = branches(s, obj).some((b) => b.if) ? null : new Map();
-    shapes.set(s, byType);
+/** A value's signature for the keys its shape depends on (primitives by value, anything else by kind). */
+function signature(value: object, keys: string[]): string {
+  if (Array.isArray(value)) return '[]';
+  const v = value as Record<string, unknown>;
+  let sig = '';
+  for (const k of keys) {
+    const x = v[k];
+    sig += x === null || typeof x === 'object' ? '\u0000o' : `\u0000${typeof x}:${String(x)}`;
   }
-  if (byType === null) return shapeFrom(branches(s, obj), obj);
-  const key = typeof obj.type === 'string' ? `t${obj.type}` : '-';
-  if (byType.has(key)) return byType.get(key);
-  const shape = shapeFrom(branches(s, obj), obj);
-  byType.set(key, shape);
+  return sig;
+}
+
+function shapeOf(s: S, value: object): Shape | null {
+  let byKind = shapes.get(s);
+  if (!byKind) {
+    byKind = new Map();
+    shapes.set(s, byKind);
+  }
+  const sig = signature(value, decidingKeys(s));
+  let shape = byKind.get(sig);
+  if (shape !== undefined) return shape;
+  shape = buildShape(s, value);
+  if (byKind.size < SHAPES_PER_SCHEMA) byKind.set(sig, shape);
   return shape;
 }
 
-function subSchema(shape: Shape, key: string): S | undefined {
-  if (shape.subs.has(key)) return shape.subs.get(key);
-  const sub = shape.props.filter((b) => b.properties[key]).map((b) => b.properties[key] as S);
-  const one = sub.length === 0 ? undefined : sub.length === 1 ? sub[0] : { anyOf: sub };
-  shape.subs.set(key, one);
-  return one;
+function buildShape(s: S, value: object): Shape | null {
+  const bs = branches(s, value);
+  if (!bs.length) return null;
+  if (Array.isArray(value)) {
+    const items = bs.map((b) => b.items).filter((x): x is S => x !== undefined && !Array.isArray(x));
+    return {
+      items: items.length === 0 ? undefined : items.length === 1 ? items[0] : { anyOf: items },
+      known: new Set(),
+      children: new Map(),
+      open: false,
+      listed: false,
+      near: new Map(),
+    };
+  }
+  const mine = taken(bs, value as Record<string, unknown>);
+  // a map (fonts by name, role_map…) or a closed shape (ajv has refused its unknown keys): no remark here
+  const open = mine.some((b) => b.additionalProperties !== undefined || b.patternProperties !== undefined);
+  const props = mine.filter((b) => b.properties);
+  // a key a shape requires is known even where the schema leaves its value to the reader (a cell code's `data`)
+  const known = new Set<string>(mine.flatMap((b) => [...Object.keys(b.properties ?? {}), ...(b.required ?? [])]));
+  const children = new Map<string, Child>();
+  for (const key of known) {
+    const sub = props.filter((b) => b.properties[key]).map((b) => b.properties[key] as S);
+    if (sub.length) children.set(key, { schema: sub.length === 1 ? sub[0] : { anyOf: sub }, owner: `\`${key}\`` });
+  }
+  const extra = open ? mine.map((b) => b.additionalProperties).find((x) => x && typeof x === 'object') : undefined;
+  return { known, children, open, extra, listed: props.length > 0, near: new Map() };
 }
 
-function walk(value: unknown, s: S | undefined, p: JsonPointer, owner: string, w: Walk): void {
-  if (value === null || typeof value !== 'object') return;
+function walk(value: unknown, s: S | undefined, owner: string, w: Walk): void {
+  if (value === null || typeof value !== 'object' || s === undefined) return;
+  const shape = shapeOf(s, value);
+  if (!shape) return;
+  const path = w.path;
   if (Array.isArray(value)) {
-    const entry = s && entrySchema(s, value);
-    if (!entry) return;
+    if (!shape.items) return;
     const entryOwner = owner.startsWith('`') ? `an entry of ${owner}` : owner;
     for (let i = 0; i < value.length; i++) {
-      const v = value[i];
-      // a string or number entry has no keys: no pointer is made for it
-      if (v !== null && typeof v === 'object') walk(v, entry, at(p, i), entryOwner, w);
+      path.push(i);
+      walk(value[i], shape.items, entryOwner, w);
+      path.pop();
     }
     return;
   }
   const obj = value as Record<string, unknown>;
-  const shape = shapeOf(s, obj);
-  if (!shape) return;
-  const { open, props, known } = shape;
   for (const key of Object.keys(obj)) {
-    const v = obj[key];
-    if (known.has(key)) {
-      const sub = subSchema(shape, key);
-      // a string or number has no keys: no pointer is made for it
-      if (sub && v !== null && typeof v === 'object') walk(v, sub, at(p, key), `\`${key}\``, w);
-    } else if (open) {
-      if (shape.extra && v !== null && typeof v === 'object') walk(v, shape.extra, at(p, key), `\`${key}\``, w);
-    } else if (props.length && !ALWAYS_KNOWN.has(key) && w.count++ < UNKNOWN_KEY_REMARKS_MAX) {
-      const self = typeof obj.type === 'string' && /\/items\/\d+$/.test(p) ? `a ${obj.type} item` : owner;
-      const near = closestKey(key, known);
+    if (shape.known.has(key)) {
+      const child = shape.children.get(key);
+      if (child) {
+        path.push(key);
+        walk(obj[key], child.schema, child.owner, w);
+        path.pop();
+      }
+    } else if (shape.open) {
+      if (shape.extra) {
+        path.push(key);
+        walk(obj[key], shape.extra, `\`${key}\``, w);
+        path.pop();
+      }
+    } else if (shape.listed && !ALWAYS_KNOWN.has(key) && w.count++ < UNKNOWN_KEY_REMARKS_MAX) {
+      let near = shape.near.get(key);
+      if (near === undefined && !shape.near.has(key)) {
+        near = closestKey(key, shape.known);
+        if (shape.near.size < SHAPES_PER_SCHEMA) shape.near.set(key, near);
+      }
+      const p = at('', ...path);
+      const last = path[path.length - 1];
+      const self =
+        typeof obj.type === 'string' && path[path.length - 2] === 'items' && /^\d+$/.test(String(last))
+          ? `a ${obj.type} item`
+          : owner;
       const where = p || '/';
       w.remarks.push(
         near
@@ -222,7 +271,7 @@ function walk(value: unknown, s: S | undefined, p: JsonPointer, owner: string, w
 
 /** A remark for each key of the (schema-checked) description the format does not know. */
 export function unknownKeyRemarks(description: unknown): Remark[] {
-  const w: Walk = { remarks: [], count: 0 };
-  walk(description, ROOT, '', 'the description', w);
+  const w: Walk = { remarks: [], count: 0, path: [] };
+  walk(description, ROOT, 'the description', w);
   return w.remarks;
 }
