@@ -12,14 +12,17 @@ import {
   bigPng,
   iccWithDescription,
   importDescription,
+  jpegFrame,
   longWord,
   lzwOfRepeated,
   outputIntentDescription,
   pdfWithContent,
   runLengthOfRepeated,
+  selfCompositeFont,
   tallCell,
   zlibOfRepeated,
 } from './support/hostile.js';
+import { makeJpeg } from './support/images.js';
 import { pdfInfo, pdfToText, qpdfCheck } from './support/pdf-tools.js';
 
 const MIB = 1024 * 1024;
@@ -56,12 +59,36 @@ describe('memory budget: pictures, checked from the header before decoding', () 
   });
 
   it('counts a JPEG by the pixels it decodes to', async () => {
-    // A baseline SOF0 header of 30 000 × 30 000 × 3 with no scan: 2.7 GB decoded.
-    const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, 0x75, 0x30, 0x75, 0x30, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
-    const jpg = Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
-    const out = render({ description: imageDescription, parts: { p: new Uint8Array(jpg) }, now: NOW });
+    // A baseline SOF0 header of 30 000 × 30 000 × 3 and 5.3 MB of scan (the least such a frame takes): 2.7 GB decoded.
+    const jpg = jpegFrame(30_000, 30_000, 5_300_000);
+    const out = render({ description: imageDescription, parts: { p: jpg }, now: NOW });
     expect(out.ok).toBe(false);
     if (!out.ok) expect([out.status, out.word], out.sentence).toEqual([413, 'drawing']);
+  });
+
+  it('refuses a JPEG declaring 65 535 × 65 535 pixels that carries no picture data, whatever the budget', () => {
+    for (const [jpg, present] of [
+      [jpegFrame(65_535, 65_535), 0],
+      [jpegFrame(65_535, 65_535, 1000), 1002],
+    ] as const) {
+      const out = render({
+        description: imageDescription,
+        parts: { p: jpg },
+        now: NOW,
+        service: { renderMemory: 2 ** 40 },
+      });
+      const s = refused(out, 400, 'description');
+      expect(s).toContain('65535 × 65535');
+      expect(s).toContain(`carries ${present} bytes`);
+      expect(s).toContain('fewer than the 25165824');
+    }
+    // A real JPEG (jpeg-js, 64 × 48) clears the floor.
+    const ok = render({
+      description: imageDescription,
+      parts: { p: makeJpeg(64, 48, (x) => [x * 4, 0, 0]) },
+      now: NOW,
+    });
+    expect(ok.ok && qpdfCheck(ok.pdf).code).toBe(0);
   });
 });
 
@@ -151,5 +178,38 @@ describe('inputs that spread past the stack or cost O(n²)', () => {
     if (!out.ok) throw new Error(out.sentence);
     expect(qpdfCheck(out.pdf).code).toBe(0);
     expect(pdfToText(out.pdf).replace(/[^x]/g, '').length).toBe(9000);
+  });
+});
+
+describe('input refusals: what a reader would choke on (issue 20, point 7)', () => {
+  const text = (data: Uint8Array) => ({
+    fonts: [{ name: 'F', data: Buffer.from(data).toString('base64') }],
+    items: [
+      { type: 'text', rect: { llx: 10, lly: 10, urx: 500, ury: 800 }, font: 'F', font_size: 12, content: ['café'] },
+    ],
+  });
+
+  it('refuses composite glyphs that form a cycle, directly or through another glyph (poppler: "invalid composite glyph")', () => {
+    // 171 is é (e + acute), 172 ê: a cycle 171 → 172 → 171 as well as 171 → 171.
+    expect(refused(render({ description: text(selfCompositeFont()), now: NOW }), 400, 'description')).toContain(
+      'its composite glyph 171 is built from itself',
+    );
+    const two = refused(
+      render({
+        description: text(
+          selfCompositeFont([
+            [171, 172],
+            [172, 171],
+          ]),
+        ),
+        now: NOW,
+      }),
+      400,
+      'description',
+    );
+    expect(two).toMatch(/its composite glyph 17[12] is built from itself/);
+    // The font as shipped renders and its é extracts.
+    const ok = render({ description: text(selfCompositeFont([])), now: NOW });
+    expect(ok.ok && pdfToText(ok.pdf)).toContain('café');
   });
 });

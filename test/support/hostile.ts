@@ -4,7 +4,7 @@
 // word, paragraphs, lines, an ICC description). Used by test/hostile.test.ts,
 // test/scaled.property.test.ts and bench/hostile.ts, so the bench replays what the tests assert.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { NOTO_SANS_B64 } from './fixtures.js';
+import { NOTO_SANS, NOTO_SANS_B64 } from './fixtures.js';
 
 function adler32OfRepeated(byte: number, n: number): number {
   // Adler-32 (RFC 1950) of n copies of one byte, in closed form: a = 1 + n·c, b = n + c·n(n+1)/2 (mod 65521).
@@ -229,4 +229,39 @@ export function iccWithDescription(n: number): Uint8Array {
 /** A description naming `part` as its output intent profile (no claim: written because stated). */
 export function outputIntentDescription(part: string): Record<string, unknown> {
   return { output_intent: { profile: part }, items: [] };
+}
+
+/**
+ * Noto Sans with composite glyphs re-pointed: each `[glyph, component]` makes that composite glyph's
+ * first component `component`. The default makes glyph 171 (é, U+00E9: e + acute) name itself, a
+ * glyph drawn from itself, which a reader resolving composites recurses into without end. Table
+ * checksums are left as they were (a hostile file would not fix them either).
+ */
+export function selfCompositeFont(edits: [number, number][] = [[171, 171]]): Uint8Array {
+  const b = Buffer.from(NOTO_SANS);
+  const table = (tag: string) => {
+    for (let i = 0; i < b.readUInt16BE(4); i++)
+      if (b.toString('latin1', 12 + i * 16, 16 + i * 16) === tag) return b.readUInt32BE(12 + i * 16 + 8);
+    throw new Error(`no ${tag} table`);
+  };
+  const longLoca = b.readInt16BE(table('head') + 50) === 1;
+  const loca = table('loca');
+  for (const [gid, component] of edits) {
+    const start = table('glyf') + (longLoca ? b.readUInt32BE(loca + gid * 4) : b.readUInt16BE(loca + gid * 2) * 2);
+    if (b.readInt16BE(start) >= 0) throw new Error(`glyph ${gid} is not composite`);
+    b.writeUInt16BE(component, start + 12); // the first component's glyph index
+  }
+  return new Uint8Array(b);
+}
+
+/**
+ * A baseline JPEG header of `width` × `height` × 3 (no subsampling) followed by `data` bytes of
+ * entropy-coded data (zeros) when `data` is given, or by no scan at all: a picture declared, not sent.
+ */
+export function jpegFrame(width: number, height: number, data?: number): Uint8Array {
+  const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3]);
+  const comps = Buffer.from([1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
+  const sos = Buffer.from([0xff, 0xda, 0, 12, 3, 1, 0, 2, 0, 3, 0, 0, 63, 0]);
+  const scan = data === undefined ? [] : [sos, Buffer.alloc(data)];
+  return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), sof, comps, ...scan, Buffer.from([0xff, 0xd9])]));
 }
