@@ -329,6 +329,12 @@ export const REFUSALS = {
     template:
       'the image "{image}" named by {at} declares {width} × {height} pixels but carries {present} bytes of picture data, fewer than the {least} such a picture takes at the least (one bit per 8 × 8 block of each component).',
   },
+  textPastMemory: {
+    status: 413,
+    word: 'drawing',
+    template:
+      'the text of {at} takes more than the {limit} bytes of memory this server gives one render once laid out; send it in smaller items or run the server with a larger --render-memory.',
+  },
   imageNotStencil: {
     status: 400,
     word: 'description',

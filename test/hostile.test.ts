@@ -15,6 +15,8 @@ import {
   jpegFrame,
   longWord,
   lzwOfRepeated,
+  manyLines,
+  manyParagraphs,
   outputIntentDescription,
   pdfWithContent,
   runLengthOfRepeated,
@@ -147,6 +149,41 @@ describe('memory budget: streams of a supplied PDF, counted while they unpack', 
       400,
       'description',
     );
+  });
+});
+
+describe('memory budget: laid-out text, charged as its lines are laid and drawn', () => {
+  // A flow of 600 000 paragraphs took +1.3 GB and a text of 1 000 000 lines +2.1 GB (bench/hostile.ts);
+  // the same at a hundredth of the size within a hundredth of the budget (4 MiB) is refused likewise.
+  it('refuses a text of 6 000 lines within 4 MiB (413 naming the ceiling), renders 600 lines within it', () => {
+    const s = refused(
+      render({ description: manyLines(6000), now: NOW, service: { renderMemory: 4 * MIB } }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain('/items/0');
+    expect(s).toContain(`${4 * MIB} bytes`);
+    const ok = render({ description: manyLines(600), now: NOW, service: { renderMemory: 4 * MIB } });
+    // every line on the sheet (those below its foot run off it, as text past its rect does)
+    expect(ok.ok && pdfToText(ok.pdf).match(/^l$/gm)?.length).toBeGreaterThan(60);
+  });
+
+  it('refuses a flow of 6 000 paragraphs within 4 MiB while laying it, and a second flow still has the budget back', () => {
+    const s = refused(
+      render({ description: manyParagraphs(6000), now: NOW, service: { renderMemory: 4 * MIB } }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain('/items/0');
+    // Two flows of 1 000 paragraphs, on pages 1 and 2: each one's laid lines (1.6 MB) are given back
+    // once drawn, so both fit; held, the second would not.
+    const two = manyParagraphs(1000) as { items: Record<string, unknown>[] };
+    two.items = [
+      { ...two.items[0], pages: [1] },
+      { ...two.items[0], pages: [2] },
+    ];
+    const ok = render({ description: two, now: NOW, service: { renderMemory: 4 * MIB } });
+    expect(ok.ok && pdfInfo(ok.pdf).Pages).toBe('2');
   });
 });
 

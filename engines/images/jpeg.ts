@@ -148,8 +148,12 @@ export function readJpeg(bytes: Uint8Array): Picture {
  * hold the picture its header declares (a 65 535 × 65 535 frame with no scan).
  */
 export function leastScanBytes(width: number, height: number, sampling: readonly [number, number][]): number {
-  const hMax = Math.max(1, ...sampling.map((s) => s[0]));
-  const vMax = Math.max(1, ...sampling.map((s) => s[1]));
+  let hMax = 1;
+  let vMax = 1;
+  for (const [h, v] of sampling) {
+    hMax = Math.max(hMax, h);
+    vMax = Math.max(vMax, v);
+  }
   let blocks = 0;
   for (const [h, v] of sampling)
     blocks += Math.ceil(Math.ceil((width * h) / hMax) / 8) * Math.ceil(Math.ceil((height * v) / vMax) / 8);

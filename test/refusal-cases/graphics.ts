@@ -11,7 +11,7 @@
 
 import { bigPng, jpegFrame } from '../support/hostile.js';
 import type { RefusalCase } from './support.js';
-import { bytes, icc } from './support.js';
+import { bytes, icc, NOTO_SANS_B64 } from './support.js';
 
 export const CASES: RefusalCase[] = [
   {
@@ -23,6 +23,27 @@ export const CASES: RefusalCase[] = [
     word: 'drawing',
     pointer: '/items/0/image',
     says: ['"p"', '11000 × 11000', '402653184'],
+  },
+  {
+    key: 'textPastMemory',
+    what: 'a text of 5 000 lines within a budget of 2 MiB (a text of 1 000 000 lines within the default 384 MiB; issue 20)',
+    description: {
+      fonts: [{ name: 'F', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 0, lly: 0, urx: 300, ury: 800 },
+          font: 'F',
+          font_size: 10,
+          content: ['l\n'.repeat(5000)],
+        },
+      ],
+    },
+    renderMemory: 2 * 1024 * 1024,
+    status: 413,
+    word: 'drawing',
+    pointer: '/items/0',
+    says: ['/items/0', '2097152'],
   },
   {
     key: 'imageDataShort',
