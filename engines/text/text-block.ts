@@ -44,8 +44,8 @@ export function splitParagraphs(spans: Span[]): { spans: Span[]; empty: RunStyle
 }
 
 /** splitParagraphs one paragraph at a time, cutting each only when it is reached (a text of a million lines is never split whole). */
-export function* eachParagraph(spans: Span[]): Generator<{ spans: Span[]; empty: RunStyle }> {
-  let cur: { spans: Span[]; empty: RunStyle } = { spans: [], empty: spans[0]?.style };
+export function* eachParagraph<S extends Span>(spans: S[]): Generator<{ spans: S[]; empty: RunStyle }> {
+  let cur: { spans: S[]; empty: RunStyle } = { spans: [], empty: spans[0]?.style };
   for (const sp of spans) {
     const text = sp.text.indexOf('\r') >= 0 ? sp.text.replace(/\r\n?/g, '\n') : sp.text;
     let from = 0;

@@ -163,8 +163,11 @@ export function importDescription(name: string, unpackLimit?: number): Record<st
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const RECT = { llx: 50, lly: 50, urx: 545, ury: 792 };
 
-/** A table of one cell holding `lines` lines of text. */
-export function tallCell(lines: number): Record<string, unknown> {
+/**
+ * A table of one cell holding `lines` lines of text; with `placeholders`, every `placeholders`-th line
+ * (from the first) reads `page {current_page} of {total_pages}`, so the cell changes with its page.
+ */
+export function tallCell(lines: number, placeholders = 0): Record<string, unknown> {
   return {
     fonts: FONTS,
     items: [
@@ -174,7 +177,13 @@ export function tallCell(lines: number): Record<string, unknown> {
         font: 'Body',
         font_size: 10,
         columns: [300],
-        rows: [[Array.from({ length: lines }, (_, i) => `line ${i}`).join('\n')]],
+        rows: [
+          [
+            Array.from({ length: lines }, (_, i) =>
+              placeholders && i % placeholders === 0 ? `line ${i} page {current_page} of {total_pages}` : `line ${i}`,
+            ).join('\n'),
+          ],
+        ],
       },
     ],
   };
