@@ -274,3 +274,40 @@ export function jpegFrame(width: number, height: number, data?: number): Uint8Ar
   const scan = data === undefined ? [] : [sos, Buffer.alloc(data)];
   return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), sof, comps, ...scan, Buffer.from([0xff, 0xd9])]));
 }
+
+/**
+ * Noto Sans with `count` of its composite glyphs (each of at least `fanout` components) chained: the
+ * first `fanout` components of each name the next, so the first glyph nests `count` deep and expands
+ * to fanout^count outlines (a composite "billion laughs"). Answers the font and the chain's glyph ids.
+ */
+export function compositeChain(count: number, fanout: number): { font: Uint8Array; chain: number[] } {
+  const b = Buffer.from(NOTO_SANS);
+  const table = (tag: string) => {
+    for (let i = 0; i < b.readUInt16BE(4); i++)
+      if (b.toString('latin1', 12 + i * 16, 16 + i * 16) === tag) return b.readUInt32BE(12 + i * 16 + 8);
+    throw new Error(`no ${tag} table`);
+  };
+  const longLoca = b.readInt16BE(table('head') + 50) === 1;
+  const loca = table('loca');
+  const glyf = table('glyf');
+  const numGlyphs = b.readUInt16BE(table('maxp') + 4);
+  const start = (g: number) => glyf + (longLoca ? b.readUInt32BE(loca + g * 4) : b.readUInt16BE(loca + g * 2) * 2);
+  /** Offsets of the glyph-index fields of a composite glyph's components. */
+  const componentFields = (g: number): number[] => {
+    if (start(g + 1) - start(g) < 10 || b.readInt16BE(start(g)) >= 0) return [];
+    const out: number[] = [];
+    let p = start(g) + 10;
+    for (;;) {
+      const flags = b.readUInt16BE(p);
+      out.push(p + 2);
+      p += 4 + (flags & 1 ? 4 : 2) + (flags & 8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0);
+      if (!(flags & 0x20)) return out;
+    }
+  };
+  const chain: number[] = [];
+  for (let g = 1; g < numGlyphs && chain.length < count; g++) if (componentFields(g).length >= fanout) chain.push(g);
+  if (chain.length < count) throw new Error(`only ${chain.length} composites of ${fanout} components`);
+  for (let i = 0; i + 1 < chain.length; i++)
+    for (const f of componentFields(chain[i]).slice(0, fanout)) b.writeUInt16BE(chain[i + 1], f);
+  return { font: new Uint8Array(b), chain };
+}
