@@ -15,6 +15,7 @@ import { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
+import { PartSpool } from './server/spool.js';
 import type { Outcome } from './types.js';
 import { BUILD } from './version.js';
 
@@ -344,6 +345,8 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   let description: Uint8Array | undefined;
   const parts = new Map<string, Uint8Array>();
   const names = new Set<string>();
+  // File parts being received: past a threshold each goes to a temporary file (src/server/spool.ts).
+  const spools = new Set<PartSpool>();
 
   const stop = (): void => {
     done = true;
@@ -351,6 +354,8 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     bb.removeAllListeners('field');
     bb.removeAllListeners('file');
     bb.destroy();
+    for (const sp of spools) sp.discard();
+    spools.clear();
     parts.clear();
     description = undefined;
   };
@@ -425,11 +430,24 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
       stream.resume();
       return;
     }
-    const chunks: Buffer[] = [];
+    const spool = new PartSpool();
+    spools.add(spool);
+    // A temporary file that cannot be written or read back (disk full) is the server's fault: 503.
+    const spooling = (step: () => void): void => {
+      try {
+        step();
+      } catch {
+        fail(refusal('serverBusy', ''));
+      }
+    };
     stream.on('data', (c: Buffer) => {
-      if (!done) chunks.push(c);
+      if (!done) spooling(() => spool.write(c));
     });
-    stream.on('end', () => keep(name, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    stream.on('end', () => {
+      spools.delete(spool);
+      if (done) spool.discard();
+      else spooling(() => keep(name, spool.bytes()));
+    });
   });
   bb.on('close', () => {
     if (done) return;
