@@ -36,6 +36,10 @@ const CASES: Record<string, { what: string; input: () => RenderInput }> = {
     }),
   },
   'cell-20000': { what: 'one table cell of 20 000 lines', input: () => ({ description: H.tallCell(20_000) }) },
+  'cell-20000-pages': {
+    what: 'one table cell of 20 000 lines, {current_page} in every 10th',
+    input: () => ({ description: H.tallCell(20_000, 10) }),
+  },
   'word-2MB': { what: 'one word of 2 000 000 characters', input: () => ({ description: H.longWord(2_000_000) }) },
   'paragraphs-600000': {
     what: 'a flow of 600 000 paragraphs',

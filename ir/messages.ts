@@ -88,6 +88,18 @@ export const REFUSALS = {
     template:
       'the font "{font}" at {at} needs data (base64), part (the name of a supplied part) or library (a face the service holds).',
   },
+  pageSizePastLimit: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} is {value} points; a page measures at most {limit} points each way (ISO 32000-1 Annex C, the largest page PDF readers show without a user unit).',
+  },
+  matrixSingular: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} has no inverse as written (to three decimals): it flattens what it places onto a line or a point, which readers cannot draw or invert.',
+  },
   transformWithRotate: { status: 400, word: 'description', template: '{key} cannot be given together with {other}.' },
   base64Invalid: { status: 400, word: 'description', template: '{key} is not valid base64.' },
 
@@ -311,6 +323,18 @@ export const REFUSALS = {
     template:
       'the image "{image}" named by {at} is {width} × {height} pixels and needs {need} bytes of memory to read, more than the {left} bytes left of the {limit} this server gives one render.',
   },
+  imageDataShort: {
+    status: 400,
+    word: 'description',
+    template:
+      'the image "{image}" named by {at} declares {width} × {height} pixels but carries {present} bytes of picture data, fewer than the {least} such a picture takes at the least (one bit per 8 × 8 block of each component).',
+  },
+  textPastMemory: {
+    status: 413,
+    word: 'drawing',
+    template:
+      'the text of {at} takes more than the {limit} bytes of memory this server gives one render once laid out; send it in smaller items or run the server with a larger --render-memory.',
+  },
   imageNotStencil: {
     status: 400,
     word: 'description',
@@ -511,6 +535,12 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template: '{key} is zero; a tiling step across and up must not be zero.',
+  },
+  tilingStepTooFine: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} steps {step} points on the page; a tiling steps at least {floor} points each way, or a reader draws its cell billions of times.',
   },
   tilingColourForColoured: {
     status: 400,

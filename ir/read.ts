@@ -54,6 +54,7 @@ export function readDescription(description: unknown, remarks?: Remark[]): ReadI
   if (remarks) pushAll(remarks, unknownKeyRemarks(d));
   checkNavigationSchema(d);
   const page = d.page ?? {};
+  checkSheets(d);
   const list = <K extends DeclarationKey, T>(
     key: K,
     read: (raw: NonNullable<D.Description[K]>[number], p: string) => T,
@@ -96,6 +97,28 @@ type DeclarationKey =
   | 'simple_fonts'
   | 'font_variants'
   | 'font_chains';
+
+/**
+ * Largest sheet side taken, in points (decision, docs/reference.md "page"): 14 400, 200 inches, the
+ * page limit of ISO 32000-1 Annex C that PDF/A-1 to 3 keep (19005-2 6.1.13) and the largest page
+ * Acrobat shows without a UserUnit, which this build never writes. A page of 1e9 points (issue 20)
+ * leaves every reader's range.
+ */
+export const MAX_PAGE_SIDE = 14_400;
+
+/** `page` and every `page_sizes` entry against MAX_PAGE_SIDE. */
+function checkSheets(d: D.Description): void {
+  const sheets: [{ width?: number; height?: number }, string][] = d.page ? [[d.page, '/page']] : [];
+  (d.page_sizes ?? []).forEach((e, i) => {
+    sheets.push([e, at('', 'page_sizes', i)]);
+  });
+  for (const [sheet, p] of sheets)
+    for (const k of ['width', 'height'] as const) {
+      const value = sheet[k];
+      if (value !== undefined && value > MAX_PAGE_SIDE)
+        refuse('pageSizePastLimit', at(p, k), { key: at(p, k), value, limit: MAX_PAGE_SIDE });
+    }
+}
 
 /** `page_sizes`: a page named twice takes the last entry (as page_boxes does). */
 function readPageSizes(raw: D.PageSizeEntry[] | undefined): Map<number, PageSize> | undefined {

@@ -15,6 +15,7 @@ import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
+import { PartSpool, SPOOL_THRESHOLD } from './server/spool.js';
 import type { Outcome } from './types.js';
 import { BUILD } from './version.js';
 
@@ -333,16 +334,20 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
 
   let done = false;
   let received = 0;
-  // A body of announced length is gathered into one buffer of its own (moved, not copied, to the
-  // worker); one of unknown length in chunks, joined at its end.
+  // A body of announced length up to SPOOL_THRESHOLD is gathered into one buffer of its own (moved,
+  // not copied, to the worker); a larger one, or one of unknown length, goes through a spool that
+  // holds at most the threshold in memory and the rest in a temporary file (src/server/spool.ts), so
+  // a slow, abandoned or refused upload never holds its whole size.
   const length = declaredLength(req);
-  let whole: Buffer | undefined = length !== undefined && length > 0 ? Buffer.allocUnsafeSlow(length) : undefined;
-  let chunks: Buffer[] = [];
+  let whole: Buffer | undefined =
+    length !== undefined && length > 0 && length <= SPOOL_THRESHOLD ? Buffer.allocUnsafeSlow(length) : undefined;
+  let spool: PartSpool | undefined = whole ? undefined : new PartSpool();
 
   const stop = (): void => {
     done = true;
     whole = undefined;
-    chunks = [];
+    spool?.discard();
+    spool = undefined;
   };
   /** Refuses while the body may still be arriving: stop gathering, answer, discard the rest. */
   const fail = (r: RefusalLike): void => {
@@ -371,7 +376,20 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     s.bodiesHeld += chunk.length;
     held += chunk.length;
     if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
-    else chunks.push(chunk);
+    else {
+      if (!spool) {
+        // More than announced (Node refuses that before here): keep what came in the spool.
+        spool = new PartSpool();
+        if (whole) spool.write(whole.subarray(0, received - chunk.length));
+        whole = undefined;
+      }
+      try {
+        spool.write(chunk);
+      } catch {
+        // A temporary file that cannot be written (disk full) is the server's fault: 503.
+        fail(refusal('serverBusy', ''));
+      }
+    }
   });
   // The client went away before the body was whole: nobody to answer; free everything.
   req.on('close', () => {
@@ -380,17 +398,18 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   req.on('end', () => {
     if (done) return;
     done = true;
-    let body: Buffer;
-    if (whole && received === whole.length) body = whole;
-    else {
-      // Length unknown, or not as announced (Node refuses that before here): join what came.
-      const parts = whole ? [whole.subarray(0, Math.min(received, whole.length)), ...chunks] : chunks;
-      body = Buffer.allocUnsafeSlow(received);
-      let at = 0;
-      for (const c of parts) at += c.copy(body, at);
+    let body: Uint8Array;
+    try {
+      if (whole && received === whole.length) body = whole;
+      else if (whole) body = Buffer.from(whole.subarray(0, received));
+      else body = ownBuffer(spool ? spool.bytes() : new Uint8Array(0));
+    } catch {
+      spool?.discard();
+      send(s, req, res, answerRefusal(refusal('serverBusy', ''), { version: s.version }));
+      return;
     }
     whole = undefined;
-    chunks = [];
+    spool = undefined;
     try {
       renderAndAnswer(s, req, res, body, contentType);
     } catch (e) {
@@ -624,6 +643,14 @@ function requestIdOf(req: http.IncomingMessage): string {
 }
 
 /** The body's buffer when a worker may take it over (a whole ArrayBuffer of its own), moved instead of copied. */
+/** The bytes in an ArrayBuffer of their own (a joined spool may sit in Node's shared pool), so they can be moved to a worker. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  own.set(bytes);
+  return own;
+}
+
 function transferable(body: Uint8Array): ArrayBuffer[] {
   return body.buffer instanceof ArrayBuffer &&
     body.byteOffset === 0 &&

@@ -12,14 +12,19 @@ import {
   bigPng,
   iccWithDescription,
   importDescription,
+  jpegFrame,
   longWord,
   lzwOfRepeated,
+  manyLines,
+  manyParagraphs,
   outputIntentDescription,
   pdfWithContent,
   runLengthOfRepeated,
+  selfCompositeFont,
   tallCell,
   zlibOfRepeated,
 } from './support/hostile.js';
+import { makeJpeg } from './support/images.js';
 import { pdfInfo, pdfToText, qpdfCheck } from './support/pdf-tools.js';
 
 const MIB = 1024 * 1024;
@@ -56,12 +61,36 @@ describe('memory budget: pictures, checked from the header before decoding', () 
   });
 
   it('counts a JPEG by the pixels it decodes to', async () => {
-    // A baseline SOF0 header of 30 000 × 30 000 × 3 with no scan: 2.7 GB decoded.
-    const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, 0x75, 0x30, 0x75, 0x30, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
-    const jpg = Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
-    const out = render({ description: imageDescription, parts: { p: new Uint8Array(jpg) }, now: NOW });
+    // A baseline SOF0 header of 30 000 × 30 000 × 3 and 5.3 MB of scan (the least such a frame takes): 2.7 GB decoded.
+    const jpg = jpegFrame(30_000, 30_000, 5_300_000);
+    const out = render({ description: imageDescription, parts: { p: jpg }, now: NOW });
     expect(out.ok).toBe(false);
     if (!out.ok) expect([out.status, out.word], out.sentence).toEqual([413, 'drawing']);
+  });
+
+  it('refuses a JPEG declaring 65 535 × 65 535 pixels that carries no picture data, whatever the budget', () => {
+    for (const [jpg, present] of [
+      [jpegFrame(65_535, 65_535), 0],
+      [jpegFrame(65_535, 65_535, 1000), 1002],
+    ] as const) {
+      const out = render({
+        description: imageDescription,
+        parts: { p: jpg },
+        now: NOW,
+        service: { renderMemory: 2 ** 40 },
+      });
+      const s = refused(out, 400, 'description');
+      expect(s).toContain('65535 × 65535');
+      expect(s).toContain(`carries ${present} bytes`);
+      expect(s).toContain('fewer than the 25165824');
+    }
+    // A real JPEG (jpeg-js, 64 × 48) clears the floor.
+    const ok = render({
+      description: imageDescription,
+      parts: { p: makeJpeg(64, 48, (x) => [x * 4, 0, 0]) },
+      now: NOW,
+    });
+    expect(ok.ok && qpdfCheck(ok.pdf).code).toBe(0);
   });
 });
 
@@ -123,6 +152,41 @@ describe('memory budget: streams of a supplied PDF, counted while they unpack', 
   });
 });
 
+describe('memory budget: laid-out text, charged as its lines are laid and drawn', () => {
+  // A flow of 600 000 paragraphs took +1.3 GB and a text of 1 000 000 lines +2.1 GB (bench/hostile.ts);
+  // the same at a hundredth of the size within a hundredth of the budget (4 MiB) is refused likewise.
+  it('refuses a text of 6 000 lines within 4 MiB (413 naming the ceiling), renders 600 lines within it', () => {
+    const s = refused(
+      render({ description: manyLines(6000), now: NOW, service: { renderMemory: 4 * MIB } }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain('/items/0');
+    expect(s).toContain(`${4 * MIB} bytes`);
+    const ok = render({ description: manyLines(600), now: NOW, service: { renderMemory: 4 * MIB } });
+    // every line on the sheet (those below its foot run off it, as text past its rect does)
+    expect(ok.ok && pdfToText(ok.pdf).match(/^l$/gm)?.length).toBeGreaterThan(60);
+  });
+
+  it('refuses a flow of 6 000 paragraphs within 4 MiB while laying it, and a second flow still has the budget back', () => {
+    const s = refused(
+      render({ description: manyParagraphs(6000), now: NOW, service: { renderMemory: 4 * MIB } }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain('/items/0');
+    // Two flows of 1 000 paragraphs, on pages 1 and 2: each one's laid lines (1.6 MB) are given back
+    // once drawn, so both fit; held, the second would not.
+    const two = manyParagraphs(1000) as { items: Record<string, unknown>[] };
+    two.items = [
+      { ...two.items[0], pages: [1] },
+      { ...two.items[0], pages: [2] },
+    ];
+    const ok = render({ description: two, now: NOW, service: { renderMemory: 4 * MIB } });
+    expect(ok.ok && pdfInfo(ok.pdf).Pages).toBe('2');
+  });
+});
+
 describe('inputs that spread past the stack or cost O(n²)', () => {
   it('an output intent profile with a 3 MB description renders (String.fromCharCode(...bytes) overflowed the stack: 500)', () => {
     const out = render({
@@ -145,11 +209,63 @@ describe('inputs that spread past the stack or cost O(n²)', () => {
     expect(lines).toEqual(Array.from({ length: 3000 }, (_, i) => `line ${i}`));
   });
 
+  it('a cell of 3 000 lines with placeholders split over 50 pages: every line once, in order, each number its page', () => {
+    // Laid whole for every page before (O(n²): 20 000 lines ~ minutes); now only the lines a page shows.
+    const out = render({ description: tallCell(3000, 10), now: NOW });
+    if (!out.ok) throw new Error(out.sentence);
+    const pages = pdfToText(out.pdf).split('\f').slice(0, -1);
+    expect(pages.length).toBeGreaterThan(40);
+    const seen: string[] = [];
+    pages.forEach((text, i) => {
+      for (const l of text.split('\n').map((x) => x.trim()))
+        if (l.startsWith('line '))
+          seen.push(
+            l.replace(/ page (\d+) of (\d+)$/, (_, p, n) =>
+              Number(p) === i + 1 && Number(n) === pages.length ? ' ✓' : ` page ${p} of ${n} on ${i + 1}`,
+            ),
+          );
+    });
+    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => (i % 10 === 0 ? `line ${i} ✓` : `line ${i}`)));
+  });
+
   it('one word of 9 000 characters (shaped in three pieces) renders with every character', () => {
     // At 0.08 pt the word (≈ 0.57 em per x) stays on the page, so pdftotext reads all of it.
     const out = render({ description: longWord(9000, 0.08), now: NOW });
     if (!out.ok) throw new Error(out.sentence);
     expect(qpdfCheck(out.pdf).code).toBe(0);
     expect(pdfToText(out.pdf).replace(/[^x]/g, '').length).toBe(9000);
+  });
+});
+
+describe('input refusals: what a reader would choke on (issue 20, point 7)', () => {
+  const text = (data: Uint8Array) => ({
+    fonts: [{ name: 'F', data: Buffer.from(data).toString('base64') }],
+    items: [
+      { type: 'text', rect: { llx: 10, lly: 10, urx: 500, ury: 800 }, font: 'F', font_size: 12, content: ['café'] },
+    ],
+  });
+
+  it('refuses composite glyphs that form a cycle, directly or through another glyph (poppler: "invalid composite glyph")', () => {
+    // 171 is é (e + acute), 172 ê: a cycle 171 → 172 → 171 as well as 171 → 171.
+    expect(refused(render({ description: text(selfCompositeFont()), now: NOW }), 400, 'description')).toContain(
+      'its composite glyph 171 is built from itself',
+    );
+    const two = refused(
+      render({
+        description: text(
+          selfCompositeFont([
+            [171, 172],
+            [172, 171],
+          ]),
+        ),
+        now: NOW,
+      }),
+      400,
+      'description',
+    );
+    expect(two).toMatch(/its composite glyph 17[12] is built from itself/);
+    // The font as shipped renders and its é extracts.
+    const ok = render({ description: text(selfCompositeFont([])), now: NOW });
+    expect(ok.ok && pdfToText(ok.pdf)).toContain('café');
   });
 });

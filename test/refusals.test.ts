@@ -95,8 +95,8 @@ describe('in-process refusal cases', () => {
       client: c.client,
       now: NOW,
       service:
-        c.licensed || c.pageCeiling
-          ? { licence: c.licensed ? LICENCE : undefined, pageCeiling: c.pageCeiling }
+        c.licensed || c.pageCeiling || c.renderMemory
+          ? { licence: c.licensed ? LICENCE : undefined, pageCeiling: c.pageCeiling, renderMemory: c.renderMemory }
           : undefined,
     });
     if (out.ok) throw new Error(`expected the refusal ${c.key}, got a PDF`);

@@ -745,17 +745,17 @@ describe('what PDF/A sets aside among graphics states, layers and image masks', 
 });
 
 describe('implementation limits of the claimed part', () => {
-  it('refuses a sheet outside 3 to 14 400 points under PDF/A-1 to 3, naming the key', () => {
-    expectRefusal(
-      claimed('pdfa2b', { page: { width: 20000, height: 800 } }),
-      undefined,
-      400,
-      'description',
-      '/archive',
-      '"pdfa2b"',
-      '/page/width',
-      '14400',
-    );
+  it('refuses a sheet under 3 points under PDF/A-1 to 3, and past 14 400 under any claim (issue 20), naming the key', () => {
+    for (const claim of ['pdfa2b', 'pdfa4'])
+      expectRefusal(
+        claimed(claim, { page: { width: 20000, height: 800 } }),
+        undefined,
+        400,
+        'description',
+        '/page/width',
+        '20000 points',
+        'at most 14400',
+      );
     expectRefusal(
       claimed('pdfa1b', { page_sizes: [{ page: 1, width: 2, height: 800 }] }),
       undefined,
@@ -765,7 +765,7 @@ describe('implementation limits of the claimed part', () => {
       'page 1',
       '3 to 14400',
     );
-    expect(ok(claimed('pdfa4', { page: { width: 20000, height: 800 } })).pages).toBe(1);
+    expect(ok(claimed('pdfa4', { page: { width: 2, height: 800 } })).pages).toBe(1);
   });
 
   it('refuses a string longer than the part takes (PDF/A-2: 32 767 bytes, PDF/A-1: 65 535)', () => {

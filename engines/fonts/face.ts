@@ -2,11 +2,13 @@
 // process (keyed by the SHA-256 of its bytes), with shaping and a bounded word cache. The names pass
 // loads faces, layout shapes with them, emit subsets them. fontkit objects are fill-once caches and
 // are never mutated here (docs: ../shared/notes/fast-layout.md §1, the four rules).
+
 import { createHash } from 'node:crypto';
 import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
 import { pushAll } from '../../ir/bounded.js';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
+import { compositeFault } from './composites.js';
 import { pairShape } from './pair-shape.js';
 import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 
@@ -543,6 +545,9 @@ function parseFace(bytes: Uint8Array): Parsed {
       const fault = layoutHeaderFault(sfnt, tag);
       if (fault) return { ok: false, detail: fault };
     }
+    // A composite glyph built from itself, or nested past what a reader follows (engines/fonts/composites.ts).
+    const composite = tables.glyf ? compositeFault(sfnt) : undefined;
+    if (composite) return { ok: false, detail: composite };
     void font.availableFeatures;
     font.layout('Aa0 ');
     font.getGlyph(0).advanceWidth;

@@ -47,7 +47,17 @@ export function exifOrientation(seg: Uint8Array): number {
 
 export function readJpeg(bytes: Uint8Array): Picture {
   let o = 2;
-  let frame: { marker: number; precision: number; height: number; width: number; components: number } | undefined;
+  let frame:
+    | {
+        marker: number;
+        precision: number;
+        height: number;
+        width: number;
+        components: number;
+        sampling: [number, number][];
+      }
+    | undefined;
+  let scan = -1;
   let adobe = false;
   let orientation = 1;
   let dpi: [number, number] | undefined;
@@ -67,8 +77,11 @@ export function readJpeg(bytes: Uint8Array): Picture {
     const seg = bytes.subarray(o + 2, o + len);
     if (SOF_TAKEN.has(marker)) {
       if (seg.length < 6) bad('its frame header is too short');
-      frame = { marker, precision: seg[0], height: u16(seg, 1), width: u16(seg, 3), components: seg[5] };
-      if (seg.length < 6 + 3 * frame.components) bad('its frame header is too short for its components');
+      const components = seg[5];
+      if (seg.length < 6 + 3 * components) bad('its frame header is too short for its components');
+      const sampling: [number, number][] = [];
+      for (let c = 0; c < components; c++) sampling.push([seg[7 + 3 * c] >> 4, seg[7 + 3 * c] & 15]);
+      frame = { marker, precision: seg[0], height: u16(seg, 1), width: u16(seg, 3), components, sampling };
     } else if (SOF_OTHER.has(marker)) {
       const kind =
         marker === 0xc3 || marker === 0xc7 || marker === 0xcb || marker === 0xcf
@@ -90,7 +103,8 @@ export function readJpeg(bytes: Uint8Array): Picture {
       iccSize += seg.length - 14;
       if (iccSize <= MAX_ICC_BYTES) icc[seg[12]] = seg.subarray(14);
     } else if (marker === 0xda) {
-      break; // start of scan: the header ends here; the entropy-coded data is passed on unread
+      scan = o + len; // start of scan: the header ends here; the entropy-coded data is passed on unread
+      break;
     }
     o += len;
   }
@@ -102,6 +116,11 @@ export function readJpeg(bytes: Uint8Array): Picture {
       'JPEG',
     );
   if (![1, 3, 4].includes(frame.components)) bad(`it has ${frame.components} components; PDF takes 1, 3 or 4`);
+  // The size the header declares must be backed by that much picture data (a 65 535² frame with no scan).
+  const present = scan < 0 ? 0 : bytes.length - scan;
+  const least = leastScanBytes(frame.width, frame.height, frame.sampling);
+  if (frame.width >= 1 && frame.height >= 1 && present < least)
+    throw new ImageError('data-short', '', 'JPEG', [frame.width, frame.height], [least, present]);
   // The data is written as it came (DCTDecode), but whoever shows it decodes every pixel: its decoded size counts.
   checkSize('JPEG', frame.width, frame.height, 0, frame.width * frame.height * frame.components);
   const n = frame.components;
@@ -120,4 +139,23 @@ export function readJpeg(bytes: Uint8Array): Picture {
     orientation,
     dpi,
   };
+}
+
+/**
+ * The fewest bytes of entropy-coded data a Huffman-coded JPEG of this frame can carry (ITU T.81):
+ * every 8 × 8 block of every component has its DC coefficient coded at least once (baseline and
+ * progressive alike), and the shortest Huffman code is one bit. A file whose scans hold less does not
+ * hold the picture its header declares (a 65 535 × 65 535 frame with no scan).
+ */
+export function leastScanBytes(width: number, height: number, sampling: readonly [number, number][]): number {
+  let hMax = 1;
+  let vMax = 1;
+  for (const [h, v] of sampling) {
+    hMax = Math.max(hMax, h);
+    vMax = Math.max(vMax, v);
+  }
+  let blocks = 0;
+  for (const [h, v] of sampling)
+    blocks += Math.ceil(Math.ceil((width * h) / hMax) / 8) * Math.ceil(Math.ceil((height * v) / vMax) / 8);
+  return Math.ceil(blocks / 8);
 }

@@ -31,11 +31,11 @@ export interface Picture {
 /** Why a part could not be read as a picture; passes/names/images.ts turns it into a refusal. */
 export class ImageError extends Error {
   constructor(
-    readonly kind: 'unreadable' | 'unsupported' | 'too-large' | 'past-budget',
+    readonly kind: 'unreadable' | 'unsupported' | 'too-large' | 'past-budget' | 'data-short',
     readonly detail: string,
     readonly format = '',
     readonly size: [number, number] = [0, 0],
-    /** For 'past-budget': the bytes the picture needs and the bytes the render had left. */
+    /** For 'past-budget': the bytes the picture needs and the bytes the render had left; for 'data-short': the least bytes of data its size takes and those present. */
     readonly need: [number, number] = [0, 0],
   ) {
     super(detail);

@@ -59,6 +59,15 @@ export function pictureOf(parts: PartSource, name: string, at: JsonPointer): Pic
         left: e.need[1],
         limit: currentBudget().limit,
       });
+    if (e.kind === 'data-short')
+      refuse('imageDataShort', at, {
+        image: name,
+        at,
+        width: e.size[0],
+        height: e.size[1],
+        least: e.need[0],
+        present: e.need[1],
+      });
     refuse('imageUnreadable', at, { part: name, at, format: e.format, detail: e.detail });
   }
 }

@@ -14,6 +14,7 @@ import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
 import { NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
 import type { LaidParagraph, Line } from './paragraph.js';
+import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
 /** Where the ops of one block go and what they carry. */
 export interface DrawTarget {
@@ -383,6 +384,7 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
     }
   }
   const st = r.style;
+  chargeText(RUN_BYTES + n * GLYPH_BYTES, target.at);
   target.glyphs.push({
     op: 'glyphs',
     at: target.at,

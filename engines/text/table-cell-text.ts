@@ -18,9 +18,9 @@ import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types
 import { measure, type RunStyle, type Span } from './atoms.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import { type DrawTarget, drawLine, lineAlign } from './line-draw.js';
-import type { LaidParagraph, Line } from './paragraph.js';
+import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
 import { runSpans } from './runs.js';
-import { type BlockRules, layRuns } from './text-block.js';
+import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -290,3 +290,97 @@ export function drawCellLines(
     drawLine(p, line, left, baseline, align, undefined, target);
   }
 }
+
+/** A span of a cell as written, and whether its placeholders are resolved on the page it is drawn on. */
+type CellSpan = Span & { resolve: boolean };
+
+/**
+ * A cell with placeholders split over several boxes (issue 20: laid whole, resolved for each page,
+ * a cell of n lines over n/60 pages cost O(n²)). It is laid once as written — the lines pagination
+ * measured, whose indices the parts give — and a box lays again only the paragraphs it shows that
+ * hold placeholders, each once, resolved for the page its first line is drawn on (**decision**: a
+ * paragraph running on to the next page keeps the numbers of the page it began on). Paragraphs
+ * without placeholders are drawn as laid. In all, O(n): each paragraph laid at most twice.
+ */
+export class PagedCellText {
+  /** Paragraphs as written (split at newlines as text-block.ts splits them) and whether any span resolves. */
+  private readonly source: { spans: CellSpan[]; empty: RunStyle; resolves: boolean }[] = [];
+  private readonly laid: LaidParagraph[] = [];
+  /** First as-written line of each paragraph, then the line count. */
+  private readonly first: number[] = [0];
+  /** The paragraph of each as-written line. */
+  private readonly paragraphOfLine: number[] = [];
+  private readonly resolved = new Map<number, LaidParagraph>();
+  private readonly rules: BlockRules;
+
+  constructor(
+    cell: TableCell,
+    font: FontResource,
+    private readonly width: number,
+    now: Date,
+  ) {
+    const c = cell.content;
+    const style = runStyleOf(cell.style, font);
+    let spans: CellSpan[];
+    if (c.kind === 'text') {
+      const runs = (c as Extract<TableCell['content'], { kind: 'text' }>).runs;
+      // textSpans while measuring maps run i to span i, placeholders as written
+      spans = textSpans(cell, style, { now }).map((sp, i) => ({ ...sp, resolve: runs[i].placeholders === true }));
+    } else if (c.kind === 'flow') {
+      const text = HAS_WHITE_NOT_TAB.test(c.text) ? c.text.replace(WHITE_NOT_TAB, ' ') : c.text;
+      spans = [{ text, style, at: c.at, resolve: c.placeholders }];
+    } else spans = [];
+    if (spans.length === 0) spans.push({ text: '', style, at: cell.at, resolve: false });
+    this.rules = rulesOf(cell.style, c.kind === 'flow', width);
+    for (const p of eachParagraph(spans)) {
+      if (!p.empty) continue; // as layRuns drops it
+      const own = p.spans as CellSpan[];
+      const laid = layParagraph(own, this.rules, width, NO_INDENTS, p.empty);
+      this.source.push({ spans: own, empty: p.empty, resolves: own.some((sp) => sp.resolve) });
+      const k = this.laid.push(laid) - 1;
+      for (let i = 0; i < laid.lines.length; i++) this.paragraphOfLine.push(k);
+      this.first.push(this.paragraphOfLine.length);
+    }
+  }
+
+  /** Lines as written (as pagination measured them). */
+  get lineCount(): number {
+    return this.paragraphOfLine.length;
+  }
+
+  /** Lines [from, to) as measured, as drawn on the page of `pc`: a laid text holding only those lines. */
+  part(from: number, to: number, pc: CellPage): LaidCellText {
+    const out: LaidCellText = { paragraphs: [], lines: [], paragraphOf: [] };
+    if (to <= from || from >= this.lineCount) return out;
+    const kFrom = this.paragraphOfLine[from];
+    const kTo = this.paragraphOfLine[Math.min(to, this.lineCount) - 1];
+    for (let k = kFrom; k <= kTo; k++) {
+      const p = this.source[k].resolves ? this.resolvedAt(k, pc) : this.laid[k];
+      const a = k === kFrom ? from - this.first[k] : 0;
+      // Up to the paragraph's end as written: every line it has as resolved (never one lost).
+      const b = k === kTo && to < this.first[k + 1] ? to - this.first[k] : p.lines.length;
+      for (let i = a; i < Math.min(b, p.lines.length); i++) {
+        out.lines.push(p.lines[i]);
+        out.paragraphOf.push(p);
+      }
+      out.paragraphs.push(p);
+    }
+    return out;
+  }
+
+  /** Paragraph k with its placeholders resolved for the page it is first drawn on, laid once. */
+  private resolvedAt(k: number, pc: CellPage): LaidParagraph {
+    let p = this.resolved.get(k);
+    if (!p) {
+      const src = this.source[k];
+      const spans = src.spans.map((sp) =>
+        sp.resolve ? { ...sp, text: resolvePlaceholders(sp.text, pc.page ?? 0, pc.total ?? 0) } : sp,
+      );
+      p = layParagraph(spans, this.rules, this.width, NO_INDENTS, src.empty);
+      this.resolved.set(k, p);
+    }
+    return p;
+  }
+}
+
+const NO_INDENTS = { left: 0, right: 0, firstLine: 0 };

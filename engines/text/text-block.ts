@@ -40,18 +40,54 @@ export function splitParagraphs(spans: Span[]): { spans: Span[]; empty: RunStyle
   // One span with no line end (a table cell, a label): one paragraph, nothing to cut or copy.
   if (spans.length === 1 && !/[\n\r]/.test(spans[0].text))
     return [{ spans: spans[0].text.length ? spans : [], empty: spans[0].style }];
-  const out: { spans: Span[]; empty: RunStyle }[] = [{ spans: [], empty: spans[0]?.style }];
+  return Array.from(eachParagraph(spans));
+}
+
+/** splitParagraphs one paragraph at a time, cutting each only when it is reached (a text of a million lines is never split whole). */
+export function* eachParagraph<S extends Span>(spans: S[]): Generator<{ spans: S[]; empty: RunStyle }> {
+  let cur: { spans: S[]; empty: RunStyle } = { spans: [], empty: spans[0]?.style };
   for (const sp of spans) {
     const text = sp.text.indexOf('\r') >= 0 ? sp.text.replace(/\r\n?/g, '\n') : sp.text;
-    const parts = text.split('\n');
-    parts.forEach((t, i) => {
-      if (i > 0) out.push({ spans: [], empty: sp.style });
-      const cur = out[out.length - 1];
+    let from = 0;
+    for (;;) {
+      const end = text.indexOf('\n', from);
+      const t = end < 0 ? text.slice(from) : text.slice(from, end);
       if (cur.spans.length === 0) cur.empty = sp.style;
-      if (t.length) cur.spans.push(t === text ? sp : { ...sp, text: t });
-    });
+      if (t.length) cur.spans.push(t.length === text.length ? sp : { ...sp, text: t });
+      if (end < 0) break;
+      yield cur;
+      cur = { spans: [], empty: sp.style };
+      from = end + 1;
+    }
   }
-  return out;
+  yield cur;
+}
+
+/**
+ * Lays and draws at once, one paragraph at a time, each dropped once drawn: what `layRuns(…).draw(…)`
+ * draws, without holding every laid paragraph (a text of 1 000 000 lines held its laid lines, 1.3 KB
+ * each, until the last was drawn; issue 20). For a caller that places the block at a known top.
+ */
+export function drawRuns(
+  spans: Span[],
+  rules: BlockRules,
+  width: number,
+  left: number,
+  top: number,
+  target: DrawTarget,
+  onParagraph?: (i: number) => void,
+): void {
+  let y = 0;
+  let pi = 0;
+  for (const part of eachParagraph(spans)) {
+    if (!part.empty) continue;
+    const p = layParagraph(part.spans, rules, width, rules.indents ?? NO_INDENTS, part.empty);
+    onParagraph?.(pi++);
+    for (const line of p.lines) {
+      y += line.leading;
+      drawLine(p, line, left, top - y, lineAlign(line, p.rtl, rules.align, rules.lastAlign), rules.leader, target);
+    }
+  }
 }
 
 export function layRuns(spans: Span[], rules: BlockRules, width: number): LaidBlock {

@@ -207,6 +207,17 @@ export function readColour(raw: D.Colour, p: JsonPointer = ''): Colour {
   return { space: 'cmyk', c: [c[0], c[1], c[2], c[3]] };
 }
 
+/**
+ * Refuses a matrix `[a b c d e f]` with no inverse as content streams write it (three decimals,
+ * engines/pdf/number.ts): an all-zero `transform` draws nothing and readers that invert the CTM
+ * (hit-testing, patterns, text selection) fail on it (issue 20).
+ */
+export function refuseSingular(m: readonly number[] | undefined, p: JsonPointer): void {
+  if (!m) return;
+  const w = (v: number) => Number(v.toFixed(3));
+  if (w(m[0]) * w(m[3]) - w(m[1]) * w(m[2]) === 0) refuse('matrixSingular', p, { key: p });
+}
+
 /** The keys every item may carry (spec: "Keys common to items"), read once for every kind. */
 export function readItemBase(raw: D.Item, p: JsonPointer, index: number): ItemBase {
   return {

@@ -30,7 +30,7 @@ import {
 import { shadingsSchema } from '../schema/shadings.js';
 import type { Item } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
-import { check, holds, lazyValidator } from './common.js';
+import { check, holds, lazyValidator, refuseSingular } from './common.js';
 import { KINDS_NOT_IN_FORMS } from './forms-kinds.js';
 import { readFunction } from './functions.js';
 import { readItem } from './items.js';
@@ -45,6 +45,13 @@ function list<T>(entries: T[] | undefined, key: GraphicsKey): { raw: T; p: JsonP
 
 /** Every kind of the catalogue, by its word (any other word is refused by readItem as unknown). */
 const KNOWN_KINDS: ReadonlySet<string> = new Set(ITEM_KINDS);
+
+/**
+ * Finest tiling step taken, measured on the page (decision, docs/reference.md "tilings"): 0.1 point,
+ * 1/720 inch, finer than a printer's dot. A reader draws a cell per step over the area filled, so a
+ * step of 1e-9 asks for ~10^23 cells on a page (issue 20); the PDF puts no floor but zero.
+ */
+export const MIN_TILING_STEP = 0.1;
 
 /** Keeps one declaration per name; a second is refused naming both places (tilings keep the last: spec). */
 function byName<T extends { name: string; at: JsonPointer }>(decls: T[], keepLast = false): Map<string, T> {
@@ -251,6 +258,19 @@ export function readGraphics(d: D.Description): GraphicsDecls {
       const step = raw.step;
       step.forEach((v, i) => {
         if (v === 0) refuse('tilingStepZero', at(p, 'step', i), { key: at(p, 'step', i) });
+      });
+      if (raw.matrix) refuseSingular(raw.matrix, at(p, 'matrix'));
+      // A step measured on the page: through the matrix's scale along that axis.
+      const m = raw.matrix ?? [1, 0, 0, 1, 0, 0];
+      const scale = [Math.hypot(m[0], m[1]), Math.hypot(m[2], m[3])];
+      step.forEach((v, i) => {
+        const onPage = Math.abs(v) * scale[i];
+        if (onPage < MIN_TILING_STEP)
+          refuse('tilingStepTooFine', at(p, 'step', i), {
+            key: at(p, 'step', i),
+            step: Number(onPage.toPrecision(3)),
+            floor: MIN_TILING_STEP,
+          });
       });
       const b = raw.box;
       return {

@@ -7,7 +7,7 @@ import { refuse } from '../messages.js';
 import { at } from '../pointer.js';
 import type { Item, ItemBase } from '../types.js';
 import { codeReaders } from './codes.js';
-import { check, readItemBase } from './common.js';
+import { check, readItemBase, refuseSingular } from './common.js';
 import { formReaders } from './forms.js';
 import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
@@ -55,5 +55,9 @@ export function readItem(raw: { type: string }, index: number, p = at('', 'items
   if (!reader) refuse('itemKindUnknown', at(p, 'type'), { type, at: at(p, 'type') });
   // the kind's own schema passed: the item is that kind's raw shape
   check<RawItem>(reader.validate, raw, p);
-  return reader.read(raw, readItemBase(raw, p, index));
+  const base = readItemBase(raw, p, index);
+  const item = reader.read(raw, base);
+  // after the kind's reader, so a form field's own sentence (fieldTransformFlat) speaks first
+  if (base.transformAt) refuseSingular(base.transform, base.transformAt);
+  return item;
 }

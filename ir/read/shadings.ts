@@ -8,7 +8,7 @@ import type { MeshCorner, ShadingDecl, SpaceRef } from '../graphics-types.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { SHADING_KINDS, shadingKindSchemas } from '../schema/shadings.js';
-import { check, lazyValidator } from './common.js';
+import { check, lazyValidator, refuseSingular } from './common.js';
 import { inputsOf, readFunction } from './functions.js';
 
 /** A shading's kind (its single key) and that kind's body, as sent (ir/description.generated.ts). */
@@ -66,6 +66,7 @@ export function readShadingDecl(raw: D.ShadingDeclaration, p: JsonPointer): Shad
               : fn.shape,
         });
       }
+      refuseSingular(k.matrix, at(kp, 'matrix'));
       return {
         ...base,
         kind: 'function_based',

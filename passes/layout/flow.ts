@@ -15,6 +15,7 @@ import {
 } from '../../engines/text/paragraph.js';
 import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
 import type { TabRules } from '../../engines/text/tabs.js';
+import { chargeText, LAID_CHAR_BYTES, LAID_LINE_BYTES, releaseText } from '../../engines/text/text-memory.js';
 import { pushAll } from '../../ir/bounded.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { ContentMark } from '../../ir/structure-types.js';
@@ -30,6 +31,8 @@ const EPS = 1e-6;
 
 interface FlowLayout {
   paragraphs: LaidParagraph[];
+  /** Bytes the laid paragraphs took from the render's budget, given back once drawn (engines/text/text-memory.ts). */
+  charged: number;
   /** Page y of each line's baseline, in order. */
   baselines: number[];
   leading: number;
@@ -82,12 +85,24 @@ function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: numbe
     optimal: item.align === 'justify',
   };
   const indents = indentsOf(item);
+  // Every paragraph is held until all are laid (fit_size and fill_leading need the last baseline):
+  // each is charged to the render's budget as it is laid, so a flow past it is refused while laying.
+  let charged = 0;
   const paragraphs = content
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((text) =>
-      layParagraph(text.length ? [{ text, style, at: item.contentAt }] : [], rules, width, indents, style),
-    );
+    .map((text) => {
+      const p = layParagraph(text.length ? [{ text, style, at: item.contentAt }] : [], rules, width, indents, style);
+      const bytes = p.lines.length * LAID_LINE_BYTES + text.length * LAID_CHAR_BYTES;
+      try {
+        chargeText(bytes, item.at);
+      } catch (e) {
+        releaseText(charged);
+        throw e;
+      }
+      charged += bytes;
+      return p;
+    });
   const baselines: number[] = [];
   let y = box.ury;
   let overflows = false;
@@ -103,7 +118,14 @@ function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: numbe
   const lb = item.lastBaseline;
   const room = lb === 'none' ? 0 : lb === 'descender' ? -lastLine.descender : lb.points;
   const floor = box.lly + room;
-  return { paragraphs, baselines, leading, floor, holds: !overflows && baselines[baselines.length - 1] >= floor - EPS };
+  return {
+    paragraphs,
+    charged,
+    baselines,
+    leading,
+    floor,
+    holds: !overflows && baselines[baselines.length - 1] >= floor - EPS,
+  };
 }
 
 /** How far below the top the first baseline sits (spec: flow, `first_baseline`). */
@@ -119,11 +141,13 @@ function firstDistance(item: ResolvedFlowItem, line: Line): number {
 function fittedLayout(item: ResolvedFlowItem, content: string, box: Box): FlowLayout {
   const first = layoutAt(item, content, box, item.fontSize);
   if (!item.fitSize || first.holds) return first;
+  releaseText(first.charged);
   const floor = item.fitSize.floor;
   const step = Math.max(FIT_STEP, (item.fontSize - floor) / FIT_MAX_STEPS);
   for (let size = item.fontSize - step; size > floor + EPS; size -= step) {
     const l = layoutAt(item, content, box, size);
     if (l.holds) return l;
+    releaseText(l.charged);
   }
   return layoutAt(item, content, box, floor);
 }
@@ -187,6 +211,7 @@ export function layFlowItem(
       );
     }
   }
+  releaseText(l.charged); // the laid paragraphs go with this call; their glyph runs were charged as drawn
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
   if (marker) return marker.finish(ops);
   pushAll(pushAll(ops, target.glyphs), target.rects);

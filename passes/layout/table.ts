@@ -20,6 +20,7 @@ import {
   type LaidCellText,
   layCellText,
   linesHeight,
+  PagedCellText,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
@@ -92,9 +93,22 @@ export function layTablePart(
       if (mc.text) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
-        const t = cellTextFor(cell, tp.table.fontRes.get(s.font.name)!, innerW, pc, pr.lines !== undefined);
-        const [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
-        if (to >= t.lines.length) splitCells.delete(cell);
+        const cellFont = tp.table.fontRes.get(s.font.name)!;
+        let t: LaidCellText;
+        let from: number;
+        let to: number;
+        if (pr.lines && hasPlaceholders(cell)) {
+          // split with placeholders: only the lines this box shows, laid for this page (PagedCellText)
+          const paged = pagedCellFor(cell, cellFont, innerW, pc);
+          const [a, b] = pr.lines[ci];
+          t = paged.part(a, b, pc);
+          [from, to] = [0, t.lines.length];
+          if (b >= paged.lineCount) pagedCells.delete(cell);
+        } else {
+          t = cellTextFor(cell, cellFont, innerW, pc, pr.lines !== undefined);
+          [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
+          if (to >= t.lines.length) splitCells.delete(cell);
+        }
         const used = linesHeight(t, from, to) + pt + pb;
         const slack = pr.lines ? 0 : Math.max(0, h - used);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
@@ -313,6 +327,17 @@ function sameColour(a: Colour, b: Colour): boolean {
  * A cell with placeholders is laid for each page, as its page number may change its lines.
  */
 const splitCells = new WeakMap<TableCell, { font: FontResource; width: number; laid: LaidCellText }>();
+
+/** A split cell with placeholders, laid once as written and kept until its last line is drawn (engines/text/table-cell-text.ts). */
+const pagedCells = new WeakMap<TableCell, { font: FontResource; width: number; paged: PagedCellText }>();
+
+function pagedCellFor(cell: TableCell, font: FontResource, width: number, pc: CellPage): PagedCellText {
+  const kept = pagedCells.get(cell);
+  if (kept && kept.font === font && kept.width === width) return kept.paged;
+  const paged = new PagedCellText(cell, font, width, pc.now);
+  pagedCells.set(cell, { font, width, paged });
+  return paged;
+}
 
 function cellTextFor(cell: TableCell, font: FontResource, width: number, pc: CellPage, split: boolean): LaidCellText {
   if (hasPlaceholders(cell)) return layCellText(cell, font, width, pc)!;

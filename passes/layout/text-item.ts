@@ -6,7 +6,7 @@
 import type { Box } from '../../engines/geometry/coordinates.js';
 import type { DrawTarget } from '../../engines/text/line-draw.js';
 import { blockStyle, nextTextObject, runSpans, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
-import { layRuns } from '../../engines/text/text-block.js';
+import { drawRuns } from '../../engines/text/text-block.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import type { DrawOp, Matrix, ResolvedTextItem } from '../../ir/types.js';
@@ -24,7 +24,10 @@ export function layTextItem(
 ): DrawOp[] {
   const base = blockStyle(item, item.fontRes);
   const spans = runSpans(item, base, pc);
-  const block = layRuns(
+  const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
+  const marker = mark && new ParagraphMarker(target, mark, nextTextObject);
+  // Laid and drawn a paragraph at a time: only the glyph runs are held (engines/text/text-memory.ts).
+  drawRuns(
     spans,
     {
       overlong: item.overlong,
@@ -34,10 +37,11 @@ export function layTextItem(
       optimal: item.align === 'justify',
     },
     box.urx - box.llx,
+    box.llx,
+    box.ury,
+    target,
+    marker && ((i) => marker.start(i)),
   );
-  const target: DrawTarget = { at: item.at, matrix, textObject: nextTextObject(), glyphs: [], rects: [] };
-  const marker = mark && new ParagraphMarker(target, mark, nextTextObject);
-  block.draw(box.llx, box.ury, target, marker && ((i) => marker.start(i)));
   const ops: DrawOp[] = item.shadow ? shadowOps(item.shadow, target, nextTextObject()) : [];
   if (marker) return marker.finish(ops);
   pushAll(pushAll(ops, target.glyphs), target.rects);

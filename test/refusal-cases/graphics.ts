@@ -9,9 +9,9 @@
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
 
-import { bigPng } from '../support/hostile.js';
+import { bigPng, jpegFrame } from '../support/hostile.js';
 import type { RefusalCase } from './support.js';
-import { bytes, icc } from './support.js';
+import { bytes, icc, NOTO_SANS_B64 } from './support.js';
 
 export const CASES: RefusalCase[] = [
   {
@@ -23,6 +23,37 @@ export const CASES: RefusalCase[] = [
     word: 'drawing',
     pointer: '/items/0/image',
     says: ['"p"', '11000 × 11000', '402653184'],
+  },
+  {
+    key: 'textPastMemory',
+    what: 'a text of 5 000 lines within a budget of 2 MiB (a text of 1 000 000 lines within the default 384 MiB; issue 20)',
+    description: {
+      fonts: [{ name: 'F', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 0, lly: 0, urx: 300, ury: 800 },
+          font: 'F',
+          font_size: 10,
+          content: ['l\n'.repeat(5000)],
+        },
+      ],
+    },
+    renderMemory: 2 * 1024 * 1024,
+    status: 413,
+    word: 'drawing',
+    pointer: '/items/0',
+    says: ['/items/0', '2097152'],
+  },
+  {
+    key: 'imageDataShort',
+    what: 'a JPEG frame of 65 535 × 65 535 pixels with no scan: a picture declared, not sent (issue 20)',
+    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
+    parts: { p: jpegFrame(65_535, 65_535) },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/image',
+    says: ['"p"', '65535 × 65535', 'carries 0 bytes', '25165824'],
   },
   {
     key: 'imageUnreadable',
@@ -879,6 +910,46 @@ export const CASES: RefusalCase[] = [
     word: 'description',
     pointer: '/tilings/0/step/0',
     says: ['/tilings/0/step/0'],
+  },
+  {
+    key: 'tilingStepTooFine',
+    what: 'a step of 1e-9 (issue 20)',
+    description: {
+      tilings: [{ name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [1, 1e-9], items: [] }],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/tilings/0/step/1',
+    says: ['/tilings/0/step/1', '1e-9 points', '0.1'],
+  },
+  {
+    key: 'tilingStepTooFine',
+    what: 'a step of 1 in a pattern space scaled by 0.05 across: 0.05 points on the page',
+    description: {
+      tilings: [
+        { name: 'u', box: { x: 0, y: 0, width: 1, height: 1 }, step: [1, 1], matrix: [0.05, 0, 0, 1, 0, 0], items: [] },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/tilings/0/step/0',
+    says: ['/tilings/0/step/0', '0.05 points'],
+  },
+  {
+    key: 'matrixSingular',
+    what: 'an all-zero tiling matrix',
+    description: {
+      tilings: [
+        { name: 't', box: { x: 0, y: 0, width: 1, height: 1 }, step: [1, 1], matrix: [0, 0, 0, 0, 0, 0], items: [] },
+      ],
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, fill: [0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/tilings/0/matrix',
+    says: ['/tilings/0/matrix'],
   },
   {
     key: 'tilingColourForColoured',

@@ -9,6 +9,7 @@
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
 import { cff2Tagged, INTER_VARIABLE } from '../support/font-fixtures.js';
+import { selfCompositeFont } from '../support/hostile.js';
 import type { RefusalCase } from './support.js';
 import { b64, NIMBUS_SANS_OTF } from './support.js';
 
@@ -52,6 +53,16 @@ export const CASES: RefusalCase[] = [
     word: 'description',
     pointer: '/fonts/0/data',
     says: ['"A"'],
+  },
+  {
+    key: 'fontUnreadable',
+    what: 'a composite glyph built from itself (issue 20), refused when the font is loaded, drawn or not',
+    description: { fonts: [{ name: 'A', data: b64(selfCompositeFont()) }], items: [] },
+    licensed: true,
+    status: 400,
+    word: 'description',
+    pointer: '/fonts/0/data',
+    says: ['"A"', 'composite glyph 171 is built from itself'],
   },
   {
     key: 'fontNotVariable',

@@ -132,6 +132,46 @@ export const CASES: RefusalCase[] = [
     says: ['"F"'],
   },
   {
+    key: 'pageSizePastLimit',
+    what: 'a page of 1e9 points (issue 20)',
+    description: { page: { width: 1e9, height: 1e9 }, items: [] },
+    status: 400,
+    word: 'description',
+    pointer: '/page/width',
+    says: ['/page/width', '1000000000 points', '14400', 'Annex C'],
+  },
+  {
+    key: 'pageSizePastLimit',
+    what: 'one page of page_sizes past the limit',
+    description: { page_sizes: [{ page: 3, width: 600, height: 14400.5 }], items: [] },
+    status: 400,
+    word: 'description',
+    pointer: '/page_sizes/0/height',
+    says: ['/page_sizes/0/height', '14400.5'],
+  },
+  {
+    key: 'matrixSingular',
+    what: 'an all-zero transform (issue 20)',
+    description: {
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, transform: [0, 0, 0, 0, 0, 0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/transform',
+    says: ['/items/0/transform', 'no inverse'],
+  },
+  {
+    key: 'matrixSingular',
+    what: 'a transform that is singular only as written, to three decimals',
+    description: {
+      items: [{ type: 'rect', rect: { llx: 0, lly: 0, urx: 10, ury: 10 }, transform: [0.0004, 0, 0, 1, 0, 0] }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/transform',
+    says: ['/items/0/transform'],
+  },
+  {
     key: 'transformWithRotate',
     description: {
       items: [

@@ -22,6 +22,8 @@ export interface RefusalCase {
   licensed?: boolean;
   /** The server's page ceiling (service pageCeiling) the case renders under. */
   pageCeiling?: number;
+  /** The memory budget of a render (service renderMemory, bytes) the case renders under. */
+  renderMemory?: number;
   /** Rendered for this client (x-svc-client), under the service settings of the walk. */
   client?: string;
   /** Posted to the walk's one server instead of rendered in-process (see server.ts). */

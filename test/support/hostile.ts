@@ -4,7 +4,7 @@
 // word, paragraphs, lines, an ICC description). Used by test/hostile.test.ts,
 // test/scaled.property.test.ts and bench/hostile.ts, so the bench replays what the tests assert.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { NOTO_SANS_B64 } from './fixtures.js';
+import { NOTO_SANS, NOTO_SANS_B64 } from './fixtures.js';
 
 function adler32OfRepeated(byte: number, n: number): number {
   // Adler-32 (RFC 1950) of n copies of one byte, in closed form: a = 1 + n·c, b = n + c·n(n+1)/2 (mod 65521).
@@ -163,8 +163,11 @@ export function importDescription(name: string, unpackLimit?: number): Record<st
 const FONTS = [{ name: 'Body', data: NOTO_SANS_B64 }];
 const RECT = { llx: 50, lly: 50, urx: 545, ury: 792 };
 
-/** A table of one cell holding `lines` lines of text. */
-export function tallCell(lines: number): Record<string, unknown> {
+/**
+ * A table of one cell holding `lines` lines of text; with `placeholders`, every `placeholders`-th line
+ * (from the first) reads `page {current_page} of {total_pages}`, so the cell changes with its page.
+ */
+export function tallCell(lines: number, placeholders = 0): Record<string, unknown> {
   return {
     fonts: FONTS,
     items: [
@@ -174,7 +177,13 @@ export function tallCell(lines: number): Record<string, unknown> {
         font: 'Body',
         font_size: 10,
         columns: [300],
-        rows: [[Array.from({ length: lines }, (_, i) => `line ${i}`).join('\n')]],
+        rows: [
+          [
+            Array.from({ length: lines }, (_, i) =>
+              placeholders && i % placeholders === 0 ? `line ${i} page {current_page} of {total_pages}` : `line ${i}`,
+            ).join('\n'),
+          ],
+        ],
       },
     ],
   };
@@ -229,4 +238,76 @@ export function iccWithDescription(n: number): Uint8Array {
 /** A description naming `part` as its output intent profile (no claim: written because stated). */
 export function outputIntentDescription(part: string): Record<string, unknown> {
   return { output_intent: { profile: part }, items: [] };
+}
+
+/**
+ * Noto Sans with composite glyphs re-pointed: each `[glyph, component]` makes that composite glyph's
+ * first component `component`. The default makes glyph 171 (é, U+00E9: e + acute) name itself, a
+ * glyph drawn from itself, which a reader resolving composites recurses into without end. Table
+ * checksums are left as they were (a hostile file would not fix them either).
+ */
+export function selfCompositeFont(edits: [number, number][] = [[171, 171]]): Uint8Array {
+  const b = Buffer.from(NOTO_SANS);
+  const table = (tag: string) => {
+    for (let i = 0; i < b.readUInt16BE(4); i++)
+      if (b.toString('latin1', 12 + i * 16, 16 + i * 16) === tag) return b.readUInt32BE(12 + i * 16 + 8);
+    throw new Error(`no ${tag} table`);
+  };
+  const longLoca = b.readInt16BE(table('head') + 50) === 1;
+  const loca = table('loca');
+  for (const [gid, component] of edits) {
+    const start = table('glyf') + (longLoca ? b.readUInt32BE(loca + gid * 4) : b.readUInt16BE(loca + gid * 2) * 2);
+    if (b.readInt16BE(start) >= 0) throw new Error(`glyph ${gid} is not composite`);
+    b.writeUInt16BE(component, start + 12); // the first component's glyph index
+  }
+  return new Uint8Array(b);
+}
+
+/**
+ * A baseline JPEG header of `width` × `height` × 3 (no subsampling) followed by `data` bytes of
+ * entropy-coded data (zeros) when `data` is given, or by no scan at all: a picture declared, not sent.
+ */
+export function jpegFrame(width: number, height: number, data?: number): Uint8Array {
+  const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3]);
+  const comps = Buffer.from([1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
+  const sos = Buffer.from([0xff, 0xda, 0, 12, 3, 1, 0, 2, 0, 3, 0, 0, 63, 0]);
+  const scan = data === undefined ? [] : [sos, Buffer.alloc(data)];
+  return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), sof, comps, ...scan, Buffer.from([0xff, 0xd9])]));
+}
+
+/**
+ * Noto Sans with `count` of its composite glyphs (each of at least `fanout` components) chained: the
+ * first `fanout` components of each name the next, so the first glyph nests `count` deep and expands
+ * to fanout^count outlines (a composite "billion laughs"). Answers the font and the chain's glyph ids.
+ */
+export function compositeChain(count: number, fanout: number): { font: Uint8Array; chain: number[] } {
+  const b = Buffer.from(NOTO_SANS);
+  const table = (tag: string) => {
+    for (let i = 0; i < b.readUInt16BE(4); i++)
+      if (b.toString('latin1', 12 + i * 16, 16 + i * 16) === tag) return b.readUInt32BE(12 + i * 16 + 8);
+    throw new Error(`no ${tag} table`);
+  };
+  const longLoca = b.readInt16BE(table('head') + 50) === 1;
+  const loca = table('loca');
+  const glyf = table('glyf');
+  const numGlyphs = b.readUInt16BE(table('maxp') + 4);
+  const start = (g: number) => glyf + (longLoca ? b.readUInt32BE(loca + g * 4) : b.readUInt16BE(loca + g * 2) * 2);
+  /** Offsets of the glyph-index fields of a composite glyph's components. */
+  const componentFields = (g: number): number[] => {
+    if (start(g + 1) - start(g) < 10 || b.readInt16BE(start(g)) >= 0) return [];
+    const out: number[] = [];
+    let p = start(g) + 10;
+    for (;;) {
+      const flags = b.readUInt16BE(p);
+      out.push(p + 2);
+      p += 4 + (flags & 1 ? 4 : 2) + (flags & 8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0);
+      if (!(flags & 0x20)) return out;
+    }
+  };
+  const chain: number[] = [];
+  for (let g = 1; g < numGlyphs && chain.length < count; g++) if (componentFields(g).length >= fanout) chain.push(g);
+  if (chain.length < count) throw new Error(`only ${chain.length} composites of ${fanout} components`);
+  for (let i = 0; i + 1 < chain.length; i++)
+    for (const f of componentFields(chain[i]).slice(0, fanout)) b.writeUInt16BE(chain[i + 1], f);
+  return { font: new Uint8Array(b), chain };
 }
