@@ -12,6 +12,7 @@ import type { ImageDecl, PartRef } from '../../ir/types.js';
 import { readIccHeader } from './icc.js';
 import { ImageError, MAX_UNPACKED_IMAGE_BYTES, type Picture } from './picture.js';
 import { readPicture } from './read-picture.js';
+import { isSvg, resolveSvg } from './svg-image.js';
 
 /** EXIF values of the spec's orientation names (docs/reference.md "images"). */
 export const ORIENTATION_EXIF: Record<string, number> = {
@@ -113,6 +114,16 @@ export function resolveImage(
   usedAt: JsonPointer,
   rc: ResolveContext = NO_CLAIM,
 ): ImageResource {
+  const bytes = parts.bytes(name, decl ? `${decl.at}/name` : usedAt);
+  if (isSvg(bytes))
+    return resolveSvg(bytes, name, decl, usedAt, {
+      // An embedded PNG or JPEG is read as a part of its own would be, with no declaration.
+      raster: (b, where) => resolveImage({ bytes: () => b }, `${name} ${where}`, undefined, usedAt, rc),
+      bytes: (part, at) => parts.bytes(part, at),
+      xmpRules: rc.xmpRules,
+      attachments: rc.attachments,
+      orientation: decl?.orientation ? ORIENTATION_EXIF[decl.orientation.value] : 1,
+    });
   const picture = pictureOf(parts, name, decl ? `${decl.at}/name` : usedAt);
   const d = decl ?? ({ at: usedAt, name } as ImageDecl);
   const maskKeys = [d.softMask?.at, d.stencilMask?.at, d.colorKey?.at];
