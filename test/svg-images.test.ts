@@ -224,6 +224,7 @@ describe('SVGs that are refused', () => {
     ],
     ['a mask property', svg('<rect width="5" height="5" mask="url(#m)"/>'), 400, /mask="url\(#m\)"/],
     ['a pattern', svg('<pattern id="p"/>'), 400, /<pattern> element/],
+    ['text on a path', svg('<text><textPath href="#p">a</textPath></text>'), 400, /<textPath> element/],
     ['animation', svg('<rect width="5" height="5"><animate attributeName="x"/></rect>'), 400, /animation is not drawn/],
     ['foreign content', svg('<foreignObject><p>hi</p></foreignObject>'), 400, /<foreignObject> element/],
     ['a use loop', svg('<g id="a"><use href="#a"/></g>'), 400, /which contains it/],

@@ -100,6 +100,8 @@ export interface ResolveContext {
   attachments: ReadonlySet<string>;
   /** What the archive claim asks of an XMP packet. */
   xmpRules: XmpRules;
+  /** The description's fonts by name: an SVG image's text is set in the one its font-family names. */
+  fonts?: ReadonlyMap<string, { face: unknown }>;
 }
 
 const NO_CLAIM: ResolveContext = {
@@ -123,6 +125,7 @@ export function resolveImage(
       xmpRules: rc.xmpRules,
       attachments: rc.attachments,
       orientation: decl?.orientation ? ORIENTATION_EXIF[decl.orientation.value] : 1,
+      fonts: rc.fonts,
     });
   const picture = pictureOf(parts, name, decl ? `${decl.at}/name` : usedAt);
   const d = decl ?? ({ at: usedAt, name } as ImageDecl);

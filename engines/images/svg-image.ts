@@ -8,9 +8,13 @@ import type { ImageResource, XmpRules } from '../../ir/image-resource.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ImageDecl } from '../../ir/types.js';
+import { Face, loadFace } from '../fonts/face.js';
+import { libraryFile } from '../fonts/library.js';
+import { programOf } from '../fonts/styled-font.js';
 import { drawSvg } from '../svg/draw.js';
 import { parseSvg } from '../svg/parse.js';
 import { SvgError } from '../svg/svg-error.js';
+import type { FontPicker } from '../svg/text.js';
 import { ImageError } from './picture.js';
 
 /**
@@ -47,6 +51,39 @@ export interface SvgContext {
   attachments: ReadonlySet<string>;
   /** EXIF orientation the declaration gives (1 when none). */
   orientation: number;
+  /** The description's fonts by name (an SVG `font-family` naming one sets its text in it). */
+  fonts?: ReadonlyMap<string, { face: unknown }>;
+}
+
+/** The library face a generic or unknown family falls back to (docs/reference.md "SVG images"). */
+function libraryFace(family: string, bold: boolean, italic: boolean): Face {
+  const f = family.toLowerCase();
+  const base = /mono|courier|code|consol/.test(f)
+    ? 'source_code_pro'
+    : /serif|times|georgia|garamond/.test(f) && !/sans/.test(f)
+      ? 'noto_serif'
+      : 'noto_sans';
+  const name = `${base}${bold ? '_bold' : ''}${italic ? '_italic' : ''}`;
+  const bytes = libraryFile(name) ?? libraryFile(base)!;
+  const loaded = loadFace(bytes);
+  if (!loaded.ok) throw new Error(`the library face ${name} does not load: ${loaded.detail}`); // our install is broken
+  return loaded.face;
+}
+
+/** A declared font whose name is the family (an outline face), else the library's face for it. */
+export function svgFontPicker(fonts: ReadonlyMap<string, { face: unknown }> | undefined): FontPicker {
+  const byName = new Map<string, Face>();
+  for (const [name, res] of fonts ?? []) {
+    const program = programOf(res.face as Face);
+    if (program instanceof Face) byName.set(name.toLowerCase(), program);
+  }
+  return (families, bold, italic) => {
+    for (const f of families) {
+      const hit = byName.get(f.toLowerCase());
+      if (hit) return hit;
+    }
+    return libraryFace(families[0] ?? '', bold, italic);
+  };
 }
 
 /** The SVG part `name` drawn, with its declaration applied. `raster` reads an embedded PNG or JPEG. */
@@ -66,15 +103,19 @@ export function resolveSvg(
   }
   let art: ImageResource['svg'];
   try {
-    art = drawSvg(parseSvg(bytes), (b, where) => {
-      try {
-        return sc.raster(b, where.position);
-      } catch (e) {
-        throw e instanceof ImageError
-          ? new SvgError('unreadable', `the embedded image at ${where.position}: ${e.detail}`)
-          : e;
-      }
-    });
+    art = drawSvg(
+      parseSvg(bytes),
+      (b, where) => {
+        try {
+          return sc.raster(b, where.position);
+        } catch (e) {
+          throw e instanceof ImageError
+            ? new SvgError('unreadable', `the embedded image at ${where.position}: ${e.detail}`)
+            : e;
+        }
+      },
+      svgFontPicker(sc.fonts),
+    );
   } catch (e) {
     if (!(e instanceof SvgError)) throw e;
     if (e.kind === 'unsupported')

@@ -28,6 +28,8 @@ const KNOWN = new Set([
   'title',
   'desc',
   'metadata',
+  'text',
+  'tspan',
 ]);
 
 /** Elements refused by name, with why; any other SVG element is refused as one this build does not know. */
@@ -36,8 +38,7 @@ const NOT_DRAWN: Record<string, string> = {
   mask: 'masks are not drawn by this build',
   pattern: 'pattern paints are not drawn by this build',
   marker: 'markers are not drawn by this build',
-  text: 'SVG text is not set by this build; convert it to outlines (paths)',
-  textPath: 'SVG text is not set by this build',
+  textPath: 'text on a path is not set by this build',
   foreignObject: 'foreign content (HTML) is never drawn into a PDF',
   switch: 'conditional processing is not drawn by this build',
   animate: 'a PDF is still: animation is not drawn',
@@ -77,6 +78,7 @@ export function checkTree(root: SvgNode): void {
   while (stack.length) {
     const n = stack.pop()!;
     const name = n.name;
+    if (name === '#text') continue;
     const prefixed = name.includes(':');
     if (prefixed && localName(name) === 'script')
       throw new SvgError('unsafe', `a <${name}> element`, n.position, UNSAFE.script);

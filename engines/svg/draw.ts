@@ -29,6 +29,7 @@ import {
   viewBoxMatrix,
 } from './style.js';
 import { SvgError } from './svg-error.js';
+import { type FontPicker, layText } from './text.js';
 
 /** Most elements drawn, `use` copies counted each time: bounds what references can multiply. */
 export const MAX_SVG_DRAWN = 200_000;
@@ -68,6 +69,7 @@ class Drawing {
   constructor(
     private readonly root: SvgNode,
     private readonly raster: RasterReader,
+    private readonly pick: FontPicker,
     width: number,
     height: number,
   ) {
@@ -156,7 +158,14 @@ class Drawing {
     const name = node.name;
     if (
       name.includes(':') ||
-      !(SHAPES.has(name) || CONTAINERS.has(name) || name === 'use' || name === 'image' || name === 'symbol')
+      !(
+        SHAPES.has(name) ||
+        CONTAINERS.has(name) ||
+        name === 'use' ||
+        name === 'image' ||
+        name === 'symbol' ||
+        name === 'text'
+      )
     )
       return; // defs, gradients, clip paths, metadata, title, style: drawn only where referenced
     if (name === 'symbol' && !t.size) return; // a symbol is drawn only through a use
@@ -235,6 +244,11 @@ class Drawing {
     }
     if (name === 'image') {
       this.image(node, vp);
+      return;
+    }
+    if (name === 'text') {
+      const runs = layText(node, style, (n, p) => computeStyle(n, p, this.sheet), this.pick, vp);
+      for (const r of runs) this.paintShape(r.node, r.style, r.segs, ctm, vp, alpha);
       return;
     }
     if (name === 'use') {
@@ -639,8 +653,8 @@ export function rootSize(root: SvgNode): { px: [number, number]; vb?: [number, n
 }
 
 /** Draws a parsed SVG: its viewport in points and the content that paints it. */
-export function drawSvg(root: SvgNode, raster: RasterReader): SvgArt {
+export function drawSvg(root: SvgNode, raster: RasterReader, pick: FontPicker): SvgArt {
   checkTree(root);
   const { px, vb } = rootSize(root);
-  return new Drawing(root, raster, px[0] * 0.75, px[1] * 0.75).draw(vb, px);
+  return new Drawing(root, raster, pick, px[0] * 0.75, px[1] * 0.75).draw(vb, px);
 }

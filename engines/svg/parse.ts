@@ -151,7 +151,18 @@ export function parseSvg(bytes: Uint8Array): SvgNode {
     for (const e of entries) {
       const name = Object.keys(e).find((k) => k !== ':@')!;
       if (name === '#text') {
-        node.text += unescapeXml(String((e['#text'] as string) ?? ''));
+        const t = unescapeXml(String((e['#text'] as string) ?? ''));
+        node.text += t;
+        // Inside text, character data is kept in order with the tspans around it.
+        if (node.name === 'text' || node.name === 'tspan')
+          node.children.push({
+            name: '#text',
+            attrs: {},
+            children: [],
+            text: t,
+            position: node.position,
+            parent: node,
+          });
         continue;
       }
       if (name === undefined) continue;

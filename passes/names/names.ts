@@ -25,7 +25,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     checkFieldNames(ir.items);
     resolveFieldFonts(ir.items, fonts);
     // Pictures: every declared or drawn part read once, its declaration applied (engines/images/).
-    const images = resolveImages(ir, ctx);
+    const images = resolveImages(ir, ctx, fonts);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
     const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
     const items = resolveItems(ir, ctx, { fonts, declaredAt, images, supplied });
