@@ -5,12 +5,13 @@
 import type { Matrix } from './draw-ops.js';
 import type { ImageResource } from './image-resource.js';
 
-/** A gradient as a shading pattern: axial (2) or radial (3) in DeviceRGB, stops as a stitched function. */
+/** A gradient as a shading: axial (2) or radial (3) in DeviceRGB (DeviceGray for an opacity mask), stops stitched. */
 export interface SvgShading {
   type: 2 | 3;
   coords: number[];
-  /** Offsets 0..1, increasing, at least two. */
-  stops: { offset: number; rgb: [number, number, number] }[];
+  /** Offsets 0..1, increasing, at least two; `c` three RGB components, or one grey (an opacity mask's). */
+  stops: { offset: number; c: number[] }[];
+  gray?: true;
   /** Gradient space → the form's space (gradientTransform, bounding box, the element's matrix). */
   matrix: Matrix;
 }
@@ -28,8 +29,11 @@ export interface SvgArt {
   /** Content operators (latin1), drawing the viewport [0 0 width height], y up. */
   content: string;
   groups: SvgGroup[];
-  /** ExtGState /Gn: fill (ca) and stroke (CA) alpha. */
-  states: { ca: number; CA: number }[];
+  /**
+   * ExtGState /Gn: fill (ca) and stroke (CA) alpha; `mask` a luminosity soft mask painting shading
+   * /Sh`sh` under `matrix` inside `bbox` (a gradient whose stops differ in opacity).
+   */
+  states: { ca: number; CA: number; mask?: { sh: number; matrix: Matrix; bbox: [number, number, number, number] } }[];
   /** Shading patterns /Pn (a gradient stroke; `matrix` maps to the form's space). */
   patterns: SvgShading[];
   /** Shadings /Shn painted with `sh` inside a fill's clip (`matrix` is then applied with cm, in the element's space). */

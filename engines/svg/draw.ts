@@ -464,12 +464,48 @@ class Drawing {
       this.art.rgbAt ??= node.position;
       if (!stroke) {
         const i = this.art.shadings.push(grad.shading) - 1;
-        return { ops: '', state, sh: `${grad.local.map(num).join(' ')} cm\n/Sh${i} sh\n` };
+        const masked = grad.opacity ? this.maskState(grad.opacity, grad.local, ctm, a, node.position) : state;
+        return { ops: '', state: masked, sh: `${grad.local.map(num).join(' ')} cm\n/Sh${i} sh\n` };
       }
+      if (grad.opacity)
+        throw new SvgError(
+          'unsupported',
+          'a stroke painted with a gradient whose stops differ in opacity',
+          node.position,
+          'such a gradient is drawn as a fill only by this build',
+        );
       const i = this.art.patterns.push({ ...grad.shading, matrix: mul(grad.local, ctm) }) - 1;
       return { ops: `/Pattern CS /P${i} SCN\n`, state };
     }
     return this.solid(paint.rgb, alpha * paint.alpha, stroke, node);
+  }
+
+  /** A graphics state whose soft mask is the gradient's opacities (a grey shading read as luminosity). */
+  private maskState(opacity: SvgShading, local: Matrix, ctm: Matrix, ca: number, at: string): string {
+    const sh = this.art.shadings.push(opacity) - 1;
+    const box = this.viewportBox(ctm) ?? [0, 0, 0, 0];
+    const i = this.art.states.push({ ca, CA: 1, mask: { sh, matrix: local, bbox: box } }) - 1;
+    this.art.transparentAt ??= at;
+    return `/G${i} gs\n`;
+  }
+
+  /** The form's viewport in the user space `ctm` maps from, as a box (a group's or a mask's BBox). */
+  private viewportBox(ctm: Matrix): [number, number, number, number] | undefined {
+    const inv = invert(ctm);
+    if (!inv) return undefined;
+    const { width: w, height: h } = this.art;
+    const b = bbox(
+      transformSegs(
+        [
+          { k: 'M', p: [0, 0] },
+          { k: 'L', p: [w, 0] },
+          { k: 'L', p: [w, h] },
+          { k: 'L', p: [0, h] },
+        ],
+        inv,
+      ),
+    )!;
+    return [b[0], b[1], b[0] + b[2], b[1] + b[3]];
   }
 
   private solid(rgb: Rgb, a: number, stroke: boolean, node: SvgNode): { ops: string; state: string } | undefined {
@@ -482,7 +518,10 @@ class Drawing {
   private gradient(
     g: SvgNode,
     segs: Seg[],
-  ): { shading: SvgShading; local: Matrix; alpha: number } | { rgb: Rgb; alpha: number } | undefined {
+  ):
+    | { shading: SvgShading; local: Matrix; alpha: number; opacity?: SvgShading }
+    | { rgb: Rgb; alpha: number }
+    | undefined {
     if (g.name !== 'linearGradient' && g.name !== 'radialGradient')
       throw new SvgError(
         'unsupported',
@@ -531,16 +570,10 @@ class Drawing {
       stops.push({ offset, rgb: c.rgb, alpha: c.alpha * ss.stopOpacity });
     }
     if (!stops.length) return undefined;
-    const alpha = stops[0].alpha;
-    if (stops.some((s) => Math.abs(s.alpha - alpha) > 1e-6))
-      throw new SvgError(
-        'unsupported',
-        'a gradient whose stops differ in opacity',
-        g.position,
-        'a gradient is drawn with one opacity by this build',
-      );
-    if (stops.length === 1 || stops.every((s) => s.rgb.every((v, i) => v === stops[0].rgb[i])))
-      return { rgb: stops[0].rgb, alpha };
+    const varying = stops.some((s) => Math.abs(s.alpha - stops[0].alpha) > 1e-6);
+    const alpha = varying ? 1 : stops[0].alpha;
+    if (stops.length === 1 || (!varying && stops.every((s) => s.rgb.every((v, i) => v === stops[0].rgb[i]))))
+      return { rgb: stops[0].rgb, alpha: stops[0].alpha };
     // Stops spread over [0, 1]: the first and last colours held to the ends (pad), equal offsets nudged apart.
     if (stops[0].offset > 0) stops.unshift({ ...stops[0], offset: 0 });
     if (stops[stops.length - 1].offset < 1) stops.push({ ...stops[stops.length - 1], offset: 1 });
@@ -583,7 +616,10 @@ class Drawing {
       coords = [fx, fy, fr, cx, cy, r];
     }
     return {
-      shading: { type, coords, stops: stops.map((s) => ({ offset: s.offset, rgb: s.rgb })), matrix: IDENTITY },
+      shading: { type, coords, stops: stops.map((s) => ({ offset: s.offset, c: s.rgb })), matrix: IDENTITY },
+      opacity: varying
+        ? { type, coords, stops: stops.map((s) => ({ offset: s.offset, c: [s.alpha] })), matrix: IDENTITY, gray: true }
+        : undefined,
       local: m,
       alpha,
     };

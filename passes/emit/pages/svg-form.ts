@@ -6,6 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { type PDFContext, PDFName, type PDFRef } from 'pdf-lib';
 import { imageXmp } from '../../../engines/pdf/image-xmp.js';
+import { num } from '../../../engines/pdf/number.js';
 import type { FunctionSpec, ShadingDecl } from '../../../ir/graphics-types.js';
 import type { ImageResource } from '../../../ir/image-resource.js';
 import type { SvgShading } from '../../../ir/svg-types.js';
@@ -21,8 +22,8 @@ function stopsFunction(s: SvgShading): FunctionSpec {
     shape: 'exponential',
     at: '',
     domain: [0, 1],
-    c0: s.stops[i].rgb,
-    c1: s.stops[i + 1].rgb,
+    c0: s.stops[i].c,
+    c1: s.stops[i + 1].c,
     n: 1,
   });
   if (s.stops.length === 2) return piece(0);
@@ -43,11 +44,11 @@ function shading(context: PDFContext, s: SvgShading): PDFRef {
     name: '',
     kind: s.type === 2 ? 'axial' : 'radial',
     coords: s.coords,
-    space: { kind: 'device', family: 'rgb' },
+    space: { kind: 'device', family: s.gray ? 'gray' : 'rgb' },
     fn: stopsFunction(s),
     extend: [true, true],
   };
-  return writeShading(context, decl, () => PDFName.of('DeviceRGB'));
+  return writeShading(context, decl, () => PDFName.of(s.gray ? 'DeviceGray' : 'DeviceRGB'));
 }
 
 function shadingPattern(context: PDFContext, s: SvgShading): PDFRef {
@@ -69,9 +70,28 @@ export function writeSvgForm(
   const art = res.svg!;
   const context = doc.context;
   const resources: Record<string, Record<string, unknown>> = {};
+  const resRef = context.register(context.obj({} as never));
   if (art.states.length)
     resources.ExtGState = Object.fromEntries(
-      art.states.map((g, i) => [`G${i}`, context.obj({ Type: 'ExtGState', ca: g.ca, CA: g.CA } as never)]),
+      art.states.map((g, i) => {
+        const d: Record<string, unknown> = { Type: 'ExtGState', ca: g.ca, CA: g.CA };
+        if (g.mask) {
+          // A see-through gradient: its opacities as a grey shading, read as a luminosity soft mask.
+          const m = g.mask;
+          const content = `${m.matrix.map(num).join(' ')} cm\n/Sh${m.sh} sh\n`;
+          const form = context.register(
+            context.stream(Buffer.from(content, 'latin1'), {
+              Type: 'XObject',
+              Subtype: 'Form',
+              BBox: m.bbox,
+              Group: context.obj({ Type: 'Group', S: 'Transparency', CS: 'DeviceGray' } as never),
+              Resources: resRef,
+            } as never),
+          );
+          d.SMask = context.obj({ Type: 'Mask', S: 'Luminosity', G: form } as never);
+        }
+        return [`G${i}`, context.obj(d as never)];
+      }),
     );
   if (art.patterns.length)
     resources.Pattern = Object.fromEntries(art.patterns.map((p, i) => [`P${i}`, shadingPattern(context, p)]));
@@ -81,7 +101,6 @@ export function writeSvgForm(
   art.images.forEach((r, i) => {
     xobjects[`I${i}`] = doc.get('XObject', `image:${r.key}`, () => picture(r)).ref;
   });
-  const resRef = context.register(context.obj({} as never));
   // Groups (opacity over a whole group) come after the dictionary exists: they name the same one.
   art.groups.forEach((g, i) => {
     xobjects[`F${i}`] = context.register(
