@@ -63,7 +63,7 @@ function scan(text: string): void {
           'unsafe',
           'a DOCTYPE',
           '/',
-          'a document type declaration can declare entities that expand without bound; send the SVG without one',
+          'a document type declaration can declare entities that expand without bound',
         );
       throw new SvgError('unreadable', `a markup declaration "${text.slice(lt, lt + 12)}" it does not allow`);
     }

@@ -27,6 +27,23 @@ interface Chunk {
   runs: TextRun[];
 }
 
+/** Glyph outlines by face and glyph id, read once (a face's outline is parsed from its table each time). */
+const OUTLINES = new WeakMap<Face, Map<number, ReturnType<Face['outlineOf']>>>();
+
+function outline(face: Face, gid: number): ReturnType<Face['outlineOf']> {
+  let m = OUTLINES.get(face);
+  if (!m) {
+    m = new Map();
+    OUTLINES.set(face, m);
+  }
+  let o = m.get(gid);
+  if (!o) {
+    o = face.outlineOf(gid);
+    m.set(gid, o);
+  }
+  return o;
+}
+
 export function families(v: string): string[] {
   return v
     .split(',')
@@ -112,7 +129,7 @@ export function layText(
     const k = parent.fontSize / face.unitsPerEm;
     const segs: Seg[] = [];
     for (let g = 0; g < shaped.glyphs.length; g++) {
-      for (const o of face.outlineOf(shaped.glyphs[g])) {
+      for (const o of outline(face, shaped.glyphs[g])) {
         if (o.k === 'h') segs.push({ k: 'Z' });
         else {
           const p: number[] = [];
