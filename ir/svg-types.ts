@@ -42,6 +42,8 @@ export interface SvgArt {
   images: ImageResource[];
   /** Where the first opacity or see-through picture is (PDF/A-1 has no transparency), if any. */
   transparentAt?: string;
+  /** Names of the description's fonts whose glyph outlines its text is drawn with (they count as drawn with). */
+  fonts?: string[];
   /** Whether any colour is RGB (every SVG colour is sRGB; grey ones are written as grey). */
   rgbAt?: string;
 }

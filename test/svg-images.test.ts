@@ -135,6 +135,33 @@ describe('an SVG image in the document', () => {
   });
 });
 
+describe('SVG text in a declared font', () => {
+  const text = (family: string) =>
+    new TextEncoder().encode(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><text x="5" y="30" font-family="${family}" font-size="24">Quire</text></svg>`,
+    );
+  const draw = (family: string) =>
+    render({
+      description: {
+        fonts: [{ name: 'Brand', library: 'noto_serif' }],
+        items: [{ type: 'image', image: 'art', rect: { llx: 0, lly: 0, urx: 150, ury: 30 } }],
+      },
+      parts: { art: text(family) },
+      now: NOW,
+    } as never);
+
+  it('sets the text in the font its font-family names, which then counts as drawn with', () => {
+    const named = draw("'Brand', sans-serif");
+    const other = draw('sans-serif');
+    if (!named.ok || !other.ok) throw new Error('refused');
+    expect(named.remarks).toEqual([]);
+    expect(other.remarks.map((r) => r.text)).toEqual(['the font Brand is never drawn with']);
+    // Noto Serif's outlines are not Noto Sans's: the two drawings differ.
+    expect(Buffer.from(named.pdf).equals(Buffer.from(other.pdf))).toBe(false);
+    expect(pdfImagesList(named.pdf)).toEqual([]);
+  });
+});
+
 describe('SVG images under archive claims', () => {
   const draw = (file: string, extra: Record<string, unknown>, parts: Record<string, Uint8Array> = {}) =>
     render({

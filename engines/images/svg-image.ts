@@ -71,16 +71,22 @@ function libraryFace(family: string, bold: boolean, italic: boolean): Face {
 }
 
 /** A declared font whose name is the family (an outline face), else the library's face for it. */
-export function svgFontPicker(fonts: ReadonlyMap<string, { face: unknown }> | undefined): FontPicker {
-  const byName = new Map<string, Face>();
+export function svgFontPicker(
+  fonts: ReadonlyMap<string, { face: unknown }> | undefined,
+  used: Set<string> = new Set(),
+): FontPicker {
+  const byName = new Map<string, [string, Face]>();
   for (const [name, res] of fonts ?? []) {
     const program = programOf(res.face as Face);
-    if (program instanceof Face) byName.set(name.toLowerCase(), program);
+    if (program instanceof Face) byName.set(name.toLowerCase(), [name, program]);
   }
   return (families, bold, italic) => {
     for (const f of families) {
       const hit = byName.get(f.toLowerCase());
-      if (hit) return hit;
+      if (hit) {
+        used.add(hit[0]);
+        return hit[1];
+      }
     }
     return libraryFace(families[0] ?? '', bold, italic);
   };
@@ -102,6 +108,7 @@ export function resolveSvg(
     refuse('svgImageKey', key, { key, image: name, word, reason: why });
   }
   let art: ImageResource['svg'];
+  const usedFonts = new Set<string>();
   try {
     art = drawSvg(
       parseSvg(bytes),
@@ -114,8 +121,9 @@ export function resolveSvg(
             : e;
         }
       },
-      svgFontPicker(sc.fonts),
+      svgFontPicker(sc.fonts, usedFonts),
     );
+    if (usedFonts.size) art.fonts = [...usedFonts];
   } catch (e) {
     if (!(e instanceof SvgError)) throw e;
     if (e.kind === 'unsupported')
