@@ -255,6 +255,12 @@ describe('SVGs that are refused', () => {
     ['animation', svg('<rect width="5" height="5"><animate attributeName="x"/></rect>'), 400, /animation is not drawn/],
     ['foreign content', svg('<foreignObject><p>hi</p></foreignObject>'), 400, /<foreignObject> element/],
     ['a use loop', svg('<g id="a"><use href="#a"/></g>'), 400, /which contains it/],
+    [
+      'a chain of 100 uses',
+      svg(Array.from({ length: 100 }, (_, i) => `<use id="u${i}" href="#u${i + 1}"/>`).join('') + '<rect id="u100"/>'),
+      413,
+      /drawn through more than 64 other uses/,
+    ],
     ['not SVG at all', '<?xml version="1.0"?><html/>', 400, /root element is <html>, not <svg>/],
   ];
   for (const [what, text, status, says] of cases) {

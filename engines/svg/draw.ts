@@ -33,6 +33,8 @@ import { type FontPicker, layText } from './text.js';
 
 /** Most elements drawn, `use` copies counted each time: bounds what references can multiply. */
 export const MAX_SVG_DRAWN = 200_000;
+/** Deepest chain of `use` elements drawn through one another (each copy checks the chain for loops). */
+export const MAX_SVG_USE_DEPTH = 64;
 /** Longest chain of gradients naming each other by href. */
 export const MAX_SVG_HREF_CHAIN = 16;
 
@@ -276,6 +278,8 @@ class Drawing {
     for (let n: SvgNode | undefined = node; n; n = n.parent)
       if (n === target)
         throw new SvgError('unreadable', `the <use> element at ${node.position} draws "${href}", which contains it`);
+    if (uses.length >= MAX_SVG_USE_DEPTH)
+      throw new SvgError('limit', `uses drawn through more than ${MAX_SVG_USE_DEPTH} other uses`);
     if (uses.includes(node) || uses.some((u) => isInside(u, target) || target === u))
       throw new SvgError('unreadable', `the <use> element at ${node.position} draws "${href}", which draws it again`);
     const a = node.attrs;
