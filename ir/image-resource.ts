@@ -3,6 +3,7 @@
 // pass builds it (engines/images/resource.ts reads the part); layout places it; emit writes it.
 import type { JsonPointer } from './pointer.js';
 import type { MetadataFacts } from './standards-types.js';
+import type { SvgArt } from './svg-types.js';
 
 export type BitDepth = 1 | 2 | 4 | 8 | 16;
 
@@ -46,7 +47,10 @@ export interface ImageResource {
   at: JsonPointer;
   /** Content key: equal keys are one XObject. */
   key: string;
-  main: ImageStream;
+  /** The picture's samples; absent on an SVG image, which is drawn from `svg` as a form XObject instead. */
+  main?: ImageStream;
+  /** An SVG image drawn in vectors (engines/svg/): written once as a form XObject mapping the unit square. */
+  svg?: SvgArt;
   smask?: ImageStream;
   mask?: { stencil: ImageStream; key?: undefined } | { key: number[]; stencil?: undefined };
   metadata?: { facts: MetadataFacts; packet?: undefined } | { packet: Uint8Array; facts?: undefined };

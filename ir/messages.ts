@@ -309,7 +309,30 @@ export const REFUSALS = {
   imageFormatUnsupported: {
     status: 400,
     word: 'description',
-    template: 'the part "{part}" named by {at} is {format}, which this build does not read; send a PNG or JPEG image.',
+    template:
+      'the part "{part}" named by {at} is {format}, which this build does not read; send a PNG, JPEG or SVG image.',
+  },
+  svgNotDrawn: {
+    status: 400,
+    word: 'drawing',
+    template:
+      'the SVG image "{image}" named by {at} has {what} at {position}, which this build does not draw ({reason}); it is refused rather than drawn without it.',
+  },
+  svgUnsafe: {
+    status: 400,
+    word: 'description',
+    template:
+      'the SVG image "{image}" named by {at} has {what} at {position}: {reason}, so the image is refused; send it without.',
+  },
+  svgTooLarge: {
+    status: 413,
+    word: 'drawing',
+    template: 'the SVG image "{image}" named by {at} has {detail}, past what one SVG image may hold.',
+  },
+  svgImageKey: {
+    status: 400,
+    word: 'description',
+    template: '{key} does not apply to the SVG image "{image}": {reason}; send the image without {word}.',
   },
   imageTooLarge: {
     status: 413,

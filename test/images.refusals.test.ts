@@ -117,7 +117,7 @@ const CASES: Case[] = [
     word: 'description',
     path: '/items/0/image',
     sentence:
-      /^the part "p" named by \/items\/0\/image is a GIF image, which this build does not read; send a PNG or JPEG image\.$/,
+      /^the part "p" named by \/items\/0\/image is a GIF image, which this build does not read; send a PNG, JPEG or SVG image\.$/,
   },
   {
     name: 'a TIFF',

@@ -97,6 +97,10 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   // graphics, colour, images
   imageUnreadable: ['part', 'at', 'format', 'detail'],
   imageFormatUnsupported: ['part', 'at', 'format'],
+  svgNotDrawn: ['image', 'at', 'what', 'position', 'reason'],
+  svgUnsafe: ['image', 'at', 'what', 'position', 'reason'],
+  svgTooLarge: ['image', 'at', 'detail'],
+  svgImageKey: ['key', 'image', 'word', 'reason'],
   imageTooLarge: ['image', 'at', 'width', 'height', 'limit'],
   imagePastMemory: ['image', 'at', 'width', 'height', 'need', 'left', 'limit'],
   imageNotStencil: ['image', 'at', 'kind'],

@@ -14,6 +14,8 @@ command -v openssl >/dev/null 2>&1 || need="$need openssl"
 command -v mutool >/dev/null 2>&1 || need="$need mupdf-tools"
 command -v gs >/dev/null 2>&1 || need="$need ghostscript"
 command -v jpegtran >/dev/null 2>&1 || need="$need libjpeg-turbo-progs"
+# librsvg's rsvg-convert: the independent SVG renderer test/svg-images.test.ts compares our vectors with
+command -v rsvg-convert >/dev/null 2>&1 || need="$need librsvg2-bin"
 command -v java >/dev/null 2>&1 || need="$need default-jre-headless"
 # Type 1 (.pfb/.afm) and CFF OpenType (.otf) test fonts: URW base 35
 [ -r /usr/share/fonts/X11/Type1/NimbusSans-Regular.pfb ] && [ -r /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf ] || need="$need fonts-urw-base35"

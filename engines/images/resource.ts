@@ -12,6 +12,7 @@ import type { ImageDecl, PartRef } from '../../ir/types.js';
 import { readIccHeader } from './icc.js';
 import { ImageError, MAX_UNPACKED_IMAGE_BYTES, type Picture } from './picture.js';
 import { readPicture } from './read-picture.js';
+import { isSvg, resolveSvg } from './svg-image.js';
 
 /** EXIF values of the spec's orientation names (docs/reference.md "images"). */
 export const ORIENTATION_EXIF: Record<string, number> = {
@@ -108,6 +109,8 @@ export interface ResolveContext {
   attachments: ReadonlySet<string>;
   /** What the archive claim asks of an XMP packet. */
   xmpRules: XmpRules;
+  /** The description's fonts by name: an SVG image's text is set in the one its font-family names. */
+  fonts?: ReadonlyMap<string, { face: unknown }>;
 }
 
 const NO_CLAIM: ResolveContext = {
@@ -122,6 +125,17 @@ export function resolveImage(
   usedAt: JsonPointer,
   rc: ResolveContext = NO_CLAIM,
 ): ImageResource {
+  const bytes = parts.bytes(name, decl ? `${decl.at}/name` : usedAt);
+  if (isSvg(bytes))
+    return resolveSvg(bytes, name, decl, usedAt, {
+      // An embedded PNG or JPEG is read as a part of its own would be, with no declaration.
+      raster: (b, where) => resolveImage({ bytes: () => b }, `${name} ${where}`, undefined, usedAt, rc),
+      bytes: (part, at) => parts.bytes(part, at),
+      xmpRules: rc.xmpRules,
+      attachments: rc.attachments,
+      orientation: decl?.orientation ? ORIENTATION_EXIF[decl.orientation.value] : 1,
+      fonts: rc.fonts,
+    });
   const picture = pictureOf(parts, name, decl ? `${decl.at}/name` : usedAt);
   const d = decl ?? ({ at: usedAt, name } as ImageDecl);
   const maskKeys = [d.softMask?.at, d.stencilMask?.at, d.colorKey?.at];

@@ -21,6 +21,7 @@ import type { TextRun } from '../../ir/text-types.js';
 import type { DocSettings, FontResource, PageSize, ResolvedItem } from '../../ir/types.js';
 import { requireVersion } from '../../ir/version.js';
 import type { PassContext } from '../pass.js';
+import { checkSvgImages } from './svg.js';
 
 /** The output intent's colour space in words, by component count. */
 const SPACE_WORDS: Record<number, string> = {
@@ -347,6 +348,7 @@ export function checkStandards(
     checkStringLimits(std, files);
     const facts = checkOutputIntent(doc, std, ctx);
     if (std.archive && facts) checkColours(items, std, facts);
+    checkSvgImages(items, std, facts, SPACE_WORDS);
     if (std.archive && facts && facts.n !== 3) checkColourFonts(items, std, facts);
     if (std.metadata || std.archive) requireVersion(doc, '1.4', std.metadata?.at ?? std.archive!.at, 'XMP metadata');
     const c = std.compression;

@@ -56,7 +56,11 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const imagesDrawn = new Set<string>();
     // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
     const visit = (op: DrawOp): void => {
-      if (op.op === 'image') imagesDrawn.add(op.image.name);
+      if (op.op === 'image') {
+        imagesDrawn.add(op.image.name);
+        // An SVG image's text is drawn as the outlines of the fonts it names: they are drawn with.
+        for (const f of op.image.svg?.fonts ?? []) drawnWith.add(f);
+      }
       if (op.op !== 'glyphs') return;
       drawnWith.add(op.font);
       const obj = objOf.get(op.font)!;

@@ -7,7 +7,7 @@ import { type PartSource, type ResolveContext, resolveImage } from '../../engine
 import { archiveRules } from '../../engines/pdf/archive.js';
 import type { ImageResource } from '../../ir/image-resource.js';
 import { refuse } from '../../ir/messages.js';
-import type { ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
+import type { FontResource, ImageItem, ReadIr, ResolvedImageItem } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 
 export function partSource(ctx: PassContext): PartSource {
@@ -21,13 +21,18 @@ export function partSource(ctx: PassContext): PartSource {
 }
 
 /** Resolves every declared and every drawn picture, by part name. */
-export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageResource> {
+export function resolveImages(
+  ir: ReadIr,
+  ctx: PassContext,
+  fonts?: ReadonlyMap<string, FontResource>,
+): Map<string, ImageResource> {
   const parts = partSource(ctx);
   const out = new Map<string, ImageResource>();
   const rules = archiveRules(ir.doc.standards?.archive?.level);
   const rc: ResolveContext = {
     attachments: new Set((ir.doc.files?.attachments ?? []).map((a) => a.name)),
     xmpRules: { trappedInXmp: !rules.xmp2004, describeExtensions: rules.describeExtensions },
+    fonts,
   };
   for (const decl of ir.doc.images?.values() ?? [])
     out.set(decl.name, resolveImage(parts, decl.name, decl, `${decl.at}/name`, rc));
@@ -36,7 +41,7 @@ export function resolveImages(ir: ReadIr, ctx: PassContext): Map<string, ImageRe
   const formItems = [...(g?.drawings.values() ?? []), ...(g?.tilings.values() ?? [])].flatMap((d) => d.items);
   for (const item of [...ir.items, ...formItems]) {
     if (item.type !== 'image' || out.has(item.image.name)) continue;
-    out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at));
+    out.set(item.image.name, resolveImage(parts, item.image.name, undefined, item.image.at, rc));
   }
   return out;
 }

@@ -28,7 +28,7 @@ export const names: Pass<ReadIr, ResolvedIr> = {
     // a signed field's PKCS#12 part, opened with its password (passes/names/signatures.ts)
     loadSigners(ir.items, ctx.parts, ctx.now);
     // Pictures: every declared or drawn part read once, its declaration applied (engines/images/).
-    const images = resolveImages(ir, ctx);
+    const images = resolveImages(ir, ctx, fonts);
     const supplied = new SuppliedPdfs(ctx, ir.doc.unpackLimit ?? DEFAULT_UNPACK_LIMIT);
     const templateSource = ir.doc.templates ? supplied.template(ir.doc.templates) : undefined;
     const items = resolveItems(ir, ctx, { fonts, declaredAt, images, supplied });

@@ -10,6 +10,11 @@
 // at fault as the sentence spells it.
 
 import { bigPng, jpegFrame } from '../support/hostile.js';
+
+/** A small SVG part around `body`. */
+const svgText = (body: string) =>
+  new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${body}</svg>`);
+
 import type { RefusalCase } from './support.js';
 import { bytes, icc, NOTO_SANS_B64 } from './support.js';
 
@@ -72,6 +77,45 @@ export const CASES: RefusalCase[] = [
     word: 'description',
     pointer: '/items/0/image',
     says: ['"p"', 'image'],
+  },
+  {
+    key: 'svgNotDrawn',
+    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
+    parts: { p: svgText('<defs><filter id="f"/></defs>') },
+    status: 400,
+    word: 'drawing',
+    pointer: '/items/0/image',
+    says: ['"p"', '<filter>', '/svg/defs[1]/filter[1]'],
+  },
+  {
+    key: 'svgUnsafe',
+    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
+    parts: { p: svgText('<script>fetch("x")</script>') },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/image',
+    says: ['"p"', '<script>', 'never run'],
+  },
+  {
+    key: 'svgTooLarge',
+    description: { items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }] },
+    parts: { p: svgText(`${'<g>'.repeat(300)}${'</g>'.repeat(300)}`) },
+    status: 413,
+    word: 'drawing',
+    pointer: '/items/0/image',
+    says: ['"p"', 'nested more than 256 deep'],
+  },
+  {
+    key: 'svgImageKey',
+    description: {
+      images: [{ name: 'p', soft_mask: 'm' }],
+      items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 10, ury: 10 } }],
+    },
+    parts: { p: svgText('<rect width="5" height="5"/>') },
+    status: 400,
+    word: 'description',
+    pointer: '/images/0/soft_mask',
+    says: ['/images/0/soft_mask', '"p"', 'soft_mask'],
   },
   {
     key: 'imageTooLarge',

@@ -12,6 +12,7 @@ import { walkOps } from '../../../ir/draw-ops.js';
 import type { ImageResource, ImageStream } from '../../../ir/image-resource.js';
 import type { ImageOp } from '../../../ir/types.js';
 import type { ResourceScope } from './resources.js';
+import { writeSvgForm } from './svg-form.js';
 
 /** Flate level of unpacked image samples (spec Limits: compression level 1 to 9). */
 export const IMAGE_FLATE_LEVEL = 6;
@@ -116,12 +117,24 @@ export function writeImage(context: PDFContext, res: ImageResource): PDFRef {
     const xmp = res.metadata.facts ? imageXmp(res.metadata.facts, res.mediaType!, res.xmpRules!) : res.metadata.packet!;
     extra.Metadata = context.register(context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' } as never));
   }
-  return writeStream(context, res.main, extra);
+  return writeStream(context, res.main!, extra);
+}
+
+/** The attachments a picture claims, as written file specifications. */
+function claimed(context: PDFContext, res: ImageResource): PDFRef[] {
+  const refs = fileRefs.get(context);
+  return (res.files ?? []).map((f) => refs?.get(f)).filter((r): r is PDFRef => r !== undefined);
 }
 
 /** Content operators drawing one image op (inside the caller's q … Q when it has a matrix). */
 export function imageContent(op: ImageOp, scope: ResourceScope, num: (n: number) => string, fillOps: string): string {
-  const name = scope.use('XObject', `image:${op.image.key}`, (context) => writeImage(context, op.image));
+  const res = op.image;
+  // An SVG image is a form XObject mapping the unit square, placed exactly as a picture is.
+  const name = res.svg
+    ? scope.use('XObject', `svg:${res.key}`, (context) =>
+        writeSvgForm(scope.doc, res, (r) => writeImage(context, r), claimed(context, res)),
+      )
+    : scope.use('XObject', `image:${res.key}`, (context) => writeImage(context, res));
   let s = 'q\n';
   if (op.clip) s += `${num(op.clip.x)} ${num(op.clip.y)} ${num(op.clip.w)} ${num(op.clip.h)} re W n\n`;
   if (op.fill) s += `${fillOps}\n`;
