@@ -3,7 +3,8 @@
 // settings; a bad file stops the server from starting with one sentence, never a bad render later.
 import { createHash, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
 import { LICENCE_FEATURES } from '../../ir/entitlements.js';
 import type { ClientsConfig } from '../clients.js';
 import { coversDay, type Licence, verifyLicence } from './licence.js';
@@ -47,7 +48,9 @@ const entry = {
 // compiled when a clients config is first read: a render without one (the CLI's usual case) never pays it
 let validateClients: ValidateFunction | undefined;
 const clientsValidator = (): ValidateFunction =>
-  (validateClients ??= new Ajv({ allErrors: false }).compile({
+  (validateClients ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({
+    allErrors: false,
+  }).compile({
     type: 'object',
     additionalProperties: false,
     properties: { default: entry, clients: { type: 'object', additionalProperties: entry } },
