@@ -7,6 +7,7 @@
 // Start-up: each command loads what it needs when it runs (dynamic imports), so `quire verify` never
 // loads the render pipeline nor the server, and `quire render` never the server (bench/startup.mjs).
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
@@ -415,6 +416,10 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  // Node 22.1 and later keep V8's compiled code of the modules loaded from here on (every command's are
+  // loaded by dynamic imports) in a cache folder, so the next process skips compiling them; Node 20
+  // has no such cache and goes on without (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   main(process.argv.slice(2)).then(
     (code) => {
       if (code !== undefined) process.exitCode = code;
