@@ -1,7 +1,7 @@
 // tsup.config.ts — builds dist/: the library (index), the server and the hosted front behind their
 // subpath exports (quire/server, quire/hosted), the `quire` command (cli), the server's render worker
 // (loaded by piscina from dist/render-worker.js), the worker of the async `renderAsync` and the bench
-// entry, and dist/ajv-validators.cjs (ir/schema/precompile.ts). Dependencies stay external
+// entry, and dist/ajv/ (ir/schema/precompile.ts). Dependencies stay external
 // (node_modules at run time); declarations are emitted for the three exported entries unless QUIRE_NO_DTS is set (tools/build-if-stale.mjs sets it for `npm start`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ export default defineConfig({
   // ir/schema/ajv.ts loads instead of compiling them at start-up (bench/README.md, "Start-up")
   onSuccess: async () => {
     const tsx = join(import.meta.dirname, 'node_modules', '.bin', 'tsx');
-    const r = spawnSync(tsx, ['ir/schema/precompile.ts', 'dist/ajv-validators.cjs'], {
+    const r = spawnSync(tsx, ['ir/schema/precompile.ts', 'dist/ajv'], {
       cwd: import.meta.dirname,
       env: { ...process.env, QUIRE_AJV_RUNTIME: '1' },
       stdio: 'inherit',

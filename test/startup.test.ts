@@ -1,22 +1,26 @@
 // test/startup.test.ts — what makes a fresh process start fast must not change an answer: the
-// validators precompiled at build time (ir/schema/precompile.ts → dist/ajv-validators.cjs) give the
+// validators precompiled at build time (ir/schema/precompile.ts → dist/ajv/<key>.cjs) give the
 // errors the run-time compiled ones give, and every schema the readers use is among them.
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { runtimeAjv, schemaKey, seenSchemas } from '../ir/schema/ajv.js';
 import { descriptionSchema } from '../ir/schema/description.js';
-import { precompiledCode } from '../ir/schema/precompile.js';
+import { precompiledModules } from '../ir/schema/precompile.js';
 import { helloDescription } from './support/fixtures.js';
 
-function load(code: string): Record<string, ValidateFunction> {
-  const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function('module', 'exports', 'require', code)(module, module.exports, createRequire(import.meta.url));
-  return module.exports;
+function load(modules: Map<string, string>): Record<string, ValidateFunction> {
+  const out: Record<string, ValidateFunction> = {};
+  for (const [key, code] of modules) {
+    const module = { exports: {} as { validate: ValidateFunction } };
+    new Function('module', 'exports', 'require', code)(module, module.exports, createRequire(import.meta.url));
+    out[key] = module.exports.validate;
+  }
+  return out;
 }
 
 describe('precompiled validators', () => {
-  const pre = load(precompiledCode());
+  const pre = load(precompiledModules());
 
   it('cover every schema the readers compile or declare', () => {
     const missing = [...seenSchemas].filter((s) => !pre[schemaKey(s)]);

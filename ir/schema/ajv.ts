@@ -1,19 +1,22 @@
 // ir/schema/ajv.ts — the one ajv every schema of the description is compiled with. A built tree
 // (dist/) carries the validators precompiled by ajv's standalone mode (ir/schema/precompile.ts, run by
-// tsup.config.ts after each build, writes dist/ajv-validators.cjs): `compile` answers those by the
-// schema's content key, so a fresh process neither loads ajv's compiler nor compiles (most of a CLI
+// tsup.config.ts after each build, writes dist/ajv/<key>.cjs): `compile` answers those by the
+// schema's content key, loading only the ones used, so a fresh process neither loads ajv's compiler nor compiles (most of a CLI
 // process's start-up before: bench/README.md). A schema not there — sources run by tsx or vitest, a
 // schema changed since the build — is compiled by a real Ajv, made on first need: the same code either
 // way, so the same errors and refusals.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ajv as AjvInstance, AnySchema, AnySchemaObject, ValidateFunction } from 'ajv';
 
 /** The options the validators are compiled with (at run time and by the standalone build step). */
 export const AJV_OPTIONS = { allErrors: false, strict: false } as const;
 
-/** The file the build step writes beside the bundle, named relative to this module once bundled. */
-export const PRECOMPILED_FILE = 'ajv-validators.cjs';
+/** The folder the build step writes beside the bundle, named relative to this module once bundled. */
+export const PRECOMPILED_DIR = 'ajv';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -22,16 +25,20 @@ export function schemaKey(schema: AnySchema): string {
   return `v${createHash('sha1').update(JSON.stringify(schema)).digest('hex')}`;
 }
 
-function loadPrecompiled(): Record<string, ValidateFunction> {
-  if (process.env.QUIRE_AJV_RUNTIME) return {}; // the build step itself, and a check of both paths
-  try {
-    return requireHere(`./${PRECOMPILED_FILE}`) as Record<string, ValidateFunction>;
-  } catch {
-    return {}; // sources run unbundled: every schema is compiled at run time
-  }
+const precompiledDir = (() => {
+  if (process.env.QUIRE_AJV_RUNTIME) return undefined; // the build step itself, and a check of both paths
+  const dir = fileURLToPath(new URL(`./${PRECOMPILED_DIR}/`, import.meta.url));
+  return existsSync(dir) ? dir : undefined; // sources run unbundled: every schema is compiled at run time
+})();
+
+/** The precompiled validator of a schema, or undefined (none built, or the schema changed since). */
+function precompiled<T>(schema: AnySchema): ValidateFunction<T> | undefined {
+  if (!precompiledDir) return undefined;
+  const file = join(precompiledDir, `${schemaKey(schema)}.cjs`);
+  if (!existsSync(file)) return undefined;
+  return (requireHere(file) as { validate: ValidateFunction<T> }).validate;
 }
 
-const precompiled = loadPrecompiled();
 const registered: AnySchemaObject[] = [];
 /** Every schema handed to `compile` or `declare` (what the build step precompiles). */
 export const seenSchemas = new Set<AnySchema>();
@@ -51,7 +58,7 @@ export function runtimeAjv(): AjvInstance {
 export const ajv = {
   compile<T = unknown>(schema: AnySchema): ValidateFunction<T> {
     seenSchemas.add(schema);
-    const pre = precompiled[schemaKey(schema)] as ValidateFunction<T> | undefined;
+    const pre = precompiled<T>(schema);
     if (pre) {
       pre.schema ??= schema; // what tools/schema-build.ts reads, as a compiled validator carries it
       return pre;

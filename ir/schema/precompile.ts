@@ -1,9 +1,11 @@
 // ir/schema/precompile.ts — build step, run by tsup.config.ts after each build: compiles every schema
 // the readers give ir/schema/ajv.ts (at load, or declared for first use) into standalone validation
-// code (ajv's standalone mode) and writes it to dist/ajv-validators.cjs, one export per schema under its
-// content key. ir/schema/ajv.ts answers `compile` from it, so a fresh process does not compile schemas.
-//   QUIRE_AJV_RUNTIME=1 tsx ir/schema/precompile.ts OUT.cjs
-import { writeFileSync } from 'node:fs';
+// code (ajv's standalone mode), one module per schema named by its content key (dist/ajv/<key>.cjs: a
+// process loads only the validators it uses; the table's alone is 1 MB of code). ir/schema/ajv.ts
+// answers `compile` from them, so a fresh process does not compile schemas.
+//   QUIRE_AJV_RUNTIME=1 tsx ir/schema/precompile.ts OUT-DIR
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import * as standalone from 'ajv/dist/standalone/index.js';
 import '../read.js';
@@ -20,18 +22,26 @@ const standaloneCode = ((standalone as { default?: unknown }).default ?? standal
 /** The schemas the readers compile on first use with `??=` (ir/read/navigation.ts, structure.ts), as they build them. */
 const FIRST_USE = [{ type: 'object', properties: navigationSchemas }, linkItemSchema, structureSchema];
 
-export function precompiledCode(): string {
+/** Standalone code of every schema, one CommonJS module each (exporting `validate`), by content key. */
+export function precompiledModules(): Map<string, string> {
   const gen = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
   for (const s of ajv.registered()) gen.addSchema(s);
-  const exports: Record<string, string> = {};
+  const keys: string[] = [];
   for (const s of [...seenSchemas, ...FIRST_USE]) {
     const key = schemaKey(s);
-    if (exports[key]) continue;
+    if (keys.includes(key)) continue;
     gen.addSchema(s as object, key);
-    exports[key] = key;
+    keys.push(key);
   }
-  return `// written by ir/schema/precompile.ts at build time: ${Object.keys(exports).length} validators\n${standaloneCode(gen, exports)}`;
+  const out = new Map<string, string>();
+  for (const key of keys)
+    out.set(key, `// written by ir/schema/precompile.ts at build time\n${standaloneCode(gen, { validate: key })}`);
+  return out;
 }
 
-const out = process.argv[2];
-if (out) writeFileSync(out, precompiledCode());
+const dir = process.argv[2];
+if (dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [key, code] of precompiledModules()) writeFileSync(join(dir, `${key}.cjs`), code);
+}
