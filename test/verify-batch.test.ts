@@ -1,6 +1,8 @@
 // test/verify-batch.test.ts — `quire verify` on many files in one process (names, a folder, a list on
 // standard input; lines, --json, the exit code of the worst file) and embedded PDFs verified against
-// their own claims, recursively and bounded (verifier/attachments.ts), all on hand-built files.
+// their own claims, recursively and bounded (verifier/attachments.ts), all on hand-built files; and
+// veraPDF beside our findings on such files when a `verapdf` command is on PATH (skipped, saying so, when not).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,4 +202,28 @@ describe('embedded PDFs verified against their own claims', () => {
     const b = await cli(['verify', f, f]);
     expect(b.out.split('\n')[0]).toBe(`PASS\t${f}\tpdfa3b\t0 findings, 1 note`);
   });
+});
+
+const HAS_VERAPDF = spawnSync('verapdf', ['--version'], { stdio: 'ignore', timeout: 60000 }).status === 0;
+
+describe('veraPDF beside our findings', () => {
+  if (!HAS_VERAPDF) console.info('veraPDF cross-check skipped: no verapdf command on PATH');
+  it.skipIf(!HAS_VERAPDF)(
+    `tools/verapdf --files runs veraPDF on what quire verify judged${HAS_VERAPDF ? '' : ' (skipped: no verapdf command on PATH)'}`,
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'quire-verapdf-files-'));
+      const good = join(dir, 'good.pdf');
+      const bad = join(dir, 'bad.pdf');
+      writeFileSync(good, buildPdf(pdfaBase(2)));
+      writeFileSync(bad, buildPdf(pdfaBase(2, { content: CMYK })));
+      const r = spawnSync(join(import.meta.dirname, '..', 'tools/verapdf'), ['--files', good, bad], {
+        encoding: 'utf8',
+        timeout: 300000,
+      });
+      expect(r.stdout).toContain('veraPDF (command): 2 verification(s)');
+      // the conforming file: neither veraPDF nor we find anything
+      expect(r.stdout).not.toContain(`${good} pdfa2b`);
+      expect(r.status, r.stdout).toBe(0);
+    },
+  );
 });
