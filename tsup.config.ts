@@ -1,8 +1,11 @@
 // tsup.config.ts — builds dist/: the library (index), the server and the hosted front behind their
 // subpath exports (quire/server, quire/hosted), the `quire` command (cli), the server's render worker
 // (loaded by piscina from dist/render-worker.js), the worker of the async `renderAsync` and the bench
-// entry. Dependencies stay external (node_modules at run time); declarations are emitted for the three
-// exported entries unless QUIRE_NO_DTS is set (tools/build-if-stale.mjs sets it for `npm start`).
+// entry, and dist/ajv/ (ir/schema/precompile.ts). Dependencies stay external (node_modules at run
+// time) but pdf-lib's; declarations are emitted for the three exported entries unless QUIRE_NO_DTS is
+// set (tools/build-if-stale.mjs sets it for `npm start`).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 
 const exported = { index: 'src/index.ts', server: 'src/server.ts', hosted: 'src/hosted/index.ts' };
@@ -27,4 +30,18 @@ export default defineConfig({
   // the optional database drivers stay imports (tsup externalises dependencies, not optionalDependencies):
   // better-sqlite3 is native and pg is loaded only when a PostgreSQL store opens
   external: ['better-sqlite3', 'pg'],
+  // pdf-lib (with its pako and @pdf-lib/* helpers) bundled in: 170 CommonJS files a process resolved,
+  // read and wrapped one by one were a quarter of a fresh CLI process's CPU (bench/README.md, "Start-up")
+  noExternal: ['pdf-lib', /^@pdf-lib\//, 'pako'],
+  // the description's schemas precompiled to standalone validators beside the bundle, which
+  // ir/schema/ajv.ts loads instead of compiling them at start-up (bench/README.md, "Start-up")
+  onSuccess: async () => {
+    const tsx = join(import.meta.dirname, 'node_modules', '.bin', 'tsx');
+    const r = spawnSync(tsx, ['ir/schema/precompile.ts', 'dist/ajv'], {
+      cwd: import.meta.dirname,
+      env: { ...process.env, QUIRE_AJV_RUNTIME: '1' },
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error('ir/schema/precompile.ts failed');
+  },
 });

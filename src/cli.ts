@@ -4,26 +4,15 @@
 // `quire verify` runs the built-in verifier on any PDF (src/cli-verify.ts).
 // Exit codes: 0 done, 1 refused (or the PDF could not be written / the server could not listen),
 // 2 usage error (unknown option, missing or unreadable argument).
+// Start-up: each command loads what it needs when it runs (dynamic imports), so `quire verify` never
+// loads the render pipeline nor the server, and `quire render` never the server (bench/startup.mjs).
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
-import { licenceCommand } from './cli-licence.js';
 import { VerifyUsageError, verifyCommand } from './cli-verify.js';
-import { adminCommand, HostedUsageError, hostedCommand } from './hosted/cli.js';
-import { render } from './library.js';
-import {
-  issuerFingerprint,
-  licensedToday,
-  readClientsConfig,
-  readLicenceWithIssuer,
-  ServiceConfigError,
-  type ServiceSettings,
-} from './licence/service.js';
-import { RenderPool } from './pool.js';
-import { ConfigError, resolveServeConfig, settingFlags, settingsHelp } from './server/config.js';
-import { defaultLogger, startServer } from './server.js';
-import { BUILD } from './version.js';
+import type { ServiceSettings } from './licence/service.js';
 
 const SERVICE_OPTIONS = {
   licence: { type: 'string' },
@@ -38,7 +27,9 @@ const SERVICE_HELP = `  --licence KEY|FILE           the server's licence key (d
   --clients FILE               clients config: page ceilings and entitlements ($QUIRE_CLIENTS)
 `;
 
-const HELP = `quire ${BUILD} — one JSON description (plus the files it names) in, one PDF out.
+const help = (
+  build: string,
+): string => `quire ${build} — one JSON description (plus the files it names) in, one PDF out.
 
 Usage:
   quire serve [--config FILE] [--port N] [--host H] [--workers N] …
@@ -51,7 +42,7 @@ Usage:
   quire <command> --help
 `;
 
-const SERVE_HELP = `Usage: quire serve [options]
+const serveHelp = (settingsHelp: () => string): string => `Usage: quire serve [options]
 
 Runs the render server: POST /render (multipart/form-data, part json_data plus the files the
 description names), GET /health and GET /metrics (Prometheus). Renders run in worker threads; a
@@ -114,29 +105,36 @@ export async function main(args: readonly string[], io: Io = defaultIo): Promise
       case '-h':
       case '--help':
       case 'help':
-        io.out(HELP);
+        io.out(help((await import('./version.js')).BUILD));
         return command === undefined ? 2 : 0;
       case '-v':
       case '--version':
-        io.out(`${BUILD}\n`);
+        io.out(`${(await import('./version.js')).BUILD}\n`);
         return 0;
       case 'serve':
         return await serve(rest, io);
       case 'render':
-        return renderCommand(rest, io);
+        return await renderCommand(rest, io);
       case 'licence':
-        return licenceCommand(rest, io);
+        return (await import('./cli-licence.js')).licenceCommand(rest, io);
       case 'verify':
         return await verifyCommand(rest, io);
       case 'hosted':
-        return await hostedCommand(rest, io);
-      case 'admin':
-        return await adminCommand(rest, io);
+      case 'admin': {
+        const hosted = await import('./hosted/cli.js');
+        try {
+          return await (command === 'hosted' ? hosted.hostedCommand : hosted.adminCommand)(rest, io);
+        } catch (e) {
+          if (!(e instanceof hosted.HostedUsageError)) throw e;
+          io.err(`quire: ${e.message}\nTry "quire ${command} --help".\n`);
+          return 2;
+        }
+      }
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
-    if (e instanceof HostedUsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err(`quire: ${(e as Error).message}\nTry "quire ${command} --help".\n`);
       return 2;
     }
@@ -166,7 +164,10 @@ function usage<T>(parse: () => T): T {
 // ——— the server's licence and clients, shared by serve and render ———
 
 /** Reads licence and clients config; prints the sentence and returns undefined when either is bad. */
-function serviceSettings(values: Record<string, unknown>, io: Io): ServiceSettings | undefined {
+async function serviceSettings(values: Record<string, unknown>, io: Io): Promise<ServiceSettings | undefined> {
+  const { issuerFingerprint, readClientsConfig, readLicenceWithIssuer, ServiceConfigError } = await import(
+    './licence/service.js'
+  );
   const pick = (k: string, env: string) =>
     typeof values[k] === 'string' ? (values[k] as string) : emptyToUndefined(io.env[env]);
   const licence = pick('licence', 'QUIRE_LICENCE');
@@ -193,6 +194,7 @@ function serviceSettings(values: Record<string, unknown>, io: Io): ServiceSettin
 // ——— serve ———
 
 async function serve(args: readonly string[], io: Io): Promise<number | undefined> {
+  const { ConfigError, resolveServeConfig, settingFlags, settingsHelp } = await import('./server/config.js');
   const { values, positionals } = usage(() =>
     parseArgs({
       args: [...args],
@@ -202,7 +204,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     }),
   );
   if (values.help) {
-    io.out(SERVE_HELP);
+    io.out(serveHelp(settingsHelp));
     return 0;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -213,11 +215,18 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     if (e instanceof ConfigError) throw new UsageError(e.message);
     throw e;
   }
-  const service = serviceSettings(
+  const service = await serviceSettings(
     { licence: config.licence, 'trust-issuer': config.licencePublicKey, clients: config.clients },
     { ...io, env: {} },
   );
   if (!service) return 1;
+  const [{ render }, { licensedToday }, { RenderPool }, { defaultLogger, startServer }, { BUILD }] = await Promise.all([
+    import('./library.js'),
+    import('./licence/service.js'),
+    import('./pool.js'),
+    import('./server.js'),
+    import('./version.js'),
+  ]);
   service.pageCeiling = config.pageCeiling;
   service.renderMemory = config.renderMemoryMb * 1024 * 1024;
   const logger = defaultLogger(config.logLevel);
@@ -289,7 +298,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
 
 // ——— render ———
 
-function renderCommand(args: readonly string[], io: Io): number {
+async function renderCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = usage(() =>
     parseArgs({
       args: [...args],
@@ -337,8 +346,9 @@ function renderCommand(args: readonly string[], io: Io): number {
     parts.set(name, readArg(spec.slice(eq + 1)));
   }
 
-  const service = serviceSettings(values, io);
+  const service = await serviceSettings(values, io);
   if (!service) return 1;
+  const { render } = await import('./library.js');
   const outcome = render({ description, parts, client: values.client, now, service });
   if (!outcome.ok) {
     if (json) {
@@ -406,6 +416,10 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  // Node 22.1 and later keep V8's compiled code of the modules loaded from here on (every command's are
+  // loaded by dynamic imports) in a cache folder, so the next process skips compiling them; Node 20
+  // has no such cache and goes on without (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   main(process.argv.slice(2)).then(
     (code) => {
       if (code !== undefined) process.exitCode = code;

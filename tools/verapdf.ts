@@ -4,12 +4,16 @@
 // compares veraPDF's failed (clause, test) set with our findings. Differences accepted on purpose are
 // listed with their reason in tools/verapdf-accepted.txt. When neither runner is usable it says so
 // plainly and exits 0, so the suite passes on machines without Java's veraPDF or Docker.
+// `--files a.pdf …` does the same for any PDFs (what `quire verify` judges): each against the standards
+// it claims, veraPDF's failed rules beside our findings of `verifyReport`.
 //   tools/verapdf [case-filter]        env: VERAPDF_IMAGE (default verapdf/cli:latest)
+//   tools/verapdf --files a.pdf b.pdf …
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { render } from '../src/library.js';
 import { standardsToMeasure } from '../src/verify-step.js';
+import { verifyReport } from '../verifier/index.js';
 import { flavourOf } from '../verifier/model.js';
 import { CORPUS_DIR, CORPUS_NOW, caseName, listCases, STORE_DIR } from './corpus-lib.js';
 
@@ -28,7 +32,7 @@ export function findRunner(): Runner | undefined {
 }
 
 /** veraPDF's failed rules for one file, as `clause-tNN` keys. */
-function runVerapdf(r: Runner, file: string, flavour: string): Set<string> {
+export function runVerapdf(r: Runner, file: string, flavour: string): Set<string> {
   const args = ['--format', 'xml', '--flavour', flavour];
   const out =
     r.kind === 'command'
@@ -69,13 +73,14 @@ function accepted(): Set<string> {
   );
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const filter = argv[0];
   const runner = findRunner();
   if (!runner) {
     console.log('veraPDF: skipped (no verapdf command, no usable Docker engine)');
     return 0;
   }
+  if (filter === '--files') return compareFiles(runner, argv.slice(1));
   const ok = accepted();
   mkdirSync(STORE_DIR, { recursive: true });
   let differences = 0;
@@ -115,6 +120,45 @@ export function main(argv: string[]): number {
   return differences ? 1 : 0;
 }
 
+/** veraPDF beside `verifyReport` on PDFs as they are, each against the standards it claims. */
+async function compareFiles(runner: Runner, files: string[]): Promise<number> {
+  const ok = accepted();
+  let differences = 0;
+  let checked = 0;
+  for (const file of files) {
+    const report = await verifyReport(readFileSync(file));
+    let path = file;
+    if (runner.kind === 'docker') {
+      // the container sees the store folder only
+      mkdirSync(STORE_DIR, { recursive: true });
+      path = join(STORE_DIR, `file-${checked}-${basename(file)}`);
+      writeFileSync(path, readFileSync(file));
+    }
+    for (const s of report.standards) {
+      const fl = flavourOf(s)!;
+      const theirs = runVerapdf(runner, path, fl.verapdf);
+      const ours = new Set(
+        report.findings
+          .filter((f) => f.standard === fl.spec)
+          .map((f) => `${f.clause}-t${String(f.test).padStart(2, '0')}`),
+      );
+      checked++;
+      for (const k of theirs)
+        if (!ours.has(k) && !ok.has(`${s} ${k}`)) {
+          differences++;
+          console.log(`${file} ${s}: veraPDF fails ${k}, we do not`);
+        }
+      for (const k of ours)
+        if (!theirs.has(k) && !ok.has(`${s} ${k}`)) {
+          differences++;
+          console.log(`${file} ${s}: we find ${k}, veraPDF does not`);
+        }
+    }
+  }
+  console.log(`veraPDF (${runner.kind}): ${checked} verification(s), ${differences} unexplained difference(s)`);
+  return differences ? 1 : 0;
+}
+
 function readParts(dir: string): Map<string, Uint8Array> {
   const parts = new Map<string, Uint8Array>();
   const pd = join(dir, 'parts');
@@ -123,4 +167,7 @@ function readParts(dir: string): Map<string, Uint8Array> {
   return parts;
 }
 
-if (process.argv[1]?.endsWith('verapdf.ts')) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1]?.endsWith('verapdf.ts'))
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });

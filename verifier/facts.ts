@@ -168,6 +168,8 @@ export const FACTS = {
   'embedded-file':
     'an embedded file {afRelationship, subtype, mimeValid, inAF, hasFUF, fufText: F and UF non-empty text, isPdf, claimsPdfa}',
   'embedded-files-tree': 'the EmbeddedFiles name tree {present}',
+  'embedded-pdf':
+    'an embedded PDF claiming PDF/A, verified against its claim (verifier/attachments.ts) {name, claim, part, findings, detail}',
   'oc-config-name': 'an optional content configuration lacks a Name or shares it {present, duplicate}',
   'oc-order-incomplete': 'an optional content Order leaves out groups {groups}',
   'oc-config-as': 'an optional content configuration has AS',

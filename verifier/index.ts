@@ -4,6 +4,7 @@
 // duplicates. It never changes the PDF; the render pipeline runs it after emission (src/verify-step.ts).
 
 import type { PDFContext } from 'pdf-lib';
+import { type AttachmentBudget, MAX_ATTACHMENTS_VERIFIED, verifyAttachments } from './attachments.js';
 import type { Check, CheckContext } from './checks/check.js';
 import { CHECKS } from './checks/index.js';
 import { documentXmp } from './checks/metadata.js';
@@ -109,10 +110,46 @@ export function verifyEmitted(bytes: Uint8Array, context: PDFContext, standards:
  * UnreadablePdf when the bytes are not a PDF at all; an unknown standard string throws a TypeError.
  */
 export async function verify(bytes: Uint8Array, standards: readonly string[]): Promise<Finding[]> {
-  const flavours = flavoursOf(standards);
+  if (standards.length === 0) return [];
+  return (await verifyReport(bytes, standards)).findings;
+}
+
+/** What `verifyReport` answers: the standards judged, the findings, and notes that are no finding. */
+export interface VerifyReport {
+  /** The standards asked for, or (none asked) those the file claims; empty when it claims none. */
+  standards: string[];
+  findings: Finding[];
+  /** Sentences about the file that change no verdict (an attachment not opened, one that breaks its own claim where the standard allows any file). */
+  notes: string[];
+}
+
+/**
+ * Verifies a PDF from its bytes, loaded once: against `standards`, or the standards it claims when none
+ * are named; embedded PDFs are opened and verified where the standard asks (verifier/attachments.ts).
+ * `depth` is how deep in a chain of attachments this file sits (0: the file itself).
+ */
+export async function verifyReport(
+  bytes: Uint8Array,
+  standards: readonly string[] = [],
+  nesting: { depth: number; budget: AttachmentBudget; ownPdfaClaim?: true } = {
+    depth: 0,
+    budget: { left: MAX_ATTACHMENTS_VERIFIED },
+  },
+): Promise<VerifyReport> {
   const l = await loadPdf(bytes);
+  const claims = claimsOf(l);
+  // an embedded PDF is judged against its PDF/A claim alone (what ISO 19005 asks of it)
+  const names = nesting.ownPdfaClaim ? claims.filter((s) => s.startsWith('pdfa')).slice(0, 1) : [...standards];
+  if (names.length === 0 && !nesting.ownPdfaClaim) names.push(...claims);
+  const flavours = flavoursOf(names);
+  if (flavours.length === 0) return { standards: names, findings: [], notes: [] };
   const facts = collectFacts(l);
-  return flavours.flatMap((f) => bindFacts(facts, f));
+  const notes: string[] = [];
+  const { budget } = nesting;
+  await verifyAttachments(l, flavours, nesting.depth, budget, facts, notes, (b, depth) =>
+    verifyReport(b, [], { depth, budget, ownPdfaClaim: true }),
+  );
+  return { standards: names, findings: flavours.flatMap((f) => bindFacts(facts, f)), notes };
 }
 
 /** The standard a PDF claims in its own XMP (pdfaid part + conformance), as `quire verify` defaults to. */
@@ -123,7 +160,11 @@ export async function claimedStandard(bytes: Uint8Array): Promise<string | undef
 
 /** Every standard a PDF claims in its own XMP: its PDF/A part and level, then PDF/UA-1 or -2 (pdfuaid:part). */
 export async function claimedStandards(bytes: Uint8Array): Promise<string[]> {
-  const l = await loadPdf(bytes);
+  return claimsOf(await loadPdf(bytes));
+}
+
+/** The standards a loaded PDF claims (see claimedStandards). */
+export function claimsOf(l: Loaded): string[] {
   const out: string[] = [];
   const a = claimOf(l);
   if (a) out.push(a);

@@ -8,7 +8,7 @@ import type { JsonPointer } from '../pointer.js';
 import { at } from '../pointer.js';
 import { codeItemSchemas } from '../schema/codes.js';
 import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, ItemBase } from '../types.js';
-import { ajv, readColour, readRect } from './common.js';
+import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader, RawItem } from './items.js';
 
 /** A code item as sent, of any of the five kinds. */
@@ -126,7 +126,7 @@ export function readCodeItem(raw: RawCode, base: ItemBase): CodeItem {
 }
 
 function codeReader<K extends CodeKind>(kind: K): ItemReader<K> {
-  return { validate: ajv.compile(codeItemSchemas[kind]), read: readCodeItem };
+  return { validate: lazyValidator(codeItemSchemas[kind]), read: readCodeItem };
 }
 
 export const codeReaders = {

@@ -18,6 +18,7 @@ export { ajv };
  */
 export function lazyValidator<T = unknown>(schema: object): ValidateFunction<T> {
   let compiled: ValidateFunction<T> | undefined;
+  ajv.declare(schema); // precompiled by the build step all the same (ir/schema/precompile.ts)
   const f = ((data: unknown) => {
     compiled ??= ajv.compile<T>(schema);
     const ok = compiled(data);

@@ -7,13 +7,13 @@ import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { imageItemSchema } from '../schema/images.js';
 import type { ImageDecl, ImageItem, ItemBase } from '../types.js';
-import { ajv, readColour, readRect } from './common.js';
+import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
 import { readMetadataFacts } from './standards.js';
 
 export const imageReader: ItemReader<'image'> = {
-  validate: ajv.compile(imageItemSchema),
+  validate: lazyValidator(imageItemSchema),
   read(raw, base: ItemBase): ImageItem {
     const p = base.at;
     return {

@@ -4,11 +4,11 @@ import type * as D from '../description.generated.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { importedPageItemSchema } from '../schema/supplied.js';
 import type { ImportedPageItem, ItemBase, TemplatesSpec } from '../types.js';
-import { ajv, readRect } from './common.js';
+import { lazyValidator, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 
 export const importedPageReader: ItemReader<'imported_page'> = {
-  validate: ajv.compile(importedPageItemSchema),
+  validate: lazyValidator(importedPageItemSchema),
   read(raw, base: ItemBase): ImportedPageItem {
     const p = base.at;
     return {

@@ -23,7 +23,7 @@ import type {
   TextRun,
 } from '../types.js';
 import { codeReaders, readCodeItem } from './codes.js';
-import { ajv, check, readColour, readRect } from './common.js';
+import { check, lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader, RawItem } from './items.js';
 import { placeholdersIn, readRun } from './text.js';
 
@@ -188,7 +188,7 @@ const isColumnObject = (c: D.TableItem['columns'][number]): c is RawColumn =>
   c !== null && typeof c === 'object' && 'width' in c;
 
 export const tableReader: ItemReader<'table'> = {
-  validate: ajv.compile(tableItemSchema),
+  validate: lazyValidator(tableItemSchema),
   read(raw, base: ItemBase): TableItem {
     const p = base.at;
     const tableStyle = readStyle(raw, p);

@@ -22,7 +22,7 @@ import type {
   TextItem,
   TextRun,
 } from '../types.js';
-import { ajv, holds, readColour, readFeatures, readRect } from './common.js';
+import { holds, lazyValidator, readColour, readFeatures, readRect } from './common.js';
 
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
@@ -110,7 +110,7 @@ function readBlockStyle(raw: D.TextItem | D.FlowItem, p: JsonPointer): TextBlock
 }
 
 export const textReader: ItemReader<'text'> = {
-  validate: ajv.compile(textItemSchema),
+  validate: lazyValidator(textItemSchema),
   read(raw, base: ItemBase): TextItem {
     const p = base.at;
     // Object.assign onto the block style, not two spreads into a literal: V8 copies the second
@@ -151,7 +151,7 @@ const FLOW_GIVEN_KEYS = [
 ] as const;
 
 export const flowReader: ItemReader<'flow'> = {
-  validate: ajv.compile(flowItemSchema),
+  validate: lazyValidator(flowItemSchema),
   read(raw, base: ItemBase): FlowItem {
     const p = base.at;
     const style = readBlockStyle(raw, p);

@@ -3,7 +3,8 @@
 // settings; a bad file stops the server from starting with one sentence, never a bad render later.
 import { createHash, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
 import { LICENCE_FEATURES } from '../../ir/entitlements.js';
 import type { ClientsConfig } from '../clients.js';
 import { coversDay, type Licence, verifyLicence } from './licence.js';
@@ -44,11 +45,16 @@ const entry = {
     features: { anyOf: [{ const: 'licensed' }, { type: 'array', items: { enum: [...LICENCE_FEATURES] } }] },
   },
 } as const;
-const validateClients = new Ajv({ allErrors: false }).compile({
-  type: 'object',
-  additionalProperties: false,
-  properties: { default: entry, clients: { type: 'object', additionalProperties: entry } },
-});
+// compiled when a clients config is first read: a render without one (the CLI's usual case) never pays it
+let validateClients: ValidateFunction | undefined;
+const clientsValidator = (): ValidateFunction =>
+  (validateClients ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({
+    allErrors: false,
+  }).compile({
+    type: 'object',
+    additionalProperties: false,
+    properties: { default: entry, clients: { type: 'object', additionalProperties: entry } },
+  }));
 
 /** Reads and checks a clients config file (JSON; docs/reference.md, "Clients"). Throws ServiceConfigError. */
 export function readClientsConfig(path: string): ClientsConfig {
@@ -60,8 +66,9 @@ export function readClientsConfig(path: string): ClientsConfig {
       `the clients config ${path} cannot be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
-  if (!validateClients(value)) {
-    const err = validateClients.errors![0];
+  const validate = clientsValidator();
+  if (!validate(value)) {
+    const err = validate.errors![0];
     throw new ServiceConfigError(
       `the clients config ${path} is not valid at "${err.instancePath || '/'}": ${err.message}`,
     );

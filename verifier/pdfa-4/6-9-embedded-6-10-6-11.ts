@@ -12,6 +12,13 @@ export const embeddedEtc = [
   bind('6.9', 3, 'embedded-file', 'an embedded file is not a PDF/A file', {
     when: (f, fl) => fl.level !== 'F' && f.args?.claimsPdfa !== true,
   }),
+  // the embedded PDF opened and verified against its own claim (verifier/attachments.ts; isValidPDFA124)
+  bind('6.9', 3, 'embedded-pdf', 'the embedded file "%name" claims %claim, which is not PDF/A-1, -2 or -4', {
+    when: (f, fl) => fl.level !== 'F' && f.args?.part !== 1 && f.args?.part !== 2 && f.args?.part !== 4,
+  }),
+  bind('6.9', 3, 'embedded-pdf', 'the embedded file "%name" does not conform to %claim, which it claims: %detail', {
+    when: (f, fl) => fl.level !== 'F' && Number(f.args?.findings) > 0,
+  }),
   bind('6.9', 2, 'embedded-file', 'the file specification of an embedded file lacks F or UF', {
     when: (f) => f.args?.hasFUF !== true,
   }),
