@@ -145,9 +145,9 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
   const watchers = dnsNames.map((n) =>
     watchDns(fleet, n, { onError: (e) => logger.warn({ name: n.host, err: e }, 'render servers not resolved') }),
   );
+  // The names are resolved before the first call; servers not checked yet are still tried (after
+  // those whose /health has answered), so the front listens at once.
   await Promise.all(watchers.map((w) => w.ready));
-  // The first calls go where /health has answered: wait (briefly) for every server's first check.
-  await fleet.settled();
   const front = await startFront({
     store,
     fleet,
