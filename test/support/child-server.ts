@@ -30,7 +30,7 @@ export async function startChild(
   args: string[],
   env: Record<string, string> = {},
   /** How long it may take to print its address (a loaded machine starts slowly). */
-  startMs = 20_000,
+  startMs = 45_000,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, PORT: '', HOST: '', ...env },
