@@ -4,12 +4,12 @@
 // and leaving through DNS, and the trusted-fronts blocks of the render server.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forwardToFleet } from '../src/hosted/fleet/dispatch.js';
 import { parseDnsName, serverUrl, watchDns } from '../src/hosted/fleet/dns.js';
 import { Fleet } from '../src/hosted/fleet/fleet.js';
-import { ReplayBudget } from '../src/hosted/fleet/replay.js';
+import { ReplayBody, ReplayBudget } from '../src/hosted/fleet/replay.js';
 import { trustedPeers } from '../src/server/trusted.js';
 
 interface Stand {
@@ -171,6 +171,42 @@ describe('choosing a render server', () => {
   it('no server at all: nothing is tried', async () => {
     const fleet = new Fleet({ fixed: [] });
     expect((await send(fleet)).kind).toBe('none');
+  });
+});
+
+describe('the body kept for a second attempt', () => {
+  it('a second attempt begun while the first still waits for the client misses no chunk', async () => {
+    const client = new PassThrough();
+    const body = new ReplayBody(client, new ReplayBudget());
+    const first = body.attempt();
+    client.write('one,');
+    expect(String((await first.next()).value)).toBe('one,');
+    const waiting = first.next(); // the first attempt waits for more; then its server goes away
+    const second = body.attempt();
+    const got: string[] = [];
+    const reading = (async () => {
+      for await (const chunk of second) got.push(String(chunk));
+    })();
+    await new Promise((r) => setTimeout(r, 20));
+    client.write('two,');
+    client.end('three');
+    await reading;
+    expect(got.join('')).toBe('one,two,three');
+    expect(String((await waiting).value)).toMatch(/^two,/); // the abandoned attempt got the same bytes
+  });
+
+  it('past its cap the copy is given up: the attempt going on streams on, a new one is refused', async () => {
+    const client = new PassThrough();
+    const budget = new ReplayBudget();
+    const body = new ReplayBody(client, budget, 8);
+    const first = body.attempt();
+    client.end('0123456789abcdef');
+    const got: string[] = [];
+    for await (const chunk of first) got.push(String(chunk));
+    expect(got.join('')).toBe('0123456789abcdef');
+    expect(body.replayable).toBe(false);
+    expect(budget.held).toBe(0);
+    await expect(body.attempt().next()).rejects.toThrow(/cannot be sent again/);
   });
 });
 

@@ -18,6 +18,8 @@ export class ReplayBudget {
 export class ReplayBody {
   private readonly kept: Buffer[] = [];
   private keptBytes = 0;
+  /** Chunks kept before the copy was given up (an attempt that yielded them all may read on). */
+  private keptCount = 0;
   /** Some bytes went out that are not kept: no second attempt. */
   private lost = false;
   /** Bytes read from the client so far. */
@@ -33,6 +35,7 @@ export class ReplayBody {
   ) {
     if (Buffer.isBuffer(source)) {
       this.kept.push(source);
+      this.keptCount = 1;
       this.keptBytes = source.length; // a buffer the caller holds anyway: not counted in the budget
       this.consumed = source.length;
       this.ended = true;
@@ -49,16 +52,45 @@ export class ReplayBody {
     return this.ended;
   }
 
-  /** The bytes of one attempt: what was kept, then the rest as the client sends it. */
+  /**
+   * The bytes of one attempt: what was kept, then the rest as the client sends it. A new attempt may
+   * start while the read of an abandoned one is still pending: reads are shared (one at a time) and
+   * every chunk read is kept before any attempt yields it, so no attempt misses a chunk.
+   */
   async *attempt(): AsyncGenerator<Buffer> {
     if (this.attempts++ > 0 && !this.replayable) throw new Error('the body cannot be sent again');
-    for (const b of [...this.kept]) yield b;
+    let i = 0;
     for (;;) {
-      const chunk = await this.read();
+      if (!this.lost && i < this.kept.length) {
+        yield this.kept[i++];
+        continue;
+      }
+      // Once the copy is given up, only an attempt that sent every chunk kept before may read on.
+      if (this.lost && i !== this.keptCount) throw new Error('the body cannot be sent again');
+      const chunk = await this.next();
       if (chunk === null) return;
-      this.keep(chunk);
+      if (!this.lost) continue; // kept: yielded from `kept` on the next turn
       yield chunk;
     }
+  }
+
+  /** The one read in flight, shared by the attempts. */
+  private pending: Promise<Buffer | null> | undefined;
+
+  private next(): Promise<Buffer | null> {
+    if (!this.pending)
+      this.pending = this.read().then(
+        (chunk) => {
+          this.pending = undefined;
+          if (chunk !== null) this.keep(chunk);
+          return chunk;
+        },
+        (e: unknown) => {
+          this.pending = undefined;
+          throw e;
+        },
+      );
+    return this.pending;
   }
 
   /** Frees what is kept (the answer came; no further attempt). */
@@ -76,6 +108,7 @@ export class ReplayBody {
       return;
     }
     this.kept.push(chunk);
+    this.keptCount++;
     this.keptBytes += chunk.length;
     this.budget.held += chunk.length;
   }
