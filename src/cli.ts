@@ -258,6 +258,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       issuers: { licence: service.issuer, operator: service.operatorIssuers ?? [] },
       trustedFronts: config.trustedFronts,
       bodyBudget: Math.max(config.bodyCap, config.queueBytes),
+      drainNoticeMs: config.drainNoticeMs,
       render: (input) => render({ ...input, service }),
     });
   } catch (e) {

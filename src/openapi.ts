@@ -142,6 +142,22 @@ export const OPENAPI = {
                           items: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
                           description: 'Fingerprints of the issuer keys the operator added (--trust-issuer).',
                         },
+                        draining: {
+                          type: 'boolean',
+                          description: 'Shutting down (SIGTERM): still finishing its calls; fronts choose another.',
+                        },
+                        load: {
+                          type: 'object',
+                          description:
+                            'Renders running and waiting for a worker, and the workers: what a front weighs.',
+                          required: ['running', 'queued', 'workers'],
+                          properties: {
+                            running: { type: 'integer' },
+                            queued: { type: 'integer' },
+                            workers: { type: 'integer' },
+                          },
+                          additionalProperties: false,
+                        },
                       },
                       additionalProperties: false,
                     },
@@ -152,6 +168,18 @@ export const OPENAPI = {
                         version: { type: 'string' },
                         store: { enum: ['sqlite', 'postgres'] },
                         upstreams: { type: 'integer' },
+                        render_servers: {
+                          type: 'object',
+                          description: 'The render servers by what their last /health said.',
+                          required: ['up', 'draining', 'down', 'unknown'],
+                          properties: {
+                            up: { type: 'integer' },
+                            draining: { type: 'integer' },
+                            down: { type: 'integer' },
+                            unknown: { type: 'integer' },
+                          },
+                          additionalProperties: false,
+                        },
                       },
                       additionalProperties: false,
                     },
@@ -159,6 +187,12 @@ export const OPENAPI = {
                 },
               },
             },
+          },
+          '503': {
+            description:
+              'Render server shutting down (SIGTERM): the same fields, `draining: true`; it finishes its calls and takes new ones only until its drain notice ends.',
+            headers: { 'x-svc-version': VERSION },
+            content: { 'application/json': { schema: { type: 'object', required: ['version', 'draining'] } } },
           },
         },
       },

@@ -16,6 +16,7 @@ import { PoolError, type RenderPool } from './pool.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
 import { PartSpool, SPOOL_THRESHOLD } from './server/spool.js';
+import { trustedPeers } from './server/trusted.js';
 import type { Outcome } from './types.js';
 import { BUILD } from './version.js';
 
@@ -69,7 +70,16 @@ export interface ServerOptions {
    * pass it is answered 503 `server` at once. Default DEFAULT_BODY_BUDGET.
    */
   bodyBudget?: number;
+  /**
+   * On shutdown (SIGTERM), how long the server goes on accepting calls while GET /health already says
+   * `draining` (503), so fronts and load balancers stop choosing it before it stops accepting (ms,
+   * within the grace). Default 0; `quire serve` DEFAULT_DRAIN_NOTICE_MS.
+   */
+  drainNoticeMs?: number;
 }
+
+/** See ServerOptions.drainNoticeMs: two of the front's health intervals (src/hosted/fleet/fleet.ts). */
+export const DEFAULT_DRAIN_NOTICE_MS = 2000;
 
 /** See ServerOptions.bodyBudget: 1 GiB, two bodies at the spec's cap. */
 export const DEFAULT_BODY_BUDGET = 1024 * 1024 * 1024;
@@ -104,7 +114,7 @@ interface Settings {
   logger: Logger;
   lingerMs: number;
   metrics: ServerMetrics;
-  trustedFronts: ReadonlySet<string>;
+  trustedFronts: (address: string) => boolean;
   bodyBudget: number;
   /** Bytes of request bodies held now. */
   bodiesHeld: number;
@@ -112,6 +122,7 @@ interface Settings {
   /** Calls in flight (counted from the request head to the answer's close). */
   inFlight: number;
   draining: boolean;
+  drainNoticeMs: number;
 }
 
 const settingsOf = new WeakMap<http.Server, Settings>();
@@ -138,12 +149,13 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     logger: opts.logger ?? defaultLogger(),
     lingerMs: opts.lingerMs ?? DEFAULT_LINGER_MS,
     metrics: createMetrics(() => opts.pool, opts.processMetrics ?? true),
-    trustedFronts: new Set((opts.trustedFronts ?? []).map(normalAddress)),
+    trustedFronts: trustedPeers(opts.trustedFronts ?? []),
     issuers: opts.issuers ?? { operator: [] },
     bodyBudget: opts.bodyBudget ?? DEFAULT_BODY_BUDGET,
     bodiesHeld: 0,
     inFlight: 0,
     draining: false,
+    drainNoticeMs: opts.drainNoticeMs ?? 0,
   };
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
 
@@ -192,9 +204,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     },
     async shutdown(graceMs = DEFAULT_GRACE_MS) {
       s.draining = true;
+      const deadline = Date.now() + graceMs;
+      // Still accepting while /health says draining, so whoever routes to us notices first.
+      const notice = Math.min(s.drainNoticeMs, graceMs);
+      if (notice > 0) await new Promise((r) => setTimeout(r, notice));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const deadline = Date.now() + graceMs;
       // Idle connections are closed once, here: answers given while draining close their own
       // connection once sent (`connection: close`), and Node counts a connection idle as soon as its
       // answer is handed over, so closing idle ones again would cut a large answer still leaving.
@@ -279,7 +294,15 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
     const health = answerHealth({ licensed: s.licensed() === true, faces: s.faces() }, s.version);
     // Decision (docs/reference.md): beside the spec's three fields, who vouches for the licence.
-    const extra = { licence_issuer: s.issuers.licence ?? null, operator_issuers: s.issuers.operator };
+    // Decision (docs/reference.md, "A fleet of render servers"): its load and whether it drains, for
+    // the fronts choosing a server; while draining the answer is 503 (a readiness probe fails).
+    const extra = {
+      licence_issuer: s.issuers.licence ?? null,
+      operator_issuers: s.issuers.operator,
+      draining: s.draining,
+      load: { running: s.pool?.running ?? s.inFlight - 1, queued: s.pool?.queued ?? 0, workers: s.pool?.threads ?? 1 },
+    };
+    if (s.draining) health.status = 503;
     health.body = `${(health.body as string).slice(0, -1)},${JSON.stringify(extra).slice(1)}`;
     return send(s, req, res, health);
   }
@@ -617,7 +640,7 @@ function clientOf(s: Settings, req: http.IncomingMessage): string | undefined {
   const raw = rawClientOf(req);
   if (raw === undefined) return undefined;
   const from = normalAddress(req.socket?.remoteAddress ?? '');
-  return isLoopback(from) || s.trustedFronts.has(from) ? raw : undefined;
+  return isLoopback(from) || s.trustedFronts(from) ? raw : undefined;
 }
 
 /** An address as compared: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) as its IPv4 form, lower case. */

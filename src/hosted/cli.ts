@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { BUILD } from '../version.js';
+import { parseDnsName, watchDns } from './fleet/dns.js';
+import { Fleet, HEALTH_INTERVAL_MS } from './fleet/fleet.js';
 import { DEFAULT_FRONT_BODY_CAP, DEFAULT_FRONT_GRACE_MS, DEFAULT_WAIT_MS, startFront } from './front.js';
 import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
 import { hashPassword } from './passwords.js';
@@ -30,7 +32,12 @@ as JSON), forwarded to render servers on loopback; the same address in a browser
 
   --port N              $QUIRE_HOSTED_PORT       port (default ${DEFAULT_HOSTED_PORT})
   --host H              $QUIRE_HOSTED_HOST       address (default 127.0.0.1; put TLS in front of it)
-  --upstream URL,...    $QUIRE_UPSTREAMS         render servers, used in turn (default http://127.0.0.1:8080)
+  --upstream URL,...    $QUIRE_UPSTREAMS         render servers (default http://127.0.0.1:8080 unless
+                                                 --render-dns is given)
+  --render-dns N:P,...  $QUIRE_RENDER_DNS        render servers listed by DNS: every address NAME resolves
+                                                 to, on PORT, resolved again every 5 s (a headless Service)
+  --health-interval MS  $QUIRE_HEALTH_INTERVAL_MS  how often each render server's /health is read
+                                                 (default ${HEALTH_INTERVAL_MS}); calls go to the least loaded healthy one
   --data DIR            $QUIRE_DATA              SQLite store directory (default ./${DEFAULT_DATA_DIR})
   --database URL        $QUIRE_DATABASE_URL      PostgreSQL store instead (postgres://…)
   --body-cap BYTES      $QUIRE_HOSTED_BODY_CAP   largest body (default ${DEFAULT_FRONT_BODY_CAP})
@@ -82,6 +89,8 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
       port: { type: 'string' },
       host: { type: 'string' },
       upstream: { type: 'string' },
+      'render-dns': { type: 'string' },
+      'health-interval': { type: 'string' },
       'body-cap': { type: 'string' },
       wait: { type: 'string' },
       'secure-cookies': { type: 'string' },
@@ -102,10 +111,21 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR),
     databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL),
   });
-  const upstreams = pick(values.upstream, io.env.QUIRE_UPSTREAMS, 'http://127.0.0.1:8080')!
+  const dnsNames = (pick(values['render-dns'], io.env.QUIRE_RENDER_DNS) ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((n) => {
+      const parsed = parseDnsName(n);
+      if (!parsed) throw new HostedUsageError(`--render-dns "${n}" is not NAME:PORT`);
+      return parsed;
+    });
+  const upstreams = (pick(values.upstream, io.env.QUIRE_UPSTREAMS) ?? (dnsNames.length ? '' : 'http://127.0.0.1:8080'))
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
+  for (const u of upstreams)
+    if (!/^https?:\/\/[^/]+\/?$/.test(u)) throw new HostedUsageError(`--upstream "${u}" is not http://HOST:PORT`);
   const logger = pino(
     {
       level: pick(values['log-level'], io.env.QUIRE_LOG_LEVEL, 'info'),
@@ -113,9 +133,24 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     },
     pino.destination(2),
   );
+  const fleet = new Fleet({
+    fixed: upstreams,
+    intervalMs: int(
+      '--health-interval',
+      pick(values['health-interval'], io.env.QUIRE_HEALTH_INTERVAL_MS, String(HEALTH_INTERVAL_MS)),
+      1,
+    ),
+    onChange: (m, from) => logger.info({ upstream: m.url, from, to: m.state }, 'render server'),
+  });
+  const watchers = dnsNames.map((n) =>
+    watchDns(fleet, n, { onError: (e) => logger.warn({ name: n.host, err: e }, 'render servers not resolved') }),
+  );
+  // The names are resolved before the first call; servers not checked yet are still tried (after
+  // those whose /health has answered), so the front listens at once.
+  await Promise.all(watchers.map((w) => w.ready));
   const front = await startFront({
     store,
-    upstreams,
+    fleet,
     logger,
     port: int('--port', pick(values.port, io.env.QUIRE_HOSTED_PORT, String(DEFAULT_HOSTED_PORT))),
     host: pick(values.host, io.env.QUIRE_HOSTED_HOST, '127.0.0.1'),
@@ -125,7 +160,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     trustProxy: values['trust-proxy'] === true || io.env.QUIRE_TRUST_PROXY === '1',
   });
   io.out(
-    `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${upstreams.length} render server${upstreams.length === 1 ? '' : 's'})\n`,
+    `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${fleet.size} render server${fleet.size === 1 ? '' : 's'})\n`,
   );
   // SIGTERM drains: no new calls, the ones in flight finish within the grace, then the store closes.
   const grace = int('--grace', pick(values.grace, io.env.QUIRE_HOSTED_GRACE_MS, String(DEFAULT_FRONT_GRACE_MS)))!;
@@ -134,9 +169,11 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     if (stopping) return;
     stopping = true;
     logger.info({ signal, graceMs: grace }, 'shutting down');
+    for (const w of watchers) w.stop();
     void front
       .shutdown(grace)
       .then(async (clean) => {
+        fleet.stop();
         await store.close();
         logger.info({ clean }, 'stopped');
         logger.flush?.();

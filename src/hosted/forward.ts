@@ -5,6 +5,7 @@
 // wait") aborts the upstream request, which frees its worker there.
 import { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
+import { ReplayBody } from './fleet/replay.js';
 
 export type Forwarded =
   | {
@@ -14,6 +15,8 @@ export type Forwarded =
       /** The answer's body, still arriving; read it or dump it. */
       body: Dispatcher.ResponseData['body'];
       svc: [string, string[]][];
+      /** Its Retry-After, as sent. */
+      retryAfter?: string;
       /** Stops the wait's timer once the body is read. */
       done: () => void;
     }
@@ -30,8 +33,8 @@ const TAIL = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
 export interface ForwardCall {
   upstream: string;
-  /** The description: the client's request body as it arrives, or bytes already read. */
-  body: Readable | Buffer;
+  /** The description: the client's request body as it arrives, bytes already read, or a body kept for a second attempt. */
+  body: Readable | Buffer | ReplayBody;
   /** Its length when known (Content-Length), so the upstream call carries one too. */
   length?: number;
   /** Past this many bytes the call is stopped and answered `too-large`. */
@@ -56,7 +59,16 @@ export async function forward(call: ForwardCall): Promise<Forwarded> {
   async function* parts(): AsyncGenerator<Buffer> {
     yield HEAD;
     if (Buffer.isBuffer(source)) yield source;
-    else {
+    else if (source instanceof ReplayBody) {
+      for await (const chunk of source.attempt()) {
+        if (source.consumed > call.cap) {
+          tooLarge = true;
+          abort.abort();
+          return;
+        }
+        yield chunk;
+      }
+    } else {
       let n = 0;
       for await (const chunk of source as AsyncIterable<Buffer>) {
         n += chunk.length;
@@ -98,6 +110,7 @@ export async function forward(call: ForwardCall): Promise<Forwarded> {
       contentType,
       body: res.body,
       svc,
+      retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined,
       done: () => clearTimeout(timer),
     };
   } catch (e) {

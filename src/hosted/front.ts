@@ -11,7 +11,10 @@ import { REFUSALS } from '../../ir/messages.js';
 import descriptionSchema from '../../schema/description.schema.json' with { type: 'json' };
 import { OPENAPI_JSON, OPENAPI_PATH } from '../openapi.js';
 import { BUILD } from '../version.js';
-import { forward, joinHosted } from './forward.js';
+import { forwardToFleet } from './fleet/dispatch.js';
+import { Fleet } from './fleet/fleet.js';
+import { ReplayBudget } from './fleet/replay.js';
+import { joinHosted } from './forward.js';
 import { createFrontMetrics, type FrontMetrics } from './front-metrics.js';
 import { BOX_SCRIPT, boxPage, errorPage, SCHEMA_PATH, signInPage } from './page.js';
 import { dummyPasswordHash, verifyPasswordAsync } from './passwords.js';
@@ -49,8 +52,10 @@ const SIGN_IN_FORM_CAP = 4096;
 
 export interface FrontOptions {
   store: Store;
-  /** Render servers (base URLs on loopback), used in turn. Empty: every call 503. */
-  upstreams: string[];
+  /** Render servers (base URLs), a fixed fleet (src/hosted/fleet/). Empty and no `fleet`: every call 503. */
+  upstreams?: string[];
+  /** The render servers as a fleet the caller keeps (DNS names, its own health settings); else one of `upstreams`. */
+  fleet?: Fleet;
   bodyCap?: number;
   waitMs?: number;
   /** Secure cookies: true, false, or 'auto' (when the call came over TLS or `X-Forwarded-Proto: https`). */
@@ -69,8 +74,8 @@ export interface FrontOptions {
 
 interface Ctx {
   store: Store;
-  upstreams: string[];
-  next: number;
+  fleet: Fleet;
+  replay: ReplayBudget;
   bodyCap: number;
   waitMs: number;
   secure: boolean | 'auto';
@@ -101,8 +106,8 @@ const ctxOf = new WeakMap<http.Server, Ctx>();
 export function createFront(opts: FrontOptions): http.Server {
   const c: Ctx = {
     store: opts.store,
-    upstreams: opts.upstreams,
-    next: 0,
+    fleet: opts.fleet ?? new Fleet({ fixed: opts.upstreams ?? [] }),
+    replay: new ReplayBudget(),
     bodyCap: opts.bodyCap ?? DEFAULT_FRONT_BODY_CAP,
     waitMs: opts.waitMs ?? DEFAULT_WAIT_MS,
     secure: opts.secureCookies ?? 'auto',
@@ -148,6 +153,7 @@ export function createFront(opts: FrontOptions): http.Server {
     });
   });
   ctxOf.set(server, c);
+  if (!opts.fleet) server.once('close', () => c.fleet.stop());
   return server;
 }
 
@@ -236,7 +242,9 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
   }
   if (path === '/health' && method === 'GET') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ version: BUILD, store: c.store.kind, upstreams: c.upstreams.length }));
+    const states = { up: 0, draining: 0, down: 0, unknown: 0 };
+    for (const m of c.fleet.list()) states[m.state]++;
+    res.end(JSON.stringify({ version: BUILD, store: c.store.kind, upstreams: c.fleet.size, render_servers: states }));
     return;
   }
   return json(res, 404, `there is no ${method} ${path.slice(0, 200)} here; post the description to ${RENDER_PATH}.`);
@@ -254,7 +262,7 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
   clientLog.set(res, client);
   if (tooLargeByHead(req, c.bodyCap))
     return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
-  if (c.upstreams.length === 0)
+  if (c.fleet.size === 0)
     return drain(req, () =>
       json(res, 503, 'no render server is known to this service; nothing of the description was read.'),
     );
@@ -305,19 +313,26 @@ async function answerForwarded(
   charge?: () => Promise<boolean>,
   giveBack?: () => Promise<void>,
 ): Promise<void> {
-  const upstream = c.upstreams[c.next++ % c.upstreams.length];
   const declared = Number(req.headers['content-length']);
-  const started = performance.now();
-  const f = await forward({
-    upstream,
+  const { f, upstream } = await forwardToFleet({
+    fleet: c.fleet,
+    budget: c.replay,
     body: req,
     length: Number.isFinite(declared) && declared >= 0 ? declared : undefined,
     cap: c.bodyCap,
     client,
     requestId: requestIds.get(req) ?? randomUUID(),
     waitMs: c.waitMs,
+    onAttempt: (_url, a, seconds) => c.metrics.upstream(a.kind === 'answer' ? String(a.status) : a.kind, seconds),
   });
-  c.metrics.upstream(f.kind === 'answer' ? String(f.status) : f.kind, (performance.now() - started) / 1000);
+  if (f.kind === 'none')
+    return drain(req, () =>
+      json(
+        res,
+        503,
+        'every render server is busy or out of reach; nothing of the description was kept, send the call again.',
+      ),
+    );
   if (f.kind === 'too-large')
     return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
   if (f.kind === 'timeout')
@@ -416,7 +431,7 @@ async function boxRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
   clientLog.set(res, s.client);
   if (tooLargeByHead(req, c.bodyCap))
     return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
-  if (c.upstreams.length === 0)
+  if (c.fleet.size === 0)
     return drain(req, () =>
       json(res, 503, 'no render server is known to this service; nothing of the description was read.'),
     );

@@ -16,11 +16,13 @@ import {
 import {
   DEFAULT_BODY_CAP,
   DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_DRAIN_NOTICE_MS,
   DEFAULT_GRACE_MS,
   DEFAULT_HEADER_TIMEOUT_MS,
   DEFAULT_HOST,
   DEFAULT_PORT,
 } from '../server.js';
+import { trustedPeers } from './trusted.js';
 
 const MIB = 1024 * 1024;
 
@@ -65,7 +67,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: 'trusted-fronts',
     env: 'QUIRE_TRUSTED_FRONTS',
     kind: 'string',
-    help: 'addresses (comma-separated) whose x-svc-client is honoured besides loopback',
+    help: 'addresses or CIDR blocks (comma-separated) whose x-svc-client is honoured besides loopback',
     dflt: () => undefined,
   },
   {
@@ -178,6 +180,15 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => DEFAULT_GRACE_MS,
   },
   {
+    key: 'drain_notice_ms',
+    flag: 'drain-notice',
+    env: 'QUIRE_DRAIN_NOTICE_MS',
+    kind: 'int',
+    min: 0,
+    help: 'on SIGTERM, time /health says draining while calls are still accepted (within the grace), ms',
+    dflt: () => DEFAULT_DRAIN_NOTICE_MS,
+  },
+  {
     key: 'licence',
     flag: 'licence',
     env: 'QUIRE_LICENCE',
@@ -237,6 +248,7 @@ export interface ServeConfig {
   headerTimeoutMs: number;
   bodyTimeoutMs: number;
   graceMs: number;
+  drainNoticeMs: number;
   licence?: string;
   licencePublicKey?: string;
   clients?: string;
@@ -288,6 +300,15 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     out[d.key] = raw === undefined ? undefined : check(d, raw, where);
   }
   const workers = out.workers as number;
+  const trustedFronts = ((out.trusted_fronts as string | undefined) ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  try {
+    trustedPeers(trustedFronts);
+  } catch (e) {
+    throw new ConfigError(`trusted_fronts: ${(e as Error).message}`);
+  }
   return {
     port: out.port as number,
     host: out.host as string,
@@ -297,16 +318,14 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     queue: (out.queue as number | undefined) ?? workers * DEFAULT_QUEUE_PER_WORKER,
     maxWaitMs: out.max_wait_ms as number,
     queueBytes: out.queue_bytes as number,
-    trustedFronts: ((out.trusted_fronts as string | undefined) ?? '')
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean),
+    trustedFronts,
     timeLimitMs: out.time_limit_ms as number,
     memoryLimitMb: out.memory_limit_mb as number,
     renderMemoryMb: out.render_memory_mb as number,
     headerTimeoutMs: out.header_timeout_ms as number,
     bodyTimeoutMs: out.body_timeout_ms as number,
     graceMs: out.grace_ms as number,
+    drainNoticeMs: out.drain_notice_ms as number,
     licence: out.licence as string | undefined,
     licencePublicKey: (out.trust_issuer ?? out.licence_public_key) as string | undefined,
     clients: out.clients as string | undefined,

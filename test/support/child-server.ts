@@ -26,7 +26,12 @@ export async function startChildFront(args: string[] = [], env: Record<string, s
 }
 
 /** Any `quire` command that prints "listening on <url>" once it serves. */
-export async function startChild(args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
+export async function startChild(
+  args: string[],
+  env: Record<string, string> = {},
+  /** How long it may take to print its address (a loaded machine starts slowly). */
+  startMs = 45_000,
+): Promise<ChildServer> {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, PORT: '', HOST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +55,7 @@ export async function startChild(args: string[], env: Record<string, string> = {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${errText}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${errText}`)), startMs);
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       out += chunk;
