@@ -200,6 +200,12 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   archiveNeeds: ['key', 'claim', 'what'],
   linkGraphicsState: ['at'],
   versionTooOld: ['key', 'version', 'min', 'feature'],
+  // issue 20 (memory and input limits): never positional, listed so the table stays whole
+  pageSizePastLimit: ['key', 'value', 'limit'],
+  matrixSingular: ['key'],
+  imageDataShort: ['image', 'at', 'width', 'height', 'present', 'least'],
+  textPastMemory: ['at', 'limit'],
+  tilingStepTooFine: ['key', 'step', 'floor'],
   encryptionPasswordLong: ['key', 'max'],
   encryptionSamePasswords: ['key', 'other'],
   encryptionWithArchive: ['key', 'other'],

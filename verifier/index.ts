@@ -140,7 +140,7 @@ export async function verifyReport(
   const claims = claimsOf(l);
   // an embedded PDF is judged against its PDF/A claim alone (what ISO 19005 asks of it)
   const names = nesting.ownPdfaClaim ? claims.filter((s) => s.startsWith('pdfa')).slice(0, 1) : [...standards];
-  if (names.length === 0 && !nesting.ownPdfaClaim) names.push(...claims);
+  if (names.length === 0 && !nesting.ownPdfaClaim) for (const c of claims) names.push(c);
   const flavours = flavoursOf(names);
   if (flavours.length === 0) return { standards: names, findings: [], notes: [] };
   const facts = collectFacts(l);

@@ -11,7 +11,7 @@ import type { DrawTarget } from '../../engines/text/line-draw.js';
 import { nextTextObject } from '../../engines/text/runs.js';
 
 import { type LaidBlock, layRuns } from '../../engines/text/text-block.js';
-import { pushAll } from '../../ir/bounded.js';
+import { minOf, pushAll } from '../../ir/bounded.js';
 import type { Appearance, FieldItem, MarkStyle } from '../../ir/form-types.js';
 import type { StrokeSpec } from '../../ir/graphics-types.js';
 import type { Colour, DrawOp, FontResource, GlyphRunOp, PathSegOp } from '../../ir/types.js';
@@ -483,11 +483,11 @@ export function signedAppearance(
   const inner = innerBox(f, w, h);
   const band = inner.h / lines.length;
   const at = `${f.at}/sign`;
-  const size = Math.min(...lines.map((l) => lineSize(f, font, l, inner.w, band, AUTO_MAX, at)));
+  const size = minOf(lines.map((l) => lineSize(f, font, l, inner.w, band, AUTO_MAX, at)));
   const ops: DrawOp[] = [...frame(f, w, h, false)];
   lines.forEach((l, i) => {
     const y = inner.y + inner.h - band * (i + 1);
-    ops.push(...placeLine(f, font, l, size, { x: inner.x, y, w: inner.w, h: band }, 'left', at));
+    pushAll(ops, placeLine(f, font, l, size, { x: inner.x, y, w: inner.w, h: band }, 'left', at));
   });
   return { ops };
 }
