@@ -40,6 +40,7 @@ const BOUNDED: Record<string, string> = {
   'verifier/checks/cff.ts: topIdx.items[0]': 'one INDEX entry: its [start, end] pair',
   'passes/layout/arrows.ts: headOps(item, a.end, end.tip, h.dir, length)': 'the few operations of one arrow head',
   'passes/layout/arrows.ts: headOps(item, a.start, end.tip, h.dir, length)': 'the few operations of one arrow head',
+  'ir/read/unknown-keys.ts: path': 'one token per nesting level of the description, capped at MAX_JSON_DEPTH (1000)',
 };
 
 function sources(dir: string): string[] {
