@@ -275,6 +275,8 @@ describe('server without the library (stand-in render)', () => {
       faces: 42,
       licence_issuer: null,
       operator_issuers: [],
+      draining: false,
+      load: { running: 0, queued: 0, workers: 1 },
     });
   });
 
