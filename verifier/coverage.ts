@@ -112,6 +112,7 @@ export const ALIASES: Partial<Record<1 | 2 | 3 | 4, Record<string, readonly stri
     '6.3.3-4': ['6.3.3-3'], // the N appearance a stream (a subdictionary for buttons: t03)
     '6.1.6.1-1': ['6.1.6-3'], // stream Length
     '6.1.6.1-2': ['6.1.6-4'], // F, FFilter, FDecodeParms
+    '6.1.6.1-3': ['6.1.6-5'], // a 3D stream's Subtype U3D or PRC
     '6.2.3-1': ['6.2.3-3'], // the output intent's profile
     '6.2.5-5': ['6.2.5-4'], // HalftoneName
     '6.2.10.9-1': ['6.2.10.4.1-3'], // .notdef shown

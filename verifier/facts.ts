@@ -125,6 +125,7 @@ export const FACTS = {
 
   // ── annotations, actions, forms (checks/interactive.ts)
   annotation: 'an annotation {subtype} (bindings judge the type per part)',
+  '3d-stream': 'the 3D stream of a 3D annotation, its Subtype {subtype}',
   'annot-ca': 'an annotation has CA below 1 {subtype, value}',
   'annot-flags': 'the flags of an annotation {subtype, present, print, hidden, invisible, noView, toggleNoView}',
   'annot-colour': 'an annotation has C or IC {subtype, outputCs}',

@@ -55,6 +55,28 @@ describe('file structure and metadata', () => {
   });
 });
 
+describe('3D streams (PDF/A-4e 6.1.6.1 t03)', () => {
+  // A 3D annotation whose 3D stream (directly, or through a 3D reference dictionary) names its Subtype.
+  const threeD = (subtype: string, viaRef = false): HandPdf => {
+    const p = pdfaBase(4, { page: '/Annots[7 0 R]' });
+    const ap = '/AP<</N 9 0 R>>';
+    p.objects[7] = `<</Type/Annot/Subtype/3D/Rect[10 10 110 110]/F 4${ap}/3DD ${viaRef ? '10' : '8'} 0 R>>`;
+    p.objects[8] = { dict: `<</Type/3D/Subtype/${subtype}>>`, stream: 'U3D' };
+    p.objects[9] = { dict: '<</Type/XObject/Subtype/Form/BBox[0 0 100 100]>>', stream: '' };
+    if (viaRef) p.objects[10] = '<</Type/3DRef/3DD 8 0 R>>';
+    return p;
+  };
+  const rule = `${A4} 6.1.6-t05`;
+  it('a Subtype other than U3D or PRC is reported, as the profile tests it (case matters)', async () => {
+    expect(await ids(threeD('u3d'), 'pdfa4e')).toContain(rule);
+    expect(await ids(threeD('STL', true), 'pdfa4e')).toContain(rule);
+  });
+  it('U3D and PRC are not', async () => {
+    expect(await ids(threeD('U3D'), 'pdfa4e')).not.toContain(rule);
+    expect(await ids(threeD('PRC', true), 'pdfa4e')).not.toContain(rule);
+  });
+});
+
 describe('optional content configurations (PDF/A-2 6.9, PDF/A-4 6.10)', () => {
   const oc = (d: string, configs = '') => {
     const p = pdfaBase(4, { catalog: `/OCProperties<</OCGs[7 0 R 8 0 R]/D<<${d}>>${configs}>>` });

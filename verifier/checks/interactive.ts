@@ -99,12 +99,25 @@ function walkFields(
   }
 }
 
+/**
+ * A 3D annotation's 3D stream (ISO 32000-2 13.6.3): `3DD` is the stream, or a 3D reference dictionary
+ * whose own `3DD` is; its Subtype is what PDF/A-4e 6.1.6.1 judges (U3D or PRC).
+ */
+function threeD(ctx: PDFContext, d: PDFDict, where: string, add: Parameters<Check>[0]['add']): void {
+  let target = resolve(ctx, get(ctx, d, '3DD'));
+  if (target instanceof PDFDict && !(target instanceof PDFStream) && getName(ctx, target, 'Type') === '3DRef')
+    target = resolve(ctx, get(ctx, target, '3DD'));
+  if (!(target instanceof PDFStream)) return;
+  add('3d-stream', 'PD3DStream', { subtype: getName(ctx, target.dict, 'Subtype') ?? 'none' }, where);
+}
+
 function annotation(l: Loaded, d: PDFDict, where: string, add: Parameters<Check>[0]['add']): void {
   const ctx = l.context;
   const sub = getName(ctx, d, 'Subtype') ?? 'none';
   const rect = arrayItems(ctx, getArray(ctx, d, 'Rect')).map((x) => Number(x.toString()));
   const zeroSize = rect.length === 4 && (rect[0] === rect[2] || rect[1] === rect[3]);
   add('annotation', 'PDAnnot', { subtype: sub }, where);
+  if (sub === '3D') threeD(ctx, d, where, add);
   const ca = getNumber(ctx, d, 'CA');
   if (ca !== undefined && ca !== 1) add('annot-ca', 'PDAnnot', { subtype: sub, value: ca }, where);
   const f = getNumber(ctx, d, 'F');

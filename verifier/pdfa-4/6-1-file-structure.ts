@@ -28,6 +28,9 @@ export const fileStructure = [
   }),
   bind('6.1.6', 3, 'stream-length', 'the Length of stream %declared does not match its data (%actual bytes)'),
   bind('6.1.6', 4, 'stream-external', 'a stream dictionary has an F, FFilter or FDecodeParms entry'),
+  bind('6.1.6', 5, '3d-stream', 'the 3D stream of a 3D annotation has the Subtype %subtype, neither U3D nor PRC', {
+    when: (f) => f.args?.subtype !== 'U3D' && f.args?.subtype !== 'PRC',
+  }),
   bind('6.1.6.2', 1, 'filter-nonstandard', 'a stream names the filter %filter, which ISO 32000-2 does not define'),
   bind('6.1.7', 1, 'name-not-utf8', 'a name is not a valid UTF-8 byte sequence'),
   bind('6.1.8', 1, 'obj-spacing', 'the obj or endobj keyword is not spaced as PDF/A requires'),
