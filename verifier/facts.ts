@@ -63,6 +63,7 @@ export const FACTS = {
   'gs-tr': 'a graphics state has TR',
   'gs-tr2': 'a graphics state has TR2 other than Default',
   'gs-htp': 'a graphics state has HTP',
+  'gs-hto': "a graphics state has HTO (ISO 32000-2's name for the halftone origin)",
   'gs-smask': 'a graphics state has a soft mask',
   'gs-bm-not-normal': 'a graphics state blends with a mode other than Normal / Compatible {bm}',
   'gs-bm-unknown': 'a graphics state names a blend mode ISO 32000 does not define {bm}',

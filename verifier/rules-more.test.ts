@@ -55,6 +55,17 @@ describe('file structure and metadata', () => {
   });
 });
 
+describe('the halftone origin (PDF/A-2 6.2.5 t03 HTP, PDF/A-4 6.2.5 t03 HTO)', () => {
+  const withGs = (part: 2 | 4, key: string): HandPdf =>
+    pdfaBase(part, { page: `/Resources<</ExtGState<</G0<<${key}>>>>>>`, content: '/G0 gs 0 0 m 10 10 l S' });
+  it('PDF/A-4 sets aside HTO, the name ISO 32000-2 gives the halftone origin; PDF/A-2 sets aside HTP', async () => {
+    expect(await ids(withGs(4, '/HTO[0 1]'), 'pdfa4')).toContain(`${A4} 6.2.5-t03`);
+    expect(await ids(withGs(4, '/LW 1'), 'pdfa4')).not.toContain(`${A4} 6.2.5-t03`);
+    expect(await ids(withGs(2, '/HTP[0 1]'), 'pdfa2b')).toContain(`${A2} 6.2.5-t03`);
+    expect(await ids(withGs(2, '/LW 1'), 'pdfa2b')).not.toContain(`${A2} 6.2.5-t03`);
+  });
+});
+
 describe('3D streams (PDF/A-4e 6.1.6.1 t03)', () => {
   // A 3D annotation whose 3D stream (directly, or through a 3D reference dictionary) names its Subtype.
   const threeD = (subtype: string, viaRef = false): HandPdf => {

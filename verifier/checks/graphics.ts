@@ -84,6 +84,7 @@ export const graphics: Check = ({ l, u, add }) => {
     const tr2 = get(ctx, d, 'TR2');
     if (tr2 && nameOf(tr2) !== 'Default') add('gs-tr2', 'PDExtGState', {}, g.where);
     if (has(d, 'HTP')) add('gs-htp', 'PDExtGState', {}, g.where);
+    if (has(d, 'HTO')) add('gs-hto', 'PDExtGState', {}, g.where);
     const ht = get(ctx, d, 'HT');
     const htd = ht instanceof PDFStream ? ht.dict : ht instanceof PDFDict ? ht : undefined;
     if (htd) {

@@ -102,7 +102,8 @@ export const graphics = [
   ),
   bind('6.2.5', 1, 'gs-tr', 'a graphics state has a TR entry'),
   bind('6.2.5', 2, 'gs-tr2', 'a graphics state has a TR2 entry other than Default'),
-  bind('6.2.5', 3, 'gs-htp', 'a graphics state has an HTP entry'),
+  // ISO 19005-4 names HTO, ISO 32000-2's key for the halftone origin (PDF 1.7's HTP), as veraPDF's profile tests it
+  bind('6.2.5', 3, 'gs-hto', 'a graphics state has an HTO entry'),
   bind('6.2.5', 4, 'halftone-type', 'a halftone has HalftoneType %type (1 or 5 allowed)'),
   bind('6.2.5', 4, 'halftone-name', 'a halftone has a HalftoneName entry'),
   bind('6.2.6', 1, 'rendering-intent', 'the rendering intent %value is not one of the four PDF defines'),
