@@ -66,6 +66,26 @@ describe('the halftone origin (PDF/A-2 6.2.5 t03 HTP, PDF/A-4 6.2.5 t03 HTO)', (
   });
 });
 
+describe("a tiling pattern's device colour (PDF/A-4 6.2.4.3)", () => {
+  // The page sets DefaultCMYK; the pattern's content paints DeviceCMYK with resources of its own.
+  const tiled = (patternDefaults: boolean): HandPdf => {
+    const icc = '/ColorSpace<</DefaultCMYK[/ICCBased 8 0 R]>>';
+    const p = pdfaBase(4, { content: '/Pattern cs /P0 scn 0 0 100 100 re f' });
+    p.objects[3] = `<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<<${icc}/Pattern<</P0 7 0 R>>>>>>`;
+    p.objects[7] = {
+      dict: `<</Type/Pattern/PatternType 1/PaintType 1/TilingType 1/BBox[0 0 10 10]/XStep 10/YStep 10/Resources<<${patternDefaults ? icc : ''}>>>>`,
+      stream: '/DeviceCMYK cs 0.2 0 0.1 0.1 sc 0 0 5 5 re f',
+    };
+    p.objects[8] = { dict: '<</N 4>>', stream: new Uint8Array(128) };
+    return p;
+  };
+  const deviceCmyk = (found: string[]) => found.filter((f) => f.startsWith(`${A4} 6.2.4.3-`));
+  it("the page's DefaultCMYK does not reach into the pattern's own space; the pattern's own does", async () => {
+    expect(deviceCmyk(await ids(tiled(false), 'pdfa4'))).not.toEqual([]);
+    expect(deviceCmyk(await ids(tiled(true), 'pdfa4'))).toEqual([]);
+  });
+});
+
 describe('3D streams (PDF/A-4e 6.1.6.1 t03)', () => {
   // A 3D annotation whose 3D stream (directly, or through a 3D reference dictionary) names its Subtype.
   const threeD = (subtype: string, viaRef = false): HandPdf => {

@@ -70,7 +70,9 @@ export function runScope(
     scope,
     where,
     res,
-    defaults: defaultsOf(w.ctx, res),
+    // A tiling pattern's content is drawn in its own space with its own resources (ISO 32000-1 8.7.3.3):
+    // the page's Default colour spaces do not reach into it (veraPDF's 6.2.4.3 reads them so).
+    defaults: defaultsOf(w.ctx, kind === 'pattern' ? (resources ? [resources] : []) : res),
     depth: 0,
     mode: 0,
     font: undefined,
