@@ -69,8 +69,11 @@ export function scanRaw(bytes: Uint8Array): RawFile {
   const headerOk = header !== null && isEolOrEnd(s, header[0].length);
   let binaryCommentOk = false;
   if (header) {
+    // One EOL marker (CR, LF or CR LF), then the comment at once: a blank line between is a second
+    // marker, which the rule does not allow ("immediately followed", as veraPDF reads it).
     let p = header[0].length;
-    while (p < s.length && isEol(s.charCodeAt(p))) p++;
+    if (s[p] === '\r') p++;
+    if (s[p] === '\n') p++;
     if (s[p] === '%') {
       let n = 0;
       for (let q = p + 1; q < s.length && !isEol(s.charCodeAt(q)); q++)

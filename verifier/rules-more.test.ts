@@ -86,6 +86,16 @@ describe("a tiling pattern's device colour (PDF/A-4 6.2.4.3)", () => {
   });
 });
 
+describe('the binary comment right after the header (PDF/A-2 6.1.2 t02)', () => {
+  it('one EOL marker, then the comment: a blank line between is refused, CR LF is one marker', async () => {
+    const rule = `${A2} 6.1.2-t02`;
+    expect(await ids({ ...pdfaBase(2), binary: '\n%\xe2\xe3\xcf\xd3\n' }, 'pdfa2b')).toContain(rule);
+    expect(await ids({ ...pdfaBase(2), binary: '%\xe2\xe3\xcf\xd3\n' }, 'pdfa2b')).not.toContain(rule);
+    // the builder ends the header line with LF: a header ending in CR makes the marker CR LF
+    expect(await ids({ ...pdfaBase(2), header: '%PDF-1.7\r' }, 'pdfa2b')).not.toContain(rule);
+  });
+});
+
 describe('3D streams (PDF/A-4e 6.1.6.1 t03)', () => {
   // A 3D annotation whose 3D stream (directly, or through a 3D reference dictionary) names its Subtype.
   const threeD = (subtype: string, viaRef = false): HandPdf => {
