@@ -8,6 +8,7 @@ import type { Font } from 'fontkit';
 import * as fontkit from 'fontkit';
 import { pushAll } from '../../ir/bounded.js';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
+import { quadraticAsCubic } from '../geometry/shapes.js';
 import { compositeFault } from './composites.js';
 import { pairShape } from './pair-shape.js';
 import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
@@ -195,17 +196,7 @@ export class Face implements TextFont {
       else if (command === 'bezierCurveTo') out.push({ k: 'c', v: args });
       else if (command === 'quadraticCurveTo') {
         const [qx, qy, ex, ey] = args;
-        out.push({
-          k: 'c',
-          v: [
-            x + (2 / 3) * (qx - x),
-            y + (2 / 3) * (qy - y),
-            ex + (2 / 3) * (qx - ex),
-            ey + (2 / 3) * (qy - ey),
-            ex,
-            ey,
-          ],
-        });
+        out.push({ k: 'c', v: quadraticAsCubic(x, y, qx, qy, ex, ey) });
       } else if (command === 'closePath') out.push({ k: 'h', v: [] });
       if (args.length >= 2) [x, y] = args.slice(-2);
     }

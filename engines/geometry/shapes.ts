@@ -44,6 +44,21 @@ export function segsBox(segs: readonly PathSegOp[]): Box {
 /** Control-point distance of a quarter circle as a cubic Bézier, per unit radius: 4(√2 − 1)/3. */
 const KAPPA = 0.5522847498307936;
 
+/**
+ * A quadratic Bézier from (x, y) through control (qx, qy) to (ex, ey) as the cubic's three points:
+ * control points two thirds of the way from each end to the quadratic's one (exact, not fitted).
+ */
+export function quadraticAsCubic(
+  x: number,
+  y: number,
+  qx: number,
+  qy: number,
+  ex: number,
+  ey: number,
+): [number, number, number, number, number, number] {
+  return [x + (2 / 3) * (qx - x), y + (2 / 3) * (qy - y), ex + (2 / 3) * (qx - ex), ey + (2 / 3) * (qy - ey), ex, ey];
+}
+
 export function ellipseSegs(box: Box): PathSegOp[] {
   const cx = (box.llx + box.urx) / 2,
     cy = (box.lly + box.ury) / 2;

@@ -4,6 +4,7 @@
 // exact bounding box of such an outline (objectBoundingBox units) and its content-stream operators.
 import svgpath from 'svgpath';
 import type { Matrix } from '../../ir/draw-ops.js';
+import { quadraticAsCubic } from '../geometry/shapes.js';
 import { num } from '../pdf/number.js';
 import type { SvgNode } from './parse.js';
 import { length, numbers } from './style.js';
@@ -50,18 +51,7 @@ export function pathData(d: string, node: SvgNode): Seg[] {
           break;
         case 'Q': {
           // A quadratic as the cubic with control points two thirds of the way to its one.
-          const [qx, qy, ex, ey] = [s[1], s[2], s[3], s[4]];
-          out.push({
-            k: 'C',
-            p: [
-              x + (2 / 3) * (qx - x),
-              y + (2 / 3) * (qy - y),
-              ex + (2 / 3) * (qx - ex),
-              ey + (2 / 3) * (qy - ey),
-              ex,
-              ey,
-            ],
-          });
+          out.push({ k: 'C', p: quadraticAsCubic(x, y, s[1], s[2], s[3], s[4]) });
           break;
         }
         case 'Z':
