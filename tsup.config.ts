@@ -6,7 +6,48 @@
 // set (tools/build-if-stale.mjs sets it for `npm start`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+// fontkit, fast-xml-parser and svgpath with the packages they import, bundled in: as separate modules
+// a fresh process resolved, translated (CommonJS into ES modules) and compiled them one by one, about
+// 200 ms of CPU before the first page (bench/README.md, "Start-up, fifth wave")
+const BUNDLED = [
+  'fontkit',
+  'linebreak',
+  'restructure',
+  'unicode-properties',
+  'unicode-trie',
+  'tiny-inflate',
+  'dfa',
+  'clone',
+  'fast-deep-equal',
+  'base64-js',
+  /^@swc\/helpers/,
+  'fast-xml-parser',
+  'fast-xml-builder',
+  '@nodable/entities',
+  'is-unsafe',
+  'path-expression-matcher',
+  'strnum',
+  'anynum',
+  'xml-naming',
+  'svgpath',
+];
+
+// Two of fontkit's imports replaced in the bundle by files of tools/bundle/ that keep their contract:
+// brotli's decoder required on first call, and unicode-trie's unpacking done by Node's zlib
+const shims: Plugin = {
+  name: 'quire-shims',
+  setup(build) {
+    const shim = (file: string) => ({ path: join(import.meta.dirname, 'tools', 'bundle', file) });
+    build.onResolve({ filter: /^brotli\/decompress\.js$/ }, () => shim('brotli-on-call.mjs'));
+    build.onResolve({ filter: /^tiny-inflate$/ }, (a) =>
+      /[\\/]unicode-trie[\\/]/.test(a.importer) ? shim('native-inflate.cjs') : undefined,
+    );
+  },
+};
 
 const exported = { index: 'src/index.ts', server: 'src/server.ts', hosted: 'src/hosted/index.ts' };
 
@@ -32,7 +73,8 @@ export default defineConfig({
   external: ['better-sqlite3', 'pg'],
   // pdf-lib (with its pako and @pdf-lib/* helpers) bundled in: 170 CommonJS files a process resolved,
   // read and wrapped one by one were a quarter of a fresh CLI process's CPU (bench/README.md, "Start-up")
-  noExternal: ['pdf-lib', /^@pdf-lib\//, 'pako'],
+  noExternal: ['pdf-lib', /^@pdf-lib\//, 'pako', ...BUNDLED],
+  esbuildPlugins: [shims],
   // the description's schemas precompiled to standalone validators beside the bundle, which
   // ir/schema/ajv.ts loads instead of compiling them at start-up (bench/README.md, "Start-up")
   onSuccess: async () => {

@@ -10,7 +10,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'ir', 'engines', 'passes', 'verifier', 'types', 'package.json', 'tsup.config.ts'];
+const SOURCES = [
+  'src',
+  'ir',
+  'engines',
+  'passes',
+  'verifier',
+  'types',
+  'tools/bundle',
+  'package.json',
+  'tsup.config.ts',
+];
 const declarations = process.argv.includes('--declarations');
 
 /** The newest modification time under a file or folder (0 when it is missing). */

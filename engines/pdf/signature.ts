@@ -7,7 +7,18 @@
 // The CMS is built by node-forge's PKCS#7 writer; the one attribute forge cannot write itself is
 // added to its ASN.1 tree with forge's own ASN.1 constructors and the signed attributes signed again.
 import { createHash } from 'node:crypto';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type forge from 'node-forge';
+
+// node-forge is required when a file is first signed, not at load: loading it is ~50 ms of CPU
+// that a fresh process rendering anything else would spend (bench/README.md, start-up). Each
+// function below that calls it names it `forge` locally; types still come from the import.
+const require = createRequire(import.meta.url);
+let forgeLib: typeof forge | undefined;
+function nodeForge(): typeof forge {
+  forgeLib ??= require('node-forge') as typeof forge;
+  return forgeLib;
+}
 
 /** OID of the ESS signing-certificate-v2 attribute (RFC 5035). */
 const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
@@ -40,6 +51,7 @@ export class Signer {
 
   /** A detached CAdES CMS SignedData over `data` (DER). */
   cms(data: Uint8Array): Uint8Array {
+    const forge = nodeForge();
     const p7 = forge.pkcs7.createSignedData();
     p7.content = forge.util.createBuffer(Buffer.from(data).toString('binary'));
     p7.addCertificate(this.#cert);
@@ -89,6 +101,7 @@ export class Signer {
 }
 
 function derOf(cert: forge.pki.Certificate): Buffer {
+  const forge = nodeForge();
   return Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
 }
 
@@ -105,6 +118,7 @@ export const MAX_P12_ITERATIONS = 100_000;
  * PKCS#12 authenticated safe and its bags) are read into. Reads with node-forge's ASN.1 parser.
  */
 function maxIterations(node: forge.asn1.Asn1, depth = 0): number {
+  const forge = nodeForge();
   const { asn1 } = forge;
   if (depth > 32) return 0;
   let max = 0;
@@ -153,6 +167,7 @@ export function loadSigner(
 }
 
 function readSigner(p12: Uint8Array, password: string): { ok: true; signer: Signer } | { ok: false; detail: string } {
+  const forge = nodeForge();
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     const der = forge.asn1.fromDer(Buffer.from(p12).toString('binary'));
