@@ -17,6 +17,12 @@ import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 export const FACE_CACHE_SIZE = 64;
 /** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
 export const WORD_CACHE_SIZE = 20_000;
+/**
+ * Words a face shapes through fontkit before plain Latin takes the pair path (pair-shape.ts): both give
+ * the same glyphs and advances, and a cold process with a page of text is faster without the pairs
+ * (bench/README.md, "Start-up, fifth wave").
+ */
+export const PAIR_PATH_AFTER = 200;
 
 /** Outline technology of the face: glyf (TrueType), CFF (embedded bare as CIDFontType0C), CFF2 (variable; refused). */
 export type OutlineKind = 'truetype' | 'cff' | 'cff2';
@@ -92,6 +98,8 @@ export class Face implements TextFont {
   readonly unitsPerEm: number;
   /** Word caches, one per feature set ('' = the font's defaults). */
   private readonly words = new Map<string, Map<string, Shaped>>();
+  /** Texts this face has had fontkit shape; the pair path waits for PAIR_PATH_AFTER of them. */
+  private shapedByFontkit = 0;
 
   /** The named instance or axis values a variable font was set at (instance.ts), for its PostScript name. */
   readonly instanceLabel?: string;
@@ -255,9 +263,13 @@ export class Face implements TextFont {
     const hit = words.get(text);
     if (hit) return hit;
     // Plain Latin under the default features comes from the pair caches (pair-shape.ts) for a few
-    // map lookups: not worth a place in the word cache, which keeps what fontkit had to shape.
-    const fast = features === undefined ? pairShape(this.font, text) : undefined;
+    // map lookups: not worth a place in the word cache, which keeps what fontkit had to shape. Not
+    // for a face's first words: filling the caches takes a fontkit call per letter and per pair, ~4×
+    // the calls of shaping the words themselves, which a one-page document never earns back.
+    const fast =
+      features === undefined && this.shapedByFontkit >= PAIR_PATH_AFTER ? pairShape(this.font, text) : undefined;
     if (fast) return fast;
+    this.shapedByFontkit++;
     const shaped = this.shapeUncached(text, features);
     if (text.length > SHAPE_CHUNK) return shaped; // a huge word is not kept: it would hold the cache's memory
     if (words.size >= WORD_CACHE_SIZE) words.clear();

@@ -24,6 +24,7 @@
 // calls can interleave. Error recovery is off in both: a coordinate either parses or is refused.
 import type * as Chevrotain from 'chevrotain';
 import type { IToken, TokenType } from 'chevrotain';
+import { quickCoordinate } from './coordinate-quick.js';
 import { COORD_VARIABLES, type CoordVariable, type Expr } from './expr.js';
 import { chevrotain } from './load-chevrotain.js';
 
@@ -201,7 +202,12 @@ function parseFresh(src: string): ParseCoordinateResult {
   }
 }
 
-function parse(src: string): ParseCoordinateResult {
+/** The chevrotain parser alone, without ./coordinate-quick.ts: for the test that checks the two agree. */
+export function parseCoordinateFully(src: string): ParseCoordinateResult {
+  return parse(src, false);
+}
+
+function parse(src: string, quick = true): ParseCoordinateResult {
   if (typeof src !== 'string') return syntax('not a string');
   if (src.length > MAX_EXPRESSION_LENGTH) return syntax(`longer than ${MAX_EXPRESSION_LENGTH} characters`);
 
@@ -216,6 +222,10 @@ function parse(src: string): ParseCoordinateResult {
       depth--;
     }
   }
+
+  // a well-formed expression is read by hand, and chevrotain never loaded (./coordinate-quick.ts)
+  const read = quick ? quickCoordinate(src) : undefined;
+  if (read) return { ok: true, expr: read };
 
   const { lexer, parser, Variable } = grammar();
   const lexed = lexer.tokenize(src);
