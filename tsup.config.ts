@@ -2,7 +2,7 @@
 // subpath exports (quire/server, quire/hosted), the `quire` command (cli), the server's render worker
 // (loaded by piscina from dist/render-worker.js), the worker of the async `renderAsync` and the bench
 // entry, and dist/ajv/ (ir/schema/precompile.ts). Dependencies stay external (node_modules at run
-// time) but pdf-lib's; declarations are emitted for the three exported entries unless QUIRE_NO_DTS is
+// time) but pdf-lib's and those of BUNDLED below; declarations are emitted for the three exported entries unless QUIRE_NO_DTS is
 // set (tools/build-if-stale.mjs sets it for `npm start`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
