@@ -119,15 +119,15 @@ const TWO_COLUMN = new Set(['4.2', '7.1']);
 const TABLES: Record<string, number> = { '2.1': 9, '5.1': 44, '8.2': 12 };
 
 export interface Report40Options {
-  /** Paragraphs per section (default 5) and sentences per paragraph (default 6): the report's length. */
+  /** Paragraphs per section (default 8) and sentences per paragraph (default 10): the report's length. */
   paragraphs?: number;
   sentences?: number;
 }
 
 /** The report description, in the sketch's keys. */
 export function report40(options: Report40Options = {}): Json {
-  const paragraphsPer = options.paragraphs ?? 5;
-  const sentencesPer = options.sentences ?? 6;
+  const paragraphsPer = options.paragraphs ?? 8;
+  const sentencesPer = options.sentences ?? 10;
   const rnd = prng(23);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
   let coined = 0;
@@ -268,4 +268,4 @@ function table(rows: number, key: string, word: () => string): Json {
   };
 }
 
-if (process.argv[1]?.endsWith('report-40.ts')) process.stdout.write(`${JSON.stringify(report40(), null, 1)}\n`);
+if (process.argv[1]?.endsWith('support/report-40.ts')) process.stdout.write(`${JSON.stringify(report40(), null, 1)}\n`);
