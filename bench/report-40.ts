@@ -43,6 +43,14 @@ writeFileSync(files.quire, JSON.stringify(description));
 writeFileSync(files.pdfmake, JSON.stringify(toPdfmake(description)));
 const fileOf = (tool: string) => (tool === 'quire' ? files.quire : files.pdfmake);
 
+const loadAtStart = (() => {
+  try {
+    return execFileSync('uptime', [], { encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+})();
+
 type Rec = { median_ms?: number; bytes?: number; refused?: string; error?: string; peak_rss_mb?: number };
 // pdfmake with its keep-headings-with-next recipe (pageBreakBefore), and without it (its plain speed)
 const TOOLS = ['pdfmake', 'pdfmake-nokeep', 'quire'] as const;
@@ -99,7 +107,9 @@ const sh = (cmd: string, a: string[]) => {
 };
 const dirty = sh('git', ['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
 console.log(`report-40 (issue 23), ${new Date().toISOString()}, Node ${process.version}`);
-console.log(`commit ${sh('git', ['rev-parse', '--short', 'HEAD'])}${dirty}; load ${sh('uptime', [])}`);
+console.log(`commit ${sh('git', ['rev-parse', '--short', 'HEAD'])}${dirty}`);
+console.log(`load at the start: ${loadAtStart}`);
+console.log(`load at the end:   ${sh('uptime', [])}`);
 console.log(
   `${rounds} round(s), each tool a fresh process: 1 warm-up, median of ${n}; the figure is the median of the rounds`,
 );
