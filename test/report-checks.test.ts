@@ -15,8 +15,9 @@ const line = (i: number) => [0, 1, 2, 3, 4].map((j) => coinedWord(i * 5 + j)).jo
 const P1 = [0, 1, 2, 3, 4].map(line);
 const P2 = [5, 6, 7, 8, 9].map(line);
 const P3 = [10, 11, 12].map(line);
-const P4 = [13, 14, 15, 16, 17].map(line);
-const NOTE = `${coinedWord(900)} ${coinedWord(901)} ${coinedWord(902)}.`;
+const P4 = [13, 14, 15, 16, 17].map((i) => line(i).split(' ').slice(0, 3).join(' ')); // narrow: a column's lines
+const NOTE_WORDS = [900, 901, 902, 903, 904, 905].map(coinedWord);
+const NOTE = `${NOTE_WORDS.join(' ')}.`;
 const TABLE = [
   ['Name', 'Value'],
   [coinedWord(910), '41.5'],
@@ -126,7 +127,12 @@ function good(o: Partial<Record<string, unknown>> = {}): Uint8Array {
     { page: 3, top: 20, lines: ['First part'], size: 14 },
     { page: 3, top: 45, lines: p1 },
     { page: 3, top: 45 + 13 * 5 + 6, lines: p2a },
-    { page: (o.notePage as number) ?? 3, top: 250, lines: [`1 ${NOTE}`], size: 7 },
+    ...(o.noteSplit
+      ? [
+          { page: 3, top: 250, lines: [`1 ${NOTE_WORDS.slice(0, 3).join(' ')}`], size: 7 },
+          { page: 4, top: 250, lines: [`${NOTE_WORDS.slice(3).join(' ')}.`], size: 7 },
+        ]
+      : [{ page: (o.notePage as number) ?? 3, top: 250, lines: [`1 ${NOTE}`], size: 7 }]),
     { page: 4, top: 20, lines: p2b },
     ...((o.headingAtFoot as Block[]) ?? [{ page: 4, top: top4, lines: ['Second part'], size: 12 }]),
     { page: 4, top: top4 + 23, lines: [P3[0], P3[1], `${P3[2]} See page ${(o.ref as string) ?? '3'}.`] },
@@ -198,6 +204,10 @@ describe('report checks on hand-laid PDFs', () => {
     expect(problems(good({ notePage: 4 }))).toEqual([
       expect.stringMatching(/^notes: the mark of ".*" is on page 3, its note on page 4\.$/),
     ]);
+  });
+
+  it('accept a footnote that continues at the foot of the next page', () => {
+    expect(problems(good({ noteSplit: true }))).toEqual([]);
   });
 
   it('catch a cross-reference printing the wrong page', () => {
