@@ -525,7 +525,8 @@ function takeNote(tokens: Token[], words: string[]): { page: number; number: str
       tokens.splice(k, rest.length);
     }
     const before = tokens[i - 1];
-    const start = !number && before && /^\d+$/.test(before.text) && before.line === tokens[i].line ? i - 1 : i;
+    // the note's number: glued, or the word before it on the page (a raised number may be a line of its own)
+    const start = !number && before && /^\d+$/.test(before.text) && before.line.page === page ? i - 1 : i;
     if (start === i - 1) number = before.text;
     tokens.splice(start, i + Math.min(j, words.length) - start);
     return { page, number };
