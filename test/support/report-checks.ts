@@ -6,7 +6,8 @@
 //             (default 2: never a single line), and no heading is the last line of a page (box);
 //   notes     each footnote is on the page of its mark;
 //   refs      each `{page_of:ID}` prints the page its target is on.
-// `checkReport(pdf, description)` returns the problems found, one sentence each (empty: all hold).
+// `checkReport(pdf, description)` returns the problems found, one sentence each (empty: all hold);
+// `npx tsx test/support/report-checks.ts report.pdf description.json` prints them.
 //
 // How the PDF is read. One `pdftotext -bbox-layout` gives every line and word with its box. Per page:
 // lines matching the page furniture (text items drawn on every page, or on an object `pages` rule,
@@ -654,4 +655,15 @@ function matchStory(story: Story, tokens: Token[]): StoryMatch {
   if (pos < text.length)
     result.problem = `words: the PDF has more text after the story's last word (page ${pageAt()}): ${JSON.stringify(text.slice(pos, pos + 60))}.`;
   return result;
+}
+
+// `npx tsx test/support/report-checks.ts report.pdf description.json`: the checks from the command line
+// (the description as rendered, e.g. test/fixtures/report-40.json); exit 1 when a problem is found.
+if (process.argv[1]?.endsWith('support/report-checks.ts')) {
+  const [pdfFile, descriptionFile] = process.argv.slice(2);
+  const { readFileSync } = await import('node:fs');
+  const { problems, facts } = checkReport(pdfFile, JSON.parse(readFileSync(descriptionFile, 'utf8')));
+  for (const p of problems) console.log(p);
+  console.log(`${facts.pages} pages, ${facts.headingPages.size} headings found, ${problems.length} problems`);
+  process.exitCode = problems.length ? 1 : 0;
 }
