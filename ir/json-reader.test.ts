@@ -136,6 +136,34 @@ describe('readJson: values', () => {
     const big = 'ABCDabcd0123+/=='.repeat(300_000);
     expect(ok(readJson(`{"data":"${big}"}`))).toEqual({ data: big });
   });
+
+  it('reads a long string sent again (kept from before) to the same value, and a changed one afresh', () => {
+    const font = 'ABCDabcd0123+/=='.repeat(4096) + 'é€';
+    const first = ok(readJson(`{"data":"${font}"}`)) as { data: string };
+    // Same bytes at another offset of another body: the same string, without reading it again.
+    const again = ok(readJson(`  {"x":1,"data":"${font}"}`)) as { data: string };
+    expect(again.data).toBe(first.data);
+    expect(again.data).toBe(font);
+    // Same length, one byte changed (first, middle, last; an escape; a control byte; invalid UTF-8): read afresh.
+    const bytes = enc.encode(`{"data":"${font}"}`);
+    const at = [9, 9 + 30_000, bytes.length - 8]; // the last before "é€"
+    for (const i of at) {
+      const changed = Uint8Array.from(bytes);
+      changed[i] = 0x5a; // 'Z'
+      expect((ok(readJson(changed)) as { data: string }).data).not.toBe(font);
+    }
+    const escaped = Uint8Array.from(bytes);
+    escaped[9 + 95] = 0x5c; // a backslash before 'A' is no escape: refused
+    expect(readJson(escaped)).toMatchObject({ ok: false, kind: 'syntax', offset: 9 + 95 });
+    const control = Uint8Array.from(bytes);
+    control[9 + 95] = 0x0a;
+    expect(readJson(control)).toMatchObject({ ok: false, kind: 'syntax', offset: 9 + 95 });
+    const broken = Uint8Array.from(bytes);
+    broken[bytes.length - 4] = 0xff; // inside the "€"
+    expect(readJson(broken)).toMatchObject({ ok: false, kind: 'syntax' });
+    // The original is still read to its value afterwards.
+    expect((ok(readJson(bytes)) as { data: string }).data).toBe(font);
+  });
 });
 
 describe('readJson: BOM', () => {

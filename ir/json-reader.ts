@@ -310,11 +310,18 @@ class Reader {
     // proves no backslash or control byte comes before it, so it is the closing quote.
     const q = this.buf.indexOf(QUOTE, j);
     if (q < 0) this.fail(`unterminated string starting at byte ${start - 1}`, start - 1);
+    const seen = q - start >= LONG_KEPT_MIN ? keptLong(this.buf, start, q) : undefined;
+    if (seen !== undefined) {
+      this.pos = q + 1;
+      return seen;
+    }
     const k = this.cleanUntil(j, q);
     acc |= this.acc;
     if (k === q) {
       this.pos = q + 1;
-      return this.decode(start, q, acc);
+      const str = this.decode(start, q, acc);
+      if (q - start >= LONG_KEPT_MIN) keepLong(this.buf, start, q, str);
+      return str;
     }
     if (b[k] === BACKSLASH) return this.readEscaped(start, k, acc);
     return this.controlCharacter(k);
@@ -531,6 +538,43 @@ class Reader {
   private fail(detail: string, offset: number): never {
     throw new Stop({ ok: false, kind: 'syntax', detail, offset });
   }
+}
+
+// Long strings seen before. A server is sent the same fonts with every call (an invoice carries its
+// two faces inline, 1.1 MB of base64): making that string again, proving it free of escapes and
+// looking it up by content in the decoded-font cache (ir/read/fonts.ts) was a tenth of a warm
+// render's CPU, and its 1 MB allocation a good part of the garbage collector's. The bytes of a long
+// string without escapes are kept beside the string they gave; the same bytes again (compared in
+// one memcmp) give the same string object, which the font cache then finds at once. Bounded like
+// every cache (fast-layout §1 rule 3): a few entries, a few megabytes, least recently used out.
+/** Strings at least this long (bytes between the quotes) are kept; shorter ones are cheap to make. */
+const LONG_KEPT_MIN = 16 * 1024;
+/** Long strings kept at most, and their bytes all together. */
+const LONG_KEPT_COUNT = 16;
+const LONG_KEPT_BYTES = 32 << 20;
+const longKept: { bytes: Buffer; str: string }[] = [];
+let longKeptBytes = 0;
+
+/** The string of buf[s, e) when those very bytes were read before (most recently used moves last). */
+function keptLong(buf: Buffer, s: number, e: number): string | undefined {
+  const n = e - s;
+  for (let i = longKept.length - 1; i >= 0; i--) {
+    const k = longKept[i];
+    if (k.bytes.length !== n || k.bytes[0] !== buf[s] || k.bytes[n - 1] !== buf[e - 1]) continue;
+    if (buf.compare(k.bytes, 0, n, s, e) !== 0) continue;
+    if (i !== longKept.length - 1) longKept.push(longKept.splice(i, 1)[0]);
+    return k.str;
+  }
+  return undefined;
+}
+
+function keepLong(buf: Buffer, s: number, e: number, str: string): void {
+  const n = e - s;
+  if (n > LONG_KEPT_BYTES / 4) return;
+  while (longKept.length >= LONG_KEPT_COUNT || longKeptBytes + n > LONG_KEPT_BYTES)
+    longKeptBytes -= longKept.shift()!.bytes.length;
+  longKept.push({ bytes: Buffer.from(buf.subarray(s, e)), str });
+  longKeptBytes += n;
 }
 
 // Buffer#latin1Slice is Buffer#toString('latin1')'s own worker, minus the argument checks that

@@ -5,6 +5,7 @@
 // server's event loop: src/server/form.ts) or the description and parts, the client name and the clock.
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { render } from './library.js';
 import type { ServiceSettings } from './licence/service.js';
 import { isRefusal, readForm } from './server/form.js';
@@ -46,11 +47,25 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
     if (isRefusal(form)) return { ...form, ok: false, remarks: [] };
     ({ description, parts } = form);
   }
-  return render({
-    description: description ?? new Uint8Array(),
-    parts,
-    client: task.client,
-    now: task.now === undefined ? undefined : new Date(task.now),
-    service,
-  });
+  return movedPdf(
+    render({
+      description: description ?? new Uint8Array(),
+      parts,
+      client: task.client,
+      now: task.now === undefined ? undefined : new Date(task.now),
+      service,
+    }),
+  );
+}
+
+/**
+ * The outcome with its PDF's buffer moved to the server's thread rather than copied by the
+ * structured clone (a PDF in an ArrayBuffer of its own; anything else is cloned as before).
+ */
+function movedPdf(outcome: Outcome): Outcome {
+  if (!outcome.ok) return outcome;
+  const { pdf } = outcome;
+  if (!(pdf.buffer instanceof ArrayBuffer) || pdf.byteOffset !== 0 || pdf.byteLength !== pdf.buffer.byteLength)
+    return outcome;
+  return move({ [transferableSymbol]: pdf.buffer, [valueSymbol]: outcome } as never) as unknown as Outcome;
 }

@@ -3,7 +3,7 @@
 // `x-svc-client` and `x-request-id` written afresh, and the answer's head comes back as soon as it
 // arrives, its body still a stream. No answer within the wait (30 s by default, spec Limits "Hosted
 // wait") aborts the upstream request, which frees its worker there.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { ReplayBody } from './fleet/replay.js';
 
@@ -93,7 +93,9 @@ export async function forward(call: ForwardCall): Promise<Forwarded> {
     if (call.client !== undefined) headers['x-svc-client'] = call.client;
     const res = await request(new URL('/render', call.upstream), {
       method: 'POST',
-      body: Readable.from(parts(), { objectMode: false }),
+      // The generator itself: undici writes an async iterable chunk by chunk, with no stream between
+      // (its typings name streams only; the request body accepts any async iterable of bytes).
+      body: parts() as unknown as Readable,
       headers,
       signal: abort.signal,
       dispatcher: call.dispatcher,
