@@ -235,6 +235,17 @@ describe('inputs that spread past the stack or cost O(n²)', () => {
     expect(qpdfCheck(out.pdf).code).toBe(0);
     expect(pdfToText(out.pdf).replace(/[^x]/g, '').length).toBe(9000);
   });
+
+  it('a word is charged to the budget before it is shaped: 20 000 characters are refused within 4 MiB, 4 000 render', () => {
+    // Laid at 256 bytes a character (engines/text/text-memory.ts): 5.1 MB past 4 MiB, refused before
+    // shaping; drawn, its one run would take only ~0.5 MB, which is all that was charged before.
+    expect(
+      refused(render({ description: longWord(20_000), now: NOW, service: { renderMemory: 4 * MIB } }), 413, 'drawing'),
+    ).toMatch(/the text of \/items\/0\/content\/0 takes more than the 4194304 bytes/);
+    const ok = render({ description: longWord(4000, 0.08), now: NOW, service: { renderMemory: 4 * MIB } });
+    if (!ok.ok) throw new Error(ok.sentence);
+    expect(pdfToText(ok.pdf).replace(/[^x]/g, '').length).toBe(4000);
+  });
 });
 
 describe('input refusals: what a reader would choke on (issue 20, point 7)', () => {
