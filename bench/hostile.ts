@@ -41,6 +41,10 @@ const CASES: Record<string, { what: string; input: () => RenderInput }> = {
     input: () => ({ description: H.tallCell(20_000, 10) }),
   },
   'word-2MB': { what: 'one word of 2 000 000 characters', input: () => ({ description: H.longWord(2_000_000) }) },
+  'word-1.5MB': {
+    what: 'one word of 1 500 000 characters (just inside the ceiling)',
+    input: () => ({ description: H.longWord(1_500_000) }),
+  },
   'paragraphs-600000': {
     what: 'a flow of 600 000 paragraphs',
     input: () => ({ description: H.manyParagraphs(600_000) }),

@@ -352,6 +352,12 @@ export const REFUSALS = {
     template:
       'the image "{image}" named by {at} declares {width} × {height} pixels but carries {present} bytes of picture data, fewer than the {least} such a picture takes at the least (one bit per 8 × 8 block of each component).',
   },
+  fontPastMemory: {
+    status: 413,
+    word: 'drawing',
+    template:
+      'the font "{font}" named by {at} is {size} bytes and needs {need} bytes of memory to read and embed, more than the {left} bytes left of the {limit} this server gives one render.',
+  },
   textPastMemory: {
     status: 413,
     word: 'drawing',

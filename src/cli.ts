@@ -220,12 +220,20 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     { ...io, env: {} },
   );
   if (!service) return 1;
-  const [{ render }, { licensedToday }, { RenderPool }, { defaultLogger, startServer }, { BUILD }] = await Promise.all([
+  const [
+    { render },
+    { licensedToday },
+    { RenderPool },
+    { defaultLogger, startServer },
+    { BUILD },
+    { planServerMemory },
+  ] = await Promise.all([
     import('./library.js'),
     import('./licence/service.js'),
     import('./pool.js'),
     import('./server.js'),
     import('./version.js'),
+    import('./server/memory.js'),
   ]);
   service.pageCeiling = config.pageCeiling;
   service.renderMemory = config.renderMemoryMb * 1024 * 1024;
@@ -235,8 +243,21 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       { operatorIssuers: service.operatorIssuers, licenceIssuer: service.issuer ?? null },
       'licences signed by an issuer the operator added are accepted (--trust-issuer)',
     );
+  // Issue 20: as many workers as the server's memory holds renders at once (src/server/memory.ts).
+  let memory;
+  try {
+    memory = planServerMemory({
+      limit: config.serverMemoryMb === undefined ? undefined : config.serverMemoryMb * 1024 * 1024,
+      perRender: service.renderMemory!,
+      workers: config.workers,
+      bodyCap: config.bodyCap,
+      bodyBudget: Math.max(config.bodyCap, config.queueBytes),
+    });
+  } catch (e) {
+    throw new UsageError(`--server-memory: ${(e as Error).message}`);
+  }
   const pool = new RenderPool({
-    workers: config.workers,
+    workers: memory.renderSlots,
     queue: config.queue,
     maxWaitMs: config.maxWaitMs,
     queueBytes: config.queueBytes,
@@ -258,6 +279,8 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       issuers: { licence: service.issuer, operator: service.operatorIssuers ?? [] },
       trustedFronts: config.trustedFronts,
       bodyBudget: Math.max(config.bodyCap, config.queueBytes),
+      serverMemory: memory.limit,
+      renderMemory: service.renderMemory,
       drainNoticeMs: config.drainNoticeMs,
       render: (input) => render({ ...input, service }),
     });
@@ -266,7 +289,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     io.err(`quire: cannot listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
-  io.out(`quire ${BUILD} listening on ${running.url} (${config.workers} workers)\n`);
+  io.out(`quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)\n`);
   logger.info(
     {
       url: running.url,

@@ -146,6 +146,28 @@ export const OPENAPI = {
                           type: 'boolean',
                           description: 'Shutting down (SIGTERM): still finishing its calls; fronts choose another.',
                         },
+                        memory: {
+                          type: 'object',
+                          description:
+                            "The server's memory budget (bytes): renders running at their budget plus request bodies held (reserved) never pass it.",
+                          required: [
+                            'limit',
+                            'render_budget',
+                            'renders_at_once',
+                            'reserved',
+                            'bodies_held',
+                            'bodies_budget',
+                          ],
+                          properties: {
+                            limit: { type: 'integer' },
+                            render_budget: { type: 'integer' },
+                            renders_at_once: { type: 'integer' },
+                            reserved: { type: 'integer' },
+                            bodies_held: { type: 'integer' },
+                            bodies_budget: { type: 'integer' },
+                          },
+                          additionalProperties: false,
+                        },
                         load: {
                           type: 'object',
                           description:

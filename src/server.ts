@@ -8,12 +8,14 @@ import http from 'node:http';
 import { type AddressInfo, isIP, type Socket } from 'node:net';
 import { type Logger, pino } from 'pino';
 import { libraryFaceCount } from '../engines/fonts/library.js';
+import { DEFAULT_RENDER_MEMORY_BYTES } from '../ir/memory-budget.js';
 import { refusal } from '../ir/messages.js';
 import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, type RefusalLike } from './answer.js';
 import { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
+import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
 import { PartSpool, SPOOL_THRESHOLD } from './server/spool.js';
 import { trustedPeers } from './server/trusted.js';
@@ -76,6 +78,14 @@ export interface ServerOptions {
    * within the grace). Default 0; `quire serve` DEFAULT_DRAIN_NOTICE_MS.
    */
   drainNoticeMs?: number;
+  /**
+   * The server's memory budget, bytes: renders in flight (each at its budget, `renderMemory`) plus
+   * request bodies held never pass it (src/server/memory.ts). Absent: the workers' budgets plus
+   * `bodyBudget`. A pool with more workers than it holds renders at once is refused (RangeError).
+   */
+  serverMemory?: number;
+  /** One render's memory budget, bytes, as the renders are given it (for the server's budget and /health). Default DEFAULT_RENDER_MEMORY_BYTES. */
+  renderMemory?: number;
 }
 
 /** See ServerOptions.drainNoticeMs: two of the front's health intervals (src/hosted/fleet/fleet.ts). */
@@ -123,6 +133,7 @@ interface Settings {
   inFlight: number;
   draining: boolean;
   drainNoticeMs: number;
+  memory: MemoryPlan;
 }
 
 const settingsOf = new WeakMap<http.Server, Settings>();
@@ -139,6 +150,19 @@ export function silentLogger(): Logger {
 
 /** Creates the HTTP server (not listening yet). */
 export function createServer(opts: ServerOptions = {}): http.Server {
+  // Issue 20: renders' budgets plus bodies within the server's (src/server/memory.ts).
+  const workers = opts.pool?.threads ?? 1;
+  const memory = planServerMemory({
+    limit: opts.serverMemory,
+    perRender: opts.renderMemory ?? DEFAULT_RENDER_MEMORY_BYTES,
+    workers,
+    bodyCap: opts.bodyCap ?? DEFAULT_BODY_CAP,
+    bodyBudget: opts.bodyBudget ?? DEFAULT_BODY_BUDGET,
+  });
+  if (memory.renderSlots < workers)
+    throw new RangeError(
+      `the server's memory holds ${memory.renderSlots} renders at once, fewer than the pool's ${workers} workers: size the pool by planServerMemory`,
+    );
   const s: Settings = {
     bodyCap: opts.bodyCap ?? DEFAULT_BODY_CAP,
     render: opts.render ?? libraryRender,
@@ -151,12 +175,14 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     metrics: createMetrics(() => opts.pool, opts.processMetrics ?? true),
     trustedFronts: trustedPeers(opts.trustedFronts ?? []),
     issuers: opts.issuers ?? { operator: [] },
-    bodyBudget: opts.bodyBudget ?? DEFAULT_BODY_BUDGET,
+    bodyBudget: memory.bodyBudget,
     bodiesHeld: 0,
     inFlight: 0,
     draining: false,
     drainNoticeMs: opts.drainNoticeMs ?? 0,
+    memory,
   };
+  registerMemoryMetrics(s.metrics.registry, () => memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld));
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
 
   const headerTimeout = opts.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS;
@@ -300,6 +326,7 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
       licence_issuer: s.issuers.licence ?? null,
       operator_issuers: s.issuers.operator,
       draining: s.draining,
+      memory: memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld),
       load: { running: s.pool?.running ?? s.inFlight - 1, queued: s.pool?.queued ?? 0, workers: s.pool?.threads ?? 1 },
     };
     if (s.draining) health.status = 503;

@@ -5,9 +5,10 @@
 // spread past the call stack (an ICC description of 3 MB) or cost O(n²) (a cell split over many
 // pages) render. bench/hostile.ts replays the full-size cases and prints peak RSS and time.
 import { describe, expect, it } from 'vitest';
+import { fontCharge } from '../engines/fonts/font-memory.js';
 import { render } from '../src/library.js';
 import type { Outcome } from '../src/types.js';
-import { NOW } from './support/fixtures.js';
+import { NOTO_SANS, NOW } from './support/fixtures.js';
 import {
   bigPng,
   iccWithDescription,
@@ -28,6 +29,8 @@ import { makeJpeg } from './support/images.js';
 import { pdfInfo, pdfToText, qpdfCheck } from './support/pdf-tools.js';
 
 const MIB = 1024 * 1024;
+/** 4 MiB for the text, beside Noto Sans's share (engines/fonts/font-memory.ts). */
+const TEXT_BUDGET = 4 * MIB + fontCharge(NOTO_SANS.length);
 const imageDescription = {
   items: [{ type: 'image', image: 'p', rect: { llx: 0, lly: 0, urx: 100, ury: 100 } }],
 };
@@ -154,23 +157,24 @@ describe('memory budget: streams of a supplied PDF, counted while they unpack', 
 
 describe('memory budget: laid-out text, charged as its lines are laid and drawn', () => {
   // A flow of 600 000 paragraphs took +1.3 GB and a text of 1 000 000 lines +2.1 GB (bench/hostile.ts);
-  // the same at a hundredth of the size within a hundredth of the budget (4 MiB) is refused likewise.
+  // the same at a hundredth of the size within a hundredth of the budget (4 MiB, beside the font's
+  // share) is refused likewise.
   it('refuses a text of 6 000 lines within 4 MiB (413 naming the ceiling), renders 600 lines within it', () => {
     const s = refused(
-      render({ description: manyLines(6000), now: NOW, service: { renderMemory: 4 * MIB } }),
+      render({ description: manyLines(6000), now: NOW, service: { renderMemory: TEXT_BUDGET } }),
       413,
       'drawing',
     );
     expect(s).toContain('/items/0');
-    expect(s).toContain(`${4 * MIB} bytes`);
-    const ok = render({ description: manyLines(600), now: NOW, service: { renderMemory: 4 * MIB } });
+    expect(s).toContain(`${TEXT_BUDGET} bytes`);
+    const ok = render({ description: manyLines(600), now: NOW, service: { renderMemory: TEXT_BUDGET } });
     // every line on the sheet (those below its foot run off it, as text past its rect does)
     expect(ok.ok && pdfToText(ok.pdf).match(/^l$/gm)?.length).toBeGreaterThan(60);
   });
 
   it('refuses a flow of 6 000 paragraphs within 4 MiB while laying it, and a second flow still has the budget back', () => {
     const s = refused(
-      render({ description: manyParagraphs(6000), now: NOW, service: { renderMemory: 4 * MIB } }),
+      render({ description: manyParagraphs(6000), now: NOW, service: { renderMemory: TEXT_BUDGET } }),
       413,
       'drawing',
     );
@@ -182,8 +186,23 @@ describe('memory budget: laid-out text, charged as its lines are laid and drawn'
       { ...two.items[0], pages: [1] },
       { ...two.items[0], pages: [2] },
     ];
-    const ok = render({ description: two, now: NOW, service: { renderMemory: 4 * MIB } });
+    const ok = render({ description: two, now: NOW, service: { renderMemory: TEXT_BUDGET } });
     expect(ok.ok && pdfInfo(ok.pdf).Pages).toBe('2');
+  });
+});
+
+describe('memory budget: supplied fonts, charged from their file size before they are parsed', () => {
+  const withFont = { fonts: [{ name: 'Body', data: Buffer.from(NOTO_SANS).toString('base64') }], items: [] };
+  it('Noto Sans (629 KB, charged 2 MiB + 10 × 629 KB) is refused 413 within 4 MiB and renders within its share plus 1 MiB', () => {
+    const s = refused(render({ description: withFont, now: NOW, service: { renderMemory: 4 * MIB } }), 413, 'drawing');
+    expect(s).toContain(`the font "Body" named by /fonts/0/data is ${NOTO_SANS.length} bytes`);
+    expect(s).toContain(`${4 * MIB} this server gives one render`);
+    const ok = render({
+      description: withFont,
+      now: NOW,
+      service: { renderMemory: fontCharge(NOTO_SANS.length) + MIB },
+    });
+    expect(ok.ok && pdfInfo(ok.pdf).Pages).toBe('1');
   });
 });
 
@@ -234,6 +253,21 @@ describe('inputs that spread past the stack or cost O(n²)', () => {
     if (!out.ok) throw new Error(out.sentence);
     expect(qpdfCheck(out.pdf).code).toBe(0);
     expect(pdfToText(out.pdf).replace(/[^x]/g, '').length).toBe(9000);
+  });
+
+  it('a word is charged to the budget before it is shaped: 20 000 characters are refused within 4 MiB, 4 000 render', () => {
+    // Laid at 256 bytes a character (engines/text/text-memory.ts): 5.1 MB past 4 MiB, refused before
+    // shaping; drawn, its one run would take only ~0.5 MB, which is all that was charged before.
+    expect(
+      refused(
+        render({ description: longWord(20_000), now: NOW, service: { renderMemory: TEXT_BUDGET } }),
+        413,
+        'drawing',
+      ),
+    ).toContain(`the text of /items/0/content/0 takes more than the ${TEXT_BUDGET} bytes`);
+    const ok = render({ description: longWord(4000, 0.08), now: NOW, service: { renderMemory: TEXT_BUDGET } });
+    if (!ok.ok) throw new Error(ok.sentence);
+    expect(pdfToText(ok.pdf).replace(/[^x]/g, '').length).toBe(4000);
   });
 });
 

@@ -390,6 +390,18 @@ describe('settings', () => {
       }),
     ).toBe(2);
     expect(err).toMatch(/--workers "many" is not a whole number/);
+    // Issue 20: a server budget that cannot hold one render (384 MiB) beside one body at the cap (512 MiB).
+    err = '';
+    expect(
+      await main(['serve', '--server-memory', '800'], {
+        out: () => {},
+        err: (s) => {
+          err += s;
+        },
+        env: {},
+      }),
+    ).toBe(2);
+    expect(err).toMatch(/--server-memory: the server's memory \(838860800 bytes\) cannot hold one render's budget/);
   });
 
   it('serve --help lists every setting with its environment variable', async () => {
@@ -408,6 +420,7 @@ describe('settings', () => {
       'QUIRE_BODY_CAP',
       'QUIRE_PAGE_CEILING',
       'QUIRE_WORKERS',
+      'QUIRE_SERVER_MEMORY_MB',
       'QUIRE_QUEUE',
       'QUIRE_TIME_LIMIT_MS',
       'QUIRE_LOG_LEVEL',

@@ -22,6 +22,7 @@ import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
 import { breakOpportunities, NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
+import { chargeText, LAYING_CHAR_BYTES, releaseText } from './text-memory.js';
 
 export interface ParagraphRules {
   overlong: 'overflow' | 'break';
@@ -135,6 +136,25 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
  * is the style of an empty paragraph (its line still takes a leading).
  */
 export function layParagraph(
+  spans: Span[],
+  rules: ParagraphRules,
+  width: number,
+  indents: Indents,
+  empty: RunStyle,
+): LaidParagraph {
+  // Charged before anything is shaped, given back once laid (issue 20): see LAYING_CHAR_BYTES.
+  let chars = 0;
+  for (const sp of spans) chars += sp.text.length;
+  const bytes = chars * LAYING_CHAR_BYTES;
+  chargeText(bytes, spans[0]?.at ?? '');
+  try {
+    return layCharged(spans, rules, width, indents, empty);
+  } finally {
+    releaseText(bytes);
+  }
+}
+
+function layCharged(
   spans: Span[],
   rules: ParagraphRules,
   width: number,

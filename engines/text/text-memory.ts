@@ -22,6 +22,15 @@ export const LAID_LINE_BYTES = 1536;
 /** Each character of a laid paragraph (its text, atoms and shaped glyphs). */
 export const LAID_CHAR_BYTES = 48;
 
+/**
+ * Each character of a paragraph while it is laid (shaped, cut into lines, its garbage not yet
+ * collected), taken before it is shaped and given back once it is laid: one word of 2 000 000
+ * characters raised RSS by 203–228 bytes a character (bench/hostile.ts, `word-2MB`: +407 to +457 MB,
+ * past the 384 MiB budget; 300 000 characters +61 MB), so a paragraph longer than the budget ÷ 256
+ * (1 572 864 characters by default) is refused before anything is shaped.
+ */
+export const LAYING_CHAR_BYTES = 256;
+
 /** Takes `bytes` for the text of `at` from the running render's budget, or refuses (413) naming the ceiling. */
 export function chargeText(bytes: number, at: JsonPointer): void {
   const budget = currentBudget();

@@ -6,6 +6,7 @@
 import { cffTablesOf } from '../../engines/fonts/cff-tables.js';
 import { FontChain } from '../../engines/fonts/chain.js';
 import { Face, type FeatureSet, isColourFace, loadFace } from '../../engines/fonts/face.js';
+import { chargeFont } from '../../engines/fonts/font-memory.js';
 import { axesOf, instanceFace, namedInstancesOf } from '../../engines/fonts/instance.js';
 import { LIBRARY_FACES, libraryFile } from '../../engines/fonts/library.js';
 import { SIMPLE_MAX_CODES, SimpleFace } from '../../engines/fonts/simple-face.js';
@@ -96,7 +97,10 @@ function claimNames(ir: ReadIr): Map<string, JsonPointer> {
 /** Fonts from files (`fonts`): loaded into faces, always wrapped in their declaration's rules. */
 function fileFonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource>): void {
   for (const decl of ir.fonts) {
-    const loaded = loadFace(sourceBytes(decl.source, ctx));
+    const bytes = sourceBytes(decl.source, ctx);
+    // A supplied file is charged to the render's memory budget before it is parsed (issue 20).
+    if (decl.source.kind !== 'library') chargeFont(bytes.byteLength, decl.name, decl.source.at);
+    const loaded = loadFace(bytes);
     if (!loaded.ok) refuse('fontUnreadable', decl.source.at, { font: decl.name, at: decl.at, detail: loaded.detail });
     if (loaded.face.outlines === 'cff2')
       refuse('fontKindUnsupported', decl.source.at, { font: decl.name, at: decl.at, outlines: 'CFF2 (variable)' });
@@ -178,7 +182,10 @@ function checkedFeatures(face: Face | StandardFace, font: string, switches: Feat
 function type1Fonts(ir: ReadIr, ctx: PassContext, fonts: Map<string, FontResource>): void {
   for (const decl of ir.type1Fonts) {
     const afm = decl.afm ? sourceBytes(decl.afm, ctx) : undefined;
-    const loaded = loadType1(sourceBytes(decl.source, ctx), afm);
+    const program = sourceBytes(decl.source, ctx);
+    if (decl.source.kind !== 'library')
+      chargeFont(program.byteLength + (afm?.byteLength ?? 0), decl.name, decl.source.at);
+    const loaded = loadType1(program, afm);
     if (!loaded.ok) {
       if (loaded.inAfm) refuse('afmUnreadable', decl.afm!.at, { at: decl.afm!.at, detail: loaded.detail });
       refuse('type1Unreadable', decl.source.at, { font: decl.name, at: decl.at, detail: loaded.detail });

@@ -153,6 +153,15 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => DEFAULT_RENDER_MEMORY_BYTES / MIB,
   },
   {
+    key: 'server_memory_mb',
+    flag: 'server-memory',
+    env: 'QUIRE_SERVER_MEMORY_MB',
+    kind: 'int',
+    min: 1,
+    help: "memory budget of the whole server (renders at their budget plus request bodies held), MiB; default: the workers' budgets plus queue_bytes",
+    dflt: () => undefined,
+  },
+  {
     key: 'header_timeout_ms',
     flag: 'header-timeout',
     env: 'QUIRE_HEADER_TIMEOUT_MS',
@@ -245,6 +254,8 @@ export interface ServeConfig {
   memoryLimitMb: number;
   /** The memory budget of one render, MiB (ir/memory-budget.ts). */
   renderMemoryMb: number;
+  /** The server's memory budget (src/server/memory.ts), MiB; absent: derived. */
+  serverMemoryMb?: number;
   headerTimeoutMs: number;
   bodyTimeoutMs: number;
   graceMs: number;
@@ -322,6 +333,7 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     timeLimitMs: out.time_limit_ms as number,
     memoryLimitMb: out.memory_limit_mb as number,
     renderMemoryMb: out.render_memory_mb as number,
+    serverMemoryMb: out.server_memory_mb as number | undefined,
     headerTimeoutMs: out.header_timeout_ms as number,
     bodyTimeoutMs: out.body_timeout_ms as number,
     graceMs: out.grace_ms as number,

@@ -9,6 +9,7 @@
 // status and word of the table entry, the pointer the refusal names, and in `says` the key or name
 // at fault as the sentence spells it.
 
+import { fontCharge } from '../../engines/fonts/font-memory.js';
 import { bigPng, jpegFrame } from '../support/hostile.js';
 
 /** A small SVG part around `body`. */
@@ -17,6 +18,9 @@ const svgText = (body: string) =>
 
 import type { RefusalCase } from './support.js';
 import { bytes, icc, NOTO_SANS_B64 } from './support.js';
+
+/** 2 MiB for laid text beside Noto Sans's share of the budget (engines/fonts/font-memory.ts). */
+const TEXT_BUDGET = 2 * 1024 * 1024 + fontCharge(Buffer.from(NOTO_SANS_B64, 'base64').length);
 
 export const CASES: RefusalCase[] = [
   {
@@ -44,11 +48,13 @@ export const CASES: RefusalCase[] = [
         },
       ],
     },
-    renderMemory: 2 * 1024 * 1024,
+    // 2 MiB for the text beside the font's own share (engines/fonts/font-memory.ts).
+    renderMemory: TEXT_BUDGET,
     status: 413,
     word: 'drawing',
-    pointer: '/items/0',
-    says: ['/items/0', '2097152'],
+    // Past the budget while a line is laid (its content's pointer) or drawn (the item's).
+    pointer: '/items/0/content/0',
+    says: ['/items/0/content/0', String(TEXT_BUDGET)],
   },
   {
     key: 'imageDataShort',

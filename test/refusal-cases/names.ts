@@ -65,6 +65,17 @@ export const CASES: RefusalCase[] = [
     says: ['"A"', 'composite glyph 171 is built from itself'],
   },
   {
+    key: 'fontPastMemory',
+    what: 'a supplied font within a budget smaller than its charge, 2 MiB + ten times its file (issue 20), refused before it is parsed',
+    description: { fonts: [{ name: 'A', data: b64(NIMBUS_SANS_OTF) }], items: [] },
+    renderMemory: 1024 * 1024,
+    licensed: true,
+    status: 413,
+    word: 'drawing',
+    pointer: '/fonts/0/data',
+    says: ['"A"', `${NIMBUS_SANS_OTF.length} bytes`, '1048576'],
+  },
+  {
     key: 'fontNotVariable',
     description: { fonts: [{ name: 'S', library: 'noto_sans', variations: { wght: 700 } }], items: [] },
     licensed: true,
