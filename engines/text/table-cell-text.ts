@@ -15,9 +15,9 @@ import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { measure, type RunStyle, type Span } from './atoms.js';
+import { type Measured, measure, type RunStyle, type Span } from './atoms.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
-import { type DrawTarget, drawLine, lineAlign } from './line-draw.js';
+import { type DrawTarget, drawLine, LineWriter, lineAlign, resolveAlign } from './line-draw.js';
 import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
 import { runSpans } from './runs.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
@@ -181,30 +181,117 @@ function styleMetrics(style: RunStyle): LineMetrics {
 }
 
 /**
+ * The atoms of a one-line cell (words and runs of spaces, measured from the word cache), in order,
+ * left by `oneLineAtoms` for its caller to read at once: reused from cell to cell (no array per cell).
+ */
+const atomsFound: Measured[] = [];
+/** More atoms than a one-line cell plausibly holds: such a text is laid by the engine (atomsFound stays small). */
+const MAX_ONE_LINE_ATOMS = 256;
+
+/**
  * Whether the engine would set this text on one line, found without laying it: one run, no line end,
  * breaks only after spaces (so its atoms are its words and runs of spaces, paragraph.ts), no
  * hyphenation, `break_after` or total fit, left to right, and the words and spaces up to the last
- * word — shaped as the engine shapes them, from its word cache — no wider than the measure.
+ * word — shaped as the engine shapes them, from its word cache — no wider than the measure. Returns
+ * how many atoms are drawn (the trailing spaces hang, as paragraph.ts sets them) with the atoms in
+ * `atomsFound`, or −1 when the engine would not set one line.
  */
-function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
-  if (!breaksOnlyAfterSpaces(text)) return false;
+function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPointer): number {
+  if (!breaksOnlyAfterSpaces(text)) return -1;
   let x = 0,
     visible = 0,
-    i = 0;
+    i = 0,
+    k = 0,
+    shown = 0;
   const n = text.length;
   while (i < n) {
     let j = i + 1;
+    let m: Measured;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      x += measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at).perPoint * style.size;
+      m = measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      x += m.perPoint * style.size;
     } else {
       while (j < n && text.charCodeAt(j) !== 32) j++;
-      x += measure(style.font, text.slice(i, j), at).perPoint * style.size;
+      m = measure(style.font, text.slice(i, j), at);
+      x += m.perPoint * style.size;
       visible = x;
+      shown = k + 1;
     }
+    // Past the measure, or too many atoms to keep: the engine lays it (always right, only slower).
+    if (visible > width + 1e-6 || k >= MAX_ONE_LINE_ATOMS) return -1;
+    atomsFound[k++] = m;
     i = j;
   }
-  return visible <= width + 1e-6;
+  return shown;
+}
+
+function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
+  return oneLineAtoms(text, style, width, at) >= 0;
+}
+
+/**
+ * A one-line cell drawn without laying it (most cells of a long table): `prepare` finds whether the
+ * cell qualifies — the cells `measureCellText` measures without laying, less those whose text changes
+ * with the page — and `draw` appends exactly the glyph runs and decorations that laying the cell
+ * (`layCellText`) and drawing its line (`drawCellLines`) would: the same atoms, the same alignment
+ * arithmetic, the same line writer (checked against the engine in table-cell-text.test.ts).
+ */
+export class OneLineCell {
+  /** Height of the line (its ascender less its descender), points: valid after `prepare` returned true. */
+  height = 0;
+  private style: RunStyle | undefined;
+  private shown = 0;
+  private width = 0;
+  private ascender = 0;
+
+  prepare(cell: TableCell, font: FontResource, width: number): boolean {
+    const c = cell.content;
+    let text: string, at: JsonPointer;
+    if (c.kind === 'text') {
+      if (c.runs.length !== 1) return false;
+      const run = c.runs[0];
+      if (run.style || run.date || run.placeholders) return false;
+      text = run.text;
+      at = run.at;
+    } else if (c.kind === 'flow') {
+      if (c.placeholders) return false;
+      text = c.text;
+      at = c.at;
+    } else return false;
+    const s = cell.style;
+    if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return false;
+    const style = runStyleOf(s, font);
+    const shown = oneLineAtoms(text, style, width, at);
+    if (shown < 0) return false;
+    const m = oneLineOf(style).m;
+    this.style = style;
+    this.shown = shown;
+    this.width = width;
+    this.ascender = m.ascender;
+    this.height = m.ascender - m.descender;
+    return true;
+  }
+
+  /** Draws the prepared cell's line with the top of its ascender at `top`, its measure starting at `left`. */
+  draw(s: CellStyle, left: number, top: number, target: DrawTarget): void {
+    const style = this.style!;
+    let total = 0,
+      glyphCount = 0;
+    for (let i = 0; i < this.shown; i++) {
+      const m = atomsFound[i];
+      total += m.perPoint * style.size;
+      for (const seg of m.segs) glyphCount += seg.shaped.glyphs.length;
+    }
+    if (this.shown === 0) return;
+    // lineAlign of a paragraph's last line, left to right, no `last_align`; the line fits its measure.
+    const free = this.width - total;
+    const align = resolveAlign(s.align, false);
+    const offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
+    const w = new LineWriter(left + 0 + offset, top - this.ascender, 0, target, glyphCount, 0);
+    for (let i = 0; i < this.shown; i++) for (const seg of atomsFound[i].segs) w.seg(style, seg, false, false);
+    w.flush();
+  }
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */

@@ -20,6 +20,7 @@ import {
   type LaidCellText,
   layCellText,
   linesHeight,
+  OneLineCell,
   PagedCellText,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
@@ -94,26 +95,34 @@ export function layTablePart(
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
         const cellFont = tp.table.fontRes.get(s.font.name)!;
-        let t: LaidCellText;
-        let from: number;
-        let to: number;
-        if (pr.lines && hasPlaceholders(cell)) {
-          // split with placeholders: only the lines this box shows, laid for this page (PagedCellText)
-          const paged = pagedCellFor(cell, cellFont, innerW, pc);
-          const [a, b] = pr.lines[ci];
-          t = paged.part(a, b, pc);
-          [from, to] = [0, t.lines.length];
-          if (b >= paged.lineCount) pagedCells.delete(cell);
+        if (!pr.lines && oneLine.prepare(cell, cellFont, innerW)) {
+          // One line, drawn from the words pagination measured, as laying it would draw it.
+          const slack = Math.max(0, h - (oneLine.height + pt + pb));
+          const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
+          text.at = cell.at;
+          oneLine.draw(s, x + pl, top - pt - dy, text);
         } else {
-          t = cellTextFor(cell, cellFont, innerW, pc, pr.lines !== undefined);
-          [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
-          if (to >= t.lines.length) splitCells.delete(cell);
+          let t: LaidCellText;
+          let from: number;
+          let to: number;
+          if (pr.lines && hasPlaceholders(cell)) {
+            // split with placeholders: only the lines this box shows, laid for this page (PagedCellText)
+            const paged = pagedCellFor(cell, cellFont, innerW, pc);
+            const [a, b] = pr.lines[ci];
+            t = paged.part(a, b, pc);
+            [from, to] = [0, t.lines.length];
+            if (b >= paged.lineCount) pagedCells.delete(cell);
+          } else {
+            t = cellTextFor(cell, cellFont, innerW, pc, pr.lines !== undefined);
+            [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
+            if (to >= t.lines.length) splitCells.delete(cell);
+          }
+          const used = linesHeight(t, from, to) + pt + pb;
+          const slack = pr.lines ? 0 : Math.max(0, h - used);
+          const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
+          text.at = cell.at;
+          drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
         }
-        const used = linesHeight(t, from, to) + pt + pb;
-        const slack = pr.lines ? 0 : Math.max(0, h - used);
-        const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
-        text.at = cell.at;
-        drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
       } else if (kind === 'code') {
         const ch = codeHeight(mc);
         const slack = Math.max(0, h - ch - pt - pb);
@@ -177,6 +186,9 @@ export function layTablePart(
   for (const op of borders) out.push(op);
   return out;
 }
+
+/** The one-line cell being drawn (reused: prepared and drawn at once, cell after cell). */
+const oneLine = new OneLineCell();
 
 /** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start; `start` is left and `end` right, a picture having no direction). */
 function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
