@@ -11,16 +11,27 @@
 // Placeholders ({current_page}, {total_pages}) are measured as written — wider than any page
 // number, so the row is tall enough — and resolved when the cell is drawn on its page.
 
+import { pushAll } from '../../ir/bounded.js';
 import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { type Measured, measure, type RunStyle, type Span } from './atoms.js';
+import { decorationRects } from './decorations.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
-import { type DrawTarget, drawLine, LineWriter, lineAlign, resolveAlign } from './line-draw.js';
+import {
+  ADJUST_SLACK,
+  type DrawTarget,
+  drawLine,
+  LineWriter,
+  lineAlign,
+  resolveAlign,
+  statedAdvances,
+} from './line-draw.js';
 import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
 import { runSpans } from './runs.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
+import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -283,14 +294,83 @@ export class OneLineCell {
       total += m.perPoint * style.size;
       for (const seg of m.segs) glyphCount += seg.shaped.glyphs.length;
     }
-    if (this.shown === 0) return;
+    if (this.shown === 0 || glyphCount === 0) return;
     // lineAlign of a paragraph's last line, left to right, no `last_align`; the line fits its measure.
     const free = this.width - total;
     const align = resolveAlign(s.align, false);
     const offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
-    const w = new LineWriter(left + 0 + offset, top - this.ascender, 0, target, glyphCount, 0);
-    for (let i = 0; i < this.shown; i++) for (const seg of atomsFound[i].segs) w.seg(style, seg, false, false);
-    w.flush();
+    const x = left + 0 + offset,
+      baseline = top - this.ascender;
+    if (!this.oneFont(style)) {
+      // a font chain's members: a run per member, as the line writer cuts them
+      const w = new LineWriter(x, baseline, 0, target, glyphCount, 0);
+      for (let i = 0; i < this.shown; i++) for (const seg of atomsFound[i].segs) w.seg(style, seg, false, false);
+      w.flush();
+      return;
+    }
+    // One font: the one run the line writer would make (no stretch: every advance as shaped), and
+    // its TJ adjustments as emitRun (line-draw.ts) sets them, without the writer's working arrays.
+    const face = style.font.face;
+    const k = 1000 / face.unitsPerEm;
+    const stated = statedAdvances(face);
+    const glyphs = new Uint16Array(glyphCount);
+    const adjust = new Int32Array(glyphCount);
+    const text = new Array<string>(glyphCount);
+    let n = 0,
+      units = 0,
+      drift = 0;
+    for (let i = 0; i < this.shown; i++)
+      for (const seg of atomsFound[i].segs) {
+        const sh = seg.shaped;
+        for (let g = 0; g < sh.glyphs.length; g++) {
+          const adv = sh.advances[g];
+          const gid = sh.glyphs[g];
+          glyphs[n] = gid;
+          text[n] = sh.text[g];
+          units += adv;
+          let st = stated[gid];
+          if (st === -1) {
+            st = Math.round(face.advanceOf(gid) * k);
+            stated[gid] = st;
+          }
+          drift += adv * k - st;
+          if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+            const adj = -Math.round(drift);
+            adjust[n] = adj;
+            drift += adj;
+          }
+          n++;
+        }
+      }
+    chargeText(RUN_BYTES + n * GLYPH_BYTES, target.at);
+    target.glyphs.push({
+      op: 'glyphs',
+      at: target.at,
+      matrix: target.matrix,
+      font: style.font.name,
+      size: style.size,
+      x,
+      y: baseline,
+      colour: style.colour,
+      glyphs,
+      adjust,
+      text,
+      outline: style.outline,
+      actualText: undefined,
+      textObject: target.textObject,
+    });
+    if (style.underline || style.strikethrough || style.overline)
+      pushAll(
+        target.rects,
+        decorationRects(style, style.font, x, baseline, (units * style.size) / face.unitsPerEm, target),
+      );
+  }
+
+  /** Whether every shown atom is shaped in the cell's own font (no font chain member). */
+  private oneFont(style: RunStyle): boolean {
+    for (let i = 0; i < this.shown; i++)
+      for (const seg of atomsFound[i].segs) if (seg.font !== style.font) return false;
+    return true;
   }
 }
 
