@@ -116,7 +116,9 @@ describe('OneLineCell', () => {
           const expected = target();
           drawCellLines(laid, 0, laid.lines.length, s, 12.5, 700.25, expected);
           const got = target();
-          const fast = one.prepare(c, font, w);
+          // with the atoms pagination kept (measured at this width or a hair narrower), and without
+          const measured = taken % 2 ? measureCellText(c, font, w - (taken % 3 ? 0 : 1e-9), now) : undefined;
+          const fast = one.prepare(c, font, w, measured);
           // taken only where the engine sets one line (the measure's own rule)
           if (laid.lines.length !== 1) expect(fast, `${JSON.stringify(t)} at ${w}`).toBe(false);
           if (!fast) continue;

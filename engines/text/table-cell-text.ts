@@ -234,11 +234,20 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
     atomsFound[k++] = m;
     i = j;
   }
+  visibleFound = visible;
   return shown;
 }
+/** The width of the atoms `oneLineAtoms` last found to be drawn, points. */
+let visibleFound = 0;
 
-function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
-  return oneLineAtoms(text, style, width, at) >= 0;
+/**
+ * A one-line cell as pagination measured it (`measureCellText`): the atoms drawn, their style and
+ * width, kept so drawing the cell need not find its words again (`OneLineCell.prepare`).
+ */
+interface MeasuredOneLine extends CellText {
+  style: RunStyle;
+  atoms: Measured[];
+  visible: number;
 }
 
 /**
@@ -252,11 +261,13 @@ export class OneLineCell {
   /** Height of the line (its ascender less its descender), points: valid after `prepare` returned true. */
   height = 0;
   private style: RunStyle | undefined;
+  private atoms: Measured[] = atomsFound;
   private shown = 0;
   private width = 0;
   private ascender = 0;
 
-  prepare(cell: TableCell, font: FontResource, width: number): boolean {
+  /** `measured`: the cell's text as pagination measured it, its atoms kept when it took one line. */
+  prepare(cell: TableCell, font: FontResource, width: number, measured?: CellText): boolean {
     const c = cell.content;
     let text: string, at: JsonPointer;
     if (c.kind === 'text') {
@@ -273,11 +284,20 @@ export class OneLineCell {
     const s = cell.style;
     if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return false;
     const style = runStyleOf(s, font);
-    const shown = oneLineAtoms(text, style, width, at);
-    if (shown < 0) return false;
+    const kept = measured as MeasuredOneLine | undefined;
+    if (kept?.atoms && kept.style === style) {
+      // the same atoms, at this width (the sum the engine compares is the same)
+      if (!(kept.visible <= width + 1e-6)) return false;
+      this.atoms = kept.atoms;
+      this.shown = kept.atoms.length;
+    } else {
+      const shown = oneLineAtoms(text, style, width, at);
+      if (shown < 0) return false;
+      this.atoms = atomsFound;
+      this.shown = shown;
+    }
     const m = oneLineOf(style).m;
     this.style = style;
-    this.shown = shown;
     this.width = width;
     this.ascender = m.ascender;
     this.height = m.ascender - m.descender;
@@ -290,7 +310,7 @@ export class OneLineCell {
     let total = 0,
       glyphCount = 0;
     for (let i = 0; i < this.shown; i++) {
-      const m = atomsFound[i];
+      const m = this.atoms[i];
       total += m.perPoint * style.size;
       for (const seg of m.segs) glyphCount += seg.shaped.glyphs.length;
     }
@@ -304,7 +324,7 @@ export class OneLineCell {
     if (!this.oneFont(style)) {
       // a font chain's members: a run per member, as the line writer cuts them
       const w = new LineWriter(x, baseline, 0, target, glyphCount, 0);
-      for (let i = 0; i < this.shown; i++) for (const seg of atomsFound[i].segs) w.seg(style, seg, false, false);
+      for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) w.seg(style, seg, false, false);
       w.flush();
       return;
     }
@@ -320,7 +340,7 @@ export class OneLineCell {
       units = 0,
       drift = 0;
     for (let i = 0; i < this.shown; i++)
-      for (const seg of atomsFound[i].segs) {
+      for (const seg of this.atoms[i].segs) {
         const sh = seg.shaped;
         for (let g = 0; g < sh.glyphs.length; g++) {
           const adv = sh.advances[g];
@@ -369,7 +389,7 @@ export class OneLineCell {
   /** Whether every shown atom is shaped in the cell's own font (no font chain member). */
   private oneFont(style: RunStyle): boolean {
     for (let i = 0; i < this.shown; i++)
-      for (const seg of atomsFound[i].segs) if (seg.font !== style.font) return false;
+      for (const seg of this.atoms[i].segs) if (seg.font !== style.font) return false;
     return true;
   }
 }
@@ -390,7 +410,16 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
     s.align !== 'justify'
   ) {
     const style = runStyleOf(s, font);
-    if (fitsOneLine(run.text, style, width, run.at)) return { lines: oneLineOf(style).lines };
+    const shown = oneLineAtoms(run.text, style, width, run.at);
+    if (shown >= 0) {
+      const one: MeasuredOneLine = {
+        lines: oneLineOf(style).lines,
+        style,
+        atoms: atomsFound.slice(0, shown),
+        visible: visibleFound,
+      };
+      return one;
+    }
   }
   const laid = layCellText(cell, font, width, { now });
   if (!laid) return undefined;

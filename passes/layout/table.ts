@@ -95,7 +95,7 @@ export function layTablePart(
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
         const cellFont = tp.table.fontRes.get(s.font.name)!;
-        if (!pr.lines && oneLine.prepare(cell, cellFont, innerW)) {
+        if (!pr.lines && oneLine.prepare(cell, cellFont, innerW, mc.text)) {
           // One line, drawn from the words pagination measured, as laying it would draw it.
           const slack = Math.max(0, h - (oneLine.height + pt + pb));
           const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
