@@ -306,6 +306,18 @@ export class OneLineCell {
 
   /** Draws the prepared cell's line with the top of its ascender at `top`, its measure starting at `left`. */
   draw(s: CellStyle, left: number, top: number, target: DrawTarget): void {
+    const pending: PlacedRun[] = [];
+    this.place(s, left, top, target, pending);
+    for (const r of pending) writeRun(r, target);
+  }
+
+  /**
+   * Places the prepared cell's line as `draw` would, its glyph run not yet written: appended to
+   * `pending` (written by `writeRun`, or joined with its row's by passes/layout/table.ts). Its
+   * decorations are drawn and its memory charged now, as drawing it would. A line in a font chain's
+   * members is drawn at once, after what is pending (so runs keep their order).
+   */
+  place(s: CellStyle, left: number, top: number, target: DrawTarget, pending: PlacedRun[]): void {
     const style = this.style!;
     let total = 0,
       glyphCount = 0;
@@ -323,67 +335,24 @@ export class OneLineCell {
       baseline = top - this.ascender;
     if (!this.oneFont(style)) {
       // a font chain's members: a run per member, as the line writer cuts them
+      for (const r of pending) writeRun(r, target);
+      pending.length = 0;
       const w = new LineWriter(x, baseline, 0, target, glyphCount, 0);
       for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) w.seg(style, seg, false, false);
       w.flush();
       return;
     }
-    // One font: the one run the line writer would make (no stretch: every advance as shaped), and
-    // its TJ adjustments as emitRun (line-draw.ts) sets them, without the writer's working arrays.
-    const face = style.font.face;
-    const k = 1000 / face.unitsPerEm;
-    const stated = statedAdvances(face);
-    const glyphs = new Uint16Array(glyphCount);
-    const adjust = new Int32Array(glyphCount);
-    const text = new Array<string>(glyphCount);
-    let n = 0,
-      units = 0,
-      drift = 0;
-    for (let i = 0; i < this.shown; i++)
-      for (const seg of this.atoms[i].segs) {
-        const sh = seg.shaped;
-        for (let g = 0; g < sh.glyphs.length; g++) {
-          const adv = sh.advances[g];
-          const gid = sh.glyphs[g];
-          glyphs[n] = gid;
-          text[n] = sh.text[g];
-          units += adv;
-          let st = stated[gid];
-          if (st === -1) {
-            st = Math.round(face.advanceOf(gid) * k);
-            stated[gid] = st;
-          }
-          drift += adv * k - st;
-          if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
-            const adj = -Math.round(drift);
-            adjust[n] = adj;
-            drift += adj;
-          }
-          n++;
-        }
-      }
-    chargeText(RUN_BYTES + n * GLYPH_BYTES, target.at);
-    target.glyphs.push({
-      op: 'glyphs',
-      at: target.at,
-      matrix: target.matrix,
-      font: style.font.name,
-      size: style.size,
-      x,
-      y: baseline,
-      colour: style.colour,
-      glyphs,
-      adjust,
-      text,
-      outline: style.outline,
-      actualText: undefined,
-      textObject: target.textObject,
-    });
-    if (style.underline || style.strikethrough || style.overline)
-      pushAll(
-        target.rects,
-        decorationRects(style, style.font, x, baseline, (units * style.size) / face.unitsPerEm, target),
-      );
+    // One font: the one run the line writer would make (no stretch: every advance as shaped).
+    chargeText(RUN_BYTES + glyphCount * GLYPH_BYTES, target.at);
+    const atoms = this.atoms === atomsFound ? atomsFound.slice(0, this.shown) : this.atoms;
+    pending.push({ style, atoms, shown: this.shown, n: glyphCount, x, y: baseline, at: target.at });
+    if (style.underline || style.strikethrough || style.overline) {
+      let units = 0;
+      for (let i = 0; i < this.shown; i++)
+        for (const seg of atoms[i].segs) for (const adv of seg.shaped.advances) units += adv;
+      const width = (units * style.size) / style.font.face.unitsPerEm;
+      pushAll(target.rects, decorationRects(style, style.font, x, baseline, width, target));
+    }
   }
 
   /** Whether every shown atom is shaped in the cell's own font (no font chain member). */
@@ -392,6 +361,81 @@ export class OneLineCell {
       for (const seg of this.atoms[i].segs) if (seg.font !== style.font) return false;
     return true;
   }
+}
+
+/** A one-line cell's glyph run, placed (`OneLineCell.place`) and not yet written. */
+export interface PlacedRun {
+  style: RunStyle;
+  /** Its atoms (the first `shown` are drawn), `n` glyphs in all. */
+  atoms: Measured[];
+  shown: number;
+  n: number;
+  x: number;
+  y: number;
+  at: JsonPointer;
+}
+
+/**
+ * Writes a placed run's glyphs, texts and TJ adjustments into the arrays from index `o`, the
+ * adjustments as emitRun (line-draw.ts) sets them for the run alone; returns the pen's advance
+ * over them, thousandths of an em, as TJ moves it (stated widths less adjustments: a whole number).
+ */
+export function fillRun(r: PlacedRun, glyphs: Uint16Array, adjust: Int32Array, text: string[], o: number): number {
+  const face = r.style.font.face;
+  const k = 1000 / face.unitsPerEm;
+  const stated = statedAdvances(face);
+  let n = o,
+    drift = 0,
+    pen = 0;
+  for (let i = 0; i < r.shown; i++)
+    for (const seg of r.atoms[i].segs) {
+      const sh = seg.shaped;
+      for (let g = 0; g < sh.glyphs.length; g++) {
+        const adv = sh.advances[g];
+        const gid = sh.glyphs[g];
+        glyphs[n] = gid;
+        text[n] = sh.text[g];
+        let st = stated[gid];
+        if (st === -1) {
+          st = Math.round(face.advanceOf(gid) * k);
+          stated[gid] = st;
+        }
+        drift += adv * k - st;
+        let adj = 0;
+        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+          adj = -Math.round(drift);
+          drift += adj;
+        }
+        adjust[n] = adj;
+        pen += st - adj;
+        n++;
+      }
+    }
+  return pen;
+}
+
+/** A placed run written as its own glyph run (what drawing the cell alone makes). */
+export function writeRun(r: PlacedRun, target: DrawTarget): void {
+  const glyphs = new Uint16Array(r.n);
+  const adjust = new Int32Array(r.n);
+  const text = new Array<string>(r.n);
+  fillRun(r, glyphs, adjust, text, 0);
+  target.glyphs.push({
+    op: 'glyphs',
+    at: r.at,
+    matrix: target.matrix,
+    font: r.style.font.name,
+    size: r.style.size,
+    x: r.x,
+    y: r.y,
+    colour: r.style.colour,
+    glyphs,
+    adjust,
+    text,
+    outline: r.style.outline,
+    actualText: undefined,
+    textObject: target.textObject,
+  });
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
