@@ -355,6 +355,13 @@ export class OneLineCell {
     }
   }
 
+  /** Lets go of the last cell's style and atoms (and the shared scratch), so no render's fonts outlive it here. */
+  release(): void {
+    this.style = undefined;
+    this.atoms = atomsFound;
+    atomsFound.length = 0;
+  }
+
   /** Whether every shown atom is shaped in the cell's own font (no font chain member). */
   private oneFont(style: RunStyle): boolean {
     for (let i = 0; i < this.shown; i++)

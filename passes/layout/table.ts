@@ -182,6 +182,7 @@ export function layTablePart(
     writePending(pending, text);
     if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
+  oneLine.release();
   if (mark)
     return [
       ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills),
