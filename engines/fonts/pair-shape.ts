@@ -15,8 +15,14 @@ const MAX_LENGTH = 200;
 interface PairCache {
   glyph: Map<number, { gid: number; adv: number } | null>;
   pair: Map<number, number | null>;
+  /** ASCII pairs (both units below 128), the common case, by `a * 128 + b`: NaN not asked yet, NO_PAIR for null. */
+  ascii: Float64Array;
+  /** ASCII units' glyphs, by unit: undefined not asked yet. */
+  asciiGlyph: ({ gid: number; adv: number } | null | undefined)[];
 }
 const caches = new WeakMap<Font, PairCache>();
+/** An ASCII pair that does not shape as its two glyphs alone (null in `pair`). */
+const NO_PAIR = Number.NEGATIVE_INFINITY;
 
 /** Plain Latin and common punctuation, one UTF-16 unit at a time: no marks, no complex scripts, no surrogates. */
 function plainUnit(cp: number): boolean {
@@ -30,6 +36,15 @@ function plainUnit(cp: number): boolean {
 }
 
 function single(font: Font, c: PairCache, cp: number): { gid: number; adv: number } | null {
+  if (cp < 128) {
+    const a = c.asciiGlyph[cp];
+    if (a !== undefined) return a;
+    return (c.asciiGlyph[cp] = singleOf(font, c, cp));
+  }
+  return singleOf(font, c, cp);
+}
+
+function singleOf(font: Font, c: PairCache, cp: number): { gid: number; adv: number } | null {
   let g = c.glyph.get(cp);
   if (g !== undefined) return g;
   g = null;
@@ -43,6 +58,18 @@ function single(font: Font, c: PairCache, cp: number): { gid: number; adv: numbe
 
 /** The first glyph's advance in the pair as fontkit shapes it (kerning included), or null when the pair is not the two glyphs alone. */
 function pairAdvance(font: Font, c: PairCache, a: number, b: number, ga: number, gb: number): number | null {
+  if (a < 128 && b < 128) {
+    const k = a * 128 + b;
+    const v = c.ascii[k];
+    if (!Number.isNaN(v)) return v === NO_PAIR ? null : v;
+    const w = pairOf(font, c, a, b, ga, gb);
+    c.ascii[k] = w ?? NO_PAIR;
+    return w;
+  }
+  return pairOf(font, c, a, b, ga, gb);
+}
+
+function pairOf(font: Font, c: PairCache, a: number, b: number, ga: number, gb: number): number | null {
   const key = a * 65536 + b;
   let v = c.pair.get(key);
   if (v !== undefined) return v;
@@ -58,7 +85,12 @@ export function pairShape(font: Font, text: string): Shaped | undefined {
   if (n === 0 || n > MAX_LENGTH) return undefined;
   let c = caches.get(font);
   if (!c) {
-    c = { glyph: new Map(), pair: new Map() };
+    c = {
+      glyph: new Map(),
+      pair: new Map(),
+      ascii: new Float64Array(128 * 128).fill(Number.NaN),
+      asciiGlyph: new Array(128).fill(undefined),
+    };
     caches.set(font, c);
   }
   const glyphs = new Array<number>(n);

@@ -164,7 +164,7 @@ export function drawLine(
  * Appends glyphs to runs, one run per stretch of one style in one font, and emits them. The line's
  * glyphs go into arrays sized once for the whole line (no per-glyph allocation); a run is a slice.
  */
-class LineWriter {
+export class LineWriter {
   private style: RunStyle | undefined;
   private font: ShapedSegment['font'] | undefined;
   private x = 0;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { CellStyle, FontResource, TableCell } from '../../ir/types.js';
 import { NOTO_SANS } from '../../test/support/fixtures.js';
 import { loadFace } from '../fonts/face.js';
-import { layCellText, measureCellText } from './table-cell-text.js';
+import type { DrawTarget } from './line-draw.js';
+import { drawCellLines, layCellText, measureCellText, OneLineCell } from './table-cell-text.js';
 
 const now = new Date(0);
 
@@ -80,5 +81,67 @@ describe('measureCellText', () => {
     expect(layCellText(cell(long, { ...style, hyphenate: 'en' }), font, 80, { now })!.lines.some((l) => l.hyphen)).toBe(
       true,
     );
+  });
+});
+
+describe('OneLineCell', () => {
+  const target = (): DrawTarget => ({ at: '/c', textObject: 1, glyphs: [], rects: [] });
+  it('draws exactly the runs and rules the engine lays and draws, wherever it takes a cell', () => {
+    const texts = [
+      ...rows.flat().slice(0, 80),
+      '',
+      ' ',
+      'a  b',
+      ' lead',
+      'trail ',
+      'x.  ,y',
+      '2024-01-01 to 2024-02-01',
+    ];
+    const one = new OneLineCell();
+    let taken = 0;
+    const looks = [
+      ['left', false],
+      ['right', true],
+      ['center', false],
+      ['end', false],
+      ['start', true],
+    ] as const;
+    for (const [align, underline] of looks) {
+      const s: CellStyle = { ...style, align, underline };
+      for (const t of texts) {
+        const c = cell(t, s);
+        const own = layCellText(c, font, Number.POSITIVE_INFINITY, { now })!.lines[0].width;
+        for (const w of [own, own + 7.3, own - 0.01, 500]) {
+          const laid = layCellText(c, font, w, { now })!;
+          const expected = target();
+          drawCellLines(laid, 0, laid.lines.length, s, 12.5, 700.25, expected);
+          const got = target();
+          // with the atoms pagination kept (measured at this width or a hair narrower), and without
+          const measured = taken % 2 ? measureCellText(c, font, w - (taken % 3 ? 0 : 1e-9), now) : undefined;
+          const fast = one.prepare(c, font, w, measured);
+          // taken only where the engine sets one line (the measure's own rule)
+          if (laid.lines.length !== 1) expect(fast, `${JSON.stringify(t)} at ${w}`).toBe(false);
+          if (!fast) continue;
+          taken++;
+          expect(one.height).toBe(laid.lines[0].ascender - laid.lines[0].descender);
+          one.draw(s, 12.5, 700.25, got);
+          expect(got, `${JSON.stringify(t)} at ${w}, ${align}`).toEqual(expected);
+        }
+      }
+    }
+    expect(taken).toBeGreaterThan(800);
+  });
+
+  it('leaves styled, dated, placeholder, justified and hyphenated cells to the engine', () => {
+    const one = new OneLineCell();
+    expect(one.prepare(cell('short'), font, 200)).toBe(true);
+    expect(one.prepare(cell('short', { ...style, align: 'justify' }), font, 200)).toBe(false);
+    expect(one.prepare(cell('short', { ...style, hyphenate: 'en' }), font, 200)).toBe(false);
+    expect(one.prepare(cell('short', { ...style, breakAfter: '/' }), font, 200)).toBe(false);
+    expect(one.prepare(cell('a\nb'), font, 200)).toBe(false);
+    expect(one.prepare(cell('a/b'), font, 200)).toBe(false);
+    const placeholders = cell('{current_page}');
+    (placeholders.content as { runs: { placeholders: boolean }[] }).runs[0].placeholders = true;
+    expect(one.prepare(placeholders, font, 200)).toBe(false);
   });
 });

@@ -11,16 +11,27 @@
 // Placeholders ({current_page}, {total_pages}) are measured as written — wider than any page
 // number, so the row is tall enough — and resolved when the cell is drawn on its page.
 
+import { pushAll } from '../../ir/bounded.js';
 import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { measure, type RunStyle, type Span } from './atoms.js';
+import { type Measured, measure, type RunStyle, type Span } from './atoms.js';
+import { decorationRects } from './decorations.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
-import { type DrawTarget, drawLine, lineAlign } from './line-draw.js';
+import {
+  ADJUST_SLACK,
+  type DrawTarget,
+  drawLine,
+  LineWriter,
+  lineAlign,
+  resolveAlign,
+  statedAdvances,
+} from './line-draw.js';
 import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
 import { runSpans } from './runs.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
+import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -181,30 +192,257 @@ function styleMetrics(style: RunStyle): LineMetrics {
 }
 
 /**
+ * The atoms of a one-line cell (words and runs of spaces, measured from the word cache), in order,
+ * left by `oneLineAtoms` for its caller to read at once: reused from cell to cell (no array per cell).
+ */
+const atomsFound: Measured[] = [];
+/** More atoms than a one-line cell plausibly holds: such a text is laid by the engine (atomsFound stays small). */
+const MAX_ONE_LINE_ATOMS = 256;
+
+/**
  * Whether the engine would set this text on one line, found without laying it: one run, no line end,
  * breaks only after spaces (so its atoms are its words and runs of spaces, paragraph.ts), no
  * hyphenation, `break_after` or total fit, left to right, and the words and spaces up to the last
- * word — shaped as the engine shapes them, from its word cache — no wider than the measure.
+ * word — shaped as the engine shapes them, from its word cache — no wider than the measure. Returns
+ * how many atoms are drawn (the trailing spaces hang, as paragraph.ts sets them) with the atoms in
+ * `atomsFound`, or −1 when the engine would not set one line.
  */
-function fitsOneLine(text: string, style: RunStyle, width: number, at: JsonPointer): boolean {
-  if (!breaksOnlyAfterSpaces(text)) return false;
+function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPointer): number {
+  if (!breaksOnlyAfterSpaces(text)) return -1;
   let x = 0,
     visible = 0,
-    i = 0;
+    i = 0,
+    k = 0,
+    shown = 0;
   const n = text.length;
   while (i < n) {
     let j = i + 1;
+    let m: Measured;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      x += measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at).perPoint * style.size;
+      m = measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      x += m.perPoint * style.size;
     } else {
       while (j < n && text.charCodeAt(j) !== 32) j++;
-      x += measure(style.font, text.slice(i, j), at).perPoint * style.size;
+      m = measure(style.font, text.slice(i, j), at);
+      x += m.perPoint * style.size;
       visible = x;
+      shown = k + 1;
     }
+    // Past the measure, or too many atoms to keep: the engine lays it (always right, only slower).
+    if (visible > width + 1e-6 || k >= MAX_ONE_LINE_ATOMS) return -1;
+    atomsFound[k++] = m;
     i = j;
   }
-  return visible <= width + 1e-6;
+  visibleFound = visible;
+  return shown;
+}
+/** The width of the atoms `oneLineAtoms` last found to be drawn, points. */
+let visibleFound = 0;
+
+/**
+ * A one-line cell as pagination measured it (`measureCellText`): the atoms drawn, their style and
+ * width, kept so drawing the cell need not find its words again (`OneLineCell.prepare`).
+ */
+interface MeasuredOneLine extends CellText {
+  style: RunStyle;
+  atoms: Measured[];
+  visible: number;
+}
+
+/**
+ * A one-line cell drawn without laying it (most cells of a long table): `prepare` finds whether the
+ * cell qualifies — the cells `measureCellText` measures without laying, less those whose text changes
+ * with the page — and `draw` appends exactly the glyph runs and decorations that laying the cell
+ * (`layCellText`) and drawing its line (`drawCellLines`) would: the same atoms, the same alignment
+ * arithmetic, the same line writer (checked against the engine in table-cell-text.test.ts).
+ */
+export class OneLineCell {
+  /** Height of the line (its ascender less its descender), points: valid after `prepare` returned true. */
+  height = 0;
+  private style: RunStyle | undefined;
+  private atoms: Measured[] = atomsFound;
+  private shown = 0;
+  private width = 0;
+  private ascender = 0;
+
+  /** `measured`: the cell's text as pagination measured it, its atoms kept when it took one line. */
+  prepare(cell: TableCell, font: FontResource, width: number, measured?: CellText): boolean {
+    const c = cell.content;
+    let text: string, at: JsonPointer;
+    if (c.kind === 'text') {
+      if (c.runs.length !== 1) return false;
+      const run = c.runs[0];
+      if (run.style || run.date || run.placeholders) return false;
+      text = run.text;
+      at = run.at;
+    } else if (c.kind === 'flow') {
+      if (c.placeholders) return false;
+      text = c.text;
+      at = c.at;
+    } else return false;
+    const s = cell.style;
+    if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return false;
+    const style = runStyleOf(s, font);
+    const kept = measured as MeasuredOneLine | undefined;
+    if (kept?.atoms && kept.style === style) {
+      // the same atoms, at this width (the sum the engine compares is the same)
+      if (!(kept.visible <= width + 1e-6)) return false;
+      this.atoms = kept.atoms;
+      this.shown = kept.atoms.length;
+    } else {
+      const shown = oneLineAtoms(text, style, width, at);
+      if (shown < 0) return false;
+      this.atoms = atomsFound;
+      this.shown = shown;
+    }
+    const m = oneLineOf(style).m;
+    this.style = style;
+    this.width = width;
+    this.ascender = m.ascender;
+    this.height = m.ascender - m.descender;
+    return true;
+  }
+
+  /** Draws the prepared cell's line with the top of its ascender at `top`, its measure starting at `left`. */
+  draw(s: CellStyle, left: number, top: number, target: DrawTarget): void {
+    const pending: PlacedRun[] = [];
+    this.place(s, left, top, target, pending);
+    for (const r of pending) writeRun(r, target);
+  }
+
+  /**
+   * Places the prepared cell's line as `draw` would, its glyph run not yet written: appended to
+   * `pending` (written by `writeRun`, or joined with its row's by passes/layout/table.ts). Its
+   * decorations are drawn and its memory charged now, as drawing it would. A line in a font chain's
+   * members is drawn at once, after what is pending (so runs keep their order).
+   */
+  place(s: CellStyle, left: number, top: number, target: DrawTarget, pending: PlacedRun[]): void {
+    const style = this.style!;
+    let total = 0,
+      glyphCount = 0;
+    for (let i = 0; i < this.shown; i++) {
+      const m = this.atoms[i];
+      total += m.perPoint * style.size;
+      for (const seg of m.segs) glyphCount += seg.shaped.glyphs.length;
+    }
+    if (this.shown === 0 || glyphCount === 0) return;
+    // lineAlign of a paragraph's last line, left to right, no `last_align`; the line fits its measure.
+    const free = this.width - total;
+    const align = resolveAlign(s.align, false);
+    const offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
+    const x = left + 0 + offset,
+      baseline = top - this.ascender;
+    if (!this.oneFont(style)) {
+      // a font chain's members: a run per member, as the line writer cuts them
+      for (const r of pending) writeRun(r, target);
+      pending.length = 0;
+      const w = new LineWriter(x, baseline, 0, target, glyphCount, 0);
+      for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) w.seg(style, seg, false, false);
+      w.flush();
+      return;
+    }
+    // One font: the one run the line writer would make (no stretch: every advance as shaped).
+    chargeText(RUN_BYTES + glyphCount * GLYPH_BYTES, target.at);
+    const atoms = this.atoms === atomsFound ? atomsFound.slice(0, this.shown) : this.atoms;
+    pending.push({ style, atoms, shown: this.shown, n: glyphCount, x, y: baseline, at: target.at });
+    if (style.underline || style.strikethrough || style.overline) {
+      let units = 0;
+      for (let i = 0; i < this.shown; i++)
+        for (const seg of atoms[i].segs) for (const adv of seg.shaped.advances) units += adv;
+      const width = (units * style.size) / style.font.face.unitsPerEm;
+      pushAll(target.rects, decorationRects(style, style.font, x, baseline, width, target));
+    }
+  }
+
+  /** Lets go of the last cell's style and atoms (and the shared scratch), so no render's fonts outlive it here. */
+  release(): void {
+    this.style = undefined;
+    this.atoms = atomsFound;
+    atomsFound.length = 0;
+  }
+
+  /** Whether every shown atom is shaped in the cell's own font (no font chain member). */
+  private oneFont(style: RunStyle): boolean {
+    for (let i = 0; i < this.shown; i++)
+      for (const seg of this.atoms[i].segs) if (seg.font !== style.font) return false;
+    return true;
+  }
+}
+
+/** A one-line cell's glyph run, placed (`OneLineCell.place`) and not yet written. */
+export interface PlacedRun {
+  style: RunStyle;
+  /** Its atoms (the first `shown` are drawn), `n` glyphs in all. */
+  atoms: Measured[];
+  shown: number;
+  n: number;
+  x: number;
+  y: number;
+  at: JsonPointer;
+}
+
+/**
+ * Writes a placed run's glyphs, texts and TJ adjustments into the arrays from index `o`, the
+ * adjustments as emitRun (line-draw.ts) sets them for the run alone; returns the pen's advance
+ * over them, thousandths of an em, as TJ moves it (stated widths less adjustments: a whole number).
+ */
+export function fillRun(r: PlacedRun, glyphs: Uint16Array, adjust: Int32Array, text: string[], o: number): number {
+  const face = r.style.font.face;
+  const k = 1000 / face.unitsPerEm;
+  const stated = statedAdvances(face);
+  let n = o,
+    drift = 0,
+    pen = 0;
+  for (let i = 0; i < r.shown; i++)
+    for (const seg of r.atoms[i].segs) {
+      const sh = seg.shaped;
+      for (let g = 0; g < sh.glyphs.length; g++) {
+        const adv = sh.advances[g];
+        const gid = sh.glyphs[g];
+        glyphs[n] = gid;
+        text[n] = sh.text[g];
+        let st = stated[gid];
+        if (st === -1) {
+          st = Math.round(face.advanceOf(gid) * k);
+          stated[gid] = st;
+        }
+        drift += adv * k - st;
+        let adj = 0;
+        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+          adj = -Math.round(drift);
+          drift += adj;
+        }
+        adjust[n] = adj;
+        pen += st - adj;
+        n++;
+      }
+    }
+  return pen;
+}
+
+/** A placed run written as its own glyph run (what drawing the cell alone makes). */
+export function writeRun(r: PlacedRun, target: DrawTarget): void {
+  const glyphs = new Uint16Array(r.n);
+  const adjust = new Int32Array(r.n);
+  const text = new Array<string>(r.n);
+  fillRun(r, glyphs, adjust, text, 0);
+  target.glyphs.push({
+    op: 'glyphs',
+    at: r.at,
+    matrix: target.matrix,
+    font: r.style.font.name,
+    size: r.style.size,
+    x: r.x,
+    y: r.y,
+    colour: r.style.colour,
+    glyphs,
+    adjust,
+    text,
+    outline: r.style.outline,
+    actualText: undefined,
+    textObject: target.textObject,
+  });
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
@@ -223,7 +461,16 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
     s.align !== 'justify'
   ) {
     const style = runStyleOf(s, font);
-    if (fitsOneLine(run.text, style, width, run.at)) return { lines: oneLineOf(style).lines };
+    const shown = oneLineAtoms(run.text, style, width, run.at);
+    if (shown >= 0) {
+      const one: MeasuredOneLine = {
+        lines: oneLineOf(style).lines,
+        style,
+        atoms: atomsFound.slice(0, shown),
+        visible: visibleFound,
+      };
+      return one;
+    }
   }
   const laid = layCellText(cell, font, width, { now });
   if (!laid) return undefined;

@@ -16,11 +16,15 @@ import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js
 import {
   type CellPage,
   drawCellLines,
+  fillRun,
   hasPlaceholders,
   type LaidCellText,
   layCellText,
   linesHeight,
+  OneLineCell,
   PagedCellText,
+  type PlacedRun,
+  writeRun,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
@@ -69,6 +73,8 @@ export function layTablePart(
   // Untagged, a row's cells on one baseline in one font become one glyph run (see joinRuns); a
   // tagged document keeps each cell's runs apart, in the cell's own marked piece.
   const join = !mark;
+  // A row's one-line cells placed, their runs written when the row ends (joined, see joinPlaced).
+  const pending: PlacedRun[] = [];
   for (const pr of tp.rows) {
     const rowStart = text.glyphs.length;
     const cells = m.cells[pr.row];
@@ -94,26 +100,36 @@ export function layTablePart(
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
         const cellFont = tp.table.fontRes.get(s.font.name)!;
-        let t: LaidCellText;
-        let from: number;
-        let to: number;
-        if (pr.lines && hasPlaceholders(cell)) {
-          // split with placeholders: only the lines this box shows, laid for this page (PagedCellText)
-          const paged = pagedCellFor(cell, cellFont, innerW, pc);
-          const [a, b] = pr.lines[ci];
-          t = paged.part(a, b, pc);
-          [from, to] = [0, t.lines.length];
-          if (b >= paged.lineCount) pagedCells.delete(cell);
+        if (!pr.lines && oneLine.prepare(cell, cellFont, innerW, mc.text)) {
+          // One line, drawn from the words pagination measured, as laying it would draw it.
+          const slack = Math.max(0, h - (oneLine.height + pt + pb));
+          const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
+          text.at = cell.at;
+          if (join) oneLine.place(s, x + pl, top - pt - dy, text, pending);
+          else oneLine.draw(s, x + pl, top - pt - dy, text);
         } else {
-          t = cellTextFor(cell, cellFont, innerW, pc, pr.lines !== undefined);
-          [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
-          if (to >= t.lines.length) splitCells.delete(cell);
+          let t: LaidCellText;
+          let from: number;
+          let to: number;
+          if (pr.lines && hasPlaceholders(cell)) {
+            // split with placeholders: only the lines this box shows, laid for this page (PagedCellText)
+            const paged = pagedCellFor(cell, cellFont, innerW, pc);
+            const [a, b] = pr.lines[ci];
+            t = paged.part(a, b, pc);
+            [from, to] = [0, t.lines.length];
+            if (b >= paged.lineCount) pagedCells.delete(cell);
+          } else {
+            t = cellTextFor(cell, cellFont, innerW, pc, pr.lines !== undefined);
+            [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
+            if (to >= t.lines.length) splitCells.delete(cell);
+          }
+          const used = linesHeight(t, from, to) + pt + pb;
+          const slack = pr.lines ? 0 : Math.max(0, h - used);
+          const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
+          text.at = cell.at;
+          writePending(pending, text);
+          drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
         }
-        const used = linesHeight(t, from, to) + pt + pb;
-        const slack = pr.lines ? 0 : Math.max(0, h - used);
-        const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
-        text.at = cell.at;
-        drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
       } else if (kind === 'code') {
         const ch = codeHeight(mc);
         const slack = Math.max(0, h - ch - pt - pb);
@@ -162,8 +178,11 @@ export function layTablePart(
       if (br)
         borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
+    if (pending.length && text.glyphs.length === rowStart) joinPlaced(pending, text, tp);
+    writePending(pending, text);
     if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
+  oneLine.release();
   if (mark)
     return [
       ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills),
@@ -177,6 +196,9 @@ export function layTablePart(
   for (const op of borders) out.push(op);
   return out;
 }
+
+/** The one-line cell being drawn (reused: prepared and drawn at once, cell after cell). */
+const oneLine = new OneLineCell();
 
 /** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start; `start` is left and `end` right, a picture having no direction). */
 function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
@@ -312,6 +334,91 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
     o += r.glyphs.length;
   }
   return { ...first, glyphs, adjust, text, cells };
+}
+
+/** Writes the placed runs as glyph runs of their own, in order, and empties the list. */
+function writePending(pending: PlacedRun[], target: DrawTarget): void {
+  for (const r of pending) writeRun(r, target);
+  pending.length = 0;
+}
+
+/**
+ * A row whose every run is a placed one-line cell: the runs joinRuns would make from their glyph
+ * runs, written at once from the placed cells (no glyph run per cell made, then copied): the same
+ * order, the same joins, the same adjustments (fillRun gives each cell's own, and the move from
+ * one cell to the next is computed as `joined` computes it). Empties `pending`.
+ */
+function joinPlaced(pending: PlacedRun[], target: DrawTarget, tp: TablePartItem): void {
+  if (pending.length === 1) return writePending(pending, target);
+  // as joinRuns sorts the row's runs (a stable sort: cells on one baseline keep their order)
+  const row = pending.slice().sort((a, b) => b.y - a.y || a.x - b.x);
+  pending.length = 0;
+  let g0 = 0;
+  for (let i = 1; i <= row.length; i++) {
+    const a = row[g0],
+      b = row[i];
+    if (b && placedJoinable(a, b, tp)) continue;
+    if (i - g0 === 1) writeRun(a, target);
+    else target.glyphs.push(joinedPlaced(row, g0, i, target));
+    g0 = i;
+  }
+}
+
+/** `joinable` for placed runs (no matrix: a table's text target has none; a cell's style has no actual text). */
+function placedJoinable(a: PlacedRun, b: PlacedRun, tp: TablePartItem): boolean {
+  const s = a.style,
+    t = b.style;
+  return (
+    faceOf(tp, s.font.name) !== undefined &&
+    b.y === a.y &&
+    t.font.name === s.font.name &&
+    t.size === s.size &&
+    sameColour(s.colour, t.colour) &&
+    !s.outline &&
+    !t.outline
+  );
+}
+
+/** `joined` for placed runs: one run from the first cell's start, each next cell moved to its place by a TJ adjustment. */
+function joinedPlaced(row: PlacedRun[], from: number, to: number, target: DrawTarget): GlyphRunOp {
+  const first = row[from];
+  let n = 0;
+  for (let i = from; i < to; i++) n += row[i].n;
+  const glyphs = new Uint16Array(n);
+  const adjust = new Int32Array(n);
+  const text: string[] = new Array(n);
+  const cells: { at: JsonPointer; from: number }[] = [];
+  let o = 0;
+  let pen = 0;
+  for (let i = from; i < to; i++) {
+    const r = row[i];
+    if (i > from) {
+      const adj = Math.round(pen - ((r.x - first.x) * 1000) / first.style.size);
+      adjust[o - 1] += adj;
+      pen -= adj;
+    }
+    cells.push({ at: r.at, from: o });
+    pen += fillRun(r, glyphs, adjust, text, o);
+    o += r.n;
+  }
+  const st = first.style;
+  return {
+    op: 'glyphs',
+    at: first.at,
+    matrix: target.matrix,
+    font: st.font.name,
+    size: st.size,
+    x: first.x,
+    y: first.y,
+    colour: st.colour,
+    glyphs,
+    adjust,
+    text,
+    outline: st.outline,
+    actualText: undefined,
+    textObject: target.textObject,
+    cells,
+  };
 }
 
 function sameColour(a: Colour, b: Colour): boolean {
