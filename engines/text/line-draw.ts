@@ -185,7 +185,9 @@ class LineWriter {
     private gapsLeft: number,
   ) {
     this.glyphs = new Uint16Array(capacity);
-    this.wanted = new Float64Array(capacity);
+    // Wanted advances live only until the run is emitted: one scratch array serves every line.
+    if (wantedScratch.length < capacity) wantedScratch = new Float64Array(Math.max(capacity, 2 * wantedScratch.length));
+    this.wanted = wantedScratch;
     this.text = new Array<string>(capacity);
   }
 
@@ -234,14 +236,18 @@ class LineWriter {
 
   flush(actualText?: string): void {
     if (this.style && this.n > this.start) {
+      // A line set in one style and font (most of them) fills its arrays exactly: they become the
+      // run's own, uncopied; otherwise the run takes a copy of its stretch.
+      const whole = this.start === 0 && this.n === this.glyphs.length;
       emitRun(
         {
           style: this.style,
           font: this.font!,
           x: this.x,
-          glyphs: this.glyphs.slice(this.start, this.n),
-          wanted: this.wanted.subarray(this.start, this.n),
-          text: this.text.slice(this.start, this.n),
+          glyphs: whole ? this.glyphs : this.glyphs.slice(this.start, this.n),
+          wanted: this.wanted,
+          from: this.start,
+          text: whole ? this.text : this.text.slice(this.start, this.n),
           units: this.units,
           actualText,
         },
@@ -253,6 +259,9 @@ class LineWriter {
     this.start = this.n;
   }
 }
+
+/** Wanted advances of the line being written (LineWriter): read by emitRun before the next line reuses it. */
+let wantedScratch = new Float64Array(256);
 
 /** Marks, joiners and what follows a coeng or virama belong to the cluster before them. */
 const CLUSTER_CONTINUES = /^[\p{M}\u200c\u200d]/u;
@@ -317,8 +326,9 @@ interface RunBuilder {
   font: ShapedSegment['font'];
   x: number;
   glyphs: ArrayLike<number>;
-  /** Pen advance wanted after each glyph, font units (kerning and justification included). */
+  /** Pen advance wanted after each glyph, font units (kerning and justification included): glyph i's at `from + i`. */
   wanted: ArrayLike<number>;
+  from?: number;
   text: string[];
   units: number;
   actualText?: string;
@@ -369,6 +379,8 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   const adjust = new Int32Array(n);
   let drift = 0;
   const table = statedTable(face);
+  const wanted = r.wanted,
+    from = r.from ?? 0;
   for (let i = 0; i < n; i++) {
     const gid = r.glyphs[i];
     let stated = table[gid];
@@ -376,7 +388,7 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
       stated = Math.round(face.advanceOf(gid) * k);
       table[gid] = stated;
     }
-    drift += r.wanted[i] * k - stated;
+    drift += wanted[from + i] * k - stated;
     if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
       const adj = -Math.round(drift);
       adjust[i] = adj;

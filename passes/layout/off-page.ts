@@ -51,6 +51,14 @@ function overhang(points: readonly Point[], size: PageSize): number {
   return worst;
 }
 
+/** Each face's glyph advances (font units) as `advanceOf` gives them, by glyph id; NaN where not asked yet. */
+const advanceCache = new WeakMap<FontResource['face'], Float64Array>();
+function advancesOf(face: FontResource['face']): Float64Array {
+  let t = advanceCache.get(face);
+  if (!t) advanceCache.set(face, (t = new Float64Array(65536).fill(Number.NaN)));
+  return t;
+}
+
 /**
  * Whether every letter of the run is surely on the page: the box from the least to the farthest
  * pen position a letter's box reaches, descender to ascender, is on it (with a margin for rounding;
@@ -72,8 +80,11 @@ function runOnPage(
     lo = 0,
     hi = 0;
   const g = op.glyphs;
+  const units = advancesOf(face);
   for (let i = 0; i < g.length; i++) {
-    const adv = face.advanceOf(g[i]) * scale;
+    let u = units[g[i]];
+    if (Number.isNaN(u)) u = units[g[i]] = face.advanceOf(g[i]);
+    const adv = u * scale;
     const end = pen + adv;
     if (end < lo) lo = end;
     if (end > hi) hi = end;
