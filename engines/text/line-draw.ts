@@ -113,7 +113,7 @@ export function drawLine(
   if (align === 'justify' && !line.last && !line.hasTab && !pieces && free > 0 && line.visibleTo > line.from) {
     const from = p.atoms[line.from].start,
       to = p.atoms[line.visibleTo - 1].end;
-    if (NO_SPACE_SCRIPTS.test(p.text.slice(from, to))) {
+    if (hasNoSpaceScript(p) && NO_SPACE_SCRIPTS.test(p.text.slice(from, to))) {
       for (let i = line.from; i < line.visibleTo; i++)
         for (const seg of p.atoms[i].segs)
           for (let g = 0; g < seg.shaped.glyphs.length; g++) if (startsCluster(seg.shaped, g)) gaps++;
@@ -158,6 +158,14 @@ export function drawLine(
     }
   }
   w.flush();
+}
+
+/** Whether a paragraph holds any letter of a script set without spaces: asked once per paragraph, not per line. */
+const noSpaceScript = new WeakMap<LaidParagraph, boolean>();
+function hasNoSpaceScript(p: LaidParagraph): boolean {
+  let v = noSpaceScript.get(p);
+  if (v === undefined) noSpaceScript.set(p, (v = NO_SPACE_SCRIPTS.test(p.text)));
+  return v;
 }
 
 /**
