@@ -216,17 +216,24 @@ class LineWriter {
     const spacing = this.gapsLeft > 0 && !hyphen;
     let n = this.n,
       units = this.units;
-    for (let g = 0; g < sh.glyphs.length; g++) {
-      let adv = sh.advances[g];
-      if (stretching && sh.text[g] === ' ') adv += extraUnits;
+    const glyphs = this.glyphs,
+      wanted = this.wanted,
+      text = this.text,
+      from = sh.glyphs,
+      advances = sh.advances,
+      texts = sh.text,
+      count = from.length;
+    for (let g = 0; g < count; g++) {
+      let adv = advances[g];
+      if (stretching && texts[g] === ' ') adv += extraUnits;
       // After the last glyph of a cluster (the next starts one, or the segment ends), while gaps remain.
-      else if (spacing && this.gapsLeft > 0 && (g + 1 === sh.glyphs.length || startsCluster(sh, g + 1))) {
+      else if (spacing && this.gapsLeft > 0 && (g + 1 === count || startsCluster(sh, g + 1))) {
         adv += extraUnits;
         this.gapsLeft--;
       }
-      this.glyphs[n] = sh.glyphs[g];
-      this.wanted[n] = adv;
-      this.text[n] = sh.text[g];
+      glyphs[n] = from[g];
+      wanted[n] = adv;
+      text[n] = texts[g];
       n++;
       units += adv;
     }
