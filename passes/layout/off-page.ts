@@ -51,12 +51,21 @@ function overhang(points: readonly Point[], size: PageSize): number {
   return worst;
 }
 
-/** Each face's glyph advances (font units) as `advanceOf` gives them, by glyph id; NaN where not asked yet. */
+/**
+ * Each face's glyph advances (font units) as `advanceOf` gives them, by glyph id; NaN where not
+ * asked yet. Grown to the highest id asked (a face made per render, a variant or chain, must not
+ * cost a 65 536-entry table each time).
+ */
 const advanceCache = new WeakMap<FontResource['face'], Float64Array>();
-function advancesOf(face: FontResource['face']): Float64Array {
-  let t = advanceCache.get(face);
-  if (!t) advanceCache.set(face, (t = new Float64Array(65536).fill(Number.NaN)));
-  return t;
+function advancesOf(face: FontResource['face'], atLeast = 0): Float64Array {
+  const t = advanceCache.get(face);
+  if (t && t.length > atLeast) return t;
+  let size = t ? t.length : 256;
+  while (size <= atLeast) size *= 2;
+  const grown = new Float64Array(size).fill(Number.NaN);
+  if (t) grown.set(t);
+  advanceCache.set(face, grown);
+  return grown;
 }
 
 /**
@@ -80,10 +89,12 @@ function runOnPage(
     lo = 0,
     hi = 0;
   const g = op.glyphs;
-  const units = advancesOf(face);
+  let units = advancesOf(face);
   for (let i = 0; i < g.length; i++) {
-    let u = units[g[i]];
-    if (Number.isNaN(u)) u = units[g[i]] = face.advanceOf(g[i]);
+    const gid = g[i];
+    if (gid >= units.length) units = advancesOf(face, gid);
+    let u = units[gid];
+    if (Number.isNaN(u)) u = units[gid] = face.advanceOf(gid);
     const adv = u * scale;
     const end = pen + adv;
     if (end < lo) lo = end;
