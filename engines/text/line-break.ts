@@ -74,6 +74,24 @@ function isCjkAt(text: string, i: number): boolean {
   return CJK.test(text.slice(i, c >= 0xd800 && c <= 0xdbff ? i + 2 : i + 1));
 }
 
+/**
+ * The positions of breakOpportunities(text) when its fast path applies (no `break_after`, text
+ * breaking only after spaces), as plain numbers (none required); undefined otherwise. For a caller
+ * that cuts a long paragraph and would otherwise make an object per word.
+ */
+export function spaceOpportunities(text: string): number[] | undefined {
+  if (!SIMPLE.test(text) && !SIMPLE_DIGIT_HYPHENS.test(text)) return undefined;
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 32 || i + 1 >= text.length) continue;
+    const next = text.charCodeAt(i + 1);
+    if (next === 32 || next === 46 || next === 44 || next === 59 || next === 58) continue;
+    out.push(i + 1);
+  }
+  out.push(text.length);
+  return out;
+}
+
 /** Every opportunity in `text`, in order, the end of the text included. */
 export function breakOpportunities(text: string, breakAfter?: string, softHyphens = false): BreakAt[] {
   if (breakAfter !== undefined) return customBreaks(text, breakAfter, softHyphens);

@@ -113,7 +113,7 @@ export function drawLine(
   if (align === 'justify' && !line.last && !line.hasTab && !pieces && free > 0 && line.visibleTo > line.from) {
     const from = p.atoms[line.from].start,
       to = p.atoms[line.visibleTo - 1].end;
-    if (NO_SPACE_SCRIPTS.test(p.text.slice(from, to))) {
+    if (hasNoSpaceScript(p) && NO_SPACE_SCRIPTS.test(p.text.slice(from, to))) {
       for (let i = line.from; i < line.visibleTo; i++)
         for (const seg of p.atoms[i].segs)
           for (let g = 0; g < seg.shaped.glyphs.length; g++) if (startsCluster(seg.shaped, g)) gaps++;
@@ -160,6 +160,14 @@ export function drawLine(
   w.flush();
 }
 
+/** Whether a paragraph holds any letter of a script set without spaces: asked once per paragraph, not per line. */
+const noSpaceScript = new WeakMap<LaidParagraph, boolean>();
+function hasNoSpaceScript(p: LaidParagraph): boolean {
+  let v = noSpaceScript.get(p);
+  if (v === undefined) noSpaceScript.set(p, (v = NO_SPACE_SCRIPTS.test(p.text)));
+  return v;
+}
+
 /**
  * Appends glyphs to runs, one run per stretch of one style in one font, and emits them. The line's
  * glyphs go into arrays sized once for the whole line (no per-glyph allocation); a run is a slice.
@@ -185,7 +193,9 @@ export class LineWriter {
     private gapsLeft: number,
   ) {
     this.glyphs = new Uint16Array(capacity);
-    this.wanted = new Float64Array(capacity);
+    // Wanted advances live only until the run is emitted: one scratch array serves every line.
+    if (wantedScratch.length < capacity) wantedScratch = new Float64Array(Math.max(capacity, 2 * wantedScratch.length));
+    this.wanted = wantedScratch;
     this.text = new Array<string>(capacity);
   }
 
@@ -206,17 +216,24 @@ export class LineWriter {
     const spacing = this.gapsLeft > 0 && !hyphen;
     let n = this.n,
       units = this.units;
-    for (let g = 0; g < sh.glyphs.length; g++) {
-      let adv = sh.advances[g];
-      if (stretching && sh.text[g] === ' ') adv += extraUnits;
+    const glyphs = this.glyphs,
+      wanted = this.wanted,
+      text = this.text,
+      from = sh.glyphs,
+      advances = sh.advances,
+      texts = sh.text,
+      count = from.length;
+    for (let g = 0; g < count; g++) {
+      let adv = advances[g];
+      if (stretching && texts[g] === ' ') adv += extraUnits;
       // After the last glyph of a cluster (the next starts one, or the segment ends), while gaps remain.
-      else if (spacing && this.gapsLeft > 0 && (g + 1 === sh.glyphs.length || startsCluster(sh, g + 1))) {
+      else if (spacing && this.gapsLeft > 0 && (g + 1 === count || startsCluster(sh, g + 1))) {
         adv += extraUnits;
         this.gapsLeft--;
       }
-      this.glyphs[n] = sh.glyphs[g];
-      this.wanted[n] = adv;
-      this.text[n] = sh.text[g];
+      glyphs[n] = from[g];
+      wanted[n] = adv;
+      text[n] = texts[g];
       n++;
       units += adv;
     }
@@ -234,14 +251,18 @@ export class LineWriter {
 
   flush(actualText?: string): void {
     if (this.style && this.n > this.start) {
+      // A line set in one style and font (most of them) fills its arrays exactly: they become the
+      // run's own, uncopied; otherwise the run takes a copy of its stretch.
+      const whole = this.start === 0 && this.n === this.glyphs.length;
       emitRun(
         {
           style: this.style,
           font: this.font!,
           x: this.x,
-          glyphs: this.glyphs.slice(this.start, this.n),
-          wanted: this.wanted.subarray(this.start, this.n),
-          text: this.text.slice(this.start, this.n),
+          glyphs: whole ? this.glyphs : this.glyphs.slice(this.start, this.n),
+          wanted: this.wanted,
+          from: this.start,
+          text: whole ? this.text : this.text.slice(this.start, this.n),
           units: this.units,
           actualText,
         },
@@ -253,6 +274,9 @@ export class LineWriter {
     this.start = this.n;
   }
 }
+
+/** Wanted advances of the line being written (LineWriter): read by emitRun before the next line reuses it. */
+let wantedScratch = new Float64Array(256);
 
 /** Marks, joiners and what follows a coeng or virama belong to the cluster before them. */
 const CLUSTER_CONTINUES = /^[\p{M}\u200c\u200d]/u;
@@ -317,8 +341,9 @@ interface RunBuilder {
   font: ShapedSegment['font'];
   x: number;
   glyphs: ArrayLike<number>;
-  /** Pen advance wanted after each glyph, font units (kerning and justification included). */
+  /** Pen advance wanted after each glyph, font units (kerning and justification included): glyph i's at `from + i`. */
   wanted: ArrayLike<number>;
+  from?: number;
   text: string[];
   units: number;
   actualText?: string;
@@ -369,6 +394,8 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   const adjust = new Int32Array(n);
   let drift = 0;
   const table = statedTable(face);
+  const wanted = r.wanted,
+    from = r.from ?? 0;
   for (let i = 0; i < n; i++) {
     const gid = r.glyphs[i];
     let stated = table[gid];
@@ -376,7 +403,7 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
       stated = Math.round(face.advanceOf(gid) * k);
       table[gid] = stated;
     }
-    drift += r.wanted[i] * k - stated;
+    drift += wanted[from + i] * k - stated;
     if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
       const adj = -Math.round(drift);
       adjust[i] = adj;

@@ -20,7 +20,7 @@ import {
 import { type Paragraph as BidiParagraph, isAllLeftToRight, resolveParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
-import { breakOpportunities, NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
+import { type BreakAt, breakOpportunities, NO_SPACE_SCRIPTS, SOFT_HYPHEN, spaceOpportunities } from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 import { chargeText, LAYING_CHAR_BYTES, releaseText } from './text-memory.js';
 
@@ -86,11 +86,14 @@ const NOTHING: Measured = { segs: [], perPoint: 0 };
 /** Builds the atoms of a paragraph: cut at opportunities, at span boundaries and between words, spaces and tabs. */
 function buildAtoms(text: string, spans: Span[], starts: number[], rules: ParagraphRules): Atom[] {
   const atoms: Atom[] = [];
-  const opps = breakOpportunities(text, rules.breakAfter, rules.hyphenate !== undefined);
+  // Plain text (most paragraphs) takes its opportunities as positions, without an object per word.
+  const plain = rules.breakAfter === undefined ? spaceOpportunities(text) : undefined;
+  const opps = plain ?? breakOpportunities(text, rules.breakAfter, rules.hyphenate !== undefined);
   let s = 0; // current span
   let a = 0;
-  for (const opp of opps) {
-    const b = opp.position;
+  for (let o = 0; o < opps.length; o++) {
+    const opp = plain ? undefined : (opps as BreakAt[])[o];
+    const b = plain ? plain[o] : opp!.position;
     let i = a;
     while (i < b) {
       while (s + 1 < spans.length && starts[s + 1] <= i) s++;
@@ -123,7 +126,7 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
     }
     if (atoms.length && b > a) {
       const last = atoms[atoms.length - 1];
-      last.brk = opp.required ? 2 : 1;
+      last.brk = opp?.required ? 2 : 1;
       last.shy = last.kind === TEXT && text.charCodeAt(b - 1) === 0xad;
     }
     a = b;

@@ -52,6 +52,23 @@ function overhang(points: readonly Point[], size: PageSize): number {
 }
 
 /**
+ * Each face's glyph advances (font units) as `advanceOf` gives them, by glyph id; NaN where not
+ * asked yet. Grown to the highest id asked (a face made per render, a variant or chain, must not
+ * cost a 65 536-entry table each time).
+ */
+const advanceCache = new WeakMap<FontResource['face'], Float64Array>();
+function advancesOf(face: FontResource['face'], atLeast = 0): Float64Array {
+  const t = advanceCache.get(face);
+  if (t && t.length > atLeast) return t;
+  let size = t ? t.length : 256;
+  while (size <= atLeast) size *= 2;
+  const grown = new Float64Array(size).fill(Number.NaN);
+  if (t) grown.set(t);
+  advanceCache.set(face, grown);
+  return grown;
+}
+
+/**
  * Whether every letter of the run is surely on the page: the box from the least to the farthest
  * pen position a letter's box reaches, descender to ascender, is on it (with a margin for rounding;
  * a run near an edge is walked letter by letter). A run without a face is not walked either way.
@@ -72,8 +89,13 @@ function runOnPage(
     lo = 0,
     hi = 0;
   const g = op.glyphs;
+  let units = advancesOf(face);
   for (let i = 0; i < g.length; i++) {
-    const adv = face.advanceOf(g[i]) * scale;
+    const gid = g[i];
+    if (gid >= units.length) units = advancesOf(face, gid);
+    let u = units[gid];
+    if (Number.isNaN(u)) u = units[gid] = face.advanceOf(gid);
+    const adv = u * scale;
     const end = pen + adv;
     if (end < lo) lo = end;
     if (end > hi) hi = end;

@@ -56,13 +56,6 @@ function cm(m: Matrix): string {
   return `${m.map(num).join(' ')} cm\n`;
 }
 
-/** Codes already written, by glyph id: a long document writes the same few hundred codes over and over. */
-const CODE2: string[] = [];
-
-/** A 2-byte code in a PDF literal string; `(`, `)` and `\` escaped, CR written as \r so no reader folds it. */
-function code2(gid: number): string {
-  return (CODE2[gid] ??= lit(gid >> 8) + lit(gid & 0xff));
-}
 function lit(b: number): string {
   if (b === 0x28 || b === 0x29 || b === 0x5c) return '\\' + String.fromCharCode(b);
   if (b === 0x0d) return '\\r';
@@ -81,14 +74,65 @@ export interface FontCodes {
  * a span's own glyphs and box end where its last glyph does.
  */
 function tjArray(op: GlyphRunOp, one: boolean, from = 0, to = op.glyphs.length): string {
-  const lead = from > 0 ? op.adjust[from - 1] : 0;
-  let tj = lead !== 0 ? `${lead}(` : '(';
+  // Written as bytes into one scratch buffer and read back as one flat latin1 string: a per-glyph
+  // string concatenation made two short-lived strings a glyph (most of a long document's garbage).
+  const need = (to - from) * 20 + 32; // per glyph: 4 code bytes at most, `)`, an int32, `(`
+  if (tjScratch.length < need) tjScratch = Buffer.allocUnsafe(Math.max(need, 2 * tjScratch.length));
+  const b = tjScratch;
+  const glyphs = op.glyphs,
+    adjust = op.adjust;
+  let o = 0;
+  const lead = from > 0 ? adjust[from - 1] : 0;
+  if (lead !== 0) o = writeInt(b, o, lead);
+  b[o++] = 0x28;
   for (let i = from; i < to; i++) {
-    tj += one ? lit(op.glyphs[i]) : code2(op.glyphs[i]);
-    const a = op.adjust[i];
-    if (a !== 0 && i < to - 1) tj += `)${a}(`;
+    const g = glyphs[i];
+    if (one) o = litByte(b, o, g);
+    else {
+      o = litByte(b, o, g >> 8);
+      o = litByte(b, o, g & 0xff);
+    }
+    const a = adjust[i];
+    if (a !== 0 && i < to - 1) {
+      b[o++] = 0x29;
+      o = writeInt(b, o, a);
+      b[o++] = 0x28;
+    }
   }
-  return tj + ')';
+  b[o++] = 0x29;
+  return b.toString('latin1', 0, o);
+}
+let tjScratch = Buffer.allocUnsafe(1 << 16);
+
+/** `lit(c)` as bytes: the low byte of c, after a backslash for `(`, `)` and `\`; CR as `\r`. */
+function litByte(b: Buffer, o: number, c: number): number {
+  if (c === 0x28 || c === 0x29 || c === 0x5c) {
+    b[o++] = 0x5c;
+    b[o++] = c;
+  } else if (c === 0x0d) {
+    b[o++] = 0x5c;
+    b[o++] = 0x72;
+  } else b[o++] = c & 0xff;
+  return o;
+}
+
+/** An integer in decimal, as `${n}` writes it. */
+function writeInt(b: Buffer, o: number, n: number): number {
+  if (n < 0) {
+    b[o++] = 0x2d;
+    n = -n;
+  }
+  if (n < 10) {
+    b[o++] = 0x30 + n;
+    return o;
+  }
+  let digits = 1;
+  for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
+  for (let k = o + digits - 1; k >= o; k--) {
+    b[k] = 0x30 + (n % 10);
+    n = Math.floor(n / 10);
+  }
+  return o + digits;
 }
 
 /** A run with /ActualText spans (passes/dedupe/actual-text.ts): one TJ per stretch, each span in BDC … EMC. */
