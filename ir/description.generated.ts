@@ -63,6 +63,27 @@ export type CodeText =
       font_size?: number;
       color?: Colour;
     };
+export type CellText = string | TextRun[];
+export type TextRun =
+  | string
+  | {
+      text: string;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      color?: Colour;
+      outline?: Outline;
+      features?: {
+        [k: string]: boolean;
+      };
+    }
+  | {
+      date: string;
+      zone?: string;
+    };
 /**
  * @minItems 1
  */
@@ -196,27 +217,6 @@ export type TableCell =
       padding?: Padding;
       fill?: Colour;
       border?: CellBorder;
-    };
-export type CellText = string | TextRun[];
-export type TextRun =
-  | string
-  | {
-      text: string;
-      font?: string;
-      font_size?: number;
-      leading?: number;
-      underline?: boolean;
-      strikethrough?: boolean;
-      overline?: boolean;
-      color?: Colour;
-      outline?: Outline;
-      features?: {
-        [k: string]: boolean;
-      };
-    }
-  | {
-      date: string;
-      zone?: string;
     };
 export type TextContent = TextRun[];
 export type CheckStandard =
@@ -839,7 +839,44 @@ export interface FlowItem {
   outline?: Outline;
   shadow?: Shadow;
   hyphenate?: string;
-  content: string;
+  content:
+    | string
+    | (
+        | string
+        | {
+            text: CellText;
+            id?: string;
+            heading?: number;
+            style?: string;
+            keep_together?: boolean;
+            keep_with_next?: boolean;
+            break_before?: 'page' | 'column';
+          }
+        | {
+            break: 'page' | 'column';
+          }
+      )[];
+  continuation?:
+    | {
+        llx: number | string;
+        lly: number | string;
+        urx: number | string;
+        ury: number | string;
+      }
+    | [CoordinateRect, ...CoordinateRect[]];
+  widows?: number;
+  orphans?: number;
+  styles?: {
+    [k: string]: {
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+      space_before?: number;
+      space_after?: number;
+    };
+  };
   last_align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   left_indent?: number;
   right_indent?: number;
@@ -890,6 +927,12 @@ export interface Shadow {
   dx: number;
   dy: number;
   color: Colour;
+}
+export interface CoordinateRect {
+  llx: number | string;
+  lly: number | string;
+  urx: number | string;
+  ury: number | string;
 }
 export interface ImageItem {
   /**
@@ -1358,12 +1401,6 @@ export interface RadioGroupItem {
   no_toggle_to_off?: boolean;
   radios_in_unison?: boolean;
   style?: 'check' | 'cross' | 'circle' | 'square' | 'diamond' | 'star';
-}
-export interface CoordinateRect {
-  llx: number | string;
-  lly: number | string;
-  urx: number | string;
-  ury: number | string;
 }
 export interface RectItem {
   /**

@@ -7,7 +7,7 @@ import { DEFAULT_LEADING_FACTOR, DEFAULT_TAB_FRACTION } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
-import { scanPlaceholders } from '../placeholders.js';
+import { pagePlaceholderIn, resolvePlaceholders, scanPlaceholders } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { flowItemSchema, textItemSchema } from '../schema/text.js';
 import type {
@@ -17,6 +17,9 @@ import type {
   OutlineSpec,
   RunStyleSpec,
   ShadowSpec,
+  StoryBlock,
+  StorySpec,
+  StoryStyle,
   TabsSpec,
   TextBlockStyle,
   TextItem,
@@ -166,13 +169,18 @@ export const flowReader: ItemReader<'flow'> = {
         floor: fitSize.floor,
         fontSize: style.fontSize,
       });
-    const content = raw.content;
+    const story = raw.continuation !== undefined || typeof raw.content !== 'string' ? readStory(raw, p) : undefined;
+    const content =
+      typeof raw.content === 'string'
+        ? raw.content
+        : story!.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.runs.map((r) => r.text).join('')] : [])).join('\n');
     return Object.assign(style, base, {
       type: 'flow' as const,
       rect: readRect(raw.rect, at(p, 'rect')),
       content,
+      story,
       contentAt: at(p, 'content'),
-      placeholders: placeholdersIn(content, at(p, 'content')),
+      placeholders: !story && placeholdersIn(content, at(p, 'content')),
       lastAlign: raw.last_align,
       leftIndent: raw.left_indent ?? 0,
       rightIndent: raw.right_indent ?? 0,
@@ -190,3 +198,86 @@ export const flowReader: ItemReader<'flow'> = {
     });
   },
 };
+
+/** Page placeholders cannot be printed in a story (its lines are broken before pages are numbered); `{{`, `}}` are undone now. */
+function storyRun(run: TextRun): TextRun {
+  if (!run.placeholders) return run;
+  const found = pagePlaceholderIn(run.text);
+  if (found) refuse('flowPagePlaceholder', run.at, { at: run.at, placeholder: `{${found}}` });
+  return { ...run, text: resolvePlaceholders(run.text, 0, 0), placeholders: false };
+}
+
+/** A flow with `continuation` or blocks (docs/reference.md, "flow"): its boxes, keeps, styles and blocks. */
+function readStory(raw: D.FlowItem, p: JsonPointer): StorySpec {
+  // fit_size and fill_leading size one box's text; a story's lines are set box by box.
+  const why = at(p, raw.continuation !== undefined ? 'continuation' : 'content');
+  for (const key of ['fit_size', 'fill_leading'] as const)
+    if (raw[key] !== undefined) refuse('storyWith', at(p, key), { key: at(p, key), other: why });
+  const styles = new Map<string, StoryStyle>();
+  for (const [name, s] of Object.entries(raw.styles ?? {})) {
+    const sp = at(p, 'styles', name);
+    const st: StoryStyle = {};
+    if (s.font !== undefined) st.font = { at: at(sp, 'font'), name: s.font };
+    if (s.font_size !== undefined) st.fontSize = s.font_size;
+    if (s.leading !== undefined) st.leading = s.leading;
+    if (s.color !== undefined) st.colour = readColour(s.color);
+    if (s.align !== undefined) st.align = s.align;
+    if (s.space_before !== undefined) st.spaceBefore = s.space_before;
+    if (s.space_after !== undefined) st.spaceAfter = s.space_after;
+    styles.set(name, st);
+  }
+  const cp = at(p, 'content');
+  const blocks: StoryBlock[] = [];
+  const paragraph = (text: string, bp: JsonPointer): StoryBlock => ({
+    kind: 'paragraph',
+    at: bp,
+    runs: [storyRun({ at: bp, text, placeholders: placeholdersIn(text, bp) })],
+    keepTogether: false,
+    keepWithNext: false,
+  });
+  if (typeof raw.content === 'string') {
+    // The old string form: a newline ends a paragraph.
+    for (const text of raw.content.replace(/\r\n?/g, '\n').split('\n')) blocks.push(paragraph(text, cp));
+  } else {
+    raw.content.forEach((b, i) => {
+      const bp = at(cp, i);
+      if (typeof b === 'string') blocks.push(paragraph(b, bp));
+      else if ('break' in b) blocks.push({ kind: 'break', at: bp, break: b.break });
+      else {
+        const tp = at(bp, 'text');
+        const runs =
+          typeof b.text === 'string'
+            ? [storyRun({ at: tp, text: b.text, placeholders: placeholdersIn(b.text, tp) })]
+            : b.text.map((r, k) => storyRun(readRun(r, at(tp, k))));
+        const heading = b.heading;
+        if (b.style !== undefined && !styles.has(b.style))
+          refuse('flowStyleUnknown', at(bp, 'style'), { at: at(bp, 'style'), style: b.style });
+        const style = b.style ?? (heading !== undefined && styles.has(`h${heading}`) ? `h${heading}` : undefined);
+        blocks.push({
+          kind: 'paragraph',
+          at: bp,
+          runs,
+          id: b.id,
+          heading,
+          style,
+          // A heading is kept whole and with what follows unless it says otherwise.
+          keepTogether: b.keep_together ?? heading !== undefined,
+          keepWithNext: b.keep_with_next ?? heading !== undefined,
+          breakBefore: b.break_before,
+        });
+      }
+    });
+  }
+  const c = raw.continuation;
+  const contAt = at(p, 'continuation');
+  const continuation =
+    c === undefined ? [] : Array.isArray(c) ? c.map((r, i) => readRect(r, at(contAt, i))) : [readRect(c, contAt)];
+  return {
+    continuation,
+    continuationAt: c === undefined ? undefined : contAt,
+    widows: raw.widows ?? 2,
+    orphans: raw.orphans ?? 2,
+    styles,
+    blocks,
+  };
+}

@@ -1,5 +1,5 @@
 // ir/schema/text.ts — schema of the text-setting items: `text`, `flow` and `text_path`.
-import { colourSchema, fontSizeSchema, itemBase, leadingSchema } from './common.js';
+import { colourSchema, fontSizeSchema, itemBase, leadingSchema, rectSchema } from './common.js';
 import { featuresSchema } from './fonts.js';
 import { clipSchema, segmentsSchema } from './graphics.js';
 
@@ -73,13 +73,55 @@ export const textItemSchema = {
 
 const pointsSchema = { type: 'object', required: ['points'], properties: { points: { type: 'number' } } } as const;
 
+/** A style of a flow's blocks (`styles.h1`…`h6` and any name a block's `style` gives): over the flow's own. */
+const storyStyleSchema = {
+  type: 'object',
+  properties: {
+    font: { type: 'string' },
+    font_size: fontSizeSchema,
+    leading: leadingSchema,
+    color: colourSchema,
+    align: alignSchema,
+    space_before: { type: 'number', minimum: 0 },
+    space_after: { type: 'number', minimum: 0 },
+  },
+} as const;
+
+/** A paragraph block of a flow's `content` array (docs/reference.md, "flow", blocks). */
+const storyParagraphSchema = {
+  type: 'object',
+  required: ['text'],
+  properties: {
+    text: { anyOf: [{ type: 'string' }, { type: 'array', items: runSchema }] },
+    id: { type: 'string', minLength: 1 },
+    heading: { type: 'integer', minimum: 1, maximum: 6 },
+    style: { type: 'string', minLength: 1 },
+    keep_together: { type: 'boolean' },
+    keep_with_next: { type: 'boolean' },
+    break_before: { enum: ['page', 'column'] },
+  },
+} as const;
+
+const storyBreakSchema = {
+  type: 'object',
+  required: ['break'],
+  properties: { break: { enum: ['page', 'column'] } },
+} as const;
+
+/** The blocks of a flow's `content` array. */
+const storyBlockSchema = { anyOf: [{ type: 'string' }, storyParagraphSchema, storyBreakSchema] } as const;
+
 export const flowItemSchema = {
   type: 'object',
   required: ['rect', 'content', 'font', 'font_size'],
   properties: {
     ...itemBase,
     ...blockStyle,
-    content: { type: 'string' },
+    content: { anyOf: [{ type: 'string' }, { type: 'array', items: storyBlockSchema }] },
+    continuation: { anyOf: [rectSchema, { type: 'array', minItems: 1, items: rectSchema }] },
+    widows: { type: 'integer', minimum: 1 },
+    orphans: { type: 'integer', minimum: 1 },
+    styles: { type: 'object', additionalProperties: storyStyleSchema },
     last_align: alignSchema,
     left_indent: { type: 'number' },
     right_indent: { type: 'number' },

@@ -5,11 +5,13 @@
 
 import { type Box, hangBox, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { shapeBox } from '../../engines/geometry/shapes.js';
+import { layStory } from '../../engines/text/story.js';
 import type { RadioGroupItem } from '../../ir/form-types.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
 import type {
   Coord,
+  FlowPartItem,
   Hang,
   LicensedIr,
   LicensedItem,
@@ -19,6 +21,7 @@ import type {
   TablePartItem,
 } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
+import { fitStory } from './flow-fit.js';
 import { placementOrder } from './relative.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
@@ -36,6 +39,8 @@ export interface Placed {
   /** Hung items, with their Hang and the one page they land on. */
   hung: Map<LicensedItem, LicensedItem>;
   tableParts: TablePartItem[];
+  /** The parts of the flows that continue or hold blocks (passes/pagination/flow-fit.ts). */
+  flowParts: FlowPartItem[];
   /**
    * Items hung (directly or down a chain) from an item on every page, in placing order: each hangs, on
    * every page its target lands on, from that page's instance of it (hangOnEveryPage, once the page
@@ -43,6 +48,11 @@ export interface Placed {
    */
   repeated: LicensedItem[];
   byId: Map<string, LicensedItem>;
+}
+
+/** A table, or a flow that continues or holds blocks: placed by pagination and drawn as its parts. */
+export function placedInParts(item: LicensedItem): boolean {
+  return item.type === 'table' || (item.type === 'flow' && item.story !== undefined);
 }
 
 /** The size of page `n` (page_sizes, else the document's). */
@@ -80,6 +90,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const parts = new Map<LicensedItem, Part[]>();
   const placed = new Map<LicensedItem, LicensedItem>(); // hung items, with their Hang
   const tableParts: TablePartItem[] = [];
+  const flowParts: FlowPartItem[] = [];
   /** The parts of an item something hangs from: a table's boxes, or the pages of its list, each with its rect. */
   const partsOf = (target: LicensedItem): Part[] => {
     let ps = parts.get(target);
@@ -113,18 +124,68 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const repeats = new Set<LicensedItem>();
   /** An item on every page (an empty list or a rule), or hung from one: it has an instance on each of its pages. */
   const onEveryPage = (t: LicensedItem): boolean =>
-    t.type !== 'table' && (repeats.has(t) || (!t.relativeTo && (!!t.pages.select || t.pages.list.length === 0)));
+    !placedInParts(t) && (repeats.has(t) || (!t.relativeTo && (!!t.pages.select || t.pages.list.length === 0)));
 
   for (const item of order) {
     if (item.relativeTo && onEveryPage(byId.get(item.relativeTo.id)!)) {
       // A table starts on one page; what hangs from an item on every page is on every page too.
-      if (item.type === 'table')
+      if (placedInParts(item))
         refuse('relativeToEveryPage', `${item.relativeTo.at}/id`, { at: item.relativeTo.at, id: item.relativeTo.id });
       repeats.add(item);
       repeated.push(item);
       continue;
     }
-    if (item.type === 'table') {
+    if (item.type === 'flow' && item.story) {
+      let page: number;
+      let box: Box;
+      if (item.relativeTo) {
+        const a = anchor(item);
+        page = a.page;
+        box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
+      } else {
+        // A story starts on one page and continues by overflow, as a table does.
+        if (item.pages.select || item.pages.list.length > 1 || item.pages.emptyWritten)
+          refuse('flowPagesOne', item.pages.at, { key: item.pages.at });
+        page = item.pages.list[0] ?? 1;
+        if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
+        box = boxOn(item.rect, page, "a flow's rect");
+      }
+      const conts = item.story.continuation;
+      const laid = layStory(item, box.urx - box.llx, ctx.now);
+      const boxes = new Map<number, Box[]>();
+      const fitted = fitStory({
+        flow: item,
+        laid,
+        startPage: page,
+        startBox: box,
+        boxesOn: (p) => {
+          let bs = boxes.get(p);
+          if (!bs) {
+            bs = conts.map((r) => boxOn(r, p, "a flow's continuation"));
+            boxes.set(p, bs);
+          }
+          return bs;
+        },
+        ceiling,
+      });
+      parts.set(
+        item,
+        fitted.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })),
+      );
+      fitted.forEach((f, i) =>
+        flowParts.push({
+          type: 'flow_part',
+          at: item.at,
+          index: item.index,
+          flow: item,
+          part: i + 1,
+          page: f.page,
+          box: f.box,
+          lines: f.lines,
+          laid,
+        }),
+      );
+    } else if (item.type === 'table') {
       let page: number;
       let box: Box;
       if (item.relativeTo) {
@@ -176,7 +237,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
     }
   }
 
-  return { parts, hung: placed, tableParts, repeated, byId };
+  return { parts, hung: placed, tableParts, flowParts, repeated, byId };
 }
 
 /**
