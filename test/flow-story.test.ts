@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfInfo, pdfWords, renderedClean, type Word } from './support/pdf-tools.js';
+import { pdfFonts, pdfInfo, pdfWords, renderedClean, type Word } from './support/pdf-tools.js';
 
 const RECT = { llx: 56, lly: 100, urx: 300, ury: 780 };
 
@@ -19,7 +19,10 @@ function renderFlow(flow: Record<string, unknown>, extra: unknown[] = []) {
   return renderedClean(
     render({
       description: {
-        fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+        fonts: [
+          { name: 'Body', data: NOTO_SANS_B64 },
+          { name: 'Head', library: 'noto_serif' },
+        ],
         items: [{ type: 'flow', font: 'Body', font_size: 10, rect: RECT, ...flow }, ...extra],
       },
       now: NOW,
@@ -100,5 +103,57 @@ describe('flow continuation (issue 23)', () => {
     expect(firstRight).toBeGreaterThan(0);
     expect(xs.slice(firstRight).every((l) => !l)).toBe(true);
     expect(pdfWords(out.pdf).map((w) => w.text)).toEqual(expected);
+  });
+});
+
+describe('flow blocks (issue 23)', () => {
+  const STYLES = {
+    h1: { font: 'Head', font_size: 18, space_before: 18, space_after: 8 },
+    h2: { font: 'Head', font_size: 13, space_before: 12, space_after: 6 },
+    small: { font_size: 7 },
+  };
+  /** 30 sections: a heading, then 1 to 4 paragraphs; a page break before section 10, a small paragraph in section 5. */
+  function blocks(): unknown[] {
+    const out: unknown[] = [];
+    let p = 0;
+    for (let h = 0; h < 30; h++) {
+      if (h === 10) out.push({ break: 'page' });
+      out.push({ heading: (h % 3) + 1 === 1 ? 1 : 2, id: `s${h}`, text: `H${h} heading` });
+      for (let k = 0; k <= h % 4; k++) {
+        const text = paragraph(p++);
+        out.push(h === 5 && k === 0 ? { text, style: 'small' } : k === 1 ? { text, keep_together: true } : text);
+      }
+    }
+    return out;
+  }
+
+  it('sets headings in their style, never last on a page, every word once and in order', () => {
+    const content = blocks();
+    const out = renderFlow({ content, continuation: RECT, styles: STYLES, space_after: 4 });
+    const words = pdfWords(out.pdf);
+    const expected = content.flatMap((b) =>
+      typeof b === 'string' ? b.split(' ') : 'text' in (b as object) ? (b as { text: string }).text.split(' ') : [],
+    );
+    expect(words.map((w) => w.text)).toEqual(expected);
+    expect(pdfFonts(out.pdf).map((f) => f.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/NotoSans/), expect.stringMatching(/NotoSerif/)]),
+    );
+    // A heading is never the last line of a page; it is taller than the body text.
+    for (const lines of pageLines(words).values()) expect(lines.at(-1)![0].text).toMatch(/^p\d/);
+    const h = words.find((w) => w.text === 'H0')!;
+    const body = words.find((w) => w.text === 'p0.0')!;
+    expect(h.yMax - h.yMin).toBeGreaterThan(1.5 * (body.yMax - body.yMin));
+    // The page break: section 10's heading opens a page.
+    const h10 = words.find((w) => w.text === 'H10')!;
+    expect(pageLines(words).get(h10.page)![0][0].text).toBe('H10');
+    // keep_together paragraphs (the second of a section) are on one page each.
+    const splits = splitCounts(words);
+    for (const counts of splits) for (const c of counts) expect(c).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an array content without continuation is one box, as a one-box flow', () => {
+    const out = renderFlow({ content: ['first paragraph', { heading: 1, text: 'Title' }, 'second'], styles: STYLES });
+    expect(Number(pdfInfo(out.pdf).Pages)).toBe(1);
+    expect(pdfWords(out.pdf).map((w) => w.text)).toEqual(['first', 'paragraph', 'Title', 'second']);
   });
 });

@@ -5,7 +5,16 @@
 // them with drawLine. The flow helpers shared with a one-box flow (indents, tab rules, the first
 // baseline) live here too.
 
-import type { Align, FirstBaseline, FlowItem, ResolvedFlowItem, StoryBlock, StoryParagraph } from '../../ir/types.js';
+import type { JsonPointer } from '../../ir/pointer.js';
+import type {
+  Align,
+  FirstBaseline,
+  FlowItem,
+  FontResource,
+  ResolvedFlowItem,
+  StoryBlock,
+  StoryParagraph,
+} from '../../ir/types.js';
 import type { RunStyle } from './atoms.js';
 import type { Indents, LaidParagraph, Line, ParagraphRules } from './paragraph.js';
 import { layParagraph } from './paragraph.js';
@@ -53,6 +62,19 @@ export function firstDistance(fb: FirstBaseline, line: Line): number {
   if (fb === 'ascender') return line.ascender;
   if (fb === 'cap_height') return line.capHeight;
   return fb.points;
+}
+
+/** The fonts a story sets text in beyond the flow's own: its styles' and its blocks' styled runs', with where each is named. */
+export function storyFonts(item: FlowItem): { fontRes: FontResource; at: JsonPointer }[] {
+  const out: { fontRes: FontResource; at: JsonPointer }[] = [];
+  const story = item.story;
+  if (!story) return out;
+  for (const st of story.styles.values()) if (st.fontRes) out.push({ fontRes: st.fontRes, at: st.font!.at });
+  for (const b of story.blocks) {
+    if (b.kind !== 'paragraph') continue;
+    for (const r of b.runs) if (r.style?.fontRes) out.push({ fontRes: r.style.fontRes, at: r.style.font?.at ?? r.at });
+  }
+  return out;
 }
 
 /** A paragraph block laid: its lines and what placing it needs. */
