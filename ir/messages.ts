@@ -816,6 +816,12 @@ export const REFUSALS = {
     word: 'description',
     template: "{at} names the style {style}, which the flow's styles do not declare.",
   },
+  flowOutgrowsDrawing: {
+    status: 400,
+    word: 'description',
+    template:
+      'the flow at {at} is inside a drawing or tiling, which has no next page, and its lines need {parts} boxes its size; make its rect taller or its text shorter.',
+  },
   storyWith: {
     status: 400,
     word: 'description',

@@ -195,6 +195,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   flowPagePlaceholder: ['at', 'placeholder'],
   flowStyleUnknown: ['at', 'style'],
   storyWith: ['key', 'other'],
+  flowOutgrowsDrawing: ['at', 'parts'],
   // standards, metadata, verifier
   timestampInvalid: ['key', 'value'],
   xmlCharacter: ['key', 'codepoint'],

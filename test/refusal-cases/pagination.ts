@@ -613,4 +613,31 @@ export const CASES: RefusalCase[] = [
     pointer: '/items/0/fit_size',
     says: ['/items/0/fit_size', '/items/0/continuation'],
   },
+  {
+    key: 'flowOutgrowsDrawing',
+    description: {
+      fonts: [{ name: 'f', library: 'noto_sans' }],
+      drawings: [
+        {
+          name: 'd',
+          box: { llx: 0, lly: 0, urx: 100, ury: 30 },
+          items: [
+            {
+              type: 'flow',
+              rect: { llx: 0, lly: 0, urx: 100, ury: 30 },
+              continuation: { llx: 0, lly: 0, urx: 100, ury: 30 },
+              font: 'f',
+              font_size: 10,
+              content: ['one', 'two', 'three', 'four'],
+            },
+          ],
+        },
+      ],
+      items: [{ type: 'drawing', drawing: 'd' }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/drawings/0/items/0',
+    says: ['/drawings/0/items/0', 'no next page'],
+  },
 ];
