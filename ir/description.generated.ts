@@ -87,6 +87,106 @@ export type TextRun =
 /**
  * @minItems 1
  */
+export type TableColumns = [TableColumn, ...TableColumn[]];
+export type TableColumn =
+  | number
+  | 'auto'
+  | {
+      fraction: number;
+    }
+  | {
+      width:
+        | number
+        | 'auto'
+        | {
+            fraction: number;
+          };
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+      valign?: 'top' | 'middle' | 'bottom';
+      overlong?: 'overflow' | 'break';
+      break_after?: string;
+      hyphenate?: string;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      padding?: Padding;
+      fill?: Colour;
+      border?: CellBorder;
+    };
+export type Padding =
+  | number
+  | {
+      top?: number;
+      right?: number;
+      bottom?: number;
+      left?: number;
+    };
+export type TableRow =
+  | TableCell[]
+  | {
+      cells: TableCells;
+      height?: number;
+      split?: boolean;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+      valign?: 'top' | 'middle' | 'bottom';
+      overlong?: 'overflow' | 'break';
+      break_after?: string;
+      hyphenate?: string;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      padding?: Padding;
+      fill?: Colour;
+      border?: CellBorder;
+    };
+export type TableCell =
+  | string
+  | {
+      text?: CellText;
+      flow?: string;
+      image?: string;
+      drawing?: string;
+      fit?: 'fill' | 'contain' | 'cover' | 'none';
+      height?: number;
+      code?: {
+        type: 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
+        height?: number;
+      };
+      col_span?: number;
+      row_span?: number;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+      valign?: 'top' | 'middle' | 'bottom';
+      overlong?: 'overflow' | 'break';
+      break_after?: string;
+      hyphenate?: string;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      padding?: Padding;
+      fill?: Colour;
+      border?: CellBorder;
+    };
+export type TableCells = TableCell[];
+export type TableRows = TableRow[];
+/**
+ * @minItems 1
+ */
+export type Stripes = [Colour, ...Colour[]];
+/**
+ * @minItems 1
+ */
 export type Segments = [PathSegment, ...PathSegment[]];
 export type View =
   | ('xyz' | 'fit' | 'fit_width' | 'fit_height' | 'fit_rect' | 'fit_bbox' | 'fit_bbox_width' | 'fit_bbox_height')
@@ -178,45 +278,6 @@ export type Action =
       article: number;
       bead?: number;
       next?: Action[];
-    };
-export type Padding =
-  | number
-  | {
-      top?: number;
-      right?: number;
-      bottom?: number;
-      left?: number;
-    };
-export type TableCell =
-  | string
-  | {
-      text?: CellText;
-      flow?: string;
-      image?: string;
-      drawing?: string;
-      fit?: 'fill' | 'contain' | 'cover' | 'none';
-      height?: number;
-      code?: {
-        type: 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
-        height?: number;
-      };
-      col_span?: number;
-      row_span?: number;
-      font?: string;
-      font_size?: number;
-      leading?: number;
-      color?: Colour;
-      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-      valign?: 'top' | 'middle' | 'bottom';
-      overlong?: 'overflow' | 'break';
-      break_after?: string;
-      hyphenate?: string;
-      underline?: boolean;
-      strikethrough?: boolean;
-      overline?: boolean;
-      padding?: Padding;
-      fill?: Colour;
-      border?: CellBorder;
     };
 export type TextContent = TextRun[];
 export type CheckStandard =
@@ -855,6 +916,32 @@ export interface FlowItem {
         | {
             break: 'page' | 'column';
           }
+        | {
+            table: {
+              columns: TableColumns;
+              rows: TableRows;
+              header_rows?: number;
+              footer_rows?: number;
+              row_height?: number;
+              split_rows?: boolean;
+              stripes?: Stripes;
+              font?: string;
+              font_size?: number;
+              leading?: number;
+              color?: Colour;
+              align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+              valign?: 'top' | 'middle' | 'bottom';
+              overlong?: 'overflow' | 'break';
+              break_after?: string;
+              hyphenate?: string;
+              underline?: boolean;
+              strikethrough?: boolean;
+              overline?: boolean;
+              padding?: Padding;
+              fill?: Colour;
+              border?: CellBorder;
+            };
+          }
       )[];
   continuation?:
     | {
@@ -927,6 +1014,18 @@ export interface Shadow {
   dx: number;
   dy: number;
   color: Colour;
+}
+export interface CellBorder {
+  width?: number;
+  color?: Colour;
+  top?: CellBorderSide;
+  right?: CellBorderSide;
+  bottom?: CellBorderSide;
+  left?: CellBorderSide;
+}
+export interface CellBorderSide {
+  width: number;
+  color?: Colour;
 }
 export interface CoordinateRect {
   llx: number | string;
@@ -1518,102 +1617,13 @@ export interface TableItem {
   graphics_state?: string;
   relative_to?: RelativeTo;
   continuation?: CoordinateRect;
-  /**
-   * @minItems 1
-   */
-  columns: [
-    (
-      | number
-      | 'auto'
-      | {
-          fraction: number;
-        }
-      | {
-          width:
-            | number
-            | 'auto'
-            | {
-                fraction: number;
-              };
-          font?: string;
-          font_size?: number;
-          leading?: number;
-          color?: Colour;
-          align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-          valign?: 'top' | 'middle' | 'bottom';
-          overlong?: 'overflow' | 'break';
-          break_after?: string;
-          hyphenate?: string;
-          underline?: boolean;
-          strikethrough?: boolean;
-          overline?: boolean;
-          padding?: Padding;
-          fill?: Colour;
-          border?: CellBorder;
-        }
-    ),
-    ...(
-      | number
-      | 'auto'
-      | {
-          fraction: number;
-        }
-      | {
-          width:
-            | number
-            | 'auto'
-            | {
-                fraction: number;
-              };
-          font?: string;
-          font_size?: number;
-          leading?: number;
-          color?: Colour;
-          align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-          valign?: 'top' | 'middle' | 'bottom';
-          overlong?: 'overflow' | 'break';
-          break_after?: string;
-          hyphenate?: string;
-          underline?: boolean;
-          strikethrough?: boolean;
-          overline?: boolean;
-          padding?: Padding;
-          fill?: Colour;
-          border?: CellBorder;
-        }
-    )[],
-  ];
-  rows: (
-    | TableCell[]
-    | {
-        cells: TableCell[];
-        height?: number;
-        split?: boolean;
-        font?: string;
-        font_size?: number;
-        leading?: number;
-        color?: Colour;
-        align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-        valign?: 'top' | 'middle' | 'bottom';
-        overlong?: 'overflow' | 'break';
-        break_after?: string;
-        hyphenate?: string;
-        underline?: boolean;
-        strikethrough?: boolean;
-        overline?: boolean;
-        padding?: Padding;
-        fill?: Colour;
-        border?: CellBorder;
-      }
-  )[];
+  columns: TableColumns;
+  rows: TableRows;
   header_rows?: number;
   footer_rows?: number;
   row_height?: number;
   split_rows?: boolean;
-  /**
-   * @minItems 1
-   */
-  stripes?: [Colour, ...Colour[]];
+  stripes?: Stripes;
   font?: string;
   font_size?: number;
   leading?: number;
@@ -1629,18 +1639,6 @@ export interface TableItem {
   padding?: Padding;
   fill?: Colour;
   border?: CellBorder;
-}
-export interface CellBorder {
-  width?: number;
-  color?: Colour;
-  top?: CellBorderSide;
-  right?: CellBorderSide;
-  bottom?: CellBorderSide;
-  left?: CellBorderSide;
-}
-export interface CellBorderSide {
-  width: number;
-  color?: Colour;
 }
 export interface TextItem {
   /**

@@ -822,6 +822,12 @@ export const REFUSALS = {
     template:
       'the flow at {at} is inside a drawing or tiling, which has no next page, and its lines need {parts} boxes its size; make its rect taller or its text shorter.',
   },
+  flowTableOutgrows: {
+    status: 400,
+    word: 'description',
+    template:
+      'the table at {at} is in a flow without continuation, which has one box, and its rows need {parts} boxes; give the flow a continuation or its rect more room.',
+  },
   storyWith: {
     status: 400,
     word: 'description',

@@ -129,7 +129,15 @@ export interface StoryBreak {
   break: 'page' | 'column';
 }
 
-export type StoryBlock = StoryParagraph | StoryBreak;
+/** `{table}`: a table set in the story at the width of its rect, taking the room the previous block left. */
+export interface StoryTable {
+  kind: 'table';
+  at: JsonPointer;
+  /** Read as a table item (its rect the flow's, its font and size the flow's unless it states them); resolved by the names pass. */
+  table: import('./table-types.js').TableItem;
+}
+
+export type StoryBlock = StoryParagraph | StoryBreak | StoryTable;
 
 /**
  * A flow that continues past its rect (`continuation`) or holds blocks (`content` as an array):

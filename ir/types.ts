@@ -163,6 +163,7 @@ export type {
   StoryParagraph,
   StorySpec,
   StoryStyle,
+  StoryTable,
   TabAlign,
   TabsSpec,
   TextBlockStyle,

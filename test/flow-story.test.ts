@@ -157,3 +157,34 @@ describe('flow blocks (issue 23)', () => {
     expect(pdfWords(out.pdf).map((w) => w.text)).toEqual(['first', 'paragraph', 'Title', 'second']);
   });
 });
+
+describe('tables in a story (issue 23)', () => {
+  it('a table takes the room the previous block left, continues with its header, and the story goes on under it', () => {
+    const rows = [['Key', 'Value'], ...Array.from({ length: 90 }, (_, i) => [`k${i}`, `v${i}`])];
+    const content = [
+      { heading: 1, text: 'Tables' },
+      paragraph(1),
+      { table: { columns: [80, { fraction: 1 }], header_rows: 1, font_size: 9, rows } },
+      paragraph(2),
+    ];
+    const out = renderFlow({ content, continuation: RECT, space_before: 6 });
+    const words = pdfWords(out.pdf);
+    const text = words.map((w) => w.text).filter((t) => t !== 'Key' && t !== 'Value');
+    expect(text).toEqual(['Tables', ...paragraph(1).split(' '), ...rows.slice(1).flat(), ...paragraph(2).split(' ')]);
+    const pages = Number(pdfInfo(out.pdf).Pages);
+    expect(pages).toBeGreaterThan(1);
+    // The header row opens the table's box on every page it reaches.
+    expect(words.filter((w) => w.text === 'Key').map((w) => w.page)).toEqual(
+      Array.from({ length: pages }, (_, i) => i + 1),
+    );
+    // On page 1 the table starts below the paragraph: its header is under the paragraph's last word.
+    const lastOfP1 = words.find((w) => w.text === paragraph(1).split(' ').at(-1))!;
+    const key1 = words.find((w) => w.text === 'Key' && w.page === 1)!;
+    expect(key1.yMin).toBeGreaterThan(lastOfP1.yMax);
+    // The paragraph after the table starts under its last row.
+    const lastRow = words.find((w) => w.text === 'v89')!;
+    const after = words.find((w) => w.text === 'p2.0')!;
+    expect(after.page).toBe(lastRow.page);
+    expect(after.yMin).toBeGreaterThan(lastRow.yMax);
+  });
+});

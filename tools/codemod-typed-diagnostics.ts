@@ -196,6 +196,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   flowStyleUnknown: ['at', 'style'],
   storyWith: ['key', 'other'],
   flowOutgrowsDrawing: ['at', 'parts'],
+  flowTableOutgrows: ['at', 'parts'],
   // standards, metadata, verifier
   timestampInvalid: ['key', 'value'],
   xmlCharacter: ['key', 'codepoint'],

@@ -14,6 +14,7 @@ import type {
   ResolvedFlowItem,
   StoryBlock,
   StoryParagraph,
+  StoryTable,
 } from '../../ir/types.js';
 import type { RunStyle } from './atoms.js';
 import type { Indents, LaidParagraph, Line, ParagraphRules } from './paragraph.js';
@@ -71,6 +72,10 @@ export function storyFonts(item: FlowItem): { fontRes: FontResource; at: JsonPoi
   if (!story) return out;
   for (const st of story.styles.values()) if (st.fontRes) out.push({ fontRes: st.fontRes, at: st.font!.at });
   for (const b of story.blocks) {
+    if (b.kind === 'table') {
+      const res = (b.table as { fontRes?: Map<string, FontResource> }).fontRes;
+      for (const f of res?.values() ?? []) out.push({ fontRes: f, at: b.at });
+    }
     if (b.kind !== 'paragraph') continue;
     for (const r of b.runs) if (r.style?.fontRes) out.push({ fontRes: r.style.fontRes, at: r.style.font?.at ?? r.at });
   }
@@ -88,7 +93,7 @@ export interface StoryPara {
   spaceAfter: number;
 }
 
-export type StoryEntry = StoryPara | { kind: 'break'; break: 'page' | 'column' };
+export type StoryEntry = StoryPara | { kind: 'break'; break: 'page' | 'column' } | { kind: 'table'; block: StoryTable };
 
 /** The story as laid: its entries in order. */
 export interface LaidStory {
@@ -120,6 +125,10 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date): Laid
     for (const b of story.blocks as StoryBlock[]) {
       if (b.kind === 'break') {
         entries.push({ kind: 'break', break: b.break });
+        continue;
+      }
+      if (b.kind === 'table') {
+        entries.push({ kind: 'table', block: b }); // measured and fitted by pagination
         continue;
       }
       const st = b.style ? story.styles.get(b.style) : undefined;

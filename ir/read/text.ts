@@ -9,7 +9,8 @@ import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
 import { pagePlaceholderIn, resolvePlaceholders, scanPlaceholders } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
-import { flowItemSchema, textItemSchema } from '../schema/text.js';
+import { flowItemSchema } from '../schema/flow.js';
+import { textItemSchema } from '../schema/text.js';
 import type {
   Colour,
   FlowItem,
@@ -20,6 +21,7 @@ import type {
   StoryBlock,
   StorySpec,
   StoryStyle,
+  TableItem,
   TabsSpec,
   TextBlockStyle,
   TextItem,
@@ -29,6 +31,7 @@ import { holds, lazyValidator, readColour, readFeatures, readRect } from './comm
 
 import type { ItemReader } from './items.js';
 import { readClip } from './shapes.js';
+import { tableReader } from './table.js';
 
 const BLACK: Colour = { space: 'gray', c: [0] };
 
@@ -169,7 +172,7 @@ export const flowReader: ItemReader<'flow'> = {
         floor: fitSize.floor,
         fontSize: style.fontSize,
       });
-    const story = raw.continuation !== undefined || typeof raw.content !== 'string' ? readStory(raw, p) : undefined;
+    const story = raw.continuation !== undefined || typeof raw.content !== 'string' ? readStory(raw, base) : undefined;
     const content =
       typeof raw.content === 'string'
         ? raw.content
@@ -208,7 +211,8 @@ function storyRun(run: TextRun): TextRun {
 }
 
 /** A flow with `continuation` or blocks (docs/reference.md, "flow"): its boxes, keeps, styles and blocks. */
-function readStory(raw: D.FlowItem, p: JsonPointer): StorySpec {
+function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
+  const p = base.at;
   // fit_size and fill_leading size one box's text; a story's lines are set box by box.
   const why = at(p, raw.continuation !== undefined ? 'continuation' : 'content');
   for (const key of ['fit_size', 'fill_leading'] as const)
@@ -243,7 +247,19 @@ function readStory(raw: D.FlowItem, p: JsonPointer): StorySpec {
       const bp = at(cp, i);
       if (typeof b === 'string') blocks.push(paragraph(b, bp));
       else if ('break' in b) blocks.push({ kind: 'break', at: bp, break: b.break });
-      else {
+      else if ('table' in b) {
+        // A table block is read as a table item: the story's rect (its width), the flow's font and size by default.
+        const tp = at(bp, 'table');
+        const rawTable = {
+          font: raw.font,
+          font_size: raw.font_size,
+          ...b.table,
+          type: 'table',
+          rect: raw.rect,
+        } as D.TableItem;
+        const table = tableReader.read(rawTable, { at: tp, index: base.index, pages: base.pages }) as TableItem;
+        blocks.push({ kind: 'table', at: bp, table });
+      } else {
         const tp = at(bp, 'text');
         const runs =
           typeof b.text === 'string'

@@ -89,6 +89,8 @@ function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: Re
         st.fontRes = res;
       }
       for (const b of item.story.blocks) {
+        if (b.kind === 'table')
+          b.table = resolveTableCells(resolveTableFonts(b.table, fonts, withFeatures), ir.doc, images, ctx);
         if (b.kind !== 'paragraph') continue;
         for (const run of b.runs) {
           const s = run.style;

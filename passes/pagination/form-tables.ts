@@ -19,7 +19,7 @@ import type {
 } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 import { fitStory } from './flow-fit.js';
-import { pageSize } from './placing.js';
+import { pageSize, storyTableParts } from './placing.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
 
@@ -31,8 +31,8 @@ export function fitFormTables(ir: LicensedIr, ctx: PassContext): void {
   for (const d of [...g.drawings.values(), ...g.tilings.values()]) {
     const [llx, lly, urx, ury] = d.box;
     const b = { ...pageBindings(size, 1, Number.NaN), llx, lly, urx, ury };
-    d.items = d.items.map((item): Item => {
-      if (item.type === 'flow' && item.story) return formStory(item as ResolvedFlowItem, b, ctx);
+    d.items = d.items.flatMap((item): Item | Item[] => {
+      if (item.type === 'flow' && item.story) return formStory(item as ResolvedFlowItem, b, ir, ctx);
       if (item.type !== 'table') return item;
       const t = item as unknown as ResolvedTableItem;
       const box: Box = rectValue(t.rect, b);
@@ -71,7 +71,7 @@ export function fitFormTables(ir: LicensedIr, ctx: PassContext): void {
  * A story (a flow with continuation or blocks) inside a drawing or tiling cell: laid into its one rect;
  * its continuation boxes would be the rect again, so a story needing more than one box is refused.
  */
-function formStory(flow: ResolvedFlowItem, b: CoordBindings, ctx: PassContext): Item {
+function formStory(flow: ResolvedFlowItem, b: CoordBindings, ir: LicensedIr, ctx: PassContext): Item[] {
   const box: Box = rectValue(flow.rect, b);
   const laid = layStory(flow, box.urx - box.llx, ctx.now);
   const fitted = fitStory({
@@ -80,10 +80,13 @@ function formStory(flow: ResolvedFlowItem, b: CoordBindings, ctx: PassContext): 
     startPage: 1,
     startBox: box,
     boxesOn: () => (flow.story!.continuation.length ? [box] : []),
+    measure: (t, width) => measureTable(t, width, ir.doc, ctx.now),
     ceiling: ctx.client.pageCeiling,
   });
-  if (fitted.length > 1) refuse('flowOutgrowsDrawing', flow.at, { at: flow.at, parts: fitted.length });
-  const f = fitted[0] ?? { box, lines: [] };
+  const n = fitted.parts.length;
+  if (n > 1 || fitted.tables.some((t) => t.parts.some((p) => p.page !== 1)))
+    refuse('flowOutgrowsDrawing', flow.at, { at: flow.at, parts: Math.max(2, n) });
+  const f = fitted.parts[0] ?? { box, lines: [] };
   const part: FlowPartItem = {
     type: 'flow_part',
     at: flow.at,
@@ -95,5 +98,6 @@ function formStory(flow: ResolvedFlowItem, b: CoordBindings, ctx: PassContext): 
     lines: f.lines,
     laid,
   };
-  return part as PlacedItem as Item;
+  const tables = fitted.tables.flatMap((st) => storyTableParts(st) as PlacedItem[] as Item[]);
+  return [part as PlacedItem as Item, ...tables];
 }

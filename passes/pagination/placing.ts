@@ -6,6 +6,7 @@
 import { type Box, hangBox, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { shapeBox } from '../../engines/geometry/shapes.js';
 import { layStory } from '../../engines/text/story.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { RadioGroupItem } from '../../ir/form-types.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
@@ -21,7 +22,7 @@ import type {
   TablePartItem,
 } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
-import { fitStory } from './flow-fit.js';
+import { type FittedStoryTable, fitStory } from './flow-fit.js';
 import { placementOrder } from './relative.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
@@ -166,13 +167,14 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
           }
           return bs;
         },
+        measure: (t, width) => measureTable(t, width, ir.doc, ctx.now),
         ceiling,
       });
       parts.set(
         item,
-        fitted.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })),
+        fitted.parts.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })),
       );
-      fitted.forEach((f, i) =>
+      fitted.parts.forEach((f, i) =>
         flowParts.push({
           type: 'flow_part',
           at: item.at,
@@ -185,6 +187,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
           laid,
         }),
       );
+      for (const st of fitted.tables) pushAll(tableParts, storyTableParts(st));
     } else if (item.type === 'table') {
       let page: number;
       let box: Box;
@@ -294,6 +297,23 @@ export function hangOnEveryPage(
     out.set(item, instances);
   }
   return out;
+}
+
+/** The parts of a table set in a story, as a table item's parts are (its place in the drawing order the flow's). */
+export function storyTableParts(st: FittedStoryTable): TablePartItem[] {
+  return st.parts.map((f, i) => ({
+    type: 'table_part',
+    at: st.table.at,
+    index: st.table.index,
+    table: st.table,
+    part: i + 1,
+    page: f.page,
+    box: f.box,
+    colX: st.m.colX,
+    colW: st.m.colW,
+    rows: f.rows,
+    measured: st.m,
+  }));
 }
 
 /** The coordinates a shape without a rect is drawn from (its points; a drawing's box is numbers). */

@@ -640,4 +640,26 @@ export const CASES: RefusalCase[] = [
     pointer: '/drawings/0/items/0',
     says: ['/drawings/0/items/0', 'no next page'],
   },
+  {
+    key: 'flowTableOutgrows',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 700, urx: 545, ury: 800 },
+          content: [
+            'before',
+            { table: { columns: [{ fraction: 1 }], row_height: 30, rows: [['a'], ['b'], ['c'], ['d']] } },
+          ],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/1/table',
+    says: ['/items/0/content/1/table', 'continuation'],
+  },
 ];
