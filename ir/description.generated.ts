@@ -63,6 +63,127 @@ export type CodeText =
       font_size?: number;
       color?: Colour;
     };
+export type CellText = string | TextRun[];
+export type TextRun =
+  | string
+  | {
+      text: string;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      color?: Colour;
+      outline?: Outline;
+      features?: {
+        [k: string]: boolean;
+      };
+    }
+  | {
+      date: string;
+      zone?: string;
+    };
+/**
+ * @minItems 1
+ */
+export type TableColumns = [TableColumn, ...TableColumn[]];
+export type TableColumn =
+  | number
+  | 'auto'
+  | {
+      fraction: number;
+    }
+  | {
+      width:
+        | number
+        | 'auto'
+        | {
+            fraction: number;
+          };
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+      valign?: 'top' | 'middle' | 'bottom';
+      overlong?: 'overflow' | 'break';
+      break_after?: string;
+      hyphenate?: string;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      padding?: Padding;
+      fill?: Colour;
+      border?: CellBorder;
+    };
+export type Padding =
+  | number
+  | {
+      top?: number;
+      right?: number;
+      bottom?: number;
+      left?: number;
+    };
+export type TableRow =
+  | TableCell[]
+  | {
+      cells: TableCells;
+      height?: number;
+      split?: boolean;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+      valign?: 'top' | 'middle' | 'bottom';
+      overlong?: 'overflow' | 'break';
+      break_after?: string;
+      hyphenate?: string;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      padding?: Padding;
+      fill?: Colour;
+      border?: CellBorder;
+    };
+export type TableCell =
+  | string
+  | {
+      text?: CellText;
+      flow?: string;
+      image?: string;
+      drawing?: string;
+      fit?: 'fill' | 'contain' | 'cover' | 'none';
+      height?: number;
+      code?: {
+        type: 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
+        height?: number;
+      };
+      col_span?: number;
+      row_span?: number;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+      valign?: 'top' | 'middle' | 'bottom';
+      overlong?: 'overflow' | 'break';
+      break_after?: string;
+      hyphenate?: string;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      padding?: Padding;
+      fill?: Colour;
+      border?: CellBorder;
+    };
+export type TableCells = TableCell[];
+export type TableRows = TableRow[];
+/**
+ * @minItems 1
+ */
+export type Stripes = [Colour, ...Colour[]];
 /**
  * @minItems 1
  */
@@ -157,66 +278,6 @@ export type Action =
       article: number;
       bead?: number;
       next?: Action[];
-    };
-export type Padding =
-  | number
-  | {
-      top?: number;
-      right?: number;
-      bottom?: number;
-      left?: number;
-    };
-export type TableCell =
-  | string
-  | {
-      text?: CellText;
-      flow?: string;
-      image?: string;
-      drawing?: string;
-      fit?: 'fill' | 'contain' | 'cover' | 'none';
-      height?: number;
-      code?: {
-        type: 'code128' | 'ean13' | 'qr_code' | 'data_matrix' | 'pdf417';
-        height?: number;
-      };
-      col_span?: number;
-      row_span?: number;
-      font?: string;
-      font_size?: number;
-      leading?: number;
-      color?: Colour;
-      align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-      valign?: 'top' | 'middle' | 'bottom';
-      overlong?: 'overflow' | 'break';
-      break_after?: string;
-      hyphenate?: string;
-      underline?: boolean;
-      strikethrough?: boolean;
-      overline?: boolean;
-      padding?: Padding;
-      fill?: Colour;
-      border?: CellBorder;
-    };
-export type CellText = string | TextRun[];
-export type TextRun =
-  | string
-  | {
-      text: string;
-      font?: string;
-      font_size?: number;
-      leading?: number;
-      underline?: boolean;
-      strikethrough?: boolean;
-      overline?: boolean;
-      color?: Colour;
-      outline?: Outline;
-      features?: {
-        [k: string]: boolean;
-      };
-    }
-  | {
-      date: string;
-      zone?: string;
     };
 export type TextContent = TextRun[];
 export type CheckStandard =
@@ -839,7 +900,70 @@ export interface FlowItem {
   outline?: Outline;
   shadow?: Shadow;
   hyphenate?: string;
-  content: string;
+  content:
+    | string
+    | (
+        | string
+        | {
+            text: CellText;
+            id?: string;
+            heading?: number;
+            style?: string;
+            keep_together?: boolean;
+            keep_with_next?: boolean;
+            break_before?: 'page' | 'column';
+          }
+        | {
+            break: 'page' | 'column';
+          }
+        | {
+            table: {
+              columns: TableColumns;
+              rows: TableRows;
+              header_rows?: number;
+              footer_rows?: number;
+              row_height?: number;
+              split_rows?: boolean;
+              stripes?: Stripes;
+              font?: string;
+              font_size?: number;
+              leading?: number;
+              color?: Colour;
+              align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
+              valign?: 'top' | 'middle' | 'bottom';
+              overlong?: 'overflow' | 'break';
+              break_after?: string;
+              hyphenate?: string;
+              underline?: boolean;
+              strikethrough?: boolean;
+              overline?: boolean;
+              padding?: Padding;
+              fill?: Colour;
+              border?: CellBorder;
+            };
+          }
+      )[];
+  continuation?:
+    | {
+        llx: number | string;
+        lly: number | string;
+        urx: number | string;
+        ury: number | string;
+      }
+    | [CoordinateRect, ...CoordinateRect[]];
+  widows?: number;
+  orphans?: number;
+  styles?: {
+    [k: string]: {
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      color?: Colour;
+      align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+      space_before?: number;
+      space_after?: number;
+    };
+  };
   last_align?: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   left_indent?: number;
   right_indent?: number;
@@ -890,6 +1014,24 @@ export interface Shadow {
   dx: number;
   dy: number;
   color: Colour;
+}
+export interface CellBorder {
+  width?: number;
+  color?: Colour;
+  top?: CellBorderSide;
+  right?: CellBorderSide;
+  bottom?: CellBorderSide;
+  left?: CellBorderSide;
+}
+export interface CellBorderSide {
+  width: number;
+  color?: Colour;
+}
+export interface CoordinateRect {
+  llx: number | string;
+  lly: number | string;
+  urx: number | string;
+  ury: number | string;
 }
 export interface ImageItem {
   /**
@@ -1359,12 +1501,6 @@ export interface RadioGroupItem {
   radios_in_unison?: boolean;
   style?: 'check' | 'cross' | 'circle' | 'square' | 'diamond' | 'star';
 }
-export interface CoordinateRect {
-  llx: number | string;
-  lly: number | string;
-  urx: number | string;
-  ury: number | string;
-}
 export interface RectItem {
   /**
    * The item kind.
@@ -1481,102 +1617,13 @@ export interface TableItem {
   graphics_state?: string;
   relative_to?: RelativeTo;
   continuation?: CoordinateRect;
-  /**
-   * @minItems 1
-   */
-  columns: [
-    (
-      | number
-      | 'auto'
-      | {
-          fraction: number;
-        }
-      | {
-          width:
-            | number
-            | 'auto'
-            | {
-                fraction: number;
-              };
-          font?: string;
-          font_size?: number;
-          leading?: number;
-          color?: Colour;
-          align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-          valign?: 'top' | 'middle' | 'bottom';
-          overlong?: 'overflow' | 'break';
-          break_after?: string;
-          hyphenate?: string;
-          underline?: boolean;
-          strikethrough?: boolean;
-          overline?: boolean;
-          padding?: Padding;
-          fill?: Colour;
-          border?: CellBorder;
-        }
-    ),
-    ...(
-      | number
-      | 'auto'
-      | {
-          fraction: number;
-        }
-      | {
-          width:
-            | number
-            | 'auto'
-            | {
-                fraction: number;
-              };
-          font?: string;
-          font_size?: number;
-          leading?: number;
-          color?: Colour;
-          align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-          valign?: 'top' | 'middle' | 'bottom';
-          overlong?: 'overflow' | 'break';
-          break_after?: string;
-          hyphenate?: string;
-          underline?: boolean;
-          strikethrough?: boolean;
-          overline?: boolean;
-          padding?: Padding;
-          fill?: Colour;
-          border?: CellBorder;
-        }
-    )[],
-  ];
-  rows: (
-    | TableCell[]
-    | {
-        cells: TableCell[];
-        height?: number;
-        split?: boolean;
-        font?: string;
-        font_size?: number;
-        leading?: number;
-        color?: Colour;
-        align?: 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
-        valign?: 'top' | 'middle' | 'bottom';
-        overlong?: 'overflow' | 'break';
-        break_after?: string;
-        hyphenate?: string;
-        underline?: boolean;
-        strikethrough?: boolean;
-        overline?: boolean;
-        padding?: Padding;
-        fill?: Colour;
-        border?: CellBorder;
-      }
-  )[];
+  columns: TableColumns;
+  rows: TableRows;
   header_rows?: number;
   footer_rows?: number;
   row_height?: number;
   split_rows?: boolean;
-  /**
-   * @minItems 1
-   */
-  stripes?: [Colour, ...Colour[]];
+  stripes?: Stripes;
   font?: string;
   font_size?: number;
   leading?: number;
@@ -1592,18 +1639,6 @@ export interface TableItem {
   padding?: Padding;
   fill?: Colour;
   border?: CellBorder;
-}
-export interface CellBorder {
-  width?: number;
-  color?: Colour;
-  top?: CellBorderSide;
-  right?: CellBorderSide;
-  bottom?: CellBorderSide;
-  left?: CellBorderSide;
-}
-export interface CellBorderSide {
-  width: number;
-  color?: Colour;
 }
 export interface TextItem {
   /**

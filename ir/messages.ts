@@ -800,6 +800,46 @@ export const REFUSALS = {
     word: 'too_many_pages',
     template: 'the table at {at} runs past page {ceiling}, the ceiling of {ceiling} pages.',
   },
+  flowPastCeiling: {
+    status: 413,
+    word: 'too_many_pages',
+    template: 'the flow at {at} runs past page {ceiling}, the ceiling of {ceiling} pages.',
+  },
+  flowPagesOne: {
+    status: 400,
+    word: 'description',
+    template:
+      'a flow with continuation starts on one page and continues by overflowing its boxes: {key} must be a list of one page number (an empty list, every page, is not one page).',
+  },
+  flowPagePlaceholder: {
+    status: 400,
+    word: 'description',
+    template:
+      '{at} holds {placeholder}, which a flow with continuation or blocks cannot print: its lines are broken before its pages are numbered.',
+  },
+  flowStyleUnknown: {
+    status: 400,
+    word: 'description',
+    template: "{at} names the style {style}, which the flow's styles do not declare.",
+  },
+  flowOutgrowsDrawing: {
+    status: 400,
+    word: 'description',
+    template:
+      'the flow at {at} is inside a drawing or tiling, which has no next page, and its lines need {parts} boxes its size; make its rect taller or its text shorter.',
+  },
+  flowTableOutgrows: {
+    status: 400,
+    word: 'description',
+    template:
+      'the table at {at} is in a flow without continuation, which has one box, and its rows need {parts} boxes; give the flow a continuation or its rect more room.',
+  },
+  storyWith: {
+    status: 400,
+    word: 'description',
+    template:
+      '{key} cannot be given together with {other}; a flow with continuation or blocks sets its lines box by box.',
+  },
 
   // — standards, metadata, verifier (issue 7): insert below this line —
   timestampInvalid: {

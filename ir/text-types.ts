@@ -96,10 +96,70 @@ export interface TabsSpec {
   alignChar: string;
 }
 
+/** A style of a flow's blocks (`styles.h1`…, or a name a block's `style` gives): absent keys are the flow's. */
+export interface StoryStyle {
+  font?: { at: JsonPointer; name: string };
+  fontSize?: number;
+  leading?: number;
+  colour?: Colour;
+  align?: Align;
+  spaceBefore?: number;
+  spaceAfter?: number;
+  /** Set by the names pass: the font `font` names. */
+  fontRes?: FontResource;
+}
+
+/** A paragraph of a story: the text as runs (a string is one run in the block's style). */
+export interface StoryParagraph {
+  kind: 'paragraph';
+  at: JsonPointer;
+  runs: TextRun[];
+  id?: string;
+  heading?: number;
+  /** The style's name (a heading's default `hN`), when `styles` has it. */
+  style?: string;
+  keepTogether: boolean;
+  keepWithNext: boolean;
+  breakBefore?: 'page' | 'column';
+}
+
+export interface StoryBreak {
+  kind: 'break';
+  at: JsonPointer;
+  break: 'page' | 'column';
+}
+
+/** `{table}`: a table set in the story at the width of its rect, taking the room the previous block left. */
+export interface StoryTable {
+  kind: 'table';
+  at: JsonPointer;
+  /** Read as a table item (its rect the flow's, its font and size the flow's unless it states them); resolved by the names pass. */
+  table: import('./table-types.js').TableItem;
+}
+
+export type StoryBlock = StoryParagraph | StoryBreak | StoryTable;
+
+/**
+ * A flow that continues past its rect (`continuation`) or holds blocks (`content` as an array):
+ * laid by pagination into its chain of boxes (passes/pagination/flow-fit.ts), drawn as parts.
+ */
+export interface StorySpec {
+  /** Boxes of every page after the first, filled in order; empty: the rect alone (text runs past it). */
+  continuation: RectSpec[];
+  continuationAt?: JsonPointer;
+  widows: number;
+  orphans: number;
+  styles: Map<string, StoryStyle>;
+  blocks: StoryBlock[];
+}
+
 export interface FlowItem extends ItemBase, TextBlockStyle {
   type: 'flow';
   rect: RectSpec;
+  /** The text (an array `content`: its paragraphs' texts, one a line). */
   content: string;
+  /** Present for a flow with `continuation` or an array `content` (docs/reference.md, "flow"). */
+  story?: StorySpec;
   contentAt: JsonPointer;
   placeholders: boolean;
   lastAlign?: Align;

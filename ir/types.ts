@@ -158,6 +158,12 @@ export type {
   OutlineSpec,
   RunStyleSpec,
   ShadowSpec,
+  StoryBlock,
+  StoryBreak,
+  StoryParagraph,
+  StorySpec,
+  StoryStyle,
+  StoryTable,
   TabAlign,
   TabsSpec,
   TextBlockStyle,
@@ -527,8 +533,30 @@ export interface TablePartItem {
   measured: MeasuredTable;
 }
 
-/** What lands on a page: an item as read, or a part of a table. */
-export type PlacedItem = LicensedItem | TablePartItem;
+/** One line of a story placed in a box: the laid paragraph it belongs to, its line, its baseline (page y). */
+export interface PlacedFlowLine {
+  paragraph: number;
+  line: number;
+  baseline: number;
+}
+
+/** The part of a story (a flow with continuation or blocks) laid in one box; made by pagination. */
+export interface FlowPartItem {
+  type: 'flow_part';
+  at: JsonPointer;
+  index: number;
+  flow: ResolvedFlowItem;
+  /** 1-based part number, and the page it lands on. */
+  part: number;
+  page: number;
+  box: { llx: number; lly: number; urx: number; ury: number };
+  lines: PlacedFlowLine[];
+  /** The story's laid paragraphs, shared by every part: engines/text/story.ts `LaidStory`, which the IR does not know. */
+  laid: unknown;
+}
+
+/** What lands on a page: an item as read, or a part of a table or of a story. */
+export type PlacedItem = LicensedItem | TablePartItem | FlowPartItem;
 
 export interface PagePlan {
   /** 1-based page number. */

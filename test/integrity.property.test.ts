@@ -44,7 +44,7 @@ const itemKeys = Object.fromEntries(
   [...TEXT_KINDS, 'table'].map((k) => [k, keysOf(itemSchema(k), SET_HERE_TEXT)]),
 ) as Record<(typeof TEXT_KINDS)[number] | 'table', ReturnType<typeof closedKeys>>;
 const runKeys = keysOf(objectBranch(SCHEMA.definitions.text_3), ['text', 'font']);
-const cellKeys = keysOf(objectBranch(SCHEMA.definitions.rows), SET_HERE_CELL);
+const cellKeys = keysOf(objectBranch(SCHEMA.definitions.rows_3), SET_HERE_CELL);
 
 /** A word no other word contains: item letter, index, then a closing `z`. */
 const token = (item: number, i: number, seed: number): string =>

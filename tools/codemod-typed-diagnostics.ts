@@ -190,6 +190,13 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   needsLicenceImportedUncountable: ['page', 'part', 'at', 'reason'],
   tableSectionsTooTall: ['at', 'need', 'room', 'box'],
   tablePastCeiling: ['at', 'ceiling'],
+  flowPastCeiling: ['at', 'ceiling'],
+  flowPagesOne: ['key'],
+  flowPagePlaceholder: ['at', 'placeholder'],
+  flowStyleUnknown: ['at', 'style'],
+  storyWith: ['key', 'other'],
+  flowOutgrowsDrawing: ['at', 'parts'],
+  flowTableOutgrows: ['at', 'parts'],
   // standards, metadata, verifier
   timestampInvalid: ['key', 'value'],
   xmlCharacter: ['key', 'codepoint'],

@@ -8,13 +8,14 @@ import { at } from '../pointer.js';
 import type { Item, ItemBase } from '../types.js';
 import { codeReaders } from './codes.js';
 import { check, readItemBase, refuseSingular } from './common.js';
+import { flowReader } from './flow.js';
 import { formReaders } from './forms.js';
 import { imageReader } from './images.js';
 import { linkReader } from './navigation.js';
 import { shapeReaders } from './shapes.js';
 import { importedPageReader } from './supplied.js';
 import { tableReader } from './table.js';
-import { flowReader, textReader } from './text.js';
+import { textReader } from './text.js';
 import { textPathReader } from './text-path.js';
 
 /** An item kind's word in `type`, and the raw (as-sent) item of that kind (ir/description.generated.ts). */

@@ -1,23 +1,21 @@
-// ir/read/text.ts — reading, text-setting items: checked `text` and `flow` items → TextItem,
-// FlowItem. What a schema cannot say is checked here, before anything is drawn: placeholders,
+// ir/read/text.ts — reading, text-setting items: checked `text` items → TextItem, and what `flow`
+// (ir/read/flow.ts) and table cells share with it. What a schema cannot say is checked here, before anything is drawn: placeholders,
 // date patterns and zones, hyphenation languages, one-character keys, ruler order.
 
 import { badDirective, zoneKnown } from '../dates.js';
-import { DEFAULT_LEADING_FACTOR, DEFAULT_TAB_FRACTION } from '../defaults.js';
+import { DEFAULT_LEADING_FACTOR } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
 import { scanPlaceholders } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
-import { flowItemSchema, textItemSchema } from '../schema/text.js';
+import { textItemSchema } from '../schema/text.js';
 import type {
   Colour,
-  FlowItem,
   ItemBase,
   OutlineSpec,
   RunStyleSpec,
   ShadowSpec,
-  TabsSpec,
   TextBlockStyle,
   TextItem,
   TextRun,
@@ -52,7 +50,7 @@ export function placeholdersIn(text: string, p: JsonPointer): boolean {
   return scan.has;
 }
 
-function oneCharacter(s: string, p: JsonPointer): string {
+export function oneCharacter(s: string, p: JsonPointer): string {
   if ([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].length !== 1)
     refuse('oneCharacter', p, { key: p, value: s });
   return s;
@@ -86,7 +84,7 @@ export function readRun(raw: D.TextRun, p: JsonPointer): TextRun {
 }
 
 /** The keys text and flow share. */
-function readBlockStyle(raw: D.TextItem | D.FlowItem, p: JsonPointer): TextBlockStyle {
+export function readBlockStyle(raw: D.TextItem | D.FlowItem, p: JsonPointer): TextBlockStyle {
   const fontSize = raw.font_size;
   const hyphenate = raw.hyphenate;
   if (hyphenate !== undefined && !hasPatterns(hyphenate))
@@ -120,73 +118,6 @@ export const textReader: ItemReader<'text'> = {
       rect: readRect(raw.rect, at(p, 'rect')),
       runs: raw.content.map((r, i) => readRun(r, at(p, 'content', i))),
       clip: readClip(raw.clip, at(p, 'clip')),
-    });
-  },
-};
-
-function readTabs(raw: D.FlowItem['tabs'], p: JsonPointer): TabsSpec {
-  const t = raw ?? {};
-  const size = t.size;
-  const ruler = t.ruler ?? [];
-  for (let i = 1; i < ruler.length; i++)
-    if (!(ruler[i] > ruler[i - 1])) refuse('rulerOrder', at(p, 'ruler'), { key: at(p, 'ruler') });
-  const alignChar = t.align_char ?? '.';
-  if (t.align_char !== undefined) oneCharacter(alignChar, at(p, 'align_char'));
-  return {
-    method: t.method ?? 'relative',
-    size: size ?? { fraction: DEFAULT_TAB_FRACTION },
-    ruler,
-    alignments: t.alignments ?? [],
-    alignChar,
-  };
-}
-
-const FLOW_GIVEN_KEYS = [
-  'left_indent',
-  'right_indent',
-  'first_line_indent',
-  'hanging_list',
-  'fill_leading',
-  'leading',
-] as const;
-
-export const flowReader: ItemReader<'flow'> = {
-  validate: lazyValidator(flowItemSchema),
-  read(raw, base: ItemBase): FlowItem {
-    const p = base.at;
-    const style = readBlockStyle(raw, p);
-    const given = new Set<string>(FLOW_GIVEN_KEYS.filter((k) => raw[k] !== undefined));
-    const tabs = raw.tabs;
-    if (tabs?.method !== undefined) given.add('tabs.method');
-    if (tabs?.ruler !== undefined) given.add('tabs.ruler');
-    const fitSize = raw.fit_size;
-    if (fitSize && fitSize.floor > style.fontSize)
-      refuse('fitFloorAboveSize', at(p, 'fit_size', 'floor'), {
-        key: at(p, 'fit_size', 'floor'),
-        floor: fitSize.floor,
-        fontSize: style.fontSize,
-      });
-    const content = raw.content;
-    return Object.assign(style, base, {
-      type: 'flow' as const,
-      rect: readRect(raw.rect, at(p, 'rect')),
-      content,
-      contentAt: at(p, 'content'),
-      placeholders: placeholdersIn(content, at(p, 'content')),
-      lastAlign: raw.last_align,
-      leftIndent: raw.left_indent ?? 0,
-      rightIndent: raw.right_indent ?? 0,
-      firstLineIndent: raw.first_line_indent ?? 0,
-      spaceBefore: raw.space_before ?? 0,
-      spaceAfter: raw.space_after ?? 0,
-      firstBaseline: raw.first_baseline ?? 'leading',
-      lastBaseline: raw.last_baseline ?? 'none',
-      leader: raw.leader === undefined ? undefined : oneCharacter(raw.leader, at(p, 'leader')),
-      tabs: readTabs(tabs, at(p, 'tabs')),
-      hangingList: raw.hanging_list,
-      fillLeading: raw.fill_leading,
-      fitSize,
-      given,
     });
   },
 };

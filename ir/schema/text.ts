@@ -4,10 +4,10 @@ import { featuresSchema } from './fonts.js';
 import { clipSchema, segmentsSchema } from './graphics.js';
 
 /** `start` and `end` follow the paragraph's own direction; the rest are absolute (spec default `left`). */
-const alignSchema = { enum: ['left', 'right', 'center', 'justify', 'start', 'end'] } as const;
+export const alignSchema = { enum: ['left', 'right', 'center', 'justify', 'start', 'end'] } as const;
 
 /** `outline` (spec: text item): `width` required, `color` default black, `filled` default false. */
-const outlineSchema = {
+export const outlineSchema = {
   type: 'object',
   required: ['width'],
   properties: { width: { type: 'number', minimum: 0 }, color: colourSchema, filled: { type: 'boolean' } },
@@ -44,7 +44,7 @@ export const runSchema = {
 } as const;
 
 /** Keys text and flow share (spec: flow, "As text"). */
-const blockStyle = {
+export const blockStyle = {
   font: { type: 'string' },
   font_size: fontSizeSchema,
   align: alignSchema,
@@ -68,58 +68,6 @@ export const textItemSchema = {
     ...blockStyle,
     content: { type: 'array', items: runSchema },
     clip: clipSchema,
-  },
-} as const;
-
-const pointsSchema = { type: 'object', required: ['points'], properties: { points: { type: 'number' } } } as const;
-
-export const flowItemSchema = {
-  type: 'object',
-  required: ['rect', 'content', 'font', 'font_size'],
-  properties: {
-    ...itemBase,
-    ...blockStyle,
-    content: { type: 'string' },
-    last_align: alignSchema,
-    left_indent: { type: 'number' },
-    right_indent: { type: 'number' },
-    first_line_indent: { type: 'number' },
-    space_before: { type: 'number', minimum: 0 },
-    space_after: { type: 'number', minimum: 0 },
-    first_baseline: { anyOf: [{ enum: ['leading', 'ascender', 'cap_height'] }, pointsSchema] },
-    last_baseline: {
-      anyOf: [
-        { enum: ['none', 'descender'] },
-        { type: 'object', required: ['points'], properties: { points: { type: 'number', minimum: 0 } } },
-      ],
-    },
-    leader: { type: 'string', minLength: 1 },
-    tabs: {
-      type: 'object',
-      properties: {
-        method: { enum: ['relative', 'typewriter', 'ruler'] },
-        size: {
-          anyOf: [
-            {
-              type: 'object',
-              required: ['fraction'],
-              properties: { fraction: { type: 'number', exclusiveMinimum: 0, maximum: 1 } },
-            },
-            { type: 'object', required: ['points'], properties: { points: { type: 'number', exclusiveMinimum: 0 } } },
-          ],
-        },
-        ruler: { type: 'array', items: { type: 'number' } },
-        alignments: { type: 'array', items: { enum: ['left', 'center', 'right', 'decimal'] } },
-        align_char: { type: 'string', minLength: 1 },
-      },
-    },
-    hanging_list: {
-      type: 'object',
-      required: ['marker', 'body'],
-      properties: { marker: { type: 'number' }, body: { type: 'number' } },
-    },
-    fill_leading: { type: 'object', required: ['limit'], properties: { limit: { type: 'number', minimum: 0 } } },
-    fit_size: { type: 'object', required: ['floor'], properties: { floor: { type: 'number', exclusiveMinimum: 0 } } },
   },
 } as const;
 

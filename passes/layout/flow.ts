@@ -6,15 +6,9 @@
 
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { type DrawTarget, drawLine, lineAlign } from '../../engines/text/line-draw.js';
-import {
-  type Indents,
-  type LaidParagraph,
-  type Line,
-  layParagraph,
-  type ParagraphRules,
-} from '../../engines/text/paragraph.js';
+import { type LaidParagraph, layParagraph, type ParagraphRules } from '../../engines/text/paragraph.js';
 import { blockStyle, nextTextObject, shadowOps, type TextPageContext } from '../../engines/text/runs.js';
-import type { TabRules } from '../../engines/text/tabs.js';
+import { firstDistance, indentsOf, tabRulesOf } from '../../engines/text/story.js';
 import { chargeText, LAID_CHAR_BYTES, LAID_LINE_BYTES, releaseText } from '../../engines/text/text-memory.js';
 import { pushAll } from '../../ir/bounded.js';
 import { resolvePlaceholders } from '../../ir/placeholders.js';
@@ -38,39 +32,6 @@ interface FlowLayout {
   leading: number;
   floor: number;
   holds: boolean;
-}
-
-function indentsOf(item: ResolvedFlowItem): Indents {
-  if (item.hangingList) {
-    // hanging_list: the marker at `marker`, the body (and every following line) at `body`.
-    const { marker, body } = item.hangingList;
-    return { left: body, right: item.rightIndent, firstLine: marker - body };
-  }
-  return { left: item.leftIndent, right: item.rightIndent, firstLine: item.firstLineIndent };
-}
-
-function tabRulesOf(item: ResolvedFlowItem, width: number): TabRules {
-  const t = item.tabs;
-  const size = 'fraction' in t.size ? t.size.fraction * width : t.size.points;
-  if (item.hangingList) {
-    // The first tab of an item goes to the body stop; others advance by the tab size.
-    return {
-      method: 'ruler',
-      size,
-      ruler: [item.hangingList.body],
-      alignments: t.alignments,
-      alignChar: t.alignChar,
-      leader: item.leader,
-    };
-  }
-  return {
-    method: t.method,
-    size,
-    ruler: t.ruler,
-    alignments: t.alignments,
-    alignChar: t.alignChar,
-    leader: item.leader,
-  };
 }
 
 function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: number): FlowLayout {
@@ -108,7 +69,7 @@ function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: numbe
   let overflows = false;
   paragraphs.forEach((p, pi) => {
     p.lines.forEach((line, li) => {
-      if (pi === 0 && li === 0) y -= firstDistance(item, line);
+      if (pi === 0 && li === 0) y -= firstDistance(item.firstBaseline, line);
       else y -= line.leading + (li === 0 ? item.spaceAfter + item.spaceBefore : 0);
       baselines.push(y);
       if (line.width > line.measure + EPS && !line.hasTab) overflows = true;
@@ -126,15 +87,6 @@ function layoutAt(item: ResolvedFlowItem, content: string, box: Box, size: numbe
     floor,
     holds: !overflows && baselines[baselines.length - 1] >= floor - EPS,
   };
-}
-
-/** How far below the top the first baseline sits (spec: flow, `first_baseline`). */
-function firstDistance(item: ResolvedFlowItem, line: Line): number {
-  const fb = item.firstBaseline;
-  if (fb === 'leading') return line.leading;
-  if (fb === 'ascender') return line.ascender;
-  if (fb === 'cap_height') return line.capHeight;
-  return fb.points;
 }
 
 /** The size fit_size settles on: the first that holds stepping down from font_size, else the floor. */

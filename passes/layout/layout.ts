@@ -41,6 +41,7 @@ import type { Pass, PassContext } from '../pass.js';
 import { layCodeItem } from './codes.js';
 import { anyColourFont, colourLayered } from './colour-layers.js';
 import { layFlowItem } from './flow.js';
+import { layFlowPart } from './flow-part.js';
 import { layField } from './forms.js';
 import { layImageItem } from './images.js';
 import { importedPageOp, rectPath, spills } from './imported.js';
@@ -75,6 +76,13 @@ export function layItems(
   for (const item of items) {
     if (item.type === 'table_part') {
       for (const op of wrapTablePart(item, layTablePart(item, pc, doc, cellMarks(item, structure)), b)) ops.push(op);
+      continue;
+    }
+    if (item.type === 'flow_part') {
+      const marks = structure && paragraphMarks(item.flow, structure);
+      const inner = layFlowPart(item, marks);
+      const ops2 = structure && !marks ? markItemOps(item.flow, inner, structure) : inner;
+      for (const op of wrapItem(item.flow, item.box, ops2, b)) ops.push(op);
       continue;
     }
     if (item.type === 'table') continue; // tables are drawn as their parts (pagination places them)

@@ -8,6 +8,7 @@
 // hold, the title shown and the tab order (uaCombinations).
 
 import { StandardFace } from '../../engines/fonts/standard-face.js';
+import { storyFonts } from '../../engines/text/story.js';
 import { pushAll } from '../../ir/bounded.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
@@ -193,5 +194,6 @@ function fontsOf(item: ResolvedItem): FontResource[] {
   else if (it.fontRes) out.push(it.fontRes);
   for (const r of it.runs ?? []) if (r.style?.fontRes) out.push(r.style.fontRes);
   if (it.text && typeof it.text === 'object' && it.text.fontRes) out.push(it.text.fontRes);
+  if (item.type === 'flow') for (const u of storyFonts(item)) out.push(u.fontRes);
   return out;
 }

@@ -5,6 +5,8 @@
 // further licence decision.
 
 import { StandardFace } from '../../engines/fonts/standard-face.js';
+import { storyFonts } from '../../engines/text/story.js';
+import { pushAll } from '../../ir/bounded.js';
 import { isField } from '../../ir/form-types.js';
 import { formItems } from '../../ir/graphics-types.js';
 import { refuse } from '../../ir/messages.js';
@@ -55,6 +57,7 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
         if (item.type === 'text' || item.type === 'text_path')
           for (const r of item.runs)
             if (r.style?.fontRes) uses.push({ fontRes: r.style.fontRes, at: r.style.font?.at ?? item.font.at });
+        if (item.type === 'flow') pushAll(uses, storyFonts(item));
         for (const use of uses) {
           const hit = fontWithoutOutlines(use.fontRes);
           if (!hit) continue;

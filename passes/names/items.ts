@@ -80,6 +80,28 @@ function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: Re
         s!.fontRes = s!.features ? withFeatures(res, s!.features, f?.at ?? item.font.at) : res;
       }
     }
+    // A story's styles and its blocks' styled runs name fonts as a text item's runs do (docs/reference.md, flow).
+    if (item.type === 'flow' && item.story) {
+      for (const st of item.story.styles.values()) {
+        if (!st.font) continue;
+        const res = fonts.get(st.font.name);
+        if (!res) refuse('fontUndeclared', st.font.at, { font: st.font.name, at: st.font.at });
+        st.fontRes = res;
+      }
+      for (const b of item.story.blocks) {
+        if (b.kind === 'table')
+          b.table = resolveTableCells(resolveTableFonts(b.table, fonts, withFeatures), ir.doc, images, ctx);
+        if (b.kind !== 'paragraph') continue;
+        for (const run of b.runs) {
+          const s = run.style;
+          const f = s?.font;
+          if (!f && !s?.features) continue;
+          const res = f ? fonts.get(f.name) : fontRes;
+          if (!res) refuse('fontUndeclared', f!.at, { font: f!.name, at: f!.at });
+          s!.fontRes = s!.features ? withFeatures(res, s!.features, f?.at ?? item.font.at) : res;
+        }
+      }
+    }
     // The read item becomes the resolved one in place: copying an object of thirty keys per text
     // item was most of this pass's time on 10 000 items (bench/validate.ts); nothing reads it as read.
     return Object.assign(item, { fontRes }) as ResolvedItem;

@@ -22,7 +22,7 @@ import type { Pass, PassContext } from '../pass.js';
 import { checkFilePages } from './file-pages.js';
 import { fitFormTables } from './form-tables.js';
 import { placeNavigation } from './places.js';
-import { hangOnEveryPage, pageSize, placeItems } from './placing.js';
+import { hangOnEveryPage, pageSize, placedInParts, placeItems } from './placing.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {
@@ -35,7 +35,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
   run(ir: LicensedIr, ctx: PassContext): PagedIr {
     const ceiling = ctx.client.pageCeiling;
     const placing = placeItems(ir, ctx);
-    const { parts, hung: placed, tableParts } = placing;
+    const { parts, hung: placed, tableParts, flowParts } = placing;
     // Tables inside drawings and tiling cells: fitted into their one rect (passes/pagination/form-tables.ts).
     fitFormTables(ir, ctx);
     let count = 1;
@@ -59,7 +59,7 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     };
     const repeated = hangOnEveryPage(ir, placing, count, landsOn);
     for (const item of ir.items) {
-      if (item.type === 'table') continue;
+      if (placedInParts(item)) continue;
       const instances = repeated.get(item);
       if (instances) {
         for (const { page, item: hungHere } of instances) pages[page - 1].items.push(hungHere);
@@ -79,9 +79,10 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
         for (const n of new Set(list)) pages[n - 1].items.push(item);
       }
     }
-    // Table parts keep the table's place in the drawing order.
-    if (tableParts.length) {
+    // Table and flow parts keep their item's place in the drawing order.
+    if (tableParts.length || flowParts.length) {
       for (const tp of tableParts) pages[tp.page - 1].items.push(tp as PlacedItem);
+      for (const fp of flowParts) pages[fp.page - 1].items.push(fp);
       for (const p of pages) p.items.sort((a, b) => a.index - b.index);
     }
     const numbering = ir.doc.renumber ? labelledNumbering(count, ir.doc.renumber) : plainNumbering(count);

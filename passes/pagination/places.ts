@@ -53,7 +53,7 @@ export function placeNavigation(doc: DocSettings, items: readonly Item[], pages:
     const e = elementById(doc.structure, se.id);
     const ids = new Set(e ? itemIdsOf(e) : []);
     const holds = (it: PlacedItem) => {
-      const id = it.type === 'table_part' ? it.table.id : it.id;
+      const id = it.type === 'table_part' ? it.table.id : it.type === 'flow_part' ? it.flow.id : it.id;
       return id !== undefined && ids.has(id);
     };
     const first = pages.find((p) => p.items.some(holds));

@@ -5,11 +5,14 @@
 
 import { type Box, hangBox, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { shapeBox } from '../../engines/geometry/shapes.js';
+import { layStory } from '../../engines/text/story.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { RadioGroupItem } from '../../ir/form-types.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
 import type {
   Coord,
+  FlowPartItem,
   Hang,
   LicensedIr,
   LicensedItem,
@@ -19,6 +22,7 @@ import type {
   TablePartItem,
 } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
+import { type FittedStoryTable, fitStory } from './flow-fit.js';
 import { placementOrder } from './relative.js';
 import { fitTable } from './table-fit.js';
 import { measureTable } from './table-measure.js';
@@ -36,6 +40,8 @@ export interface Placed {
   /** Hung items, with their Hang and the one page they land on. */
   hung: Map<LicensedItem, LicensedItem>;
   tableParts: TablePartItem[];
+  /** The parts of the flows that continue or hold blocks (passes/pagination/flow-fit.ts). */
+  flowParts: FlowPartItem[];
   /**
    * Items hung (directly or down a chain) from an item on every page, in placing order: each hangs, on
    * every page its target lands on, from that page's instance of it (hangOnEveryPage, once the page
@@ -43,6 +49,11 @@ export interface Placed {
    */
   repeated: LicensedItem[];
   byId: Map<string, LicensedItem>;
+}
+
+/** A table, or a flow that continues or holds blocks: placed by pagination and drawn as its parts. */
+export function placedInParts(item: LicensedItem): boolean {
+  return item.type === 'table' || (item.type === 'flow' && item.story !== undefined);
 }
 
 /** The size of page `n` (page_sizes, else the document's). */
@@ -80,6 +91,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const parts = new Map<LicensedItem, Part[]>();
   const placed = new Map<LicensedItem, LicensedItem>(); // hung items, with their Hang
   const tableParts: TablePartItem[] = [];
+  const flowParts: FlowPartItem[] = [];
   /** The parts of an item something hangs from: a table's boxes, or the pages of its list, each with its rect. */
   const partsOf = (target: LicensedItem): Part[] => {
     let ps = parts.get(target);
@@ -113,18 +125,70 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
   const repeats = new Set<LicensedItem>();
   /** An item on every page (an empty list or a rule), or hung from one: it has an instance on each of its pages. */
   const onEveryPage = (t: LicensedItem): boolean =>
-    t.type !== 'table' && (repeats.has(t) || (!t.relativeTo && (!!t.pages.select || t.pages.list.length === 0)));
+    !placedInParts(t) && (repeats.has(t) || (!t.relativeTo && (!!t.pages.select || t.pages.list.length === 0)));
 
   for (const item of order) {
     if (item.relativeTo && onEveryPage(byId.get(item.relativeTo.id)!)) {
       // A table starts on one page; what hangs from an item on every page is on every page too.
-      if (item.type === 'table')
+      if (placedInParts(item))
         refuse('relativeToEveryPage', `${item.relativeTo.at}/id`, { at: item.relativeTo.at, id: item.relativeTo.id });
       repeats.add(item);
       repeated.push(item);
       continue;
     }
-    if (item.type === 'table') {
+    if (item.type === 'flow' && item.story) {
+      let page: number;
+      let box: Box;
+      if (item.relativeTo) {
+        const a = anchor(item);
+        page = a.page;
+        box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
+      } else {
+        // A story starts on one page and continues by overflow, as a table does.
+        if (item.pages.select || item.pages.list.length > 1 || item.pages.emptyWritten)
+          refuse('flowPagesOne', item.pages.at, { key: item.pages.at });
+        page = item.pages.list[0] ?? 1;
+        if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
+        box = boxOn(item.rect, page, "a flow's rect");
+      }
+      const conts = item.story.continuation;
+      const laid = layStory(item, box.urx - box.llx, ctx.now);
+      const boxes = new Map<number, Box[]>();
+      const fitted = fitStory({
+        flow: item,
+        laid,
+        startPage: page,
+        startBox: box,
+        boxesOn: (p) => {
+          let bs = boxes.get(p);
+          if (!bs) {
+            bs = conts.map((r) => boxOn(r, p, "a flow's continuation"));
+            boxes.set(p, bs);
+          }
+          return bs;
+        },
+        measure: (t, width) => measureTable(t, width, ir.doc, ctx.now),
+        ceiling,
+      });
+      parts.set(
+        item,
+        fitted.parts.map((f) => ({ page: f.page, top: f.top, bottom: f.bottom })),
+      );
+      fitted.parts.forEach((f, i) =>
+        flowParts.push({
+          type: 'flow_part',
+          at: item.at,
+          index: item.index,
+          flow: item,
+          part: i + 1,
+          page: f.page,
+          box: f.box,
+          lines: f.lines,
+          laid,
+        }),
+      );
+      for (const st of fitted.tables) pushAll(tableParts, storyTableParts(st));
+    } else if (item.type === 'table') {
       let page: number;
       let box: Box;
       if (item.relativeTo) {
@@ -176,7 +240,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
     }
   }
 
-  return { parts, hung: placed, tableParts, repeated, byId };
+  return { parts, hung: placed, tableParts, flowParts, repeated, byId };
 }
 
 /**
@@ -233,6 +297,23 @@ export function hangOnEveryPage(
     out.set(item, instances);
   }
   return out;
+}
+
+/** The parts of a table set in a story, as a table item's parts are (its place in the drawing order the flow's). */
+export function storyTableParts(st: FittedStoryTable): TablePartItem[] {
+  return st.parts.map((f, i) => ({
+    type: 'table_part',
+    at: st.table.at,
+    index: st.table.index,
+    table: st.table,
+    part: i + 1,
+    page: f.page,
+    box: f.box,
+    colX: st.m.colX,
+    colW: st.m.colW,
+    rows: f.rows,
+    measured: st.m,
+  }));
 }
 
 /** The coordinates a shape without a rect is drawn from (its points; a drawing's box is numbers). */

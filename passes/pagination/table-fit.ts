@@ -32,6 +32,11 @@ export interface FitInput {
   /** The continuation box on a later page. */
   boxOn(page: number): Box;
   ceiling: number;
+  /**
+   * A chain of boxes other than one a page (a table in a story, passes/pagination/flow-fit.ts): the
+   * next box and its page (refusing past the ceiling itself), and the box after the current one.
+   */
+  chain?: { next(): { page: number; box: Box }; peek(): Box };
 }
 
 const fmt = (n: number) => +n.toFixed(2);
@@ -74,9 +79,12 @@ export function fitTable(inp: FitInput): FittedPart[] {
   const fitsSections = (b: Box) => headerH + footerH <= b.ury - b.lly + EPS;
   const next = () => {
     close();
-    page++;
-    if (page > inp.ceiling) refuse('tablePastCeiling', t.at, { at: t.at, ceiling: inp.ceiling });
-    box = inp.boxOn(page);
+    if (inp.chain) ({ page, box } = inp.chain.next());
+    else {
+      page++;
+      if (page > inp.ceiling) refuse('tablePastCeiling', t.at, { at: t.at, ceiling: inp.ceiling });
+      box = inp.boxOn(page);
+    }
     if (!fitsSections(box))
       refuse('tableSectionsTooTall', t.at, {
         at: t.at,
@@ -88,14 +96,14 @@ export function fitTable(inp: FitInput): FittedPart[] {
   };
   /** Room for body rows in a fresh continuation box. */
   const freshRoom = () => {
-    const b = inp.boxOn(page + 1);
+    const b = inp.chain ? inp.chain.peek() : inp.boxOn(page + 1);
     return b.ury - b.lly - headerH - footerH;
   };
   const bottomLimit = () => box.lly + footerH;
 
   if (!fitsSections(box)) {
     // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
-    if (body.length === 0 || !fitsSections(inp.boxOn(page + 1)))
+    if (body.length === 0 || !fitsSections(inp.chain ? inp.chain.peek() : inp.boxOn(page + 1)))
       refuse('tableSectionsTooTall', t.at, {
         at: t.at,
         need: fmt(headerH + footerH),

@@ -512,4 +512,154 @@ export const CASES: RefusalCase[] = [
     pointer: '/items/0',
     says: ['/items/0', 'ceiling of 2 pages'],
   },
+  {
+    key: 'flowPastCeiling',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          continuation: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: Array.from({ length: 400 }, (_, i) => `paragraph ${i}`).join('\n'),
+        },
+      ],
+    },
+    pageCeiling: 2,
+    status: 413,
+    word: 'too_many_pages',
+    pointer: '/items/0',
+    says: ['/items/0', 'ceiling of 2 pages'],
+  },
+  {
+    key: 'flowPagesOne',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          continuation: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          pages: [1, 2],
+          content: 'x',
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/pages',
+    says: ['/items/0/pages'],
+  },
+  {
+    key: 'flowPagePlaceholder',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: ['x', { text: 'page {current_page}' }],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/1/text',
+    says: ['/items/0/content/1/text', '{current_page}'],
+  },
+  {
+    key: 'flowStyleUnknown',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: [{ text: 'x', style: 'note' }],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/0/style',
+    says: ['/items/0/content/0/style', 'note'],
+  },
+  {
+    key: 'storyWith',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          continuation: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: 'x',
+          fit_size: { floor: 6 },
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/fit_size',
+    says: ['/items/0/fit_size', '/items/0/continuation'],
+  },
+  {
+    key: 'flowOutgrowsDrawing',
+    description: {
+      fonts: [{ name: 'f', library: 'noto_sans' }],
+      drawings: [
+        {
+          name: 'd',
+          box: { llx: 0, lly: 0, urx: 100, ury: 30 },
+          items: [
+            {
+              type: 'flow',
+              rect: { llx: 0, lly: 0, urx: 100, ury: 30 },
+              continuation: { llx: 0, lly: 0, urx: 100, ury: 30 },
+              font: 'f',
+              font_size: 10,
+              content: ['one', 'two', 'three', 'four'],
+            },
+          ],
+        },
+      ],
+      items: [{ type: 'drawing', drawing: 'd' }],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/drawings/0/items/0',
+    says: ['/drawings/0/items/0', 'no next page'],
+  },
+  {
+    key: 'flowTableOutgrows',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 700, urx: 545, ury: 800 },
+          content: [
+            'before',
+            { table: { columns: [{ fraction: 1 }], row_height: 30, rows: [['a'], ['b'], ['c'], ['d']] } },
+          ],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/1/table',
+    says: ['/items/0/content/1/table', 'continuation'],
+  },
 ];

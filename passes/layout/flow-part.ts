@@ -1,0 +1,41 @@
+// passes/layout/flow-part.ts — layout, one part of a story (a flow with `continuation` or blocks): the
+// lines pagination placed in one box (passes/pagination/flow-fit.ts), drawn from the paragraphs it
+// laid (engines/text/story.ts) at the box's left edge. A tagged document marks each paragraph's share
+// of the box as that paragraph's piece (a paragraph split between boxes is one element, two pieces).
+
+import { type DrawTarget, drawLine, lineAlign } from '../../engines/text/line-draw.js';
+import { nextTextObject, shadowOps } from '../../engines/text/runs.js';
+import type { LaidStory } from '../../engines/text/story.js';
+import { pushAll } from '../../ir/bounded.js';
+import type { ContentMark } from '../../ir/structure-types.js';
+import type { DrawOp, FlowPartItem } from '../../ir/types.js';
+import { ParagraphMarker } from './structure-marks.js';
+
+export function layFlowPart(fp: FlowPartItem, mark?: (paragraph: number) => ContentMark): DrawOp[] {
+  const laid = fp.laid as LaidStory;
+  const flow = fp.flow;
+  const target: DrawTarget = { at: flow.at, textObject: nextTextObject(), glyphs: [], rects: [] };
+  const marker = mark && new ParagraphMarker(target, mark, nextTextObject);
+  let current = -1;
+  for (const pl of fp.lines) {
+    const sp = laid.paragraphs[pl.paragraph];
+    if (pl.paragraph !== current) {
+      current = pl.paragraph;
+      marker?.start(current);
+    }
+    const line = sp.p.lines[pl.line];
+    drawLine(
+      sp.p,
+      line,
+      fp.box.llx,
+      pl.baseline,
+      lineAlign(line, sp.p.rtl, sp.align, sp.lastAlign),
+      flow.leader,
+      target,
+    );
+  }
+  const ops: DrawOp[] = flow.shadow ? shadowOps(flow.shadow, target, nextTextObject()) : [];
+  if (marker) return marker.finish(ops);
+  pushAll(pushAll(ops, target.glyphs), target.rects);
+  return ops;
+}

@@ -1,0 +1,260 @@
+// passes/pagination/flow-fit.ts — pagination sub-step: a story (a flow with `continuation` or blocks,
+// docs/reference.md "flow") laid into lines (engines/text/story.ts) and fitted into its chain of
+// boxes — `rect` on its first page, then the `continuation` boxes of every later page in order —
+// creating the pages it needs, as a table does. Lines go in order, each exactly once. A paragraph
+// split between boxes leaves at least `orphans` lines at the bottom of the first and `widows` at the
+// top of the next; `keep_together` moves a paragraph whole; `keep_with_next` (a heading's default)
+// moves a block to the next box unless it fits with the first lines of what follows; breaks end the
+// box or the page. A box that holds nothing yet takes what fits, so every box moves the story on.
+// A table block is measured at the story's width and fitted by the table's own fitter (table-fit.ts)
+// from where the previous block left off, along the same chain; the story goes on under its last
+// part. Without continuation there is one box and what does not fit runs on below it, as a one-box
+// flow (a table there is fitted into the rect alone and refused if it needs more).
+
+import type { Box } from '../../engines/geometry/coordinates.js';
+import type { Line } from '../../engines/text/paragraph.js';
+import { firstDistance, type LaidStory, type StoryPara } from '../../engines/text/story.js';
+import type { MeasuredTable } from '../../ir/measured-table.js';
+import { refuse } from '../../ir/messages.js';
+import type { PlacedFlowLine, ResolvedFlowItem, ResolvedTableItem } from '../../ir/types.js';
+import { type FittedPart, fitTable } from './table-fit.js';
+
+const EPS = 1e-6;
+
+export interface FittedFlowPart {
+  page: number;
+  box: Box;
+  lines: PlacedFlowLine[];
+  /** The box's top and the last line's descent, the edges relative_to hangs from. */
+  top: number;
+  bottom: number;
+}
+
+/** A table block's parts, with its measure. */
+export interface FittedStoryTable {
+  table: ResolvedTableItem;
+  m: MeasuredTable;
+  parts: FittedPart[];
+}
+
+export interface FlowFitInput {
+  flow: ResolvedFlowItem;
+  laid: LaidStory;
+  startPage: number;
+  startBox: Box;
+  /** The continuation boxes of a later page, in the order they are filled (none: the rect alone). */
+  boxesOn(page: number): Box[];
+  /** A table block measured `width` points wide (passes/pagination/table-measure.ts). */
+  measure(table: ResolvedTableItem, width: number): MeasuredTable;
+  ceiling: number;
+}
+
+export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: FittedStoryTable[] } {
+  const { flow, laid } = inp;
+  const story = flow.story!;
+  const chained = story.continuation.length > 0;
+  const { widows, orphans } = story;
+  const fb = flow.firstBaseline;
+  const lb = flow.lastBaseline;
+  const width = inp.startBox.urx - inp.startBox.llx;
+
+  const parts: FittedFlowPart[] = [];
+  const tables: FittedStoryTable[] = [];
+  let page = inp.startPage;
+  /** Index of the box among its page's continuation boxes; -1 for the rect. */
+  let bi = -1;
+  let box = inp.startBox;
+  let lines: PlacedFlowLine[] = [];
+  /** The pen: the last baseline, or an edge (a box's top, a table's bottom) when `edge`. */
+  let y = box.ury;
+  let edge = true;
+  /** Whether the box holds anything yet (lines or a table). */
+  let filled = false;
+  let lastLine: Line | undefined;
+  let prevAfter = 0;
+
+  const floorOf = (line: Line) =>
+    box.lly + (lb === 'none' ? 0 : lb === 'descender' ? -line.descender : (lb as { points: number }).points);
+  const close = () => {
+    if (lines.length) parts.push({ page, box, lines, top: box.ury, bottom: lastLine ? y + lastLine.descender : y });
+  };
+  const boxAfter = (): { page: number; bi: number } => {
+    const count = inp.boxesOn(page + 1).length;
+    return bi < 0 || bi + 1 >= inp.boxesOn(page).length || count === 0
+      ? { page: page + 1, bi: 0 }
+      : { page, bi: bi + 1 };
+  };
+  const advance = (to: 'column' | 'page') => {
+    close();
+    const nb = to === 'page' ? { page: page + 1, bi: 0 } : boxAfter();
+    if (nb.page > inp.ceiling) refuse('flowPastCeiling', flow.at, { at: flow.at, ceiling: inp.ceiling });
+    page = nb.page;
+    bi = nb.bi;
+    box = inp.boxesOn(page)[bi];
+    lines = [];
+    y = box.ury;
+    edge = true;
+    filled = false;
+    lastLine = undefined;
+  };
+  /** Room between a paragraph and what came before: none at a box's top. */
+  const gapBefore = (sp: { spaceBefore: number }) => (filled ? prevAfter + sp.spaceBefore : 0);
+  /** Distance from the pen to line j of a paragraph whose lines from `start` are being placed. */
+  const distance = (sp: StoryPara, j: number, atEdge: boolean, start: number) => {
+    const line = sp.p.lines[j];
+    const gap = j === start && j === 0 ? gapBefore(sp) : 0;
+    return (atEdge ? firstDistance(fb, line) : line.leading) + gap;
+  };
+  /** How many lines of `sp` from line k fit below the pen (all of them without a next box). */
+  const fitCount = (sp: StoryPara, k: number): number => {
+    const n = sp.p.lines.length;
+    if (!chained) return n - k;
+    let yy = y;
+    let atEdge = edge;
+    for (let j = k; j < n; j++) {
+      yy -= distance(sp, j, atEdge, k);
+      if (yy < floorOf(sp.p.lines[j]) - EPS) return j - k;
+      atEdge = false;
+    }
+    return n - k;
+  };
+  /** The lines of a paragraph that must stay with a block kept with it: all, when it cannot be split. */
+  const keptLines = (sp: StoryPara) => {
+    const n = sp.p.lines.length;
+    return sp.block.keepTogether || n < orphans + widows ? n : orphans;
+  };
+  const measured = new Map<ResolvedTableItem, MeasuredTable>();
+  const measureOf = (t: ResolvedTableItem) => {
+    let m = measured.get(t);
+    if (!m) measured.set(t, (m = inp.measure(t, width)));
+    return m;
+  };
+  /** The least height a table needs in a box: its header and footer rows and its first body unit. */
+  const tableNeed = (t: ResolvedTableItem): number => {
+    const m = measureOf(t);
+    let h = 0;
+    for (let r = 0; r < t.headerRows; r++) h += m.heights[r];
+    for (let r = t.rows.length - t.footerRows; r < t.rows.length; r++) h += m.heights[r];
+    const first = m.units.find(([a]) => a >= t.headerRows && a < t.rows.length - t.footerRows);
+    if (first) for (let r = first[0]; r <= first[1]; r++) h += m.heights[r];
+    return h;
+  };
+  /** The top of a table set next: under the last line's descent (or the edge) and the room between. */
+  const tableTop = () => (edge ? y : y + lastLine!.descender) - (filled ? prevAfter + flow.spaceBefore : 0);
+  /** Whether entry `ei` (kept with next) fits here whole with what it is kept with. */
+  const fitsGroup = (ei: number): boolean => {
+    let yy = y;
+    let atEdge = edge;
+    let any = filled;
+    let after = prevAfter;
+    let descent = lastLine?.descender ?? 0;
+    for (let e = ei; e < laid.entries.length && e <= ei + 64; e++) {
+      const en = laid.entries[e];
+      if (en.kind === 'break') return true;
+      if (en.kind === 'table') {
+        const t = en.block.table as ResolvedTableItem;
+        const top = (atEdge ? yy : yy + descent) - (any ? after + flow.spaceBefore : 0);
+        return top - tableNeed(t) >= box.lly - EPS;
+      }
+      const kept = e === ei || en.block.keepWithNext;
+      const take = kept ? en.p.lines.length : keptLines(en);
+      for (let j = 0; j < take; j++) {
+        const line = en.p.lines[j];
+        yy -= (atEdge ? firstDistance(fb, line) : line.leading) + (j === 0 && any ? after + en.spaceBefore : 0);
+        if (yy < floorOf(line) - EPS) return false;
+        atEdge = false;
+        any = true;
+        descent = line.descender;
+      }
+      after = en.spaceAfter;
+      if (!kept || !en.block.keepWithNext) return true;
+    }
+    return true; // a chain of keeps is followed 64 blocks deep at most
+  };
+  const breakHere = (to: 'page' | 'column') => {
+    if (!chained) return; // one box: there is no next one
+    // A break at the top of a box (a page break: of a page's first box) does nothing.
+    if (!filled && (to === 'column' || bi <= 0)) return;
+    advance(to);
+  };
+
+  let pi = -1;
+  for (let ei = 0; ei < laid.entries.length; ei++) {
+    const en = laid.entries[ei];
+    if (en.kind === 'break') {
+      breakHere(en.break);
+      continue;
+    }
+    if (en.kind === 'table') {
+      const t = en.block.table as ResolvedTableItem;
+      const m = measureOf(t);
+      const top = tableTop();
+      const start: Box = { llx: box.llx, lly: box.lly, urx: box.llx + width, ury: top };
+      const tParts = fitTable({
+        table: t,
+        m,
+        startPage: page,
+        startBox: start,
+        boxOn: () => box,
+        ceiling: inp.ceiling,
+        chain: chained
+          ? {
+              next: () => {
+                advance('column');
+                filled = true;
+                return { page, box: { ...box, urx: box.llx + width } };
+              },
+              peek: () => {
+                const nb = boxAfter();
+                const b = inp.boxesOn(nb.page)[nb.bi];
+                return { ...b, urx: b.llx + width };
+              },
+            }
+          : undefined,
+      });
+      if (!chained && (tParts.length > 1 || tParts[0]?.page !== page))
+        refuse('flowTableOutgrows', t.at, { at: t.at, parts: Math.max(2, tParts.length) });
+      tables.push({ table: t, m, parts: tParts });
+      const last = tParts.at(-1);
+      if (last) {
+        y = last.bottom;
+        edge = true;
+        filled = true;
+        lastLine = undefined;
+      }
+      prevAfter = flow.spaceAfter;
+      continue;
+    }
+    pi++;
+    if (en.block.breakBefore) breakHere(en.block.breakBefore);
+    const n = en.p.lines.length;
+    if (chained && filled && en.block.keepWithNext && !fitsGroup(ei)) advance('column');
+    let k = 0;
+    while (k < n) {
+      const m = fitCount(en, k);
+      let s = m;
+      if (m < n - k) {
+        if (en.block.keepTogether) s = 0;
+        else {
+          if (n - k - s < widows) s = n - k - widows;
+          if (k === 0 && s < orphans) s = 0;
+          if (s < 0) s = 0;
+        }
+        // A box that holds nothing yet takes what fits, one line at least: the story always moves on.
+        if (s === 0 && !filled) s = Math.max(1, m);
+      }
+      for (let j = k; j < k + s; j++) {
+        y -= distance(en, j, edge, k);
+        edge = false;
+        filled = true;
+        lastLine = en.p.lines[j];
+        lines.push({ paragraph: pi, line: j, baseline: y });
+      }
+      k += s;
+      if (k < n) advance('column');
+    }
+    prevAfter = en.spaceAfter;
+  }
+  close();
+  return { parts, tables };
+}
