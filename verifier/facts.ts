@@ -156,7 +156,8 @@ export const FACTS = {
   'xmp-header-bytes': 'the XMP packet header has a bytes attribute',
   'xmp-header-encoding': 'the XMP packet header has an encoding attribute',
   'info-mismatch': 'an Info entry differs from its XMP analogue {key, detail}',
-  'xmp-wrong-type': 'an XMP property is not of its type {property, type, since: XMP edition of its schema}',
+  'xmp-wrong-type':
+    'an XMP property is not of its type {property, type, since: XMP edition of its schema, edition: 2004 or 2005 when only that edition types it so}',
   'xmp-unknown-predefined': 'an XMP property is not in its predefined schema {property, since}',
   'xmp-newer-schema': 'an XMP property belongs to a schema newer than XMP 2004 {property, since}',
   'xmp-undefined': 'an XMP property is in no predefined or extension schema {property, ns}',
