@@ -145,6 +145,11 @@ export const FACTS = {
   xfa: 'the interactive form has XFA',
   'needs-rendering': 'the catalog sets NeedsRendering true',
   'perms-key': 'the permissions dictionary holds a key {key}',
+  'signature-byterange':
+    "a signature's ByteRange does not cover the file but its Contents string, up to the revision's end {problem} (checks/signatures.ts)",
+  'signature-pkcs7': "a signature's PKCS#7 object {certificates, signers: counts; 0 and 0 when unreadable}",
+  'sigref-digest':
+    'under DocMDP, a signature reference dictionary has DigestLocation, DigestMethod or DigestValue {keys}',
   'alternate-presentations': 'the document has alternate presentations',
   'page-pressteps': 'a page has PresSteps',
 

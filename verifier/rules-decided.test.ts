@@ -73,3 +73,85 @@ describe('PDF/A-2 6.2.4.4 t03: Separations of one name, compared by content', ()
     expect(await ids(sep('1 0 0', '0 1 0'), 'pdfa2b')).toContain(`${A2} 6.2.4.4-t03`);
   });
 });
+
+describe('PDF/A-2 6.4.3 and 6.1.12 t02: digital signatures', () => {
+  // DER by hand: a SignedData frame with `certs` certificates and `signers` SignerInfos (their
+  // contents empty SEQUENCEs: the rules count them, nothing is verified)
+  const tlv = (tag: number, ...kids: Buffer[]): Buffer => {
+    const body = Buffer.concat(kids);
+    const len =
+      body.length < 128 ? Buffer.from([body.length]) : Buffer.from([0x82, body.length >> 8, body.length & 255]);
+    return Buffer.concat([Buffer.from([tag]), len, body]);
+  };
+  const oid = (hex: string): Buffer => Buffer.from(`06${(hex.length / 2).toString(16).padStart(2, '0')}${hex}`, 'hex');
+  const signedData = (certs: number, signers: number): Buffer =>
+    tlv(
+      0x30,
+      oid('2a864886f70d010702'),
+      tlv(
+        0xa0,
+        tlv(
+          0x30,
+          Buffer.from('020101', 'hex'),
+          tlv(0x31),
+          tlv(0x30, oid('2a864886f70d010701')),
+          ...(certs > 0 ? [tlv(0xa0, ...Array.from({ length: certs }, () => tlv(0x30)))] : []),
+          tlv(0x31, ...Array.from({ length: signers }, () => tlv(0x30))),
+        ),
+      ),
+    );
+  /** A signed file; `shift` moves the ByteRange's second offset off the Contents string. */
+  const signed = (
+    opts: {
+      certs?: number;
+      signers?: number;
+      shift?: number;
+      docMdp?: boolean;
+      digest?: boolean;
+      garbage?: boolean;
+    } = {},
+  ): Uint8Array => {
+    const der = opts.garbage ? Buffer.from('30ff0102', 'hex') : signedData(opts.certs ?? 1, opts.signers ?? 1);
+    const hex = der.toString('hex').padEnd(512, '0');
+    const p = pdfaBase(2, {
+      catalog: `/AcroForm<</Fields[7 0 R]/SigFlags 3>>${opts.docMdp ? '/Perms<</DocMDP 8 0 R>>' : ''}`,
+    });
+    p.objects[7] = '<</FT/Sig/T(S)/V 8 0 R/Type/Annot/Subtype/Widget/Rect[0 0 0 0]/F 132/P 3 0 R>>';
+    const ref =
+      opts.docMdp || opts.digest
+        ? `/Reference[<</Type/SigRef/TransformMethod/DocMDP/TransformParams<</P 1/V/1.2>>${opts.digest ? '/DigestMethod/MD5' : ''}>>]`
+        : '';
+    p.objects[8] = `<</Type/Sig/Filter/Adobe.PPKLite/SubFilter/adbe.pkcs7.detached${ref}/ByteRange[0 AAAAAAAAAA BBBBBBBBBB CCCCCCCCCC]/Contents<${hex}>>>`;
+    const bytes = Buffer.from(buildPdf(p));
+    const text = bytes.toString('latin1');
+    const a = text.indexOf(`<${hex}>`);
+    const b = a + hex.length + 2;
+    const put = (mark: string, n: number): void => {
+      bytes.write(String(n).padEnd(10, ' '), text.indexOf(mark), 'latin1');
+    };
+    put('AAAAAAAAAA', a + (opts.shift ?? 0));
+    put('BBBBBBBBBB', b);
+    put('CCCCCCCCCC', bytes.length - b);
+    return new Uint8Array(bytes);
+  };
+  const sigIds = async (b: Uint8Array): Promise<string[]> =>
+    (await ids(b, 'pdfa2b')).filter((x) => / 6\.4\.3-| 6\.1\.12-t02/.test(x));
+  it('a ByteRange leaving out exactly the Contents string up to the %%EOF, one certificate and one signer keep them', async () => {
+    expect(await sigIds(signed())).toEqual([]);
+    expect(await sigIds(signed({ docMdp: true }))).toEqual([]);
+  });
+  it('a ByteRange that signs a byte of Contents or leaves out more breaks t01', async () => {
+    expect(await sigIds(signed({ shift: 2 }))).toEqual([`${A2} 6.4.3-t01`]);
+    expect(await sigIds(signed({ shift: -1 }))).toEqual([`${A2} 6.4.3-t01`]);
+  });
+  it('a PKCS#7 object without certificates breaks t02, two SignerInfos t03, unreadable bytes both', async () => {
+    expect(await sigIds(signed({ certs: 0 }))).toEqual([`${A2} 6.4.3-t02`]);
+    expect(await sigIds(signed({ signers: 2 }))).toEqual([`${A2} 6.4.3-t03`]);
+    expect(await sigIds(signed({ certs: 2, signers: 0 }))).toEqual([`${A2} 6.4.3-t03`]);
+    expect(await sigIds(signed({ garbage: true }))).toEqual([`${A2} 6.4.3-t02`, `${A2} 6.4.3-t03`]);
+  });
+  it('under DocMDP a signature reference dictionary with a DigestMethod breaks 6.1.12 t02', async () => {
+    expect(await sigIds(signed({ docMdp: true, digest: true }))).toEqual([`${A2} 6.1.12-t02`]);
+    expect(await sigIds(signed({ docMdp: false, digest: true }))).toEqual([]);
+  });
+});
