@@ -71,7 +71,8 @@ export const FACTS = {
   'gs-ca-fill': 'a graphics state has a non-stroking alpha below 1 {value}',
   'halftone-type': 'a halftone has a HalftoneType other than 1 or 5 {type}',
   'halftone-name': 'a halftone has HalftoneName',
-  'halftone-transfer': 'a halftone has TransferFunction',
+  'halftone-transfer':
+    'a halftone has a TransferFunction where ISO 32000-2 allows none (itself, a primary colorant) or lacks one a spot colorant of a type 5 halftone needs {colorant, present}',
   'rendering-intent': 'a rendering intent is not one of the four PDF defines {value}',
   'image-alternates': 'an image has Alternates',
   'image-interpolate': 'an image has Interpolate true',
@@ -161,6 +162,8 @@ export const FACTS = {
   'xmp-header-bytes': 'the XMP packet header has a bytes attribute',
   'xmp-header-encoding': 'the XMP packet header has an encoding attribute',
   'info-mismatch': 'an Info entry differs from its XMP analogue {key, detail}',
+  'info-present':
+    'the trailer has an Info entry {pieceInfo: the catalog has PieceInfo; dict: it is a dictionary; others: its keys but ModDate; modDate}',
   'xmp-wrong-type':
     'an XMP property is not of its type {property, type, since: XMP edition of its schema, edition: 2004 or 2005 when only that edition types it so}',
   'xmp-unknown-predefined': 'an XMP property is not in its predefined schema {property, since}',

@@ -155,3 +155,52 @@ describe('PDF/A-2 6.4.3 and 6.1.12 t02: digital signatures', () => {
     expect(await sigIds(signed({ docMdp: false, digest: true }))).toEqual([]);
   });
 });
+
+describe('PDF/A-4 6.1.3 t04, t05: the document information dictionary', () => {
+  const A4 = 'ISO_19005_4';
+  const withInfo = (info: string | undefined, catalog = ''): HandPdf => {
+    const p = pdfaBase(4, { catalog, info });
+    return p; // pdfaBase(4) leaves Info out of the trailer unless asked for one
+  };
+  const infoIds = async (p: HandPdf): Promise<string[]> =>
+    (await ids(p, 'pdfa4')).filter((x) => x.startsWith(`${A4} 6.1.3-t04`) || x.startsWith(`${A4} 6.1.3-t05`));
+  it('no Info keeps both; Info without PieceInfo breaks t04; Info with more than ModDate breaks t05', async () => {
+    expect(await infoIds(withInfo(undefined))).toEqual([]);
+    expect(await infoIds(withInfo('/ModDate(D:20260101000000Z)', '/PieceInfo<<>>'))).toEqual([]);
+    expect(await infoIds(withInfo('/ModDate(D:20260101000000Z)'))).toEqual([`${A4} 6.1.3-t04`]);
+    expect(await infoIds(withInfo('/Title(Hand made)/ModDate(D:20260101000000Z)', '/PieceInfo<<>>'))).toEqual([
+      `${A4} 6.1.3-t05`,
+    ]);
+    expect(await infoIds(withInfo('', '/PieceInfo<<>>'))).toEqual([`${A4} 6.1.3-t05`]);
+  });
+});
+
+describe('6.2.5 t06: a halftone TransferFunction only where ISO 32000-2 asks for one', () => {
+  const A4 = 'ISO_19005_4';
+  const withHt = (part: 2 | 4, ht: string): HandPdf => {
+    const p = pdfaBase(part, { page: '/Resources<</ExtGState<</G0 7 0 R>>>>', content: '/G0 gs 0 0 m 10 10 l S' });
+    p.objects[7] = `<</Type/ExtGState/HT ${ht}>>`;
+    p.objects[8] = '<</FunctionType 2/Domain[0 1]/C0[0]/C1[1]/N 1>>';
+    return p;
+  };
+  const screen = (tf: boolean): string =>
+    `<</HalftoneType 1/Frequency 60/Angle 45/SpotFunction/Round${tf ? '/TransferFunction 8 0 R' : ''}>>`;
+  const t06 = async (ht: string): Promise<string[]> =>
+    (await ids(withHt(4, ht), 'pdfa4')).filter((x) => x.startsWith(`${A4} 6.2.5-t06`));
+  it('none on the halftone itself or a primary colorant, one on a spot colorant, Default either way', async () => {
+    expect(await t06(screen(false))).toEqual([]);
+    expect(await t06(screen(true))).toEqual([`${A4} 6.2.5-t06`]);
+    const type5 = (cyan: boolean, spot: boolean, dflt: boolean): string =>
+      `<</HalftoneType 5/Cyan ${screen(cyan)}/Gold ${screen(spot)}/Default ${screen(dflt)}>>`;
+    expect(await t06(type5(false, true, true))).toEqual([]);
+    expect(await t06(type5(false, true, false))).toEqual([]);
+    expect(await t06(type5(true, true, false))).toEqual([`${A4} 6.2.5-t06`]);
+    expect(await t06(type5(false, false, false))).toEqual([`${A4} 6.2.5-t06`]);
+  });
+  it('PDF/A-2 judges the same (its corpus numbers the rule t05)', async () => {
+    const t05 = async (ht: string): Promise<string[]> =>
+      (await ids(withHt(2, ht), 'pdfa2b')).filter((x) => x.startsWith(`${A2} 6.2.5-t05`));
+    expect(await t05(screen(true))).toEqual([`${A2} 6.2.5-t05`]);
+    expect(await t05(`<</HalftoneType 5/Gold ${screen(true)}/Default ${screen(false)}>>`)).toEqual([]);
+  });
+});

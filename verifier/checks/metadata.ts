@@ -81,6 +81,16 @@ export const metadata: Check = ({ l, add }) => {
   }
   // Info dictionary analogues
   const infoObj = l.trailer.Info ? ctx.lookup(l.trailer.Info) : undefined;
+  if (l.trailer.Info !== undefined) {
+    // PDF/A-4 6.1.3 t04 (no Info without the catalog's PieceInfo) and t05 (Info holds ModDate only)
+    const keys = infoObj instanceof PDFDict ? [...infoObj.keys()].map((k) => k.decodeText()) : [];
+    add('info-present', 'CosDocument', {
+      pieceInfo: has(l.catalog, 'PieceInfo'),
+      dict: infoObj instanceof PDFDict,
+      others: keys.filter((k) => k !== 'ModDate').join(', ') || 'none',
+      modDate: keys.includes('ModDate'),
+    });
+  }
   if (infoObj instanceof PDFDict) {
     const pairs = entries(ctx, infoObj);
     for (const [k, v] of pairs) {
