@@ -10,6 +10,7 @@ export const FACTS = {
   'header-version': 'the header declares a version {version} (bindings judge it per part)',
   'binary-comment-missing': 'no comment of four bytes above 127 follows the header line',
   'data-after-eof': 'data follows the last %%EOF marker',
+  'linearized-id-mismatch': "a linearized file's first-page trailer ID differs from its last trailer's {first, last}",
   'trailer-id-missing': 'the trailer has no ID',
   'trailer-id-empty': 'the trailer ID holds only empty strings',
   'encrypt-present': 'the trailer has an Encrypt entry',

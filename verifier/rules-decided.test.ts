@@ -204,3 +204,22 @@ describe('6.2.5 t06: a halftone TransferFunction only where ISO 32000-2 asks for
     expect(await t05(`<</HalftoneType 5/Gold ${screen(true)}/Default ${screen(false)}>>`)).toEqual([]);
   });
 });
+
+describe('PDF/A-1 6.1.3 t04: a linearized file keeps one ID in its first-page and last trailers', () => {
+  const ID = '<0123456789ABCDEF0123456789ABCDEF>';
+  /** pdfaBase(1) with a linearization dictionary and a first-page trailer put before its objects. */
+  const linearized = (firstId: string | undefined): Uint8Array => {
+    const text = Buffer.from(buildPdf(pdfaBase(1))).toString('latin1');
+    const at = text.indexOf('1 0 obj');
+    const first = `99 0 obj\n<</Linearized 1/L ${text.length}/H[0 0]/O 3/E 0/N 1/T 0>>\nendobj\nxref\n0 0\ntrailer\n<</Size 100/Root 1 0 R${firstId ? `/ID[${firstId}]` : ''}>>\nstartxref\n0\n%%EOF\n`;
+    return new Uint8Array(Buffer.from(text.slice(0, at) + first + text.slice(at), 'latin1'));
+  };
+  const t04 = async (b: Uint8Array): Promise<string[]> =>
+    (await ids(b, 'pdfa1b')).filter((x) => x.startsWith(`${A1} 6.1.3-t04`));
+  it('the same ID, or none in the first-page trailer, keeps it; another ID breaks it', async () => {
+    expect(await t04(linearized(`${ID}${ID}`))).toEqual([]);
+    expect(await t04(linearized(`${ID.toLowerCase()} ${ID}`))).toEqual([]);
+    expect(await t04(linearized(undefined))).toEqual([]);
+    expect(await t04(linearized(`${ID}<00112233445566778899AABBCCDDEEFF>`))).toEqual([`${A1} 6.1.3-t04`]);
+  });
+});
