@@ -303,3 +303,25 @@ describe('PDF/A-2 limits (6.1.13 t02, t05, t11)', () => {
     expect(ok.filter((i) => i.startsWith('6.1.13-'))).toEqual([]);
   });
 });
+
+describe('PDF/UA-1 7.18.4 t02: a Form element without a Role attribute holds its one widget only', () => {
+  const form = (k: string, attrs = ''): HandPdf =>
+    ua({
+      elems: {
+        20: `<</Type/StructElem/S/Form/P 8 0 R/Pg 3 0 R/K ${k}${attrs}>>`,
+        30: '<</Type/Annot/Subtype/Widget/Rect[10 10 50 30]/FT/Tx/T(name)/TU(Name)/F 4/StructParent 1/P 3 0 R>>',
+      },
+      kids: [20],
+      owners: [20],
+      page: '/Annots[30 0 R]',
+    });
+  const objr = '<</Type/OBJR/Obj 30 0 R/Pg 3 0 R>>';
+  it('one OBJR to the widget keeps it; the OBJR beside content breaks it unless a Role attribute is given', async () => {
+    expect(await ids(form(objr), 'pdfua1')).not.toContain('7.18.4-2');
+    expect(await ids(form(`[${objr} 0]`), 'pdfua1')).toContain('7.18.4-2');
+    expect(await ids(form(`[${objr} 0]`, '/A<</O/PrintField/Role/tv>>'), 'pdfua1')).not.toContain('7.18.4-2');
+    expect(
+      await ids(form(`[${objr} 0]`, '/A[<</O/Layout/Placement/Block>> 0 <</O/PrintField/Role/tv>> 0]'), 'pdfua1'),
+    ).not.toContain('7.18.4-2');
+  });
+});
