@@ -203,6 +203,7 @@ export const FACTS = {
   'content-untagged': 'page content neither tagged nor Artifact {op}',
   'figure-no-alt': 'a Figure has neither Alt nor ActualText {type}',
   'headings-numbered': 'a numbered heading skips a level or does not start at H1 {type, previous}',
+  'form-mcid-reused': 'a form XObject marked with MCIDs (or with StructParents) is painted more than once {count}',
   'form-elem': 'a Form structure element {type, role: a Role attribute, oneWidget: its one child an OBJR to a widget}',
   'h-twice': 'an element holds more than one H {type}',
   'h-with-hn': 'the document uses H beside numbered headings',

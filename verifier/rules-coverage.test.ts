@@ -26,7 +26,7 @@ function ua(o: {
   lang?: boolean;
   page?: string;
   xmp?: string;
-  objects?: Record<number, string>;
+  objects?: HandPdf['objects'];
 }): HandPdf {
   const content =
     o.content ??
@@ -323,5 +323,27 @@ describe('PDF/UA-1 7.18.4 t02: a Form element without a Role attribute holds its
     expect(
       await ids(form(`[${objr} 0]`, '/A[<</O/Layout/Placement/Block>> 0 <</O/PrintField/Role/tv>> 0]'), 'pdfua1'),
     ).not.toContain('7.18.4-2');
+  });
+});
+
+describe('PDF/UA-1 7.20 t02: a form XObject marked with MCIDs is painted once', () => {
+  const painted = (times: number, mcid: boolean): HandPdf =>
+    ua({
+      elems: { 20: '<</Type/StructElem/S/P/P 8 0 R/Pg 3 0 R/K 0>>' },
+      kids: [20],
+      owners: [20],
+      content: Array.from({ length: times }, () => '/X0 Do').join(' '),
+      page: '/Resources<</XObject<</X0 30 0 R>>>>',
+      objects: {
+        30: {
+          dict: '<</Type/XObject/Subtype/Form/BBox[0 0 100 100]>>',
+          stream: `${mcid ? '/P <</MCID 0>> BDC' : '/Artifact BMC'} 0 0 m 10 10 l S EMC`,
+        },
+      },
+    });
+  it('once keeps it; twice breaks it when the form holds MCIDs, not when it is an artifact', async () => {
+    expect(await ids(painted(1, true), 'pdfua1')).not.toContain('7.20-2');
+    expect(await ids(painted(2, true), 'pdfua1')).toContain('7.20-2');
+    expect(await ids(painted(2, false), 'pdfua1')).not.toContain('7.20-2');
   });
 });

@@ -184,6 +184,7 @@ const others = [
       when: (f) => f.args?.role !== true && f.args?.oneWidget !== true,
     },
   ),
+  bind('7.20', 2, 'form-mcid-reused', 'a form XObject whose content has MCIDs is painted %count times'),
   bind('7.20', 1, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
 ] satisfies RuleModule;
 
