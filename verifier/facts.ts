@@ -10,6 +10,7 @@ export const FACTS = {
   'header-version': 'the header declares a version {version} (bindings judge it per part)',
   'binary-comment-missing': 'no comment of four bytes above 127 follows the header line',
   'data-after-eof': 'data follows the last %%EOF marker',
+  'linearized-id-mismatch': "a linearized file's first-page trailer ID differs from its last trailer's {first, last}",
   'trailer-id-missing': 'the trailer has no ID',
   'trailer-id-empty': 'the trailer ID holds only empty strings',
   'encrypt-present': 'the trailer has an Encrypt entry',
@@ -71,7 +72,8 @@ export const FACTS = {
   'gs-ca-fill': 'a graphics state has a non-stroking alpha below 1 {value}',
   'halftone-type': 'a halftone has a HalftoneType other than 1 or 5 {type}',
   'halftone-name': 'a halftone has HalftoneName',
-  'halftone-transfer': 'a halftone has TransferFunction',
+  'halftone-transfer':
+    'a halftone has a TransferFunction where ISO 32000-2 allows none (itself, a primary colorant) or lacks one a spot colorant of a type 5 halftone needs {colorant, present}',
   'rendering-intent': 'a rendering intent is not one of the four PDF defines {value}',
   'image-alternates': 'an image has Alternates',
   'image-interpolate': 'an image has Interpolate true',
@@ -145,6 +147,11 @@ export const FACTS = {
   xfa: 'the interactive form has XFA',
   'needs-rendering': 'the catalog sets NeedsRendering true',
   'perms-key': 'the permissions dictionary holds a key {key}',
+  'signature-byterange':
+    "a signature's ByteRange does not cover the file but its Contents string, up to the revision's end {problem} (checks/signatures.ts)",
+  'signature-pkcs7': "a signature's PKCS#7 object {certificates, signers: counts; 0 and 0 when unreadable}",
+  'sigref-digest':
+    'under DocMDP, a signature reference dictionary has DigestLocation, DigestMethod or DigestValue {keys}',
   'alternate-presentations': 'the document has alternate presentations',
   'page-pressteps': 'a page has PresSteps',
 
@@ -156,7 +163,10 @@ export const FACTS = {
   'xmp-header-bytes': 'the XMP packet header has a bytes attribute',
   'xmp-header-encoding': 'the XMP packet header has an encoding attribute',
   'info-mismatch': 'an Info entry differs from its XMP analogue {key, detail}',
-  'xmp-wrong-type': 'an XMP property is not of its type {property, type, since: XMP edition of its schema}',
+  'info-present':
+    'the trailer has an Info entry {pieceInfo: the catalog has PieceInfo; dict: it is a dictionary; others: its keys but ModDate; modDate}',
+  'xmp-wrong-type':
+    'an XMP property is not of its type {property, type, since: XMP edition of its schema, edition: 2004 or 2005 when only that edition types it so}',
   'xmp-unknown-predefined': 'an XMP property is not in its predefined schema {property, since}',
   'xmp-newer-schema': 'an XMP property belongs to a schema newer than XMP 2004 {property, since}',
   'xmp-undefined': 'an XMP property is in no predefined or extension schema {property, ns}',
@@ -193,6 +203,8 @@ export const FACTS = {
   'content-untagged': 'page content neither tagged nor Artifact {op}',
   'figure-no-alt': 'a Figure has neither Alt nor ActualText {type}',
   'headings-numbered': 'a numbered heading skips a level or does not start at H1 {type, previous}',
+  'form-mcid-reused': 'a form XObject marked with MCIDs (or with StructParents) is painted more than once {count}',
+  'form-elem': 'a Form structure element {type, role: a Role attribute, oneWidget: its one child an OBJR to a widget}',
   'h-twice': 'an element holds more than one H {type}',
   'h-with-hn': 'the document uses H beside numbered headings',
   'hn-with-h': 'the document uses numbered headings beside H',

@@ -55,6 +55,8 @@ export interface RawFile {
   linearized: boolean;
   /** The text of every object with its stream data left out (for lexical checks on numbers). */
   dictText: string;
+  /** The file's bytes (a signature's ByteRange is judged against them). */
+  bytes: Uint8Array;
 }
 
 const isEol = (c: number): boolean => c === 0x0a || c === 0x0d;
@@ -156,6 +158,7 @@ export function scanRaw(bytes: Uint8Array): RawFile {
   const linearized = firstObj !== undefined && /\/Linearized\b/.test(s.slice(firstObj.at, firstObj.at + 1024));
   return {
     size: bytes.length,
+    bytes,
     trailers,
     linearized,
     headerOk,

@@ -26,7 +26,7 @@ function ua(o: {
   lang?: boolean;
   page?: string;
   xmp?: string;
-  objects?: Record<number, string>;
+  objects?: HandPdf['objects'];
 }): HandPdf {
   const content =
     o.content ??
@@ -301,5 +301,49 @@ describe('PDF/A-2 limits (6.1.13 t02, t05, t11)', () => {
     expect(await ids(pdfaBase(2, { page: '/CropBox[0 0 2 200]' }), 'pdfa2b')).toContain('6.1.13-11');
     const ok = await ids(pdfaBase(2, { page: '/CropBox[0 0 3 200]/X 0.5' }), 'pdfa2b');
     expect(ok.filter((i) => i.startsWith('6.1.13-'))).toEqual([]);
+  });
+});
+
+describe('PDF/UA-1 7.18.4 t02: a Form element without a Role attribute holds its one widget only', () => {
+  const form = (k: string, attrs = ''): HandPdf =>
+    ua({
+      elems: {
+        20: `<</Type/StructElem/S/Form/P 8 0 R/Pg 3 0 R/K ${k}${attrs}>>`,
+        30: '<</Type/Annot/Subtype/Widget/Rect[10 10 50 30]/FT/Tx/T(name)/TU(Name)/F 4/StructParent 1/P 3 0 R>>',
+      },
+      kids: [20],
+      owners: [20],
+      page: '/Annots[30 0 R]',
+    });
+  const objr = '<</Type/OBJR/Obj 30 0 R/Pg 3 0 R>>';
+  it('one OBJR to the widget keeps it; the OBJR beside content breaks it unless a Role attribute is given', async () => {
+    expect(await ids(form(objr), 'pdfua1')).not.toContain('7.18.4-2');
+    expect(await ids(form(`[${objr} 0]`), 'pdfua1')).toContain('7.18.4-2');
+    expect(await ids(form(`[${objr} 0]`, '/A<</O/PrintField/Role/tv>>'), 'pdfua1')).not.toContain('7.18.4-2');
+    expect(
+      await ids(form(`[${objr} 0]`, '/A[<</O/Layout/Placement/Block>> 0 <</O/PrintField/Role/tv>> 0]'), 'pdfua1'),
+    ).not.toContain('7.18.4-2');
+  });
+});
+
+describe('PDF/UA-1 7.20 t02: a form XObject marked with MCIDs is painted once', () => {
+  const painted = (times: number, mcid: boolean): HandPdf =>
+    ua({
+      elems: { 20: '<</Type/StructElem/S/P/P 8 0 R/Pg 3 0 R/K 0>>' },
+      kids: [20],
+      owners: [20],
+      content: Array.from({ length: times }, () => '/X0 Do').join(' '),
+      page: '/Resources<</XObject<</X0 30 0 R>>>>',
+      objects: {
+        30: {
+          dict: '<</Type/XObject/Subtype/Form/BBox[0 0 100 100]>>',
+          stream: `${mcid ? '/P <</MCID 0>> BDC' : '/Artifact BMC'} 0 0 m 10 10 l S EMC`,
+        },
+      },
+    });
+  it('once keeps it; twice breaks it when the form holds MCIDs, not when it is an artifact', async () => {
+    expect(await ids(painted(1, true), 'pdfua1')).not.toContain('7.20-2');
+    expect(await ids(painted(2, true), 'pdfua1')).toContain('7.20-2');
+    expect(await ids(painted(2, false), 'pdfua1')).not.toContain('7.20-2');
   });
 });

@@ -12,6 +12,8 @@ export interface HandPdf {
   trailer?: string;
   /** Bytes after %%EOF. */
   tail?: string;
+  /** The default trailer leaves out /Info. */
+  noInfo?: boolean;
 }
 
 const enc = (s: string): Uint8Array => Buffer.from(s, 'latin1');
@@ -50,7 +52,7 @@ export function buildPdf(p: HandPdf): Uint8Array {
     put(off === undefined ? '0000000000 65535 f \n' : `${String(off).padStart(10, '0')} 00000 n \n`);
   }
   put(
-    `trailer\n<<${p.trailer ?? `/Size ${max + 1}/Root 1 0 R/Info 5 0 R/ID[<0123456789ABCDEF0123456789ABCDEF><0123456789ABCDEF0123456789ABCDEF>]`}>>\nstartxref\n${xref}\n%%EOF\n`,
+    `trailer\n<<${p.trailer ?? `/Size ${max + 1}/Root 1 0 R${p.noInfo ? '' : '/Info 5 0 R'}/ID[<0123456789ABCDEF0123456789ABCDEF><0123456789ABCDEF0123456789ABCDEF>]`}>>\nstartxref\n${xref}\n%%EOF\n`,
   );
   if (p.tail) put(p.tail);
   const out = new Uint8Array(size);
@@ -80,7 +82,11 @@ export function pdfaBase(
   opts: { content?: string; page?: string; catalog?: string; xmpExtra?: string; info?: string } = {},
 ): HandPdf {
   const conformance = part === 4 ? undefined : 'B';
+  // PDF/A-4 6.1.3 wants no Info dictionary (without PieceInfo): part 4 leaves it out of the trailer
+  // unless the test asks for one
+  const noInfo = part === 4 && opts.info === undefined;
   return {
+    ...(noInfo ? { noInfo: true } : {}),
     header: part === 4 ? '%PDF-2.0' : part === 1 ? '%PDF-1.4' : '%PDF-1.7',
     objects: {
       1: `<</Type/Catalog/Pages 2 0 R/Metadata 6 0 R${opts.catalog ?? ''}>>`,

@@ -35,6 +35,13 @@ export const fileStructure: Check = ({ l, u, add }) => {
     add('trailer-id-empty', 'CosDocument');
   } else if (raw.linearized && raw.trailers.length > 0 && !/\/ID\b/.test(raw.trailers[0]))
     add('trailer-id-missing', 'CosDocument', { linearized: true });
+  if (raw.linearized && raw.trailers.length >= 2) {
+    // PDF/A-1 6.1.3 t04: the first-page trailer's ID and the last trailer's, when both present, agree
+    const first = trailerId(raw.trailers[0]);
+    const last = trailerId(raw.trailers[raw.trailers.length - 1]);
+    if (first !== undefined && last !== undefined && first !== last)
+      add('linearized-id-mismatch', 'CosDocument', { first, last });
+  }
   if (l.trailer.Encrypt !== undefined) add('encrypt-present', 'CosTrailer');
 
   for (const x of raw.xrefs) {
@@ -122,3 +129,29 @@ const STANDARD_FILTERS = new Set([
   'JPXDecode',
   'Crypt',
 ]);
+
+/** A trailer's ID array as hexadecimal strings (literal strings decoded), or undefined when absent. */
+function trailerId(text: string): string | undefined {
+  const m = /\/ID[\s\0]*\[((?:[^\]\\]|\\.)*)\]/.exec(text);
+  if (!m) return undefined;
+  const parts: string[] = [];
+  const re = /<([0-9A-Fa-f\s]*)>|\(((?:[^()\\]|\\.)*)\)/g;
+  for (let t = re.exec(m[1]); t; t = re.exec(m[1])) {
+    if (t[1] !== undefined) {
+      const h = t[1].replace(/\s+/g, '').toLowerCase();
+      parts.push(h.length % 2 ? `${h}0` : h);
+    } else parts.push(Buffer.from(unescapeLiteral(t[2]), 'latin1').toString('hex'));
+  }
+  return parts.join(' ');
+}
+
+function unescapeLiteral(s: string): string {
+  const map: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+  return s.replace(/\\([0-7]{1,3}|[\s\S])/g, (_, c: string) =>
+    /^[0-7]+$/.test(c)
+      ? String.fromCharCode(Number.parseInt(c, 8) & 255)
+      : c === '\n' || c === '\r'
+        ? ''
+        : (map[c] ?? c),
+  );
+}

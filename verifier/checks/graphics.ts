@@ -15,6 +15,7 @@ import {
   PDFArray,
   PDFDict,
   PDFStream,
+  resolve,
 } from '../cos.js';
 import type { Check } from './check.js';
 import { pdfaOutputIntent } from './colour.js';
@@ -41,6 +42,8 @@ const BLEND_MODES = new Set([
   'Color',
   'Luminosity',
 ]);
+
+const PRIMARY_COLORANTS = new Set(['Cyan', 'Magenta', 'Yellow', 'Black']);
 
 export const graphics: Check = ({ l, u, add }) => {
   const ctx = l.context;
@@ -88,10 +91,28 @@ export const graphics: Check = ({ l, u, add }) => {
     const ht = get(ctx, d, 'HT');
     const htd = ht instanceof PDFStream ? ht.dict : ht instanceof PDFDict ? ht : undefined;
     if (htd) {
-      const type = getNumber(ctx, htd, 'HalftoneType');
-      if (type !== 1 && type !== 5) add('halftone-type', 'PDHalftone', { type: type ?? 'none' }, g.where);
-      if (has(htd, 'HalftoneName')) add('halftone-name', 'PDHalftone', {}, g.where);
-      if (has(htd, 'TransferFunction')) add('halftone-transfer', 'PDHalftone', {}, g.where);
+      // the halftone and, in a type 5 halftone, each colorant's own (ISO 32000-2 10.6.5.6): a
+      // TransferFunction only where ISO 32000-2 asks for one — none for the halftone itself or a
+      // primary colorant, one for every other colorant but Default
+      const halftones: [PDFDict, string | undefined][] = [[htd, undefined]];
+      if (getNumber(ctx, htd, 'HalftoneType') === 5) {
+        for (const [k, v] of htd.entries()) {
+          const name = k.decodeText();
+          if (name === 'Type' || name === 'HalftoneType' || name === 'HalftoneName') continue;
+          const r = resolve(ctx, v);
+          const sub = r instanceof PDFStream ? r.dict : r instanceof PDFDict ? r : undefined;
+          if (sub) halftones.push([sub, name]);
+        }
+      }
+      for (const [h, colorant] of halftones) {
+        const type = getNumber(ctx, h, 'HalftoneType');
+        if (type !== 1 && type !== 5) add('halftone-type', 'PDHalftone', { type: type ?? 'none' }, g.where);
+        if (has(h, 'HalftoneName')) add('halftone-name', 'PDHalftone', {}, g.where);
+        const primary = colorant === undefined || PRIMARY_COLORANTS.has(colorant);
+        const transfer = has(h, 'TransferFunction');
+        if (colorant !== 'Default' && transfer === primary)
+          add('halftone-transfer', 'PDHalftone', { colorant: colorant ?? 'none', present: transfer }, g.where);
+      }
     }
     const smask = get(ctx, d, 'SMask');
     if (smask !== undefined && nameOf(smask) !== 'None') add('gs-smask', 'PDExtGState', {}, g.where);

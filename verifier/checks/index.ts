@@ -16,6 +16,7 @@ import { jpx } from './jpx.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
+import { signatures } from './signatures.js';
 import { structure } from './structure.js';
 import { structureUa1 } from './structure-ua1.js';
 import { toUnicodeCmap } from './tounicode-cmap.js';
@@ -37,6 +38,7 @@ export const CHECKS: readonly Check[] = [
   toUnicodeCmap,
   actualText,
   optionalContent,
+  signatures,
   structure,
   ua2,
   structureUa1,

@@ -7,7 +7,7 @@ import { entries, get, has, type Loaded, PDFDict, PDFStream, streamData, textOf 
 import type { Check } from './check.js';
 import { extensionFacts } from './xmp-extension.js';
 import { parseXmp, RDF, type XmpPacket, type XmpProperty, type XmpValue } from './xmp-parse.js';
-import { OPEN_NAMESPACES, PREDEFINED, SIMPLE_TYPES, STRUCT_TYPES } from './xmp-schemas.js';
+import { OPEN_NAMESPACES, PREDEFINED, SIMPLE_TYPES, STRUCT_TYPES, XMP2004_TYPES } from './xmp-schemas.js';
 
 const PDFAID = 'http://www.aiim.org/pdfa/ns/id/';
 const EXT = 'http://www.aiim.org/pdfa/ns/extension/';
@@ -31,7 +31,11 @@ function decodeUtf(b: Uint8Array): { text: string; encoding: string } {
   if (b.length >= 4) {
     if (b[0] === 0 && b[1] === 0 && (b[2] === 0xfe || b[2] === 0))
       return { text: utf32(b, false), encoding: 'UTF-32BE' };
-    if (b[1] === 0 && b[2] === 0 && b[3] === 0 && b[0] !== 0) return { text: utf32(b, true), encoding: 'UTF-32LE' };
+    if (
+      (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) ||
+      (b[1] === 0 && b[2] === 0 && b[3] === 0 && b[0] !== 0)
+    )
+      return { text: utf32(b, true), encoding: 'UTF-32LE' };
   }
   if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0 && b[1] !== 0))
     return { text: new TextDecoder('utf-16be').decode(b), encoding: 'UTF-16BE' };
@@ -77,11 +81,26 @@ export const metadata: Check = ({ l, add }) => {
   }
   // Info dictionary analogues
   const infoObj = l.trailer.Info ? ctx.lookup(l.trailer.Info) : undefined;
+  if (l.trailer.Info !== undefined) {
+    // PDF/A-4 6.1.3 t04 (no Info without the catalog's PieceInfo) and t05 (Info holds ModDate only)
+    const keys = infoObj instanceof PDFDict ? [...infoObj.keys()].map((k) => k.decodeText()) : [];
+    add('info-present', 'CosDocument', {
+      pieceInfo: has(l.catalog, 'PieceInfo'),
+      dict: infoObj instanceof PDFDict,
+      others: keys.filter((k) => k !== 'ModDate').join(', ') || 'none',
+      modDate: keys.includes('ModDate'),
+    });
+  }
   if (infoObj instanceof PDFDict) {
     const pairs = entries(ctx, infoObj);
     for (const [k, v] of pairs) {
       const text = textOf(v);
-      const mismatch = infoMismatch(k, text, p);
+      // a present entry whose value is no text string (a number, a stream…) cannot be equivalent
+      // to its XMP analogue (veraPDF: "an indirect object with non-string value" fails 6.7.3)
+      const mismatch =
+        text === undefined && INFO_KEYS.has(k) && v.toString() !== 'null'
+          ? 'the value is not a text string'
+          : infoMismatch(k, text, p);
       if (mismatch) add('info-mismatch', 'CosInfo', { key: k, detail: mismatch });
     }
   }
@@ -160,8 +179,17 @@ function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
         } else add('xmp-unknown-predefined', 'XMPProperty', { property: id, since: def.since });
         continue;
       }
-      if (!valueMatches(prop.value, t))
-        add('xmp-wrong-type', 'XMPProperty', { property: id, type: t, since: def.since });
+      const t2004 = XMP2004_TYPES[prop.ns]?.[prop.name];
+      if (t2004 === undefined) {
+        if (!valueMatches(prop.value, t))
+          add('xmp-wrong-type', 'XMPProperty', { property: id, type: t, since: def.since });
+      } else {
+        // typed differently by the two editions: one fact per edition the value breaks
+        if (!valueMatches(prop.value, t2004))
+          add('xmp-wrong-type', 'XMPProperty', { property: id, type: t2004, since: def.since, edition: 2004 });
+        if (!valueMatches(prop.value, t))
+          add('xmp-wrong-type', 'XMPProperty', { property: id, type: t, since: def.since, edition: 2005 });
+      }
       continue;
     }
     if (OPEN_NAMESPACES.has(prop.ns)) continue; // typed by no schema here, and needing no extension schema
@@ -200,6 +228,8 @@ export function valueMatches(v: XmpValue, type: string): boolean {
 }
 
 // ——— Info ↔ XMP ———
+
+const INFO_KEYS = new Set(['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer', 'CreationDate', 'ModDate']);
 
 function infoMismatch(key: string, text: string | undefined, p: XmpPacket | undefined): string | undefined {
   const find = (ns: string, name: string): XmpValue | undefined =>

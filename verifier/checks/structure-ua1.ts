@@ -109,6 +109,14 @@ export const structureUa1: Check = ({ l, u, add }) => {
   if (!cat) return;
   const catalogLang = has(cat, 'Lang');
   const root = getDict(ctx, cat, 'StructTreeRoot');
+  // 7.20 t02: a form XObject whose content is marked with MCIDs belongs to one place in the structure
+  // tree, so it is painted once (each Do of it would make the same MCIDs content of another parent)
+  for (const [form, count] of u.formPaints) {
+    if (count < 2) continue;
+    const data = streamData(l, form);
+    if (has(form.dict, 'StructParents') || (data && /\/MCID[\s\0]/.test(Buffer.from(data).toString('latin1'))))
+      add('form-mcid-reused', 'PDXForm', { count });
+  }
   const roleMap = getDict(ctx, root, 'RoleMap');
   if (roleMap)
     for (const [k] of roleMap.entries()) {

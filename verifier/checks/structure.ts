@@ -20,6 +20,7 @@ import {
   PDFArray,
   type PDFDict,
   type PDFObject,
+  resolve,
   textOf,
 } from '../cos.js';
 import type { Check } from './check.js';
@@ -121,6 +122,13 @@ export const structure: Check = ({ l, u, add }) => {
       if (d && has(d, 'S') && standardOf(ctx, roleMap, getName(ctx, d, 'S') ?? '') === 'H') hKids++;
     }
     if (hKids > 1) add('h-twice', 'PDStructElem', { type: s });
+    if (std === 'Form') {
+      // PDF/UA-1 7.18.4 t02: a Role attribute, or exactly one child, an OBJR to a widget annotation
+      const only = kids.length === 1 ? dictOf(kids[0]) : undefined;
+      const target = only && getName(ctx, only, 'Type') === 'OBJR' ? dictOf(get(ctx, only, 'Obj')) : undefined;
+      const oneWidget = target !== undefined && getName(ctx, target, 'Subtype') === 'Widget';
+      add('form-elem', 'SEForm', { type: s, role: hasRoleAttribute(ctx, e), oneWidget });
+    }
     // What a table, list, list item or TOC holds (PDF/UA-1 7.2).
     const holds = std ? MAY_HOLD[std] : undefined;
     if (holds) {
@@ -238,4 +246,15 @@ export function parentTreeNums(ctx: PDFContext, tree: PDFDict | undefined): Map<
     }
   }
   return out;
+}
+
+/** A Role entry in one of the element's attribute objects (A: a dictionary, or an array of them with
+ * revision numbers), as PDF/UA-1 7.18.4 reads a Form element's role. */
+function hasRoleAttribute(ctx: PDFContext, e: PDFDict): boolean {
+  const a = get(ctx, e, 'A');
+  const items = a instanceof PDFArray ? arrayItems(ctx, a) : a ? [a] : [];
+  return items.some((x) => {
+    const d = dictOf(resolve(ctx, x));
+    return d !== undefined && has(d, 'Role');
+  });
 }

@@ -116,7 +116,7 @@ export const PREDEFINED: Record<string, SchemaDef> = {
     since: 1,
     props: props(`
     AuthorsPosition Text; CaptionWriter ProperName; Category Text; City Text; Country Text; Credit Text;
-    DateCreated Date; Headline Text; Instructions Text; Source Text; State Text; SupplementalCategories Text|Bag Text;
+    DateCreated Date; Headline Text; Instructions Text; Source Text; State Text; SupplementalCategories Bag Text;
     TransmissionReference Text; Urgency Integer; ColorMode Integer; ICCProfile Text; History Text`),
   },
   'http://ns.adobe.com/camera-raw-settings/1.0/': {
@@ -223,3 +223,10 @@ export const OPEN_NAMESPACES = new Set([
 ]);
 
 export const DYNAMIC_MEDIA = 'http://ns.adobe.com/xmp/1.0/DynamicMedia/';
+
+/** Where XMP 2004 (PDF/A-1) typed a property otherwise than XMP 2005 (PDF/A-2 and later), the 2004
+ * type: namespace → property → type. XMP 2004 lists photoshop:SupplementalCategories as Text, XMP
+ * 2005 as bag Text (the veraPDF corpus fails a Bag under PDF/A-1 6.7.2 t13 and a Seq under PDF/A-2). */
+export const XMP2004_TYPES: Record<string, Record<string, string>> = {
+  'http://ns.adobe.com/photoshop/1.0/': { SupplementalCategories: 'Text' },
+};

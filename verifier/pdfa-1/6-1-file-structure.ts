@@ -14,6 +14,12 @@ export const fileStructure = [
   bind('6.1.3', 1, 'trailer-id-empty', 'the file trailer ID holds only empty strings'),
   bind('6.1.3', 2, 'encrypt-present', 'the trailer dictionary has an Encrypt entry'),
   bind('6.1.3', 3, 'data-after-eof', 'data follows the last %%EOF marker'),
+  bind(
+    '6.1.3',
+    4,
+    'linearized-id-mismatch',
+    'the first-page trailer ID (%first) differs from the last trailer ID (%last)',
+  ),
   bind('6.1.4', 1, 'xref-header-spacing', 'a cross-reference subsection header is not spaced by a single space'),
   bind('6.1.4', 2, 'xref-eol', 'the xref keyword is not followed by a single EOL marker'),
   bind('6.1.4', 3, 'xref-stream', 'the file uses a cross-reference stream, which PDF 1.4 does not define'),

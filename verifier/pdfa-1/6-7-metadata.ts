@@ -23,7 +23,7 @@ export const metadata = [
     when: (f) => Number(f.args?.since) <= 1,
   }),
   bind('6.7.9', 3, 'xmp-wrong-type', 'the property %property is not of the type %type', {
-    when: (f) => Number(f.args?.since) <= 1,
+    when: (f) => Number(f.args?.since) <= 1 && f.args?.edition !== 2005,
   }),
   bind(
     '6.7.2',

@@ -38,6 +38,7 @@ export const fileStructure = [
   bind('6.1.12', 1, 'perms-key', 'the permissions dictionary holds %key; only UR3 and DocMDP are allowed', {
     when: (f) => f.args?.key !== 'UR3' && f.args?.key !== 'DocMDP',
   }),
+  bind('6.1.12', 2, 'sigref-digest', 'a signature reference dictionary has %keys although DocMDP is present'),
   bind('6.1.13', 1, 'integer-range', 'the integer %value is out of range'),
   bind('6.1.13', 2, 'real-huge', 'the real %value is beyond 3.403 × 10^38 in absolute value'),
   bind('6.1.13', 5, 'real-tiny', 'the real %value is nonzero and closer to zero than 1.175 × 10^-38'),

@@ -7,4 +7,11 @@ export const forms = [
   bind('6.4.1', 3, 'need-appearances', 'the interactive form dictionary sets NeedAppearances to true'),
   bind('6.4.2', 1, 'xfa', 'the interactive form dictionary has an XFA entry'),
   bind('6.4.2', 2, 'needs-rendering', 'the catalog sets NeedsRendering to true'),
+  bind('6.4.3', 1, 'signature-byterange', 'the signature ByteRange is wrong: %problem'),
+  bind('6.4.3', 2, 'signature-pkcs7', "the signature's PKCS#7 object holds no signer certificate", {
+    when: (f) => Number(f.args?.certificates) === 0,
+  }),
+  bind('6.4.3', 3, 'signature-pkcs7', "the signature's PKCS#7 object has %signers SignerInfos instead of one", {
+    when: (f) => Number(f.args?.signers) !== 1,
+  }),
 ] satisfies RuleModule;

@@ -16,6 +16,15 @@ export const fileStructure = [
   bind('6.1.3', 1, 'trailer-id-empty', 'the file trailer ID holds only empty strings'),
   bind('6.1.3', 2, 'encrypt-present', 'the trailer dictionary has an Encrypt entry'),
   bind('6.1.3', 3, 'data-after-eof', 'data follows the last %%EOF marker'),
+  bind('6.1.3', 4, 'info-present', 'the trailer has an Info entry but the catalog has no PieceInfo', {
+    when: (f) => f.args?.pieceInfo !== true,
+  }),
+  bind('6.1.3', 5, 'info-present', 'the document information dictionary holds %others besides ModDate', {
+    when: (f) => f.args?.dict === true && f.args?.others !== 'none',
+  }),
+  bind('6.1.3', 5, 'info-present', 'the document information dictionary has no ModDate', {
+    when: (f) => f.args?.dict === true && f.args?.others === 'none' && f.args?.modDate !== true,
+  }),
   bind('6.1.4', 1, 'xref-eol', 'the xref keyword is not followed by a single EOL marker'),
   bind('6.1.4', 2, 'xref-header-spacing', 'a cross-reference subsection header is not spaced by a single space'),
   bind('6.1.5', 1, 'hex-odd', 'a hexadecimal string holds an odd number of digits'),

@@ -106,6 +106,24 @@ export const graphics = [
   bind('6.2.5', 3, 'gs-hto', 'a graphics state has an HTO entry'),
   bind('6.2.5', 4, 'halftone-type', 'a halftone has HalftoneType %type (1 or 5 allowed)'),
   bind('6.2.5', 4, 'halftone-name', 'a halftone has a HalftoneName entry'),
+  bind(
+    '6.2.5',
+    6,
+    'halftone-transfer',
+    'the halftone of colorant %colorant has a TransferFunction, which ISO 32000-2 does not permit there',
+    {
+      when: (f) => f.args?.present === true,
+    },
+  ),
+  bind(
+    '6.2.5',
+    6,
+    'halftone-transfer',
+    'the halftone of colorant %colorant has no TransferFunction, which ISO 32000-2 requires there',
+    {
+      when: (f) => f.args?.present === false,
+    },
+  ),
   bind('6.2.6', 1, 'rendering-intent', 'the rendering intent %value is not one of the four PDF defines'),
   bind('6.2.7.1', 1, 'image-alternates', 'an image dictionary has an Alternates entry'),
   bind('6.2.7.1', 2, 'xobject-opi', 'an XObject dictionary has an OPI entry'),

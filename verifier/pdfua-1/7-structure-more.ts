@@ -175,6 +175,16 @@ const others = [
     when: (f) => sub(f) === 'PrinterMark' && shown(f) && f.args?.inTree === true,
     object: 'PDPrinterMarkAnnot',
   }),
+  bind(
+    '7.18.4',
+    2,
+    'form-elem',
+    'a Form element (%type) has no Role attribute and holds more than its one widget annotation',
+    {
+      when: (f) => f.args?.role !== true && f.args?.oneWidget !== true,
+    },
+  ),
+  bind('7.20', 2, 'form-mcid-reused', 'a form XObject whose content has MCIDs is painted %count times'),
   bind('7.20', 1, 'reference-xobject', 'a form XObject is a reference XObject (Ref entry)'),
 ] satisfies RuleModule;
 

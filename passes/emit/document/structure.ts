@@ -224,7 +224,12 @@ export class StructureWriter {
         case 'annotation': {
           // PDF/UA-2 8.10.1: a Form element holds one widget; further widgets get Form elements of their own.
           const own = spec.standard === p.element ? e : child(p.element!);
-          (this.annots.get(index) ?? []).forEach((a, k) => {
+          const widgets = this.annots.get(index) ?? [];
+          // PDF/UA-1 7.18.4: a Form element holding more than its one widget (a radio group's buttons)
+          // says what it is by a PrintField Role attribute
+          if (!ns && p.element === 'Form' && widgets.length > 1 && own.entries.A === undefined)
+            own.entries.A = ctx.obj({ O: 'PrintField', Role: 'rb' } as never);
+          widgets.forEach((a, k) => {
             const link = ns && p.element === 'Form' && k > 0 ? child('Form') : own;
             if (ns && p.element === 'Form') describeWidget(ctx, a.annot);
             link.kids.push(ctx.obj({ Type: 'OBJR', Obj: a.annot, Pg: a.page }));

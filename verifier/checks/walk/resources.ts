@@ -90,6 +90,7 @@ export function useForm(w: WalkState, xo: PDFStream, res: PDFDict[], where: stri
 /** An XObject drawn by Do: an image or a form, each once; any other subtype is left to the checks. */
 export function useXObject(w: WalkState, xo: PDFStream, res: PDFDict[], where: string): void {
   const sub = getName(w.ctx, xo.dict, 'Subtype');
+  if (sub === 'Form') w.u.formPaints.set(xo, (w.u.formPaints.get(xo) ?? 0) + 1);
   if (sub === 'Image' || sub === 'Form') {
     if (w.seenStreams.has(xo)) return;
     w.seenStreams.add(xo);

@@ -69,6 +69,8 @@ export interface Usage {
   images: { dict: PDFDict; stream?: PDFStream; where: string }[];
   inlineImages: { dict: Map<string, Operand>; where: string }[];
   forms: { stream: PDFStream; where: string }[];
+  /** How many times each form XObject is painted by Do (a form is walked once, painted maybe more). */
+  formPaints: Map<PDFStream, number>;
   shadings: { dict: PDFDict; where: string }[];
   patterns: { dict: PDFDict; where: string }[];
   scopes: ScopeUse[];
@@ -100,6 +102,7 @@ export function emptyUsage(): Usage {
     images: [],
     inlineImages: [],
     forms: [],
+    formPaints: new Map(),
     shadings: [],
     patterns: [],
     scopes: [],
