@@ -134,7 +134,20 @@ export interface PlacedItemTag {
   /** For `list`: how its labels number the items (/ListNumbering, written under PDF/UA-2): numbers or letters, else marks. */
   numbering?: 'Ordered' | 'Unordered';
   /** A table's grid, for its rows and cells in the tree: per row, each cell's spans. */
-  table?: { rows: { rowSpan: number; colSpan: number }[][]; headerRows: number; footerRows: number };
+  table?: TableGrid;
+  /**
+   * A story (a flow with blocks, docs/reference.md "flow"): its paragraphs and table blocks in order —
+   * a paragraph's element type (P, or H1–H6 for a heading), a table block's grid. Paragraph n's pieces
+   * are `p<n>` (counting paragraphs only), table block k's cells `t<k>.r<row>c<cell>`.
+   */
+  story?: ({ tag: string } | { table: TableGrid })[];
+}
+
+/** A table's rows and cells as the structure tree needs them. */
+export interface TableGrid {
+  rows: { rowSpan: number; colSpan: number }[][];
+  headerRows: number;
+  footerRows: number;
 }
 
 /** What a piece of marked content on a page stands for: an item's piece, or an artifact. */

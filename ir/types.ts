@@ -531,6 +531,8 @@ export interface TablePartItem {
   rows: PlacedRow[];
   /** Measured cell text per row and cell (shared by every part), from pagination's measuring. */
   measured: MeasuredTable;
+  /** A table block of a story (its `index` the flow's): its ordinal among the story's table blocks. */
+  storyTable?: number;
 }
 
 /** One line of a story placed in a box: the laid paragraph it belongs to, its line, its baseline (page y). */

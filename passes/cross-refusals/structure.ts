@@ -14,9 +14,10 @@ import {
   type StructElementSpec,
   type StructItemRef,
   type StructureSpec,
+  type TableGrid,
 } from '../../ir/structure-types.js';
 import { ANNOTATION_ELEMENT, elementsOf, GROUPING } from '../../ir/structure-walk.js';
-import type { DocSettings, ResolvedItem } from '../../ir/types.js';
+import type { DocSettings, ResolvedItem, StorySpec, TableItem } from '../../ir/types.js';
 
 /** The inner elements of a table (Table 337): they hold rows and cells only, which a table item brings. */
 const TABLE_INNER: ReadonlySet<StandardStructureType> = new Set<StandardStructureType>([
@@ -62,6 +63,25 @@ function listNumbering(content: string): 'Ordered' | 'Unordered' {
   return labels.length > 0 && labels.every((l) => ORDERED_LABEL.test(l)) ? 'Ordered' : 'Unordered';
 }
 
+/** A table's grid: each cell's spans per row, its header and footer rows. */
+function gridOf(t: Pick<TableItem, 'rows' | 'headerRows' | 'footerRows'>): TableGrid {
+  return {
+    rows: t.rows.map((r) => r.cells.map((cell) => ({ rowSpan: cell.rowSpan, colSpan: cell.colSpan }))),
+    headerRows: t.headerRows,
+    footerRows: t.footerRows,
+  };
+}
+
+/** A story's paragraphs (P, a heading its Hn) and table blocks, in order (ir/structure-types.ts, PlacedItemTag.story). */
+function storyTags(story: StorySpec): NonNullable<PlacedItemTag['story']> {
+  const out: NonNullable<PlacedItemTag['story']> = [];
+  for (const b of story.blocks) {
+    if (b.kind === 'paragraph') out.push({ tag: b.heading ? `H${b.heading}` : 'P' });
+    else if (b.kind === 'table') out.push({ table: gridOf(b.table) });
+  }
+  return out;
+}
+
 /** Resolves the items each element names; sets `structure.placed` (item index → where it stands). */
 export function resolveStructure(structure: StructureSpec | undefined, items: readonly ResolvedItem[]): void {
   if (!structure) return;
@@ -79,16 +99,11 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
       const earlier = placed.get(item.index);
       if (earlier) refuse('structureItemTwice', c.at, { item: c.item, earlier: earlier.ref.at, at: c.at });
       const mode = modeOf(item, e, c);
-      const table =
-        item.type === 'table'
-          ? {
-              rows: item.rows.map((r) => r.cells.map((cell) => ({ rowSpan: cell.rowSpan, colSpan: cell.colSpan }))),
-              headerRows: item.headerRows,
-              footerRows: item.footerRows,
-            }
-          : undefined;
+      const table = item.type === 'table' ? gridOf(item) : undefined;
       const numbering = mode === 'list' && item.type === 'flow' ? listNumbering(item.content) : undefined;
-      placed.set(item.index, { ref: c, owner: e, mode, table, numbering, element: ANNOTATION_ELEMENT[item.type] });
+      const tag: PlacedItemTag = { ref: c, owner: e, mode, table, numbering, element: ANNOTATION_ELEMENT[item.type] };
+      if (item.type === 'flow' && item.story) tag.story = storyTags(item.story);
+      placed.set(item.index, tag);
     }
   };
   structure.elements.forEach(walk);

@@ -107,10 +107,12 @@ export function cellMarks(
   const t = tp.table;
   const p = structure.placed?.get(t.index);
   const footerFrom = t.rows.length - t.footerRows;
+  // A story's table block k: its cells are pieces `t<k>.r…c…` of the flow (ir/structure-types.ts, PlacedItemTag.story).
+  const prefix = tp.storyTable === undefined ? '' : `t${tp.storyTable}.`;
   return (row, ci) => {
     // Header and footer rows are drawn in every box: the first box's are the table's, the rest furniture.
     const repeated = tp.part > 1 && (row < t.headerRows || row >= footerFrom);
     if (!p || repeated) return { kind: 'artifact', type: p ? 'Pagination' : 'Layout' };
-    return { kind: 'content', item: t.index, piece: `r${row}c${ci}`, tag: row < t.headerRows ? 'TH' : 'TD' };
+    return { kind: 'content', item: t.index, piece: `${prefix}r${row}c${ci}`, tag: row < t.headerRows ? 'TH' : 'TD' };
   };
 }

@@ -98,6 +98,6 @@ function formStory(flow: ResolvedFlowItem, b: CoordBindings, ir: LicensedIr, ctx
     lines: f.lines,
     laid,
   };
-  const tables = fitted.tables.flatMap((st) => storyTableParts(st) as PlacedItem[] as Item[]);
+  const tables = fitted.tables.flatMap((st, k) => storyTableParts(st, k) as PlacedItem[] as Item[]);
   return [part as PlacedItem as Item, ...tables];
 }

@@ -187,7 +187,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
           laid,
         }),
       );
-      for (const st of fitted.tables) pushAll(tableParts, storyTableParts(st));
+      fitted.tables.forEach((st, k) => pushAll(tableParts, storyTableParts(st, k)));
     } else if (item.type === 'table') {
       let page: number;
       let box: Box;
@@ -300,7 +300,7 @@ export function hangOnEveryPage(
 }
 
 /** The parts of a table set in a story, as a table item's parts are (its place in the drawing order the flow's). */
-export function storyTableParts(st: FittedStoryTable): TablePartItem[] {
+export function storyTableParts(st: FittedStoryTable, ordinal: number): TablePartItem[] {
   return st.parts.map((f, i) => ({
     type: 'table_part',
     at: st.table.at,
@@ -313,6 +313,7 @@ export function storyTableParts(st: FittedStoryTable): TablePartItem[] {
     colW: st.m.colW,
     rows: f.rows,
     measured: st.m,
+    storyTable: ordinal,
   }));
 }
 

@@ -18,6 +18,7 @@ import {
   type PlacedItemTag,
   type StructElementSpec,
   type StructureSpec,
+  type TableGrid,
 } from '../../../ir/structure-types.js';
 import { textString } from '../navigation/destinations.js';
 import type { MarkRecorder } from '../pages/content.js';
@@ -155,6 +156,70 @@ export class StructureWriter {
       return e;
     };
 
+    /** A table's THead/TBody/TFoot, TR and TH/TD under `table`, each cell holding its pieces. */
+    const tableTree = (table: Elem, t: TableGrid, cellKids: (row: number, ci: number) => Kid[] | undefined): void => {
+      const n = t.rows.length;
+      const sections: [string, number, number][] = [
+        ['THead', 0, t.headerRows],
+        ['TBody', t.headerRows, n - t.footerRows],
+        ['TFoot', n - t.footerRows, n],
+      ];
+      for (const [type, from, to] of sections) {
+        if (to <= from) continue;
+        const sec = make(type, table.ref);
+        table.kids.push(sec.ref);
+        for (let r = from; r < to; r++) {
+          const tr = make('TR', sec.ref);
+          sec.kids.push(tr.ref);
+          t.rows[r].forEach((cell, ci) => {
+            const head = r < t.headerRows;
+            const attrs: Record<string, unknown> = { O: 'Table' };
+            if (head) attrs.Scope = 'Column';
+            if (cell.rowSpan > 1) attrs.RowSpan = cell.rowSpan;
+            if (cell.colSpan > 1) attrs.ColSpan = cell.colSpan;
+            const td = make(
+              head ? 'TH' : 'TD',
+              tr.ref,
+              Object.keys(attrs).length > 1 ? { A: ctx.obj(attrs as never) } : {},
+            );
+            tr.kids.push(td.ref);
+            addMarks(td, cellKids(r, ci));
+          });
+        }
+      }
+    };
+
+    /**
+     * A story's blocks in order (PlacedItemTag.story): each paragraph its P or Hn (its pieces `p<n>`:
+     * a paragraph split between pages is one element), each table block a Table (cells `t<k>.r…c…`).
+     * Named inline (in a P, say), every piece is the naming element's own, in the same order.
+     */
+    const storyTree = (e: Elem, index: number, story: NonNullable<PlacedItemTag['story']>, inline: boolean): void => {
+      let pn = 0;
+      let tk = 0;
+      for (const entry of story) {
+        if ('tag' in entry) {
+          const kids = pieces.get(`${index}|p${pn++}`);
+          if (inline) addMarks(e, kids);
+          else if (kids) {
+            const c = make(entry.tag, e.ref);
+            e.kids.push(c.ref);
+            addMarks(c, kids);
+          }
+          continue;
+        }
+        const k = tk++;
+        const cellKids = (r: number, ci: number) => pieces.get(`${index}|t${k}.r${r}c${ci}`);
+        if (inline) {
+          entry.table.rows.forEach((row, r) => row.forEach((_, ci) => addMarks(e, cellKids(r, ci))));
+          continue;
+        }
+        const table = make('Table', e.ref);
+        e.kids.push(table.ref);
+        tableTree(table, entry.table, cellKids);
+      }
+    };
+
     const item = (e: Elem, spec: StructElementSpec, index: number, p: PlacedItemTag): void => {
       const child = (type: string, extra?: Record<string, unknown>) => {
         const c = make(type, e.ref, extra);
@@ -163,10 +228,12 @@ export class StructureWriter {
       };
       switch (p.mode) {
         case 'inline':
+          if (p.story) return storyTree(e, index, p.story, true);
           addMarks(e, pieces.get(`${index}|all`));
           for (const [, kids] of numbered(index, 'p')) addMarks(e, kids);
           return;
         case 'paragraphs':
+          if (p.story) return storyTree(e, index, p.story, false);
           for (const [, kids] of numbered(index, 'p')) addMarks(child('P'), kids);
           return;
         case 'list': {
@@ -187,40 +254,11 @@ export class StructureWriter {
           }
           return;
         }
-        case 'table': {
-          const t = p.table!;
-          const table = spec.standard === 'Table' ? e : child('Table');
-          const n = t.rows.length;
-          const sections: [string, number, number][] = [
-            ['THead', 0, t.headerRows],
-            ['TBody', t.headerRows, n - t.footerRows],
-            ['TFoot', n - t.footerRows, n],
-          ];
-          for (const [type, from, to] of sections) {
-            if (to <= from) continue;
-            const sec = make(type, table.ref);
-            table.kids.push(sec.ref);
-            for (let r = from; r < to; r++) {
-              const tr = make('TR', sec.ref);
-              sec.kids.push(tr.ref);
-              t.rows[r].forEach((cell, ci) => {
-                const head = r < t.headerRows;
-                const attrs: Record<string, unknown> = { O: 'Table' };
-                if (head) attrs.Scope = 'Column';
-                if (cell.rowSpan > 1) attrs.RowSpan = cell.rowSpan;
-                if (cell.colSpan > 1) attrs.ColSpan = cell.colSpan;
-                const td = make(
-                  head ? 'TH' : 'TD',
-                  tr.ref,
-                  Object.keys(attrs).length > 1 ? { A: ctx.obj(attrs as never) } : {},
-                );
-                tr.kids.push(td.ref);
-                addMarks(td, pieces.get(`${index}|r${r}c${ci}`));
-              });
-            }
-          }
+        case 'table':
+          tableTree(spec.standard === 'Table' ? e : child('Table'), p.table!, (r, ci) =>
+            pieces.get(`${index}|r${r}c${ci}`),
+          );
           return;
-        }
         case 'annotation': {
           // PDF/UA-2 8.10.1: a Form element holds one widget; further widgets get Form elements of their own.
           const own = spec.standard === p.element ? e : child(p.element!);
