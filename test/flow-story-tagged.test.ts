@@ -111,4 +111,38 @@ describe('a tagged story (issue 23)', () => {
     expect(Array.from({ length: 24 }).some((_, i) => pagesOf(new RegExp(`^p${i}\\.`)).size > 1)).toBe(true);
     expect(pagesOf(/^Key$/).size).toBeGreaterThan(1);
   });
+
+  it("named in a P, every piece of the story (paragraphs, heading, table cells) is that P's own, in order", () => {
+    const r = render({
+      description: {
+        fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+        metadata: { title: 'Inline' },
+        accessible: 'pdfua1',
+        items: [
+          {
+            type: 'flow',
+            id: 'story',
+            font: 'Body',
+            font_size: 10,
+            rect: RECT,
+            content: [
+              'one two',
+              { heading: 1, text: 'Title' },
+              { table: { columns: [50, 50], rows: [['a', 'b']] } },
+              'three',
+            ],
+          },
+        ],
+        structure: { lang: 'en', elements: [{ type: 'Document', children: [{ type: 'P', children: ['story'] }] }] },
+      },
+      now: NOW,
+      service: { licence: TAGGING_LICENCE },
+    });
+    if (!r.ok) throw new Error(r.sentence);
+    expect(r.findings).toEqual([]);
+    expect(tree(r.pdf).map((e) => ({ ...e, text: squeeze(e.text) }))).toEqual([
+      { type: 'Document', text: '' },
+      { type: 'P', text: 'onetwoTitleabthree' },
+    ]);
+  });
 });
