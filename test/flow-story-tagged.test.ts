@@ -145,4 +145,33 @@ describe('a tagged story (issue 23)', () => {
       { type: 'P', text: 'onetwoTitleabthree' },
     ]);
   });
+
+  it('named in an L, a story with a heading or a table block is refused (its blocks are no list items)', () => {
+    const r = render({
+      description: {
+        fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+        items: [
+          {
+            type: 'flow',
+            id: 'story',
+            font: 'Body',
+            font_size: 10,
+            rect: RECT,
+            content: [{ heading: 1, text: 'T' }, 'x'],
+          },
+        ],
+        structure: { elements: [{ type: 'L', children: ['story'] }] },
+      },
+      now: NOW,
+      service: { licence: TAGGING_LICENCE },
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect({ status: r.status, word: r.word, path: r.path }).toEqual({
+      status: 400,
+      word: 'description',
+      path: '/structure/elements/0/children/0',
+    });
+    expect(r.sentence).toContain('a story with headings or table blocks is not a list');
+  });
 });

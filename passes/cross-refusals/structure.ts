@@ -46,7 +46,15 @@ function modeOf(item: ResolvedItem, owner: StructElementSpec, ref: StructItemRef
   if (ANNOTATION_ELEMENT[item.type]) return 'annotation';
   if (item.type === 'text' || item.type === 'flow') {
     if (!GROUPING.has(s)) return 'inline';
-    return (item.type === 'flow' && item.hangingList) || s === 'L' ? 'list' : 'paragraphs';
+    const list = (item.type === 'flow' && item.hangingList) || s === 'L';
+    // A story's headings and table blocks are no list items (its paragraphs alone would be).
+    if (
+      list &&
+      item.type === 'flow' &&
+      item.story?.blocks.some((b) => b.kind === 'table' || (b.kind === 'paragraph' && b.heading))
+    )
+      fail('a story with headings or table blocks is not a list: name it in a grouping element such as Sect');
+    return list ? 'list' : 'paragraphs';
   }
   return 'inline';
 }
