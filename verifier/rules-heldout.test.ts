@@ -71,3 +71,175 @@ endcmap CMapName currentdict /CMap defineresource pop end end`;
     expect(await only(doc(2, named('uniE001'), '(B) Tj'), 'pdfa2a', '6.2.11.7.3-t01')).toEqual([]);
   });
 });
+
+/** An extension schema description (schema http://example.com/ns/, prefix ex) and a property using it. */
+function extension(
+  o: { container?: string; schemaFields?: string; property?: string; after?: string; use?: string } = {},
+): string {
+  const li = (s: string) => `<rdf:li rdf:parseType="Resource">${s}</rdf:li>`;
+  const container = o.container ?? 'Bag';
+  return `<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#" xmlns:pdfaType="http://www.aiim.org/pdfa/ns/type#" xmlns:pdfaField="http://www.aiim.org/pdfa/ns/field#">
+<pdfaExtension:schemas><rdf:${container}>${li(`${o.schemaFields ?? '<pdfaSchema:schema>Example</pdfaSchema:schema><pdfaSchema:namespaceURI>http://example.com/ns/</pdfaSchema:namespaceURI><pdfaSchema:prefix>ex</pdfaSchema:prefix>'}
+<pdfaSchema:property><rdf:Seq>${li(o.property ?? '<pdfaProperty:name>size</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>A size</pdfaProperty:description>')}</rdf:Seq></pdfaSchema:property>${o.after ?? ''}`)}</rdf:${container}></pdfaExtension:schemas></rdf:Description>
+${o.use ?? '<rdf:Description rdf:about="" xmlns:ex="http://example.com/ns/" ex:size="3"/>'}`;
+}
+
+describe('PDF/A extension schema descriptions: every field rule on its own generated file', () => {
+  const ext = async (part: 1 | 2, o: Parameters<typeof extension>[0] = {}): Promise<string[]> =>
+    (await ids(pdfaBase(part, { xmpExtra: extension(o) }), part === 1 ? 'pdfa1b' : 'pdfa2b'))
+      .map((i) => i.replace(/^ISO_19005_\d /, ''))
+      .filter((i) => /^(6\.7\.[89]|6\.6\.2\.3)/.test(i));
+  const vt = (fields: string, field = ''): string =>
+    `<pdfaSchema:valueType><rdf:Seq><rdf:li rdf:parseType="Resource">${fields}${field}</rdf:li></rdf:Seq></pdfaSchema:valueType>`;
+  const vtFields =
+    '<pdfaType:type>Widget</pdfaType:type><pdfaType:namespaceURI>http://example.com/w/</pdfaType:namespaceURI><pdfaType:prefix>w</pdfaType:prefix><pdfaType:description>A widget</pdfaType:description>';
+  const fieldSeq = (f: string) =>
+    `<pdfaType:field><rdf:Seq><rdf:li rdf:parseType="Resource">${f}</rdf:li></rdf:Seq></pdfaType:field>`;
+  const goodField =
+    '<pdfaField:name>w</pdfaField:name><pdfaField:valueType>Integer</pdfaField:valueType><pdfaField:description>width</pdfaField:description>';
+  const widgetProp =
+    '<pdfaProperty:name>size</pdfaProperty:name><pdfaProperty:valueType>Widget</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>A size</pdfaProperty:description>';
+  const widgetUse =
+    '<rdf:Description rdf:about="" xmlns:ex="http://example.com/ns/" xmlns:w="http://example.com/w/"><ex:size rdf:parseType="Resource"><w:w>3</w:w></ex:size></rdf:Description>';
+
+  it('a complete description with a value type and its field keeps every rule, in both parts', async () => {
+    const o = { property: widgetProp, after: vt(vtFields, fieldSeq(goodField)), use: widgetUse };
+    expect(await ext(1, o)).toEqual([]);
+    expect(await ext(2, o)).toEqual([]);
+  });
+  it('the container is a Bag (t02), the schema fields Text, URI and Seq (t03, t04, t06, t07)', async () => {
+    expect(await ext(1, { container: 'Seq' })).toEqual(['6.7.8-t02']);
+    expect(await ext(2, { container: 'Seq' })).toEqual(['6.6.2.3.3-t01']);
+    const schema = (s: string, u: string, p: string) =>
+      `<pdfaSchema:schema>${s}</pdfaSchema:schema><pdfaSchema:namespaceURI>${u}</pdfaSchema:namespaceURI><pdfaSchema:prefix>${p}</pdfaSchema:prefix>`;
+    expect(await ext(1, { schemaFields: schema('Example', 'http://example.com/ns/', 'ex').slice(41) })).toContain(
+      '6.7.8-t03',
+    );
+    expect(await ext(1, { schemaFields: schema('Example', 'not a uri', 'ex') })).toContain('6.7.8-t04');
+    expect(await ext(1, { after: vt(vtFields).replace(/rdf:Seq/g, 'rdf:Bag') })).toEqual(['6.7.8-t07']);
+  });
+  it('property fields (t08) and value type fields (t12–t16), each missing or mistyped', async () => {
+    expect(
+      await ext(1, {
+        property:
+          '<pdfaProperty:valueType>Integer</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>A size</pdfaProperty:description>',
+      }),
+    ).toContain('6.7.8-t08');
+    const drop = (tag: string) => vtFields.replace(new RegExp(`<pdfaType:${tag}>[^<]*</pdfaType:${tag}>`), '');
+    const o = (fields: string, field = '') => ({ property: widgetProp, after: vt(fields, field), use: widgetUse });
+    expect(await ext(1, o(drop('namespaceURI')))).toEqual(['6.7.8-t13']);
+    expect(await ext(1, o(drop('description')))).toEqual(['6.7.8-t15']);
+    expect(await ext(2, o(drop('description')))).toEqual(['6.6.2.3.3-t14']);
+    expect(await ext(1, o(vtFields.replace('http://example.com/w/', 'no uri')))).toEqual(['6.7.8-t13']);
+    expect(await ext(1, o(vtFields, fieldSeq(goodField).replace(/rdf:Seq/g, 'rdf:Bag')))).toEqual(['6.7.8-t16']);
+    // a value type without its type name: t12 (and the property's Widget is then undefined: t09)
+    expect(await ext(1, o(drop('type')))).toEqual(expect.arrayContaining(['6.7.8-t12']));
+  });
+  it('field descriptions (t17–t19) and their value types', async () => {
+    const o = (f: string) => ({ property: widgetProp, after: vt(vtFields, fieldSeq(f)), use: widgetUse });
+    expect(await ext(1, o(goodField.replace('<pdfaField:name>w</pdfaField:name>', '')))).toEqual(['6.7.8-t17']);
+    expect(await ext(1, o(goodField.replace('Integer', 'Gadget')))).toEqual(['6.7.8-t18']);
+    expect(await ext(1, o(goodField.replace('Integer', 'Seq Integer')))).toEqual([]);
+    expect(await ext(1, o(goodField.replace('<pdfaField:description>width</pdfaField:description>', '')))).toEqual([
+      '6.7.8-t19',
+    ]);
+    expect(await ext(2, o(goodField.replace('Integer', 'Gadget')))).toEqual(['6.6.2.3.3-t17']);
+  });
+  it('a field outside its description type is undefined (PDF/A-1 6.7.8 t01, PDF/A-2 6.6.2.3.2 t01)', async () => {
+    const extra = '<pdfaSchema:prefix>ex</pdfaSchema:prefix><pdfaSchema:version>1</pdfaSchema:version>';
+    const schemaFields = `<pdfaSchema:schema>Example</pdfaSchema:schema><pdfaSchema:namespaceURI>http://example.com/ns/</pdfaSchema:namespaceURI>${extra}`;
+    expect(await ext(1, { schemaFields })).toEqual(['6.7.8-t01']);
+    expect(await ext(2, { schemaFields })).toEqual(['6.6.2.3.2-t01']);
+  });
+  it('properties: defined by a schema of the package (6.7.9 t02), of their declared type (t03)', async () => {
+    const use = (ns: string, v: string) => `<rdf:Description rdf:about="" xmlns:ex="${ns}" ex:size="${v}"/>`;
+    expect(await ext(1, { use: use('http://example.com/ns/', '3') })).toEqual([]);
+    expect(await ext(1, { use: use('http://example.com/ns/', 'three') })).toEqual(['6.7.9-t03']);
+    // PDF/A-2 numbers 6.6.2.3.1 per schema as the veraPDF corpus does (pdfa-2/6-6-metadata.ts): a
+    // property of an extension schema falls under t01
+    expect(await ext(2, { use: use('http://example.com/ns/', 'three') })).toEqual(['6.6.2.3.1-t01']);
+    // the namespace of the property is the schema's, character for character: without the trailing `/`
+    // the property is described by no schema (PDF/A-1 reports it under 6.7.8 t02, as the veraPDF corpus
+    // numbers it: pdfa-1/6-7-metadata.ts)
+    expect(await ext(1, { use: use('http://example.com/ns', '3') })).toEqual(['6.7.8-t02']);
+    expect(await ext(1, { use: use('http://example.com/ns#', '3') })).toEqual(['6.7.8-t02']);
+    expect(await ext(1, { use: use('http://example.com/other/', '3') })).toEqual(['6.7.8-t02']);
+  });
+});
+
+describe('implementation limits (PDF/A-1 6.1.12, PDF/A-2 6.1.13), at and past each limit', () => {
+  const lim = async (part: 1 | 2, o: Parameters<typeof pdfaBase>[1], extra?: (p: HandPdf) => void) => {
+    const p = pdfaBase(part, o);
+    extra?.(p);
+    return (await ids(p, part === 1 ? 'pdfa1b' : 'pdfa2b'))
+      .map((i) => i.replace(/^ISO_19005_\d /, ''))
+      .filter((i) => /^6\.1\.1[23]-/.test(i));
+  };
+  it('integers: 2147483647 keeps t01, 2147483648 breaks it, in objects and in content streams', async () => {
+    expect(await lim(1, { catalog: '/X 2147483647/Y -2147483648' })).toEqual([]);
+    expect(await lim(1, { catalog: '/X 2147483648' })).toEqual(['6.1.12-t01']);
+    expect(await lim(2, { catalog: '/X -2147483649' })).toEqual(['6.1.13-t01']);
+    expect(await lim(1, { content: '2147483648 0 m 10 10 l S' })).toEqual(['6.1.12-t01']);
+  });
+  it('reals: 32767.0 keeps PDF/A-1 t02 and 32767.5 breaks it, in objects and content; PDF/A-2 allows it', async () => {
+    expect(await lim(1, { catalog: '/X 32767.0/Y -32767.0' })).toEqual([]);
+    expect(await lim(1, { catalog: '/X 32767.5' })).toEqual(['6.1.12-t02']);
+    expect(await lim(1, { catalog: '/X -40000.0' })).toEqual(['6.1.12-t02']);
+    expect(await lim(1, { content: '0 0 m 32768.5 10 l S' })).toEqual(['6.1.12-t02']);
+    expect(await lim(2, { catalog: '/X 32768.5' })).toEqual([]);
+  });
+  it('strings: 65535 bytes keep PDF/A-1 t03, 65536 break it; PDF/A-2 stops at 32767', async () => {
+    const str = (n: number) => `/X(${'a'.repeat(n)})`;
+    const hex = (n: number) => `/X<${'61'.repeat(n)}>`;
+    expect(await lim(1, { catalog: str(65535) })).toEqual([]);
+    expect(await lim(1, { catalog: str(65536) })).toEqual(['6.1.12-t03']);
+    expect(await lim(1, { catalog: hex(65536) })).toEqual(['6.1.12-t03']);
+    expect(await lim(2, { catalog: str(32767) })).toEqual([]);
+    expect(await lim(2, { catalog: hex(32768) })).toEqual(['6.1.13-t03']);
+    // escapes count as the bytes they stand for
+    expect(await lim(2, { catalog: `/X(${'\\n'.repeat(32767)})` })).toEqual([]);
+    expect(await lim(2, { content: `BT (${'a'.repeat(32768)}) Tj ET` })).toEqual(
+      expect.arrayContaining(['6.1.13-t03']),
+    );
+  });
+  it('names: 127 bytes keep t04, 128 break it, #xx escapes counting as one byte', async () => {
+    expect(await lim(1, { catalog: `/${'N'.repeat(127)} 1` })).toEqual([]);
+    expect(await lim(1, { catalog: `/${'N'.repeat(128)} 1` })).toEqual(['6.1.12-t04']);
+    expect(await lim(2, { catalog: `/${'N'.repeat(125)}#41 1` })).toEqual([]);
+    expect(await lim(2, { catalog: `/${'N'.repeat(126)}#41#42 1` })).toEqual(['6.1.13-t04']);
+  });
+  it('arrays of 8191 and dictionaries of 4095 entries keep PDF/A-1 t05 and t06; one more breaks them', async () => {
+    const arr = (n: number) => `/X[${'0 '.repeat(n)}]`;
+    const dict = (n: number) => `/X<<${Array.from({ length: n }, (_, i) => `/K${i} 0`).join('')}>>`;
+    expect(await lim(1, { catalog: arr(8191) })).toEqual([]);
+    expect(await lim(1, { catalog: arr(8192) })).toEqual(['6.1.12-t05']);
+    expect(await lim(1, { catalog: dict(4095) })).toEqual([]);
+    expect(await lim(1, { catalog: dict(4096) })).toEqual(['6.1.12-t06']);
+    expect(await lim(2, { catalog: arr(8192) })).toEqual([]);
+  });
+  it('q nested 28 deep keeps t08, 29 deep breaks it; balanced q/Q pairs in sequence do not add up', async () => {
+    const nest = (n: number) => `${'q '.repeat(n)}0 0 m 10 10 l S${' Q'.repeat(n)}`;
+    expect(await lim(1, { content: nest(28) })).toEqual([]);
+    expect(await lim(1, { content: nest(29) })).toEqual(['6.1.12-t08']);
+    expect(await lim(2, { content: nest(29) })).toEqual(['6.1.13-t08']);
+    expect(await lim(2, { content: `${nest(20)} ${nest(20)}` })).toEqual([]);
+  });
+  it('DeviceN: 8 components keep PDF/A-1 t09 and 9 break it; PDF/A-2 allows 32', async () => {
+    const devn = (n: number, part: 1 | 2) =>
+      lim(
+        part,
+        {
+          page: '/Resources<</ColorSpace<</CS0[/DeviceN 7 0 R/DeviceCMYK 8 0 R]>>>>',
+          content: `/CS0 cs ${'0 '.repeat(n)}scn 0 0 10 10 re f`,
+        },
+        (p) => {
+          p.objects[7] = `[${Array.from({ length: n }, (_, i) => `/Ink${i}`).join(' ')}]`;
+          p.objects[8] = `<</FunctionType 4/Domain[${'0 1 '.repeat(n)}]/Range[0 1 0 1 0 1 0 1]/Length 0>>`;
+        },
+      );
+    expect((await devn(8, 1)).filter((x) => x === '6.1.12-t09')).toEqual([]);
+    expect((await devn(9, 1)).filter((x) => x === '6.1.12-t09')).toEqual(['6.1.12-t09']);
+    expect((await devn(32, 2)).filter((x) => x === '6.1.13-t09')).toEqual([]);
+    expect((await devn(33, 2)).filter((x) => x === '6.1.13-t09')).toEqual(['6.1.13-t09']);
+  });
+});
