@@ -243,3 +243,80 @@ describe('implementation limits (PDF/A-1 6.1.12, PDF/A-2 6.1.13), at and past ea
     expect((await devn(33, 2)).filter((x) => x === '6.1.13-t09')).toEqual(['6.1.13-t09']);
   });
 });
+
+/** A tagged PDF/UA-1 file whose Document element holds the tree `kids` (leaves own one MCID each). */
+type Node = { s: string; kids?: Node[] };
+function uaTree(kids: Node[], roleMap = ''): HandPdf {
+  const objects: Record<number, string> = {};
+  const owners: number[] = [];
+  let next = 20;
+  const put = (n: Node, parent: number): number => {
+    const me = next++;
+    if (!n.kids?.length) {
+      owners.push(me);
+      objects[me] = `<</Type/StructElem/S/${n.s}/P ${parent} 0 R/Pg 3 0 R/K ${owners.length - 1}>>`;
+    } else {
+      const refs = n.kids.map((k) => `${put(k, me)} 0 R`);
+      objects[me] = `<</Type/StructElem/S/${n.s}/P ${parent} 0 R/K[${refs.join(' ')}]>>`;
+    }
+    return me;
+  };
+  const top = kids.map((k) => put(k, 8));
+  const content = owners.map((_, i) => `/P <</MCID ${i}>> BDC 0 ${i * 4} 2 2 re f EMC`).join(' ');
+  const p = pdfaBase(2, {
+    content,
+    catalog: '/MarkInfo<</Marked true>>/StructTreeRoot 7 0 R/Lang(en)/ViewerPreferences<</DisplayDocTitle true>>',
+    page: '/StructParents 0',
+    xmpExtra: '<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" pdfuaid:part="1"/>',
+  });
+  Object.assign(p.objects, objects, {
+    7: `<</Type/StructTreeRoot/K[8 0 R]/ParentTree 9 0 R/ParentTreeNextKey 1${roleMap ? `/RoleMap<<${roleMap}>>` : ''}>>`,
+    8: `<</Type/StructElem/S/Document/P 7 0 R/K[${top.map((k) => `${k} 0 R`).join(' ')}]>>`,
+    9: `<</Nums[0[${owners.map((k) => `${k} 0 R`).join(' ')}]]>>`,
+  });
+  return p;
+}
+
+describe('PDF/UA-1 7.2: where table, list and TOC elements stand and what they hold', () => {
+  const n = (s: string, ...kids: Node[]): Node => ({ s, kids });
+  const row = (cell = 'TD') => n('TR', n(cell));
+  const seven2 = async (kids: Node[], roleMap = ''): Promise<string[]> =>
+    (await ids(uaTree(kids, roleMap), 'pdfua1'))
+      .map((i) => i.replace(/^ISO_14289_1 /, ''))
+      .filter((i) => /^7\.2-t(0[4-8]|1[2368]|2[68]|3[6-9]|40)$/.test(i));
+
+  it('a regular table, list and TOC keep every rule', async () => {
+    const table = n('Table', n('Caption'), n('THead', row('TH')), n('TBody', row(), row()), n('TFoot', row()));
+    expect(await seven2([table])).toEqual([]);
+    expect(await seven2([n('L', n('Caption'), n('LI', n('Lbl'), n('LBody')))])).toEqual([]);
+    expect(await seven2([n('TOC', n('Caption'), n('TOCI', n('P')))])).toEqual([]);
+    expect(await seven2([n('Table', row(), n('Caption'))])).toEqual([]); // a Caption may come last
+  });
+  it('TR (t04), THead (t05), TBody (t06), TFoot (t07) outside a table; TH outside a TR (t08)', async () => {
+    expect(await seven2([n('Div', row())])).toEqual(['7.2-t04']);
+    expect(await seven2([n('Div', n('THead', row()))])).toEqual(['7.2-t05']);
+    expect(await seven2([n('Div', n('TBody', row()))])).toEqual(['7.2-t06']);
+    expect(await seven2([n('Div', n('TFoot', row()))])).toEqual(['7.2-t07']);
+    expect(await seven2([n('Table', n('TBody', n('TH')))])).toEqual(expect.arrayContaining(['7.2-t08']));
+    // a role-mapped row is a TR wherever it stands
+    expect(await seven2([n('Div', n('Row', n('TD')))], '/Row/TR')).toEqual(['7.2-t04']);
+    expect(await seven2([n('Table', n('Row', n('TD')))], '/Row/TR')).toEqual([]);
+  });
+  it('a table with two TFoot (t12), a TFoot without TBody (t13), a Caption in the middle (t16), two Captions (t39)', async () => {
+    expect(await seven2([n('Table', n('TBody', row()), n('TFoot', row()), n('TFoot', row()))])).toEqual(['7.2-t12']);
+    expect(await seven2([n('Table', n('THead', row()), n('TFoot', row()))])).toEqual(['7.2-t13']);
+    expect(await seven2([n('Table', row(), n('Caption'), row())])).toEqual(['7.2-t16']);
+    expect(await seven2([n('Table', n('Caption'), row(), n('Caption'))])).toEqual(['7.2-t39']);
+  });
+  it('THead, TBody, TFoot hold TR only (t36, t37, t38)', async () => {
+    expect(await seven2([n('Table', n('THead', n('TD')), n('TBody', row()))])).toEqual(['7.2-t36']);
+    expect(await seven2([n('Table', n('TBody', row(), n('P')))])).toEqual(['7.2-t37']);
+    expect(await seven2([n('Table', n('TBody', row()), n('TFoot', n('P')))])).toEqual(['7.2-t38']);
+  });
+  it('LBody outside an LI (t18), TOCI outside a TOC (t26); a Caption after the first kid of a TOC (t28) or L (t40)', async () => {
+    expect(await seven2([n('Div', n('LBody'))])).toEqual(['7.2-t18']);
+    expect(await seven2([n('Div', n('TOCI', n('P')))])).toEqual(['7.2-t26']);
+    expect(await seven2([n('TOC', n('TOCI', n('P')), n('Caption'))])).toEqual(['7.2-t28']);
+    expect(await seven2([n('L', n('LI', n('LBody')), n('Caption'))])).toEqual(['7.2-t40']);
+  });
+});
