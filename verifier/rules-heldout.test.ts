@@ -139,7 +139,8 @@ describe('PDF/A extension schema descriptions: every field rule on its own gener
     const o = (f: string) => ({ property: widgetProp, after: vt(vtFields, fieldSeq(f)), use: widgetUse });
     expect(await ext(1, o(goodField.replace('<pdfaField:name>w</pdfaField:name>', '')))).toEqual(['6.7.8-t17']);
     expect(await ext(1, o(goodField.replace('Integer', 'Gadget')))).toEqual(['6.7.8-t18']);
-    expect(await ext(1, o(goodField.replace('Integer', 'Seq Integer')))).toEqual([]);
+    // a Seq Integer field is a defined type; the value 3 given it is then not of it
+    expect(await ext(1, o(goodField.replace('Integer', 'Seq Integer')))).toEqual(['6.7.9-t03']);
     expect(await ext(1, o(goodField.replace('<pdfaField:description>width</pdfaField:description>', '')))).toEqual([
       '6.7.8-t19',
     ]);
@@ -318,5 +319,71 @@ describe('PDF/UA-1 7.2: where table, list and TOC elements stand and what they h
     expect(await seven2([n('Div', n('TOCI', n('P')))])).toEqual(['7.2-t26']);
     expect(await seven2([n('TOC', n('TOCI', n('P')), n('Caption'))])).toEqual(['7.2-t28']);
     expect(await seven2([n('L', n('LI', n('LBody')), n('Caption'))])).toEqual(['7.2-t40']);
+  });
+});
+
+describe('values of the types an extension schema declares (6.7.9 t03, 6.6.2.3.1)', () => {
+  const schema = (valueType: string, after = ''): string =>
+    extension({
+      property: `<pdfaProperty:name>size</pdfaProperty:name><pdfaProperty:valueType>${valueType}</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category><pdfaProperty:description>A size</pdfaProperty:description>`,
+      after,
+      use: '',
+    });
+  const widget = `<pdfaSchema:valueType><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaType:type>Widget</pdfaType:type><pdfaType:namespaceURI>http://example.com/w/</pdfaType:namespaceURI><pdfaType:prefix>w</pdfaType:prefix><pdfaType:description>A widget</pdfaType:description><pdfaType:field><rdf:Seq><rdf:li rdf:parseType="Resource"><pdfaField:name>w</pdfaField:name><pdfaField:valueType>Integer</pdfaField:valueType><pdfaField:description>width</pdfaField:description></rdf:li></rdf:Seq></pdfaType:field></rdf:li></rdf:Seq></pdfaSchema:valueType>`;
+  const use = (body: string) =>
+    `<rdf:Description rdf:about="" xmlns:ex="http://example.com/ns/" xmlns:w="http://example.com/w/">${body}</rdf:Description>`;
+  const t03 = async (part: 1 | 2, xmpExtra: string): Promise<string[]> =>
+    (await ids(pdfaBase(part, { xmpExtra }), part === 1 ? 'pdfa1b' : 'pdfa2b'))
+      .map((i) => i.replace(/^ISO_19005_\d /, ''))
+      .filter((i) => /^(6\.7\.9-t03|6\.6\.2\.3\.1-)/.test(i));
+  it('a value of a type the package defines is a structure whose fields have their declared types', async () => {
+    expect(
+      await t03(1, schema('Widget', widget) + use('<ex:size rdf:parseType="Resource"><w:w>3</w:w></ex:size>')),
+    ).toEqual([]);
+    expect(await t03(1, schema('Widget', widget) + use('<ex:size>3</ex:size>'))).toEqual(['6.7.9-t03']);
+    expect(
+      await t03(1, schema('Widget', widget) + use('<ex:size rdf:parseType="Resource"><w:w>wide</w:w></ex:size>')),
+    ).toEqual(['6.7.9-t03']);
+    expect(await t03(2, schema('Widget', widget) + use('<ex:size>3</ex:size>'))).toEqual(['6.6.2.3.1-t01']);
+    expect(
+      await t03(
+        1,
+        schema('Seq Widget', widget) +
+          use('<ex:size><rdf:Seq><rdf:li rdf:parseType="Resource"><w:w>x</w:w></rdf:li></rdf:Seq></ex:size>'),
+      ),
+    ).toEqual(['6.7.9-t03']);
+  });
+  it('a closed or open choice of a type holds values of that type', async () => {
+    expect(await t03(1, schema('Closed Choice of Integer') + use('<ex:size>3</ex:size>'))).toEqual([]);
+    expect(await t03(1, schema('Closed Choice of Integer') + use('<ex:size>three</ex:size>'))).toEqual(['6.7.9-t03']);
+    expect(await t03(1, schema('Open Choice of Text') + use('<ex:size>anything</ex:size>'))).toEqual([]);
+  });
+});
+
+describe('identification schemas under a namespace URI that lacks or changes its trailing `/`', () => {
+  const swapNs = (p: HandPdf, from: string, to: string): HandPdf => {
+    const meta = p.objects[6] as { dict: string; stream: Uint8Array };
+    p.objects[6] = {
+      ...meta,
+      stream: new Uint8Array(Buffer.from(Buffer.from(meta.stream).toString('utf8').replace(from, to))),
+    };
+    return p;
+  };
+  it('pdfaid in http://www.aiim.org/pdfa/ns/id (no slash) or …/id# identifies no PDF/A part', async () => {
+    for (const part of [1, 2] as const) {
+      const std = part === 1 ? 'pdfa1b' : 'pdfa2b';
+      expect(await ids(pdfaBase(part), std)).toEqual([]);
+      for (const ns of ['http://www.aiim.org/pdfa/ns/id"', 'http://www.aiim.org/pdfa/ns/id#"'])
+        expect((await ids(swapNs(pdfaBase(part), 'http://www.aiim.org/pdfa/ns/id/"', ns), std)).length).toBeGreaterThan(
+          0,
+        );
+    }
+  });
+  it('pdfuaid in http://www.aiim.org/pdfua/ns/id (no slash) identifies no PDF/UA part (5 t01)', async () => {
+    const ua = uaTree([{ s: 'P' }]);
+    const ok = (await ids(ua, 'pdfua1')).filter((i) => / 5-t0/.test(i));
+    expect(ok).toEqual([]);
+    const bad = swapNs(uaTree([{ s: 'P' }]), 'http://www.aiim.org/pdfua/ns/id/"', 'http://www.aiim.org/pdfua/ns/id"');
+    expect((await ids(bad, 'pdfua1')).filter((i) => / 5-t0/.test(i))).toContain('ISO_14289_1 5-t01');
   });
 });
