@@ -125,6 +125,8 @@ export const FACTS = {
   'glyph-missing': 'the embedded program lacks glyphs shown in it {font, glyphs}',
   'notdef-glyph': 'text shows the .notdef glyph {font}',
   'actual-text-pua': 'an ActualText holds a Private Use Area code point {value: hexadecimal}',
+  'glyph-pua':
+    "a code shown outside ActualText maps to a Private Use Area code point (its ToUnicode entry, or a simple font's uniXXXX Differences name) {font, code, value: hexadecimal}",
 
   // ── annotations, actions, forms (checks/interactive.ts)
   annotation: 'an annotation {subtype} (bindings judge the type per part)',

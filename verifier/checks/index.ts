@@ -16,6 +16,7 @@ import { jpx } from './jpx.js';
 import { limits } from './limits.js';
 import { metadata } from './metadata.js';
 import { optionalContent } from './optional-content.js';
+import { puaGlyphs } from './pua-glyphs.js';
 import { signatures } from './signatures.js';
 import { structure } from './structure.js';
 import { structureUa1 } from './structure-ua1.js';
@@ -37,6 +38,7 @@ export const CHECKS: readonly Check[] = [
   cidSet,
   toUnicodeCmap,
   actualText,
+  puaGlyphs,
   optionalContent,
   signatures,
   structure,

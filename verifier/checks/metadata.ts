@@ -159,9 +159,40 @@ function extensionSchemas(p: XmpPacket): Map<string, Map<string, string>> {
   return out;
 }
 
+/** The value types the packet's extension schemas describe (pdfaType): type name → its namespace and
+ * each field's value type. */
+export type PackageTypes = Map<string, { ns: string; fields: Map<string, string> }>;
+function extensionTypes(p: XmpPacket): PackageTypes {
+  const out: PackageTypes = new Map();
+  const simple = (v: XmpValue | undefined): string | undefined => (v?.kind === 'simple' ? v.text.trim() : undefined);
+  const fieldOf = (v: XmpValue, n: string): XmpValue | undefined =>
+    v.kind === 'struct' ? v.fields.find((x) => x.name === n)?.value : undefined;
+  for (const prop of p.properties) {
+    if (prop.ns !== EXT || prop.name !== 'schemas' || prop.value.kind !== 'array') continue;
+    for (const s of prop.value.items) {
+      const vts = fieldOf(s, 'valueType');
+      for (const vt of vts?.kind === 'array' ? vts.items : []) {
+        const name = simple(fieldOf(vt, 'type'));
+        const ns = simple(fieldOf(vt, 'namespaceURI'));
+        if (name === undefined || ns === undefined) continue;
+        const fields = new Map<string, string>();
+        const fs = fieldOf(vt, 'field');
+        for (const f of fs?.kind === 'array' ? fs.items : []) {
+          const fn = simple(fieldOf(f, 'name'));
+          const ft = simple(fieldOf(f, 'valueType'));
+          if (fn !== undefined && ft !== undefined) fields.set(fn, ft);
+        }
+        out.set(name, { ns, fields });
+      }
+    }
+  }
+  return out;
+}
+
 function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
   extensionFacts(p, add);
   const ext = extensionSchemas(p);
+  const types = extensionTypes(p);
   for (const prop of p.properties) {
     if (prop.ns === RDF || prop.ns === EXT) continue;
     const def = PREDEFINED[prop.ns];
@@ -174,7 +205,7 @@ function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
       const t = def.props[prop.name];
       if (!t) {
         if (extType) {
-          if (!valueMatches(prop.value, extType))
+          if (!valueMatches(prop.value, extType, types))
             add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 });
         } else add('xmp-unknown-predefined', 'XMPProperty', { property: id, since: def.since });
         continue;
@@ -194,7 +225,7 @@ function schemas(p: XmpPacket, add: Parameters<Check>[0]['add']): void {
     }
     if (OPEN_NAMESPACES.has(prop.ns)) continue; // typed by no schema here, and needing no extension schema
     if (extType === undefined) add('xmp-undefined', 'XMPProperty', { property: id, ns: prop.ns });
-    else if (!valueMatches(prop.value, extType))
+    else if (!valueMatches(prop.value, extType, types))
       add('xmp-wrong-type', 'XMPProperty', { property: id, type: extType, since: 1 });
   }
 }
@@ -207,15 +238,32 @@ const LEX: Record<string, RegExp> = {
   Date: /^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/,
 };
 
-export function valueMatches(v: XmpValue, type: string): boolean {
-  if (type.includes('|')) return type.split('|').some((t) => valueMatches(v, t));
+/**
+ * Whether a value has the XMP type named: a simple type (lexically, for the numeric, boolean and date
+ * types), `Lang Alt`, an array of a type, the closed or open choice of a type (its values of that type),
+ * a structure type, or a type the packet's own descriptions define (`types`: a structure whose fields
+ * the description types have their types; depth-limited).
+ */
+export function valueMatches(v: XmpValue, type: string, types?: PackageTypes, depth = 0): boolean {
+  if (depth > 16) return true;
+  if (type.includes('|')) return type.split('|').some((t) => valueMatches(v, t, types, depth + 1));
   const t = type.trim();
   if (t === 'Lang Alt') {
     return v.kind === 'array' && v.type === 'Alt' && v.items.every((i) => i.kind === 'simple' && i.lang !== undefined);
   }
   const m = /^(Bag|Seq|Alt)\s+(.+)$/.exec(t);
   if (m) {
-    return v.kind === 'array' && v.type === m[1] && v.items.every((i) => valueMatches(i, m[2]));
+    return v.kind === 'array' && v.type === m[1] && v.items.every((i) => valueMatches(i, m[2], types, depth + 1));
+  }
+  const choice = /^(Open|Closed) Choice of (.+)$/.exec(t);
+  if (choice) return valueMatches(v, choice[2], types, depth + 1);
+  const own = SIMPLE_TYPES.has(t) || STRUCT_TYPES.has(t) ? undefined : types?.get(t);
+  if (own) {
+    if (v.kind !== 'struct') return false;
+    return v.fields.every((f) => {
+      const ft = f.ns === own.ns ? own.fields.get(f.name) : undefined;
+      return ft === undefined || valueMatches(f.value, ft, types, depth + 1);
+    });
   }
   if (STRUCT_TYPES.has(t)) return v.kind === 'struct';
   if (SIMPLE_TYPES.has(t) || LEX[t]) {

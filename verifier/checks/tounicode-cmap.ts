@@ -138,8 +138,10 @@ function codesOf(s: Uint8Array): number[] {
   return out;
 }
 
-/** The bfchar and bfrange entries of a ToUnicode CMap with two-byte sources, as text (UTF-16BE destinations). */
-export function readToUnicode(data: Uint8Array | null): Map<number, string> {
+/** The bfchar and bfrange entries of a ToUnicode CMap with `width`-byte sources (two unless told), as
+ * text (UTF-16BE destinations). */
+export function readToUnicode(data: Uint8Array | null, width: 1 | 2 = 2): Map<number, string> {
+  const digits = 2 * width;
   const out = new Map<number, string>();
   if (!data) return out;
   const text = Buffer.from(data).toString('latin1');
@@ -154,14 +156,14 @@ export function readToUnicode(data: Uint8Array | null): Map<number, string> {
     for (const e of m[1].matchAll(/<([0-9A-Fa-f\s]+)>\s*<([0-9A-Fa-f\s]*)>/g)) {
       if (out.size >= MAX_ENTRIES) return out;
       const src = hex(e[1]);
-      if (src.length === 4) out.set(parseInt(src, 16), utf16(e[2]));
+      if (src.length === digits) out.set(parseInt(src, 16), utf16(e[2]));
     }
   }
   for (const m of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const e of m[1].matchAll(/<([0-9A-Fa-f\s]+)>\s*<([0-9A-Fa-f\s]+)>\s*(<[0-9A-Fa-f\s]*>|\[[^\]]*\])/g)) {
       const lo = parseInt(hex(e[1]), 16);
       const hi = parseInt(hex(e[2]), 16);
-      if (hex(e[1]).length !== 4 || !(hi >= lo)) continue;
+      if (hex(e[1]).length !== digits || !(hi >= lo)) continue;
       if (e[3].startsWith('[')) {
         const dests = [...e[3].matchAll(/<([0-9A-Fa-f\s]*)>/g)].map((x) => utf16(x[1]));
         for (let c = lo; c <= hi && c - lo < dests.length && out.size < MAX_ENTRIES; c++) out.set(c, dests[c - lo]);

@@ -62,6 +62,14 @@ export const fonts = [
       when: (_f, fl) => fl.level === 'U' || fl.level === 'A',
     },
   ),
+  // level A only (veraPDF's 2A/3A profiles): a character mapped into the Private Use Area needs ActualText
+  bind(
+    '6.2.11.7.3',
+    1,
+    'glyph-pua',
+    'code %code of %font, shown outside ActualText, maps to the Private Use Area code point U+%value',
+    { when: (_f, fl) => fl.level === 'A' },
+  ),
   bind(
     '6.2.11.6',
     2,
