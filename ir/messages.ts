@@ -811,6 +811,17 @@ export const REFUSALS = {
     template:
       'a flow with continuation starts on one page and continues by overflowing its boxes: {key} must be a list of one page number (an empty list, every page, is not one page).',
   },
+  pageOfUnknown: {
+    status: 400,
+    word: 'description',
+    template: 'the placeholder {{page_of:{id}}} in {at} names no item, story block or heading: no id "{id}" is given.',
+  },
+  pageOfUnsettled: {
+    status: 400,
+    word: 'description',
+    template:
+      'the page of "{id}" that {at} prints does not settle: after {rounds} layings the number printed still moves the text so that "{id}" lands on another page.',
+  },
   flowPagePlaceholder: {
     status: 400,
     word: 'description',

@@ -166,6 +166,8 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   pagesRuleUnknownKey: ['key', 'at'],
   pagesRuleBackwards: ['toKey', 'to', 'fromKey', 'from'],
   itemIdTwice: ['id', 'at', 'earlier'],
+  pageOfUnknown: ['id', 'at'],
+  pageOfUnsettled: ['id', 'at', 'rounds'],
   relativeUnknownId: ['at', 'id'],
   relativeCycle: ['at', 'ring'],
   relativeWithPages: ['key', 'other'],
