@@ -2,6 +2,10 @@
 // heading (docs/reference.md, "flow", cross-references), in story paragraphs, text items, one-box
 // flows and table cells; a story printing one is laid again until its numbers settle. Judged with
 // poppler: `pdftotext -f N -l N` finds the heading on the page the reference prints.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
@@ -18,7 +22,10 @@ function renderDoc(content: unknown[], extra: unknown[] = []) {
   return render({
     description: {
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
-      items: [{ type: 'flow', font: 'Body', font_size: 10, rect: RECT, continuation: RECT, content }, ...extra],
+      items: [
+        { type: 'flow', font: 'Body', font_size: 10, rect: RECT, continuation: RECT, content, bookmarks: true },
+        ...extra,
+      ],
     },
     now: NOW,
   });
@@ -100,6 +107,28 @@ describe('page_of (issue 23)', () => {
     // The text item on every page prints the same number on each.
     expect((all.match(new RegExp(`Footref closing=${closing}\\b`, 'g')) ?? []).length).toBe(pages);
     expect(all).not.toContain('page_of');
+
+    // bookmarks: true: one outline entry per heading, nested by level, aimed at the heading's page and top.
+    const dir = mkdtempSync(join(tmpdir(), 'quire-refs-'));
+    try {
+      const file = join(dir, 'doc.pdf');
+      writeFileSync(file, out.pdf);
+      type Entry = { title: string; destpageposfrom1: number; dest: unknown[]; kids: Entry[] };
+      const q = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=outlines', file], { encoding: 'utf8' }));
+      const outline = q.outlines as Entry[];
+      expect(outline.map((o) => o.title)).toEqual(['Opening', 'Closinghead']);
+      expect(outline[0].kids.map((o) => o.title)).toEqual(['Middlehead']);
+      expect(outline[0].destpageposfrom1).toBe(1);
+      expect(outline[0].kids[0].destpageposfrom1).toBe(middle);
+      expect(outline[1].destpageposfrom1).toBe(closing);
+      // [page /XYZ left top zoom]: the top at the heading's first line, inside the box
+      expect(outline[1].dest[1]).toBe('/XYZ');
+      const top = outline[1].dest[3] as number;
+      expect(top).toBeGreaterThan(RECT.lly);
+      expect(top).toBeLessThanOrEqual(RECT.ury);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an id nothing gives, naming it', () => {

@@ -181,6 +181,7 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
     continuationAt: c === undefined ? undefined : contAt,
     widows: raw.widows ?? 2,
     orphans: raw.orphans ?? 2,
+    bookmarks: raw.bookmarks ?? false,
     styles,
     blocks,
   };

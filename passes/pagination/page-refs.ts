@@ -9,7 +9,8 @@
 
 import type { LaidStory } from '../../engines/text/story.js';
 import { refuse } from '../../ir/messages.js';
-import { type PageOf, pageOfRefsIn } from '../../ir/placeholders.js';
+import type { Bookmark, Place } from '../../ir/navigation-types.js';
+import { type PageOf, pageOfRefsIn, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { TableItem } from '../../ir/table-types.js';
 import type { LicensedIr, LicensedItem, StoryParagraph } from '../../ir/types.js';
@@ -162,4 +163,49 @@ function storyPrinting(ir: LicensedIr, id: string): JsonPointer | undefined {
   for (const item of ir.items)
     for (const t of textsOf(item)) if (t.story && pageOfRefsIn(t.text).includes(id)) return t.at;
   return undefined;
+}
+
+/**
+ * The outline entries of the stories with `bookmarks: true`: one per heading, titled with its text,
+ * nested by level (a heading goes under the nearest earlier one of a smaller level), aimed at its
+ * page with the view's top at the heading's top (`xyz`, left and zoom kept). Returns the entries and
+ * their places (keyed by a pointer of the heading's, as pagination places a bookmark's page).
+ */
+export function storyBookmarks(
+  placed: Placed,
+  pages: ReadonlyMap<string, number>,
+): { bookmarks: Bookmark[]; places: [JsonPointer, Place][] } {
+  const bookmarks: Bookmark[] = [];
+  const places: [JsonPointer, Place][] = [];
+  const stack: { level: number; b: Bookmark }[] = [];
+  const pageOf = (id: string) => pages.get(id);
+  let flow: LicensedItem | undefined;
+  for (const l of storyLandings(placed)) {
+    if (l.flow.type !== 'flow' || !l.flow.story?.bookmarks || l.block.heading === undefined) continue;
+    if (l.flow !== flow) stack.length = 0; // each story's headings nest among themselves
+    flow = l.flow;
+    const at = `${l.block.at}/heading`;
+    const title = l.block.runs
+      .map((r) => (r.placeholders ? resolvePlaceholders(r.text, l.page, 0, pageOf) : r.text))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const b: Bookmark = {
+      at,
+      title,
+      target: { kind: 'page', at, page: { at, ref: l.page }, view: { at, fit: 'xyz' } },
+      open: true,
+      bold: false,
+      italic: false,
+      children: [],
+    };
+    places.push([
+      at,
+      { page: l.page, view: { fit: 'xyz', left: null, top: l.top, right: null, bottom: null, zoom: null } },
+    ]);
+    while (stack.length && stack[stack.length - 1].level >= l.block.heading) stack.pop();
+    (stack.length ? stack[stack.length - 1].b.children : bookmarks).push(b);
+    stack.push({ level: l.block.heading, b });
+  }
+  return { bookmarks, places };
 }
