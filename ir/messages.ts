@@ -171,7 +171,7 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template:
-      'the placeholder {{{placeholder}}} in {at} is not known; write {{current_page}} or {{total_pages}}, and {{{{ or }}}} for a brace.',
+      'the placeholder {{{placeholder}}} in {at} is not known; write {{current_page}}, {{total_pages}} or {{page_of:ID}} (an id without spaces or braces), and {{{{ or }}}} for a brace.',
   },
   dateDirective: {
     status: 400,

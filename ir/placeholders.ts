@@ -38,6 +38,8 @@ export function scanPlaceholders(text: string): PlaceholderScan {
         i += ref[0].length - 1;
         continue;
       }
+      // `{page_of:` opens a reference: one without an id, or with white space or a brace in it, is a typo.
+      if (text.startsWith('{page_of:', i)) return { ok: false, name: 'page_of' };
       const m = NAME.exec(text.slice(i, i + 64));
       if (m) {
         if (!(PLACEHOLDERS as readonly string[]).includes(m[1])) return { ok: false, name: m[1] };

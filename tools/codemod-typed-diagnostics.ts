@@ -213,6 +213,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   pageSizePastLimit: ['key', 'value', 'limit'],
   matrixSingular: ['key'],
   imageDataShort: ['image', 'at', 'width', 'height', 'present', 'least'],
+  fontPastMemory: ['font', 'at', 'size', 'need', 'left', 'limit'],
   textPastMemory: ['at', 'limit'],
   tilingStepTooFine: ['key', 'step', 'floor'],
   encryptionPasswordLong: ['key', 'max'],
