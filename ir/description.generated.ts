@@ -953,6 +953,7 @@ export interface FlowItem {
     | [CoordinateRect, ...CoordinateRect[]];
   widows?: number;
   orphans?: number;
+  bookmarks?: boolean;
   styles?: {
     [k: string]: {
       font?: string;

@@ -171,7 +171,7 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template:
-      'the placeholder {{{placeholder}}} in {at} is not known; write {{current_page}} or {{total_pages}}, and {{{{ or }}}} for a brace.',
+      'the placeholder {{{placeholder}}} in {at} is not known; write {{current_page}}, {{total_pages}} or {{page_of:ID}} (an id without spaces or braces), and {{{{ or }}}} for a brace.',
   },
   dateDirective: {
     status: 400,
@@ -810,6 +810,17 @@ export const REFUSALS = {
     word: 'description',
     template:
       'a flow with continuation starts on one page and continues by overflowing its boxes: {key} must be a list of one page number (an empty list, every page, is not one page).',
+  },
+  pageOfUnknown: {
+    status: 400,
+    word: 'description',
+    template: 'the placeholder {{page_of:{id}}} in {at} names no item, story block or heading: no id "{id}" is given.',
+  },
+  pageOfUnsettled: {
+    status: 400,
+    word: 'description',
+    template:
+      'the page of "{id}" that {at} prints does not settle: after {rounds} layings the number printed still moves the text so that "{id}" lands on another page.',
   },
   flowPagePlaceholder: {
     status: 400,

@@ -149,6 +149,8 @@ export interface StorySpec {
   continuationAt?: JsonPointer;
   widows: number;
   orphans: number;
+  /** `bookmarks: true`: an outline entry per heading, nested by level (passes/pagination/page-refs.ts). */
+  bookmarks: boolean;
   styles: Map<string, StoryStyle>;
   blocks: StoryBlock[];
 }

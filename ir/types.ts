@@ -575,6 +575,8 @@ export interface PagedIr {
   pages: PagePlan[];
   /** How the request's numbering names pages (renumber), for page references of later passes. */
   numbering: PageNumbering;
+  /** The page each item and story block id names, for `{page_of:ID}` (issue 23). */
+  pageRefs?: ReadonlyMap<string, number>;
 }
 
 // ─────────────────────────── laid out ───────────────────────────

@@ -72,7 +72,7 @@ describe('typed parameters', () => {
       'the table at /items/2 runs past page 50, the ceiling of 50 pages.',
     );
     expect(refusal('placeholderUnknown', '/items/0/text', { placeholder: 'page', at: '/items/0/text' }).sentence).toBe(
-      'the placeholder {page} in /items/0/text is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.',
+      'the placeholder {page} in /items/0/text is not known; write {current_page}, {total_pages} or {page_of:ID} (an id without spaces or braces), and {{ or }} for a brace.',
     );
     expect(fill('{{{a}}} {{b}} {a}', { a: 1 })).toBe('{1} {b} 1');
     expect(remark('unusedResource', '/fonts/1', { kind: 'font', name: 'B' })).toEqual({

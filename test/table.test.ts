@@ -446,7 +446,7 @@ describe('refusals', () => {
       'an unknown placeholder in a cell',
       { rows: [['{page}', 'b']] },
       '/items/0/rows/0/0',
-      'the placeholder {page} in /items/0/rows/0/0 is not known; write {current_page} or {total_pages}, and {{ or }} for a brace.',
+      'the placeholder {page} in /items/0/rows/0/0 is not known; write {current_page}, {total_pages} or {page_of:ID} (an id without spaces or braces), and {{ or }} for a brace.',
     ],
     [
       'an undeclared cell font',

@@ -3,7 +3,7 @@
 // shadow drawn under them. Text, flow, table cells, text_path and form appearances share it.
 
 import type { DrawOp } from '../../ir/draw-ops.js';
-import { resolvePlaceholders } from '../../ir/placeholders.js';
+import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { ShadowSpec, TextBlockStyle, TextRun } from '../../ir/text-types.js';
 import type { Colour, FontResource } from '../../ir/types.js';
 import type { RunStyle, Span } from './atoms.js';
@@ -15,6 +15,8 @@ export interface TextPageContext {
   page: number;
   total: number;
   now: Date;
+  /** The page each `{page_of:ID}` names (issue 23), once pagination has placed everything. */
+  pageOf?: PageOf;
 }
 
 let textObjects = 0;
@@ -50,7 +52,7 @@ export function runSpans(
 ): Span[] {
   return item.runs.map((run) => {
     let text = run.date ? formatDate(run.date.pattern, pc.now, run.date.zone) : run.text;
-    if (run.placeholders) text = resolvePlaceholders(text, pc.page, pc.total);
+    if (run.placeholders) text = resolvePlaceholders(text, pc.page, pc.total, pc.pageOf);
     text = text.replace(WHITE, ' ');
     const s = run.style;
     if (!s) return { text, style: base, at: run.at };

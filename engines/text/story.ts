@@ -5,6 +5,7 @@
 // them with drawLine. The flow helpers shared with a one-box flow (indents, tab rules, the first
 // baseline) live here too.
 
+import type { PageOf } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type {
   Align,
@@ -107,7 +108,7 @@ export interface LaidStory {
  * it is laid, so a story past the budget is refused while laying, and given back once all are laid
  * (the glyph runs drawn from them are charged again as they are made, engines/text/text-memory.ts).
  */
-export function layStory(item: ResolvedFlowItem, width: number, now: Date): LaidStory {
+export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageOf?: PageOf): LaidStory {
   const story = item.story!;
   const base = blockStyle(item, item.fontRes);
   const rules: ParagraphRules = {
@@ -148,6 +149,7 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date): Laid
         page: 0,
         total: 0,
         now,
+        pageOf,
       });
       const nonEmpty = spans.filter((s) => s.text.length > 0);
       const p = layParagraph(nonEmpty, rules, width, b.heading ? { left: 0, right: 0, firstLine: 0 } : indents, style);

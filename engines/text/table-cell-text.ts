@@ -13,7 +13,7 @@
 
 import { pushAll } from '../../ir/bounded.js';
 import type { CellText, LineMetrics } from '../../ir/measured-table.js';
-import { resolvePlaceholders } from '../../ir/placeholders.js';
+import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { type Measured, measure, type RunStyle, type Span } from './atoms.js';
@@ -126,6 +126,7 @@ export interface CellPage {
   page?: number;
   total?: number;
   now: Date;
+  pageOf?: PageOf;
 }
 
 /** A text cell's runs as spans, as a text item's runs become spans (text-item.ts runSpans); placeholders as written while measuring. */
@@ -140,6 +141,7 @@ function textSpans(cell: TableCell, style: RunStyle, pc: CellPage): Span[] {
     page: pc.page ?? 0,
     total: pc.total ?? 0,
     now: pc.now,
+    pageOf: pc.pageOf,
   });
 }
 
@@ -160,7 +162,8 @@ export function layCellText(
   let spans: Span[];
   if (c.kind === 'text') spans = textSpans(cell, style, pc);
   else {
-    let text = c.placeholders && pc.page !== undefined ? resolvePlaceholders(c.text, pc.page, pc.total!) : c.text;
+    let text =
+      c.placeholders && pc.page !== undefined ? resolvePlaceholders(c.text, pc.page, pc.total!, pc.pageOf) : c.text;
     if (HAS_WHITE_NOT_TAB.test(text)) text = text.replace(WHITE_NOT_TAB, ' ');
     spans = [{ text, style, at: c.at }];
   }
@@ -621,7 +624,7 @@ export class PagedCellText {
     if (!p) {
       const src = this.source[k];
       const spans = src.spans.map((sp) =>
-        sp.resolve ? { ...sp, text: resolvePlaceholders(sp.text, pc.page ?? 0, pc.total ?? 0) } : sp,
+        sp.resolve ? { ...sp, text: resolvePlaceholders(sp.text, pc.page ?? 0, pc.total ?? 0, pc.pageOf) } : sp,
       );
       p = layParagraph(spans, this.rules, this.width, NO_INDENTS, src.empty);
       this.resolved.set(k, p);

@@ -1,7 +1,7 @@
 // engines/text/text-parts.test.ts — the small pure parts of text layout: placeholders, dates, tab stops.
 import { describe, expect, it } from 'vitest';
 import { badDirective, zoneKnown } from '../../ir/dates.js';
-import { resolvePlaceholders, scanPlaceholders } from '../../ir/placeholders.js';
+import { pageOfRefsIn, resolvePlaceholders, scanPlaceholders } from '../../ir/placeholders.js';
 import { formatDate } from './dates.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 
@@ -17,6 +17,15 @@ describe('placeholders', () => {
   it('resolves per page', () => {
     expect(resolvePlaceholders('Page {current_page} of {total_pages}', 3, 12)).toBe('Page 3 of 12');
     expect(resolvePlaceholders('{{current_page}} {{{current_page}}}', 3, 12)).toBe('{current_page} {3}');
+  });
+  it('reads {page_of:ID} (issue 23): its ids, and the page a lookup gives; an id without one prints as written', () => {
+    expect(scanPlaceholders('see {page_of:sec-1.2}')).toEqual({ ok: true, has: true });
+    expect(scanPlaceholders('{page_of:a b}')).toEqual({ ok: false, name: 'page_of' });
+    expect(pageOfRefsIn('p. {page_of:a}, {{page_of:b}}, {page_of:c}')).toEqual(['a', 'c']);
+    const pages = new Map([['a', 7]]);
+    expect(resolvePlaceholders('{page_of:a}/{page_of:z} {{page_of:a}}', 1, 9, (id) => pages.get(id))).toBe(
+      '7/{page_of:z} {page_of:a}',
+    );
   });
 });
 

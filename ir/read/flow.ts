@@ -4,7 +4,7 @@
 
 import type * as D from '../description.generated.js';
 import { refuse } from '../messages.js';
-import { pagePlaceholderIn, resolvePlaceholders } from '../placeholders.js';
+import { pageOfRefsIn, pagePlaceholderIn, resolvePlaceholders } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { flowItemSchema } from '../schema/flow.js';
 import type { FlowItem, ItemBase, StoryBlock, StorySpec, StoryStyle, TableItem, TabsSpec, TextRun } from '../types.js';
@@ -85,11 +85,16 @@ export const flowReader: ItemReader<'flow'> = {
   },
 };
 
-/** Page placeholders cannot be printed in a story (its lines are broken before pages are numbered); `{{`, `}}` are undone now. */
+/**
+ * `{current_page}`/`{total_pages}` cannot be printed in a story (its lines are broken before pages are
+ * numbered); `{{`, `}}` are undone now, unless a `{page_of:ID}` stays to resolve (pagination lays the
+ * story again until those numbers settle, passes/pagination/page-refs.ts).
+ */
 function storyRun(run: TextRun): TextRun {
   if (!run.placeholders) return run;
   const found = pagePlaceholderIn(run.text);
   if (found) refuse('flowPagePlaceholder', run.at, { at: run.at, placeholder: `{${found}}` });
+  if (pageOfRefsIn(run.text).length) return run;
   return { ...run, text: resolvePlaceholders(run.text, 0, 0), placeholders: false };
 }
 
@@ -176,6 +181,7 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
     continuationAt: c === undefined ? undefined : contAt,
     widows: raw.widows ?? 2,
     orphans: raw.orphans ?? 2,
+    bookmarks: raw.bookmarks ?? false,
     styles,
     blocks,
   };

@@ -17,7 +17,7 @@ import type {
 } from '../graphics-types.js';
 import { emptyGraphics } from '../graphics-types.js';
 import { refuse } from '../messages.js';
-import { pagePlaceholderIn } from '../placeholders.js';
+import { pageOfRefsIn, pagePlaceholderIn } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
 import {
   colorSpacesSchema,
@@ -84,6 +84,9 @@ function readFormItems(raw: D.Item[], p: JsonPointer): Item[] {
     for (const t of textsOf(item)) {
       const name = pagePlaceholderIn(t.text);
       if (name) refuse('placeholderInDrawing', t.at, { placeholder: name, at: t.at });
+      // A drawing is laid once, before pagination places what `{page_of:ID}` names.
+      const ref = pageOfRefsIn(t.text)[0];
+      if (ref !== undefined) refuse('placeholderInDrawing', t.at, { placeholder: `page_of:${ref}`, at: t.at });
     }
     return item;
   });

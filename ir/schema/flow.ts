@@ -71,6 +71,7 @@ export const flowItemSchema = {
     continuation: { anyOf: [rectSchema, { type: 'array', minItems: 1, items: rectSchema }] },
     widows: { type: 'integer', minimum: 1 },
     orphans: { type: 'integer', minimum: 1 },
+    bookmarks: { type: 'boolean' },
     styles: { type: 'object', additionalProperties: storyStyleSchema },
     last_align: alignSchema,
     left_indent: { type: 'number' },

@@ -131,7 +131,7 @@ export function layFlowItem(
   mark?: (paragraph: number) => ContentMark,
   pastFloor?: (lines: number) => void,
 ): DrawOp[] {
-  const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total) : item.content;
+  const content = item.placeholders ? resolvePlaceholders(item.content, pc.page, pc.total, pc.pageOf) : item.content;
   const l = fittedLayout(item, content, box);
   // fit_size found no size that holds: set at the floor, the lines below the box's floor are told (issue 17).
   if (item.fitSize && !l.holds && pastFloor) {

@@ -224,12 +224,14 @@ export const layout: Pass<PagedIr, LaidOutIr> = {
   id: 'layout',
   run(ir: PagedIr, ctx: PassContext): LaidOutIr {
     const total = ir.pages.length;
+    const refs = ir.pageRefs;
+    const pageOf = refs ? (id: string) => refs.get(id) : undefined;
     // Colour fonts (COLR v0) drawn as their layers once everything is placed (./colour-layers.ts).
     const layered = anyColourFont(ir.fonts) ? (ops: DrawOp[]) => colourLayered(ops, ir.fonts) : (ops: DrawOp[]) => ops;
     const pages: LaidOutPage[] = ir.pages.map((page) => {
       const links: LaidOutLink[] = [];
       const widgets: LaidOutWidget[] = [];
-      const pc: TextPageContext = { page: page.number, total, now: ctx.now };
+      const pc: TextPageContext = { page: page.number, total, now: ctx.now, pageOf };
       const ops: DrawOp[] = [];
       const under = templateOp(ir, page.number, total, page.size);
       const structure = ir.doc.structure;

@@ -21,8 +21,9 @@ import type {
 import type { Pass, PassContext } from '../pass.js';
 import { checkFilePages } from './file-pages.js';
 import { fitFormTables } from './form-tables.js';
+import { placeWithPageRefs, storyBookmarks } from './page-refs.js';
 import { placeNavigation } from './places.js';
-import { hangOnEveryPage, pageSize, placedInParts, placeItems } from './placing.js';
+import { hangOnEveryPage, pageSize, placedInParts } from './placing.js';
 
 /** Whether the object form of a pages rule selects page `n` of a document of `total` pages. */
 export function selects(s: PageSelect, n: number, total: number): boolean {
@@ -34,7 +35,8 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
   id: 'pagination',
   run(ir: LicensedIr, ctx: PassContext): PagedIr {
     const ceiling = ctx.client.pageCeiling;
-    const placing = placeItems(ir, ctx);
+    // Items placed; a story printing `{page_of:…}` laid until its numbers settle (./page-refs.ts).
+    const { placed: placing, pages: pageRefs } = placeWithPageRefs(ir, ctx);
     const { parts, hung: placed, tableParts, flowParts } = placing;
     // Tables inside drawings and tiling cells: fitted into their one rect (passes/pagination/form-tables.ts).
     fitFormTables(ir, ctx);
@@ -88,7 +90,15 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     const numbering = ir.doc.renumber ? labelledNumbering(count, ir.doc.renumber) : plainNumbering(count);
     // Last sub-step: page references of the navigation, now that the page count and numbering are known (issue 9).
     const places = placeNavigation(ir.doc, ir.items, pages);
-    return { stage: 'paged', doc: { ...ir.doc, numbering, places }, fonts: ir.fonts, pages, numbering };
+    // Stories with `bookmarks: true`: an outline entry per heading, after the declared bookmarks (./page-refs.ts).
+    const outline = storyBookmarks(placing, pageRefs);
+    let doc = { ...ir.doc, numbering, places };
+    if (outline.bookmarks.length) {
+      for (const [at, place] of outline.places) places.set(at, place);
+      const nav = ir.doc.navigation ?? { bookmarks: [], destinations: [], articles: [], conflicts: [] };
+      doc = { ...doc, navigation: { ...nav, bookmarks: [...nav.bookmarks, ...outline.bookmarks] } };
+    }
+    return { stage: 'paged', doc, fonts: ir.fonts, pages, numbering, pageRefs };
   },
 };
 

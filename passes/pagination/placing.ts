@@ -10,6 +10,7 @@ import { pushAll } from '../../ir/bounded.js';
 import type { RadioGroupItem } from '../../ir/form-types.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
 import { refuse } from '../../ir/messages.js';
+import type { PageOf } from '../../ir/placeholders.js';
 import type {
   Coord,
   FlowPartItem,
@@ -62,7 +63,7 @@ export function pageSize(ir: LicensedIr, n: number): PageSize {
 }
 
 /** Places tables and hung items, in the order their dependencies give. */
-export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
+export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): Placed {
   const ceiling = ctx.client.pageCeiling;
   const sizeOf = (n: number): PageSize => pageSize(ir, n);
   /** A rect evaluated while pages are still being created: `{total_pages}` is not known yet. */
@@ -152,7 +153,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext): Placed {
         box = boxOn(item.rect, page, "a flow's rect");
       }
       const conts = item.story.continuation;
-      const laid = layStory(item, box.urx - box.llx, ctx.now);
+      const laid = layStory(item, box.urx - box.llx, ctx.now, pageOf);
       const boxes = new Map<number, Box[]>();
       const fitted = fitStory({
         flow: item,

@@ -574,6 +574,52 @@ export const CASES: RefusalCase[] = [
     says: ['/items/0/content/1/text', '{current_page}'],
   },
   {
+    key: 'pageOfUnknown',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: [{ heading: 1, id: 'intro', text: 'Intro' }, 'See page {page_of:intr}.'],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/1',
+    says: ['/items/0/content/1', '{page_of:intr}', '"intr"'],
+  },
+  {
+    // Narrow ("9") the paragraph has 3 lines and cannot be split (widows + orphans = 4): the heading kept
+    // with it moves to page 10; wide ("10") it has 4 lines, splits, and the heading stays on page 9.
+    key: 'pageOfUnsettled',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 700, urx: 200, ury: 760 },
+          continuation: { llx: 50, lly: 700, urx: 200, ury: 760 },
+          content: [
+            ...Array.from({ length: 8 }, (_, i) => [`Filler${i + 1}`, { break: 'page' }]).flat(),
+            'Line one of filler here and more words to make it two lines',
+            { heading: 1, id: 'h', text: 'Head' },
+            'qqqq rrrr ssss tttt uuuu vvvv aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll xxxx {page_of:h}',
+          ],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/18',
+    says: ['/items/0/content/18', '"h"', '4 layings'],
+  },
+  {
     key: 'flowStyleUnknown',
     description: {
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
