@@ -14,6 +14,8 @@ COPY package.json package-lock.json ./
 # --ignore-scripts: `prepare` would build before the sources are here; the one native install runs after
 RUN npm ci --ignore-scripts && npm rebuild better-sqlite3
 COPY tsconfig.json tsup.config.ts ./
+# build-time stand-ins tsup puts in the bundle for two of fontkit's imports (issue 21)
+COPY tools/bundle ./tools/bundle
 COPY types ./types
 # the JSON Schema: read by the reader (unknown-key remarks), served by the front (/schema.json)
 COPY schema ./schema

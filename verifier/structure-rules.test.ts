@@ -49,6 +49,13 @@ describe('tagged-PDF rules', () => {
 
   it("finds what each broken file breaks, under veraPDF's ids", async () => {
     expect(await ids(tagged({ catalog: '', content: '0 0 m 10 10 l S' }), 'pdfua1')).toContain('7.1-3');
+    // An MCID the page's parent-tree entry gives no element is not tagged content (ISO 32000-1 §14.7.4.4):
+    // MCID 2 has no entry beside MCID 0 and 1, so its stroke is neither tagged nor an artifact.
+    const orphan = '/P <</MCID 0>> BDC 0 0 m 10 10 l S EMC /Figure <</MCID 1>> BDC 0 0 10 10 re f EMC';
+    expect(await ids(tagged({ content: orphan }), 'pdfua1')).not.toContain('7.1-3');
+    expect(await ids(tagged({ content: `${orphan} /P <</MCID 2>> BDC 0 0 m 5 5 l S EMC` }), 'pdfua1')).toContain(
+      '7.1-3',
+    );
     expect(
       await ids(tagged({ content: '/Artifact BMC /P <</MCID 0>> BDC 0 0 m 1 1 l S EMC EMC' }), 'pdfua1'),
     ).toContain('7.1-2');

@@ -6,6 +6,7 @@
 // descriptions, the title shown, the PDF/UA identification. Facts only; the standards bind them.
 import type { PDFContext } from 'pdf-lib';
 import { STANDARD_STRUCTURE_TYPES } from '../../ir/structure-types.js';
+import type { Operand } from '../content.js';
 import {
   arrayItems,
   dictOf,
@@ -187,7 +188,24 @@ export const structure: Check = ({ l, u, add }) => {
     }
   });
 
-  // Page content: each mark inside real content (an MCID in its marked-content ancestry) or an artifact.
+  // Page content: each mark inside real content or an artifact. Real content is an MCID the page's
+  // parent-tree entry maps to a structure element (ISO 32000-1 §14.7.4.4): an MCID no element
+  // claims is not tagged (veraPDF's isTaggedContent reads the tree the same way), so content marked
+  // with an orphan MCID is neither tagged nor an artifact (PDF/UA-1 7.1-3).
+  const claimedByPage = new Map<string, Set<number>>();
+  const claimed = (where: string, mcid: Operand | undefined): boolean => {
+    let set = claimedByPage.get(where);
+    if (!set) {
+      set = new Set();
+      const page = u.pages[Number(/^page (\d+)$/.exec(where)?.[1] ?? 0) - 1];
+      const key = page ? getNumber(ctx, page, 'StructParents') : undefined;
+      const entry = key === undefined ? undefined : parents.get(key);
+      const arr = entry ? ctx.lookup(entry) : undefined;
+      if (arr instanceof PDFArray) for (let k = 0; k < arr.size(); k++) if (dictOf(ctx.lookup(arr.get(k)))) set.add(k);
+      claimedByPage.set(where, set);
+    }
+    return mcid?.t === 'num' && set.has(mcid.v);
+  };
   for (const sc of u.scopes) {
     if (sc.kind !== 'page') continue;
     const marks: ('mcid' | 'artifact' | 'other')[] = [];
@@ -198,7 +216,12 @@ export const structure: Check = ({ l, u, add }) => {
       if (op.op === 'BDC' || op.op === 'BMC') {
         const tag = op.args[0]?.t === 'name' ? op.args[0].v : '';
         const props = op.op === 'BDC' && op.args[1]?.t === 'dict' ? op.args[1].v : undefined;
-        const kind = tag === 'Artifact' ? 'artifact' : props?.has('MCID') ? 'mcid' : 'other';
+        const kind =
+          tag === 'Artifact'
+            ? 'artifact'
+            : props?.has('MCID') && claimed(sc.where, props.get('MCID'))
+              ? 'mcid'
+              : 'other';
         if (kind === 'artifact' && tagged > 0) add('artifact-in-tagged', 'SEMarkedContent', {}, sc.where);
         if (kind === 'mcid' && artifact > 0) add('tagged-in-artifact', 'SEMarkedContent', {}, sc.where);
         marks.push(kind);
