@@ -14,12 +14,14 @@ import type {
   ResolvedFlowItem,
   StoryBlock,
   StoryParagraph,
+  StorySection,
   StoryTable,
 } from '../../ir/types.js';
 import type { RunStyle } from './atoms.js';
 import type { Indents, LaidParagraph, Line, ParagraphRules } from './paragraph.js';
 import { layParagraph } from './paragraph.js';
 import { blockStyle, runSpans } from './runs.js';
+import { columnWidth } from './story-columns.js';
 import type { TabRules } from './tabs.js';
 import { chargeText, LAID_CHAR_BYTES, LAID_LINE_BYTES, releaseText } from './text-memory.js';
 
@@ -93,7 +95,10 @@ export interface StoryPara {
   spaceAfter: number;
 }
 
-export type StoryEntry = StoryPara | { kind: 'break'; break: 'page' | 'column' } | { kind: 'table'; block: StoryTable };
+export type StoryEntry =
+  | StoryPara
+  | { kind: 'break'; break: 'page' | 'column'; section?: StorySection }
+  | { kind: 'table'; block: StoryTable };
 
 /** The story as laid: its entries in order. */
 export interface LaidStory {
@@ -124,7 +129,7 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date): Laid
   try {
     for (const b of story.blocks as StoryBlock[]) {
       if (b.kind === 'break') {
-        entries.push({ kind: 'break', break: b.break });
+        entries.push({ kind: 'break', break: b.break, section: b.section });
         continue;
       }
       if (b.kind === 'table') {
@@ -150,7 +155,15 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date): Laid
         now,
       });
       const nonEmpty = spans.filter((s) => s.text.length > 0);
-      const p = layParagraph(nonEmpty, rules, width, b.heading ? { left: 0, right: 0, firstLine: 0 } : indents, style);
+      // A paragraph of a `{columns}` section is laid at its column's width (engines/text/story-columns.ts).
+      const w = b.section ? columnWidth(width, b.section) : width;
+      const p = layParagraph(
+        nonEmpty,
+        w === width ? rules : { ...rules, tabs: tabRulesOf(item, w) },
+        w,
+        b.heading ? { left: 0, right: 0, firstLine: 0 } : indents,
+        style,
+      );
       const chars = nonEmpty.reduce((a, s) => a + s.text.length, 0);
       const bytes = p.lines.length * LAID_LINE_BYTES + chars * LAID_CHAR_BYTES;
       chargeText(bytes, item.at);
