@@ -5,6 +5,7 @@
 // them with drawLine. The flow helpers shared with a one-box flow (indents, tab rules, the first
 // baseline) live here too.
 
+import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type {
   Align,
@@ -157,6 +158,10 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date): Laid
       const nonEmpty = spans.filter((s) => s.text.length > 0);
       // A paragraph of a `{columns}` section is laid at its column's width (engines/text/story-columns.ts).
       const w = b.section ? columnWidth(width, b.section) : width;
+      if (w <= 0) {
+        const { at, count, gap } = b.section!;
+        refuse('flowColumnsNarrow', at, { at, count, gap, width: Math.round(width * 100) / 100 });
+      }
       const p = layParagraph(
         nonEmpty,
         w === width ? rules : { ...rules, tabs: tabRulesOf(item, w) },
