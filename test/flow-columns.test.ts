@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
-import { pdfInfo, pdfWords, renderedClean, type Word } from './support/pdf-tools.js';
+import { pdfInfo, pdfStructText, pdfWords, renderedClean, type Word } from './support/pdf-tools.js';
+import { TAGGING_LICENCE } from './support/standards.js';
+import { taggedReport } from './support/tagged-report.js';
 
 const RECT = { llx: 56, lly: 100, urx: 539, ury: 780 };
 const GAP = 10;
@@ -149,5 +151,23 @@ describe('columns in a story (issue 23)', () => {
     const br = Math.max(...right.map((w) => w.yMax));
     expect(Math.abs(bl - br)).toBeLessThanOrEqual(LEADING + 0.5);
     expect(words.length).toBe(para('s', 3).split(' ').length + para('s', 4).split(' ').length);
+  });
+
+  it('tagged (pdfua1, pdfa2a): zero findings, the structure text in column order', () => {
+    const d = taggedReport({ accessible: 'pdfua1', archive: 'pdfa2a' }) as { items: Record<string, unknown>[] };
+    const flow = d.items.find((i) => i.id === 'intro')!;
+    const paras = [para('s', 5), para('s', 6), para('s', 7)];
+    flow.content = ['Lead paragraph.', { columns: { count: 2, gap: 12 }, content: paras }];
+    flow.font_size = 6;
+    const r = render({ description: d, now: NOW, service: { licence: TAGGING_LICENCE } });
+    if (!r.ok) throw new Error(r.sentence);
+    expect(r.findings).toEqual([]);
+    const struct = pdfStructText(r.pdf);
+    const at = paras.map((p) => struct.indexOf(p.split(' ')[0]));
+    expect(at.every((i) => i > struct.indexOf('Lead'))).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // The words of the two columns are both present (the section was set in two columns).
+    const words = pdfWords(r.pdf).filter(inSection);
+    expect(new Set(words.map((w) => Math.round(w.xMin) < 72 + (520 - 72) / 2)).size).toBe(2);
   });
 });
