@@ -170,4 +170,29 @@ describe('columns in a story (issue 23)', () => {
     const words = pdfWords(r.pdf).filter(inSection);
     expect(new Set(words.map((w) => Math.round(w.xMin) < 72 + (520 - 72) / 2)).size).toBe(2);
   });
+
+  it('a heading in a section is kept with what follows: never the last line of a column', () => {
+    const blocks: unknown[] = [];
+    for (let i = 0; i < 30; i++) {
+      blocks.push({ heading: 2, text: `sH${i}` });
+      blocks.push(para('s', i));
+    }
+    const out = renderStory([{ columns: { count: 3, gap: GAP }, content: blocks }], {
+      styles: { h2: { font_size: 14, space_before: 8, space_after: 4 } },
+    });
+    const words = pdfWords(out.pdf).filter(inSection);
+    const columns = new Map<string, Word[]>();
+    for (const w of words) {
+      const key = `${w.page}/${colOf(w)}`;
+      columns.set(key, [...(columns.get(key) ?? []), w]);
+    }
+    expect(columns.size).toBeGreaterThan(3);
+    let headings = 0;
+    for (const ws of columns.values()) {
+      const lowest = ws.reduce((a, b) => (b.yMax > a.yMax ? b : a));
+      expect(lowest.text).toMatch(/^s\d/);
+      headings += ws.filter((w) => w.text.startsWith('sH')).length;
+    }
+    expect(headings).toBe(30);
+  });
 });
