@@ -195,4 +195,27 @@ describe('columns in a story (issue 23)', () => {
     }
     expect(headings).toBe(30);
   });
+
+  it('a page break in a section ends its columns there and the section goes on at the next page', () => {
+    const out = renderStory([
+      'y intro',
+      {
+        columns: { count: 2 },
+        content: ['s1 s2 s3', 's4 s5', { break: 'page' }, 's6 s7', { text: 's8 s9', break_before: 'column' }],
+      },
+      'z outro',
+    ]);
+    expect(Number(pdfInfo(out.pdf).Pages)).toBe(2);
+    const words = pdfWords(out.pdf);
+    const at = (t: string) => words.find((w) => w.text === t)!;
+    // Page 1: two one-line paragraphs balanced one to a column, side by side.
+    expect(at('s4').page).toBe(1);
+    expect(at('s4').yMin).toBeCloseTo(at('s1').yMin, 1);
+    expect(at('s4').xMin).toBeGreaterThan(at('s3').xMax);
+    // Page 2: the section from the top, the column break, then the story below at full width.
+    expect([at('s6').page, at('s8').page, at('z').page]).toEqual([2, 2, 2]);
+    expect(at('s8').yMin).toBeCloseTo(at('s6').yMin, 1);
+    expect(at('s8').xMin).toBeGreaterThan(at('s7').xMax);
+    expect(at('z').yMin).toBeGreaterThan(at('s6').yMax);
+  });
 });
