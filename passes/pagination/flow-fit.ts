@@ -9,7 +9,8 @@
 // A table block is measured at the story's width and fitted by the table's own fitter (table-fit.ts)
 // from where the previous block left off, along the same chain; the story goes on under its last
 // part. Without continuation there is one box and what does not fit runs on below it, as a one-box
-// flow (a table there is fitted into the rect alone and refused if it needs more).
+// flow (a table there is fitted into the rect alone and refused if it needs more). A `{columns}`
+// section is handed to story-columns.ts, which fits it with this fitter, its columns as the boxes.
 
 import type { Box } from '../../engines/geometry/coordinates.js';
 import type { Line } from '../../engines/text/paragraph.js';
