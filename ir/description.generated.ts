@@ -942,6 +942,47 @@ export interface FlowItem {
               border?: CellBorder;
             };
           }
+        | {
+            columns: {
+              count: number;
+              gap?: number;
+            };
+            /**
+             * @minItems 1
+             */
+            content: [
+              (
+                | string
+                | {
+                    text: CellText;
+                    id?: string;
+                    heading?: number;
+                    style?: string;
+                    keep_together?: boolean;
+                    keep_with_next?: boolean;
+                    break_before?: 'page' | 'column';
+                  }
+                | {
+                    break: 'page' | 'column';
+                  }
+              ),
+              ...(
+                | string
+                | {
+                    text: CellText;
+                    id?: string;
+                    heading?: number;
+                    style?: string;
+                    keep_together?: boolean;
+                    keep_with_next?: boolean;
+                    break_before?: 'page' | 'column';
+                  }
+                | {
+                    break: 'page' | 'column';
+                  }
+              )[],
+            ];
+          }
       )[];
   continuation?:
     | {

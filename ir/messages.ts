@@ -839,6 +839,12 @@ export const REFUSALS = {
     template:
       'the flow at {at} is inside a drawing or tiling, which has no next page, and its lines need {parts} boxes its size; make its rect taller or its text shorter.',
   },
+  flowColumnsNarrow: {
+    status: 400,
+    word: 'description',
+    template:
+      'the columns at {at} are {count} with gaps of {gap} points in a box {width} points wide, which leaves them no width; make the gap smaller or the rect wider.',
+  },
   flowTableOutgrows: {
     status: 400,
     word: 'description',

@@ -121,12 +121,22 @@ export interface StoryParagraph {
   keepTogether: boolean;
   keepWithNext: boolean;
   breakBefore?: 'page' | 'column';
+  /** Set when the block is in a `{columns}` section (the same object for every block of one section). */
+  section?: StorySection;
 }
 
 export interface StoryBreak {
   kind: 'break';
   at: JsonPointer;
   break: 'page' | 'column';
+  section?: StorySection;
+}
+
+/** A `{columns: {count, gap}, content}` section of a story: its blocks are set in `count` columns, balanced where it ends. */
+export interface StorySection {
+  at: JsonPointer;
+  count: number;
+  gap: number;
 }
 
 /** `{table}`: a table set in the story at the width of its rect, taking the room the previous block left. */

@@ -161,6 +161,7 @@ export type {
   StoryBlock,
   StoryBreak,
   StoryParagraph,
+  StorySection,
   StorySpec,
   StoryStyle,
   StoryTable,

@@ -198,6 +198,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   flowStyleUnknown: ['at', 'style'],
   storyWith: ['key', 'other'],
   flowOutgrowsDrawing: ['at', 'parts'],
+  flowColumnsNarrow: ['at', 'count', 'gap', 'width'],
   flowTableOutgrows: ['at', 'parts'],
   // standards, metadata, verifier
   timestampInvalid: ['key', 'value'],

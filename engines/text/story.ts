@@ -5,6 +5,7 @@
 // them with drawLine. The flow helpers shared with a one-box flow (indents, tab rules, the first
 // baseline) live here too.
 
+import { refuse } from '../../ir/messages.js';
 import type { PageOf } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type {
@@ -15,12 +16,14 @@ import type {
   ResolvedFlowItem,
   StoryBlock,
   StoryParagraph,
+  StorySection,
   StoryTable,
 } from '../../ir/types.js';
 import type { RunStyle } from './atoms.js';
 import type { Indents, LaidParagraph, Line, ParagraphRules } from './paragraph.js';
 import { layParagraph } from './paragraph.js';
 import { blockStyle, runSpans } from './runs.js';
+import { columnWidth } from './story-columns.js';
 import type { TabRules } from './tabs.js';
 import { chargeText, LAID_CHAR_BYTES, LAID_LINE_BYTES, releaseText } from './text-memory.js';
 
@@ -94,7 +97,10 @@ export interface StoryPara {
   spaceAfter: number;
 }
 
-export type StoryEntry = StoryPara | { kind: 'break'; break: 'page' | 'column' } | { kind: 'table'; block: StoryTable };
+export type StoryEntry =
+  | StoryPara
+  | { kind: 'break'; break: 'page' | 'column'; section?: StorySection }
+  | { kind: 'table'; block: StoryTable };
 
 /** The story as laid: its entries in order. */
 export interface LaidStory {
@@ -125,7 +131,7 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
   try {
     for (const b of story.blocks as StoryBlock[]) {
       if (b.kind === 'break') {
-        entries.push({ kind: 'break', break: b.break });
+        entries.push({ kind: 'break', break: b.break, section: b.section });
         continue;
       }
       if (b.kind === 'table') {
@@ -152,7 +158,19 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
         pageOf,
       });
       const nonEmpty = spans.filter((s) => s.text.length > 0);
-      const p = layParagraph(nonEmpty, rules, width, b.heading ? { left: 0, right: 0, firstLine: 0 } : indents, style);
+      // A paragraph of a `{columns}` section is laid at its column's width (engines/text/story-columns.ts).
+      const w = b.section ? columnWidth(width, b.section) : width;
+      if (w <= 0) {
+        const { at, count, gap } = b.section!;
+        refuse('flowColumnsNarrow', at, { at, count, gap, width: Math.round(width * 100) / 100 });
+      }
+      const p = layParagraph(
+        nonEmpty,
+        w === width ? rules : { ...rules, tabs: tabRulesOf(item, w) },
+        w,
+        b.heading ? { left: 0, right: 0, firstLine: 0 } : indents,
+        style,
+      );
       const chars = nonEmpty.reduce((a, s) => a + s.text.length, 0);
       const bytes = p.lines.length * LAID_LINE_BYTES + chars * LAID_CHAR_BYTES;
       chargeText(bytes, item.at);

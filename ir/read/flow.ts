@@ -7,7 +7,19 @@ import { refuse } from '../messages.js';
 import { pageOfRefsIn, pagePlaceholderIn, resolvePlaceholders } from '../placeholders.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { flowItemSchema } from '../schema/flow.js';
-import type { FlowItem, ItemBase, StoryBlock, StorySpec, StoryStyle, TableItem, TabsSpec, TextRun } from '../types.js';
+import type {
+  FlowItem,
+  ItemBase,
+  StoryBlock,
+  StoryBreak,
+  StoryParagraph,
+  StorySection,
+  StorySpec,
+  StoryStyle,
+  TableItem,
+  TabsSpec,
+  TextRun,
+} from '../types.js';
 import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader } from './items.js';
 import { tableReader } from './table.js';
@@ -131,8 +143,8 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
     // The old string form: a newline ends a paragraph.
     for (const text of raw.content.replace(/\r\n?/g, '\n').split('\n')) blocks.push(paragraph(text, cp));
   } else {
-    raw.content.forEach((b, i) => {
-      const bp = at(cp, i);
+    type RawBlock = Exclude<Exclude<D.FlowItem['content'], string>[number], { columns: unknown }>;
+    const readBlock = (b: RawBlock, bp: JsonPointer) => {
       if (typeof b === 'string') blocks.push(paragraph(b, bp));
       else if ('break' in b) blocks.push({ kind: 'break', at: bp, break: b.break });
       else if ('table' in b) {
@@ -170,6 +182,16 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
           breakBefore: b.break_before,
         });
       }
+    };
+    raw.content.forEach((b, i) => {
+      const bp = at(cp, i);
+      if (typeof b === 'object' && 'columns' in b) {
+        // A section in columns: its blocks are read as any, each marked with the section (engines/text/story-columns.ts).
+        const section: StorySection = { at: bp, count: b.columns.count, gap: b.columns.gap ?? 12 };
+        const from = blocks.length;
+        b.content.forEach((c, j) => readBlock(c, at(bp, 'content', j)));
+        for (let k = from; k < blocks.length; k++) (blocks[k] as StoryParagraph | StoryBreak).section = section;
+      } else readBlock(b, bp);
     });
   }
   const c = raw.continuation;

@@ -1,6 +1,6 @@
 // ir/schema/flow.ts — schema of the `flow` item (docs/reference.md, "flow"): the text keys it shares
 // with `text`, its own paragraph keys, and a story's (issue 23): continuation boxes, widows and
-// orphans, styles, and `content` as an array of blocks (paragraphs, breaks, tables).
+// orphans, styles, and `content` as an array of blocks (paragraphs, breaks, tables, column sections).
 import { colourSchema, fontSizeSchema, itemBase, leadingSchema, rectSchema } from './common.js';
 import { tableItemSchema } from './table.js';
 import { alignSchema, blockStyle, runSchema } from './text.js';
@@ -56,9 +56,30 @@ const storyTableSchema = {
   },
 } as const;
 
+/** `{columns, content}`: a section of paragraphs set in 2–4 columns, balanced where it ends. */
+const storyColumnsSchema = {
+  type: 'object',
+  required: ['columns', 'content'],
+  properties: {
+    columns: {
+      type: 'object',
+      required: ['count'],
+      properties: {
+        count: { type: 'integer', minimum: 2, maximum: 4 },
+        gap: { type: 'number', minimum: 0 },
+      },
+    },
+    content: {
+      type: 'array',
+      minItems: 1,
+      items: { anyOf: [{ type: 'string' }, storyParagraphSchema, storyBreakSchema] },
+    },
+  },
+} as const;
+
 /** The blocks of a flow's `content` array. */
 const storyBlockSchema = {
-  anyOf: [{ type: 'string' }, storyParagraphSchema, storyBreakSchema, storyTableSchema],
+  anyOf: [{ type: 'string' }, storyParagraphSchema, storyBreakSchema, storyTableSchema, storyColumnsSchema],
 } as const;
 
 export const flowItemSchema = {

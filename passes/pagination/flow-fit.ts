@@ -9,14 +9,17 @@
 // A table block is measured at the story's width and fitted by the table's own fitter (table-fit.ts)
 // from where the previous block left off, along the same chain; the story goes on under its last
 // part. Without continuation there is one box and what does not fit runs on below it, as a one-box
-// flow (a table there is fitted into the rect alone and refused if it needs more).
+// flow (a table there is fitted into the rect alone and refused if it needs more). A `{columns}`
+// section is handed to story-columns.ts, which fits it with this fitter, its columns as the boxes.
 
 import type { Box } from '../../engines/geometry/coordinates.js';
 import type { Line } from '../../engines/text/paragraph.js';
 import { firstDistance, type LaidStory, type StoryPara } from '../../engines/text/story.js';
+import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredTable } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
 import type { PlacedFlowLine, ResolvedFlowItem, ResolvedTableItem } from '../../ir/types.js';
+import { fitSection, sectionOf, sectionRunEnd } from './story-columns.js';
 import { type FittedPart, fitTable } from './table-fit.js';
 
 const EPS = 1e-6;
@@ -47,6 +50,10 @@ export interface FlowFitInput {
   /** A table block measured `width` points wide (passes/pagination/table-measure.ts). */
   measure(table: ResolvedTableItem, width: number): MeasuredTable;
   ceiling: number;
+  /** The first box holds something already (a `{columns}` section's first column, story-columns.ts): keeps apply there. */
+  startFilled?: boolean;
+  /** Told when a box that holds nothing takes lines its keeps would have moved on (story-columns.ts balances without). */
+  forced?: () => void;
 }
 
 export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: FittedStoryTable[] } {
@@ -69,7 +76,7 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
   let y = box.ury;
   let edge = true;
   /** Whether the box holds anything yet (lines or a table). */
-  let filled = false;
+  let filled = inp.startFilled ?? false;
   let lastLine: Line | undefined;
   let prevAfter = 0;
 
@@ -181,6 +188,37 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
   let pi = -1;
   for (let ei = 0; ei < laid.entries.length; ei++) {
     const en = laid.entries[ei];
+    const section = sectionOf(en);
+    if (section) {
+      // A `{columns}` section: fitted column by column, balanced where it ends (story-columns.ts).
+      const end = sectionRunEnd(laid.entries, ei);
+      if (en.kind === 'paragraph' && en.block.breakBefore === 'page') breakHere('page');
+      const firstBefore = en.kind === 'paragraph' ? en.spaceBefore : 0;
+      close();
+      lines = [];
+      const r = fitSection({
+        flow,
+        laid,
+        from: ei,
+        to: end,
+        section,
+        width,
+        chained,
+        top: (edge ? y : y + lastLine!.descender) - (filled ? prevAfter + firstBefore : 0),
+        filled,
+        cursor: { page: () => page, box: () => box, next: () => advance('column') },
+        fit: fitStory,
+      });
+      pushAll(parts, r.parts);
+      for (let e = ei; e < end; e++) if (laid.entries[e].kind === 'paragraph') pi++;
+      y = r.bottom;
+      edge = true;
+      filled = true;
+      lastLine = undefined;
+      prevAfter = r.spaceAfter;
+      ei = end - 1;
+      continue;
+    }
     if (en.kind === 'break') {
       breakHere(en.break);
       continue;
@@ -241,7 +279,10 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
           if (s < 0) s = 0;
         }
         // A box that holds nothing yet takes what fits, one line at least: the story always moves on.
-        if (s === 0 && !filled) s = Math.max(1, m);
+        if (s === 0 && !filled) {
+          inp.forced?.();
+          s = Math.max(1, m);
+        }
       }
       for (let j = k; j < k + s; j++) {
         y -= distance(en, j, edge, k);

@@ -83,21 +83,24 @@ function formStory(flow: ResolvedFlowItem, b: CoordBindings, ir: LicensedIr, ctx
     measure: (t, width) => measureTable(t, width, ir.doc, ctx.now),
     ceiling: ctx.client.pageCeiling,
   });
-  const n = fitted.parts.length;
+  // One box: every part on page 1 (a `{columns}` section makes a part per column).
+  const n = new Set(fitted.parts.map((f) => f.page)).size;
   if (n > 1 || fitted.tables.some((t) => t.parts.some((p) => p.page !== 1)))
     refuse('flowOutgrowsDrawing', flow.at, { at: flow.at, parts: Math.max(2, n) });
-  const f = fitted.parts[0] ?? { box, lines: [] };
-  const part: FlowPartItem = {
-    type: 'flow_part',
-    at: flow.at,
-    index: flow.index,
-    flow,
-    part: 1,
-    page: 1,
-    box: f.box,
-    lines: f.lines,
-    laid,
-  };
+  const fs = fitted.parts.length ? fitted.parts : [{ box, lines: [] }];
+  const flowParts = fs.map(
+    (f, i): FlowPartItem => ({
+      type: 'flow_part',
+      at: flow.at,
+      index: flow.index,
+      flow,
+      part: i + 1,
+      page: 1,
+      box: f.box,
+      lines: f.lines,
+      laid,
+    }),
+  );
   const tables = fitted.tables.flatMap((st, k) => storyTableParts(st, k) as PlacedItem[] as Item[]);
-  return [part as PlacedItem as Item, ...tables];
+  return [...(flowParts as PlacedItem[] as Item[]), ...tables];
 }

@@ -620,6 +620,25 @@ export const CASES: RefusalCase[] = [
     says: ['/items/0/content/18', '"h"', '4 layings'],
   },
   {
+    key: 'flowColumnsNarrow',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'flow',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: ['x', { columns: { count: 4, gap: 200 }, content: ['a b c'] }],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/1',
+    says: ['/items/0/content/1', '4', '200', '495'],
+  },
+  {
     key: 'flowStyleUnknown',
     description: {
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
