@@ -6,9 +6,13 @@
 // sent together, and 200 invoices sent at once, each with /health sampled throughout and the queue's
 // figures from /metrics (expected wait, estimate, busy refusals).
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
+// Only the 200-invoice burst, builds compared in one run (each burst against a fresh server of each
+// build in turn, the main thread's event-loop delay printed beside /health):
+//   npx tsx bench/load.ts --only burst200 --rounds 3 --dist dist --dist bench/results/dist-before
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -17,7 +21,13 @@ import { slowDescription } from '../test/support/child-server.js';
 import { invoiceScenario } from './lib/invoice-scenario.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+    only: { type: 'string' },
+    dist: { type: 'string', multiple: true },
+    rounds: { type: 'string', default: '1' },
+  },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
@@ -47,21 +57,63 @@ function peakRss(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
-async function startServer(): Promise<{ url: string; pid: number; stop: () => void }> {
+interface Server {
+  url: string;
+  pid: number;
+  stop: () => void;
+  /** The main thread's event-loop delay since the last call (bench/lib/loop-delay.mjs). */
+  loopDelay: () => Promise<string>;
+}
+
+async function startServer(dist = 'dist'): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [new URL('../dist/cli.js', import.meta.url).pathname, 'serve', '--port', '0', '--log-level', 'warn'],
+    [
+      // e.g. QUIRE_BENCH_NODE_FLAGS='--trace-gc' or '--cpu-prof --cpu-prof-dir=/tmp/p'
+      ...(process.env.QUIRE_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      new URL('./lib/loop-delay.mjs', import.meta.url).pathname,
+      `${resolvePath(dist)}/cli.js`,
+      'serve',
+      '--port',
+      '0',
+      '--log-level',
+      'warn',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  let out = '';
+  let waiting: ((line: string) => void) | undefined;
   const url = await new Promise<string>((resolve) => {
-    let out = '';
     child.stdout!.on('data', (c: Buffer) => {
+      if (process.env.QUIRE_BENCH_SERVER_OUT) appendFileSync(process.env.QUIRE_BENCH_SERVER_OUT, c);
       out += c;
       const m = /listening on (\S+)/.exec(out);
       if (m) resolve(m[1]);
+      const d = /loop-delay (\{.*\})\n/.exec(out);
+      if (d && waiting) {
+        out = out.slice(d.index + d[0].length);
+        const w = waiting;
+        waiting = undefined;
+        const v = JSON.parse(d[1]) as Record<string, number>;
+        w(`event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms`);
+      }
     });
   });
-  return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
+  return {
+    url,
+    pid: child.pid!,
+    // SIGTERM first (a --cpu-prof is written on a clean exit), SIGKILL if it lingers.
+    stop: () => {
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    },
+    loopDelay: () =>
+      new Promise((resolve) => {
+        waiting = resolve;
+        child.kill('SIGUSR2');
+      }),
+  };
 }
 
 async function load(url: string, body: Buffer, type: string): Promise<autocannon.Result> {
@@ -155,6 +207,47 @@ async function queueFigures(url: string): Promise<string> {
 
 const { name, json } = invoiceScenario();
 const { body, type } = multipart(json);
+
+async function warm(url: string): Promise<void> {
+  for (let i = 0; i < 4; i++)
+    await autocannon({
+      url: `${url}/render`,
+      method: 'POST',
+      body,
+      headers: { 'content-type': type },
+      amount: 8,
+      connections: 4,
+    });
+}
+
+if (values.only === 'burst200') {
+  let commit = '?';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {}
+  console.log(
+    `${new Date().toISOString()}, commit ${commit}, Node ${process.version}; 200 ${name} at once, a fresh server per burst`,
+  );
+  for (let round = 0; round < Number(values.rounds); round++)
+    for (const dist of values.dist ?? ['dist']) {
+      const srv = await startServer(dist);
+      try {
+        await warm(srv.url);
+        await srv.loopDelay();
+        const b = await burst(
+          srv.url,
+          Array.from({ length: 200 }, () => json),
+        );
+        console.log(
+          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms over ${b.healthSamples} samples; ${await srv.loopDelay()}; load average ${load1()}`,
+        );
+      } finally {
+        srv.stop();
+      }
+    }
+  process.exit(0);
+}
+
 const srv = await startServer();
 try {
   // Warm the workers (font parsed once per process per worker).
