@@ -8,6 +8,7 @@
 // it printed are the numbers found (at most ROUNDS layings; else `pageOfUnsettled`).
 
 import type { LaidStory } from '../../engines/text/story.js';
+import { minOf } from '../../ir/bounded.js';
 import { refuse } from '../../ir/messages.js';
 import type { Bookmark, Place } from '../../ir/navigation-types.js';
 import { type PageOf, pageOfRefsIn, resolvePlaceholders } from '../../ir/placeholders.js';
@@ -106,7 +107,7 @@ export function storyLandings(placed: Placed): Landing[] {
 /** The first page an item lands on (a rule of pages: the first page it can select; every page: 1). */
 function firstPage(item: LicensedItem, placed: Placed): number {
   const parts = placed.parts.get(item);
-  if (parts?.length) return Math.min(...parts.map((p) => p.page));
+  if (parts?.length) return minOf(parts.map((p) => p.page));
   const hung = placed.hung.get(item);
   if (hung) return hung.pages.list[0];
   const { list, select } = item.pages;
@@ -115,7 +116,7 @@ function firstPage(item: LicensedItem, placed: Placed): number {
     while (select.but.includes(n)) n += select.every;
     return n;
   }
-  return list.length ? Math.min(...list) : 1;
+  return list.length ? minOf(list) : 1;
 }
 
 /** The page every id names, once everything is placed. */

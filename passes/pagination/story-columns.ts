@@ -11,6 +11,7 @@
 import type { Box } from '../../engines/geometry/coordinates.js';
 import type { LaidStory, StoryEntry, StoryPara } from '../../engines/text/story.js';
 import { columnBoxes } from '../../engines/text/story-columns.js';
+import { minOf, pushAll } from '../../ir/bounded.js';
 import type { ResolvedFlowItem, StorySection } from '../../ir/types.js';
 import type { FittedFlowPart, FlowFitInput, fitStory } from './flow-fit.js';
 
@@ -161,7 +162,7 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
       continue;
     }
     if (full.rest) {
-      parts.push(...full.parts);
+      pushAll(parts, full.parts);
       at = full.rest;
       inp.cursor.next();
       top = inp.cursor.box().ury;
@@ -171,7 +172,7 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
     // The section ends in this box: balance its columns (the least height holding the rest unforced).
     const ok = (s: Sub) => !s.rest && !s.forced && (!startFilled || s.firstColumnUsed);
     let best = full;
-    const lowest = Math.min(...full.parts.flatMap((p) => p.lines.map((l) => l.baseline)), top);
+    const lowest = Math.min(minOf(full.parts.flatMap((p) => p.lines.map((l) => l.baseline))), top);
     let hi = inp.chained ? top - floor : top - lowest + 100;
     const atHi = sub(at, box, top, top - hi, startFilled);
     if (ok(atHi)) {
@@ -186,8 +187,8 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
         } else lo = mid;
       }
     }
-    parts.push(...best.parts);
-    const bottom = Math.min(top, ...best.parts.map((p) => p.bottom));
+    pushAll(parts, best.parts);
+    const bottom = Math.min(top, minOf(best.parts.map((p) => p.bottom)));
     let spaceAfter = 0;
     for (let e = inp.to - 1; e >= inp.from; e--) {
       const en = laid.entries[e];
