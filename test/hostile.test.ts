@@ -189,6 +189,26 @@ describe('memory budget: laid-out text, charged as its lines are laid and drawn'
     const ok = render({ description: two, now: NOW, service: { renderMemory: TEXT_BUDGET } });
     expect(ok.ok && pdfInfo(ok.pdf).Pages).toBe('2');
   });
+
+  it("holds a continuing story's laid lines charged beside the runs drawn from them (issue 23)", () => {
+    // A story is laid in pagination and drawn in layout: its laid lines (~1.6 KB each) live until then,
+    // beside the glyph runs (~1 KB each). 2 000 one-word paragraphs fit the budget counted one at a time
+    // (3.2 MB, then 2.1 MB) but not together: refused; 1 000 render, every paragraph on its page.
+    const story = (n: number) => {
+      const d = manyParagraphs(n) as { items: Record<string, unknown>[] };
+      const item = d.items[0] as { rect: unknown; content: string };
+      d.items = [{ ...item, continuation: item.rect, content: item.content.trimEnd().split('\n') }];
+      return d;
+    };
+    const s = refused(
+      render({ description: story(2000), now: NOW, service: { renderMemory: TEXT_BUDGET } }),
+      413,
+      'drawing',
+    );
+    expect(s).toContain(`${TEXT_BUDGET} bytes`);
+    const ok = render({ description: story(1000), now: NOW, service: { renderMemory: TEXT_BUDGET } });
+    expect(ok.ok && pdfToText(ok.pdf).match(/^\f?p$/gm)?.length).toBe(1000);
+  });
 });
 
 describe('memory budget: supplied fonts, charged from their file size before they are parsed', () => {

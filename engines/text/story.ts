@@ -107,12 +107,16 @@ export interface LaidStory {
   entries: StoryEntry[];
   /** The paragraph entries, in order (a placed line names its paragraph by index here). */
   paragraphs: StoryPara[];
+  /** What the laid lines took from the render's budget: held while the story is (its lines are drawn
+   * in the layout pass, long after laying), given back by whoever drops it (a page_of re-laying). */
+  charged: number;
 }
 
 /**
  * Lays every paragraph of the story `width` points wide. Each is charged to the render's budget as
- * it is laid, so a story past the budget is refused while laying, and given back once all are laid
- * (the glyph runs drawn from them are charged again as they are made, engines/text/text-memory.ts).
+ * it is laid, so a story past the budget is refused while laying; the charge stays while the laid
+ * story is held (through pagination to the layout pass, beside the glyph runs drawn from it, which are
+ * charged as they are made: engines/text/text-memory.ts) and is given back only if laying fails.
  */
 export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageOf?: PageOf): LaidStory {
   const story = item.story!;
@@ -187,8 +191,9 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
       entries.push(entry);
       paragraphs.push(entry);
     }
-  } finally {
+  } catch (e) {
     releaseText(charged);
+    throw e;
   }
-  return { entries, paragraphs };
+  return { entries, paragraphs, charged };
 }

@@ -8,6 +8,7 @@
 // it printed are the numbers found (at most ROUNDS layings; else `pageOfUnsettled`).
 
 import type { LaidStory } from '../../engines/text/story.js';
+import { releaseText } from '../../engines/text/text-memory.js';
 import { minOf } from '../../ir/bounded.js';
 import { refuse } from '../../ir/messages.js';
 import type { Bookmark, Place } from '../../ir/navigation-types.js';
@@ -155,6 +156,8 @@ export function placeWithPageRefs(ir: LicensedIr, ctx: PassContext): { placed: P
       printedAt = storyPrinting(ir, moved) ?? printedAt;
       refuse('pageOfUnsettled', printedAt, { at: printedAt, id: moved, rounds: ROUNDS });
     }
+    // This laying is dropped: what its stories' lines took goes back before the next one is laid.
+    for (const laid of new Set(placed.flowParts.map((f) => f.laid as LaidStory))) releaseText(laid.charged);
     guess = pages;
   }
 }

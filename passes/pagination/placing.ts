@@ -122,6 +122,28 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): P
     };
   };
 
+  /** The page and box an item that overflows (a table, a story) starts in: hung with relative_to, or on
+   * its one page — `pages: []` written out is "every page", which it cannot start on: refused under
+   * `onePage`, never a silent page 1. */
+  const startOf = (
+    item: LicensedItem & { rect: RectSpec },
+    onePage: 'flowPagesOne' | 'tablePagesOne',
+    what: string,
+  ): { page: number; box: Box } => {
+    if (item.relativeTo) {
+      const a = anchor(item);
+      return {
+        page: a.page,
+        box: hangBox(boxOn(item.rect, a.page, 'the rect of an item hung with relative_to'), a.hang),
+      };
+    }
+    if (item.pages.select || item.pages.list.length > 1 || item.pages.emptyWritten)
+      refuse(onePage, item.pages.at, { key: item.pages.at });
+    const page = item.pages.list[0] ?? 1;
+    if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
+    return { page, box: boxOn(item.rect, page, what) };
+  };
+
   const repeated: LicensedItem[] = [];
   const repeats = new Set<LicensedItem>();
   /** An item on every page (an empty list or a rule), or hung from one: it has an instance on each of its pages. */
@@ -138,20 +160,8 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): P
       continue;
     }
     if (item.type === 'flow' && item.story) {
-      let page: number;
-      let box: Box;
-      if (item.relativeTo) {
-        const a = anchor(item);
-        page = a.page;
-        box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
-      } else {
-        // A story starts on one page and continues by overflow, as a table does.
-        if (item.pages.select || item.pages.list.length > 1 || item.pages.emptyWritten)
-          refuse('flowPagesOne', item.pages.at, { key: item.pages.at });
-        page = item.pages.list[0] ?? 1;
-        if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
-        box = boxOn(item.rect, page, "a flow's rect");
-      }
+      // A story starts on one page and continues by overflow, as a table does.
+      const { page, box } = startOf(item, 'flowPagesOne', "a flow's rect");
       const conts = item.story.continuation;
       const laid = layStory(item, box.urx - box.llx, ctx.now, pageOf);
       const boxes = new Map<number, Box[]>();
@@ -190,20 +200,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): P
       );
       fitted.tables.forEach((st, k) => pushAll(tableParts, storyTableParts(st, k)));
     } else if (item.type === 'table') {
-      let page: number;
-      let box: Box;
-      if (item.relativeTo) {
-        const a = anchor(item);
-        page = a.page;
-        box = hangBox(boxOn(item.rect, page, 'the rect of an item hung with relative_to'), a.hang);
-      } else {
-        // `pages: []` written out is "every page", which a table cannot start on: refused, never a silent page 1.
-        if (item.pages.select || item.pages.list.length > 1 || item.pages.emptyWritten)
-          refuse('tablePagesOne', item.pages.at, { key: item.pages.at });
-        page = item.pages.list[0] ?? 1;
-        if (page > ceiling) refuse('tooManyPages', item.pages.at, { pages: page, ceiling });
-        box = boxOn(item.rect, page, "a table's rect");
-      }
+      const { page, box } = startOf(item, 'tablePagesOne', "a table's rect");
       const cont = item.continuation ?? item.rect;
       const m = measureTable(item, box.urx - box.llx, ir.doc, ctx.now);
       const fitted = fitTable({

@@ -109,7 +109,8 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
     const fitIn: FlowFitInput = {
       // A stand-in chain: column c is "page" c, the overflow past the last column one more.
       flow: { ...inp.flow, story: { ...inp.flow.story!, continuation: [inp.flow.rect] } },
-      laid: { entries, paragraphs: entries.filter((en): en is StoryPara => en.kind === 'paragraph') },
+      // (charged: 0 — the section's lines were charged when the story was laid)
+      laid: { entries, paragraphs: entries.filter((en): en is StoryPara => en.kind === 'paragraph'), charged: 0 },
       startPage: 0,
       startBox: cols[0],
       boxesOn: (c) => [c < cols.length ? cols[c] : overflow],
