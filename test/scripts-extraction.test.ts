@@ -3,7 +3,7 @@
 // Bengali two-part vowels, Thai and Khmer vowels drawn apart from their letters, a ligature drawn for
 // "fi" and for "ﬁ", small capitals) reads back right at every use. Fonts from Debian's
 // fonts-noto-core, fonts-droid-fallback and fonts-nanum (tools/install-test-deps.sh). Judged by
-// poppler's pdftotext, MuPDF's `mutool draw -F txt` and pdf.js, in a text item, a flow, a table cell
+// poppler's pdftotext, MuPDF's `mutool draw -F txt` and pdf.js, in a text item, a flow, a table cell, a story (heading and paragraph blocks, issue 23)
 // and under accessible: "pdfua1" with archive "pdfa2u" (zero findings); along a text_path, in form
 // field appearances and in a code's human-readable text. Every script is one page of one document
 // per mode (a few renders in all). Compared in NFC (a two-part vowel reads back as its canonical
@@ -97,6 +97,17 @@ function scriptItems(): Record<string, unknown>[] {
         header_rows: 1,
         rows: [[text], [text]],
       },
+      // A story (issue 23): a heading and a paragraph as blocks, laid in pagination with continuation.
+      {
+        type: 'flow',
+        id: `s${k}`,
+        pages,
+        rect: { ...rect, ury: 280, lly: 100 },
+        continuation: { ...rect, ury: 280, lly: 100 },
+        content: [{ heading: 1, text }, text],
+        font,
+        font_size: 12,
+      },
     ];
   });
 }
@@ -184,6 +195,7 @@ describe.each([
               { type: 'P', children: [`t${k}`] },
               { type: 'P', children: [`f${k}`] },
               { type: 'Table', children: [`c${k}`] },
+              { type: 'Sect', children: [`s${k}`] },
             ]),
           },
         ],
@@ -202,14 +214,14 @@ describe.each([
     pdfjs = await pdfJsPages(pdf, SCRIPTS.length);
   });
   it.each(SCRIPTS.map((s, k) => [s.name, s, k] as const))('%s', (_name, { text, rtl }, k) => {
-    // text item, two flow paragraphs, the header cell and the data cell
-    const five = Array.from({ length: 5 }, () => text.normalize('NFC'));
-    expect(poppler[k], 'pdftotext').toEqual(five);
+    // text item, two flow paragraphs, the header cell and the data cell, the story's heading and paragraph
+    const seven = Array.from({ length: 7 }, () => text.normalize('NFC'));
+    expect(poppler[k], 'pdftotext').toEqual(seven);
     expect(
       mupdf[k].map((t) => t.normalize('NFKC')),
       'mutool draw -F txt',
-    ).toEqual(five.map((t) => mupdfExpected(t, rtl)));
-    expect(pdfjs[k], 'pdf.js').toBe(bare(text).repeat(5));
+    ).toEqual(seven.map((t) => mupdfExpected(t, rtl)));
+    expect(pdfjs[k], 'pdf.js').toBe(bare(text).repeat(7));
   });
 });
 
