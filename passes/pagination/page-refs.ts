@@ -30,35 +30,33 @@ export interface Landing {
   top: number;
 }
 
-/** The texts of a table's cells that may hold placeholders, with their pointers. */
-function cellTexts(t: TableItem): { text: string; at: JsonPointer }[] {
-  return t.rows.flatMap((row) =>
-    row.cells.flatMap((c) => {
-      const x = c.content;
-      if (x.kind === 'text') return x.runs.map((r) => ({ text: r.text, at: r.at }));
-      if (x.kind === 'flow') return [{ text: x.text, at: x.at }];
-      return [];
-    }),
-  );
+/** Each text of a table's cells that may hold placeholders, with its pointer (nothing allocated per cell). */
+function eachCellText(t: TableItem, story: boolean, f: (text: string, at: JsonPointer, story: boolean) => void): void {
+  const rows = t.rows;
+  for (let i = 0; i < rows.length; i++) {
+    const cells = rows[i].cells;
+    for (let j = 0; j < cells.length; j++) {
+      const x = cells[j].content;
+      if (x.kind === 'text') for (let k = 0; k < x.runs.length; k++) f(x.runs[k].text, x.runs[k].at, story);
+      else if (x.kind === 'flow') f(x.text, x.at, story);
+    }
+  }
 }
 
-type Printed = { text: string; at: JsonPointer; story: boolean };
-
-/** Every text of an item that may print `{page_of:…}`, with its pointer and whether a story sets it. */
-function textsOf(item: LicensedItem): Printed[] {
-  if (item.type === 'text' || item.type === 'text_path')
-    return item.runs.map((r) => ({ text: r.text, at: r.at, story: false }));
-  if (item.type === 'table') return cellTexts(item as TableItem).map((t) => ({ ...t, story: false }));
-  if (item.type === 'flow') {
-    if (!item.story) return [{ text: item.content, at: item.contentAt, story: false }];
-    return item.story.blocks.flatMap((b): Printed[] => {
-      if (b.kind === 'paragraph') return b.runs.map((r) => ({ text: r.text, at: r.at, story: true }));
-      // A table block is measured before its story is placed: its numbers print as a table item's do, at layout.
-      if (b.kind === 'table') return cellTexts(b.table).map((t) => ({ ...t, story: false }));
-      return [];
-    });
+/** Each text of an item that may print `{page_of:…}`, with its pointer and whether a story sets it. */
+function eachText(item: LicensedItem, f: (text: string, at: JsonPointer, story: boolean) => void): void {
+  if (item.type === 'text' || item.type === 'text_path') {
+    for (const r of item.runs) f(r.text, r.at, false);
+  } else if (item.type === 'table') eachCellText(item as TableItem, false, f);
+  else if (item.type === 'flow') {
+    if (!item.story) f(item.content, item.contentAt, false);
+    else
+      for (const b of item.story.blocks) {
+        if (b.kind === 'paragraph') for (const r of b.runs) f(r.text, r.at, true);
+        // A table block is measured before its story is placed: its numbers print as a table item's do, at layout.
+        else if (b.kind === 'table') eachCellText(b.table, false, f);
+      }
   }
-  return [];
 }
 
 /**
@@ -79,12 +77,14 @@ export function checkPageRefs(ir: LicensedIr): { inStory: boolean } {
     }
   }
   let inStory = false;
-  for (const item of ir.items)
-    for (const t of textsOf(item))
-      for (const id of pageOfRefsIn(t.text)) {
-        if (!ids.has(id)) refuse('pageOfUnknown', t.at, { id, at: t.at });
-        if (t.story) inStory = true;
-      }
+  const check = (text: string, at: JsonPointer, story: boolean) => {
+    if (text.indexOf('{page_of:') < 0) return;
+    for (const id of pageOfRefsIn(text)) {
+      if (!ids.has(id)) refuse('pageOfUnknown', at, { id, at });
+      if (story) inStory = true;
+    }
+  };
+  for (const item of ir.items) eachText(item, check);
   return { inStory };
 }
 
@@ -164,9 +164,12 @@ export function placeWithPageRefs(ir: LicensedIr, ctx: PassContext): { placed: P
 
 /** The first story text that prints the page of `id`. */
 function storyPrinting(ir: LicensedIr, id: string): JsonPointer | undefined {
+  let found: JsonPointer | undefined;
   for (const item of ir.items)
-    for (const t of textsOf(item)) if (t.story && pageOfRefsIn(t.text).includes(id)) return t.at;
-  return undefined;
+    eachText(item, (text, at, story) => {
+      if (found === undefined && story && pageOfRefsIn(text).includes(id)) found = at;
+    });
+  return found;
 }
 
 /**
