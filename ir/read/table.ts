@@ -53,6 +53,8 @@ export { DEFAULT_CELL_PADDING } from '../defaults.js';
 
 const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
+/** What a cell written as a bare string states beyond its text: nothing (shared, not a fresh `{}` per cell). */
+const NO_CELL_KEYS: Exclude<D.TableCell, string> = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
 const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
 
@@ -109,9 +111,14 @@ function merge(levels: CellStyleSpec[]): CellStyleSpec {
 /** Keys that size a picture or drawing in its cell; on any other cell they would do nothing, so they are refused. */
 const PICTURE_KEYS = ['fit', 'height'] as const;
 
+/** `placeholdersIn`, without its scan for a text holding no brace (most cells of a long table). */
+function cellPlaceholders(text: string, p: JsonPointer): boolean {
+  return text.indexOf('{') < 0 && text.indexOf('}}') < 0 ? false : placeholdersIn(text, p);
+}
+
 function readContent(raw: D.TableCell, p: JsonPointer, base: ItemBase): CellContent {
   if (typeof raw === 'string')
-    return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: placeholdersIn(raw, p) }] };
+    return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: cellPlaceholders(raw, p) }] };
   const c = raw;
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
   if (present.length > 1)
@@ -219,7 +226,7 @@ export const tableReader: ItemReader<'table'> = {
     // Which columns of each row are taken by a row span from above: occupied[r] is a bitmap of columns.
     const occupiedAll = new Uint8Array(rawRows.length * nCols);
     const rows: TableRow[] = rawRows.map((rr, r) => {
-      const rp = at(p, 'rows', r);
+      const rp = `${p}/rows/${r}`; // at(p, 'rows', r), without its token array per row
       const row = Array.isArray(rr) ? undefined : rr;
       const isObj = row !== undefined;
       const rawCells = Array.isArray(rr) ? rr : rr.cells;
@@ -231,9 +238,9 @@ export const tableReader: ItemReader<'table'> = {
       const stripe = stripeIndex >= 0 ? stripes![stripeIndex] : undefined;
       let col = 0;
       const cells: TableCell[] = rawCells.map((rc, i) => {
-        const cp = isObj ? at(rp, 'cells', i) : at(rp, i);
+        const cp = isObj ? `${rp}/cells/${i}` : `${rp}/${i}`; // as at() writes them, without its token array per cell
         while (col < nCols && occupiedAll[r * nCols + col]) col++;
-        const c = typeof rc === 'string' ? {} : rc;
+        const c = typeof rc === 'string' ? NO_CELL_KEYS : rc;
         const colSpan = c.col_span ?? 1;
         const rowSpan = c.row_span ?? 1;
         if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });

@@ -84,7 +84,9 @@ function runOnPage(
   const scale = op.size / face.unitsPerEm;
   const asc = face.metrics.ascender * scale;
   const desc = face.metrics.descender * scale;
-  const [cos, sin] = op.turn ?? [1, 0];
+  const turn = op.turn;
+  const cos = turn ? turn[0] : 1,
+    sin = turn ? turn[1] : 0;
   let pen = 0,
     lo = 0,
     hi = 0;
@@ -103,12 +105,17 @@ function runOnPage(
     if (pen < lo) lo = pen;
     if (pen > hi) hi = pen;
   }
+  // the four corners (lo or hi, descender or ascender), without an array per corner: a table's every row is a run
   let worst = 0;
-  for (const a of [lo, hi])
-    for (const v of [desc, asc]) {
-      const [x, y] = apply(m, [op.x + a * cos - v * sin, op.y + a * sin + v * cos]);
-      worst = Math.max(worst, -x, -y, x - size.width, y - size.height);
-    }
+  for (let k = 0; k < 4; k++) {
+    const a = k < 2 ? lo : hi,
+      v = k % 2 === 0 ? desc : asc;
+    const px = op.x + a * cos - v * sin,
+      py = op.y + a * sin + v * cos;
+    const x = m ? m[0] * px + m[2] * py + m[4] : px,
+      y = m ? m[1] * px + m[3] * py + m[5] : py;
+    worst = Math.max(worst, -x, -y, x - size.width, y - size.height);
+  }
   return worst <= EDGE_SLACK - 1e-6;
 }
 
