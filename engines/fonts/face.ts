@@ -12,6 +12,7 @@ import { quadraticAsCubic } from '../geometry/shapes.js';
 import { compositeFault } from './composites.js';
 import { layoutDefault } from './mark-skip.js';
 import { pairShape } from './pair-shape.js';
+import { primePost } from './post-header.js';
 import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
@@ -509,6 +510,7 @@ function parseFace(bytes: Uint8Array): Parsed {
       };
     font = fontkit.create(Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength));
     if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
+    primePost(font);
     if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
     const tables = font.directory?.tables ?? {};
     if (!tables.cmap) return { ok: false, detail: 'it has no character map' };
