@@ -39,13 +39,15 @@ export function layoutDefault(font: Font, text: string): GlyphRun {
   return run;
 }
 
-/** The raw bytes of one sfnt table, or undefined. */
-function tableBytes(font: Font, tag: string): DataView | undefined {
-  const entry = (font as unknown as { directory?: { tables?: Record<string, { offset: number; length: number }> } })
-    .directory?.tables?.[tag];
-  const stream = (font as unknown as { stream?: { buffer?: Uint8Array } }).stream;
-  const buf = stream?.buffer;
-  if (!entry || !buf || entry.offset + entry.length > buf.length) return undefined;
+/** The raw bytes of one sfnt table: undefined when the font has none, null when they cannot be read. */
+function tableBytes(font: Font, tag: string): DataView | undefined | null {
+  const tables = (font as unknown as { directory?: { tables?: Record<string, { offset: number; length: number }> } })
+    .directory?.tables;
+  if (!tables) return null;
+  const entry = tables[tag];
+  if (!entry) return undefined;
+  const buf = (font as unknown as { stream?: { buffer?: Uint8Array } }).stream?.buffer;
+  if (!buf || entry.offset + entry.length > buf.length) return null;
   return new DataView(buf.buffer, buf.byteOffset + entry.offset, entry.length);
 }
 
@@ -109,12 +111,14 @@ function addCoverage(t: DataView, at: number, into: Uint8Array): boolean {
 export function markGlyphs(font: Font): Uint8Array | null {
   try {
     const gsub = tableBytes(font, 'GSUB');
+    if (gsub === null) return null;
     if (gsub) {
       const l = markFeatureLookups(gsub);
       if (l === null || l.length > 0) return null;
     }
     const into = new Uint8Array(font.numGlyphs);
     const t = tableBytes(font, 'GPOS');
+    if (t === null) return null;
     if (!t) return into;
     const lookups = markFeatureLookups(t);
     if (lookups === null) return null;
