@@ -10,7 +10,9 @@ import { pushAll } from '../../ir/bounded.js';
 import type { FontMetrics, Shaped, TextFont } from '../../ir/text-font.js';
 import { quadraticAsCubic } from '../geometry/shapes.js';
 import { compositeFault } from './composites.js';
+import { layoutDefault } from './mark-skip.js';
 import { pairShape } from './pair-shape.js';
+import { primePost } from './post-header.js';
 import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
@@ -324,7 +326,7 @@ export class Face implements TextFont {
     // A copy: fontkit writes its default features into the object it is given.
     const run = features
       ? this.font.layout(features.frac ? this.fractionSlashes(text) : text, { ...features })
-      : this.font.layout(text);
+      : layoutDefault(this.font, text);
     const cps = Array.from(text);
     const glyphs: number[] = [];
     const advances: number[] = [];
@@ -508,6 +510,7 @@ function parseFace(bytes: Uint8Array): Parsed {
       };
     font = fontkit.create(Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength));
     if (font.fonts) return { ok: false, detail: 'it is a font collection; send one face' };
+    primePost(font);
     if (!font.unitsPerEm || !font.numGlyphs) return { ok: false, detail: 'it has no glyphs' };
     const tables = font.directory?.tables ?? {};
     if (!tables.cmap) return { ok: false, detail: 'it has no character map' };
@@ -552,7 +555,7 @@ function parseFace(bytes: Uint8Array): Parsed {
     const composite = tables.glyf ? compositeFault(sfnt) : undefined;
     if (composite) return { ok: false, detail: composite };
     void font.availableFeatures;
-    font.layout('Aa0 ');
+    layoutDefault(font, 'Aa0 ');
     font.getGlyph(0).advanceWidth;
   } catch (e) {
     return { ok: false, detail: describeFault(e) };

@@ -8,6 +8,7 @@
 // glyphs and advances are exactly fontkit's (checked against it by pair-shape.test.ts).
 import type { Font } from 'fontkit';
 import type { Shaped } from '../../ir/text-font.js';
+import { layoutDefault, plainUnit } from './mark-skip.js';
 
 /** Longer texts are rare and would fill the pair cache with little gain: they go to fontkit. */
 const MAX_LENGTH = 200;
@@ -24,17 +25,6 @@ const caches = new WeakMap<Font, PairCache>();
 /** An ASCII pair that does not shape as its two glyphs alone (null in `pair`). */
 const NO_PAIR = Number.NEGATIVE_INFINITY;
 
-/** Plain Latin and common punctuation, one UTF-16 unit at a time: no marks, no complex scripts, no surrogates. */
-function plainUnit(cp: number): boolean {
-  return (
-    (cp >= 0x20 && cp <= 0x7e) ||
-    (cp >= 0xa0 && cp <= 0x24f) ||
-    (cp >= 0x2010 && cp <= 0x2027) ||
-    (cp >= 0x2030 && cp <= 0x205e) ||
-    cp === 0x20ac
-  );
-}
-
 function single(font: Font, c: PairCache, cp: number): { gid: number; adv: number } | null {
   if (cp < 128) {
     const a = c.asciiGlyph[cp];
@@ -49,7 +39,7 @@ function singleOf(font: Font, c: PairCache, cp: number): { gid: number; adv: num
   if (g !== undefined) return g;
   g = null;
   if (font.hasGlyphForCodePoint(cp)) {
-    const run = font.layout(String.fromCharCode(cp));
+    const run = layoutDefault(font, String.fromCharCode(cp));
     if (run.glyphs.length === 1) g = { gid: run.glyphs[0].id, adv: run.positions[0].xAdvance };
   }
   c.glyph.set(cp, g);
@@ -73,7 +63,7 @@ function pairOf(font: Font, c: PairCache, a: number, b: number, ga: number, gb: 
   const key = a * 65536 + b;
   let v = c.pair.get(key);
   if (v !== undefined) return v;
-  const run = font.layout(String.fromCharCode(a, b));
+  const run = layoutDefault(font, String.fromCharCode(a, b));
   v = run.glyphs.length === 2 && run.glyphs[0].id === ga && run.glyphs[1].id === gb ? run.positions[0].xAdvance : null;
   c.pair.set(key, v);
   return v;

@@ -49,6 +49,9 @@ export function writeSfnt(version: number, tables: ReadonlyMap<string, Uint8Arra
   out.writeUInt16BE(count * 16 - searchRange, 10);
   let off = dirLen;
   let headOff = -1;
+  // the file's checksum is the directory's plus each table's (tables start 4-byte aligned, padded
+  // with zeros): summed as they are written rather than read again over the whole file
+  let sum = 0;
   tags.forEach((t, i) => {
     let data = tables.get(t)!;
     if (t === 'head') {
@@ -58,13 +61,16 @@ export function writeSfnt(version: number, tables: ReadonlyMap<string, Uint8Arra
       headOff = off;
     }
     const r = 12 + i * 16;
+    const tableSum = checksum(data);
+    sum = (sum + tableSum) >>> 0;
     out.write(t, r, 'latin1');
-    out.writeUInt32BE(checksum(data), r + 4);
+    out.writeUInt32BE(tableSum, r + 4);
     out.writeUInt32BE(off, r + 8);
     out.writeUInt32BE(data.length, r + 12);
     out.set(data, off);
     off += (data.length + 3) & ~3;
   });
-  if (headOff >= 0) out.writeUInt32BE((0xb1b0afba - checksum(out)) >>> 0, headOff + 8);
+  sum = (sum + checksum(out.subarray(0, dirLen))) >>> 0;
+  if (headOff >= 0) out.writeUInt32BE((0xb1b0afba - sum) >>> 0, headOff + 8);
   return out;
 }

@@ -64,16 +64,19 @@ export function retainGidSubset(font: Uint8Array, gids: Iterable<number>): { pro
   let size = 0;
   for (const g of sorted) size += (Math.max(0, at(g + 1) - at(g)) + 3) & ~3;
   const newGlyf = new Uint8Array(size);
-  const newLoca = Buffer.alloc((numGlyphs + 1) * 4);
+  // DataView, not Buffer's writeUInt32BE: a fresh process runs this loop once per glyph of the face
+  // before it is optimised, and Buffer's checked writes cost ~5 µs each there (bench/README.md, "Start-up, sixth wave")
+  const newLoca = new Uint8Array((numGlyphs + 1) * 4);
+  const nl = new DataView(newLoca.buffer);
   let off = 0;
   for (let g = 0; g < numGlyphs; g++) {
-    newLoca.writeUInt32BE(off, g * 4);
+    nl.setUint32(g * 4, off);
     if (!kept.has(g)) continue;
     const data = glyf.subarray(at(g), Math.max(at(g), at(g + 1)));
     newGlyf.set(data, off);
     off += (data.length + 3) & ~3;
   }
-  newLoca.writeUInt32BE(off, numGlyphs * 4);
+  nl.setUint32(numGlyphs * 4, off);
 
   const out = new Map<string, Uint8Array>();
   for (const t of KEPT_TABLES) {
@@ -89,10 +92,10 @@ export function retainGidSubset(font: Uint8Array, gids: Iterable<number>): { pro
   for (let g = 0; g < numGlyphs; g++) {
     if (kept.has(g)) continue;
     if (g < numberOfHMetrics) {
-      if (g * 4 + 4 <= newHmtx.length) newHmtx.writeUInt32BE(0, g * 4);
+      if (g * 4 + 4 <= newHmtx.length) for (let i = g * 4; i < g * 4 + 4; i++) newHmtx[i] = 0;
     } else {
       const o = numberOfHMetrics * 4 + (g - numberOfHMetrics) * 2;
-      if (o + 2 <= newHmtx.length) newHmtx.writeUInt16BE(0, o);
+      if (o + 2 <= newHmtx.length) newHmtx[o] = newHmtx[o + 1] = 0;
     }
   }
   out.set('hmtx', newHmtx);

@@ -12,6 +12,7 @@
 // Mandatory breaks (U+2028 and the like) end a line without ending the paragraph.
 import { createRequire } from 'node:module';
 import type LineBreakerType from 'linebreak';
+import { asciiBreaks } from './ascii-breaks.js';
 
 // Loaded on first use: plain text never needs it, and a fresh worker or CLI starts faster without it.
 const require = createRequire(import.meta.url);
@@ -112,6 +113,9 @@ export function breakOpportunities(text: string, breakAfter?: string, softHyphen
 
 /** The general path: UAX #14's opportunities kept where the script's rule allows one, plus dictionary word ends. */
 export function defaultBreaks(text: string): BreakAt[] {
+  // printable ASCII: UAX #14's few rules there, without loading the package (ascii-breaks.ts)
+  const ascii = asciiBreaks(text);
+  if (ascii) return ascii;
   const out: BreakAt[] = [];
   const words = DICTIONARY.test(text) ? dictionaryBreaks(text) : undefined;
   let w = 0;
