@@ -52,7 +52,8 @@ function textsOf(item: LicensedItem): Printed[] {
   if (item.type === 'flow') {
     if (!item.story) return [{ text: item.content, at: item.contentAt, story: false }];
     return item.story.blocks.flatMap((b): Printed[] => {
-      if (b.kind === 'paragraph') return b.runs.map((r) => ({ text: r.text, at: r.at, story: true }));
+      if (b.kind === 'paragraph')
+        return b.runs.flatMap((r) => [r, ...(r.footnote ?? [])]).map((r) => ({ text: r.text, at: r.at, story: true }));
       // A table block is measured before its story is placed: its numbers print as a table item's do, at layout.
       if (b.kind === 'table') return cellTexts(b.table).map((t) => ({ ...t, story: false }));
       return [];
