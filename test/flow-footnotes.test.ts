@@ -95,6 +95,29 @@ describe('footnotes in a story (issue 23)', () => {
     for (let i = 1; i < 500; i++) expect(at(`n${i}`)).toBeGreaterThan(at(`n${i - 1}`));
   });
 
+  it('in a columns section sets the note at the foot of the box, full width under both columns, in styles.footnote', () => {
+    const r = story(
+      [
+        {
+          columns: { count: 2, gap: 12 },
+          content: [words(40, 'a'), { text: ['Col', { footnote: words(30, 'n') }, ` ${words(40, 'b')}`] }],
+        },
+      ],
+      {},
+      { styles: { footnote: { font_size: 6 } } },
+    );
+    const ws = pdfWords(r.pdf).filter((w) => w.page === 1);
+    const note = ws.filter((w) => /^n\d+$/.test(w.text));
+    const text = ws.filter((w) => /^[ab]\d+$/.test(w.text));
+    // below every line of both columns, and across the gutter (wider than one column)
+    expect(Math.min(...note.map((w) => w.yMin))).toBeGreaterThan(Math.max(...text.map((w) => w.yMax)));
+    expect(Math.max(...note.map((w) => w.xMax)) - RECT.llx).toBeGreaterThan((RECT.urx - RECT.llx) / 2 + 12);
+    // set at 6 pt: its words' boxes are lower than the 10 pt text's
+    expect(note[0].yMax - note[0].yMin).toBeLessThan(0.75 * (text[0].yMax - text[0].yMin));
+    // two columns in use
+    expect(new Set(text.map((w) => Math.round(w.xMin) < (RECT.llx + RECT.urx) / 2)).size).toBe(2);
+  });
+
   it('tags the mark as a Reference and the note as a Note with an ID, with zero findings under pdfua1 + pdfa2a', () => {
     const r = story([{ text: ['Claim', { footnote: 'The note.' }, ' goes on.'] }, words(20, 'w')], {
       accessible: 'pdfua1',
