@@ -65,14 +65,14 @@ describe('the 40-page report without its contents block (issue 23: footnotes)', 
     const { problems, facts } = checkReport(r.pdf, bare);
     expect(problems).toEqual([]);
     expect(facts.pages).toBeGreaterThanOrEqual(34);
-    const notes = JSON.stringify(bare).split('"footnote"').length - 1;
+    const notes = JSON.stringify(bare).split('{"footnote":').length - 1;
     expect(notes).toBeGreaterThan(20);
   });
   it('tagged under pdfua1 + pdfa2a: zero findings, a Note (with its ID) per footnote', () => {
     const r = render({ description: tagged, now: NOW, service: { licence: TAGGING_LICENCE } });
     if (!r.ok) throw new Error(`refused ${r.status} ${r.path}: ${r.sentence}`);
     expect(r.findings).toEqual([]);
-    const notes = JSON.stringify(short).split('"footnote"').length - 1;
+    const notes = JSON.stringify(short).split('{"footnote":').length - 1;
     expect(notes).toBeGreaterThan(3);
     // read with qpdf (poppler's -struct-text takes half a minute on this tree)
     const qdf = qpdfUncompressed(r.pdf);
