@@ -118,6 +118,30 @@ describe('footnotes in a story (issue 23)', () => {
     expect(new Set(text.map((w) => Math.round(w.xMin) < (RECT.llx + RECT.urx) / 2)).size).toBe(2);
   });
 
+  it('in a flow without continuation sets the note at the foot of its one rect', () => {
+    const r = render({
+      description: {
+        fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+        items: [
+          {
+            type: 'flow',
+            font: 'Body',
+            font_size: 10,
+            rect: RECT,
+            content: [{ text: ['One box', { footnote: 'Its note.' }, '.'] }],
+          },
+        ],
+      },
+      now: NOW,
+    });
+    if (!r.ok) throw new Error(r.sentence);
+    const ws = pdfWords(r.pdf);
+    const note = ws.find((w) => w.text === 'note.')!;
+    // poppler measures from the top of an A4 page: the rect's bottom is 842 − 100 points down
+    expect(note.yMax).toBeGreaterThan(842 - RECT.lly - 12);
+    expect(note.yMax).toBeLessThanOrEqual(842 - RECT.lly + 0.5);
+  });
+
   it('tags the mark as a Reference and the note as a Note with an ID, with zero findings under pdfua1 + pdfa2a', () => {
     const r = story([{ text: ['Claim', { footnote: 'The note.' }, ' goes on.'] }, words(20, 'w')], {
       accessible: 'pdfua1',
