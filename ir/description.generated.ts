@@ -83,6 +83,30 @@ export type TextRun =
   | {
       date: string;
       zone?: string;
+    }
+  | {
+      footnote: Footnote;
+    };
+export type Footnote = string | [Footnote2, ...Footnote2[]];
+export type Footnote2 =
+  | string
+  | {
+      text: string;
+      font?: string;
+      font_size?: number;
+      leading?: number;
+      underline?: boolean;
+      strikethrough?: boolean;
+      overline?: boolean;
+      color?: Colour;
+      outline?: Outline;
+      features?: {
+        [k: string]: boolean;
+      };
+    }
+  | {
+      date: string;
+      zone?: string;
     };
 /**
  * @minItems 1

@@ -851,6 +851,12 @@ export const REFUSALS = {
     template:
       'the table at {at} is in a flow without continuation, which has one box, and its rows need {parts} boxes; give the flow a continuation or its rect more room.',
   },
+  footnoteOutsideStory: {
+    status: 400,
+    word: 'description',
+    template:
+      "the footnote at {at} is not in a paragraph of a flow's content array; a footnote's note is set at the foot of a story's box, so a text item, a table cell, a text_path or another footnote cannot hold one.",
+  },
   storyWith: {
     status: 400,
     word: 'description',

@@ -140,7 +140,16 @@ export interface PlacedItemTag {
    * a paragraph's element type (P, or H1–H6 for a heading), a table block's grid. Paragraph n's pieces
    * are `p<n>` (counting paragraphs only), table block k's cells `t<k>.r<row>c<cell>`.
    */
-  story?: ({ tag: string } | { table: TableGrid })[];
+  story?: ({ tag: string; notes?: StoryNoteTag[] } | { table: TableGrid })[];
+}
+
+/**
+ * A footnote of a story's paragraph (docs/reference.md, "flow", footnotes): its mark (pieces `m<k>`)
+ * is a Reference, its note (pieces `n<k>`) a Note with this /ID, `k` its index among the story's notes.
+ */
+export interface StoryNoteTag {
+  k: number;
+  id: string;
 }
 
 /** A table's rows and cells as the structure tree needs them. */

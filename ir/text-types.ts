@@ -50,6 +50,8 @@ export interface TextRun {
   style?: RunStyleSpec;
   date?: { pattern: string; zone?: string };
   placeholders: boolean;
+  /** `{footnote}` in a story's paragraph (docs/reference.md, "flow", footnotes): the note's runs; the run's own text is its mark, set when the story is laid. */
+  footnote?: TextRun[];
 }
 
 /** The keys text and flow share (spec: flow "As text"). */

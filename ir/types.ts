@@ -554,6 +554,8 @@ export interface FlowPartItem {
   page: number;
   box: { llx: number; lly: number; urx: number; ury: number };
   lines: PlacedFlowLine[];
+  /** Footnote lines set at the foot of the box (passes/pagination/footnotes.ts): the note (index among the story's), its line, its baseline. */
+  foot?: { note: number; line: number; baseline: number }[];
   /** The story's laid paragraphs, shared by every part: engines/text/story.ts `LaidStory`, which the IR does not know. */
   laid: unknown;
 }

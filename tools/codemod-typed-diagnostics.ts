@@ -197,6 +197,7 @@ export const POSITIONAL: Readonly<Record<string, readonly string[]>> = {
   flowPagePlaceholder: ['at', 'placeholder'],
   flowStyleUnknown: ['at', 'style'],
   storyWith: ['key', 'other'],
+  footnoteOutsideStory: ['at'],
   flowOutgrowsDrawing: ['at', 'parts'],
   flowColumnsNarrow: ['at', 'count', 'gap', 'width'],
   flowTableOutgrows: ['at', 'parts'],

@@ -18,6 +18,8 @@ export interface RunStyle {
   strikethrough: boolean;
   overline: boolean;
   outline?: OutlineSpec;
+  /** Points the glyphs sit above the line's baseline (a footnote's mark: engines/text/story-notes.ts). */
+  rise?: number;
 }
 
 /** A stretch of text in one style; `at` is the run it came from (named by refusals). */

@@ -419,7 +419,7 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
     font: r.font.name,
     size: st.size,
     x: r.x,
-    y: baseline,
+    y: st.rise ? baseline + st.rise : baseline,
     colour: st.colour,
     glyphs: r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs),
     adjust,

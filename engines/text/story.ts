@@ -24,6 +24,7 @@ import type { Indents, LaidParagraph, Line, ParagraphRules } from './paragraph.j
 import { layParagraph } from './paragraph.js';
 import { blockStyle, runSpans } from './runs.js';
 import { columnWidth } from './story-columns.js';
+import { type StoryNoteSet, StoryNotes } from './story-notes.js';
 import type { TabRules } from './tabs.js';
 import { chargeText, LAID_CHAR_BYTES, LAID_LINE_BYTES, releaseText } from './text-memory.js';
 
@@ -81,7 +82,11 @@ export function storyFonts(item: FlowItem): { fontRes: FontResource; at: JsonPoi
       for (const f of res?.values() ?? []) out.push({ fontRes: f, at: b.at });
     }
     if (b.kind !== 'paragraph') continue;
-    for (const r of b.runs) if (r.style?.fontRes) out.push({ fontRes: r.style.fontRes, at: r.style.font?.at ?? r.at });
+    for (const r of b.runs) {
+      if (r.style?.fontRes) out.push({ fontRes: r.style.fontRes, at: r.style.font?.at ?? r.at });
+      for (const n of r.footnote ?? [])
+        if (n.style?.fontRes) out.push({ fontRes: n.style.fontRes, at: n.style.font?.at ?? n.at });
+    }
   }
   return out;
 }
@@ -110,6 +115,8 @@ export interface LaidStory {
   /** What the laid lines took from the render's budget: held while the story is (its lines are drawn
    * in the layout pass, long after laying), given back by whoever drops it (a page_of re-laying). */
   charged: number;
+  /** Its footnotes (engines/text/story-notes.ts), when it has any. */
+  notes?: StoryNoteSet;
 }
 
 /**
@@ -129,6 +136,7 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
     optimal: item.align === 'justify',
   };
   const indents = indentsOf(item);
+  const notes = new StoryNotes(item, base, width, rules, now, pageOf);
   const entries: StoryEntry[] = [];
   const paragraphs: StoryPara[] = [];
   let charged = 0;
@@ -161,6 +169,7 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
         now,
         pageOf,
       });
+      const marks = notes.mark(b.runs, spans);
       const nonEmpty = spans.filter((s) => s.text.length > 0);
       // A paragraph of a `{columns}` section is laid at its column's width (engines/text/story-columns.ts).
       const w = b.section ? columnWidth(width, b.section) : width;
@@ -177,8 +186,9 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
       );
       const chars = nonEmpty.reduce((a, s) => a + s.text.length, 0);
       const bytes = p.lines.length * LAID_LINE_BYTES + chars * LAID_CHAR_BYTES;
-      chargeText(bytes, item.at);
-      charged += bytes;
+      const noteBytes = marks.length ? notes.lay(paragraphs.length, p, marks) : 0;
+      chargeText(bytes + noteBytes, item.at);
+      charged += bytes + noteBytes;
       const entry: StoryPara = {
         kind: 'paragraph',
         block: b,
@@ -195,5 +205,5 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
     releaseText(charged);
     throw e;
   }
-  return { entries, paragraphs, charged };
+  return { entries, paragraphs, charged, notes: notes.done() };
 }

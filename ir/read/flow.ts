@@ -21,9 +21,10 @@ import type {
   TextRun,
 } from '../types.js';
 import { lazyValidator, readColour, readRect } from './common.js';
+import { readStoryRun } from './footnotes.js';
 import type { ItemReader } from './items.js';
 import { tableReader } from './table.js';
-import { DEFAULT_TAB_FRACTION, oneCharacter, placeholdersIn, readBlockStyle, readRun } from './text.js';
+import { DEFAULT_TAB_FRACTION, oneCharacter, placeholdersIn, readBlockStyle } from './text.js';
 
 function readTabs(raw: D.FlowItem['tabs'], p: JsonPointer): TabsSpec {
   const t = raw ?? {};
@@ -164,7 +165,7 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
         const runs =
           typeof b.text === 'string'
             ? [storyRun({ at: tp, text: b.text, placeholders: placeholdersIn(b.text, tp) })]
-            : b.text.map((r, k) => storyRun(readRun(r, at(tp, k))));
+            : b.text.map((r, k) => readStoryRun(r, at(tp, k), storyRun));
         const heading = b.heading;
         if (b.style !== undefined && !styles.has(b.style))
           refuse('flowStyleUnknown', at(bp, 'style'), { at: at(bp, 'style'), style: b.style });

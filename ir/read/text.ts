@@ -59,6 +59,8 @@ export function oneCharacter(s: string, p: JsonPointer): string {
 export function readRun(raw: D.TextRun, p: JsonPointer): TextRun {
   if (typeof raw === 'string') return { at: p, text: raw, placeholders: placeholdersIn(raw, p) };
   const r = raw;
+  // A footnote is set at the foot of a story's box: a story's paragraph reads it (ir/read/footnotes.ts).
+  if ('footnote' in r) refuse('footnoteOutsideStory', p, { at: p });
   // a run that sets text (the schema's second shape); any other object is a date run (its third)
   if (!holds(r, 'text', 'string')) {
     // A date run (the schema's third shape): the pattern and zone are checked now, formatted at layout.

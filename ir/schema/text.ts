@@ -20,26 +20,48 @@ const shadowSchema = {
   properties: { dx: { type: 'number' }, dy: { type: 'number' }, color: colourSchema },
 } as const;
 
+/** The run shapes every text takes: a string, styled text, a date. */
+const plainRunShapes = [
+  { type: 'string' },
+  {
+    type: 'object',
+    required: ['text'],
+    properties: {
+      text: { type: 'string' },
+      font: { type: 'string' },
+      font_size: fontSizeSchema,
+      leading: leadingSchema,
+      underline: { type: 'boolean' },
+      strikethrough: { type: 'boolean' },
+      overline: { type: 'boolean' },
+      color: colourSchema,
+      outline: outlineSchema,
+      features: featuresSchema,
+    },
+  },
+  { type: 'object', required: ['date'], properties: { date: { type: 'string' }, zone: { type: 'string' } } },
+] as const;
+
+/**
+ * A run: one of the plain shapes, or `{footnote}` (issue 23): a note whose mark is set in the text and
+ * whose text (a string or plain runs) is set at the foot of the box. Only a story's paragraph sets
+ * one; elsewhere the reader refuses it by name (ir/read/text.ts readRun, `footnoteOutsideStory`).
+ */
 export const runSchema = {
   anyOf: [
-    { type: 'string' },
+    ...plainRunShapes,
     {
       type: 'object',
-      required: ['text'],
+      required: ['footnote'],
       properties: {
-        text: { type: 'string' },
-        font: { type: 'string' },
-        font_size: fontSizeSchema,
-        leading: leadingSchema,
-        underline: { type: 'boolean' },
-        strikethrough: { type: 'boolean' },
-        overline: { type: 'boolean' },
-        color: colourSchema,
-        outline: outlineSchema,
-        features: featuresSchema,
+        footnote: {
+          anyOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'array', minItems: 1, items: { anyOf: plainRunShapes } },
+          ],
+        },
       },
     },
-    { type: 'object', required: ['date'], properties: { date: { type: 'string' }, zone: { type: 'string' } } },
   ],
 } as const;
 

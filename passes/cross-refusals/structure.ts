@@ -81,11 +81,16 @@ function gridOf(t: Pick<TableItem, 'rows' | 'headerRows' | 'footerRows'>): Table
 }
 
 /** A story's paragraphs (P, a heading its Hn) and table blocks, in order (ir/structure-types.ts, PlacedItemTag.story). */
-function storyTags(story: StorySpec): NonNullable<PlacedItemTag['story']> {
+function storyTags(story: StorySpec, flowId: string): NonNullable<PlacedItemTag['story']> {
   const out: NonNullable<PlacedItemTag['story']> = [];
+  let k = 0;
   for (const b of story.blocks) {
-    if (b.kind === 'paragraph') out.push({ tag: b.heading ? `H${b.heading}` : 'P' });
-    else if (b.kind === 'table') out.push({ table: gridOf(b.table) });
+    if (b.kind === 'paragraph') {
+      const tag = b.heading ? `H${b.heading}` : 'P';
+      // Its footnotes: a Reference and a Note each, the Note's /ID `<flow id>-note-<n>` (docs/reference.md, flow).
+      const notes = b.runs.filter((r) => r.footnote).map(() => ({ k, id: `${flowId}-note-${++k}` }));
+      out.push(notes.length ? { tag, notes } : { tag });
+    } else if (b.kind === 'table') out.push({ table: gridOf(b.table) });
   }
   return out;
 }
@@ -110,7 +115,7 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
       const table = item.type === 'table' ? gridOf(item) : undefined;
       const numbering = mode === 'list' && item.type === 'flow' ? listNumbering(item.content) : undefined;
       const tag: PlacedItemTag = { ref: c, owner: e, mode, table, numbering, element: ANNOTATION_ELEMENT[item.type] };
-      if (item.type === 'flow' && item.story) tag.story = storyTags(item.story);
+      if (item.type === 'flow' && item.story) tag.story = storyTags(item.story, item.id ?? `flow${item.index}`);
       placed.set(item.index, tag);
     }
   };

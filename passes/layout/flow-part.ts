@@ -10,6 +10,7 @@ import type { LaidStory } from '../../engines/text/story.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import type { DrawOp, FlowPartItem } from '../../ir/types.js';
+import { layFootPart, splitMarks } from './flow-notes.js';
 import { ParagraphMarker } from './structure-marks.js';
 
 /** A paragraph's mark, a heading's with its own type when it is marked as a P piece. */
@@ -18,6 +19,7 @@ function headingMark(m: ContentMark, heading: number | undefined): ContentMark {
 }
 
 export function layFlowPart(fp: FlowPartItem, mark?: (paragraph: number) => ContentMark): DrawOp[] {
+  if (fp.foot) return layFootPart(fp, mark); // the notes at a box's foot (flow-notes.ts)
   const laid = fp.laid as LaidStory;
   const flow = fp.flow;
   const target: DrawTarget = { at: flow.at, textObject: nextTextObject(), glyphs: [], rects: [] };
@@ -41,6 +43,12 @@ export function layFlowPart(fp: FlowPartItem, mark?: (paragraph: number) => Cont
       flow.leader,
       target,
     );
+    // A line with footnote marks: each mark its own Reference piece (flow-notes.ts).
+    const on = marker && laid.notes?.onLine(pl.paragraph, pl.line);
+    if (on?.length)
+      marker!.cut((gs) =>
+        splitMarks(gs, pl.baseline, tagged!(current), (d) => (on.includes(Number(d) - 1) ? Number(d) - 1 : undefined)),
+      );
   }
   const ops: DrawOp[] = flow.shadow ? shadowOps(flow.shadow, target, nextTextObject()) : [];
   if (marker) return marker.finish(ops);

@@ -91,6 +91,30 @@ export class ParagraphMarker {
     }
     for (const op of marked(t.at, m, [...glyphs, ...rects])) this.out.push(op);
   }
+  /**
+   * Cuts the current paragraph's piece where it has got to: what it drew since is marked in the groups
+   * `split` makes of its runs (a footnote's mark as a Reference between its text: flow-notes.ts), each
+   * group its own text object; its rects stay the paragraph's. The paragraph goes on in a new one.
+   */
+  cut(split: (glyphs: GlyphRunOp[]) => { mark: ContentMark; ops: GlyphRunOp[] }[]): void {
+    if (this.cur < 0) return;
+    const t = this.target;
+    const glyphs = t.glyphs.slice(this.g0);
+    const rects = t.rects.slice(this.r0);
+    this.g0 = t.glyphs.length;
+    this.r0 = t.rects.length;
+    for (const g of split(glyphs)) {
+      const own = this.fresh();
+      for (const op of marked(
+        t.at,
+        g.mark,
+        g.ops.map((o) => ({ ...o, textObject: own })),
+      ))
+        this.out.push(op);
+    }
+    for (const op of marked(t.at, this.mark(this.cur), rects)) this.out.push(op);
+    t.textObject = this.fresh();
+  }
   /** The paragraphs' pieces, the shadow (drawn first) as an artifact before them. */
   finish(shadow: DrawOp[]): DrawOp[] {
     this.flush();

@@ -92,7 +92,9 @@ function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: Re
         if (b.kind === 'table')
           b.table = resolveTableCells(resolveTableFonts(b.table, fonts, withFeatures), ir.doc, images, ctx);
         if (b.kind !== 'paragraph') continue;
-        for (const run of b.runs) {
+        // A footnote's runs name fonts as the paragraph's do (engines/text/story-notes.ts sets them).
+        const runs = b.runs.some((r) => r.footnote) ? b.runs.flatMap((r) => [r, ...(r.footnote ?? [])]) : b.runs;
+        for (const run of runs) {
           const s = run.style;
           const f = s?.font;
           if (!f && !s?.features) continue;

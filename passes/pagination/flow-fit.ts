@@ -19,6 +19,7 @@ import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredTable } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
 import type { PlacedFlowLine, ResolvedFlowItem, ResolvedTableItem } from '../../ir/types.js';
+import { Foot, type PlacedFootLine } from './footnotes.js';
 import { fitSection, sectionOf, sectionRunEnd } from './story-columns.js';
 import { type FittedPart, fitTable } from './table-fit.js';
 
@@ -31,6 +32,8 @@ export interface FittedFlowPart {
   /** The box's top and the last line's descent, the edges relative_to hangs from. */
   top: number;
   bottom: number;
+  /** The notes set at the foot of the box (a part of its own, with no lines: footnotes.ts). */
+  foot?: PlacedFootLine[];
 }
 
 /** A table block's parts, with its measure. */
@@ -54,7 +57,11 @@ export interface FlowFitInput {
   startFilled?: boolean;
   /** Told when a box that holds nothing takes lines its keeps would have moved on (story-columns.ts balances without). */
   forced?: () => void;
+  /** A `{columns}` section's stand-in fit: the foot of the story's box its columns share (bottom: that box's), for its first `columns` boxes. */
+  sharedFoot?: { foot: Foot; bottom: number; columns: number };
 }
+
+const NO_NOTES: readonly number[] = [];
 
 export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: FittedStoryTable[] } {
   const { flow, laid } = inp;
@@ -79,11 +86,31 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
   let filled = inp.startFilled ?? false;
   let lastLine: Line | undefined;
   let prevAfter = 0;
+  // Footnotes (footnotes.ts): the foot of the current box, and the notes marked on a paragraph's line.
+  const notes = laid.notes;
+  const shared = inp.sharedFoot;
+  let foot: Foot | undefined = notes && (shared ? shared.foot : new Foot(notes));
+  const paraIndex = notes && new Map(laid.paragraphs.map((sp, i) => [sp, i]));
+  const notesOn = (sp: StoryPara, j: number): readonly number[] =>
+    paraIndex ? notes!.onLine(paraIndex.get(sp)!, j) : NO_NOTES;
+  const footBottom = () => (shared ? shared.bottom : box.lly);
 
-  const floorOf = (line: Line) =>
+  const baseFloor = (line: Line) =>
     box.lly + (lb === 'none' ? 0 : lb === 'descender' ? -line.descender : (lb as { points: number }).points);
+  /** The floor of a line: the box's, or above the notes at its foot (with `extra` points more of them). */
+  const floorOf = (line: Line, extra = 0) => {
+    const h = (foot?.height ?? 0) + extra;
+    return h > 0 ? Math.max(baseFloor(line), footBottom() + h) : baseFloor(line);
+  };
+  /** The floor of a table set in the box: its bottom, or above the notes at its foot. */
+  const tableFloor = (extra = 0) => Math.max(box.lly, footBottom() + (foot?.height ?? 0) + extra);
   const close = () => {
     if (lines.length) parts.push({ page, box, lines, top: box.ury, bottom: lastLine ? y + lastLine.descender : y });
+  };
+  /** The notes at the foot of the box, as a part of their own (not for a section's columns: the story's box sets them). */
+  const closeFoot = () => {
+    if (foot?.lines.length && !shared)
+      parts.push({ page, box, lines: [], top: box.ury, bottom: box.lly, foot: foot.placed(box.lly) });
   };
   const boxAfter = (): { page: number; bi: number } => {
     const count = inp.boxesOn(page + 1).length;
@@ -93,6 +120,7 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
   };
   const advance = (to: 'column' | 'page') => {
     close();
+    closeFoot();
     const nb = to === 'page' ? { page: page + 1, bi: 0 } : boxAfter();
     if (nb.page > inp.ceiling) refuse('flowPastCeiling', flow.at, { at: flow.at, ceiling: inp.ceiling });
     page = nb.page;
@@ -103,6 +131,9 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
     edge = true;
     filled = false;
     lastLine = undefined;
+    // What the last foot could not hold opens this one, leaving room for `orphans` lines above it.
+    if (foot && shared) foot = page < shared.columns ? shared.foot : new Foot(notes!);
+    else if (foot) foot = foot.next(box.ury - box.lly - Math.max(orphans, 1) * flow.leading);
   };
   /** Room between a paragraph and what came before: none at a box's top. */
   const gapBefore = (sp: { spaceBefore: number }) => (filled ? prevAfter + sp.spaceBefore : 0);
@@ -118,9 +149,18 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
     if (!chained) return n - k;
     let yy = y;
     let atEdge = edge;
+    let added = 0;
     for (let j = k; j < n; j++) {
       yy -= distance(sp, j, atEdge, k);
-      if (yy < floorOf(sp.p.lines[j]) - EPS) return j - k;
+      const ids = notesOn(sp, j);
+      if (ids.length) {
+        // A line with marks goes with its notes: whole, or the last cut after its first line (then the box ends).
+        if (!foot!.open) return j - k;
+        const need = foot!.need(ids, added);
+        if (yy < floorOf(sp.p.lines[j], added + need.whole) - EPS)
+          return yy < floorOf(sp.p.lines[j], added + need.least) - EPS ? j - k : j - k + 1;
+        added += need.whole;
+      } else if (yy < floorOf(sp.p.lines[j], added) - EPS) return j - k;
       atEdge = false;
     }
     return n - k;
@@ -155,20 +195,26 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
     let any = filled;
     let after = prevAfter;
     let descent = lastLine?.descender ?? 0;
+    let added = 0;
     for (let e = ei; e < laid.entries.length && e <= ei + 64; e++) {
       const en = laid.entries[e];
       if (en.kind === 'break') return true;
       if (en.kind === 'table') {
         const t = en.block.table as ResolvedTableItem;
         const top = (atEdge ? yy : yy + descent) - (any ? after + flow.spaceBefore : 0);
-        return top - tableNeed(t) >= box.lly - EPS;
+        return top - tableNeed(t) >= tableFloor(added) - EPS;
       }
       const kept = e === ei || en.block.keepWithNext;
       const take = kept ? en.p.lines.length : keptLines(en);
       for (let j = 0; j < take; j++) {
         const line = en.p.lines[j];
         yy -= (atEdge ? firstDistance(fb, line) : line.leading) + (j === 0 && any ? after + en.spaceBefore : 0);
-        if (yy < floorOf(line) - EPS) return false;
+        const ids = notesOn(en, j);
+        if (ids.length) {
+          if (!foot!.open) return false;
+          added += foot!.need(ids, added).whole;
+        }
+        if (yy < floorOf(line, added) - EPS) return false;
         atEdge = false;
         any = true;
         descent = line.descender;
@@ -206,7 +252,7 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
         chained,
         top: (edge ? y : y + lastLine!.descender) - (filled ? prevAfter + firstBefore : 0),
         filled,
-        cursor: { page: () => page, box: () => box, next: () => advance('column') },
+        cursor: { page: () => page, box: () => box, next: () => advance('column'), foot: () => foot },
         fit: fitStory,
       });
       pushAll(parts, r.parts);
@@ -227,20 +273,20 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
       const t = en.block.table as ResolvedTableItem;
       const m = measureOf(t);
       const top = tableTop();
-      const start: Box = { llx: box.llx, lly: box.lly, urx: box.llx + width, ury: top };
+      const start: Box = { llx: box.llx, lly: tableFloor(), urx: box.llx + width, ury: top };
       const tParts = fitTable({
         table: t,
         m,
         startPage: page,
         startBox: start,
-        boxOn: () => box,
+        boxOn: () => ({ ...box, lly: tableFloor() }),
         ceiling: inp.ceiling,
         chain: chained
           ? {
               next: () => {
                 advance('column');
                 filled = true;
-                return { page, box: { ...box, urx: box.llx + width } };
+                return { page, box: { ...box, lly: tableFloor(), urx: box.llx + width } };
               },
               peek: () => {
                 const nb = boxAfter();
@@ -290,6 +336,9 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
         filled = true;
         lastLine = en.p.lines[j];
         lines.push({ paragraph: pi, line: j, baseline: y });
+        const ids = notesOn(en, j);
+        // Its notes go to the foot: as many lines as the room under it holds (without a next box, all).
+        if (ids.length) foot!.add(ids, chained ? y - footBottom() - foot!.height : Number.POSITIVE_INFINITY);
       }
       k += s;
       if (k < n) advance('column');
@@ -297,5 +346,8 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
     prevAfter = en.spaceAfter;
   }
   close();
+  // Notes still waiting go on at the foot of the boxes after the story's last line.
+  while (foot && !shared && chained && foot.carry.length) advance('column');
+  closeFoot();
   return { parts, tables };
 }

@@ -98,6 +98,7 @@ function formStory(flow: ResolvedFlowItem, b: CoordBindings, ir: LicensedIr, ctx
       page: 1,
       box: f.box,
       lines: f.lines,
+      foot: 'foot' in f ? f.foot : undefined,
       laid,
     }),
   );

@@ -52,7 +52,12 @@ function eachText(item: LicensedItem, f: (text: string, at: JsonPointer, story: 
     if (!item.story) f(item.content, item.contentAt, false);
     else
       for (const b of item.story.blocks) {
-        if (b.kind === 'paragraph') for (const r of b.runs) f(r.text, r.at, true);
+        if (b.kind === 'paragraph')
+          for (const r of b.runs) {
+            f(r.text, r.at, true);
+            // a footnote's runs print in the same story, at the foot of its box
+            if (r.footnote) for (const n of r.footnote) f(n.text, n.at, true);
+          }
         // A table block is measured before its story is placed: its numbers print as a table item's do, at layout.
         else if (b.kind === 'table') eachCellText(b.table, false, f);
       }

@@ -195,6 +195,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): P
           page: f.page,
           box: f.box,
           lines: f.lines,
+          foot: f.foot,
           laid,
         }),
       );

@@ -14,6 +14,7 @@ import { columnBoxes } from '../../engines/text/story-columns.js';
 import { minOf, pushAll } from '../../ir/bounded.js';
 import type { ResolvedFlowItem, StorySection } from '../../ir/types.js';
 import type { FittedFlowPart, FlowFitInput, fitStory } from './flow-fit.js';
+import type { Foot } from './footnotes.js';
 
 /** Far below any page: the floor of a section in a story without continuation (one box, runs on). */
 const UNBOUNDED = -1e9;
@@ -43,6 +44,8 @@ export interface SectionCursor {
   box(): Box;
   /** Moves the story to its next box (closing the current one). */
   next(): void;
+  /** The foot of the current box (footnotes.ts), when the story has notes: the columns share it. */
+  foot(): Foot | undefined;
 }
 
 export interface SectionInput {
@@ -69,14 +72,32 @@ interface Sub {
   rest?: { entry: number; line: number };
   forced: boolean;
   firstColumnUsed: boolean;
+  /** The foot of the story's box once the columns' notes are in it. */
+  foot?: Foot;
 }
 
 export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom: number; spaceAfter: number } {
   const { laid, section } = inp;
   const globalIndex = new Map<StoryPara, number>(laid.paragraphs.map((p, i) => [p, i]));
 
-  /** Fits the run from `at` into columns from `top` down to `floor`. */
+  /** Fits the run from `at` into columns from `top` down to `floor`, raised over the notes its lines bring (they take the box's full width under every column). */
   const sub = (
+    at: { entry: number; line: number },
+    box: Box,
+    top: number,
+    floor: number,
+    startFilled: boolean,
+  ): Sub => {
+    const bottom = inp.chained ? box.lly : UNBOUNDED;
+    let f = floor;
+    for (let round = 0; ; round++) {
+      const s = subOnce(at, box, top, f, startFilled);
+      const need = bottom + (s.foot?.height ?? 0);
+      if (!s.foot?.height || need <= f + 1e-6 || round >= 4) return s;
+      f = need;
+    }
+  };
+  const subOnce = (
     at: { entry: number; line: number },
     box: Box,
     top: number,
@@ -103,6 +124,12 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
       entries.push(copy);
       origin.push({ paragraph: globalIndex.get(en)!, offset: k, entry: e });
     }
+    const outer = inp.cursor.foot();
+    const foot = outer?.clone();
+    const notes = laid.notes && {
+      ...laid.notes,
+      onLine: (pi: number, line: number) => laid.notes!.onLine(origin[pi].paragraph, origin[pi].offset + line),
+    };
     const cols = columnBoxes(box, inp.width, section, top, floor);
     const overflow: Box = { ...cols[cols.length - 1], lly: UNBOUNDED * 10 };
     let forced = false;
@@ -110,7 +137,13 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
       // A stand-in chain: column c is "page" c, the overflow past the last column one more.
       flow: { ...inp.flow, story: { ...inp.flow.story!, continuation: [inp.flow.rect] } },
       // (charged: 0 — the section's lines were charged when the story was laid)
-      laid: { entries, paragraphs: entries.filter((en): en is StoryPara => en.kind === 'paragraph'), charged: 0 },
+      laid: {
+        entries,
+        paragraphs: entries.filter((en): en is StoryPara => en.kind === 'paragraph'),
+        charged: 0,
+        notes,
+      },
+      sharedFoot: foot && { foot, bottom: inp.chained ? box.lly : UNBOUNDED, columns: cols.length },
       startPage: 0,
       startBox: cols[0],
       boxesOn: (c) => [c < cols.length ? cols[c] : overflow],
@@ -124,7 +157,7 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
       },
     };
     const fitted = inp.fit(fitIn);
-    const out: Sub = { parts: [], forced, firstColumnUsed: false };
+    const out: Sub = { parts: [], forced, firstColumnUsed: false, foot };
     for (const part of fitted.parts) {
       if (part.page >= cols.length) {
         const first = part.lines[0];
@@ -164,6 +197,7 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
     }
     if (full.rest) {
       pushAll(parts, full.parts);
+      if (full.foot) inp.cursor.foot()?.copyFrom(full.foot);
       at = full.rest;
       inp.cursor.next();
       top = inp.cursor.box().ury;
@@ -189,6 +223,7 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
       }
     }
     pushAll(parts, best.parts);
+    if (best.foot) inp.cursor.foot()?.copyFrom(best.foot);
     const bottom = Math.min(top, minOf(best.parts.map((p) => p.bottom)));
     let spaceAfter = 0;
     for (let e = inp.to - 1; e >= inp.from; e--) {

@@ -658,6 +658,25 @@ export const CASES: RefusalCase[] = [
     says: ['/items/0/content/0/style', 'note'],
   },
   {
+    key: 'footnoteOutsideStory',
+    description: {
+      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+      items: [
+        {
+          type: 'text',
+          font: 'Body',
+          font_size: 10,
+          rect: { llx: 50, lly: 100, urx: 545, ury: 800 },
+          content: ['A claim', { footnote: 'its note' }],
+        },
+      ],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/items/0/content/1',
+    says: ['/items/0/content/1', 'footnote'],
+  },
+  {
     key: 'storyWith',
     description: {
       fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],

@@ -215,7 +215,7 @@ export function report40(options: Report40Options = {}): Json {
         styles: {
           h1: { font: 'Bold', font_size: 17, space_before: 18, space_after: 8 },
           h2: { font: 'Bold', font_size: 12.5, space_before: 12, space_after: 5 },
-          note: { font_size: 8 },
+          footnote: { font_size: 8 },
         },
         content,
       },

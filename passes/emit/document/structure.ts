@@ -16,6 +16,7 @@ import {
   type ContentMark,
   PDF17_ONLY_STRUCTURE_TYPES,
   type PlacedItemTag,
+  type StoryNoteTag,
   type StructElementSpec,
   type StructureSpec,
   type TableGrid,
@@ -190,6 +191,38 @@ export class StructureWriter {
     };
 
     /**
+     * A paragraph holding footnote marks: its text's marks and, where each mark is (page, then MCID
+     * order), a Reference holding the mark and, right after it, the Note holding its text, with its /ID.
+     */
+    const withNotes = (c: Elem, index: number, kids: Kid[], notes: StoryNoteTag[]): void => {
+      const order = (k: Kid) => this.pageRefs.indexOf(k.page) * 1e7 + k.mcid;
+      const seq: { at: number; kid?: Kid; note?: StoryNoteTag; mark?: Kid[] }[] = kids.map((kid) => ({
+        at: order(kid),
+        kid,
+      }));
+      for (const n of notes) {
+        const mark = pieces.get(`${index}|m${n.k}`);
+        if (mark?.length) seq.push({ at: order(mark[0]), note: n, mark });
+      }
+      seq.sort((a, b) => a.at - b.at);
+      for (const s of seq) {
+        if (s.kid) {
+          addMarks(c, [s.kid]);
+          continue;
+        }
+        const ref = make('Reference', c.ref);
+        c.kids.push(ref.ref);
+        addMarks(ref, s.mark);
+        const text = pieces.get(`${index}|n${s.note!.k}`);
+        if (!text) continue;
+        const note = make('Note', c.ref, { ID: textString(s.note!.id) });
+        ids.push([s.note!.id, note.ref]);
+        c.kids.push(note.ref);
+        addMarks(note, text);
+      }
+    };
+
+    /**
      * A story's blocks in order (PlacedItemTag.story): each paragraph its P or Hn (its pieces `p<n>`:
      * a paragraph split between pages is one element), each table block a Table (cells `t<k>.r…c…`).
      * Named inline (in a P, say), every piece is the naming element's own, in the same order.
@@ -200,7 +233,11 @@ export class StructureWriter {
       for (const entry of story) {
         if ('tag' in entry) {
           const kids = pieces.get(`${index}|p${pn++}`);
-          if (inline) addMarks(e, kids);
+          if (entry.notes && kids) {
+            const c = inline ? e : make(entry.tag, e.ref);
+            if (!inline) e.kids.push(c.ref);
+            withNotes(c, index, kids, entry.notes);
+          } else if (inline) addMarks(e, kids);
           else if (kids) {
             const c = make(entry.tag, e.ref);
             e.kids.push(c.ref);
