@@ -983,6 +983,13 @@ export interface FlowItem {
               )[],
             ];
           }
+        | {
+            contents: {
+              levels?: number;
+              leader?: string;
+              title?: string;
+            };
+          }
       )[];
   continuation?:
     | {

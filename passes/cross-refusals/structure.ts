@@ -86,6 +86,7 @@ function storyTags(story: StorySpec): NonNullable<PlacedItemTag['story']> {
   for (const b of story.blocks) {
     if (b.kind === 'paragraph') out.push({ tag: b.heading ? `H${b.heading}` : 'P' });
     else if (b.kind === 'table') out.push({ table: gridOf(b.table) });
+    else if (b.kind === 'contents') out.push({ toc: { title: !!b.title, entries: b.entries.map((e) => e.at) } });
   }
   return out;
 }
