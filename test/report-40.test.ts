@@ -28,7 +28,35 @@ function notYet(o: Outcome): string | undefined {
 }
 const skipped = notYet(out);
 
+/**
+ * The report without its footnotes: every `{footnote}` run taken out of the paragraphs' runs (the
+ * checks then expect no notes). Used only while the full report is refused (footnotes are built on
+ * another branch), to show the rest — contents entries on their headings' pages above all — passes.
+ */
+function withoutFootnotes(x: unknown): unknown {
+  if (Array.isArray(x))
+    return x.filter((r) => !(r && typeof r === 'object' && 'footnote' in r)).map((r) => withoutFootnotes(r));
+  if (x && typeof x === 'object')
+    return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, withoutFootnotes(v)]));
+  return x;
+}
+
 describe('the 40-page report (issue 23)', () => {
+  it.skipIf(skipped === undefined)(
+    "with its footnotes stripped (while the full report is skipped): every check passes, contents entries on their headings' pages",
+    () => {
+      const stripped = withoutFootnotes(description) as typeof description;
+      expect(JSON.stringify(stripped)).not.toContain('"footnote"');
+      const o = render({ description: stripped, now: NOW });
+      if (!o.ok) throw new Error(`refused ${o.status} ${o.path}: ${o.sentence}`);
+      const { problems, facts } = checkReport(o.pdf, stripped);
+      expect(problems).toEqual([]);
+      expect(facts.headingPages.size).toBe(30);
+      expect(facts.contentsEntries.size).toBe(30);
+      for (const [heading, [n]] of facts.contentsEntries) expect(n, heading).toBe(facts.headingPages.get(heading));
+    },
+  );
+
   it.skipIf(skipped !== undefined)(
     skipped
       ? `renders and passes every check — skipped: this build refuses the story keys: ${skipped}`
