@@ -74,4 +74,31 @@ export const CASES: RefusalCase[] = [
     pointer: '/items/0/content/0/contents/leader',
     says: ['/items/0/content/0/contents/leader', 'U+0009'],
   },
+  {
+    key: 'placeholderInDrawing',
+    what: 'a contents block in a story inside a drawing',
+    description: {
+      fonts: [{ name: 'f', library: 'noto_sans' }],
+      drawings: [
+        {
+          name: 'd',
+          box: { llx: 0, lly: 0, urx: 200, ury: 100 },
+          items: [
+            {
+              type: 'flow',
+              rect: { llx: 0, lly: 0, urx: 200, ury: 100 },
+              font: 'f',
+              font_size: 10,
+              content: [{ contents: {} }, { heading: 1, text: 'One' }],
+            },
+          ],
+        },
+      ],
+      items: [],
+    },
+    status: 400,
+    word: 'description',
+    pointer: '/drawings/0/items/0/content/0',
+    says: ['{contents}', '/drawings/0/items/0/content/0'],
+  },
 ];
