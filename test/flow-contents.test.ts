@@ -200,4 +200,46 @@ describe('a story with {contents} (issue 23)', () => {
     // After the contents, the story's headings as H1–H3 as before.
     expect(types[toc + 2 + 2 * LISTED.length].type).toBe('H1');
   });
+
+  it('by default lists levels 1–3 with dot leaders; `leader: ""` draws none; `styles.contents_title` styles the title', () => {
+    const doc = (contents: Record<string, unknown>) => {
+      const o = render({
+        description: {
+          fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
+          items: [
+            {
+              type: 'flow',
+              font: 'Body',
+              font_size: 10,
+              rect: RECT,
+              styles: { contents_title: { font_size: 20 } },
+              content: [
+                { contents },
+                ...[1, 2, 3, 4].flatMap((n) => [{ heading: n, text: `Level ${NAMES[n]}` }, 'words']),
+              ],
+            },
+          ],
+        },
+        now: NOW,
+      });
+      if (!o.ok) throw new Error(o.sentence);
+      return o.pdf;
+    };
+    const dotted = squeeze(pdfToText(doc({ title: 'Index' })));
+    expect(dotted).toMatch(/^Index Level beta ?\.+ ?1 Level gamma ?\.+ ?1 Level delta ?\.+ ?1 Level beta/);
+    expect(dotted).not.toMatch(/Level epsilon \.+/);
+    const title = pdfWords(doc({ title: 'Index' })).find((w) => w.text === 'Index')!;
+    expect(title.yMax - title.yMin).toBeGreaterThan(18); // 20-point title, not the 10-point body
+    // No leader: nothing between an entry's words and its number, which stays on the entry's line.
+    const bare = doc({ leader: '' });
+    expect(pdfToText(bare)).not.toContain('.');
+    const ws = pdfWords(bare);
+    const ones = ws.filter((w) => w.text === '1');
+    expect(ones.length).toBe(3);
+    for (const [k, one] of ones.entries()) {
+      const line = ws.filter((w) => Math.abs(w.yMin - one.yMin) < 1 && w !== one).map((w) => w.text);
+      expect(line).toEqual(['Level', NAMES[k + 1]]);
+      expect(Math.abs(one.xMax - RECT.urx)).toBeLessThan(0.6);
+    }
+  });
 });
