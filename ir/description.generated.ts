@@ -1007,6 +1007,13 @@ export interface FlowItem {
               )[],
             ];
           }
+        | {
+            contents: {
+              levels?: number;
+              leader?: string;
+              title?: string;
+            };
+          }
       )[];
   continuation?:
     | {

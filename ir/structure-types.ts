@@ -138,9 +138,15 @@ export interface PlacedItemTag {
   /**
    * A story (a flow with blocks, docs/reference.md "flow"): its paragraphs and table blocks in order —
    * a paragraph's element type (P, or H1–H6 for a heading), a table block's grid. Paragraph n's pieces
-   * are `p<n>` (counting paragraphs only), table block k's cells `t<k>.r<row>c<cell>`.
+   * are `p<n>` (counting paragraphs only), table block k's cells `t<k>.r<row>c<cell>`. A contents
+   * block is a TOC: its title's paragraph (when it has one) and its entries' paragraphs, each entry's
+   * link annotations named by the entry's pointer (passes/emit/document/structure-toc.ts).
    */
-  story?: ({ tag: string; notes?: StoryNoteTag[] } | { table: TableGrid })[];
+  story?: (
+    | { tag: string; notes?: StoryNoteTag[] }
+    | { table: TableGrid }
+    | { toc: { title: boolean; entries: JsonPointer[] } }
+  )[];
 }
 
 /**

@@ -149,7 +149,33 @@ export interface StoryTable {
   table: import('./table-types.js').TableItem;
 }
 
-export type StoryBlock = StoryParagraph | StoryBreak | StoryTable;
+/**
+ * `{contents: {levels, leader, title}}`: a generated table of contents (docs/reference.md, "flow",
+ * contents), read into the paragraphs it sets — its title and one entry per heading of the story of
+ * level ≤ `levels`, in story order (ir/read/story-contents.ts). Each entry's page number is its
+ * heading's page, found by pagination as `{page_of}` is (passes/pagination/contents.ts).
+ */
+export interface StoryContents {
+  kind: 'contents';
+  at: JsonPointer;
+  levels: number;
+  /** Repeated from the entry's text to its number; '' for none. */
+  leader: string;
+  /** The title paragraph (style `contents_title`, else `h1`): not a heading, tagged as the TOC's Caption. */
+  title?: StoryParagraph;
+  entries: StoryContentsEntry[];
+}
+
+/** One entry of a contents block: the paragraph set (the heading's text, style `contents`) and the heading it leads to. */
+export interface StoryContentsEntry {
+  /** Where the entry's link annotation comes from (`…/contents/entries/<k>`: internal, not a key of the request). */
+  at: JsonPointer;
+  paragraph: StoryParagraph;
+  heading: StoryParagraph;
+  level: number;
+}
+
+export type StoryBlock = StoryParagraph | StoryBreak | StoryTable | StoryContents;
 
 /**
  * A flow that continues past its rect (`continuation`) or holds blocks (`content` as an array):

@@ -160,6 +160,8 @@ export type {
   ShadowSpec,
   StoryBlock,
   StoryBreak,
+  StoryContents,
+  StoryContentsEntry,
   StoryParagraph,
   StorySection,
   StorySpec,

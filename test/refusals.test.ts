@@ -14,6 +14,7 @@ import { PoolError, type RenderPool } from '../src/pool.js';
 import type { RenderTask } from '../src/render-worker.js';
 import { directForm, isRefusal, readForm } from '../src/server/form.js';
 import { type RunningServer, startServer } from '../src/server.js';
+import { CASES as contents } from './refusal-cases/contents.js';
 import { CASES as forms } from './refusal-cases/forms.js';
 import { CASES as graphics } from './refusal-cases/graphics.js';
 import { CASES as items } from './refusal-cases/items.js';
@@ -37,6 +38,7 @@ const AREAS: Record<string, RefusalCase[]> = {
   names,
   licences,
   pagination,
+  contents,
   typesetting,
   graphics,
   standards,

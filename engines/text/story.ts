@@ -15,6 +15,7 @@ import type {
   FontResource,
   ResolvedFlowItem,
   StoryBlock,
+  StoryContentsEntry,
   StoryParagraph,
   StorySection,
   StoryTable,
@@ -24,6 +25,7 @@ import type { Indents, LaidParagraph, Line, ParagraphRules } from './paragraph.j
 import { layParagraph } from './paragraph.js';
 import { blockStyle, runSpans } from './runs.js';
 import { columnWidth } from './story-columns.js';
+import { type HeadingPage, layContents } from './story-contents.js';
 import { type StoryNoteSet, StoryNotes } from './story-notes.js';
 import type { TabRules } from './tabs.js';
 import { chargeText, LAID_CHAR_BYTES, LAID_LINE_BYTES, releaseText } from './text-memory.js';
@@ -100,6 +102,12 @@ export interface StoryPara {
   lastAlign?: Align;
   spaceBefore: number;
   spaceAfter: number;
+  /** A contents entry's leader (drawn in its tab gap instead of the flow's `leader`; '' draws none). */
+  leader?: string;
+  /** A contents entry: the heading its link leads to (passes/layout/contents-links.ts). */
+  entry?: StoryContentsEntry;
+  /** A contents entry's page number as printed. */
+  number?: string;
 }
 
 export type StoryEntry =
@@ -125,7 +133,13 @@ export interface LaidStory {
  * story is held (through pagination to the layout pass, beside the glyph runs drawn from it, which are
  * charged as they are made: engines/text/text-memory.ts) and is given back only if laying fails.
  */
-export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageOf?: PageOf): LaidStory {
+export function layStory(
+  item: ResolvedFlowItem,
+  width: number,
+  now: Date,
+  pageOf?: PageOf,
+  headingPage?: HeadingPage,
+): LaidStory {
   const story = item.story!;
   const base = blockStyle(item, item.fontRes);
   const rules: ParagraphRules = {
@@ -140,6 +154,60 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
   const entries: StoryEntry[] = [];
   const paragraphs: StoryPara[] = [];
   let charged = 0;
+  /** Lays paragraph block `b` in its style; `indentsOf` (a contents entry's) sets its indents and sets it flush left. */
+  const lay = (b: StoryParagraph, indentsOf?: (style: RunStyle) => Indents): { entry: StoryPara; style: RunStyle } => {
+    const st = b.style ? story.styles.get(b.style) : undefined;
+    let style: RunStyle = base;
+    if (st) {
+      const size = st.fontSize ?? item.fontSize;
+      style = {
+        ...base,
+        font: st.fontRes ?? base.font,
+        size,
+        // A style's own size brings its own leading (1.2 × the size) unless it states one.
+        leading: st.leading ?? (st.fontSize !== undefined ? 1.2 * size : base.leading),
+        colour: st.colour ?? base.colour,
+      };
+    }
+    const spans = runSpans({ runs: b.runs, leadingGiven: st?.leading !== undefined || item.leadingGiven }, style, {
+      page: 0,
+      total: 0,
+      now,
+      pageOf,
+    });
+    // A contents entry repeats its heading's words, not its footnote marks (./story-contents.ts).
+    const marks = indentsOf ? [] : notes.mark(b.runs, spans);
+    const nonEmpty = spans.filter((s) => s.text.length > 0);
+    // A paragraph of a `{columns}` section is laid at its column's width (engines/text/story-columns.ts).
+    const w = b.section ? columnWidth(width, b.section) : width;
+    if (w <= 0) {
+      const { at, count, gap } = b.section!;
+      refuse('flowColumnsNarrow', at, { at, count, gap, width: Math.round(width * 100) / 100 });
+    }
+    const p = layParagraph(
+      nonEmpty,
+      w !== width ? { ...rules, tabs: tabRulesOf(item, w) } : indentsOf ? { ...rules, optimal: false } : rules,
+      w,
+      indentsOf ? indentsOf(style) : b.heading ? { left: 0, right: 0, firstLine: 0 } : indents,
+      style,
+    );
+    const chars = nonEmpty.reduce((a, s) => a + s.text.length, 0);
+    const bytes = p.lines.length * LAID_LINE_BYTES + chars * LAID_CHAR_BYTES;
+    // Its notes are laid beside it; the entry is pushed right after, so its index is paragraphs.length.
+    const noteBytes = marks.length ? notes.lay(paragraphs.length, p, marks) : 0;
+    chargeText(bytes + noteBytes, item.at);
+    charged += bytes + noteBytes;
+    const entry: StoryPara = {
+      kind: 'paragraph',
+      block: b,
+      p,
+      align: indentsOf ? 'left' : (st?.align ?? item.align),
+      lastAlign: indentsOf ? 'left' : (st?.align ?? item.lastAlign),
+      spaceBefore: st?.spaceBefore ?? item.spaceBefore,
+      spaceAfter: st?.spaceAfter ?? item.spaceAfter,
+    };
+    return { entry, style };
+  };
   try {
     for (const b of story.blocks as StoryBlock[]) {
       if (b.kind === 'break') {
@@ -150,54 +218,15 @@ export function layStory(item: ResolvedFlowItem, width: number, now: Date, pageO
         entries.push({ kind: 'table', block: b }); // measured and fitted by pagination
         continue;
       }
-      const st = b.style ? story.styles.get(b.style) : undefined;
-      let style: RunStyle = base;
-      if (st) {
-        const size = st.fontSize ?? item.fontSize;
-        style = {
-          ...base,
-          font: st.fontRes ?? base.font,
-          size,
-          // A style's own size brings its own leading (1.2 × the size) unless it states one.
-          leading: st.leading ?? (st.fontSize !== undefined ? 1.2 * size : base.leading),
-          colour: st.colour ?? base.colour,
-        };
+      if (b.kind === 'contents') {
+        // A table of contents: its title and entries are paragraphs (./story-contents.ts).
+        for (const e of layContents(b, width, lay, headingPage)) {
+          entries.push(e);
+          paragraphs.push(e);
+        }
+        continue;
       }
-      const spans = runSpans({ runs: b.runs, leadingGiven: st?.leading !== undefined || item.leadingGiven }, style, {
-        page: 0,
-        total: 0,
-        now,
-        pageOf,
-      });
-      const marks = notes.mark(b.runs, spans);
-      const nonEmpty = spans.filter((s) => s.text.length > 0);
-      // A paragraph of a `{columns}` section is laid at its column's width (engines/text/story-columns.ts).
-      const w = b.section ? columnWidth(width, b.section) : width;
-      if (w <= 0) {
-        const { at, count, gap } = b.section!;
-        refuse('flowColumnsNarrow', at, { at, count, gap, width: Math.round(width * 100) / 100 });
-      }
-      const p = layParagraph(
-        nonEmpty,
-        w === width ? rules : { ...rules, tabs: tabRulesOf(item, w) },
-        w,
-        b.heading ? { left: 0, right: 0, firstLine: 0 } : indents,
-        style,
-      );
-      const chars = nonEmpty.reduce((a, s) => a + s.text.length, 0);
-      const bytes = p.lines.length * LAID_LINE_BYTES + chars * LAID_CHAR_BYTES;
-      const noteBytes = marks.length ? notes.lay(paragraphs.length, p, marks) : 0;
-      chargeText(bytes + noteBytes, item.at);
-      charged += bytes + noteBytes;
-      const entry: StoryPara = {
-        kind: 'paragraph',
-        block: b,
-        p,
-        align: st?.align ?? item.align,
-        lastAlign: st?.align ?? item.lastAlign,
-        spaceBefore: st?.spaceBefore ?? item.spaceBefore,
-        spaceAfter: st?.spaceAfter ?? item.spaceAfter,
-      };
+      const { entry } = lay(b);
       entries.push(entry);
       paragraphs.push(entry);
     }

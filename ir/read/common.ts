@@ -64,7 +64,10 @@ export function refuseSchema(errors: ErrorObject[], base: JsonPointer): never {
   // cell code's `type`): that key is named, deeper down.
   const any = errors.find((x) => x.keyword === 'anyOf');
   const deepEnum = any && errors.find((x) => x.keyword === 'enum' && x.instancePath.startsWith(`${any.instancePath}/`));
-  const e = deepEnum ?? any ?? errors[0];
+  // A story's `{contents}` block (ir/schema/story-contents.ts): its own key at fault is named.
+  const deepContents =
+    any && errors.find((x) => x.keyword !== 'anyOf' && x.instancePath.startsWith(`${any.instancePath}/contents/`));
+  const e = deepEnum ?? deepContents ?? any ?? errors[0];
   const path = base + e.instancePath;
   const name = path || 'the description';
   switch (e.keyword) {
@@ -105,6 +108,11 @@ export function refuseSchema(errors: ErrorObject[], base: JsonPointer): never {
       });
     case 'minLength':
       return refuse('schemaRange', path, { key: name, expected: 'a string that is not empty' });
+    case 'maxLength':
+      return refuse('schemaRange', path, {
+        key: name,
+        expected: `a string of at most ${(e.params as { limit: number }).limit} characters`,
+      });
     case 'anyOf': {
       const key = lastKey(path);
       if (key === 'color' || key === 'fill' || key === 'start' || key === 'end')

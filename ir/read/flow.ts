@@ -23,6 +23,7 @@ import type {
 import { lazyValidator, readColour, readRect } from './common.js';
 import { readStoryRun } from './footnotes.js';
 import type { ItemReader } from './items.js';
+import { listContents, readContents } from './story-contents.js';
 import { tableReader } from './table.js';
 import { DEFAULT_TAB_FRACTION, oneCharacter, placeholdersIn, readBlockStyle } from './text.js';
 
@@ -148,6 +149,7 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
     const readBlock = (b: RawBlock, bp: JsonPointer) => {
       if (typeof b === 'string') blocks.push(paragraph(b, bp));
       else if ('break' in b) blocks.push({ kind: 'break', at: bp, break: b.break });
+      else if ('contents' in b) blocks.push(readContents(b.contents, bp, styles));
       else if ('table' in b) {
         // A table block is read as a table item: the story's rect (its width), the flow's font and size by default.
         const tp = at(bp, 'table');
@@ -194,6 +196,7 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
         for (let k = from; k < blocks.length; k++) (blocks[k] as StoryParagraph | StoryBreak).section = section;
       } else readBlock(b, bp);
     });
+    listContents(blocks, styles);
   }
   const c = raw.continuation;
   const contAt = at(p, 'continuation');

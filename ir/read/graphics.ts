@@ -88,6 +88,9 @@ function readFormItems(raw: D.Item[], p: JsonPointer): Item[] {
       const ref = pageOfRefsIn(t.text)[0];
       if (ref !== undefined) refuse('placeholderInDrawing', t.at, { placeholder: `page_of:${ref}`, at: t.at });
     }
+    // A story's contents block prints its headings' pages as `{page_of}` does.
+    const contents = item.type === 'flow' && item.story?.blocks.find((b) => b.kind === 'contents');
+    if (contents) refuse('placeholderInDrawing', contents.at, { placeholder: 'contents', at: contents.at });
     return item;
   });
 }

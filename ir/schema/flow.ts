@@ -2,6 +2,7 @@
 // with `text`, its own paragraph keys, and a story's (issue 23): continuation boxes, widows and
 // orphans, styles, and `content` as an array of blocks (paragraphs, breaks, tables, column sections).
 import { colourSchema, fontSizeSchema, itemBase, leadingSchema, rectSchema } from './common.js';
+import { storyContentsSchema } from './story-contents.js';
 import { tableItemSchema } from './table.js';
 import { alignSchema, blockStyle, runSchema } from './text.js';
 
@@ -77,9 +78,16 @@ const storyColumnsSchema = {
   },
 } as const;
 
-/** The blocks of a flow's `content` array. */
+/** The blocks of a flow's `content` array (`{contents}`: ./story-contents.ts). */
 const storyBlockSchema = {
-  anyOf: [{ type: 'string' }, storyParagraphSchema, storyBreakSchema, storyTableSchema, storyColumnsSchema],
+  anyOf: [
+    { type: 'string' },
+    storyParagraphSchema,
+    storyBreakSchema,
+    storyTableSchema,
+    storyColumnsSchema,
+    storyContentsSchema,
+  ],
 } as const;
 
 export const flowItemSchema = {

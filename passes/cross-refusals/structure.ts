@@ -91,6 +91,7 @@ function storyTags(story: StorySpec, flowId: string): NonNullable<PlacedItemTag[
       const notes = b.runs.filter((r) => r.footnote).map(() => ({ k, id: `${flowId}-note-${++k}` }));
       out.push(notes.length ? { tag, notes } : { tag });
     } else if (b.kind === 'table') out.push({ table: gridOf(b.table) });
+    else if (b.kind === 'contents') out.push({ toc: { title: !!b.title, entries: b.entries.map((e) => e.at) } });
   }
   return out;
 }

@@ -40,7 +40,7 @@ export function layFlowPart(fp: FlowPartItem, mark?: (paragraph: number) => Cont
       fp.box.llx,
       pl.baseline,
       lineAlign(line, sp.p.rtl, sp.align, sp.lastAlign),
-      flow.leader,
+      sp.leader ?? flow.leader,
       target,
     );
     // A line with footnote marks: each mark its own Reference piece (flow-notes.ts).

@@ -40,6 +40,7 @@ import type {
 import type { Pass, PassContext } from '../pass.js';
 import { layCodeItem } from './codes.js';
 import { anyColourFont, colourLayered } from './colour-layers.js';
+import { layContentsLinks } from './contents-links.js';
 import { layFlowItem } from './flow.js';
 import { layFlowPart } from './flow-part.js';
 import { layField } from './forms.js';
@@ -81,6 +82,7 @@ export function layItems(
     if (item.type === 'flow_part') {
       const marks = structure && paragraphMarks(item.flow, structure);
       const inner = layFlowPart(item, marks);
+      if (links) layContentsLinks(item, links);
       const ops2 = structure && !marks ? markItemOps(item.flow, inner, structure) : inner;
       for (const op of wrapItem(item.flow, item.box, ops2, b)) ops.push(op);
       continue;

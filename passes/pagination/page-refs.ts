@@ -17,6 +17,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { TableItem } from '../../ir/table-types.js';
 import type { LicensedIr, LicensedItem, StoryParagraph } from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
+import { contentsListing, HeadingGuess, hasContents, headingName } from './contents.js';
 import { type Placed, placeItems } from './placing.js';
 
 /** How many times a story printing `{page_of:…}` is laid before its numbers must have settled. */
@@ -139,11 +140,13 @@ export function pagesOfIds(ir: LicensedIr, placed: Placed): Map<string, number> 
  */
 export function placeWithPageRefs(ir: LicensedIr, ctx: PassContext): { placed: Placed; pages: Map<string, number> } {
   const { inStory } = checkPageRefs(ir);
-  if (!inStory) {
+  // A contents block prints its headings' pages as `{page_of}` prints an id's (./contents.ts).
+  if (!inStory && !hasContents(ir)) {
     const placed = placeItems(ir, ctx);
     return { placed, pages: pagesOfIds(ir, placed) };
   }
   let guess = new Map<string, number>();
+  let headings = new HeadingGuess();
   let printedAt: JsonPointer = ir.items.find((i) => i.type === 'flow' && i.story)!.at;
   for (let round = 1; ; round++) {
     const printed = new Map<string, number>();
@@ -152,15 +155,23 @@ export function placeWithPageRefs(ir: LicensedIr, ctx: PassContext): { placed: P
       printed.set(id, n);
       return n;
     };
-    const placed = placeItems(ir, ctx, pageOf);
+    const placed = placeItems(ir, ctx, pageOf, headings.page);
     const pages = pagesOfIds(ir, placed);
+    const landings = storyLandings(placed);
     let moved: string | undefined;
     for (const [id, n] of printed) if (pages.get(id) !== n) moved = id;
-    if (moved === undefined) return { placed, pages };
+    const movedHeading = headings.moved(landings);
+    if (moved === undefined && movedHeading === undefined) return { placed, pages };
     if (round >= ROUNDS) {
+      if (moved === undefined) {
+        const h = movedHeading!;
+        printedAt = contentsListing(ir, h) ?? printedAt;
+        refuse('pageOfUnsettled', printedAt, { at: printedAt, id: headingName(h), rounds: ROUNDS });
+      }
       printedAt = storyPrinting(ir, moved) ?? printedAt;
       refuse('pageOfUnsettled', printedAt, { at: printedAt, id: moved, rounds: ROUNDS });
     }
+    headings = headings.next(landings);
     // This laying is dropped: what its stories' lines took goes back before the next one is laid.
     for (const laid of new Set(placed.flowParts.map((f) => f.laid as LaidStory))) releaseText(laid.charged);
     guess = pages;

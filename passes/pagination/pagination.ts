@@ -19,9 +19,10 @@ import type {
   ResolvedTableItem,
 } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
+import { contentsPlaces } from './contents.js';
 import { checkFilePages } from './file-pages.js';
 import { fitFormTables } from './form-tables.js';
-import { placeWithPageRefs, storyBookmarks } from './page-refs.js';
+import { placeWithPageRefs, storyBookmarks, storyLandings } from './page-refs.js';
 import { placeNavigation } from './places.js';
 import { hangOnEveryPage, pageSize, placedInParts } from './placing.js';
 
@@ -92,6 +93,8 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     const places = placeNavigation(ir.doc, ir.items, pages);
     // Stories with `bookmarks: true`: an outline entry per heading, after the declared bookmarks (./page-refs.ts).
     const outline = storyBookmarks(placing, pageRefs);
+    // Contents entries lead to their headings (./contents.ts).
+    for (const [at, place] of contentsPlaces(storyLandings(placing))) places.set(at, place);
     let doc = { ...ir.doc, numbering, places };
     if (outline.bookmarks.length) {
       for (const [at, place] of outline.places) places.set(at, place);

@@ -6,6 +6,7 @@
 import { type Box, hangBox, pageBindings, rectValue } from '../../engines/geometry/coordinates.js';
 import { shapeBox } from '../../engines/geometry/shapes.js';
 import { layStory } from '../../engines/text/story.js';
+import type { HeadingPage } from '../../engines/text/story-contents.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { RadioGroupItem } from '../../ir/form-types.js';
 import { variablesOf } from '../../ir/grammar/expr.js';
@@ -63,7 +64,7 @@ export function pageSize(ir: LicensedIr, n: number): PageSize {
 }
 
 /** Places tables and hung items, in the order their dependencies give. */
-export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): Placed {
+export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf, headingPage?: HeadingPage): Placed {
   const ceiling = ctx.client.pageCeiling;
   const sizeOf = (n: number): PageSize => pageSize(ir, n);
   /** A rect evaluated while pages are still being created: `{total_pages}` is not known yet. */
@@ -163,7 +164,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf): P
       // A story starts on one page and continues by overflow, as a table does.
       const { page, box } = startOf(item, 'flowPagesOne', "a flow's rect");
       const conts = item.story.continuation;
-      const laid = layStory(item, box.urx - box.llx, ctx.now, pageOf);
+      const laid = layStory(item, box.urx - box.llx, ctx.now, pageOf, headingPage);
       const boxes = new Map<number, Box[]>();
       const fitted = fitStory({
         flow: item,

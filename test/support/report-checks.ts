@@ -190,7 +190,8 @@ function addBlocks(content: unknown[], story: Story): void {
         continue;
       } else if (o.contents) {
         const t = o.contents as Json;
-        story.contents = { levels: typeof t.levels === 'number' ? t.levels : 6, title: t.title as string | undefined };
+        // `levels` defaults to 3 (docs/reference.md, "flow", Contents).
+        story.contents = { levels: typeof t.levels === 'number' ? t.levels : 3, title: t.title as string | undefined };
         if (!t.title) continue;
         block.kind = 'contents-title';
         block.text = normalise(t.title as string);

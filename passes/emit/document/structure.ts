@@ -23,6 +23,7 @@ import {
 } from '../../../ir/structure-types.js';
 import { textString } from '../navigation/destinations.js';
 import type { MarkRecorder } from '../pages/content.js';
+import { tocTree } from './structure-toc.js';
 
 interface Kid {
   page: PDFRef;
@@ -39,8 +40,8 @@ interface Elem {
 export class StructureWriter {
   private readonly recorders: MarkRecorder[] = [];
   private readonly pageRefs: PDFRef[] = [];
-  /** Annotations by item index: the annotation and its page. */
-  private readonly annots = new Map<number, { annot: PDFRef; page: PDFRef }[]>();
+  /** Annotations by item index: the annotation, its page, and the pointer it was laid from. */
+  private readonly annots = new Map<number, { annot: PDFRef; page: PDFRef; at?: string }[]>();
 
   constructor(
     private readonly context: PDFContext,
@@ -71,10 +72,10 @@ export class StructureWriter {
   }
 
   /** An annotation of item `index` on a page (links; widgets later). */
-  annotation(index: number, annot: PDFRef, page: PDFRef): void {
+  annotation(index: number, annot: PDFRef, page: PDFRef, at?: string): void {
     const list = this.annots.get(index);
-    if (list) list.push({ annot, page });
-    else this.annots.set(index, [{ annot, page }]);
+    if (list) list.push({ annot, page, at });
+    else this.annots.set(index, [{ annot, page, at }]);
   }
 
   /** Writes the tree; returns the catalog's entries. */
@@ -231,6 +232,21 @@ export class StructureWriter {
       let pn = 0;
       let tk = 0;
       for (const entry of story) {
+        if ('toc' in entry) {
+          // A contents block: TOC, its title a Caption, each entry a TOCI holding a Link (./structure-toc.ts).
+          const annots = this.annots.get(index) ?? [];
+          pn = tocTree(e, entry.toc, inline, pn, {
+            make,
+            addMarks,
+            piece: (n) => pieces.get(`${index}|p${n}`),
+            objrs: (at) => annots.filter((a) => a.at === at),
+            objr: (link, a) => {
+              link.kids.push(ctx.obj({ Type: 'OBJR', Obj: a.annot, Pg: a.page }));
+              annotParents.push([a.annot, link.ref]);
+            },
+          });
+          continue;
+        }
         if ('tag' in entry) {
           const kids = pieces.get(`${index}|p${pn++}`);
           if (entry.notes && kids) {

@@ -103,7 +103,7 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
   if (structure) {
     entries.StructParents = i;
     // Each link joins its element as an OBJR.
-    page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), linkRefs[k], pageRefs[i]));
+    page.links?.forEach((l, k) => structure.annotation(itemIndexOf(l.at), linkRefs[k], pageRefs[i], l.at));
     // Each widget joins its field's Form element as an OBJR (PDF/UA-1 7.18.4).
     widgets?.forEach((w) => structure.annotation(itemIndexOf(w.at), w.ref, pageRefs[i]));
     const annots = (entries.Annots ?? []) as PDFRef[];
