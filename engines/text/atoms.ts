@@ -70,11 +70,21 @@ export function shapeIn(style: RunStyle, text: string, at: JsonPointer): { segs:
 }
 
 export function measure(font: FontResource, text: string, at: JsonPointer): Measured {
+  return measureIn(wordsOf(font), font, text, at);
+}
+
+/** The words measured in `font` this render: a caller measuring many words in one font looks it up once. */
+export function wordsOf(font: FontResource): Map<string, Measured> {
   let cache = measuredCache.get(font);
   if (!cache) {
     cache = new Map();
     measuredCache.set(font, cache);
   }
+  return cache;
+}
+
+/** `measure` with the font's word cache (`wordsOf(font)`) at hand. */
+export function measureIn(cache: Map<string, Measured>, font: FontResource, text: string, at: JsonPointer): Measured {
   let m = cache.get(text);
   if (m) return m;
   if (text.length === 0) m = { segs: [], perPoint: 0 };

@@ -10,17 +10,26 @@ import {
   hyphenWidth,
   type Measured,
   measure,
+  measureIn,
   type RunStyle,
   SPACE,
   type Span,
   shapeIn,
   TAB,
   TEXT,
+  wordsOf,
 } from './atoms.js';
 import { type Paragraph as BidiParagraph, isAllLeftToRight, resolveParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
-import { type BreakAt, breakOpportunities, NO_SPACE_SCRIPTS, SOFT_HYPHEN, spaceOpportunities } from './line-break.js';
+import {
+  type BreakAt,
+  breakOpportunities,
+  breaksOnlyAfterSpaces,
+  NO_SPACE_SCRIPTS,
+  SOFT_HYPHEN,
+  spaceOpportunities,
+} from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 import { chargeText, LAYING_CHAR_BYTES, releaseText } from './text-memory.js';
 
@@ -83,8 +92,51 @@ function withoutSoftHyphens(s: string): string {
 
 const NOTHING: Measured = { segs: [], perPoint: 0 };
 
+/**
+ * The atoms of a paragraph in one span whose text breaks only after runs of spaces (most flow
+ * paragraphs: `breaksOnlyAfterSpaces`): what buildAtoms makes of it, in one scan, without the list of
+ * opportunities, with the font's word cache looked up once and a single space measured once. A run of
+ * spaces is an opportunity unless the text ends there or `.` `,` `;` `:` follows it (LB13).
+ */
+function plainAtoms(text: string, span: Span): Atom[] {
+  const atoms: Atom[] = [];
+  const style = span.style,
+    font = style.font,
+    size = style.size,
+    at = span.at;
+  const words = wordsOf(font);
+  let space: Measured | undefined;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let j = i + 1;
+    let m: Measured;
+    let kind: typeof SPACE | typeof TEXT;
+    if (text.charCodeAt(i) === 32) {
+      kind = SPACE;
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      m = j === i + 1 ? (space ??= measureIn(words, font, ' ', at)) : measureIn(words, font, text.slice(i, j), at);
+    } else {
+      kind = TEXT;
+      while (j < n && text.charCodeAt(j) !== 32) j++;
+      m = measureIn(words, font, text.slice(i, j), at);
+    }
+    let brk: 0 | 1 = 0;
+    if (j === n) brk = 1;
+    else if (kind === SPACE) {
+      const next = text.charCodeAt(j);
+      if (next !== 46 && next !== 44 && next !== 59 && next !== 58) brk = 1;
+    }
+    atoms.push({ start: i, end: j, kind, style, span, segs: m.segs, width: m.perPoint * size, brk, shy: false });
+    i = j;
+  }
+  return atoms;
+}
+
 /** Builds the atoms of a paragraph: cut at opportunities, at span boundaries and between words, spaces and tabs. */
 function buildAtoms(text: string, spans: Span[], starts: number[], rules: ParagraphRules): Atom[] {
+  if (spans.length === 1 && rules.breakAfter === undefined && breaksOnlyAfterSpaces(text))
+    return plainAtoms(text, spans[0]);
   const atoms: Atom[] = [];
   // Plain text (most paragraphs) takes its opportunities as positions, without an object per word.
   const plain = rules.breakAfter === undefined ? spaceOpportunities(text) : undefined;
