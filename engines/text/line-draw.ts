@@ -90,13 +90,14 @@ export function drawLine(
     }
   } else {
     let seenText = false;
+    const atoms = p.atoms;
     for (let i = line.from; i < line.visibleTo; i++) {
-      const a = p.atoms[i];
+      const a = atoms[i];
       total += a.width;
-      for (const seg of a.segs) glyphCount += seg.shaped.glyphs.length;
+      glyphCount += a.glyphs;
       if (a.kind !== SPACE) seenText = true;
       else if (seenText) {
-        for (const seg of a.segs) for (const t of seg.shaped.text) if (t === ' ') stretchable++;
+        stretchable += a.spaces;
         spaceWidth += a.width;
       }
     }
@@ -161,11 +162,9 @@ export function drawLine(
 }
 
 /** Whether a paragraph holds any letter of a script set without spaces: asked once per paragraph, not per line. */
-const noSpaceScript = new WeakMap<LaidParagraph, boolean>();
 function hasNoSpaceScript(p: LaidParagraph): boolean {
-  let v = noSpaceScript.get(p);
-  if (v === undefined) noSpaceScript.set(p, (v = NO_SPACE_SCRIPTS.test(p.text)));
-  return v;
+  p.noSpaceScript ??= NO_SPACE_SCRIPTS.test(p.text);
+  return p.noSpaceScript;
 }
 
 /**

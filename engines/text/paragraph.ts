@@ -78,6 +78,8 @@ export interface LaidParagraph {
   bidi?: BidiParagraph;
   /** The paragraph's base direction is right to left. */
   rtl: boolean;
+  /** Whether it holds a letter of a script set without spaces: found when a justified line first asks (line-draw.ts). */
+  noSpaceScript?: boolean;
 }
 
 /** Slack for floating-point widths: a line that fits to a millionth of a point fits. */
@@ -90,7 +92,7 @@ function withoutSoftHyphens(s: string): string {
   return s.indexOf(SOFT_HYPHEN) < 0 ? s : s.split(SOFT_HYPHEN).join('');
 }
 
-const NOTHING: Measured = { segs: [], perPoint: 0 };
+const NOTHING: Measured = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
 
 /**
  * The atoms of a paragraph in one span whose text breaks only after runs of spaces (most flow
@@ -127,7 +129,19 @@ function plainAtoms(text: string, span: Span): Atom[] {
       const next = text.charCodeAt(j);
       if (next !== 46 && next !== 44 && next !== 59 && next !== 58) brk = 1;
     }
-    atoms.push({ start: i, end: j, kind, style, span, segs: m.segs, width: m.perPoint * size, brk, shy: false });
+    atoms.push({
+      start: i,
+      end: j,
+      kind,
+      style,
+      span,
+      segs: m.segs,
+      width: m.perPoint * size,
+      glyphs: m.glyphs,
+      spaces: m.spaces,
+      brk,
+      shy: false,
+    });
     i = j;
   }
   return atoms;
@@ -171,6 +185,8 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
         span,
         segs: m.segs,
         width: m.perPoint * span.style.size,
+        glyphs: m.glyphs,
+        spaces: m.spaces,
         brk: 0,
         shy: false,
       });
@@ -250,7 +266,7 @@ function layCharged(
         empty,
       ),
     );
-    return { text, atoms, lines, bidi, rtl };
+    return { text, atoms, lines, bidi, rtl, noSpaceScript: undefined };
   }
   const rest = width - indents.left - indents.right;
   // Total fit weighs the stretch of spaces; text set without them (CJK, Thai…) stretches between
@@ -294,7 +310,7 @@ function layCharged(
     );
     i = end.to;
   }
-  return { text, atoms, lines, bidi, rtl };
+  return { text, atoms, lines, bidi, rtl, noSpaceScript: undefined };
 }
 
 function lineMetrics(
@@ -431,8 +447,24 @@ function cutChunk(
     const cutAt = a.start + bounds[lo - 1];
     const head = shapeIn(a.style, withoutSoftHyphens(text.slice(a.start, cutAt)), a.span.at);
     const tail = shapeIn(a.style, withoutSoftHyphens(text.slice(cutAt, a.end)), a.span.at);
-    const left: Atom = { ...a, end: cutAt, segs: head.segs, width: head.width, brk: 1, shy: false };
-    const right: Atom = { ...a, start: cutAt, segs: tail.segs, width: tail.width };
+    const left: Atom = {
+      ...a,
+      end: cutAt,
+      segs: head.segs,
+      width: head.width,
+      glyphs: head.glyphs,
+      spaces: head.spaces,
+      brk: 1,
+      shy: false,
+    };
+    const right: Atom = {
+      ...a,
+      start: cutAt,
+      segs: tail.segs,
+      width: tail.width,
+      glyphs: tail.glyphs,
+      spaces: tail.spaces,
+    };
     atoms.splice(k, 1, left, right);
     return { to: k + 1, width: x + head.width, hyphen: false };
   }
