@@ -40,12 +40,26 @@ export function optimalBreaks(atoms: Atom[], first: number, rest: number): numbe
 /** Past the tolerance, a second pass accepts lines this loose (a space ten times its width wider). */
 const EMERGENCY_TOLERANCE = 20;
 
+/** Atoms of the longest paragraph the scratch prefix sums serve (1 MiB for both). */
+const MAX_SCRATCH = 65_536;
+let prefixW = new Float64Array(1024);
+let prefixS = new Float64Array(1024);
+
 function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: number): number[] | undefined {
   const n = atoms.length;
   if (n === 0) return undefined;
   // Prefix sums: all widths, and the widths of spaces (what stretches and shrinks).
-  const W = new Float64Array(n + 1),
-    S = new Float64Array(n + 1);
+  // One pair of scratch arrays serves every paragraph (a typed array of its own each time costs more
+  // than this loop); a paragraph longer than they may grow to gets its own, not kept after it.
+  if (prefixW.length < n + 1 && n + 1 <= MAX_SCRATCH) {
+    prefixW = new Float64Array(Math.min(MAX_SCRATCH, Math.max(n + 1, 2 * prefixW.length)));
+    prefixS = new Float64Array(prefixW.length);
+  }
+  const own = prefixW.length < n + 1;
+  const W = own ? new Float64Array(n + 1) : prefixW,
+    S = own ? new Float64Array(n + 1) : prefixS;
+  W[0] = 0;
+  S[0] = 0;
   // With no atom narrower than nothing, a line from a later node is never wider and never has more
   // space than one from an earlier node, so once a node (past the first, which has its own measure)
   // is too loose to end a line here, every later one is too: they are kept without being looked at.
