@@ -44,6 +44,9 @@ export interface Atom {
   segs: ShapedSegment[];
   /** Points; a tab's width is set when its line is filled. */
   width: number;
+  /** Glyphs in `segs`, and how many of them stand for a space (what a justified line stretches). */
+  glyphs: number;
+  spaces: number;
   /** Break opportunity at the atom's end: 0 none, 1 allowed, 2 required. */
   brk: 0 | 1 | 2;
   /** Ends in a soft hyphen at an opportunity: a hyphen shows if the line breaks here. */
@@ -54,6 +57,20 @@ export interface Atom {
 export interface Measured {
   segs: ShapedSegment[];
   perPoint: number;
+  /** Glyphs in `segs`, and how many stand for a space: drawing a line sizes its arrays from them. */
+  glyphs: number;
+  spaces: number;
+}
+
+/** Glyphs in shaped segments, and how many of them stand for a space. */
+export function glyphCounts(segs: ShapedSegment[]): { glyphs: number; spaces: number } {
+  let glyphs = 0,
+    spaces = 0;
+  for (const seg of segs) {
+    glyphs += seg.shaped.glyphs.length;
+    for (const t of seg.shaped.text) if (t === ' ') spaces++;
+  }
+  return { glyphs, spaces };
 }
 
 /**
@@ -66,20 +83,34 @@ export const measuredCache = new WeakMap<FontResource, Map<string, Measured>>();
 export const MEASURED_CACHE_SIZE = 50_000;
 
 /** Shapes `text` in a style; a character no font has is refused naming the run (docs: missing glyph). */
-export function shapeIn(style: RunStyle, text: string, at: JsonPointer): { segs: ShapedSegment[]; width: number } {
+export function shapeIn(
+  style: RunStyle,
+  text: string,
+  at: JsonPointer,
+): { segs: ShapedSegment[]; width: number; glyphs: number; spaces: number } {
   const m = measure(style.font, text, at);
-  return { segs: m.segs, width: m.perPoint * style.size };
+  return { segs: m.segs, width: m.perPoint * style.size, glyphs: m.glyphs, spaces: m.spaces };
 }
 
 export function measure(font: FontResource, text: string, at: JsonPointer): Measured {
+  return measureIn(wordsOf(font), font, text, at);
+}
+
+/** The words measured in `font` this render: a caller measuring many words in one font looks it up once. */
+export function wordsOf(font: FontResource): Map<string, Measured> {
   let cache = measuredCache.get(font);
   if (!cache) {
     cache = new Map();
     measuredCache.set(font, cache);
   }
+  return cache;
+}
+
+/** `measure` with the font's word cache (`wordsOf(font)`) at hand. */
+export function measureIn(cache: Map<string, Measured>, font: FontResource, text: string, at: JsonPointer): Measured {
   let m = cache.get(text);
   if (m) return m;
-  if (text.length === 0) m = { segs: [], perPoint: 0 };
+  if (text.length === 0) m = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
   else {
     const segs = shapeText(font, text);
     let perPoint = 0;
@@ -87,7 +118,8 @@ export function measure(font: FontResource, text: string, at: JsonPointer): Meas
       if (seg.shaped.missing.length) refuseMissing(font.name, seg, at);
       perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
     }
-    m = { segs, perPoint };
+    const { glyphs, spaces } = glyphCounts(segs);
+    m = { segs, perPoint, glyphs, spaces };
   }
   if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
   cache.set(text, m);

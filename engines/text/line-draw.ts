@@ -14,6 +14,7 @@ import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
 import { NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
 import type { LaidParagraph, Line } from './paragraph.js';
+import { int32s, uint16s } from './slab.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
 /** Where the ops of one block go and what they carry. */
@@ -90,13 +91,14 @@ export function drawLine(
     }
   } else {
     let seenText = false;
+    const atoms = p.atoms;
     for (let i = line.from; i < line.visibleTo; i++) {
-      const a = p.atoms[i];
+      const a = atoms[i];
       total += a.width;
-      for (const seg of a.segs) glyphCount += seg.shaped.glyphs.length;
+      glyphCount += a.glyphs;
       if (a.kind !== SPACE) seenText = true;
       else if (seenText) {
-        for (const seg of a.segs) for (const t of seg.shaped.text) if (t === ' ') stretchable++;
+        stretchable += a.spaces;
         spaceWidth += a.width;
       }
     }
@@ -161,11 +163,9 @@ export function drawLine(
 }
 
 /** Whether a paragraph holds any letter of a script set without spaces: asked once per paragraph, not per line. */
-const noSpaceScript = new WeakMap<LaidParagraph, boolean>();
 function hasNoSpaceScript(p: LaidParagraph): boolean {
-  let v = noSpaceScript.get(p);
-  if (v === undefined) noSpaceScript.set(p, (v = NO_SPACE_SCRIPTS.test(p.text)));
-  return v;
+  p.noSpaceScript ??= NO_SPACE_SCRIPTS.test(p.text);
+  return p.noSpaceScript;
 }
 
 /**
@@ -192,7 +192,7 @@ export class LineWriter {
     /** Inter-cluster justification: the gaps still to widen by `extra` (0: spaces stretch instead). */
     private gapsLeft: number,
   ) {
-    this.glyphs = new Uint16Array(capacity);
+    this.glyphs = uint16s(capacity);
     // Wanted advances live only until the run is emitted: one scratch array serves every line.
     if (wantedScratch.length < capacity) wantedScratch = new Float64Array(Math.max(capacity, 2 * wantedScratch.length));
     this.wanted = wantedScratch;
@@ -259,7 +259,7 @@ export class LineWriter {
           style: this.style,
           font: this.font!,
           x: this.x,
-          glyphs: whole ? this.glyphs : this.glyphs.slice(this.start, this.n),
+          glyphs: whole ? this.glyphs : copyOf(this.glyphs, this.start, this.n),
           wanted: this.wanted,
           from: this.start,
           text: whole ? this.text : this.text.slice(this.start, this.n),
@@ -273,6 +273,13 @@ export class LineWriter {
     this.style = undefined;
     this.start = this.n;
   }
+}
+
+/** Glyphs [from, to) of `g` in an array of their own (cut from a shared block: slab.ts). */
+function copyOf(g: Uint16Array, from: number, to: number): Uint16Array {
+  const out = uint16s(to - from);
+  for (let i = from; i < to; i++) out[i - from] = g[i];
+  return out;
 }
 
 /** Wanted advances of the line being written (LineWriter): read by emitRun before the next line reuses it. */
@@ -391,7 +398,7 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
   const n = r.glyphs.length;
   if (n === 0) return;
   const k = 1000 / face.unitsPerEm;
-  const adjust = new Int32Array(n);
+  const adjust = int32s(n);
   let drift = 0;
   const table = statedTable(face);
   const wanted = r.wanted,

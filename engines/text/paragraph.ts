@@ -10,17 +10,26 @@ import {
   hyphenWidth,
   type Measured,
   measure,
+  measureIn,
   type RunStyle,
   SPACE,
   type Span,
   shapeIn,
   TAB,
   TEXT,
+  wordsOf,
 } from './atoms.js';
 import { type Paragraph as BidiParagraph, isAllLeftToRight, resolveParagraph } from './bidi.js';
 import { hyphenate } from './hyphenation.js';
 import { optimalBreaks } from './justify.js';
-import { type BreakAt, breakOpportunities, NO_SPACE_SCRIPTS, SOFT_HYPHEN, spaceOpportunities } from './line-break.js';
+import {
+  type BreakAt,
+  breakOpportunities,
+  breaksOnlyAfterSpaces,
+  NO_SPACE_SCRIPTS,
+  SOFT_HYPHEN,
+  spaceOpportunities,
+} from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 import { chargeText, LAYING_CHAR_BYTES, releaseText } from './text-memory.js';
 
@@ -69,6 +78,8 @@ export interface LaidParagraph {
   bidi?: BidiParagraph;
   /** The paragraph's base direction is right to left. */
   rtl: boolean;
+  /** Whether it holds a letter of a script set without spaces: found when a justified line first asks (line-draw.ts). */
+  noSpaceScript?: boolean;
 }
 
 /** Slack for floating-point widths: a line that fits to a millionth of a point fits. */
@@ -81,10 +92,65 @@ function withoutSoftHyphens(s: string): string {
   return s.indexOf(SOFT_HYPHEN) < 0 ? s : s.split(SOFT_HYPHEN).join('');
 }
 
-const NOTHING: Measured = { segs: [], perPoint: 0 };
+const NOTHING: Measured = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
+
+/**
+ * The atoms of a paragraph in one span whose text breaks only after runs of spaces (most flow
+ * paragraphs: `breaksOnlyAfterSpaces`): what buildAtoms makes of it, in one scan, without the list of
+ * opportunities, with the font's word cache looked up once and a single space measured once. A run of
+ * spaces is an opportunity unless the text ends there or `.` `,` `;` `:` follows it (LB13).
+ */
+function plainAtoms(text: string, span: Span): Atom[] {
+  const atoms: Atom[] = [];
+  const style = span.style,
+    font = style.font,
+    size = style.size,
+    at = span.at;
+  const words = wordsOf(font);
+  let space: Measured | undefined;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let j = i + 1;
+    let m: Measured;
+    let kind: typeof SPACE | typeof TEXT;
+    if (text.charCodeAt(i) === 32) {
+      kind = SPACE;
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      m = j === i + 1 ? (space ??= measureIn(words, font, ' ', at)) : measureIn(words, font, text.slice(i, j), at);
+    } else {
+      kind = TEXT;
+      while (j < n && text.charCodeAt(j) !== 32) j++;
+      m = measureIn(words, font, text.slice(i, j), at);
+    }
+    let brk: 0 | 1 = 0;
+    if (j === n) brk = 1;
+    else if (kind === SPACE) {
+      const next = text.charCodeAt(j);
+      if (next !== 46 && next !== 44 && next !== 59 && next !== 58) brk = 1;
+    }
+    atoms.push({
+      start: i,
+      end: j,
+      kind,
+      style,
+      span,
+      segs: m.segs,
+      width: m.perPoint * size,
+      glyphs: m.glyphs,
+      spaces: m.spaces,
+      brk,
+      shy: false,
+    });
+    i = j;
+  }
+  return atoms;
+}
 
 /** Builds the atoms of a paragraph: cut at opportunities, at span boundaries and between words, spaces and tabs. */
 function buildAtoms(text: string, spans: Span[], starts: number[], rules: ParagraphRules): Atom[] {
+  if (spans.length === 1 && rules.breakAfter === undefined && breaksOnlyAfterSpaces(text))
+    return plainAtoms(text, spans[0]);
   const atoms: Atom[] = [];
   // Plain text (most paragraphs) takes its opportunities as positions, without an object per word.
   const plain = rules.breakAfter === undefined ? spaceOpportunities(text) : undefined;
@@ -119,6 +185,8 @@ function buildAtoms(text: string, spans: Span[], starts: number[], rules: Paragr
         span,
         segs: m.segs,
         width: m.perPoint * span.style.size,
+        glyphs: m.glyphs,
+        spaces: m.spaces,
         brk: 0,
         shy: false,
       });
@@ -198,7 +266,7 @@ function layCharged(
         empty,
       ),
     );
-    return { text, atoms, lines, bidi, rtl };
+    return { text, atoms, lines, bidi, rtl, noSpaceScript: undefined };
   }
   const rest = width - indents.left - indents.right;
   // Total fit weighs the stretch of spaces; text set without them (CJK, Thai…) stretches between
@@ -242,7 +310,7 @@ function layCharged(
     );
     i = end.to;
   }
-  return { text, atoms, lines, bidi, rtl };
+  return { text, atoms, lines, bidi, rtl, noSpaceScript: undefined };
 }
 
 function lineMetrics(
@@ -379,8 +447,24 @@ function cutChunk(
     const cutAt = a.start + bounds[lo - 1];
     const head = shapeIn(a.style, withoutSoftHyphens(text.slice(a.start, cutAt)), a.span.at);
     const tail = shapeIn(a.style, withoutSoftHyphens(text.slice(cutAt, a.end)), a.span.at);
-    const left: Atom = { ...a, end: cutAt, segs: head.segs, width: head.width, brk: 1, shy: false };
-    const right: Atom = { ...a, start: cutAt, segs: tail.segs, width: tail.width };
+    const left: Atom = {
+      ...a,
+      end: cutAt,
+      segs: head.segs,
+      width: head.width,
+      glyphs: head.glyphs,
+      spaces: head.spaces,
+      brk: 1,
+      shy: false,
+    };
+    const right: Atom = {
+      ...a,
+      start: cutAt,
+      segs: tail.segs,
+      width: tail.width,
+      glyphs: tail.glyphs,
+      spaces: tail.spaces,
+    };
     atoms.splice(k, 1, left, right);
     return { to: k + 1, width: x + head.width, hyphen: false };
   }
