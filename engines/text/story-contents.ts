@@ -101,6 +101,8 @@ function endWithNumber(
     width: gap,
     brk: 0,
     shy: false,
+    glyphs: 0,
+    spaces: 0,
   };
   const num: Atom = {
     start: start + 1,
@@ -112,6 +114,8 @@ function endWithNumber(
     width: shaped.width,
     brk: 1,
     shy: false,
+    glyphs: shaped.glyphs,
+    spaces: shaped.spaces,
   };
   p.atoms.push(tab, num);
   line.to = line.visibleTo = p.atoms.length;
