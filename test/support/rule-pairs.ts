@@ -4,6 +4,7 @@
 // test/support/pair-audit.ts counts the rules that have such a pair. Rows are grouped by cluster:
 // XMP extension schemas and property value types, implementation limits, PDF/UA-1 structure, then
 // PDF/A file structure, graphics, fonts, annotations, actions and metadata.
+import { srgbProfile } from '../../engines/pdf/srgb.js';
 import type { StandardName } from '../../verifier/model.js';
 import { flavourOf, ruleKey } from '../../verifier/model.js';
 import { buildPdf, type HandPdf, pdfaBase, xmp } from './pdf-builder.js';
@@ -675,7 +676,89 @@ const embedded = (part: Part, spec: string, ef = '<</Type/EmbeddedFile/Subtype/t
     8: { dict: ef, stream: 'a' },
   });
 
+const SRGB = srgbProfile();
+/** Output intents (objects 7, 8: an sRGB profile, another with one byte of its header changed). */
+const intents = (part: Part, entries: string[]) =>
+  withObj(b(part, { catalog: `/OutputIntents[${entries.join(' ')}]` }), {
+    7: { dict: '<</N 3>>', stream: SRGB },
+    8: { dict: '<</N 3>>', stream: Uint8Array.from(SRGB, (x, i) => (i === 99 ? x ^ 1 : x)) },
+  });
+const intent = (profile: string, s = 'GTS_PDFA1') =>
+  `<</Type/OutputIntent/S/${s}/OutputConditionIdentifier(sRGB)${profile}>>`;
+const iccFill = (part: Part, n: number, data: Uint8Array) =>
+  withObj(
+    b(part, { page: '/Resources<</ColorSpace<</CS0[/ICCBased 7 0 R]>>>>', content: '/CS0 cs 0 0 0 sc 0 0 10 10 re f' }),
+    {
+      7: { dict: `<</N ${n}>>`, stream: data },
+    },
+  );
+const TINT = '<</FunctionType 2/Domain[0 1]/C0[0 0 0 0]/C1[0 0 0 1]/N 1>>';
+const TINT2 = '<</FunctionType 2/Domain[0 1]/C0[0 0 0 0]/C1[0 0 1 1]/N 1>>';
+
 const CASES: Case[] = [
+  {
+    what: 'an output profile that is no ICC profile',
+    ids: ids('6.2.2-t01', '6.2.3-t03', '6.2.3-t03'),
+    fail: (p) =>
+      withObj(intents(p, [intent('/DestOutputProfile 7 0 R')]), { 7: { dict: '<</N 3>>', stream: 'not a profile' } }),
+    pass: (p) => intents(p, [intent('/DestOutputProfile 7 0 R')]),
+  },
+  {
+    what: 'two output intents with different profiles',
+    ids: ids('6.2.2-t02', '6.2.3-t02', '6.2.3-t02'),
+    fail: (p) => intents(p, [intent('/DestOutputProfile 7 0 R'), intent('/DestOutputProfile 8 0 R', 'GTS_PDFX')]),
+    pass: (p) => intents(p, [intent('/DestOutputProfile 7 0 R'), intent('/DestOutputProfile 7 0 R', 'GTS_PDFX')]),
+  },
+  {
+    what: 'an output intent with DestOutputProfileRef',
+    ids: ids(undefined, '6.2.3-t03', '6.2.3-t03'),
+    fail: (p) =>
+      intents(p, [
+        intent('/DestOutputProfile 7 0 R'),
+        intent('/DestOutputProfile 7 0 R/DestOutputProfileRef<</URLs[]>>', 'GTS_PDFX'),
+      ]),
+    pass: (p) => intents(p, [intent('/DestOutputProfile 7 0 R'), intent('/DestOutputProfile 7 0 R', 'GTS_PDFX')]),
+  },
+  {
+    what: 'an ICCBased space holding no ICC profile',
+    ids: ids('6.2.3-t01', '6.2.4.2-t01', '6.2.4.2-t01'),
+    fail: (p) => iccFill(p, 3, new Uint8Array(Buffer.from('not a profile'))),
+    pass: (p) => iccFill(p, 3, SRGB),
+  },
+  {
+    what: "an ICCBased N that is not the profile's",
+    ids: ids('6.2.3-t05', '6.2.4.2-t01', undefined),
+    fail: (p) => iccFill(p, 4, SRGB),
+    pass: (p) => iccFill(p, 3, SRGB),
+  },
+  {
+    what: 'two Separations of one name with different tint transforms',
+    ids: ids(undefined, undefined, '6.2.4.4-t03'),
+    fail: (p) =>
+      b(p, {
+        page: `/Resources<</ColorSpace<</CS0[/Separation/Spot/DeviceCMYK ${TINT}]/CS1[/Separation/Spot/DeviceCMYK ${TINT2}]>>>>`,
+        content: '/CS0 cs 1 sc 0 0 10 10 re f /CS1 cs 1 sc 0 0 5 5 re f',
+      }),
+    pass: (p) =>
+      b(p, {
+        page: `/Resources<</ColorSpace<</CS0[/Separation/Spot/DeviceCMYK ${TINT}]/CS1[/Separation/Spot/DeviceCMYK ${TINT}]>>>>`,
+        content: '/CS0 cs 1 sc 0 0 10 10 re f /CS1 cs 1 sc 0 0 5 5 re f',
+      }),
+  },
+  {
+    what: 'an NChannel spot colorant missing from Colorants',
+    ids: ids(undefined, undefined, '6.2.4.4-t02'),
+    fail: (p) =>
+      b(p, {
+        page: `/Resources<</ColorSpace<</CS0[/DeviceN[/Spot]/DeviceCMYK ${TINT}<</Subtype/NChannel/Colorants<<>>>>]>>>>`,
+        content: '/CS0 cs 1 sc 0 0 10 10 re f',
+      }),
+    pass: (p) =>
+      b(p, {
+        page: `/Resources<</ColorSpace<</CS0[/DeviceN[/Spot]/DeviceCMYK ${TINT}<</Subtype/NChannel/Colorants<</Spot[/Separation/Spot/DeviceCMYK ${TINT}]>>>>]>>>>`,
+        content: '/CS0 cs 1 sc 0 0 10 10 re f',
+      }),
+  },
   {
     what: 'a header not at byte 0',
     ids: ids('6.1.2-t01', undefined, undefined),
@@ -1244,6 +1327,13 @@ const CASES: Case[] = [
     }),
   ),
 ];
+pair(
+  'pdfa4f',
+  '6.9-t05',
+  'a PDF/A-4f file without an EmbeddedFiles tree',
+  b(4),
+  embedded(4, '/F(a.txt)/UF(a.txt)/AFRelationship/Data'),
+);
 for (const c of CASES)
   for (const [part, id] of Object.entries(c.ids) as [string, string][]) {
     const p = Number(part) as Part;
