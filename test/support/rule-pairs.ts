@@ -511,9 +511,65 @@ pair(
   pair('pdfua1', '7.20-t01', 'a reference XObject', form('/Ref<</F(other.pdf)/Page 0>>'), form(''));
 }
 {
+  // encryption that does not permit extraction for accessibility (P bit 10), and XFA needing dynamic rendering
+  const enc = (p: number) => ({
+    ...uaFile([n('P')], { objects: { 40: `<</Filter/Standard/V 1/R 2/O<00>/U<00>/P ${p}>>` } }),
+    trailer: `/Size 41/Root 1 0 R/Info 5 0 R${'/ID[<0123456789ABCDEF0123456789ABCDEF><0123456789ABCDEF0123456789ABCDEF>]'}/Encrypt 40 0 R`,
+  });
+  pair('pdfua1', '7.16-t01', 'an Encrypt P without bit 10', enc(-516), enc(-4));
+  const xfa = (render: string) =>
+    uaFile([n('P')], {
+      catalog: '/AcroForm<</Fields[]/XFA 40 0 R>>',
+      objects: {
+        40: {
+          dict: '<<>>',
+          stream: `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><config xmlns="http://www.xfa.org/schema/xci/3.0/"><acrobat><acroform><dynamicRender>${render}</dynamicRender></acroform></acrobat></config></xdp:xdp>`,
+        },
+      },
+    });
+  pair('pdfua1', '7.15-t01', 'XFA requiring dynamic rendering', xfa('required'), xfa('forbidden'));
+  // languages of an annotation's Contents and a field's tooltip (no catalog Lang)
+  const tu = (lang: string) =>
+    uaFile([leaf('P', '/Lang(en)')], {
+      lang: false,
+      catalog: '/AcroForm<</Fields[30 0 R]>>',
+      objects: { 30: `<</FT/Tx/T(f)/TU(name)${lang}>>` },
+    });
+  pair('pdfua1', '7.2-t25', 'a field tooltip without a language', tu(''), tu('/Lang(en)'));
+  // a ToUnicode map sending a code to U+0000
+  const tuMap = (to: string) =>
+    `/CIDInit/ProcSet findresource begin 12 dict begin begincmap /CMapName/Adobe-Identity-UCS def /CMapType 2 def
+1 begincodespacerange <00><FF> endcodespacerange
+1 beginbfchar <41> <${to}> endbfchar
+endcmap CMapName currentdict /CMap defineresource pop end end`;
+  // the font carries a (stand-in) program: the ToUnicode rules judge embedded fonts
+  const tuFont = (first: number, to: string): HandPdf['objects'] => ({
+    [first]: `<</Type/Font/Subtype/Type1/BaseFont/Hand/FirstChar 65/LastChar 65/Widths[500]/FontDescriptor ${first + 2} 0 R/ToUnicode ${first + 1} 0 R>>`,
+    [first + 1]: { dict: '<<>>', stream: tuMap(to) },
+    [first + 2]:
+      `<</Type/FontDescriptor/FontName/Hand/Flags 32/FontBBox[0 0 500 700]/ItalicAngle 0/Ascent 700/Descent 0/CapHeight 700/StemV 80/FontFile ${first + 3} 0 R>>`,
+    [first + 3]: { dict: '<</Length1 5/Length2 0/Length3 0>>', stream: 'xxxxx' },
+  });
+  const shown = (part: 2 | 4, to: string): HandPdf => {
+    const p = pdfaBase(part, { page: '/Resources<</Font<</F0 7 0 R>>>>', content: 'BT /F0 12 Tf (A) Tj ET' });
+    Object.assign(p.objects, tuFont(7, to));
+    return p;
+  };
+  pair('pdfa2u', '6.2.11.7.2-t02', 'a ToUnicode entry of U+0000', shown(2, '0000'), shown(2, '0041'));
+  pair('pdfa4', '6.2.10.7-t01', 'a ToUnicode entry of U+FEFF', shown(4, 'FEFF'), shown(4, '0041'));
+  const uaShown = (to: string) =>
+    uaFile([n('P')], {
+      page: '/Resources<</Font<</F0 30 0 R>>>>',
+      content: (i) => `/P <</MCID ${i}>> BDC BT /F0 12 Tf (A) Tj ET EMC`,
+      objects: tuFont(30, to),
+    });
+  pair('pdfua1', '7.21.7-t02', 'a ToUnicode entry of U+FFFE', uaShown('FFFE'), uaShown('0041'));
+}
+{
   // annotations: object 30, reached from the structure tree through an OBJR (StructParent 1)
-  const annotIn = (s: string, annot: string, extra = '') =>
+  const annotIn = (s: string, annot: string, extra = '', lang = true) =>
     uaFile([n('P'), leaf(s, `/K<</Type/OBJR/Obj 30 0 R/Pg 3 0 R>>${extra}`)], {
+      lang,
       page: '/Annots[30 0 R]/Tabs/S',
       parentTree: ' 1 21 0 R',
       objects: { 30: `<</Type/Annot${annot}/Rect[0 0 10 10]/StructParent 1/F 4>>` },
@@ -528,6 +584,14 @@ pair(
   const link = '/Subtype/Link/Contents(go)/A<</S/URI/URI(http://example.com/)>>';
   pair('pdfua1', '7.18.5-t01', 'a link in an Annot element', fix(annotIn('Annot', link)), fix(annotIn('Link', link)));
   const text = '/Subtype/Text/Contents(a note)';
+  // the language of an annotation's Contents: the catalog's or its structure element's
+  pair(
+    'pdfua1',
+    '7.2-t24',
+    'an annotation Contents without a language',
+    fix(annotIn('Annot', text, '', false)),
+    fix(annotIn('Annot', text, '/Lang(en)', false)),
+  );
   pair(
     'pdfua1',
     '7.18.1-t01',
