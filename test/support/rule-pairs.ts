@@ -678,15 +678,16 @@ function withConformance(p: HandPdf, level: string): HandPdf {
 // ——— PDF/A file structure, graphics, fonts, transparency, annotations, actions, metadata: one case, the
 // id each part gives it (PDF/A-3 is judged by PDF/A-2's modules: its pairs count for both) ———
 
-type Part = 1 | 2 | 4;
-const STD: Record<Part, StandardName> = { 1: 'pdfa1b', 2: 'pdfa2b', 4: 'pdfa4' };
+/** PDF/A-1, 2, 4, and 5 for PDF/UA-1 (judged on a PDF/A-2 base: only the rule asked is compared). */
+type Part = 1 | 2 | 4 | 5;
+const STD: Record<Part, StandardName> = { 1: 'pdfa1b', 2: 'pdfa2b', 4: 'pdfa4', 5: 'pdfua1' };
 interface Case {
   what: string;
   ids: Partial<Record<Part, string>>;
   fail: (part: Part) => HandPdf | Uint8Array;
   pass: (part: Part) => HandPdf | Uint8Array;
 }
-const b = (part: Part, o: Parameters<typeof pdfaBase>[1] = {}) => pdfaBase(part, o);
+const b = (part: Part, o: Parameters<typeof pdfaBase>[1] = {}) => pdfaBase(part === 5 ? 2 : part, o);
 const withObj = (p: HandPdf, objects: HandPdf['objects']): HandPdf => {
   Object.assign(p.objects, objects);
   return p;
@@ -724,9 +725,10 @@ const field = (part: Part, aa: string, form = '') => {
   p.objects[9] = `<</FT/Tx/T(f)/Kids[7 0 R]${aa}>>`;
   return p;
 };
-const meta = (part: Part, edit: (x: string) => string) => withXmp(part, edit);
-const ids = (one: string | undefined, two: string | undefined, four: string | undefined) => {
+const meta = (part: Part, edit: (x: string) => string) => withXmp(part === 5 ? 2 : part, edit);
+const ids = (one: string | undefined, two: string | undefined, four: string | undefined, ua?: string) => {
   const out: Partial<Record<Part, string>> = {};
+  if (ua) out[5] = ua;
   if (one) out[1] = one;
   if (two) out[2] = two;
   if (four) out[4] = four;
@@ -1397,6 +1399,124 @@ pair(
   'a PDF/A-4f file without an EmbeddedFiles tree',
   b(4),
   embedded(4, '/F(a.txt)/UF(a.txt)/AFRelationship/Data'),
+);
+// fonts with a stand-in program (a FontFile of five bytes): the rules on the font dictionaries
+const DESC = (file: string) =>
+  `<</Type/FontDescriptor/FontName/Hand/Flags 32/FontBBox[0 0 500 700]/ItalicAngle 0/Ascent 700/Descent 0/CapHeight 700/StemV 80${file}>>`;
+const standIn = (part: Part, font: string, content = 'BT /F0 12 Tf (A) Tj ET', more: HandPdf['objects'] = {}) =>
+  withObj(b(part, { page: '/Resources<</Font<</F0 7 0 R>>>>', content }), {
+    7: font,
+    8: DESC('/FontFile2 9 0 R'),
+    9: { dict: '<</Length1 5>>', stream: 'xxxxx' },
+    ...more,
+  });
+const TYPE0 = (encoding: string, cid: string) =>
+  `<</Type/Font/Subtype/Type0/BaseFont/Hand/Encoding${encoding}/DescendantFonts[<</Type/Font/Subtype/CIDFontType2/BaseFont/Hand/CIDSystemInfo<<${cid}>>/FontDescriptor 8 0 R/DW 500/CIDToGIDMap/Identity>>]>>`;
+const IDENTITY = '/Registry(Adobe)/Ordering(Identity)/Supplement 0';
+const embeddedCMap = (ordering: string, more = '/WMode 0', supplement = 0) => ({
+  dict: `<</Type/CMap/CMapName/Hand-H/CIDSystemInfo<</Registry(Adobe)/Ordering(${ordering})/Supplement ${supplement}>>${more}>>`,
+  stream: `/CIDInit/ProcSet findresource begin 12 dict begin begincmap /CMapName/Hand-H def /CMapType 1 def /WMode 0 def
+1 begincodespacerange <0000><FFFF> endcodespacerange
+1 begincidrange <0000><FFFF> 0 endcidrange
+endcmap CMapName currentdict /CMap defineresource pop end end`,
+});
+CASES.push(
+  {
+    what: 'a font without a program',
+    ids: ids(undefined, '6.2.11.4.1-t01', '6.2.10.4.1-t01', '7.21.4.1-t01'),
+    fail: (p) =>
+      standIn(
+        p,
+        '<</Type/Font/Subtype/TrueType/BaseFont/Hand/FirstChar 65/LastChar 65/Widths[500]/FontDescriptor 8 0 R>>',
+        undefined,
+        { 8: DESC('') },
+      ),
+    pass: (p) =>
+      standIn(
+        p,
+        '<</Type/Font/Subtype/TrueType/BaseFont/Hand/FirstChar 65/LastChar 65/Widths[500]/FontDescriptor 8 0 R>>',
+      ),
+  },
+  {
+    what: 'a CMap neither predefined nor embedded',
+    ids: ids('6.3.3.3-t01', '6.2.11.3.3-t01', '6.2.10.3.3-t01', '7.21.3.3-t01'),
+    fail: (p) => standIn(p, TYPE0('/Hand-Made-H', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET'),
+    pass: (p) => standIn(p, TYPE0('/Identity-H', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET'),
+  },
+  {
+    what: 'a Type 2 CIDFont without CIDToGIDMap',
+    ids: ids(undefined, undefined, '6.2.10.3.2-t01'),
+    fail: (p) =>
+      standIn(p, TYPE0('/Identity-H', IDENTITY).replace('/CIDToGIDMap/Identity', ''), 'BT /F0 12 Tf <0041> Tj ET'),
+    pass: (p) => standIn(p, TYPE0('/Identity-H', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET'),
+  },
+  {
+    what: "a CIDFont whose CIDSystemInfo is not its embedded CMap's",
+    ids: ids('6.3.3.1-t01', '6.2.11.3.1-t01', '6.2.10.3.1-t01', '7.21.3.1-t01'),
+    fail: (p) => standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', { 10: embeddedCMap('Japan1') }),
+    pass: (p) => standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', { 10: embeddedCMap('Identity') }),
+  },
+  {
+    what: 'a Type 2 CIDFont whose CIDToGIDMap is neither a stream nor Identity',
+    ids: ids('6.3.3.2-t01', undefined, '6.2.10.3.2-t01', '7.21.3.2-t01'),
+    fail: (p) =>
+      standIn(
+        p,
+        TYPE0('/Identity-H', IDENTITY).replace('/CIDToGIDMap/Identity', '/CIDToGIDMap/Other'),
+        'BT /F0 12 Tf <0041> Tj ET',
+      ),
+    pass: (p) => standIn(p, TYPE0('/Identity-H', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET'),
+  },
+  {
+    what: "an embedded CMap whose WMode is not its data's",
+    ids: ids('6.3.3.3-t02', '6.2.11.3.3-t02', '6.2.10.3.3-t02', '7.21.3.3-t02'),
+    fail: (p) =>
+      standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', { 10: embeddedCMap('Identity', '/WMode 1') }),
+    pass: (p) => standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', { 10: embeddedCMap('Identity') }),
+  },
+  {
+    what: 'an embedded CMap using a CMap neither predefined nor embedded',
+    ids: ids(undefined, '6.2.11.3.3-t03', '6.2.10.3.3-t03', '7.21.3.3-t03'),
+    fail: (p) =>
+      standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', {
+        10: embeddedCMap('Identity', '/WMode 0/UseCMap/Hand-Base-H'),
+      }),
+    pass: (p) =>
+      standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', {
+        10: embeddedCMap('Identity', '/WMode 0/UseCMap/Identity-H'),
+      }),
+  },
+  {
+    what: 'an embedded CMap of a higher Supplement than its CIDFont',
+    ids: ids(undefined, '6.2.11.3.1-t02', undefined),
+    fail: (p) =>
+      standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', {
+        10: embeddedCMap('Identity', '/WMode 0', 2),
+      }),
+    pass: (p) => standIn(p, TYPE0(' 10 0 R', IDENTITY), 'BT /F0 12 Tf <0041> Tj ET', { 10: embeddedCMap('Identity') }),
+  },
+  {
+    what: 'a symbolic TrueType font with an Encoding',
+    ids: ids('6.3.7-t02', '6.2.11.6-t03', '6.2.10.6-t03', '7.21.6-t03'),
+    fail: (p) =>
+      standIn(
+        p,
+        '<</Type/Font/Subtype/TrueType/BaseFont/Hand/FirstChar 65/LastChar 65/Widths[500]/FontDescriptor 8 0 R/Encoding/WinAnsiEncoding>>',
+        undefined,
+        {
+          8: DESC('/FontFile2 9 0 R').replace('/Flags 32', '/Flags 4'),
+        },
+      ),
+    pass: (p) =>
+      standIn(
+        p,
+        '<</Type/Font/Subtype/TrueType/BaseFont/Hand/FirstChar 65/LastChar 65/Widths[500]/FontDescriptor 8 0 R>>',
+        undefined,
+        {
+          8: DESC('/FontFile2 9 0 R').replace('/Flags 32', '/Flags 4'),
+        },
+      ),
+  },
 );
 for (const c of CASES)
   for (const [part, id] of Object.entries(c.ids) as [string, string][]) {
