@@ -28,6 +28,8 @@ export interface ContentStats {
   hexInvalid: boolean;
   /** The longest string operand, in bytes. */
   maxString: number;
+  /** The longest name (operand or inline-image key), in bytes once its #xx escapes are undone. */
+  maxName: number;
 }
 
 export interface Operation {
@@ -146,7 +148,9 @@ export function parseContent(data: Uint8Array, stats?: ContentStats): Operation[
       // name
       let q = p + 1;
       while (q < n && !WS[data[q]] && !DELIM[data[q]]) q++;
-      push({ t: 'name', v: decodeName(data, p + 1, q) });
+      const v = decodeName(data, p + 1, q);
+      if (stats && v.length > stats.maxName) stats.maxName = v.length;
+      push({ t: 'name', v });
       p = q;
       continue;
     }

@@ -272,7 +272,7 @@ export const FACTS = {
     "a table, list or TOC element: its standard type, its parent's and its children's ('&'-joined) {type, parent, kids}",
   'table-overlap': 'two cells of a table cover the same grid position',
   'table-irregular':
-    'a table is not regular {kind: rows (a row span beyond the last row, column) or columns (row, first, other widths)}',
+    "a table is not regular {kind: rows (a row span beyond the last row, column), wider (a row reaching past the first row's columns: row, first) or columns (row, first, other widths)}",
   'td-no-header': 'a TD reaches no TH in its row or column and names no Headers, or names unknown ones {unknown}',
   'struct-text-no-lang':
     'a structure element has Alt or E and no language on it, its ancestors or the catalog {key, type}',

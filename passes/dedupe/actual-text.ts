@@ -12,6 +12,7 @@
 // reader reorders right-to-left lines as it does for unspanned glyphs.
 
 import type { ActualSpan, GlyphRunOp } from '../../ir/draw-ops.js';
+import { hasPrivateUse, readableText } from '../../ir/private-use.js';
 
 /**
  * The text each glyph's ToUnicode entry gives, by glyph id: `at[g]` is 1 + its index in `texts`, 0
@@ -47,9 +48,16 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
       onNew(g, t);
     } else if (had !== t) needs = true;
     // A glyph that only continues a cluster has no ToUnicode entry: readers would make up its text.
-    if (t === '') needs = true;
+    // A glyph whose text is in the Private Use Area reads as nothing usable (ir/private-use.ts).
+    if (t === '' || hasPrivateUse(t)) needs = true;
   }
   return needs;
+}
+
+/** Whether a run draws text in the Private Use Area (its clusters then get spans). */
+export function drawsPrivateUse(op: GlyphRunOp): boolean {
+  for (const t of op.text) if (hasPrivateUse(t)) return true;
+  return false;
 }
 
 /** Cluster starts: a glyph with text, and the '' glyphs after it that continue it. */
@@ -63,7 +71,8 @@ function units(op: GlyphRunOp): number[] {
 
 /**
  * The spans of a run `recordRun` flagged: every cluster whose glyphs disagree with their ToUnicode
- * entries (or have none), adjacent ones merged into one span. Undefined when none is needed.
+ * entries (or have none), or whose text is in the Private Use Area (its span's text then holds
+ * U+FFFD there: ir/private-use.ts), adjacent ones merged into one span. Undefined when none is needed.
  */
 export function spansOf(
   op: GlyphRunOp,
@@ -75,7 +84,7 @@ export function spansOf(
   const bad: boolean[] = [];
   for (let u = 0; u < m; u++) {
     let b = false;
-    for (let i = starts[u]; i < starts[u + 1] && !b; i++) b = wrong(i);
+    for (let i = starts[u]; i < starts[u + 1] && !b; i++) b = wrong(i) || hasPrivateUse(op.text[i]);
     bad.push(b);
   }
   const spans: ActualSpan[] = [];
@@ -87,7 +96,7 @@ export function spansOf(
     }
     let v = u + 1;
     while (v < m && bad[v]) v++;
-    spans.push({ from: starts[u], to: starts[v], text: op.text.slice(starts[u], starts[v]).join('') });
+    spans.push({ from: starts[u], to: starts[v], text: readableText(op.text.slice(starts[u], starts[v]).join('')) });
     u = v;
   }
   return spans.length ? spans : undefined;

@@ -18,7 +18,7 @@ import { remark } from '../../ir/messages.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
-import { dealtTexts, FirstText, recordRun, spansOf } from './actual-text.js';
+import { dealtTexts, drawsPrivateUse, FirstText, recordRun, spansOf } from './actual-text.js';
 import { remapWidget, widgetOps } from './forms.js';
 import { graphicsRemarks } from './graphics.js';
 
@@ -78,7 +78,9 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         if (codes) recoded.set(op, codes);
         // A glyph with no text here that keeps a code with other text: its cluster gets a span.
         const spans =
-          kept.length && op.actualText === undefined ? spansOf(op, first, (i) => kept.includes(i)) : undefined;
+          (kept.length || drawsPrivateUse(op)) && op.actualText === undefined
+            ? spansOf(op, first, (i) => kept.includes(i))
+            : undefined;
         if (spans) spanned.set(op, spans);
       } else if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
         const spans = spansOf(op, first);

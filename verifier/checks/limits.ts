@@ -98,7 +98,7 @@ export const limits: Check = ({ l, u, add }) => {
     real(v);
     if (Math.abs(v) > 32767) bigReal = v;
   }
-  // content streams: reals and integers in operands (gathered by the tokenizer)
+  // content streams: reals, integers, string and name lengths in operands (gathered by the tokenizer)
   for (const s of u.scopes) {
     if (s.stats.bigReal !== undefined) {
       bigReal = s.stats.bigReal;
@@ -106,6 +106,7 @@ export const limits: Check = ({ l, u, add }) => {
     }
     if (s.stats.bigInt !== undefined) bigInt = s.stats.bigInt;
     maxString = Math.max(maxString, s.stats.maxString);
+    maxName = Math.max(maxName, s.stats.maxName);
   }
   add('max-string', 'CosString', { length: maxString });
   add('max-name', 'CosName', { length: maxName });

@@ -7,7 +7,14 @@ import { entries, get, has, type Loaded, PDFDict, PDFStream, streamData, textOf 
 import type { Check } from './check.js';
 import { extensionFacts } from './xmp-extension.js';
 import { parseXmp, RDF, type XmpPacket, type XmpProperty, type XmpValue } from './xmp-parse.js';
-import { OPEN_NAMESPACES, PREDEFINED, SIMPLE_TYPES, STRUCT_TYPES, XMP2004_TYPES } from './xmp-schemas.js';
+import {
+  canonicalType,
+  OPEN_NAMESPACES,
+  PREDEFINED,
+  SIMPLE_TYPES,
+  STRUCT_TYPES,
+  XMP2004_TYPES,
+} from './xmp-schemas.js';
 
 const PDFAID = 'http://www.aiim.org/pdfa/ns/id/';
 const EXT = 'http://www.aiim.org/pdfa/ns/extension/';
@@ -159,8 +166,8 @@ function extensionSchemas(p: XmpPacket): Map<string, Map<string, string>> {
   return out;
 }
 
-/** The value types the packet's extension schemas describe (pdfaType): type name → its namespace and
- * each field's value type. */
+/** The value types the packet's extension schemas describe (pdfaType): type name (lower case: types are
+ * compared without case) → its namespace and each field's value type. */
 export type PackageTypes = Map<string, { ns: string; fields: Map<string, string> }>;
 function extensionTypes(p: XmpPacket): PackageTypes {
   const out: PackageTypes = new Map();
@@ -182,7 +189,7 @@ function extensionTypes(p: XmpPacket): PackageTypes {
           const ft = simple(fieldOf(f, 'valueType'));
           if (fn !== undefined && ft !== undefined) fields.set(fn, ft);
         }
-        out.set(name, { ns, fields });
+        out.set(name.toLowerCase(), { ns, fields });
       }
     }
   }
@@ -247,7 +254,7 @@ const LEX: Record<string, RegExp> = {
 export function valueMatches(v: XmpValue, type: string, types?: PackageTypes, depth = 0): boolean {
   if (depth > 16) return true;
   if (type.includes('|')) return type.split('|').some((t) => valueMatches(v, t, types, depth + 1));
-  const t = type.trim();
+  const t = canonicalType(type);
   if (t === 'Lang Alt') {
     return v.kind === 'array' && v.type === 'Alt' && v.items.every((i) => i.kind === 'simple' && i.lang !== undefined);
   }
@@ -257,7 +264,7 @@ export function valueMatches(v: XmpValue, type: string, types?: PackageTypes, de
   }
   const choice = /^(Open|Closed) Choice of (.+)$/.exec(t);
   if (choice) return valueMatches(v, choice[2], types, depth + 1);
-  const own = SIMPLE_TYPES.has(t) || STRUCT_TYPES.has(t) ? undefined : types?.get(t);
+  const own = SIMPLE_TYPES.has(t) || STRUCT_TYPES.has(t) ? undefined : types?.get(t.toLowerCase());
   if (own) {
     if (v.kind !== 'struct') return false;
     return v.fields.every((f) => {

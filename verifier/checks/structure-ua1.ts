@@ -314,6 +314,11 @@ function table(
   const grid: (Elem | undefined)[][] = rows.map(() => []);
   let overlap = false;
   let rowBeyond = 0;
+  // the columns the first row spans; a later row whose cells reach past them (as veraPDF lays the grid,
+  // cell after cell) is PDF/UA-1 7.2 t42, a row left short of them t43
+  let firstWidth = 0;
+  for (const c of rows[0].kids) if (c.std === 'TH' || c.std === 'TD') firstWidth += spanOf(ctx, c.dict, 'ColSpan');
+  let wider = 0;
   rows.forEach((r, ri) => {
     let col = 0;
     for (const c of r.kids) {
@@ -321,6 +326,7 @@ function table(
       while (grid[ri][col]) col++;
       const rs = spanOf(ctx, c.dict, 'RowSpan');
       const cs = spanOf(ctx, c.dict, 'ColSpan');
+      if (ri > 0 && col + cs > firstWidth) wider = wider || ri + 1;
       for (let y = ri; y < ri + rs; y++) {
         if (y >= rows.length) {
           rowBeyond = rowBeyond || col + 1;
@@ -340,7 +346,8 @@ function table(
   const width = (r: (Elem | undefined)[]): number => r.filter(Boolean).length;
   const w0 = width(grid[0]);
   const bad = grid.findIndex((r) => width(r) !== w0);
-  if (bad > 0)
+  if (wider) add('table-irregular', 'SETable', { kind: 'wider', row: wider, first: firstWidth }, where);
+  else if (bad > 0)
     add('table-irregular', 'SETable', { kind: 'columns', row: bad + 1, first: w0, other: width(grid[bad]) }, where);
 
   // Headers: a TD reaches a TH in its row or column, or names header IDs (7.5).

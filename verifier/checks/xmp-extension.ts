@@ -6,7 +6,7 @@
 // array of one, or a type some value type description of the packet defines); no field outside the
 // ones its description type has. One `ext-field` fact per fault, with the object and field at fault.
 import type { XmpPacket, XmpProperty, XmpValue } from './xmp-parse.js';
-import { SIMPLE_TYPES, STRUCT_TYPES } from './xmp-schemas.js';
+import { canonicalType, SIMPLE_TYPES, STRUCT_TYPES } from './xmp-schemas.js';
 
 const EXT = 'http://www.aiim.org/pdfa/ns/extension/';
 type Kind = 'Schema' | 'Property' | 'ValueType' | 'Field';
@@ -53,10 +53,11 @@ export type ExtAdd = (
   args: { object: string; field: string; problem: string; uri: string },
 ) => void;
 
-/** Whether a value type names an XMP type, an array of one, or a type the packet's descriptions define. */
+/** Whether a value type names an XMP type, an array of one, or a type the packet's descriptions define
+ * (`defined`: their names in lower case; types are compared without case, `bag Text` is `Bag Text`). */
 export function typeDefined(t: string, defined: ReadonlySet<string>): boolean {
-  const s = t.trim();
-  if (s === 'Lang Alt' || SIMPLE_TYPES.has(s) || STRUCT_TYPES.has(s) || defined.has(s)) return true;
+  const s = canonicalType(t);
+  if (s === 'Lang Alt' || SIMPLE_TYPES.has(s) || STRUCT_TYPES.has(s) || defined.has(s.toLowerCase())) return true;
   const m = /^(Bag|Seq|Alt)\s+(.+)$/.exec(s);
   if (m) return typeDefined(m[2], defined);
   // the closed / open choices of a type (XMP 2004 §4.4): "Closed Choice of Text"
@@ -71,7 +72,7 @@ export function extensionFacts(p: XmpPacket, add: ExtAdd): void {
   for (const c of containers)
     for (const s of c.value.kind === 'array' ? c.value.items : [])
       for (const vt of structItems(field(s, 'valueType')))
-        for (const t of [field(vt, 'type')]) if (t?.kind === 'simple') defined.add(t.text.trim());
+        for (const t of [field(vt, 'type')]) if (t?.kind === 'simple') defined.add(t.text.trim().toLowerCase());
 
   for (const c of containers) {
     const uri = '';

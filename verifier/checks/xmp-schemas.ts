@@ -50,6 +50,31 @@ export const STRUCT_TYPES = new Set([
   'CuePointParam',
 ]);
 
+const KNOWN_TYPES = new Map(
+  [...SIMPLE_TYPES, ...STRUCT_TYPES, 'Lang Alt'].map((t): [string, string] => [t.toLowerCase(), t]),
+);
+const capital = (w: string): string => w[0].toUpperCase() + w.slice(1).toLowerCase();
+
+/**
+ * A value type as this table spells it, whatever the case a description writes it in: XMP 2004 and
+ * PDF/A extension schemas in the wild write `bag Text`, `seq ProperName`, `closed choice of text`, and
+ * veraPDF reads types case-insensitively, a bare `bag` as a Bag of Text. A name this table does not
+ * know (a package's own pdfaType) is returned as written, trimmed.
+ */
+export function canonicalType(type: string): string {
+  const t = type.trim().replace(/\s+/g, ' ');
+  const low = t.toLowerCase();
+  if (low === 'lang alt') return 'Lang Alt';
+  const array = /^(bag|seq|alt)(?: (.+))?$/.exec(low);
+  if (array) return `${capital(array[1])} ${array[2] ? canonicalType(t.slice(array[1].length + 1)) : 'Text'}`;
+  const choice = /^(open|closed) choice(?: of (.+))?$/.exec(low);
+  if (choice) {
+    const of = choice[2] ? ` of ${canonicalType(t.slice(t.length - choice[2].length))}` : '';
+    return `${capital(choice[1])} Choice${of}`;
+  }
+  return KNOWN_TYPES.get(low) ?? t;
+}
+
 interface SchemaDef {
   prefix: string;
   since: 1 | 2;

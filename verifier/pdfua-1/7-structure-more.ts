@@ -73,6 +73,9 @@ const tables = [
   bind('7.2', 41, 'table-irregular', 'a row span of column %column reaches beyond the last row of the table', {
     when: (f) => f.args?.kind === 'rows',
   }),
+  bind('7.2', 42, 'table-irregular', 'table row %row reaches past the %first columns of the first row', {
+    when: (f) => f.args?.kind === 'wider',
+  }),
   bind('7.2', 43, 'table-irregular', 'table rows 1 and %row span different numbers of columns (%first and %other)', {
     when: (f) => f.args?.kind === 'columns',
   }),

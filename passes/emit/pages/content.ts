@@ -4,6 +4,7 @@
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
 import { num } from '../../../engines/pdf/number.js';
+import { readableText } from '../../../ir/private-use.js';
 import type { ContentMark } from '../../../ir/structure-types.js';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../../ir/types.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
@@ -223,7 +224,8 @@ function textObject(
       continue;
     }
     const tj = tjArray(op, codes?.codeBytes === 1);
-    if (op.actualText !== undefined) s += `/Span<</ActualText${utf16Literal(op.actualText)}>>BDC\n[${tj}] TJ\nEMC\n`;
+    if (op.actualText !== undefined)
+      s += `/Span<</ActualText${utf16Literal(readableText(op.actualText))}>>BDC\n[${tj}] TJ\nEMC\n`;
     else s += `[${tj}] TJ\n`;
   }
   return s + 'ET\n';

@@ -108,7 +108,7 @@ function openScope(
   where: string,
   kind: ScopeUse['kind'],
 ): { scope: ScopeUse; ops: Operation[] } {
-  const stats: ContentStats = { hexOdd: false, hexInvalid: false, maxString: 0 };
+  const stats: ContentStats = { hexOdd: false, hexInvalid: false, maxString: 0, maxName: 0 };
   const ops = parseContent(data, stats);
   const scope: ScopeUse = { where, stats, unknownOps: [], markedContent: [], resources, kind };
   if (kind === 'page') {

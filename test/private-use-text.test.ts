@@ -1,0 +1,53 @@
+// test/private-use-text.test.ts — text in the Unicode Private Use Area (ir/private-use.ts): a glyph
+// the ToUnicode map sends to a PUA code point (Source Code Pro's powerline arrows U+E0A0…, held by the
+// service; an icon or symbol font's glyphs) is drawn inside an /ActualText span that reads U+FFFD
+// there, so a document claiming PDF/A-2a or 3a has no 6.2.11.7.3 finding, PDF/A-4's ban on PUA in
+// ActualText (6.2.10.8) holds too, and readers copy U+FFFD, not a code point only the font knows.
+import { describe, expect, it } from 'vitest';
+import { findingId } from '../ir/diagnostics.js';
+import { render } from '../src/library.js';
+import { verify } from '../verifier/index.js';
+import { NOW } from './support/fixtures.js';
+import { pdfToText, qdfText } from './support/pdf-tools.js';
+import { TAGGING_LICENCE } from './support/standards.js';
+import { taggedReport } from './support/tagged-report.js';
+
+function report(archive: string, font: Record<string, unknown>): Uint8Array {
+  const d = taggedReport({ archive, accessible: 'pdfua1' }) as { fonts: unknown[]; items: Record<string, unknown>[] };
+  d.fonts = [{ name: 'Body', ...font }];
+  d.items[0].content = ['Quarterly \uE0A0 report'];
+  d.items[1].content = 'Sales rose \uE0B0 in every region.\nCosts fell for the third quarter.';
+  const r = render({ description: d, now: NOW, service: { licence: TAGGING_LICENCE } });
+  if (!r.ok) throw new Error(`refused ${r.status} ${r.path}: ${r.sentence}`);
+  expect(r.findings).toEqual([]);
+  return r.pdf;
+}
+
+describe('text drawn from Private Use Area code points', () => {
+  it('Source Code Pro (a TrueType face, second codes) under pdfa2a, pdfa3a and pdfua1: zero findings', async () => {
+    for (const archive of ['pdfa2a', 'pdfa3a']) {
+      const pdf = report(archive, { library: 'source_code_pro' });
+      expect(
+        (await verify(pdf, [archive, 'pdfua1', 'pdfa4']))
+          .map(findingId)
+          .filter((id) => !id.startsWith('ISO_19005_4 6.1') && !id.startsWith('ISO_19005_4 6.7')),
+      ).toEqual([]);
+      // the ToUnicode map still says what the glyph is in the font, the span what a reader copies
+      const qdf = qdfText(pdf);
+      expect(qdf).toMatch(/<[0-9A-F]{4}> <E0A0>/);
+      // UTF-16BE with its byte order mark: U+FFFD alone
+      expect(qdf).toMatch(/\/ActualText<fefffffd>/i);
+      const text = pdfToText(pdf);
+      expect(text).toContain('Quarterly \ufffd report');
+      expect(text).toContain('Sales rose \ufffd in every region.');
+      expect(text).not.toMatch(/[\ue000-\uf8ff]/);
+    }
+  });
+  it('a document without PUA text gets no span (byte for byte the old output)', () => {
+    const d = taggedReport({ archive: 'pdfa2a', accessible: 'pdfua1' }) as { fonts: unknown[] };
+    d.fonts = [{ name: 'Body', library: 'source_code_pro' }];
+    const r = render({ description: d, now: NOW, service: { licence: TAGGING_LICENCE } });
+    if (!r.ok) throw new Error(r.sentence);
+    expect(qdfText(r.pdf)).not.toContain('/ActualText');
+  });
+});
