@@ -6,6 +6,7 @@
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { refusal } from '../ir/messages.js';
 import { render } from './library.js';
 import type { ServiceSettings } from './licence/service.js';
 import { isRefusal, readForm } from './server/form.js';
@@ -19,6 +20,11 @@ export interface RenderTask {
   description?: Uint8Array;
   parts?: [string, Uint8Array][];
   client?: string;
+  /**
+   * Set to 1 by the pool when the caller has gone away: the render stops at its next pass boundary
+   * (its answer would be dropped) and the worker stays, warm, for the next task.
+   */
+  cancel?: Int32Array;
   /** Milliseconds since the epoch; absent: the worker's clock at the start of the task. */
   now?: number;
 }
@@ -37,9 +43,22 @@ try {
   // not allowed here (some containers): renders run at the event loop's priority
 }
 
+/** What a cancelled render gives: nobody reads it (the pool answers nothing to a caller gone). */
+const CANCELLED: Outcome = {
+  ...refusal('serverFailed', '', { detail: 'the render was cancelled, its caller having gone away' }),
+  ok: false,
+  remarks: [],
+};
+
+/** Thrown at a pass boundary of a cancelled render; `render()` turns it into an outcome nobody reads. */
+class Cancelled extends Error {}
+
 export default async function renderTask(task: RenderTask): Promise<Outcome> {
   task.started?.postMessage(0);
   task.started?.close();
+  const { cancel } = task;
+  const isCancelled = (): boolean => cancel !== undefined && Atomics.load(cancel, 0) !== 0;
+  if (isCancelled()) return CANCELLED;
   let description = task.description;
   let parts: Map<string, Uint8Array> | undefined = task.parts && new Map(task.parts);
   if (task.form) {
@@ -47,6 +66,7 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
     if (isRefusal(form)) return { ...form, ok: false, remarks: [] };
     ({ description, parts } = form);
   }
+  if (isCancelled()) return CANCELLED;
   return movedPdf(
     render({
       description: description ?? new Uint8Array(),
@@ -54,6 +74,12 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
       client: task.client,
       now: task.now === undefined ? undefined : new Date(task.now),
       service,
+      // Read after the description and after each pass: a render whose caller went away stops there.
+      trace: cancel
+        ? () => {
+            if (Atomics.load(cancel, 0) !== 0) throw new Cancelled('the caller went away');
+          }
+        : undefined,
     }),
   );
 }
