@@ -170,8 +170,37 @@ export class RenderPool {
     return this.piscina.utilization;
   }
 
-  /** Renders one task; rejects with a PoolError for a full queue, the time limit, an abort or a closed pool. */
-  async run(task: RenderTask, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<Outcome> {
+  /**
+   * Renders one task; rejects with a PoolError for a full queue, the time limit, an abort or a closed
+   * pool. `release` is called once, as soon as the task's body is no longer read from where it was
+   * sent (shared memory the worker copies out of when it starts: src/server/body-slabs.ts), or when
+   * the task ends without having started.
+   */
+  async run(
+    task: RenderTask,
+    signal?: AbortSignal,
+    transfer: ArrayBuffer[] = [],
+    release?: () => void,
+  ): Promise<Outcome> {
+    let released = false;
+    const free = (): void => {
+      if (released) return;
+      released = true;
+      release?.();
+    };
+    try {
+      return await this.runTask(task, signal, transfer, free);
+    } finally {
+      free();
+    }
+  }
+
+  private async runTask(
+    task: RenderTask,
+    signal: AbortSignal | undefined,
+    transfer: ArrayBuffer[],
+    started: () => void,
+  ): Promise<Outcome> {
     if (this.closed) throw new PoolError('closed', 'the server is shutting down');
     if (this.active >= this.options.workers || this.waiting.length > 0) {
       const bytes = taskBytes(task);
@@ -208,6 +237,7 @@ export class RenderPool {
     let grace: NodeJS.Timeout | undefined;
     const channel = new MessageChannel();
     channel.port1.once('message', () => {
+      started();
       limit = setTimeout(() => {
         timedOut = true;
         timer.abort();

@@ -54,6 +54,13 @@ const CANCELLED: Outcome = {
 class Cancelled extends Error {}
 
 export default async function renderTask(task: RenderTask): Promise<Outcome> {
+  // A body in shared memory (src/server/body-slabs.ts) is copied out before the task says it has
+  // started: on `started` the server reuses that memory for another body.
+  if (task.form && task.form.body.buffer instanceof SharedArrayBuffer) {
+    const own = Buffer.allocUnsafeSlow(task.form.body.byteLength);
+    own.set(task.form.body);
+    task.form.body = own;
+  }
   task.started?.postMessage(0);
   task.started?.close();
   const { cancel } = task;

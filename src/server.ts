@@ -14,6 +14,7 @@ import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, typ
 import { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
+import { type BodyBlock, BodySlabs } from './server/body-slabs.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
@@ -134,6 +135,8 @@ interface Settings {
   draining: boolean;
   drainNoticeMs: number;
   memory: MemoryPlan;
+  /** Reused shared memory for bodies on their way to a worker (only with a pool). */
+  slabs: BodySlabs;
 }
 
 const settingsOf = new WeakMap<http.Server, Settings>();
@@ -181,6 +184,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     draining: false,
     drainNoticeMs: opts.drainNoticeMs ?? 0,
     memory,
+    slabs: new BodySlabs(),
   };
   registerMemoryMetrics(s.metrics.registry, () => memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld));
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
@@ -388,14 +392,24 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   // not copied, to the worker); a larger one, or one of unknown length, goes through a spool that
   // holds at most the threshold in memory and the rest in a temporary file (src/server/spool.ts), so
   // a slow, abandoned or refused upload never holds its whole size.
+  // With a pool, that buffer is a block of reused shared memory the worker copies out of as it
+  // starts (src/server/body-slabs.ts): no new memory per call on the event loop, whose garbage
+  // collector a burst of large bodies otherwise kept busy.
   const length = declaredLength(req);
-  let whole: Buffer | undefined =
-    length !== undefined && length > 0 && length <= SPOOL_THRESHOLD ? Buffer.allocUnsafeSlow(length) : undefined;
+  const small = length !== undefined && length > 0 && length <= SPOOL_THRESHOLD;
+  let block: BodyBlock | undefined = small && s.pool ? s.slabs.take(length) : undefined;
+  let whole: Uint8Array | undefined = block ? block.bytes : small ? Buffer.allocUnsafeSlow(length) : undefined;
   let spool: PartSpool | undefined = whole ? undefined : new PartSpool();
+  /** The block back to the free list (once nothing reads it). */
+  const giveBack = (): void => {
+    if (block) s.slabs.give(block);
+    block = undefined;
+  };
 
   const stop = (): void => {
     done = true;
     whole = undefined;
+    giveBack();
     spool?.discard();
     spool = undefined;
   };
@@ -430,8 +444,9 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
       if (!spool) {
         // More than announced (Node refuses that before here): keep what came in the spool.
         spool = new PartSpool();
-        if (whole) spool.write(whole.subarray(0, received - chunk.length));
+        if (whole) spool.write(Buffer.from(whole.subarray(0, received - chunk.length)));
         whole = undefined;
+        giveBack();
       }
       try {
         spool.write(chunk);
@@ -449,20 +464,29 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     if (done) return;
     done = true;
     let body: Uint8Array;
+    // A whole block goes to the worker, given back once it has copied it; anything else is copied here.
+    let release: (() => void) | undefined;
     try {
-      if (whole && received === whole.length) body = whole;
-      else if (whole) body = Buffer.from(whole.subarray(0, received));
+      if (whole && received === whole.length) {
+        body = whole;
+        const b = block;
+        if (b) release = () => s.slabs.give(b);
+        block = undefined;
+      } else if (whole) body = Buffer.from(whole.subarray(0, received));
       else body = ownBuffer(spool ? spool.bytes() : new Uint8Array(0));
     } catch {
       spool?.discard();
+      giveBack();
       send(s, req, res, answerRefusal(refusal('serverBusy', ''), { version: s.version }));
       return;
     }
+    giveBack();
     whole = undefined;
     spool = undefined;
     try {
-      renderAndAnswer(s, req, res, body, contentType);
+      renderAndAnswer(s, req, res, body, contentType, release);
     } catch (e) {
+      release?.();
       failed(s, req, res, e);
     }
   });
@@ -477,6 +501,7 @@ function renderAndAnswer(
   res: http.ServerResponse,
   body: Uint8Array,
   contentType: string,
+  release?: () => void,
 ): void {
   const started = performance.now();
   const client = clientOf(s, req);
@@ -502,7 +527,7 @@ function renderAndAnswer(
   res.once('close', () => {
     if (!res.writableFinished) gone.abort();
   });
-  s.pool.run({ form: { body, contentType }, client }, gone.signal, transferable(body)).then(
+  s.pool.run({ form: { body, contentType }, client }, gone.signal, transferable(body), release).then(
     (o) => (isFormRefusal(o) ? sendFormRefusal(o) : finish(o)),
     (e: unknown) => {
       if (!(e instanceof PoolError)) {
