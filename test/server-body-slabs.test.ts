@@ -11,18 +11,23 @@ import { type RunningServer, silentLogger, startServer } from '../src/server.js'
 import { pdfInfo } from './support/pdf-tools.js';
 
 describe('BodySlabs', () => {
-  it('sizes blocks by powers of two from MIN_BLOCK, and pools nothing past MAX_BLOCK', () => {
+  it('sizes blocks in eight steps per doubling from MIN_BLOCK, and pools nothing past MAX_BLOCK', () => {
     expect(blockSize(1)).toBe(MIN_BLOCK);
     expect(blockSize(MIN_BLOCK)).toBe(MIN_BLOCK);
-    expect(blockSize(MIN_BLOCK + 1)).toBe(2 * MIN_BLOCK);
-    expect(blockSize(1_100_000)).toBe(2 * 1024 * 1024);
+    expect(blockSize(MIN_BLOCK + 1)).toBe(MIN_BLOCK + MIN_BLOCK / 8);
+    // 1.1 MB: the ninth 128 KiB step.
+    expect(blockSize(1_100_000)).toBe(9 * 128 * 1024);
+    for (const n of [70_000, 300_000, 1_100_000, 5_000_000]) {
+      expect(blockSize(n)).toBeGreaterThanOrEqual(n);
+      expect(blockSize(n)).toBeLessThanOrEqual(n * 1.125 + 1);
+    }
     const slabs = new BodySlabs();
     expect(slabs.take(MAX_BLOCK + 1)).toBeUndefined();
     expect(slabs.take(0)).toBeUndefined();
     expect(slabs.take(MAX_BLOCK)?.bytes.byteLength).toBe(MAX_BLOCK);
   });
 
-  it('gives a block given back to the next body of its size class, and keeps at most its bound', () => {
+  it('gives a block given back to the next body of its size, and never owns more than its bound', () => {
     const slabs = new BodySlabs(3 * MIN_BLOCK);
     const a = slabs.take(1000)!;
     expect(a.bytes.byteLength).toBe(1000);
@@ -32,13 +37,19 @@ describe('BodySlabs', () => {
     expect(b.memory).toBe(a.memory);
     expect(b.bytes.byteLength).toBe(5000);
     expect(slabs.made).toBe(1);
-    // Four blocks given back, room for three.
-    const four = [b, slabs.take(10), slabs.take(10), slabs.take(10)].map((x) => x!);
-    for (const x of four) slabs.give(x);
+    // Three blocks in use fill the bound: a fourth body gets none (the server gives it a buffer of its own).
+    const c = slabs.take(10)!;
+    const d = slabs.take(10)!;
+    expect(slabs.take(10)).toBeUndefined();
+    expect(slabs.ownedBytes).toBe(3 * MIN_BLOCK);
+    for (const x of [b, c, d]) slabs.give(x);
     expect(slabs.keptBytes).toBe(3 * MIN_BLOCK);
-    const big = slabs.take(MIN_BLOCK + 1)!;
+    // A larger size: free blocks of the small size are dropped to make room for it.
+    const big = slabs.take(2 * MIN_BLOCK)!;
     expect(big.memory.byteLength).toBe(2 * MIN_BLOCK);
-    expect(slabs.made).toBe(5);
+    expect(slabs.ownedBytes).toBe(3 * MIN_BLOCK);
+    expect(slabs.keptBytes).toBe(MIN_BLOCK);
+    expect(slabs.made).toBe(4);
   });
 });
 
