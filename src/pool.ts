@@ -85,6 +85,7 @@ export class PoolError extends Error {
 /** Bytes a task holds while it waits: its body, or its description and parts. */
 function taskBytes(task: RenderTask): number {
   let n = (task.form?.body.byteLength ?? 0) + (task.description?.byteLength ?? 0);
+  for (const c of task.form?.chunks ?? []) n += c.byteLength;
   for (const [, bytes] of task.parts ?? []) n += bytes.byteLength;
   return n;
 }
@@ -170,37 +171,8 @@ export class RenderPool {
     return this.piscina.utilization;
   }
 
-  /**
-   * Renders one task; rejects with a PoolError for a full queue, the time limit, an abort or a closed
-   * pool. `release` is called once, as soon as the task's body is no longer read from where it was
-   * sent (shared memory the worker copies out of when it starts: src/server/body-slabs.ts), or when
-   * the task ends without having started.
-   */
-  async run(
-    task: RenderTask,
-    signal?: AbortSignal,
-    transfer: ArrayBuffer[] = [],
-    release?: () => void,
-  ): Promise<Outcome> {
-    let released = false;
-    const free = (): void => {
-      if (released) return;
-      released = true;
-      release?.();
-    };
-    try {
-      return await this.runTask(task, signal, transfer, free);
-    } finally {
-      free();
-    }
-  }
-
-  private async runTask(
-    task: RenderTask,
-    signal: AbortSignal | undefined,
-    transfer: ArrayBuffer[],
-    started: () => void,
-  ): Promise<Outcome> {
+  /** Renders one task; rejects with a PoolError for a full queue, the time limit, an abort or a closed pool. */
+  async run(task: RenderTask, signal?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<Outcome> {
     if (this.closed) throw new PoolError('closed', 'the server is shutting down');
     if (this.active >= this.options.workers || this.waiting.length > 0) {
       const bytes = taskBytes(task);
@@ -237,7 +209,6 @@ export class RenderPool {
     let grace: NodeJS.Timeout | undefined;
     const channel = new MessageChannel();
     channel.port1.once('message', () => {
-      started();
       limit = setTimeout(() => {
         timedOut = true;
         timer.abort();

@@ -16,7 +16,12 @@ export interface RenderTask {
   /** Told when the render starts, so the pool's time limit leaves out waiting and worker start-up. */
   started?: import('node:worker_threads').MessagePort;
   /** The request body as received and its content type: the form is read in the worker. */
-  form?: { body: Uint8Array; contentType: string };
+  form?: {
+    body: Uint8Array;
+    /** The body as the chunks the server received, moved here (each its own memory): joined here, and `body` is empty. */
+    chunks?: Uint8Array[];
+    contentType: string;
+  };
   description?: Uint8Array;
   parts?: [string, Uint8Array][];
   client?: string;
@@ -54,13 +59,6 @@ const CANCELLED: Outcome = {
 class Cancelled extends Error {}
 
 export default async function renderTask(task: RenderTask): Promise<Outcome> {
-  // A body in shared memory (src/server/body-slabs.ts) is copied out before the task says it has
-  // started: on `started` the server reuses that memory for another body.
-  if (task.form && task.form.body.buffer instanceof SharedArrayBuffer) {
-    const own = Buffer.allocUnsafeSlow(task.form.body.byteLength);
-    own.set(task.form.body);
-    task.form.body = own;
-  }
   task.started?.postMessage(0);
   task.started?.close();
   const { cancel } = task;
@@ -69,7 +67,8 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
   let description = task.description;
   let parts: Map<string, Uint8Array> | undefined = task.parts && new Map(task.parts);
   if (task.form) {
-    const form = await readForm(task.form.body, task.form.contentType);
+    const body = task.form.chunks ? Buffer.concat(task.form.chunks) : task.form.body;
+    const form = await readForm(body, task.form.contentType);
     if (isRefusal(form)) return { ...form, ok: false, remarks: [] };
     ({ description, parts } = form);
   }

@@ -14,7 +14,6 @@ import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, typ
 import { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
-import { type BodyBlock, BodySlabs } from './server/body-slabs.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
@@ -135,8 +134,6 @@ interface Settings {
   draining: boolean;
   drainNoticeMs: number;
   memory: MemoryPlan;
-  /** Reused shared memory for bodies on their way to a worker (only with a pool). */
-  slabs: BodySlabs;
 }
 
 const settingsOf = new WeakMap<http.Server, Settings>();
@@ -184,7 +181,6 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     draining: false,
     drainNoticeMs: opts.drainNoticeMs ?? 0,
     memory,
-    slabs: new BodySlabs(),
   };
   registerMemoryMetrics(s.metrics.registry, () => memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld));
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
@@ -392,24 +388,20 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   // not copied, to the worker); a larger one, or one of unknown length, goes through a spool that
   // holds at most the threshold in memory and the rest in a temporary file (src/server/spool.ts), so
   // a slow, abandoned or refused upload never holds its whole size.
-  // With a pool, that buffer is a block of reused shared memory the worker copies out of as it
-  // starts (src/server/body-slabs.ts): no new memory per call on the event loop, whose garbage
-  // collector a burst of large bodies otherwise kept busy.
+  // With a pool, such a body is kept as the chunks Node's parser gave (each in memory of its own)
+  // and those are moved to the render's worker, which joins them: the event loop neither copies the
+  // body nor allocates for it (issue 20: its garbage collector ran full mark-compacts during bursts
+  // of 1.1 MB bodies; bench/README.md).
   const length = declaredLength(req);
   const small = length !== undefined && length > 0 && length <= SPOOL_THRESHOLD;
-  let block: BodyBlock | undefined = small && s.pool ? s.slabs.take(length) : undefined;
-  let whole: Uint8Array | undefined = block ? block.bytes : small ? Buffer.allocUnsafeSlow(length) : undefined;
-  let spool: PartSpool | undefined = whole ? undefined : new PartSpool();
-  /** The block back to the free list (once nothing reads it). */
-  const giveBack = (): void => {
-    if (block) s.slabs.give(block);
-    block = undefined;
-  };
+  let chunks: Buffer[] | undefined = small && s.pool ? [] : undefined;
+  let whole: Buffer | undefined = small && !chunks ? Buffer.allocUnsafeSlow(length) : undefined;
+  let spool: PartSpool | undefined = whole || chunks ? undefined : new PartSpool();
 
   const stop = (): void => {
     done = true;
     whole = undefined;
-    giveBack();
+    chunks = undefined;
     spool?.discard();
     spool = undefined;
   };
@@ -439,14 +431,16 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     if (s.bodiesHeld + chunk.length > s.bodyBudget) return fail(refusal('serverBusy', ''));
     s.bodiesHeld += chunk.length;
     held += chunk.length;
-    if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
+    if (chunks && received <= length!) chunks.push(ownChunk(chunk));
+    else if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
     else {
       if (!spool) {
         // More than announced (Node refuses that before here): keep what came in the spool.
         spool = new PartSpool();
-        if (whole) spool.write(Buffer.from(whole.subarray(0, received - chunk.length)));
+        if (whole) spool.write(whole.subarray(0, received - chunk.length));
+        for (const c of chunks ?? []) spool.write(c);
         whole = undefined;
-        giveBack();
+        chunks = undefined;
       }
       try {
         spool.write(chunk);
@@ -463,30 +457,23 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   req.on('end', () => {
     if (done) return;
     done = true;
-    let body: Uint8Array;
-    // A whole block goes to the worker, given back once it has copied it; anything else is copied here.
-    let release: (() => void) | undefined;
+    let body: Uint8Array | Uint8Array[];
     try {
-      if (whole && received === whole.length) {
-        body = whole;
-        const b = block;
-        if (b) release = () => s.slabs.give(b);
-        block = undefined;
-      } else if (whole) body = Buffer.from(whole.subarray(0, received));
+      if (chunks) body = chunks;
+      else if (whole && received === whole.length) body = whole;
+      else if (whole) body = Buffer.from(whole.subarray(0, received));
       else body = ownBuffer(spool ? spool.bytes() : new Uint8Array(0));
     } catch {
       spool?.discard();
-      giveBack();
       send(s, req, res, answerRefusal(refusal('serverBusy', ''), { version: s.version }));
       return;
     }
-    giveBack();
     whole = undefined;
+    chunks = undefined;
     spool = undefined;
     try {
-      renderAndAnswer(s, req, res, body, contentType, release);
+      renderAndAnswer(s, req, res, body, contentType);
     } catch (e) {
-      release?.();
       failed(s, req, res, e);
     }
   });
@@ -499,9 +486,8 @@ function renderAndAnswer(
   s: Settings,
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  body: Uint8Array,
+  body: Uint8Array | Uint8Array[],
   contentType: string,
-  release?: () => void,
 ): void {
   const started = performance.now();
   const client = clientOf(s, req);
@@ -518,7 +504,7 @@ function renderAndAnswer(
   };
   if (!s.pool) {
     // No pool (tests, embedding): the form is read and rendered in this thread.
-    void readForm(body, contentType)
+    void readForm(Array.isArray(body) ? Buffer.concat(body) : body, contentType)
       .then((form) => (isRefusal(form) ? sendFormRefusal(form) : finish(s.render({ ...form, client }))))
       .catch((e: unknown) => failed(s, req, res, e));
     return;
@@ -527,7 +513,8 @@ function renderAndAnswer(
   res.once('close', () => {
     if (!res.writableFinished) gone.abort();
   });
-  s.pool.run({ form: { body, contentType }, client }, gone.signal, transferable(body), release).then(
+  const form = Array.isArray(body) ? { body: new Uint8Array(0), chunks: body, contentType } : { body, contentType };
+  s.pool.run({ form, client }, gone.signal, Array.isArray(body) ? body.flatMap(transferable) : transferable(body)).then(
     (o) => (isFormRefusal(o) ? sendFormRefusal(o) : finish(o)),
     (e: unknown) => {
       if (!(e instanceof PoolError)) {
@@ -723,6 +710,14 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
   const own = Buffer.allocUnsafeSlow(bytes.byteLength);
   own.set(bytes);
+  return own;
+}
+
+/** A chunk of the body in memory of its own (Node's parser gives each chunk its own; anything else is copied). */
+function ownChunk(chunk: Buffer): Buffer {
+  if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength) return chunk;
+  const own = Buffer.allocUnsafeSlow(chunk.byteLength);
+  chunk.copy(own);
   return own;
 }
 
