@@ -3,8 +3,10 @@
 // answers. Work is admitted while the expected wait (renders ahead × the recent median render time ÷
 // workers) stays under a ceiling well inside the time limit and the bodies waiting fit their memory
 // budget; only past that is a render answered 503 at once, with the expected wait in Retry-After.
-// Every render has a time limit (the worker running it is ended and replaced), and a caller that
-// goes away aborts its task, freeing the worker.
+// Every render has a time limit (the worker running it is ended and replaced). A caller that goes
+// away cancels its task: one still waiting is dropped; a running one is told through a shared flag
+// and stops at its next pass boundary, its worker kept warm (ended and replaced only if it has not
+// stopped within CANCEL_GRACE_MS).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +36,14 @@ const RECENT_RENDERS = 64;
 /** Longest a render may run once a worker has taken it (ms); past it 413 `drawing`. */
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
 
+/**
+ * How long a render whose caller went away may take to reach its next pass boundary and stop (ms);
+ * past it the worker is ended and replaced, as at the time limit. A replaced worker starts cold
+ * (seconds of schema compiling and font parsing at load), so a worker is ended only for a pass that
+ * runs long.
+ */
+export const CANCEL_GRACE_MS = 2000;
+
 /** Heap a render's worker may use (MiB); past it the worker ends and the call gets 413 `drawing`. */
 export const DEFAULT_MEMORY_LIMIT_MB = 4096;
 
@@ -52,6 +62,8 @@ export interface PoolOptions {
   /** See DEFAULT_QUEUE_BYTES. */
   queueBytes?: number;
   timeLimitMs: number;
+  /** See CANCEL_GRACE_MS. */
+  cancelGraceMs?: number;
   /** See DEFAULT_MEMORY_LIMIT_MB. */
   memoryLimitMb?: number;
   service?: ServiceSettings;
@@ -73,6 +85,7 @@ export class PoolError extends Error {
 /** Bytes a task holds while it waits: its body, or its description and parts. */
 function taskBytes(task: RenderTask): number {
   let n = (task.form?.body.byteLength ?? 0) + (task.description?.byteLength ?? 0);
+  for (const c of task.form?.chunks ?? []) n += c.byteLength;
   for (const [, bytes] of task.parts ?? []) n += bytes.byteLength;
   return n;
 }
@@ -100,6 +113,10 @@ export class RenderPool {
   private recentNext = 0;
   /** Renders refused because the expected wait or the waiting bytes were past their ceiling. */
   refused = 0;
+  /** Worker threads started since the pool was made (the first ones included): a worker ended is replaced. */
+  workersStarted = 0;
+  /** Running renders whose caller went away: stopped at a pass boundary, their worker kept. */
+  cancelled = 0;
 
   constructor(readonly options: PoolOptions) {
     this.piscina = new Piscina({
@@ -113,6 +130,9 @@ export class RenderPool {
     });
     // A worker that dies is replaced by piscina; the error reaches the task's promise.
     this.piscina.on('error', () => {});
+    this.piscina.on('workerCreate', () => {
+      this.workersStarted++;
+    });
   }
 
   get threads(): number {
@@ -186,6 +206,7 @@ export class RenderPool {
     // The time limit counts from when the worker starts the render (it says so on `started`), not
     // from when the task was queued or while a replaced worker was still starting up.
     let limit: NodeJS.Timeout | undefined;
+    let grace: NodeJS.Timeout | undefined;
     const channel = new MessageChannel();
     channel.port1.once('message', () => {
       limit = setTimeout(() => {
@@ -195,15 +216,28 @@ export class RenderPool {
       limit.unref();
     });
     channel.port1.unref();
-    const onAbort = (): void => timer.abort();
-    if (signal?.aborted) timer.abort();
+    // The caller gone: the render is told (the worker reads the flag at each pass boundary) and given
+    // CANCEL_GRACE_MS to stop; only then is its worker ended (piscina ends the thread of an aborted task).
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    const onAbort = (): void => {
+      Atomics.store(cancel, 0, 1);
+      grace = setTimeout(() => timer.abort(), this.options.cancelGraceMs ?? CANCEL_GRACE_MS);
+      grace.unref();
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.piscina.run(
-        { ...task, started: channel.port2 },
+      if (signal?.aborted) throw new PoolError('aborted', 'the caller went away');
+      const outcome = (await this.piscina.run(
+        { ...task, started: channel.port2, cancel },
         { signal: timer.signal, transferList: [channel.port2, ...transfer] as never },
       )) as Outcome;
+      if (signal?.aborted) {
+        this.cancelled++;
+        throw new PoolError('aborted', 'the caller went away');
+      }
+      return outcome;
     } catch (e) {
+      if (e instanceof PoolError) throw e;
       if (timedOut) throw new PoolError('time-limit', `the render ran past ${this.options.timeLimitMs} ms`);
       if (signal?.aborted) throw new PoolError('aborted', 'the caller went away');
       if (this.closed) throw new PoolError('closed', 'the server is shutting down');
@@ -211,6 +245,7 @@ export class RenderPool {
     } finally {
       this.active--;
       clearTimeout(limit);
+      clearTimeout(grace);
       channel.port1.close();
       signal?.removeEventListener('abort', onAbort);
       // A render stopped by its caller says nothing about how long renders take.

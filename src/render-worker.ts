@@ -6,6 +6,7 @@
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { refusal } from '../ir/messages.js';
 import { render } from './library.js';
 import type { ServiceSettings } from './licence/service.js';
 import { isRefusal, readForm } from './server/form.js';
@@ -15,10 +16,20 @@ export interface RenderTask {
   /** Told when the render starts, so the pool's time limit leaves out waiting and worker start-up. */
   started?: import('node:worker_threads').MessagePort;
   /** The request body as received and its content type: the form is read in the worker. */
-  form?: { body: Uint8Array; contentType: string };
+  form?: {
+    body: Uint8Array;
+    /** The body as the chunks the server received, moved here (each its own memory): joined here, and `body` is empty. */
+    chunks?: Uint8Array[];
+    contentType: string;
+  };
   description?: Uint8Array;
   parts?: [string, Uint8Array][];
   client?: string;
+  /**
+   * Set to 1 by the pool when the caller has gone away: the render stops at its next pass boundary
+   * (its answer would be dropped) and the worker stays, warm, for the next task.
+   */
+  cancel?: Int32Array;
   /** Milliseconds since the epoch; absent: the worker's clock at the start of the task. */
   now?: number;
 }
@@ -37,16 +48,31 @@ try {
   // not allowed here (some containers): renders run at the event loop's priority
 }
 
+/** What a cancelled render gives: nobody reads it (the pool answers nothing to a caller gone). */
+const CANCELLED: Outcome = {
+  ...refusal('serverFailed', '', { detail: 'the render was cancelled, its caller having gone away' }),
+  ok: false,
+  remarks: [],
+};
+
+/** Thrown at a pass boundary of a cancelled render; `render()` turns it into an outcome nobody reads. */
+class Cancelled extends Error {}
+
 export default async function renderTask(task: RenderTask): Promise<Outcome> {
   task.started?.postMessage(0);
   task.started?.close();
+  const { cancel } = task;
+  const isCancelled = (): boolean => cancel !== undefined && Atomics.load(cancel, 0) !== 0;
+  if (isCancelled()) return CANCELLED;
   let description = task.description;
   let parts: Map<string, Uint8Array> | undefined = task.parts && new Map(task.parts);
   if (task.form) {
-    const form = await readForm(task.form.body, task.form.contentType);
+    const body = task.form.chunks ? Buffer.concat(task.form.chunks) : task.form.body;
+    const form = await readForm(body, task.form.contentType);
     if (isRefusal(form)) return { ...form, ok: false, remarks: [] };
     ({ description, parts } = form);
   }
+  if (isCancelled()) return CANCELLED;
   return movedPdf(
     render({
       description: description ?? new Uint8Array(),
@@ -54,6 +80,12 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
       client: task.client,
       now: task.now === undefined ? undefined : new Date(task.now),
       service,
+      // Read after the description and after each pass: a render whose caller went away stops there.
+      trace: cancel
+        ? () => {
+            if (Atomics.load(cancel, 0) !== 0) throw new Cancelled('the caller went away');
+          }
+        : undefined,
     }),
   );
 }

@@ -388,14 +388,20 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   // not copied, to the worker); a larger one, or one of unknown length, goes through a spool that
   // holds at most the threshold in memory and the rest in a temporary file (src/server/spool.ts), so
   // a slow, abandoned or refused upload never holds its whole size.
+  // With a pool, such a body is kept as the chunks Node's parser gave (each in memory of its own)
+  // and those are moved to the render's worker, which joins them: the event loop neither copies the
+  // body nor allocates for it (issue 20: its garbage collector ran full mark-compacts during bursts
+  // of 1.1 MB bodies; bench/README.md).
   const length = declaredLength(req);
-  let whole: Buffer | undefined =
-    length !== undefined && length > 0 && length <= SPOOL_THRESHOLD ? Buffer.allocUnsafeSlow(length) : undefined;
-  let spool: PartSpool | undefined = whole ? undefined : new PartSpool();
+  const small = length !== undefined && length > 0 && length <= SPOOL_THRESHOLD;
+  let chunks: Buffer[] | undefined = small && s.pool ? [] : undefined;
+  let whole: Buffer | undefined = small && !chunks ? Buffer.allocUnsafeSlow(length) : undefined;
+  let spool: PartSpool | undefined = whole || chunks ? undefined : new PartSpool();
 
   const stop = (): void => {
     done = true;
     whole = undefined;
+    chunks = undefined;
     spool?.discard();
     spool = undefined;
   };
@@ -425,13 +431,16 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     if (s.bodiesHeld + chunk.length > s.bodyBudget) return fail(refusal('serverBusy', ''));
     s.bodiesHeld += chunk.length;
     held += chunk.length;
-    if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
+    if (chunks && received <= length!) chunks.push(ownChunk(chunk));
+    else if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
     else {
       if (!spool) {
         // More than announced (Node refuses that before here): keep what came in the spool.
         spool = new PartSpool();
         if (whole) spool.write(whole.subarray(0, received - chunk.length));
+        for (const c of chunks ?? []) spool.write(c);
         whole = undefined;
+        chunks = undefined;
       }
       try {
         spool.write(chunk);
@@ -448,9 +457,10 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
   req.on('end', () => {
     if (done) return;
     done = true;
-    let body: Uint8Array;
+    let body: Uint8Array | Uint8Array[];
     try {
-      if (whole && received === whole.length) body = whole;
+      if (chunks) body = chunks;
+      else if (whole && received === whole.length) body = whole;
       else if (whole) body = Buffer.from(whole.subarray(0, received));
       else body = ownBuffer(spool ? spool.bytes() : new Uint8Array(0));
     } catch {
@@ -459,6 +469,7 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
       return;
     }
     whole = undefined;
+    chunks = undefined;
     spool = undefined;
     try {
       renderAndAnswer(s, req, res, body, contentType);
@@ -475,7 +486,7 @@ function renderAndAnswer(
   s: Settings,
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  body: Uint8Array,
+  body: Uint8Array | Uint8Array[],
   contentType: string,
 ): void {
   const started = performance.now();
@@ -493,7 +504,7 @@ function renderAndAnswer(
   };
   if (!s.pool) {
     // No pool (tests, embedding): the form is read and rendered in this thread.
-    void readForm(body, contentType)
+    void readForm(Array.isArray(body) ? Buffer.concat(body) : body, contentType)
       .then((form) => (isRefusal(form) ? sendFormRefusal(form) : finish(s.render({ ...form, client }))))
       .catch((e: unknown) => failed(s, req, res, e));
     return;
@@ -502,7 +513,8 @@ function renderAndAnswer(
   res.once('close', () => {
     if (!res.writableFinished) gone.abort();
   });
-  s.pool.run({ form: { body, contentType }, client }, gone.signal, transferable(body)).then(
+  const form = Array.isArray(body) ? { body: new Uint8Array(0), chunks: body, contentType } : { body, contentType };
+  s.pool.run({ form, client }, gone.signal, Array.isArray(body) ? body.flatMap(transferable) : transferable(body)).then(
     (o) => (isFormRefusal(o) ? sendFormRefusal(o) : finish(o)),
     (e: unknown) => {
       if (!(e instanceof PoolError)) {
@@ -698,6 +710,14 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
   const own = Buffer.allocUnsafeSlow(bytes.byteLength);
   own.set(bytes);
+  return own;
+}
+
+/** A chunk of the body in memory of its own (Node's parser gives each chunk its own; anything else is copied). */
+function ownChunk(chunk: Buffer): Buffer {
+  if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength) return chunk;
+  const own = Buffer.allocUnsafeSlow(chunk.byteLength);
+  chunk.copy(own);
   return own;
 }
 

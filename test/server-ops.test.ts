@@ -92,18 +92,30 @@ describe('one worker, no queue', () => {
     expect((await slow).status).toBe(200);
   });
 
-  it('a client that goes away mid-render frees its worker', async () => {
+  it('a client that goes away mid-render frees its worker, which stays (no worker restarted)', async () => {
+    const metric = async (name: string): Promise<number> => {
+      const text = await (await request(`${srv.url}/metrics`)).body.text();
+      const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+      if (!m) throw new Error(`no ${name} in /metrics`);
+      return Number(m[1]);
+    };
+    const startedBefore = await metric('quire_workers_started');
+    const cancelledBefore = await metric('quire_renders_cancelled');
     const gone = new AbortController();
     const slow = post(srv.url, slowDescription(), { signal: gone.signal }).catch((e: Error) => e);
     await workersBusy(srv.url);
     gone.abort();
     expect(await slow).toBeInstanceOf(Error);
-    await sleep(200);
+    // The render stops at its next pass boundary; wait for the worker to be free (not a fixed sleep).
+    const until = Date.now() + 30_000;
+    while ((await metric('quire_workers_busy')) !== 0 && Date.now() < until) await sleep(25);
     // With one worker and no queue, a render still running would make this a 503.
     const next = await post(srv.url, SMALL_DESCRIPTION);
     expect(next.status).toBe(200);
-    const metrics = await (await request(`${srv.url}/metrics`)).body.text();
-    expect(metrics).toMatch(/quire_workers_busy 0/);
+    expect(await metric('quire_workers_busy')).toBe(0);
+    // Cancelled, not ended: the same warm worker took the next call (piscina would start a new one).
+    expect(await metric('quire_renders_cancelled')).toBe(cancelledBefore + 1);
+    expect(await metric('quire_workers_started')).toBe(startedBefore);
   });
 
   it('a client that goes away mid-body leaves the server answering', async () => {

@@ -86,6 +86,22 @@ export function createMetrics(pool: () => RenderPool | undefined, withProcessMet
     },
   });
   new Gauge({
+    name: 'quire_workers_started',
+    help: 'Render workers started since start, the first ones included (a worker ended at a time limit or a crash is replaced).',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.workersStarted ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quire_renders_cancelled',
+    help: 'Running renders stopped at a pass boundary because their caller went away (their worker kept), since start.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.cancelled ?? 0);
+    },
+  });
+  new Gauge({
     name: 'quire_worker_utilization',
     help: 'Share of time the workers were busy since start, 0..1.',
     registers: [registry],
