@@ -127,8 +127,10 @@ describe('refusal cases answered by the server', () => {
       async close() {},
       run(job: RenderTask) {
         // The form is read as the worker reads it (src/server/form.ts); the walk's forms are plain.
+        // The form is joined from the chunks the server moved, as src/render-worker.ts joins them.
         const form = job.form!;
-        const plain = directForm(form.body, form.contentType);
+        const body = form.chunks ? Buffer.concat(form.chunks) : form.body;
+        const plain = directForm(body, form.contentType);
         const what = plain && /"x_walk_pool":\s*"([a-z-]+)"/.exec(Buffer.from(plain.description).toString('utf8'))?.[1];
         if (what === 'throw') throw new Error('walk throw');
         if (what === 'time-limit' || what === 'queue-full' || what === 'closed')
@@ -140,7 +142,7 @@ describe('refusal cases answered by the server', () => {
             }),
           );
         if (what === 'crash') return Promise.reject(new Error('walk crash'));
-        return readForm(form.body, form.contentType).then((f) =>
+        return readForm(body, form.contentType).then((f) =>
           isRefusal(f)
             ? { ...f, ok: false, remarks: [] }
             : render({ description: f.description, parts: f.parts, client: job.client, now: NOW }),
