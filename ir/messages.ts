@@ -688,7 +688,7 @@ export const REFUSALS = {
     status: 400,
     word: 'description',
     template:
-      'relative_to at {at} hangs a table from "{id}", which lands on every page (or on pages a rule selects); a table starts on one page: hang it from a table or from an item with a list of pages.',
+      'relative_to at {at} hangs an item that continues over pages (a table or a flowing story) from "{id}", which lands on every page (or on pages a rule selects); such an item starts on one page: hang it from a table, a story or an item with a list of pages.',
   },
   relativePartMissing: {
     status: 400,

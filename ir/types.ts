@@ -536,6 +536,8 @@ export interface TablePartItem {
   measured: MeasuredTable;
   /** A table block of a story (its `index` the flow's): its ordinal among the story's table blocks. */
   storyTable?: number;
+  /** A story's table part is wrapped as its story is (transform/rotate, graphics state, layer) about the story's box there. */
+  wrapIn?: { item: Item; box: { llx: number; lly: number; urx: number; ury: number } };
 }
 
 /** One line of a story placed in a box: the laid paragraph it belongs to, its line, its baseline (page y). */

@@ -187,4 +187,24 @@ describe('tables in a story (issue 23)', () => {
     expect(after.page).toBe(lastRow.page);
     expect(after.yMin).toBeGreaterThan(lastRow.yMax);
   });
+
+  it("a table block turns with its story: under rotate 180 it stands above the story's paragraph, as its rows did below", () => {
+    const story = (rotate?: number) =>
+      pdfWords(
+        renderFlow({
+          ...(rotate === undefined ? {} : { rotate }),
+          continuation: RECT,
+          content: ['Alphaword leads the story.', { table: { columns: [120], rows: [['Betaword']] } }],
+        }).pdf,
+      );
+    const y = (ws: Word[], t: string) => ws.find((w) => w.text === t)!.yMin;
+    const plain = story();
+    // poppler's y grows downwards: the table's row is under the paragraph
+    expect(y(plain, 'Betaword')).toBeGreaterThan(y(plain, 'Alphaword'));
+    const turned = story(180);
+    // turned half about the story's box: both move, and the row is now above the paragraph, as far from it
+    expect(y(turned, 'Betaword')).toBeLessThan(y(turned, 'Alphaword'));
+    const gap = (ws: Word[]) => Math.abs(y(ws, 'Betaword') - y(ws, 'Alphaword'));
+    expect(Math.abs(gap(turned) - gap(plain))).toBeLessThan(3);
+  });
 });

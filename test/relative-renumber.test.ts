@@ -110,7 +110,7 @@ describe('relative_to', () => {
         },
       ],
       '/items/1/relative_to/id',
-      'relative_to at /items/1/relative_to hangs a table from "a", which lands on every page (or on pages a rule selects); a table starts on one page: hang it from a table or from an item with a list of pages.',
+      'relative_to at /items/1/relative_to hangs an item that continues over pages (a table or a flowing story) from "a", which lands on every page (or on pages a rule selects); such an item starts on one page: hang it from a table, a story or an item with a list of pages.',
     ],
     [
       'a part the item does not have',

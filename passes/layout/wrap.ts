@@ -35,5 +35,7 @@ export function wrapItem(item: Item, box: Box, ops: DrawOp[], b: CoordBindings, 
 
 /** One part of a table (the rows of one box on one page), wrapped as its table says, about that part's box. */
 export function wrapTablePart(tp: TablePartItem, ops: DrawOp[], b: CoordBindings): DrawOp[] {
+  // A table block of a story turns with its story, about the story's box on that page, not its own part's.
+  if (tp.wrapIn) return wrapItem(tp.wrapIn.item, tp.wrapIn.box, ops, b);
   return wrapItem(tp.table, tp.box, ops, b);
 }

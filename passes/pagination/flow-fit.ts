@@ -41,7 +41,16 @@ export interface FittedStoryTable {
   table: ResolvedTableItem;
   m: MeasuredTable;
   parts: FittedPart[];
+  /** Per part, the story's box it stands in: the part turns and fades with the story about that box. */
+  storyBoxes: Box[];
 }
+
+/** Whether box `inner` lies inside `outer` (to a hundredth of a point). */
+const within = (inner: Box, outer: Box) =>
+  inner.llx >= outer.llx - 0.01 &&
+  inner.urx <= outer.urx + 0.01 &&
+  inner.lly >= outer.lly - 0.01 &&
+  inner.ury <= outer.ury + 0.01;
 
 export interface FlowFitInput {
   flow: ResolvedFlowItem;
@@ -298,7 +307,14 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
       });
       if (!chained && (tParts.length > 1 || tParts[0]?.page !== page))
         refuse('flowTableOutgrows', t.at, { at: t.at, parts: Math.max(2, tParts.length) });
-      tables.push({ table: t, m, parts: tParts });
+      // The story's box each part stands in: the start box on the start page, else that page's continuation box.
+      const storyBoxes = tParts.map(
+        (f) =>
+          (f.page === inp.startPage && within(f.box, inp.startBox)
+            ? inp.startBox
+            : inp.boxesOn(f.page).find((b) => within(f.box, b))) ?? f.box,
+      );
+      tables.push({ table: t, m, parts: tParts, storyBoxes });
       const last = tParts.at(-1);
       if (last) {
         y = last.bottom;

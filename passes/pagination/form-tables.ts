@@ -102,6 +102,6 @@ function formStory(flow: ResolvedFlowItem, b: CoordBindings, ir: LicensedIr, ctx
       laid,
     }),
   );
-  const tables = fitted.tables.flatMap((st, k) => storyTableParts(st, k) as PlacedItem[] as Item[]);
+  const tables = fitted.tables.flatMap((st, k) => storyTableParts(st, k, flow) as PlacedItem[] as Item[]);
   return [...(flowParts as PlacedItem[] as Item[]), ...tables];
 }

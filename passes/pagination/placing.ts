@@ -16,6 +16,7 @@ import type {
   Coord,
   FlowPartItem,
   Hang,
+  Item,
   LicensedIr,
   LicensedItem,
   PageSize,
@@ -200,7 +201,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf, he
           laid,
         }),
       );
-      fitted.tables.forEach((st, k) => pushAll(tableParts, storyTableParts(st, k)));
+      fitted.tables.forEach((st, k) => pushAll(tableParts, storyTableParts(st, k, item)));
     } else if (item.type === 'table') {
       const { page, box } = startOf(item, 'tablePagesOne', "a table's rect");
       const cont = item.continuation ?? item.rect;
@@ -300,7 +301,7 @@ export function hangOnEveryPage(
 }
 
 /** The parts of a table set in a story, as a table item's parts are (its place in the drawing order the flow's). */
-export function storyTableParts(st: FittedStoryTable, ordinal: number): TablePartItem[] {
+export function storyTableParts(st: FittedStoryTable, ordinal: number, flow: Item): TablePartItem[] {
   return st.parts.map((f, i) => ({
     type: 'table_part',
     at: st.table.at,
@@ -314,6 +315,8 @@ export function storyTableParts(st: FittedStoryTable, ordinal: number): TablePar
     rows: f.rows,
     measured: st.m,
     storyTable: ordinal,
+    // Turned, faded and layered as its story is, about the story's box (passes/layout/wrap.ts).
+    wrapIn: { item: flow, box: st.storyBoxes[i] },
   }));
 }
 
