@@ -155,6 +155,7 @@ export type TableRow =
       cells: TableCells;
       height?: number;
       split?: boolean;
+      keep_with_next?: boolean;
       font?: string;
       font_size?: number;
       leading?: number;

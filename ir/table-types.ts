@@ -89,6 +89,8 @@ export interface TableRow {
   minHeight: number;
   /** Whether the row may be split between boxes (`split`, else the table's `split_rows`). */
   split: boolean;
+  /** `keep_with_next`: the row stays in one box with the row after it (a row group), when the group fits a box. */
+  keepWithNext?: true;
 }
 
 export interface TableItem extends ItemBase {

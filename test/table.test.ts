@@ -461,3 +461,30 @@ describe('refusals', () => {
     expect(out.ok || out.sentence).toBe(sentence);
   });
 });
+
+describe('row groups: keep_with_next (issue 23)', () => {
+  /** Ten 20-point rows `rowN` in a 100-point box (five a box); `keeps` lists the rows that keep with the next. */
+  const pagesOf = (keeps: number[], boxHeight = 100) => {
+    const rect = { llx: 50, lly: 700, urx: 545, ury: 700 + boxHeight };
+    const rows = Array.from({ length: 10 }, (_, i) => {
+      const cells = [`row${i}`, 'x'];
+      return keeps.includes(i) ? { cells, height: 20, keep_with_next: true } : { cells, height: 20 };
+    });
+    const out = ok(run([table({ rect, continuation: rect, rows })]));
+    const words = pdfWords(out.pdf);
+    return Array.from({ length: 10 }, (_, i) => words.find((w) => w.text === `row${i}`)!.page);
+  };
+  it('a row keeping with the next moves with it to the next box; a chain of keeps moves as one group', () => {
+    expect(pagesOf([])).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    // row4 would end page 1 and row5 open page 2: kept together, both open page 2
+    expect(pagesOf([4])).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 2, 3]);
+    // rows 2–5 chained: the group of four moves whole
+    expect(pagesOf([2, 3, 4])).toEqual([1, 1, 2, 2, 2, 2, 2, 3, 3, 3]);
+  });
+  it('a group taller than a whole box gives way rather than refusing the table', () => {
+    // every row keeps with the next: ten rows cannot share a five-row box, so the keep gives way where it must
+    const pages = pagesOf([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(pages.filter((p) => p === 1).length).toBeGreaterThan(0);
+    expect(new Set(pages).size).toBeGreaterThan(1);
+  });
+});

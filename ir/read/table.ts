@@ -286,7 +286,9 @@ export const tableReader: ItemReader<'table'> = {
       }
       const height = row?.height;
       const split = row?.split;
-      return { at: rp, cells, minHeight: height ?? rowHeight, split: split ?? splitRows };
+      const read: TableRow = { at: rp, cells, minHeight: height ?? rowHeight, split: split ?? splitRows };
+      if (row?.keep_with_next) read.keepWithNext = true;
+      return read;
     });
     return {
       ...base,

@@ -101,6 +101,7 @@ const rowSchema = {
         cells: { type: 'array', items: cellSchema },
         height: { type: 'number', minimum: 0 },
         split: { type: 'boolean' },
+        keep_with_next: { type: 'boolean' },
         ...cellStyleProps,
       },
     },

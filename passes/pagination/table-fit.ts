@@ -50,7 +50,16 @@ export function fitTable(inp: FitInput): FittedPart[] {
     footerH = 0;
   for (let r = 0; r < headerEnd; r++) headerH += m.heights[r];
   for (let r = footerStart; r < nRows; r++) footerH += m.heights[r];
-  const body = m.units.filter(([a]) => a >= headerEnd && a < footerStart);
+  const body = keptGroups(
+    t,
+    m,
+    m.units.filter(([a]) => a >= headerEnd && a < footerStart),
+    footerStart,
+    () => {
+      const b = inp.chain ? inp.chain.peek() : inp.boxOn(inp.startPage + 1);
+      return b.ury - b.lly - headerH - footerH;
+    },
+  );
 
   const parts: FittedPart[] = [];
   let page = inp.startPage;
@@ -219,4 +228,34 @@ export function fitTable(inp: FitInput): FittedPart[] {
   }
   close();
   return parts;
+}
+
+/**
+ * The body's units joined into row groups where a row says `keep_with_next` (docs/reference.md,
+ * "table"): a unit whose last row keeps with the next is joined to the next unit, so the group moves
+ * whole to the next box as a row span's rows do. A group that would be taller than a fresh box
+ * (`room()`, asked only when some row keeps) is not joined there: the keep gives way rather than
+ * refusing the table, as a paragraph's `keep_together` does.
+ */
+function keptGroups(
+  t: ResolvedTableItem,
+  m: MeasuredTable,
+  units: [number, number][],
+  footerStart: number,
+  room: () => number,
+): [number, number][] {
+  if (!units.some(([, b]) => t.rows[b].keepWithNext && b + 1 < footerStart)) return units;
+  const fresh = room();
+  const height = (a: number, b: number) => {
+    let h = 0;
+    for (let r = a; r <= b; r++) h += m.heights[r];
+    return h;
+  };
+  const out: [number, number][] = [];
+  for (const [a, b] of units) {
+    const last = out.at(-1);
+    if (last && t.rows[last[1]].keepWithNext && height(last[0], b) <= fresh + EPS) last[1] = b;
+    else out.push([a, b]);
+  }
+  return out;
 }
