@@ -161,4 +161,17 @@ describe('footnotes in a story (issue 23)', () => {
     // pdftotext reads the note text exactly once
     expect(pdfToText(r.pdf).split('The note.').length).toBe(2);
   });
+
+  it("gives a note another /ID when a structure element already has its id (each id once in the /IDTree)", () => {
+    const r = story([{ text: ['Claim', { footnote: 'The note.' }, ' goes on.'] }, words(20, 'w')], {
+      accessible: 'pdfua1',
+      archive: 'pdfa2a',
+      structure: { lang: 'en', elements: [{ type: 'Document', id: 'story-note-1', children: ['story'] }] },
+    });
+    expect(r.findings).toEqual([]);
+    const tree = pdfStructText(r.pdf);
+    expect(tree).toContain('Document <story-note-1>');
+    expect(tree).toContain('Note <story-note-1-2>');
+  });
 });
+

@@ -81,17 +81,40 @@ function gridOf(t: Pick<TableItem, 'rows' | 'headerRows' | 'footerRows'>): Table
 }
 
 /** A story's paragraphs (P, a heading its Hn) and table blocks, in order (ir/structure-types.ts, PlacedItemTag.story). */
-function storyTags(story: StorySpec, flowId: string): NonNullable<PlacedItemTag['story']> {
+function storyTags(story: StorySpec, flowId: string, taken: ReadonlySet<string>): NonNullable<PlacedItemTag['story']> {
   const out: NonNullable<PlacedItemTag['story']> = [];
   let k = 0;
   for (const b of story.blocks) {
     if (b.kind === 'paragraph') {
       const tag = b.heading ? `H${b.heading}` : 'P';
       // Its footnotes: a Reference and a Note each, the Note's /ID `<flow id>-note-<n>` (docs/reference.md, flow).
-      const notes = b.runs.filter((r) => r.footnote).map(() => ({ k, id: `${flowId}-note-${++k}` }));
+      const notes = b.runs.filter((r) => r.footnote).map(() => ({ k, id: noteId(flowId, ++k, taken) }));
       out.push(notes.length ? { tag, notes } : { tag });
     } else if (b.kind === 'table') out.push({ table: gridOf(b.table) });
     else if (b.kind === 'contents') out.push({ toc: { title: !!b.title, entries: b.entries.map((e) => e.at) } });
+  }
+  return out;
+}
+
+/**
+ * A note's /ID: `<flow id>-note-<n>`, or, when a structure element already has that id (the /IDTree
+ * holds each id once), the first of `<flow id>-note-<n>-2`, `-3`… that none has.
+ */
+function noteId(flowId: string, n: number, taken: ReadonlySet<string>): string {
+  const id = `${flowId}-note-${n}`;
+  if (!taken.has(id)) return id;
+  let k = 2;
+  while (taken.has(`${id}-${k}`)) k++;
+  return `${id}-${k}`;
+}
+
+/** Every structure element's `id` (they go into the /IDTree beside the notes'). */
+function elementIds(elements: readonly StructElementSpec[]): Set<string> {
+  const out = new Set<string>();
+  const stack = [...elements];
+  for (let e = stack.pop(); e; e = stack.pop()) {
+    if (e.id !== undefined) out.add(e.id);
+    for (const c of e.children) if ('type' in c) stack.push(c);
   }
   return out;
 }
@@ -102,6 +125,7 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
   const byId = new Map<string, ResolvedItem>();
   for (const item of items) if (item.id !== undefined && !byId.has(item.id)) byId.set(item.id, item);
   const placed = new Map<number, PlacedItemTag>();
+  const taken = elementIds(structure.elements);
   const walk = (e: StructElementSpec): void => {
     for (const c of e.children) {
       if ('type' in c) {
@@ -116,7 +140,7 @@ export function resolveStructure(structure: StructureSpec | undefined, items: re
       const table = item.type === 'table' ? gridOf(item) : undefined;
       const numbering = mode === 'list' && item.type === 'flow' ? listNumbering(item.content) : undefined;
       const tag: PlacedItemTag = { ref: c, owner: e, mode, table, numbering, element: ANNOTATION_ELEMENT[item.type] };
-      if (item.type === 'flow' && item.story) tag.story = storyTags(item.story, item.id ?? `flow${item.index}`);
+      if (item.type === 'flow' && item.story) tag.story = storyTags(item.story, item.id ?? `flow${item.index}`, taken);
       placed.set(item.index, tag);
     }
   };
