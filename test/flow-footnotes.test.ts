@@ -162,7 +162,7 @@ describe('footnotes in a story (issue 23)', () => {
     expect(pdfToText(r.pdf).split('The note.').length).toBe(2);
   });
 
-  it("gives a note another /ID when a structure element already has its id (each id once in the /IDTree)", () => {
+  it('gives a note another /ID when a structure element already has its id (each id once in the /IDTree)', () => {
     const r = story([{ text: ['Claim', { footnote: 'The note.' }, ' goes on.'] }, words(20, 'w')], {
       accessible: 'pdfua1',
       archive: 'pdfa2a',
@@ -174,4 +174,3 @@ describe('footnotes in a story (issue 23)', () => {
     expect(tree).toContain('Note <story-note-1-2>');
   });
 });
-
