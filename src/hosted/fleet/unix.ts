@@ -2,7 +2,7 @@
 // render server started with `quire serve --socket /PATH`). On one machine the front re-sends every
 // description it receives; over loopback TCP the kernel runs the whole TCP stack for each byte on
 // both sides, over a Unix socket it copies the bytes once (issue 20: the front within 10 % of the
-// render server; bench/README.md, "the front over a Unix socket"). One undici Agent per socket path,
+// render server; bench/README.md, "The front: a Unix socket, and no replay copy…"). One undici Agent per socket path,
 // shared by the calls and the /health reads; the URL's host is a placeholder.
 import { Agent, type Dispatcher } from 'undici';
 
