@@ -270,6 +270,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     running = await startServer({
       port: config.port,
       host: config.host,
+      socket: config.socket,
       bodyCap: config.bodyCap,
       pool,
       logger,
@@ -286,7 +287,9 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     });
   } catch (e) {
     await pool.close();
-    io.err(`quire: cannot listen on ${config.host}:${config.port}: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.err(
+      `quire: cannot listen on ${config.socket ?? `${config.host}:${config.port}`}: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
     return 1;
   }
   io.out(`quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)\n`);

@@ -4,8 +4,9 @@
 // `render()` the library exports and writes the answer src/answer.ts builds. It never decides anything about the document itself. With a pool
 // (src/pool.ts) renders run in worker threads, so /health and other uploads never wait on a render.
 import { randomUUID } from 'node:crypto';
+import { statSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, isIP, type Socket } from 'node:net';
+import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
 import { type Logger, pino } from 'pino';
 import { libraryFaceCount } from '../engines/fonts/library.js';
 import { DEFAULT_RENDER_MEMORY_BYTES } from '../ir/memory-budget.js';
@@ -97,6 +98,8 @@ export const DEFAULT_BODY_BUDGET = 1024 * 1024 * 1024;
 export interface StartOptions extends ServerOptions {
   port?: number;
   host?: string;
+  /** A Unix socket path to listen on instead of host:port (a stale socket file there is replaced). */
+  socket?: string;
 }
 
 export interface RunningServer {
@@ -133,6 +136,8 @@ interface Settings {
   inFlight: number;
   draining: boolean;
   drainNoticeMs: number;
+  /** Listening on a Unix socket: every caller is a process of this machine allowed to open it. */
+  unixSocket: boolean;
   memory: MemoryPlan;
 }
 
@@ -174,6 +179,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     lingerMs: opts.lingerMs ?? DEFAULT_LINGER_MS,
     metrics: createMetrics(() => opts.pool, opts.processMetrics ?? true),
     trustedFronts: trustedPeers(opts.trustedFronts ?? []),
+    unixSocket: false,
     issuers: opts.issuers ?? { operator: [] },
     bodyBudget: memory.bodyBudget,
     bodiesHeld: 0,
@@ -206,16 +212,25 @@ export function createServer(opts: ServerOptions = {}): http.Server {
 /** Creates the server and listens; resolves once bound. */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const server = createServer(opts);
+  const s = settingsOf.get(server)!;
+  if (opts.socket !== undefined) {
+    await removeStaleSocket(opts.socket);
+    s.unixSocket = true;
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? DEFAULT_PORT, opts.host ?? DEFAULT_HOST, () => {
+    const bound = () => {
       server.off('error', reject);
       resolve();
-    });
+    };
+    if (opts.socket !== undefined) server.listen(opts.socket, bound);
+    else server.listen(opts.port ?? DEFAULT_PORT, opts.host ?? DEFAULT_HOST, bound);
   });
-  const addr = server.address() as AddressInfo;
-  const host = addr.family === 'IPv6' || addr.address.includes(':') ? `[${addr.address}]` : addr.address;
-  const s = settingsOf.get(server)!;
+  const addr = server.address() as AddressInfo | string;
+  const url =
+    typeof addr === 'string'
+      ? `unix:${addr}`
+      : `http://${addr.family === 'IPv6' || addr.address.includes(':') ? `[${addr.address}]` : addr.address}:${addr.port}`;
   const closeNow = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -223,7 +238,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     });
   return {
     server,
-    url: `http://${host}:${addr.port}`,
+    url,
     close: closeNow,
     get inFlight() {
       return s.inFlight;
@@ -678,8 +693,34 @@ function rawClientOf(req: http.IncomingMessage): string | undefined {
 function clientOf(s: Settings, req: http.IncomingMessage): string | undefined {
   const raw = rawClientOf(req);
   if (raw === undefined) return undefined;
+  // Decision (docs/reference.md, "Trust"): over a Unix socket the caller is a process of this machine
+  // the socket file's permissions let in, as trusted as loopback.
+  if (s.unixSocket) return raw;
   const from = normalAddress(req.socket?.remoteAddress ?? '');
   return isLoopback(from) || s.trustedFronts(from) ? raw : undefined;
+}
+
+/**
+ * A socket file left by a server that died (a connection to it is refused) is removed; a live one,
+ * or anything that is not a socket, is left for listen to refuse (EADDRINUSE).
+ */
+async function removeStaleSocket(path: string): Promise<void> {
+  let socket = false;
+  try {
+    socket = statSync(path).isSocket();
+  } catch {
+    return; // absent
+  }
+  if (!socket) return;
+  const refused = await new Promise<boolean>((resolve) => {
+    const c = connect(path);
+    c.once('connect', () => {
+      c.destroy();
+      resolve(false);
+    });
+    c.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
+  if (refused) unlinkSync(path);
 }
 
 /** An address as compared: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) as its IPv4 form, lower case. */

@@ -175,6 +175,49 @@ describe('choosing a render server', () => {
 });
 
 describe('the body kept for a second attempt', () => {
+  it('is kept only when the fleet has another server to send it to', async () => {
+    const peakHeld = async (fleet: Fleet): Promise<number> => {
+      const budget = new ReplayBudget();
+      let held = 0;
+      let peak = 0;
+      Object.defineProperty(budget, 'held', {
+        get: () => held,
+        set: (v: number) => {
+          held = v;
+          peak = Math.max(peak, v);
+        },
+      });
+      const { f } = await forwardToFleet({
+        fleet,
+        budget,
+        body: Readable.from([Buffer.from(DESCRIPTION.slice(0, 20)), Buffer.from(DESCRIPTION.slice(20))]),
+        cap: 10_000_000,
+        client: 'acme',
+        requestId: 'r1',
+        waitMs: 5000,
+      });
+      expect(f.kind === 'answer' && f.status).toBe(200);
+      if (f.kind === 'answer') {
+        await f.body.dump();
+        f.done();
+      }
+      expect(held).toBe(0);
+      return peak;
+    };
+    const [a, b] = [await stand(), await stand()];
+    const one = new Fleet({ fixed: [a.url], intervalMs: 50 });
+    const two = new Fleet({ fixed: [a.url, b.url], intervalMs: 50 });
+    try {
+      await one.settled();
+      await two.settled();
+      expect(await peakHeld(one)).toBe(0);
+      expect(await peakHeld(two)).toBe(DESCRIPTION.length);
+    } finally {
+      one.stop();
+      two.stop();
+    }
+  });
+
   it('a second attempt begun while the first still waits for the client misses no chunk', async () => {
     const client = new PassThrough();
     const body = new ReplayBody(client, new ReplayBudget());

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { BUILD } from '../version.js';
 import { parseDnsName, watchDns } from './fleet/dns.js';
 import { Fleet, HEALTH_INTERVAL_MS } from './fleet/fleet.js';
+import { UNIX_UPSTREAM } from './fleet/unix.js';
 import { DEFAULT_FRONT_BODY_CAP, DEFAULT_FRONT_GRACE_MS, DEFAULT_WAIT_MS, startFront } from './front.js';
 import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
 import { hashPassword } from './passwords.js';
@@ -33,7 +34,8 @@ as JSON), forwarded to render servers on loopback; the same address in a browser
   --port N              $QUIRE_HOSTED_PORT       port (default ${DEFAULT_HOSTED_PORT})
   --host H              $QUIRE_HOSTED_HOST       address (default 127.0.0.1; put TLS in front of it)
   --upstream URL,...    $QUIRE_UPSTREAMS         render servers (default http://127.0.0.1:8080 unless
-                                                 --render-dns is given)
+                                                 --render-dns is given); unix:/PATH for one on this
+                                                 machine started with --socket /PATH (cheaper than TCP)
   --render-dns N:P,...  $QUIRE_RENDER_DNS        render servers listed by DNS: every address NAME resolves
                                                  to, on PORT, resolved again every 5 s (a headless Service)
   --health-interval MS  $QUIRE_HEALTH_INTERVAL_MS  how often each render server's /health is read
@@ -125,7 +127,8 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     .map((u) => u.trim())
     .filter(Boolean);
   for (const u of upstreams)
-    if (!/^https?:\/\/[^/]+\/?$/.test(u)) throw new HostedUsageError(`--upstream "${u}" is not http://HOST:PORT`);
+    if (!/^https?:\/\/[^/]+\/?$/.test(u) && !UNIX_UPSTREAM.test(u))
+      throw new HostedUsageError(`--upstream "${u}" is not http://HOST:PORT or unix:/PATH`);
   const logger = pino(
     {
       level: pick(values['log-level'], io.env.QUIRE_LOG_LEVEL, 'info'),

@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { ReplayBody } from './fleet/replay.js';
+import { upstreamTarget } from './fleet/unix.js';
 
 export type Forwarded =
   | {
@@ -91,14 +92,15 @@ export async function forward(call: ForwardCall): Promise<Forwarded> {
     const length = Buffer.isBuffer(source) ? source.length : call.length;
     if (length !== undefined) headers['content-length'] = String(HEAD.length + length + TAIL.length);
     if (call.client !== undefined) headers['x-svc-client'] = call.client;
-    const res = await request(new URL('/render', call.upstream), {
+    const target = upstreamTarget(call.upstream);
+    const res = await request(new URL('/render', target.origin), {
       method: 'POST',
       // The generator itself: undici writes an async iterable chunk by chunk, with no stream between
       // (its typings name streams only; the request body accepts any async iterable of bytes).
       body: parts() as unknown as Readable,
       headers,
       signal: abort.signal,
-      dispatcher: call.dispatcher,
+      dispatcher: call.dispatcher ?? target.dispatcher,
     });
     const svc: [string, string[]][] = [];
     for (const [name, value] of Object.entries(res.headers)) {

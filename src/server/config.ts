@@ -63,6 +63,14 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => DEFAULT_HOST,
   },
   {
+    key: 'socket',
+    flag: 'socket',
+    env: 'QUIRE_SOCKET',
+    kind: 'string',
+    help: 'a Unix socket path to listen on instead of host:port (for a front on this machine: --upstream unix:PATH)',
+    dflt: () => undefined,
+  },
+  {
     key: 'trusted_fronts',
     flag: 'trusted-fronts',
     env: 'QUIRE_TRUSTED_FRONTS',
@@ -242,6 +250,8 @@ export const SETTINGS: readonly Setting[] = [
 export interface ServeConfig {
   port: number;
   host: string;
+  /** A Unix socket path to listen on instead of host:port. */
+  socket?: string;
   bodyCap: number;
   pageCeiling: number;
   workers: number;
@@ -323,6 +333,7 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
   return {
     port: out.port as number,
     host: out.host as string,
+    socket: out.socket as string | undefined,
     bodyCap: out.body_cap as number,
     pageCeiling: out.page_ceiling as number,
     workers,

@@ -59,7 +59,7 @@ export async function startChild(
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const m = /listening on (http:\/\/\S+|unix:\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);

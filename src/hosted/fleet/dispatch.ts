@@ -33,7 +33,10 @@ export interface FleetCall {
 
 /** The answer, and the render server it came from (undefined when none was tried). */
 export async function forwardToFleet(call: FleetCall): Promise<{ f: FleetForwarded; upstream?: string }> {
-  const body = new ReplayBody(call.body, call.budget, call.replayCap);
+  // Nothing is kept when the fleet has one server: a second attempt has nowhere to go, and holding
+  // each call's bytes until its answer cost the front a full garbage collection every ~11 invoices
+  // (bench/README.md, "The front: a Unix socket, and no replay copy…").
+  const body = new ReplayBody(call.body, call.budget, call.fleet.size > 1 ? call.replayCap : 0);
   const tried = new Set<string>();
   const began = performance.now();
   let m = call.fleet.pick(tried);

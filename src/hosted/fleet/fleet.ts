@@ -6,6 +6,7 @@
 // is draining is never chosen; one that joins (a new address in DNS, a restart) is chosen once its
 // /health has answered. Members come from a fixed list and from DNS names (dns.ts).
 import { type Dispatcher, request } from 'undici';
+import { upstreamTarget } from './unix.js';
 
 /** How often a healthy server's /health is read (ms). */
 export const HEALTH_INTERVAL_MS = 1000;
@@ -205,12 +206,13 @@ export class Fleet {
     m.checking = true;
     const ours = m.outstanding;
     try {
-      const res = await request(new URL('/health', m.url), {
+      const target = upstreamTarget(m.url);
+      const res = await request(new URL('/health', target.origin), {
         method: 'GET',
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
-        dispatcher: this.opts.dispatcher,
+        dispatcher: this.opts.dispatcher ?? target.dispatcher,
       });
       let body: HealthBody = {};
       try {
