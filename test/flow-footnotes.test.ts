@@ -173,4 +173,19 @@ describe('footnotes in a story (issue 23)', () => {
     expect(tree).toContain('Document <story-note-1>');
     expect(tree).toContain('Note <story-note-1-2>');
   });
+
+  it('draws the paragraph after a note that continues once, on the page the note goes on (found by test/story.property)', () => {
+    const short = { llx: 40, lly: 770, urx: 100, ury: 800 };
+    const r = story(
+      [{ text: ['w0x', { footnote: words(20, 'n') }, '.'] }, 'afterword'],
+      {},
+      {
+        rect: short,
+        continuation: short,
+      },
+    );
+    const all = pdfToText(r.pdf).split(/\s+/);
+    expect(all.filter((w) => w === 'afterword').length).toBe(1);
+    for (let i = 0; i < 20; i++) expect(all.filter((w) => w === `n${i}`).length, `n${i}`).toBe(1);
+  });
 });

@@ -207,4 +207,17 @@ describe('tables in a story (issue 23)', () => {
     const gap = (ws: Word[]) => Math.abs(y(ws, 'Betaword') - y(ws, 'Alphaword'));
     expect(Math.abs(gap(turned) - gap(plain))).toBeLessThan(3);
   });
+
+  it('a story that is one table, its row split over boxes too short for it, counts the pages its table reaches (found by test/story.property)', () => {
+    const short = { llx: 40, lly: 783, urx: 100, ury: 800 };
+    const out = renderFlow({
+      font_size: 9,
+      rect: short,
+      continuation: short,
+      content: [{ table: { columns: [60, { fraction: 1 }], rows: [{ cells: ['a', 'b c d'] }] } }],
+    });
+    expect(out.pages).toBeGreaterThan(1);
+    const words = pdfWords(out.pdf).map((w) => w.text);
+    for (const w of ['a', 'b', 'c', 'd']) expect(words.filter((x) => x === w).length, w).toBe(1);
+  });
 });

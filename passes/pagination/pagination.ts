@@ -44,11 +44,14 @@ export const pagination: Pass<LicensedIr, PagedIr> = {
     let count = 1;
     for (const item of ir.items) for (const n of item.pages.list) if (n > count) count = n;
     for (const ps of parts.values()) for (const p of ps) if (p.page > count) count = p.page;
+    // A story's table blocks can reach past its lines (a story ending in a table, or one that is a table only).
+    for (const tp of tableParts) if (tp.page > count) count = tp.page;
     if (count > ceiling) {
       // Name the item that asks for the page past the ceiling.
       const culprit =
         ir.items.find((it) => it.pages.list.some((n) => n > ceiling)) ??
-        ir.items.find((it) => (parts.get(it) ?? []).some((p) => p.page > ceiling))!;
+        ir.items.find((it) => (parts.get(it) ?? []).some((p) => p.page > ceiling)) ??
+        ir.items.find((it) => tableParts.some((tp) => tp.index === it.index && tp.page > ceiling))!;
       refuse('tooManyPages', culprit.pages.at, { pages: count, ceiling });
     }
     checkFilePages(ir.doc, count); // page_files, page_metadata name pages that must exist
