@@ -4,11 +4,11 @@
 //   npm run build && node bench/passes.mjs [--dist other/dist] [invoice|report-100|table-10k …]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const argv = process.argv.slice(2);
 const di = argv.indexOf('--dist');
-const dist = di >= 0 ? argv.splice(di, 2)[1] : join(import.meta.dirname, '..', 'dist');
+const dist = resolve(di >= 0 ? argv.splice(di, 2)[1] : join(import.meta.dirname, '..', 'dist'));
 const { render } = await import(join(dist, 'index.js'));
 const S = join(import.meta.dirname, '..', '..', 'shared', 'bench', 'scenarios');
 const plan = { invoice: [50, 5], 'report-100': [5, 1], 'table-10k': [3, 1] };
