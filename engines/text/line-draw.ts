@@ -170,7 +170,10 @@ function hasNoSpaceScript(p: LaidParagraph): boolean {
 
 /**
  * Appends glyphs to runs, one run per stretch of one style in one font, and emits them. The line's
- * glyphs go into arrays sized once for the whole line (no per-glyph allocation); a run is a slice.
+ * glyphs and TJ adjustments go into arrays sized once for the whole line (no per-glyph allocation);
+ * a run is a stretch of them. The adjustments are worked out as the glyphs are copied in (what
+ * emitRun does for a run given whole: the run's drift from the widths' positions, reset where a run
+ * starts), so a line's glyphs are walked once; a run's scale factors are taken once, where it starts.
  */
 export class LineWriter {
   private style: RunStyle | undefined;
@@ -179,8 +182,15 @@ export class LineWriter {
   private start = 0;
   private n = 0;
   private units = 0;
+  /** The run's points per font unit, the justification's extra in font units, thousandths of an em per font unit. */
+  private k = 0;
+  private extraUnits = 0;
+  private k1000 = 0;
+  /** The run's font's stated advances (statedTable) and how far its positions have drifted from shaping's. */
+  private stated: Int32Array = NO_STATED;
+  private drift = 0;
   private readonly glyphs: Uint16Array;
-  private readonly wanted: Float64Array;
+  private readonly adjust: Int32Array;
   private readonly text: string[];
 
   constructor(
@@ -193,9 +203,7 @@ export class LineWriter {
     private gapsLeft: number,
   ) {
     this.glyphs = uint16s(capacity);
-    // Wanted advances live only until the run is emitted: one scratch array serves every line.
-    if (wantedScratch.length < capacity) wantedScratch = new Float64Array(Math.max(capacity, 2 * wantedScratch.length));
-    this.wanted = wantedScratch;
+    this.adjust = int32s(capacity);
     this.text = new Array<string>(capacity);
   }
 
@@ -208,16 +216,24 @@ export class LineWriter {
       this.x = this.pen;
       this.start = this.n;
       this.units = 0;
+      const face = font.face;
+      this.k = style.size / face.unitsPerEm;
+      this.extraUnits = this.extra / this.k;
+      this.k1000 = 1000 / face.unitsPerEm;
+      this.stated = statedTable(face);
+      this.drift = 0;
     }
-    const k = style.size / font.face.unitsPerEm;
-    const extraUnits = this.extra / k;
+    const extraUnits = this.extraUnits,
+      k1000 = this.k1000,
+      stated = this.stated;
     const sh = seg.shaped;
     const stretching = stretch && this.extra !== 0 && this.gapsLeft === 0;
     const spacing = this.gapsLeft > 0 && !hyphen;
     let n = this.n,
-      units = this.units;
+      units = this.units,
+      drift = this.drift;
     const glyphs = this.glyphs,
-      wanted = this.wanted,
+      adjust = this.adjust,
       text = this.text,
       from = sh.glyphs,
       advances = sh.advances,
@@ -231,15 +247,26 @@ export class LineWriter {
         adv += extraUnits;
         this.gapsLeft--;
       }
-      glyphs[n] = from[g];
-      wanted[n] = adv;
+      const gid = from[g];
+      let st = stated[gid];
+      if (st === -1) {
+        st = Math.round(font.face.advanceOf(gid) * k1000);
+        stated[gid] = st;
+      }
+      drift += adv * k1000 - st;
+      if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+        const adj = -Math.round(drift);
+        adjust[n] = adj;
+        drift += adj;
+      }
+      glyphs[n] = gid;
       text[n] = texts[g];
       n++;
       units += adv;
     }
     this.n = n;
     this.units = units;
-    this.pen = this.x + units * k;
+    this.drift = drift;
     if (hyphen) this.flush(SOFT_HYPHEN);
   }
 
@@ -250,30 +277,34 @@ export class LineWriter {
   }
 
   flush(actualText?: string): void {
-    if (this.style && this.n > this.start) {
-      // A line set in one style and font (most of them) fills its arrays exactly: they become the
-      // run's own, uncopied; otherwise the run takes a copy of its stretch.
-      const whole = this.start === 0 && this.n === this.glyphs.length;
-      emitRun(
-        {
-          style: this.style,
-          font: this.font!,
-          x: this.x,
-          glyphs: whole ? this.glyphs : copyOf(this.glyphs, this.start, this.n),
-          wanted: this.wanted,
-          from: this.start,
-          text: whole ? this.text : this.text.slice(this.start, this.n),
-          units: this.units,
+    const style = this.style;
+    if (style) {
+      this.pen = this.x + this.units * this.k;
+      if (this.n > this.start) {
+        // A line set in one style and font (most of them) fills its arrays exactly: they become the
+        // run's own, uncopied; otherwise the run takes a copy of its stretch.
+        const whole = this.start === 0 && this.n === this.glyphs.length;
+        pushRun(
+          style,
+          this.font!,
+          this.x,
+          whole ? this.glyphs : copyOf(this.glyphs, this.start, this.n),
+          whole ? this.adjust : this.adjust.subarray(this.start, this.n),
+          whole ? this.text : this.text.slice(this.start, this.n),
+          this.units,
           actualText,
-        },
-        this.baseline,
-        this.target,
-      );
+          this.baseline,
+          this.target,
+        );
+      }
     }
     this.style = undefined;
     this.start = this.n;
   }
 }
+
+/** No run begun yet. */
+const NO_STATED = new Int32Array(0);
 
 /** Glyphs [from, to) of `g` in an array of their own (cut from a shared block: slab.ts). */
 function copyOf(g: Uint16Array, from: number, to: number): Uint16Array {
@@ -281,9 +312,6 @@ function copyOf(g: Uint16Array, from: number, to: number): Uint16Array {
   for (let i = from; i < to; i++) out[i - from] = g[i];
   return out;
 }
-
-/** Wanted advances of the line being written (LineWriter): read by emitRun before the next line reuses it. */
-let wantedScratch = new Float64Array(256);
 
 /** Marks, joiners and what follows a coeng or virama belong to the cluster before them. */
 const CLUSTER_CONTINUES = /^[\p{M}\u200c\u200d]/u;
@@ -417,27 +445,55 @@ function emitRun(r: RunBuilder, baseline: number, target: DrawTarget): void {
       drift += adj;
     }
   }
-  const st = r.style;
+  pushRun(
+    r.style,
+    r.font,
+    r.x,
+    r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs),
+    adjust,
+    r.text,
+    r.units,
+    r.actualText,
+    baseline,
+    target,
+  );
+}
+
+/** A run with its TJ adjustments worked out, as a glyph-run op (and its decorations) in `target`. */
+function pushRun(
+  st: RunStyle,
+  font: ShapedSegment['font'],
+  x: number,
+  glyphs: Uint16Array,
+  adjust: Int32Array,
+  text: string[],
+  units: number,
+  actualText: string | undefined,
+  baseline: number,
+  target: DrawTarget,
+): void {
+  const face = font.face;
+  const n = glyphs.length;
   chargeText(RUN_BYTES + n * GLYPH_BYTES, target.at);
   target.glyphs.push({
     op: 'glyphs',
     at: target.at,
     matrix: target.matrix,
-    font: r.font.name,
+    font: font.name,
     size: st.size,
-    x: r.x,
+    x,
     y: st.rise ? baseline + st.rise : baseline,
     colour: st.colour,
-    glyphs: r.glyphs instanceof Uint16Array ? r.glyphs : Uint16Array.from(r.glyphs),
+    glyphs,
     adjust,
-    text: r.text,
+    text,
     outline: st.outline,
-    actualText: r.actualText,
+    actualText,
     textObject: target.textObject,
   });
-  const width = (r.units * st.size) / face.unitsPerEm;
+  const width = (units * st.size) / face.unitsPerEm;
   if (st.underline || st.strikethrough || st.overline)
-    pushAll(target.rects, decorationRects(st, r.font, r.x, baseline, width, target));
+    pushAll(target.rects, decorationRects(st, font, x, baseline, width, target));
 }
 
 /** More copies of a leader than any sheet holds (a tab gap of 14 400 points, ISO 32000-1's page limit, in 7-point dots) are not drawn. */
