@@ -32,6 +32,7 @@ import {
 } from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 import { chargeText, LAYING_CHAR_BYTES, releaseText } from './text-memory.js';
+import { HASH_SEED, hashStep, wordIndex } from './word-index.js';
 
 export interface ParagraphRules {
   overlong: 'overflow' | 'break';
@@ -107,6 +108,7 @@ function plainAtoms(text: string, span: Span): Atom[] {
     size = style.size,
     at = span.at;
   const words = wordsOf(font);
+  const index = wordIndex(words);
   let space: Measured | undefined;
   const n = text.length;
   let i = 0;
@@ -120,8 +122,20 @@ function plainAtoms(text: string, span: Span): Atom[] {
       m = j === i + 1 ? (space ??= measureIn(words, font, ' ', at)) : measureIn(words, font, text.slice(i, j), at);
     } else {
       kind = TEXT;
-      while (j < n && text.charCodeAt(j) !== 32) j++;
-      m = measureIn(words, font, text.slice(i, j), at);
+      // The word's hash is taken as it is scanned: a word met before is found without cutting it out.
+      let h = hashStep(HASH_SEED, text.charCodeAt(i));
+      let c: number;
+      while (j < n && (c = text.charCodeAt(j)) !== 32) {
+        h = hashStep(h, c);
+        j++;
+      }
+      const hit = index.find(text, i, j, h);
+      if (hit) m = hit;
+      else {
+        const word = text.slice(i, j);
+        m = measureIn(words, font, word, at);
+        index.add(word, h, m);
+      }
     }
     let brk: 0 | 1 = 0;
     if (j === n) brk = 1;

@@ -1,0 +1,48 @@
+// engines/text/word-index.test.ts — the word index answers a word of a paragraph, found by position
+// and hash, with the measure added for that very word: never a word sharing its hash or a prefix.
+import { describe, expect, it } from 'vitest';
+import type { Measured } from './atoms.js';
+import { HASH_SEED, hashStep, WORD_INDEX_SIZE, WordIndex } from './word-index.js';
+
+const measured = (perPoint: number): Measured => ({ segs: [], perPoint, glyphs: 0, spaces: 0 });
+const hashOf = (s: string) => {
+  let h = HASH_SEED;
+  for (let i = 0; i < s.length; i++) h = hashStep(h, s.charCodeAt(i));
+  return h;
+};
+
+describe('word index', () => {
+  it('finds a word inside a paragraph by its position and hash, and only that word', () => {
+    const index = new WordIndex();
+    const words = ['lorem', 'ipsum', 'dolor', 'lore', 'loremx', 'Lorem'];
+    words.forEach((w, i) => index.add(w, hashOf(w), measured(i)));
+    const text = 'xx lorem ipsum loremx lore Lorem dolo';
+    const at = (w: string, from = 0) => text.indexOf(w, from);
+    expect(index.find(text, at('lorem'), at('lorem') + 5, hashOf('lorem'))?.perPoint).toBe(0);
+    expect(index.find(text, at('loremx'), at('loremx') + 6, hashOf('loremx'))?.perPoint).toBe(4);
+    expect(index.find(text, at('lore '), at('lore ') + 4, hashOf('lore'))?.perPoint).toBe(3);
+    expect(index.find(text, at('Lorem'), at('Lorem') + 5, hashOf('Lorem'))?.perPoint).toBe(5);
+    expect(index.find(text, at('dolo'), at('dolo') + 4, hashOf('dolo'))).toBeUndefined();
+  });
+
+  it('tells apart words given the same hash', () => {
+    const index = new WordIndex();
+    index.add('abc', 7, measured(1));
+    index.add('abd', 7, measured(2));
+    index.add('ab', 7, measured(3));
+    expect(index.find('abd abc ab', 0, 3, 7)?.perPoint).toBe(2);
+    expect(index.find('abd abc ab', 4, 7, 7)?.perPoint).toBe(1);
+    expect(index.find('abd abc ab', 8, 10, 7)?.perPoint).toBe(3);
+    expect(index.find('abe', 0, 3, 7)).toBeUndefined();
+  });
+
+  it('stays bounded: past its size it starts again, and still answers what it holds', () => {
+    const index = new WordIndex();
+    const n = WORD_INDEX_SIZE + 10;
+    for (let i = 0; i < n; i++) index.add(`w${i}`, hashOf(`w${i}`), measured(i));
+    const last = `w${n - 1}`;
+    expect(index.find(last, 0, last.length, hashOf(last))?.perPoint).toBe(n - 1);
+    expect(index.find('w0', 0, 2, hashOf('w0'))).toBeUndefined();
+    expect((index as unknown as { keys: string[] }).keys.length).toBeLessThanOrEqual(2 * WORD_INDEX_SIZE);
+  });
+});
