@@ -79,7 +79,7 @@ export interface LaidParagraph {
   bidi?: BidiParagraph;
   /** The paragraph's base direction is right to left. */
   rtl: boolean;
-  /** Whether it holds a letter of a script set without spaces: found when a justified line first asks (line-draw.ts). */
+  /** Whether it holds a letter of a script set without spaces: false for plain ASCII, else found when a justified line first asks (line-draw.ts). */
   noSpaceScript?: boolean;
 }
 
@@ -163,8 +163,6 @@ function plainAtoms(text: string, span: Span): Atom[] {
 
 /** Builds the atoms of a paragraph: cut at opportunities, at span boundaries and between words, spaces and tabs. */
 function buildAtoms(text: string, spans: Span[], starts: number[], rules: ParagraphRules): Atom[] {
-  if (spans.length === 1 && rules.breakAfter === undefined && breaksOnlyAfterSpaces(text))
-    return plainAtoms(text, spans[0]);
   const atoms: Atom[] = [];
   // Plain text (most paragraphs) takes its opportunities as positions, without an object per word.
   const plain = rules.breakAfter === undefined ? spaceOpportunities(text) : undefined;
@@ -253,10 +251,14 @@ function layCharged(
     starts.push(text.length);
     text += sp.text;
   }
-  const atoms = buildAtoms(text, parts, starts, rules);
+  // Plain ASCII text that breaks only after spaces (most flow paragraphs) holds no right-to-left
+  // letter and none of a script set without spaces: the scans for them are spared.
+  const plain = parts.length === 1 && rules.breakAfter === undefined && breaksOnlyAfterSpaces(text);
+  const atoms = plain ? plainAtoms(text, parts[0]) : buildAtoms(text, parts, starts, rules);
+  const noSpaceScript = plain ? false : undefined;
   let bidi: BidiParagraph | undefined;
   let rtl = false;
-  if (RTL_CHARS.test(text)) {
+  if (!plain && RTL_CHARS.test(text)) {
     const p = resolveParagraph(text, 'auto');
     rtl = p.rtl;
     if (!isAllLeftToRight(p)) bidi = p;
@@ -280,13 +282,13 @@ function layCharged(
         empty,
       ),
     );
-    return { text, atoms, lines, bidi, rtl, noSpaceScript: undefined };
+    return { text, atoms, lines, bidi, rtl, noSpaceScript };
   }
   const rest = width - indents.left - indents.right;
   // Total fit weighs the stretch of spaces; text set without them (CJK, Thai…) stretches between
   // characters instead (line-draw.ts), and every line of first fit can be filled that way.
   const planned =
-    rules.optimal && !bidi && !NO_SPACE_SCRIPTS.test(text)
+    rules.optimal && !bidi && (plain || !NO_SPACE_SCRIPTS.test(text))
       ? optimalBreaks(atoms, rest - indents.firstLine, rest)
       : undefined;
   let i = 0;
@@ -324,7 +326,7 @@ function layCharged(
     );
     i = end.to;
   }
-  return { text, atoms, lines, bidi, rtl, noSpaceScript: undefined };
+  return { text, atoms, lines, bidi, rtl, noSpaceScript };
 }
 
 function lineMetrics(
