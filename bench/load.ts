@@ -267,7 +267,8 @@ if (values.only === 'invoice') {
   process.exit(0);
 }
 
-const srv = await startServer();
+// `--dist other/dist` runs the whole bench against another build (one --dist: the first is taken).
+const srv = await startServer(values.dist?.[0]);
 try {
   // Warm the workers (font parsed once per process per worker).
   for (let i = 0; i < 4; i++)
