@@ -248,7 +248,27 @@ if (values.only === 'burst200') {
   process.exit(0);
 }
 
-const srv = await startServer();
+if (values.only === 'invoice') {
+  // Only the invoice alone (e.g. under QUIRE_BENCH_NODE_FLAGS='--cpu-prof …'): req/s, latency, CPU per call.
+  const srv = await startServer(values.dist?.[0]);
+  try {
+    await warm(srv.url);
+    const cpu0 = cpuMs(srv.pid);
+    const loadBefore = load1();
+    const r = await load(srv.url, body, type);
+    const cpuPerCall = (cpuMs(srv.pid) - cpu0) / Math.max(1, r['2xx'] + r.non2xx);
+    console.log(
+      `${new Date().toISOString()}, load average ${loadBefore} before, ${load1()} now; ${line(name, r, peakRss(srv.pid))}; server CPU per call ${cpuPerCall.toFixed(1)} ms`,
+    );
+  } finally {
+    srv.stop();
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  process.exit(0);
+}
+
+// `--dist other/dist` runs the whole bench against another build (one --dist: the first is taken).
+const srv = await startServer(values.dist?.[0]);
 try {
   // Warm the workers (font parsed once per process per worker).
   for (let i = 0; i < 4; i++)

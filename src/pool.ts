@@ -153,9 +153,14 @@ export class RenderPool {
    */
   get estimateMs(): number {
     if (this.recent.length === 0) return FIRST_ESTIMATE_MS;
-    const sorted = [...this.recent].sort((a, b) => a - b);
-    return sorted[sorted.length >> 1];
+    // Sorted once per render finished, not once per call admitted.
+    if (this.median === undefined) {
+      const sorted = [...this.recent].sort((a, b) => a - b);
+      this.median = sorted[sorted.length >> 1];
+    }
+    return this.median;
   }
+  private median: number | undefined;
   /** Expected wait (ms) of a render admitted now: the renders ahead of it shared by the workers. */
   get expectedWaitMs(): number {
     const ahead = this.active + this.waiting.length;
@@ -273,6 +278,7 @@ export class RenderPool {
     if (this.recent.length < RECENT_RENDERS) this.recent.push(ms);
     else this.recent[this.recentNext] = ms;
     this.recentNext = (this.recentNext + 1) % RECENT_RENDERS;
+    this.median = undefined;
   }
 
   /** Renders running or waiting. */

@@ -16,6 +16,7 @@ import { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
+import { Intake } from './server/intake.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
 import { PartSpool, SPOOL_THRESHOLD } from './server/spool.js';
@@ -139,6 +140,8 @@ interface Settings {
   /** Listening on a Unix socket: every caller is a process of this machine allowed to open it. */
   unixSocket: boolean;
   memory: MemoryPlan;
+  /** Bodies read a share a turn, so a burst of uploads never holds the event loop (src/server/intake.ts). */
+  intake: Intake;
 }
 
 const settingsOf = new WeakMap<http.Server, Settings>();
@@ -187,6 +190,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     draining: false,
     drainNoticeMs: opts.drainNoticeMs ?? 0,
     memory,
+    intake: new Intake(),
   };
   registerMemoryMetrics(s.metrics.registry, () => memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld));
   if (!(s.bodyCap >= 0)) throw new RangeError(`bodyCap must be a number of bytes, not ${String(opts.bodyCap)}`);
@@ -446,6 +450,7 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
     if (s.bodiesHeld + chunk.length > s.bodyBudget) return fail(refusal('serverBusy', ''));
     s.bodiesHeld += chunk.length;
     held += chunk.length;
+    s.intake.took(req, chunk.length);
     if (chunks && received <= length!) chunks.push(ownChunk(chunk));
     else if (whole && received <= whole.length) chunk.copy(whole, received - chunk.length);
     else {
@@ -613,6 +618,7 @@ function send(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, 
 
 /** One log line per call: client, status, pages, remarks, findings, refusal word, duration, bytes. */
 function logAnswer(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, started: number): void {
+  if (!s.logger.isLevelEnabled('info')) return;
   try {
     const header = (name: string): string | undefined => {
       const v = res.getHeader(name);

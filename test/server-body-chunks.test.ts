@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../src/library.js';
 import { RenderPool } from '../src/pool.js';
 import { type RunningServer, silentLogger, startServer } from '../src/server.js';
-import { pdfInfo } from './support/pdf-tools.js';
+import { helloDescription } from './support/fixtures.js';
+import { pdfDetachSave, pdfInfo } from './support/pdf-tools.js';
 
 /** A description titled `word`, padded to about `bytes` with an unknown key (a remark). */
 function description(word: string, bytes: number): string {
@@ -18,12 +19,20 @@ function description(word: string, bytes: number): string {
   });
 }
 
-function multipart(json: string): { body: Buffer; type: string } {
+function multipart(json: string, part?: { name: string; bytes: Uint8Array }): { body: Buffer; type: string } {
   const boundary = 'chunks5c1e';
   return {
     body: Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="json_data"\r\n\r\n`),
       Buffer.from(json),
+      ...(part
+        ? [
+            Buffer.from(
+              `\r\n--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.name}"\r\n\r\n`,
+            ),
+            part.bytes,
+          ]
+        : []),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
     type: `multipart/form-data; boundary=${boundary}`,
@@ -42,8 +51,8 @@ describe('bodies moved to the pool as their chunks', () => {
     await pool.close();
   });
 
-  const post = async (json: string): Promise<Buffer> => {
-    const m = multipart(json);
+  const post = async (json: string, part?: { name: string; bytes: Uint8Array }): Promise<Buffer> => {
+    const m = multipart(json, part);
     // A Buffer body: undici sends its Content-Length, so the server keeps its chunks for the worker.
     const res = await request(`${srv.url}/render`, {
       method: 'POST',
@@ -64,12 +73,41 @@ describe('bodies moved to the pool as their chunks', () => {
       expect(pdfInfo(pdf).Title).toBe(words[i]);
     }
     // One worker: five wait in the queue at once.
-    const pdfs = await Promise.all(jsons.slice(1).map(post));
+    const pdfs = await Promise.all(jsons.slice(1).map((j) => post(j)));
     for (const [i, pdf] of pdfs.entries()) {
       const word = words[i + 1];
       expect(pdfInfo(pdf).Title).toBe(word);
       const lib = render({ description: jsons[i + 1] });
       expect(lib.ok && Buffer.from(lib.pdf).equals(pdf)).toBe(true);
     }
+  });
+
+  it('a part keeps its own bytes though the worker reuses the memory it joins bodies in', async () => {
+    // The worker joins each body's chunks into one buffer it reuses (src/render-worker.ts): the
+    // parts of one call must not change when the next call's body is joined over them.
+    const note = (bytes: Uint8Array) =>
+      JSON.stringify(
+        helloDescription({
+          attachments: [
+            {
+              name: 'note.txt',
+              file_name: 'note.txt',
+              description: 'a note',
+              media_type: 'text/plain',
+              relationship: 'supplement',
+              modified: '2026-11-21',
+            },
+          ],
+          padding: 'y'.repeat(bytes.length), // several chunks, like the bodies above
+        }),
+      );
+    const first = Buffer.from('The first note, the longer of the two.\n'.repeat(4000));
+    const second = Buffer.from('Second.\n'.repeat(3000));
+    const [a, b] = await Promise.all([
+      post(note(first), { name: 'note.txt', bytes: first }),
+      post(note(second), { name: 'note.txt', bytes: second }),
+    ]);
+    expect(pdfDetachSave(a, 1).equals(first)).toBe(true);
+    expect(pdfDetachSave(b, 1).equals(second)).toBe(true);
   });
 });
