@@ -12,6 +12,7 @@ import './rule-pairs/ua.js';
 import './rule-pairs/pdfa-structure.js';
 import './rule-pairs/pdfa-objects.js';
 import './rule-pairs/programs.js';
+import './rule-pairs/profile-checks.js';
 
 export type { RulePair };
 export const PAIRS: readonly RulePair[] = pairs;

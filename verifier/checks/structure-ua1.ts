@@ -252,7 +252,8 @@ export const structureUa1: Check = ({ l, u, add }) => {
           alt: !!textOf(get(ctx, parent?.dict, 'Alt')),
           tu: !!textOf(get(ctx, a, 'TU')) || !!textOf(get(ctx, getDict(ctx, a, 'Parent'), 'TU')),
           parent: parent?.std ?? '',
-          inTree: key !== undefined,
+          // veraPDF's structParentType: the S of the element the parent tree gives for StructParent
+          inTree: key !== undefined && has(dictOf(parents.get(key)), 'S'),
           contentsLang: !contents || catalogLang || !!parent?.lang,
         },
         where,

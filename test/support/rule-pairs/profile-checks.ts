@@ -1,0 +1,102 @@
+// test/support/rule-pairs/profile-checks.ts — pairs for checks corrected against the profiles' test
+// expressions (issue 18: rules checked as the standard says, not as one example shows). Each row holds
+// the case an example never showed: PDF/UA-1 7.18's exemptions of hidden annotations and those outside
+// the crop box, and of PrinterMark annotations from 7.18.1 t01.
+import type { HandPdf } from '../pdf-builder.js';
+import { pair, pairs } from './common.js';
+import { uaFile } from './ua.js';
+
+const FIRST = pairs.length;
+
+/**
+ * A PDF/UA-1 file with one annotation (object 30) on its page: `annot` its entries beyond Type and
+ * StructParent; `parent` the structure type of the element holding it through an OBJR (none: outside
+ * the structure tree, its StructParent key pointing nowhere).
+ */
+function withAnnot(annot: string, parent?: string): HandPdf {
+  const p = uaFile([{ s: 'P' }], {
+    page: '/Annots[30 0 R]/Tabs/S',
+    parentTree: parent ? ' 1 40 0 R' : '',
+    objects: { 30: `<</Type/Annot${annot}/StructParent 1>>` },
+  });
+  if (parent) {
+    p.objects[40] = `<</Type/StructElem/S/${parent}/P 8 0 R/Pg 3 0 R/K<</Type/OBJR/Obj 30 0 R/Pg 3 0 R>>/Alt(an annotation)>>`;
+    p.objects[8] = String(p.objects[8]).replace(/\]>>$/, ' 40 0 R]>>');
+  }
+  return p;
+}
+const RECT = '/Rect[10 10 20 20]';
+const OUTSIDE = '/Rect[300 300 310 310]'; // the page is 200 by 200
+const link = (more: string) => `/Subtype/Link/A<</S/URI/URI(http://example.com/)>>${more}`;
+
+// 7.18.1 t01: Subtype == 'Widget' || 'PrinterMark' || 'Link' || isOutsideCropBox || (F & 2) == 2 || in Annot
+const square = (more: string) => `/Subtype/Square/Contents(a box)${more}`;
+pair(
+  'pdfua1',
+  '7.18.1-t01',
+  'a shown annotation outside Annot',
+  withAnnot(square(`${RECT}/F 4`)),
+  withAnnot(square(`${RECT}/F 6`)),
+);
+pair(
+  'pdfua1',
+  '7.18.1-t01',
+  'one outside the crop box needs none',
+  withAnnot(square(`${RECT}/F 4`)),
+  withAnnot(square(`${OUTSIDE}/F 4`)),
+);
+pair(
+  'pdfua1',
+  '7.18.1-t01',
+  'a PrinterMark is not judged by it',
+  withAnnot(square(`${RECT}/F 4`)),
+  withAnnot(`/Subtype/PrinterMark${RECT}/F 4`),
+);
+pair(
+  'pdfua1',
+  '7.18.1-t01',
+  'an annotation in Annot',
+  withAnnot(square(`${RECT}/F 4`), 'Span'),
+  withAnnot(square(`${RECT}/F 4`), 'Annot'),
+);
+
+// 7.18.5 t01 and t02: a link in a Link element, with Contents, unless hidden or outside the crop box
+pair(
+  'pdfua1',
+  '7.18.5-t01',
+  'a shown link outside Link',
+  withAnnot(link(`/Contents(go)${RECT}/F 4`)),
+  withAnnot(link(`/Contents(go)${RECT}/F 6`)),
+);
+pair(
+  'pdfua1',
+  '7.18.5-t01',
+  'a link outside the crop box needs no Link element',
+  withAnnot(link(`/Contents(go)${RECT}/F 4`)),
+  withAnnot(link(`/Contents(go)${OUTSIDE}/F 4`)),
+);
+pair(
+  'pdfua1',
+  '7.18.5-t02',
+  'a shown link without Contents',
+  withAnnot(link(`${RECT}/F 4`), 'Link'),
+  withAnnot(link(`${RECT}/F 6`), 'Link'),
+);
+pair(
+  'pdfua1',
+  '7.18.5-t02',
+  'a link outside the crop box needs no Contents',
+  withAnnot(link(`${RECT}/F 4`), 'Link'),
+  withAnnot(link(`${OUTSIDE}/F 4`), 'Link'),
+);
+
+// 7.18.8 t01: structParentType == null — a StructParent key the parent tree does not hold names no element
+pair(
+  'pdfua1',
+  '7.18.8-t01',
+  'a PrinterMark whose StructParent the tree does not hold',
+  withAnnot(`/Subtype/PrinterMark${RECT}/F 4`, 'Annot'),
+  withAnnot(`/Subtype/PrinterMark${RECT}/F 4`),
+);
+
+for (const p of pairs.slice(FIRST)) p.exact = true;
