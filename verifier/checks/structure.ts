@@ -81,13 +81,9 @@ export const structure: Check = ({ l, u, add }) => {
   const root = getDict(ctx, cat, 'StructTreeRoot');
   if (!root) add('struct-tree-missing', 'PDDocument');
   const roleMap = getDict(ctx, root, 'RoleMap');
-  if (roleMap) {
-    for (const [k, v] of roleMap.entries()) {
-      const from = k.decodeText();
-      if (STANDARD.has(from) && nameOf(v) !== from)
-        add('struct-standard-remapped', 'SENonStandard', { type: from }, 'RoleMap');
-    }
-  }
+  // the structure types the elements use: a remapped standard type is judged where an element has it
+  // (veraPDF's remappedStandardType is a property of the element, PDStructElem / SENonStandard)
+  const used = new Set<string>();
   // Depth first in reading order (kids pushed last to first), so headings are seen in sequence.
   const stack = arrayItems(ctx, getArray(ctx, root, 'K')).reverse();
   const single = dictOf(get(ctx, root, 'K'));
@@ -103,6 +99,7 @@ export const structure: Check = ({ l, u, add }) => {
     if (!has(e, 'S')) continue;
     seen.add(e);
     const s = getName(ctx, e, 'S') ?? '';
+    used.add(s);
     if (!has(e, 'P')) add('struct-elem-no-parent', 'PDStructElem', { type: s });
     const std = standardOf(ctx, roleMap, s);
     if (std === undefined) add('struct-type-unmapped', 'SENonStandard', { type: s });
@@ -149,6 +146,13 @@ export const structure: Check = ({ l, u, add }) => {
         if (d) langAbove.add(d);
       }
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  if (roleMap) {
+    for (const [k, v] of roleMap.entries()) {
+      const from = k.decodeText();
+      if (STANDARD.has(from) && nameOf(v) !== from && used.has(from))
+        add('struct-standard-remapped', 'SENonStandard', { type: from }, 'RoleMap');
+    }
   }
   // Headings (PDF/UA-1 7.4): numbered ones start at H1 and descend without skipping; H and Hn not mixed.
   const numbered = headings.filter((h) => h.level > 0);

@@ -2,7 +2,7 @@
 // expressions (issue 18: rules checked as the standard says, not as one example shows). Each row holds
 // the case an example never showed: PDF/UA-1 7.18's exemptions of hidden annotations and those outside
 // the crop box, and of PrinterMark annotations from 7.18.1 t01.
-import type { HandPdf } from '../pdf-builder.js';
+import { type HandPdf, pdfaBase } from '../pdf-builder.js';
 import { pair, pairs } from './common.js';
 import { uaFile } from './ua.js';
 
@@ -100,3 +100,43 @@ pair(
 );
 
 for (const p of pairs.slice(FIRST)) p.exact = true;
+
+// Optional content configurations: `Name != null && Name.length() > 0` (PDF/A-2 6.9 t01, PDF/A-4 6.10
+// t01, PDF/UA-1 7.10 t01) — an empty Name is none; PDF/UA-1 asks no unique names (PDF/A's t02 does)
+{
+  const FIRST_OC = pairs.length;
+  const oc = (d: string, configs = '') => `/OCProperties<</OCGs[50 0 R]/D<<${d}/Order[50 0 R]>>${configs}>>`;
+  const layer = { 50: '<</Type/OCG/Name(Layer)>>' };
+  const a = (part: 2 | 4, d: string) => {
+    const p = pdfaBase(part, { catalog: oc(d) });
+    Object.assign(p.objects, layer);
+    return p;
+  };
+  pair('pdfa2b', '6.9-t01', 'a configuration whose Name is empty', a(2, '/Name()'), a(2, '/Name(A)'));
+  pair('pdfa4', '6.10-t01', 'a configuration whose Name is empty', a(4, '/Name()'), a(4, '/Name(A)'));
+  const ua = (d: string, configs = '') => uaFile([{ s: 'P' }], { catalog: oc(d, configs), objects: layer });
+  pair('pdfua1', '7.10-t01', 'a configuration whose Name is empty', ua('/Name()'), ua('/Name(A)'));
+  pair(
+    'pdfua1',
+    '7.10-t01',
+    'two configurations of one name have names',
+    ua(''),
+    ua('/Name(A)', '/Configs[<</Name(A)/Order[50 0 R]>>]'),
+  );
+  for (const p of pairs.slice(FIRST_OC)) p.exact = true;
+}
+
+// A remapped standard type (PDF/UA-1 7.1 t07, PDF/A-2a 6.7.3.4 t03): `remappedStandardType == null` is
+// asked of each structure element, so a RoleMap entry no element uses breaks nothing
+{
+  const FIRST_RM = pairs.length;
+  const withP = (roleMap: string, s = 'P') => uaFile([{ s }], { roleMap });
+  pair(
+    'pdfua1',
+    '7.1-t07',
+    'a P element while P is remapped',
+    withP('/P/Span/Para/P'),
+    withP('/P/Span/Para/P', 'Para'),
+  );
+  for (const p of pairs.slice(FIRST_RM)) p.exact = true;
+}
