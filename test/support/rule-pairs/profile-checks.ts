@@ -140,3 +140,62 @@ for (const p of pairs.slice(FIRST)) p.exact = true;
   );
   for (const p of pairs.slice(FIRST_RM)) p.exact = true;
 }
+
+// An embedded file's MIME type (PDF/A-3 6.8 t01, PDF/A-4 6.9 t01): `/^[-\w+\.]+\/[-\w+\.]+$/` — a type
+// of letters, digits, `-`, `_`, `+` and `.`, as `x-world/x-vrml`, which a letters-only type part refused
+{
+  const FIRST_MIME = pairs.length;
+  const withFile = (part: 3 | 4, subtype: string) => {
+    const p = pdfaBase(part, {
+      catalog: '/Names<</EmbeddedFiles<</Names[(a.wrl) 50 0 R]>>>>/AF[50 0 R]',
+    });
+    p.objects[50] = '<</Type/Filespec/F(a.wrl)/UF(a.wrl)/AFRelationship/Data/EF<</F 51 0 R>>>>';
+    p.objects[51] = { dict: `<</Type/EmbeddedFile/Subtype/${subtype}>>`, stream: 'a' };
+    return p;
+  };
+  for (const [std, part, id] of [
+    ['pdfa3b', 3, '6.8-t01'],
+    ['pdfa4', 4, '6.9-t01'],
+  ] as const) {
+    pair(std, id, 'a MIME type without a subtype', withFile(part, 'model'), withFile(part, 'x-world#2Fx-vrml'));
+    pair(
+      std,
+      id,
+      'a MIME type with a space',
+      withFile(part, 'text#2F#20plain'),
+      withFile(part, 'application#2Fvnd.a_b+xml'),
+    );
+  }
+  for (const p of pairs.slice(FIRST_MIME)) p.exact = true;
+}
+
+// A file specification with an embedded file reached from no name tree and no annotation, only from a
+// page's AF array: veraPDF judges every dictionary of Type Filespec (PDF/A-3 6.8 t02, PDF/A-4 6.9 t02,
+// PDF/UA-1 7.11 t01: `containsEF == false || (F != null … UF != null …)`)
+{
+  const FIRST_AF = pairs.length;
+  const spec = (names: string) => `<</Type/Filespec${names}/AFRelationship/Data/EF<</F 51 0 R>>>>`;
+  const file = { dict: '<</Type/EmbeddedFile/Subtype/text#2Fplain>>', stream: 'a' };
+  const onPage = (part: 3 | 4, names: string) => {
+    const p = pdfaBase(part, { page: '/AF[50 0 R]' });
+    Object.assign(p.objects, { 50: spec(names), 51: file });
+    return p;
+  };
+  pair(
+    'pdfa3b',
+    '6.8-t02',
+    'a page’s associated file without UF',
+    onPage(3, '/F(a.txt)'),
+    onPage(3, '/F(a.txt)/UF(a.txt)'),
+  );
+  pair(
+    'pdfa4',
+    '6.9-t02',
+    'a page’s associated file without UF',
+    onPage(4, '/F(a.txt)'),
+    onPage(4, '/F(a.txt)/UF(a.txt)'),
+  );
+  const ua = (names: string) => uaFile([{ s: 'P' }], { page: '/AF[50 0 R]', objects: { 50: spec(names), 51: file } });
+  pair('pdfua1', '7.11-t01', 'a page’s associated file without UF', ua('/F(a.txt)'), ua('/F(a.txt)/UF(a.txt)'));
+  for (const p of pairs.slice(FIRST_AF)) p.exact = true;
+}

@@ -247,12 +247,12 @@ const trueTypeFont = (widthA = 639, program: Uint8Array = NOTO_SANS): HandPdf['o
   31: `<<${NOTO_DESC}/FontFile2 32 0 R>>`,
   32: notoFile(program),
 });
-/** Noto Sans as a Type 0 font over a CIDFontType2 (Identity-H, CIDToGIDMap Identity), objects 30–33. */
+/** Noto Sans as a Type 0 font over a CIDFontType2 (Identity-H, CIDToGIDMap Identity; CID 36 is 'A', 639 wide), objects 30–33. */
 const cidFont: HandPdf['objects'] = {
   30: '<</Type/Font/Subtype/Type0/BaseFont/NotoSans-Regular/Encoding/Identity-H/DescendantFonts[33 0 R]>>',
   31: `<<${NOTO_DESC.replace('/Flags 32', '/Flags 4')}/FontFile2 32 0 R>>`,
   32: notoFile(),
-  33: '<</Type/Font/Subtype/CIDFontType2/BaseFont/NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 31 0 R/DW 0/CIDToGIDMap/Identity>>',
+  33: '<</Type/Font/Subtype/CIDFontType2/BaseFont/NotoSans-Regular/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor 31 0 R/DW 0/W[36[639]]/CIDToGIDMap/Identity>>',
 };
 /** A PDF/A page showing `str` in font 30. */
 function shown(part: 1 | 2 | 4, str: string, font: HandPdf['objects']): HandPdf {
