@@ -254,7 +254,9 @@ export const structureUa1: Check = ({ l, u, add }) => {
           parent: parent?.std ?? '',
           // veraPDF's structParentType: the S of the element the parent tree gives for StructParent
           inTree: key !== undefined && has(dictOf(parents.get(key)), 'S'),
-          contentsLang: !contents || catalogLang || !!parent?.lang,
+          // 7.2 t24: `Contents == null || containsLang == true || gContainsCatalogLang == true` — an empty
+          // Contents is not null, so it too needs a language
+          contentsLang: contents === undefined || catalogLang || !!parent?.lang,
         },
         where,
       );

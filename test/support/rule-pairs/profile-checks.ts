@@ -13,8 +13,9 @@ const FIRST = pairs.length;
  * StructParent; `parent` the structure type of the element holding it through an OBJR (none: outside
  * the structure tree, its StructParent key pointing nowhere).
  */
-function withAnnot(annot: string, parent?: string): HandPdf {
+function withAnnot(annot: string, parent?: string, lang = true): HandPdf {
   const p = uaFile([{ s: 'P' }], {
+    lang,
     page: '/Annots[30 0 R]/Tabs/S',
     parentTree: parent ? ' 1 40 0 R' : '',
     objects: { 30: `<</Type/Annot${annot}/StructParent 1>>` },
@@ -198,4 +199,13 @@ for (const p of pairs.slice(FIRST)) p.exact = true;
   const ua = (names: string) => uaFile([{ s: 'P' }], { page: '/AF[50 0 R]', objects: { 50: spec(names), 51: file } });
   pair('pdfua1', '7.11-t01', 'a page’s associated file without UF', ua('/F(a.txt)'), ua('/F(a.txt)/UF(a.txt)'));
   for (const p of pairs.slice(FIRST_AF)) p.exact = true;
+}
+
+// 7.2 t24: `Contents == null || containsLang == true || gContainsCatalogLang == true` — an empty Contents
+// is not null: without a catalog Lang it needs its element's
+{
+  const FIRST_T24 = pairs.length;
+  const text = (contents: string) => withAnnot(`/Subtype/Square${contents}${RECT}/F 4`, 'Annot', false);
+  pair('pdfua1', '7.2-t24', 'an empty Contents without a language', text('/Contents()'), text(''));
+  for (const p of pairs.slice(FIRST_T24)) p.exact = true;
 }
