@@ -1,7 +1,7 @@
 // tools/verifier-pairs.ts — which bound rules have a generated breaking and keeping file (issue 18):
 // the counts, and with --unpaired the rules without (what verifier/coverage/unpaired.txt lists).
 //   npx tsx tools/verifier-pairs.ts [--unpaired] [--write]
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { auditPairs } from '../test/support/pair-audit.js';
@@ -25,9 +25,13 @@ console.log(
 if (values.unpaired) for (const r of a.unpaired) console.log(`  ${r}`);
 if (values.write) {
   const head =
-    '# Bound rules without a generated breaking and keeping file (verifier/rules-pairs.test.ts): the list only\n# shrinks. Regenerate with `npx tsx tools/verifier-pairs.ts --write` after adding pairs.\n';
-  writeFileSync(
-    join(import.meta.dirname, '../verifier/coverage/unpaired.txt'),
-    head + a.unpaired.map((r) => `${r}\n`).join(''),
+    '# Bound rules without a generated breaking and keeping file (verifier/rules-pairs.test.ts): the list only\n# shrinks. Regenerate with `npx tsx tools/verifier-pairs.ts --write` after adding pairs; each line is the\n# rule, a tab, and why no lean test can generate its files (kept from the list as it was).\n';
+  const file = join(import.meta.dirname, '../verifier/coverage/unpaired.txt');
+  const reasons = new Map(
+    (existsSync(file) ? readFileSync(file, 'utf8') : '')
+      .split('\n')
+      .filter((l) => l.includes('\t') && !l.startsWith('#'))
+      .map((l) => [l.split('\t')[0].trim(), l.slice(l.indexOf('\t') + 1)] as const),
   );
+  writeFileSync(file, head + a.unpaired.map((r) => `${r}\t${reasons.get(r) ?? 'no reason given yet'}\n`).join(''));
 }

@@ -11,6 +11,8 @@ import './rule-pairs/xmp-limits.js';
 import './rule-pairs/ua.js';
 import './rule-pairs/pdfa-structure.js';
 import './rule-pairs/pdfa-objects.js';
+import './rule-pairs/programs.js';
+import './rule-pairs/profile-checks.js';
 
 export type { RulePair };
 export const PAIRS: readonly RulePair[] = pairs;

@@ -54,6 +54,15 @@ export const embedded: Check = ({ l, u, add }) => {
       if (d) collectAf(d);
     }
   });
+  // veraPDF makes a CosFileSpecification of every dictionary of Type Filespec it meets, not only of
+  // those the name tree or a FileAttachment annotation reach: one with an embedded file (EF) in an AF
+  // array of a page or structure element, or in an action, is judged as well
+  const isEmbeddedSpec = (d: PDFDict): boolean => getName(ctx, d, 'Type') === 'Filespec' && !!getDict(ctx, d, 'EF');
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    const d = dictOf(obj);
+    if (d && isEmbeddedSpec(d)) specs.push({ spec: d, where: 'file specification' });
+  }
+  for (const d of af) if (isEmbeddedSpec(d)) specs.push({ spec: d, where: 'AF' });
   const seen = new Set<PDFDict>();
   for (const { spec, where } of specs) {
     if (seen.has(spec)) continue;
@@ -72,7 +81,8 @@ export const embedded: Check = ({ l, u, add }) => {
       {
         afRelationship: getName(ctx, spec, 'AFRelationship') ?? 'none',
         subtype: subtype ?? 'none',
-        mimeValid: subtype !== undefined && /^[a-z]+\/[a-z0-9.+-]+$/i.test(subtype),
+        // the profiles' test, character for character: /^[-\w+\.]+\/[-\w+\.]+$/ (x-world/x-vrml, a_b/c)
+        mimeValid: subtype !== undefined && /^[-\w+.]+\/[-\w+.]+$/.test(subtype),
         inAF: af.has(spec),
         hasFUF: get(ctx, spec, 'F') !== undefined && get(ctx, spec, 'UF') !== undefined,
         fufText: !!textOf(get(ctx, spec, 'F')) && !!textOf(get(ctx, spec, 'UF')),

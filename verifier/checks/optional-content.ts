@@ -35,7 +35,8 @@ export const optionalContent: Check = ({ l, add }) => {
   for (const c of configs) {
     const n = get(ctx, c, 'Name');
     const text = n instanceof PDFString || n instanceof PDFHexString ? n.decodeText() : undefined;
-    if (text === undefined) add('oc-config-name', 'PDOCConfig', { present: false });
+    // veraPDF: `Name != null && Name.length() > 0` — an empty Name is none
+    if (text === undefined || text === '') add('oc-config-name', 'PDOCConfig', { present: false });
     else names.set(text, (names.get(text) ?? 0) + 1);
     if (has(c, 'AS')) add('oc-config-as', 'PDOCConfig');
     const order = getArray(ctx, c, 'Order');

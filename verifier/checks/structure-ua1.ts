@@ -252,8 +252,11 @@ export const structureUa1: Check = ({ l, u, add }) => {
           alt: !!textOf(get(ctx, parent?.dict, 'Alt')),
           tu: !!textOf(get(ctx, a, 'TU')) || !!textOf(get(ctx, getDict(ctx, a, 'Parent'), 'TU')),
           parent: parent?.std ?? '',
-          inTree: key !== undefined,
-          contentsLang: !contents || catalogLang || !!parent?.lang,
+          // veraPDF's structParentType: the S of the element the parent tree gives for StructParent
+          inTree: key !== undefined && has(dictOf(parents.get(key)), 'S'),
+          // 7.2 t24: `Contents == null || containsLang == true || gContainsCatalogLang == true` — an empty
+          // Contents is not null, so it too needs a language
+          contentsLang: contents === undefined || catalogLang || !!parent?.lang,
         },
         where,
       );

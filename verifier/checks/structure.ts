@@ -81,14 +81,9 @@ export const structure: Check = ({ l, u, add }) => {
   const root = getDict(ctx, cat, 'StructTreeRoot');
   if (!root) add('struct-tree-missing', 'PDDocument');
   const roleMap = getDict(ctx, root, 'RoleMap');
-  if (roleMap) {
-    for (const [k, v] of roleMap.entries()) {
-      const from = k.decodeText();
-      if (STANDARD.has(from) && nameOf(v) !== from)
-        add('struct-standard-remapped', 'SENonStandard', { type: from }, 'RoleMap');
-    }
-  }
-  const parentType = new Map<PDFDict, string>(); // element → its standard type (for annotations' parents)
+  // the structure types the elements use: a remapped standard type is judged where an element has it
+  // (veraPDF's remappedStandardType is a property of the element, PDStructElem / SENonStandard)
+  const used = new Set<string>();
   // Depth first in reading order (kids pushed last to first), so headings are seen in sequence.
   const stack = arrayItems(ctx, getArray(ctx, root, 'K')).reverse();
   const single = dictOf(get(ctx, root, 'K'));
@@ -104,11 +99,11 @@ export const structure: Check = ({ l, u, add }) => {
     if (!has(e, 'S')) continue;
     seen.add(e);
     const s = getName(ctx, e, 'S') ?? '';
+    used.add(s);
     if (!has(e, 'P')) add('struct-elem-no-parent', 'PDStructElem', { type: s });
     const std = standardOf(ctx, roleMap, s);
     if (std === undefined) add('struct-type-unmapped', 'SENonStandard', { type: s });
     else if (std === 'circular') add('struct-role-circular', 'SENonStandard', { type: s });
-    else parentType.set(e, std);
     if (has(e, 'Lang')) lang(get(ctx, e, 'Lang'), `structure element ${s}`);
     // An ActualText present, even empty, counts: the corpus's passing files hold `/ActualText ()` on figures whose text is drawn.
     if (std === 'Figure' && !textOf(get(ctx, e, 'Alt')) && !has(e, 'ActualText'))
@@ -152,6 +147,13 @@ export const structure: Check = ({ l, u, add }) => {
       }
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
+  if (roleMap) {
+    for (const [k, v] of roleMap.entries()) {
+      const from = k.decodeText();
+      if (STANDARD.has(from) && nameOf(v) !== from && used.has(from))
+        add('struct-standard-remapped', 'SENonStandard', { type: from }, 'RoleMap');
+    }
+  }
   // Headings (PDF/UA-1 7.4): numbered ones start at H1 and descend without skipping; H and Hn not mixed.
   const numbered = headings.filter((h) => h.level > 0);
   let prev = 0;
@@ -167,25 +169,11 @@ export const structure: Check = ({ l, u, add }) => {
     add('hn-with-h', 'SEHn');
   }
 
-  // Annotations: in the tree (StructParent), links described, pages with annotations tabbed by structure.
+  // Pages with annotations tabbed by structure (the annotations themselves: structure-ua1.ts, annot-ua).
   const parents = parentTreeNums(ctx, getDict(ctx, root, 'ParentTree'));
   u.pages.forEach((p, i) => {
-    const where = `page ${i + 1}`;
-    const annots = arrayItems(ctx, getArray(ctx, p, 'Annots'))
-      .map(dictOf)
-      .filter((a): a is PDFDict => !!a);
-    if (annots.length && getName(ctx, p, 'Tabs') !== 'S') add('tabs-not-structure', 'PDPage', {}, where);
-    for (const a of annots) {
-      const sub = getName(ctx, a, 'Subtype') ?? '';
-      if (sub === 'Popup') continue;
-      const key = getNumber(ctx, a, 'StructParent');
-      const parent = key === undefined ? undefined : dictOf(parents.get(key));
-      const pType = parent ? parentType.get(parent) : undefined;
-      if (sub === 'Link' && pType !== 'Link') add('link-not-in-link', 'PDAnnot', {}, where);
-      if (sub !== 'Link' && sub !== 'Widget' && pType !== 'Annot')
-        add('annot-not-in-annot', 'PDAnnot', { subtype: sub }, where);
-      if (sub === 'Link' && !textOf(get(ctx, a, 'Contents'))) add('link-no-contents', 'PDAnnot', {}, where);
-    }
+    const annots = arrayItems(ctx, getArray(ctx, p, 'Annots')).filter((a) => !!dictOf(a));
+    if (annots.length && getName(ctx, p, 'Tabs') !== 'S') add('tabs-not-structure', 'PDPage', {}, `page ${i + 1}`);
   });
 
   // Page content: each mark inside real content or an artifact. Real content is an MCID the page's

@@ -45,9 +45,6 @@ export const annotations = [
         (!f.args?.print || !!f.args?.hidden || !!f.args?.invisible || !!f.args?.noView || !!f.args?.toggleNoView),
     },
   ),
-  bind('6.3.2', 3, 'annot-ca', 'a %subtype annotation has an opacity (CA) of %value without a blending colour space', {
-    when: () => false,
-  }),
   bind('6.3.3', 1, 'annot-no-ap', 'the %subtype annotation has no appearance dictionary', {
     when: (f) => !['Popup', 'Link'].includes(String(f.args?.subtype)) && f.args?.zeroSize !== true,
   }),

@@ -142,7 +142,10 @@ const others = [
   bind('7.9', 2, 'note-id', 'the ID %id is shared by more than one Note element', {
     when: (f) => f.args?.problem === 'duplicate',
   }),
-  bind('7.10', 1, 'oc-config-name', 'an optional content configuration has no Name'),
+  // PDF/UA-1 asks a Name of each configuration, not a unique one (PDF/A-2's 6.9 t02 does)
+  bind('7.10', 1, 'oc-config-name', 'an optional content configuration has no Name', {
+    when: (f) => f.args?.present === false,
+  }),
   bind('7.10', 2, 'oc-config-as', 'an optional content configuration has an AS entry'),
   bind('7.11', 1, 'embedded-file', 'the file specification of an embedded file lacks F or UF, or one is empty', {
     when: (f) => f.args?.fufText === false,

@@ -1,7 +1,7 @@
 // verifier/pdfua-1/index.ts — ISO 14289-1:2014 (PDF/UA-1), the machine-checkable rules as veraPDF's
 // PDFUA-1 profile numbers them, clause group by clause group (COVERAGE.md says which are covered).
 // Facts: verifier/checks/structure.ts and verifier/checks/metadata.ts.
-import { bind, type RuleModule } from '../model.js';
+import { bind, type Fact, type RuleModule } from '../model.js';
 import { fonts as pdfa2Fonts } from '../pdfa-2/6-2-11-fonts.js';
 import { structureMore } from './7-structure-more.js';
 
@@ -73,12 +73,28 @@ const headings = [
   bind('7.4.4', 3, 'hn-with-h', 'the document uses numbered headings in presence of H'),
 ] satisfies RuleModule;
 
-/** §7.18 Annotations. */
+/**
+ * §7.18 Annotations: an annotation hidden (F bit 2) or wholly outside the crop box needs nothing, as the
+ * profile's tests say (`isOutsideCropBox == true || (F & 2) == 2`); widgets, printer marks and links
+ * are judged by their own clauses (7.18.4, 7.18.8, 7.18.5), not by 7.18.1 t01.
+ */
+const annotShown = (f: Fact): boolean => f.args?.shown === true;
 const annotations = [
-  bind('7.18.1', 1, 'annot-not-in-annot', 'a %subtype annotation is not nested in an Annot element'),
+  bind('7.18.1', 1, 'annot-ua', 'a %subtype annotation is not nested in an Annot element', {
+    when: (f) =>
+      annotShown(f) &&
+      !['Widget', 'PrinterMark', 'Link'].includes(String(f.args?.subtype)) &&
+      f.args?.parent !== 'Annot',
+  }),
   bind('7.18.3', 1, 'tabs-not-structure', 'a page with annotations has no Tabs S'),
-  bind('7.18.5', 1, 'link-not-in-link', 'a link annotation is not nested in a Link element'),
-  bind('7.18.5', 2, 'link-no-contents', 'a link annotation has no Contents (alternate description)'),
+  bind('7.18.5', 1, 'annot-ua', 'a link annotation is not nested in a Link element', {
+    when: (f) => annotShown(f) && f.args?.subtype === 'Link' && f.args?.parent !== 'Link',
+    object: 'PDLinkAnnot',
+  }),
+  bind('7.18.5', 2, 'annot-ua', 'a link annotation has no Contents (alternate description)', {
+    when: (f) => annotShown(f) && f.args?.subtype === 'Link' && f.args?.contents !== true,
+    object: 'PDLinkAnnot',
+  }),
 ] satisfies RuleModule;
 
 /**

@@ -10,6 +10,8 @@ export interface RulePair {
   what: string;
   fail: HandPdf | Uint8Array;
   pass: HandPdf | Uint8Array;
+  /** The breaking file's findings are the keeping file's plus this rule, no other. */
+  exact?: boolean;
 }
 
 /** Every row, in the order the modules register them. */
