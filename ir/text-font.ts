@@ -35,6 +35,12 @@ export interface TextFont {
   shape(text: string): Shaped;
   /** Advance of one glyph as the font's widths state it (the W array / Widths), font units. */
   advanceOf(gid: number): number;
+  /**
+   * The object whose `advanceOf` this font's equals glyph for glyph, when that object outlives one
+   * render (a declaration's wrapper is made anew each render, its face is kept by content hash):
+   * per-font tables of advances are kept by it, so a warm process does not rebuild them every render.
+   */
+  readonly advancesOwner?: object;
   /** How the font is written; see FontKind. */
   readonly kind: FontKind;
   /** Whether the font draws this code point itself (font_chains pick the first member that does). */

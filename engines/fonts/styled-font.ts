@@ -44,6 +44,8 @@ export class StyledFont implements TextFont {
   readonly key: string;
   readonly kind: FontKind;
   readonly unitsPerEm: number;
+  /** advanceOf is the base's: tables of stated advances are kept by the (long-lived) base face. */
+  readonly advancesOwner: object;
   private readonly cacheKey: string;
 
   constructor(
@@ -55,6 +57,7 @@ export class StyledFont implements TextFont {
     this.key = base.key;
     this.kind = base.kind;
     this.unitsPerEm = base.unitsPerEm;
+    this.advancesOwner = base.advancesOwner ?? base;
     this.cacheKey = features
       ? Object.entries(features)
           .sort()

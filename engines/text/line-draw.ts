@@ -391,10 +391,11 @@ interface RunBuilder {
  */
 const statedCache = new WeakMap<object, Int32Array>();
 function statedTable(face: ShapedSegment['font']['face']): Int32Array {
-  let table = statedCache.get(face);
+  const owner = face.advancesOwner ?? face;
+  let table = statedCache.get(owner);
   if (!table) {
     table = new Int32Array(65536).fill(-1);
-    statedCache.set(face, table);
+    statedCache.set(owner, table);
   }
   return table;
 }
