@@ -9,7 +9,7 @@
 // the fronts' collections; `--log-level info` keeps the front's per-call log line (as deployed).
 // Run: npm run build && node bench/front-cpu.mjs [--calls 300] [--rounds 2] dist [other/dist …]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +26,9 @@ const { values, positionals } = parseArgs({
     'node-flags': { type: 'string', default: '' },
     'log-level': { type: 'string', default: 'warn' },
     tcp: { type: 'boolean', default: false },
+    // the render server listed twice (a second path to its socket): a fleet of two, so the front keeps
+    // each call's bytes for a second attempt (src/hosted/fleet/replay.ts), as with two render servers
+    'fleet-of-two': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -89,8 +92,11 @@ function start(args, nodeFlags = []) {
     let seen = '';
     child.stdout.on('data', (c) => {
       seen += c;
-      const m = /listening on (\S+)/.exec(seen);
-      if (m) ok(m[1]);
+      const m = /listening on (\S+)(.*)/.exec(seen);
+      if (m) {
+        if (/render servers?\)/.test(m[2])) console.log(`front ${args[0]}:${m[2]}`);
+        ok(m[1]);
+      }
     });
     child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited ${code}: ${seen}`)));
   });
@@ -121,19 +127,40 @@ const server = start([
   ...(values.tcp ? ['--port', '0'] : ['--socket', socket]),
 ]);
 const serverUrl = await server.url;
-const upstream = values.tcp ? serverUrl : `unix:${socket}`;
+let upstream = values.tcp ? serverUrl : `unix:${socket}`;
+if (values['fleet-of-two']) {
+  if (values.tcp) throw new Error('--fleet-of-two needs the Unix socket');
+  symlinkSync(socket, `${socket}-2`);
+  upstream = `unix:${socket},unix:${socket}-2`;
+}
 const fronts = [];
 for (const spec of builds) {
-  // a build may carry Node flags of its own: dist::--flag::--flag
-  const [dist, ...flags] = spec.split('::');
+  // a build may carry Node flags of its own, and `quire hosted` options after a +:
+  // dist::--node-flag::+--log-level=info
+  const [dist, ...extra] = spec.split('::');
+  const flags = extra.filter((x) => !x.startsWith('+'));
+  const options = extra.filter((x) => x.startsWith('+')).map((x) => x.slice(1));
   if (values.prof) flags.push('--cpu-prof', `--cpu-prof-dir=${resolve(values.prof)}`);
   if (values['trace-gc']) flags.push('--trace-gc');
   flags.push(...values['node-flags'].split(' ').filter(Boolean));
   const f = start(
-    [cli(dist), 'hosted', '--port', '0', '--data', data, '--upstream', upstream, '--log-level', values['log-level']],
+    [
+      cli(dist),
+      'hosted',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--upstream',
+      upstream,
+      '--log-level',
+      values['log-level'],
+      ...options,
+    ],
     flags,
   );
-  fronts.push({ dist: spec, f, url: await f.url, main: [], rest: [], sys: [], server: [], p99: [], gc: [] });
+  const url = await f.url;
+  fronts.push({ dist: spec, f, url, main: [], rest: [], sys: [], server: [], p99: [], gc: [] });
 }
 const post = (url, amount, connections) =>
   autocannon({
@@ -169,7 +196,7 @@ for (let r = 0; r < Number(values.rounds); r++) {
 }
 const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 console.log(
-  `\n${CALLS} invoice calls a round × ${values.rounds} rounds, ${values.connections} connections, ${values.tcp ? 'loopback TCP' : 'Unix socket'} upstream, log level ${values['log-level']}; ${started} UTC, load ${load0} → ${loadavg()[0].toFixed(1)}`,
+  `\n${CALLS} invoice calls a round × ${values.rounds} rounds, ${values.connections} connections, ${values.tcp ? 'loopback TCP' : 'Unix socket'} upstream${values['fleet-of-two'] ? ' listed twice (a fleet of two: bytes kept for a second attempt)' : ''}, log level ${values['log-level']}; ${started} UTC, load ${load0} → ${loadavg()[0].toFixed(1)}`,
 );
 console.log(
   '| build | front ms CPU a call: event loop + other threads = total (rounds) | of which system | render server ms CPU a call | p99 ms |',
