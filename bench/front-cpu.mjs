@@ -7,11 +7,13 @@
 // processes' load inflates least, so builds are compared by it on a loaded machine. Linux only.
 // `--prof DIR` runs the fronts with --cpu-prof (profiles written to DIR on exit); `--trace-gc` counts
 // the fronts' collections; `--log-level info` keeps the front's per-call log line (as deployed).
-// Run: npm run build && node bench/front-cpu.mjs [--calls 300] [--rounds 2] dist [other/dist …]
+// `bare` in place of a build runs bench/lib/bare-proxy.mjs: the floor, a proxy that only passes bytes on.
+// Run: npm run build && node bench/front-cpu.mjs [--calls 300] [--rounds 2] dist [other/dist …] [bare]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -143,6 +145,13 @@ for (const spec of builds) {
   if (values.prof) flags.push('--cpu-prof', `--cpu-prof-dir=${resolve(values.prof)}`);
   if (values['trace-gc']) flags.push('--trace-gc');
   flags.push(...values['node-flags'].split(' ').filter(Boolean));
+  // `bare`: the floor, a proxy that does nothing but pass the body on (bench/lib/bare-proxy.mjs)
+  if (spec === 'bare') {
+    if (values.tcp || values['fleet-of-two']) throw new Error('bare takes the Unix socket, one server');
+    const f = start([fileURLToPath(new URL('./lib/bare-proxy.mjs', import.meta.url)), socket], flags);
+    fronts.push({ dist: spec, f, url: await f.url, main: [], rest: [], sys: [], server: [], p99: [], gc: [] });
+    continue;
+  }
   const f = start(
     [
       cli(dist),
