@@ -2,9 +2,14 @@
 // `quire hosted` (key lookup, month count in SQLite, forwarding) against one render server, beside
 // the same load sent straight to the render server. Both on loopback, autocannon, invoice scenario
 // (a stand-in while this build refuses it). Then the same front beside a render server listening on a
-// Unix socket (`quire serve --socket`, `--upstream unix:PATH`). Run: npm run build && npx tsx bench/hosted.ts [--seconds 10]
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Unix socket (`quire serve --socket`, `--upstream unix:PATH`). Per transport the straight run and the
+// front's run alternate (`--rounds`, default 2: straight/front, then front/straight), each after a
+// warm-up, so a drift in the machine's load falls on both alike; medians are printed, with the CPU
+// time each process spent per call (from /proc: the steadier figure on a loaded machine; Linux only).
+// The client (autocannon) runs in this process on the same cores, as it costs the same on both paths.
+// Run: npm run build && npx tsx bench/hosted.ts [--seconds 10] [--rounds 2] [--order tcp,unix]
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -18,10 +23,13 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     // the order of the two fronts' runs (alternate it: the machine's load drifts between them)
     order: { type: 'string', default: 'tcp,unix' },
+    // straight and front runs per transport, alternated
+    rounds: { type: 'string', default: '2' },
   },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
 
 const quiet = { out: () => {}, err: () => {}, env: {} };
 const { name, json } = invoiceScenario();
@@ -36,7 +44,35 @@ await main(['admin', '--data', data, 'key', 'create', 'bench'], {
 });
 key = key.trim();
 
+/** CPU ms (user + system, all threads) a process has used so far. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  let ms = 0;
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const f = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8').split(') ')[1].split(' ');
+      ms += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {}
+  }
+  return ms;
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  bad: number;
+  serverCpu: number;
+  frontCpu: number;
+}
+const med = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const rows: string[] = [];
+const started = `${new Date().toISOString().slice(0, 16)} UTC, load ${loadavg()[0].toFixed(1)}`;
 for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
   const socket = join(data, 'render.sock');
   const renderServer = await startChildServer([
@@ -54,68 +90,67 @@ for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
       Buffer.from(json),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const direct = () =>
-      autocannon({
-        url: transport === 'unix' ? 'http://localhost/render' : `${renderServer.url}/render`,
-        ...(transport === 'unix' ? { socketPath: socket } : {}),
-        method: 'POST',
-        body: multipart,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      });
-    const hosted = () =>
-      autocannon({
-        url: `${front.url}/api/v1/render`,
-        method: 'POST',
-        body: json,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      });
-    // Warm both paths (workers parse the font once; the front opens its connections). Again after the
-    // straight run: autocannon ends a run by closing its connections, the render server stops the
-    // renders in flight by ending their workers, and the workers started in their place pay seconds
-    // of start-up (schema compiling, the font) on their first calls — which the front's run measured
-    // as its own tail (bench/README.md, "the front's tail").
-    const warm = async (): Promise<void> => {
-      await autocannon({
-        url: transport === 'unix' ? 'http://localhost/render' : `${renderServer.url}/render`,
-        ...(transport === 'unix' ? { socketPath: socket } : {}),
-        method: 'POST',
-        body: multipart,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        connections: 4,
-        amount: 40,
-      });
-      await autocannon({
-        url: `${front.url}/api/v1/render`,
-        method: 'POST',
-        body: json,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        connections: 4,
-        amount: 40,
-      });
+    const straightTarget = {
+      url: transport === 'unix' ? 'http://localhost/render' : `${renderServer.url}/render`,
+      ...(transport === 'unix' ? { socketPath: socket } : {}),
+      method: 'POST' as const,
+      body: multipart,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     };
-    if (transport === 'tcp') {
-      await warm();
-      const d = await direct();
-      rows.push(
-        `| straight to the render server | ${d.requests.average.toFixed(1)} | ${d.latency.p50} | ${d.latency.p99} | ${d['2xx']} | ${d.non2xx} |`,
-      );
+    const frontTarget = {
+      url: `${front.url}/api/v1/render`,
+      method: 'POST' as const,
+      body: json,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    };
+    // Warm the path about to be measured (workers parse the font once; the front opens its
+    // connections). Before every run: autocannon ends a run by closing its connections, the render
+    // server stops the renders in flight by ending their workers, and the workers started in their
+    // place pay seconds of start-up (schema compiling, the font) on their first calls — which the next
+    // run would measure as its own tail (bench/README.md, "the front's tail").
+    const measure = async (target: typeof straightTarget | typeof frontTarget): Promise<Run> => {
+      await autocannon({ ...target, connections: 4, amount: 40 });
+      const s0 = cpuMs(renderServer.child.pid);
+      const f0 = cpuMs(front.child.pid);
+      const r = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+      const n = Math.max(1, r['2xx']);
+      if (r.errors || r.timeouts) console.log(`${target.url}: ${r.errors} errors, ${r.timeouts} timeouts`);
+      return {
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        ok: r['2xx'],
+        bad: r.non2xx,
+        serverCpu: (cpuMs(renderServer.child.pid) - s0) / n,
+        frontCpu: (cpuMs(front.child.pid) - f0) / n,
+      };
+    };
+    const straight: Run[] = [];
+    const hosted: Run[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      if (r % 2 === 0) {
+        straight.push(await measure(straightTarget));
+        hosted.push(await measure(frontTarget));
+      } else {
+        hosted.push(await measure(frontTarget));
+        straight.push(await measure(straightTarget));
+      }
     }
-    await warm();
-    const h = await hosted();
-    if (h.errors || h.timeouts) console.log(`through the front: ${h.errors} errors, ${h.timeouts} timeouts`);
-    rows.push(
-      `| through the hosted front (SQLite), ${transport === 'tcp' ? 'loopback TCP' : 'Unix socket'} to the render server | ${h.requests.average.toFixed(1)} | ${h.latency.p50} | ${h.latency.p99} | ${h['2xx']} | ${h.non2xx} |`,
-    );
+    const row = (label: string, runs: Run[], front: boolean): string =>
+      `| ${label} | ${med(runs.map((x) => x.rps)).toFixed(1)} (${runs.map((x) => x.rps.toFixed(1)).join(', ')}) | ${med(runs.map((x) => x.p50))} | ${med(runs.map((x) => x.p99))} (${runs.map((x) => x.p99).join(', ')}) | ${runs.reduce((a, x) => a + x.ok, 0)} | ${runs.reduce((a, x) => a + x.bad, 0)} | ${med(runs.map((x) => x.serverCpu)).toFixed(2)} | ${front ? med(runs.map((x) => x.frontCpu)).toFixed(2) : '—'} |`;
+    const where = transport === 'tcp' ? 'loopback TCP' : 'Unix socket';
+    rows.push(row(`straight to the render server (${where})`, straight, false));
+    rows.push(row(`through the hosted front (SQLite), ${where} to the render server`, hosted, true));
+    const share = med(hosted.map((h) => h.rps)) / med(straight.map((x) => x.rps));
+    rows.push(`| front ÷ straight, ${where} | ${(100 * share).toFixed(0)} % | | | | | | |`);
   } finally {
     await front.stop();
     await renderServer.stop();
   }
 }
-console.log(`\nscenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each; Node ${process.version}`);
-console.log('| path | req/s | p50 ms | p99 ms | 2xx | non-2xx |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  `\nscenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each, ${ROUNDS} rounds alternated (medians, then each round); Node ${process.version}; ${started} → ${loadavg()[0].toFixed(1)}`,
+);
+console.log('| path | req/s | p50 ms | p99 ms | 2xx | non-2xx | render server ms CPU a call | front ms CPU a call |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(r);

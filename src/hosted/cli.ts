@@ -9,6 +9,7 @@ import { parseDnsName, watchDns } from './fleet/dns.js';
 import { Fleet, HEALTH_INTERVAL_MS } from './fleet/fleet.js';
 import { UNIX_UPSTREAM } from './fleet/unix.js';
 import { DEFAULT_FRONT_BODY_CAP, DEFAULT_FRONT_GRACE_MS, DEFAULT_WAIT_MS, startFront } from './front.js';
+import { tuneFrontHeap } from './heap.js';
 import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
 import { hashPassword } from './passwords.js';
 import { type ClientRecord, monthOf, newApiKey } from './store.js';
@@ -113,6 +114,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR),
     databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL),
   });
+  tuneFrontHeap();
   const dnsNames = (pick(values['render-dns'], io.env.QUIRE_RENDER_DNS) ?? '')
     .split(',')
     .map((n) => n.trim())

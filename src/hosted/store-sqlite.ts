@@ -34,7 +34,10 @@ export function openSqliteStore(dataDir: string): Store {
   // Several fronts on one machine: wait for a writer rather than fail.
   db.pragma('busy_timeout = 5000');
   for (const s of SCHEMA) db.exec(s);
+  // The statements of every API call, prepared once (clientOfKey, getClient, used, take, giveBack).
   const q = {
+    clientOfKey: db.prepare('SELECT client FROM api_keys WHERE hash = ? AND revoked IS NULL'),
+    getClient: db.prepare('SELECT * FROM clients WHERE name = ?'),
     insertUsage: db.prepare('INSERT INTO usage (client, month, used) VALUES (?, ?, 0) ON CONFLICT DO NOTHING'),
     take: db.prepare(
       'UPDATE usage SET used = used + 1 WHERE client = ? AND month = ? AND used < (SELECT quota FROM clients WHERE name = ?)',
@@ -65,7 +68,7 @@ export function openSqliteStore(dataDir: string): Store {
       return true;
     },
     async getClient(name) {
-      const r = db.prepare('SELECT * FROM clients WHERE name = ?').get(name) as ClientRow | undefined;
+      const r = q.getClient.get(name) as ClientRow | undefined;
       return r && client(r);
     },
     async listClients() {
@@ -80,9 +83,7 @@ export function openSqliteStore(dataDir: string): Store {
       );
     },
     async clientOfKey(hash) {
-      const r = db.prepare('SELECT client FROM api_keys WHERE hash = ? AND revoked IS NULL').get(hash) as
-        | { client: string }
-        | undefined;
+      const r = q.clientOfKey.get(hash) as { client: string } | undefined;
       return r?.client;
     },
     async revokeKey(id, when) {
