@@ -5,6 +5,7 @@
 // time) but pdf-lib's and those of BUNDLED below; declarations are emitted for the three exported entries unless QUIRE_NO_DTS is
 // set (tools/build-if-stale.mjs sets it for `npm start`).
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, defineConfig, type Options } from 'tsup';
 
@@ -72,6 +73,15 @@ async function buildCliBundle(): Promise<void> {
     define: { 'import.meta.url': '__quireModuleUrl', 'import.meta.dirname': '__dirname' },
     banner: { js: 'var __quireModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
+  // ASCII only, so the launcher reads it as a one-byte string (no UTF-8 decoding of 3.5 MB): esbuild
+  // escapes strings, regular expressions and names already, what is left is comments, where an escape
+  // reads the same (and would mean the same character anywhere else)
+  const file = join(import.meta.dirname, 'dist', 'cli-bundle.cjs');
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(
+    file,
+    text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 
 const exported = { index: 'src/index.ts', server: 'src/server.ts', hosted: 'src/hosted/index.ts' };

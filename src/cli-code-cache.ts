@@ -11,6 +11,7 @@
 // - a folder that cannot be made, read or written means no cache: the command runs as without.
 // Folder: $QUIRE_CACHE_DIR, else $XDG_CACHE_HOME/quire, else ~/.cache/quire; QUIRE_CODE_CACHE=0 (or
 // NODE_DISABLE_COMPILE_CACHE, Node's own switch) turns it off.
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -84,15 +85,17 @@ function writeCache(dir: string, name: string, stem: string, data: Buffer): void
  * compiles other functions). Undefined when the bundle cannot be read: the caller runs its own modules.
  */
 export function runCached(file: string, role: string, env: NodeJS.ProcessEnv = process.env): CachedScript | undefined {
-  let source: string;
+  let bytes: Buffer;
   try {
-    source = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
+  // the build writes the bundle in ASCII (tsup.config.ts), read as a one-byte string without decoding
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const dir = codeCacheDir(env);
   const stem = `cli-${role}-`;
-  const name = `${stem}${createHash('sha1').update(`${process.version} ${process.arch}\n`).update(source).digest('hex')}.v8`;
+  const name = `${stem}${createHash('sha1').update(`${process.version} ${process.arch}\n`).update(bytes).digest('hex')}.v8`;
   const cachedData = dir ? readCache(join(dir, name)) : undefined;
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
