@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import vm from 'node:vm';
 
 /** A script run from its bundle: its exports, and `save()` to write the code cache when it had none. */
@@ -56,8 +56,8 @@ function readCache(path: string): Buffer | undefined {
   return createHash('sha1').update(data).digest().equals(file.subarray(0, DIGEST)) ? data : undefined;
 }
 
-/** Writes a cache file whole or not at all, and removes the files of other builds of the same name. */
-function writeCache(dir: string, name: string, stem: string, data: Buffer): void {
+/** Writes a cache file whole or not at all, and removes the files `stale` names (other builds'). */
+function writeCache(dir: string, name: string, stale: (file: string) => boolean, data: Buffer): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = join(dir, `.${name}.${process.pid}.${Date.now()}.tmp`);
@@ -69,7 +69,7 @@ function writeCache(dir: string, name: string, stem: string, data: Buffer): void
       return;
     }
     for (const f of readdirSync(dir))
-      if (f !== name && f.startsWith(stem) && f.endsWith('.v8'))
+      if (f !== name && f.endsWith('.v8') && stale(f))
         try {
           unlinkSync(join(dir, f));
         } catch {
@@ -80,9 +80,43 @@ function writeCache(dir: string, name: string, stem: string, data: Buffer): void
   }
 }
 
+const sha1 = (...parts: (string | Buffer)[]): string => {
+  const h = createHash('sha1');
+  for (const p of parts) h.update(p);
+  return h.digest('hex');
+};
+
+/** A CommonJS script's source: read as one-byte text when it is ASCII (the build writes the bundle so). */
+const text = (bytes: Buffer): string => bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+
+/** Compiles a CommonJS file's source with cached data and runs it as Node would, as `module`. */
+function compileAndRun(source: string, file: string, cachedData: Buffer | undefined, module: object): vm.Script {
+  const script = new vm.Script(Module.wrap(source), {
+    filename: file,
+    cachedData,
+    // the bundle's `import()` of a dependency goes to Node's own loader (Node 20.12 and later)
+    importModuleDynamically: (vm.constants as Partial<typeof vm.constants> | undefined)
+      ?.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
+  });
+  const exports = (module as { exports: unknown }).exports;
+  (script.runInThisContext() as (...a: unknown[]) => void).call(
+    exports,
+    exports,
+    createRequire(file),
+    module,
+    file,
+    dirname(file),
+  );
+  return script;
+}
+
+type Loader = (module: { exports: unknown }, filename: string) => void;
+
 /**
  * Runs a CommonJS bundle with V8's code cache, `role` naming the cache (one per command, since each
- * compiles other functions). Undefined when the bundle cannot be read: the caller runs its own modules.
+ * compiles other functions). The `.cjs` files of `ajv/` beside the bundle (the validators precompiled
+ * at build time, required on first use) get a cache each, named by the bundle's hash and their own.
+ * Undefined when the bundle cannot be read: the caller runs its own modules.
  */
 export function runCached(file: string, role: string, env: NodeJS.ProcessEnv = process.env): CachedScript | undefined {
   let bytes: Buffer;
@@ -91,39 +125,43 @@ export function runCached(file: string, role: string, env: NodeJS.ProcessEnv = p
   } catch {
     return undefined;
   }
-  // the build writes the bundle in ASCII (tsup.config.ts), read as a one-byte string without decoding
-  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const dir = codeCacheDir(env);
-  const stem = `cli-${role}-`;
-  const name = `${stem}${createHash('sha1').update(`${process.version} ${process.arch}\n`).update(bytes).digest('hex')}.v8`;
+  const build = sha1(`${process.version} ${process.arch}\n`, bytes);
+  const name = `cli-${role}-${build}.v8`;
   const cachedData = dir ? readCache(join(dir, name)) : undefined;
-  const script = new vm.Script(Module.wrap(source), {
-    filename: file,
-    cachedData,
-    // the bundle's `import()` of a dependency goes to Node's own loader (Node 20.12 and later)
-    importModuleDynamically: (vm.constants as Partial<typeof vm.constants> | undefined)
-      ?.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
-  });
+  const unsaved: { name: string; script: vm.Script }[] = [];
+  const validators = join(dirname(file), 'ajv') + sep;
+  const extensions = (Module as unknown as { _extensions: Record<string, Loader> })._extensions;
+  const plain = extensions['.cjs'] ?? extensions['.js']; // Node 20 loads .cjs with the .js loader
+  if (dir && plain)
+    extensions['.cjs'] = (module, filename) => {
+      if (!filename.startsWith(validators)) return plain(module, filename);
+      const source = readFileSync(filename);
+      const cacheName = `ajv-${build.slice(0, 16)}-${sha1(source)}.v8`;
+      const data = readCache(join(dir, cacheName));
+      const script = compileAndRun(text(source), filename, data, module);
+      if (!data || script.cachedDataRejected) unsaved.push({ name: cacheName, script });
+    };
   const module = { exports: {} as Record<string, unknown>, filename: file, id: file, loaded: false };
-  (script.runInThisContext() as (...a: unknown[]) => void).call(
-    module.exports,
-    module.exports,
-    createRequire(file),
-    module,
-    file,
-    dirname(file),
-  );
+  const script = compileAndRun(text(bytes), file, cachedData, module);
   module.loaded = true;
+  if (!cachedData || script.cachedDataRejected) unsaved.push({ name, script });
   return {
     exports: module.exports,
     cached: cachedData !== undefined && !script.cachedDataRejected,
     save: () => {
-      if (!dir || (cachedData && !script.cachedDataRejected)) return;
-      try {
-        writeCache(dir, name, stem, script.createCachedData());
-      } catch {
-        // V8 could not serialise: no cache this time
+      if (!dir) return;
+      for (const u of unsaved) {
+        const stale = u.name.startsWith('ajv-')
+          ? (f: string) => f.startsWith('ajv-') && !f.startsWith(`ajv-${build.slice(0, 16)}-`)
+          : (f: string) => f.startsWith(`cli-${role}-`);
+        try {
+          writeCache(dir, u.name, stale, u.script.createCachedData());
+        } catch {
+          // V8 could not serialise: no cache this time
+        }
       }
+      unsaved.length = 0;
     },
   };
 }

@@ -84,3 +84,20 @@ describe('the CLI bundle code cache', () => {
     expect(runCached(join(tmpdir(), 'no-such-quire-bundle.cjs'), 'render', {})).toBeUndefined();
   });
 });
+
+describe('the validators beside the bundle', () => {
+  it('are cached one file each, named by the bundle and their own content, and give the same exports', () => {
+    const { root, file, cache, env } = setup('exports.answer = (n) => require("./ajv/vkey.cjs").twice(n) + 1;');
+    mkdirSync(join(root, 'ajv'));
+    writeFileSync(join(root, 'ajv', 'vkey.cjs'), 'exports.twice = (n) => n * 2;');
+    const first = runCached(file, 'render', env);
+    expect(answer(first)).toBe(41);
+    first?.save();
+    const names = readdirSync(cache).sort();
+    expect(names).toEqual([
+      expect.stringMatching(/^ajv-[0-9a-f]{16}-[0-9a-f]{40}\.v8$/),
+      expect.stringMatching(/^cli-render-[0-9a-f]{40}\.v8$/),
+    ]);
+    expect(names[0].slice(4, 20)).toBe(names[1].slice(11, 27)); // the bundle's hash begins both
+  });
+});
