@@ -8,12 +8,22 @@
 // - each file carries the SHA-1 of its data, checked before use: a damaged file is ignored;
 // - it is written to a file of its own and renamed into place, so concurrent processes never see a
 //   half-written cache (the last rename wins; both are whole);
-// - a folder that cannot be made, read or written means no cache: the command runs as without.
+// - a folder that cannot be made, read or written means no cache: the command runs as without;
+// - so does a folder another user can write to (cached code is run as it is).
 // Folder: $QUIRE_CACHE_DIR, else $XDG_CACHE_HOME/quire, else ~/.cache/quire; QUIRE_CODE_CACHE=0 (or
 // NODE_DISABLE_COMPILE_CACHE, Node's own switch) turns it off.
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  type Stats,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -39,6 +49,22 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
   } catch {
     return undefined;
   }
+}
+
+/**
+ * False for a folder another user could write to (not ours, or writable by group or others): cached
+ * code is run as is, so it must come from this user alone. A folder not made yet is made 0700.
+ */
+export function privateDir(dir: string): boolean {
+  let st: Stats;
+  try {
+    st = statSync(dir);
+  } catch {
+    return true; // made by writeCache, owner-only
+  }
+  if (!st.isDirectory()) return false;
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return true;
+  return st.uid === process.getuid() && (st.mode & 0o022) === 0;
 }
 
 const DIGEST = 20; // SHA-1
@@ -125,7 +151,8 @@ export function runCached(file: string, role: string, env: NodeJS.ProcessEnv = p
   } catch {
     return undefined;
   }
-  const dir = codeCacheDir(env);
+  const named = codeCacheDir(env);
+  const dir = named && privateDir(named) ? named : undefined;
   const build = sha1(`${process.version} ${process.arch}\n`, bytes);
   const name = `cli-${role}-${build}.v8`;
   const cachedData = dir ? readCache(join(dir, name)) : undefined;

@@ -78,6 +78,21 @@ describe('the CLI bundle code cache', () => {
     expect(runCached(file, 'render', { QUIRE_CACHE_DIR: locked })?.exports.answer).toBeTypeOf('function');
   });
 
+  it('is not read nor written in a folder others can write to', () => {
+    const { root, file } = setup();
+    const shared = join(root, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    const env = { QUIRE_CACHE_DIR: shared };
+    runCached(file, 'render', env)?.save();
+    expect(readdirSync(shared)).toEqual([]);
+    chmodSync(shared, 0o700);
+    runCached(file, 'render', env)?.save();
+    expect(readdirSync(shared)).toHaveLength(1);
+    chmodSync(shared, 0o777);
+    expect(runCached(file, 'render', env)?.cached).toBe(false);
+  });
+
   it('is off with QUIRE_CODE_CACHE=0 and answers undefined for a missing bundle', () => {
     expect(codeCacheDir({ QUIRE_CODE_CACHE: '0', QUIRE_CACHE_DIR: '/x' })).toBeUndefined();
     expect(codeCacheDir({ XDG_CACHE_HOME: '/c' })).toBe(join('/c', 'quire'));
