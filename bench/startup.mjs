@@ -5,6 +5,9 @@
 //   verify   `quire verify hello.pdf --standard pdfa2b`, the one-page PDF render just wrote (target ≤ 300 ms)
 //   version  `quire --version` (the floor of the command itself)
 //   node     `node -e 0` (the floor of any Node process on this machine)
+//   render-cold  render with the code cache off (QUIRE_CODE_CACHE=0): the first process after an install
+// Each build renders and verifies once before the runs, so its code cache (src/cli-code-cache.ts) is
+// made, as after any first use; the cache goes to a fresh folder of this run (QUIRE_CACHE_DIR).
 // Usage: npm run build && node bench/startup.mjs [--runs 9] [dist/cli.js] [other/dist/cli.js …]
 // A build is named by its cli.js; each must be built (`npm run build`, or `npx tsup` in a copy).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -28,21 +31,29 @@ const hello = join(root, 'examples/hello.json');
 const font = `NotoSans-Regular.ttf=${join(root, 'examples/parts/NotoSans-Regular.ttf')}`;
 const onePage = join(tmp, 'hello.pdf');
 execFileSync(process.execPath, [builds[0], 'render', hello, '--part', font, '-o', onePage], { stdio: 'ignore' });
+process.env.QUIRE_CACHE_DIR = join(tmp, 'cache');
+for (const b of builds) {
+  execFileSync(process.execPath, [b, 'render', hello, '--part', font, '-o', join(tmp, 'warm.pdf')], {
+    stdio: 'ignore',
+  });
+  spawnSync(process.execPath, [b, 'verify', onePage, '--standard', 'pdfa2b', '--quiet'], { stdio: 'ignore' }); // FAIL: exit 1
+}
 const timeCmd = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 const scenarios = {
   render: (cli) => [cli, 'render', hello, '--part', font, '-o', join(tmp, 'out.pdf')],
   verify: (cli) => [cli, 'verify', onePage, '--standard', 'pdfa2b', '--quiet'],
+  'render-cold': (cli) => [cli, 'render', hello, '--part', font, '-o', join(tmp, 'out.pdf')],
   version: (cli) => [cli, '--version'],
   node: () => ['-e', '0'],
 };
 
 /** One process: wall ms, CPU ms (user + system) or NaN without /usr/bin/time. */
-function once(argv) {
+function once(argv, env = process.env) {
   const t0 = process.hrtime.bigint();
   const r = timeCmd
-    ? spawnSync(timeCmd, ['-f', '%U %S', process.execPath, ...argv], { encoding: 'utf8' })
-    : spawnSync(process.execPath, argv, { encoding: 'utf8' });
+    ? spawnSync(timeCmd, ['-f', '%U %S', process.execPath, ...argv], { encoding: 'utf8', env })
+    : spawnSync(process.execPath, argv, { encoding: 'utf8', env });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   const times = timeCmd ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [Number.NaN, 0];
   return { wall, cpu: (times[0] + times[1]) * 1000 };
@@ -67,7 +78,9 @@ for (let r = 0; r < runs; r++) {
     for (const b of name === 'node' ? [builds[0]] : builds) {
       const key = `${name}\t${name === 'node' ? '-' : b}`;
       if (!samples.has(key)) samples.set(key, []);
-      samples.get(key).push(once(argv(b)));
+      samples
+        .get(key)
+        .push(once(argv(b), name === 'render-cold' ? { ...process.env, QUIRE_CODE_CACHE: '0' } : undefined));
     }
   }
 }

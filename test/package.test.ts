@@ -87,6 +87,46 @@ describe('npm pack', () => {
     expect(text).toContain('Installed from the tarball');
   });
 
+  it('quire render (the bin, run from dist/cli-bundle.cjs with a code cache) writes the bytes render() gives', () => {
+    expect(files).toContain('dist/cli-bundle.cjs');
+    const description = {
+      fonts: [{ name: 'Body', library: 'noto_sans' }],
+      items: [
+        {
+          type: 'text',
+          rect: { llx: 72, lly: 600, urx: 500, ury: 700 },
+          content: ['From the bin'],
+          font: 'Body',
+          font_size: 20,
+        },
+      ],
+    };
+    writeFileSync(join(app, 'desc.json'), JSON.stringify(description));
+    const bin = join(app, 'node_modules', '.bin', 'quire');
+    const env = { ...process.env, QUIRE_CACHE_DIR: join(dir, 'code-cache') };
+    for (const out of ['cold.pdf', 'cached.pdf']) {
+      const r = spawnSync(bin, ['render', 'desc.json', '-o', out, '--now', '2026-01-01T00:00:00Z'], {
+        cwd: app,
+        env,
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const cached = readdirSync(join(dir, 'code-cache'));
+    expect(cached.filter((f) => f.startsWith('cli-'))).toEqual([
+      expect.stringMatching(/^cli-render-[0-9a-f]{40}\.v8$/),
+    ]);
+    expect(cached.filter((f) => f.startsWith('ajv-')).length).toBeGreaterThan(0); // the validators it used
+    const r = node(`
+      import { render } from 'quire';
+      import { readFileSync } from 'node:fs';
+      const out = render({ description: JSON.parse(readFileSync('desc.json', 'utf8')), now: new Date('2026-01-01T00:00:00Z') });
+      console.log(['cold.pdf', 'cached.pdf'].map((f) => Buffer.compare(readFileSync(f), out.pdf) === 0).join(' '));
+    `);
+    expect(r.err).toBe('');
+    expect(r.out.trim()).toBe('true true');
+  });
+
   it('ships the JSON Schema as quire/schema.json', () => {
     const r = node(`
       import schema from 'quire/schema.json' with { type: 'json' };
