@@ -40,12 +40,23 @@ function markOpen(m: ContentMark): string {
 }
 
 /** The paint environment of the content stream being written (colours in declared spaces, patterns). */
-let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes>; marks?: MarkRecorder } = {
+let env: PaintEnv & {
+  fontCodes?: ReadonlyMap<string, FontCodes>;
+  marks?: MarkRecorder;
+  /** The last fill colour painted and its operators: a table's cells repeat one colour object. */
+  fill?: [Colour, string];
+} = {
   scope: undefined as never,
 };
 
 function colourOps(c: Colour, stroke: boolean): string {
-  return paint(c, stroke, env);
+  if (stroke) return paint(c, stroke, env);
+  // The same colour object gives the same operators, and the resources it names are already in
+  // this page's scope (ResourceScope.use records a name once).
+  if (env.fill?.[0] === c) return env.fill[1];
+  const s = paint(c, false, env);
+  env.fill = [c, s];
+  return s;
 }
 
 /** A direction cosine to five decimals, without trailing zeros. */
@@ -218,26 +229,40 @@ export function pageContent(
   const outer = env;
   env = { scope, gfx, uncoloured, fontCodes, marks };
   const w = new ContentWriter();
+  // A font's resource name and codes, looked up once per change of font across the page's text
+  // objects (a table draws each cell in one of its own).
+  let lastFont: string | undefined, lastName: string, lastCodes: FontCodes | undefined;
+  const fonts: Fonts = {
+    resName: (op) => {
+      if (op.font !== lastFont) {
+        const res = fontRes.get(op.font)!;
+        lastName = scope.use('Font', res, () => fontRefs.get(res)!, res);
+        lastCodes = env.fontCodes?.get(res);
+        lastFont = op.font;
+      }
+      return lastName;
+    },
+    codesOf: (op) => {
+      fonts.resName(op);
+      return lastCodes;
+    },
+  };
   try {
-    opsContent(w, ops, fontRes, scope, fontRefs);
+    opsContent(w, ops, fonts, scope);
     return w.finish();
   } finally {
     env = outer;
   }
 }
 
-function opsContent(
-  w: ContentWriter,
-  ops: readonly DrawOp[],
-  fontRes: ReadonlyMap<string, string>,
-  scope: ResourceScope,
-  fontRefs: ReadonlyMap<string, PDFRef>,
-): void {
-  const resName = (op: GlyphRunOp) => {
-    const res = fontRes.get(op.font)!;
-    return scope.use('Font', res, () => fontRefs.get(res)!, res);
-  };
-  const codesOf = (op: GlyphRunOp) => env.fontCodes?.get(fontRes.get(op.font)!);
+/** How a page's glyph runs name their font resource and write their codes. */
+interface Fonts {
+  resName: (op: GlyphRunOp) => string;
+  codesOf: (op: GlyphRunOp) => FontCodes | undefined;
+}
+
+function opsContent(w: ContentWriter, ops: readonly DrawOp[], fonts: Fonts, scope: ResourceScope): void {
+  const { resName, codesOf } = fonts;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     const q = op.matrix !== undefined;
@@ -310,13 +335,13 @@ function opsContent(
       if (op.graphicsState) w.str(`/${env.gfx!.extGState(scope, op.graphicsState)} gs\n`);
       if (op.layer) w.str(`/OC /${env.gfx!.layer(scope, op.layer)} BDC\n`);
       if (op.clip) w.str(clip(op.clip.segs, op.clip.rule === 'even_odd'));
-      opsContent(w, op.ops, fontRes, scope, fontRefs);
+      opsContent(w, op.ops, fonts, scope);
       if (op.layer) w.str('EMC\n');
       if (!q) w.str('Q\n');
     } else if (op.op === 'marked') {
       // Marked content of a tagged page (passes/layout/structure-marks.ts).
       w.str(markOpen(op.mark));
-      opsContent(w, op.ops, fontRes, scope, fontRefs);
+      opsContent(w, op.ops, fonts, scope);
       w.str('EMC\n');
     } else if (op.op === 'form') {
       w.str(`/${env.gfx!.form(scope, op.name)} Do\n`);
