@@ -56,6 +56,14 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const recoded = new Map<GlyphRunOp, Uint16Array>();
     const imagesDrawn = new Set<string>();
     const drawn = { privateUse: false };
+    // The last run's font, its object and first texts: runs of one font follow each other (a page,
+    // a table's cells), so the lookups are made once per change of font, not per run.
+    let lastFont: string | undefined;
+    let obj: FontObject;
+    let first: FirstText;
+    let aliased = false;
+    let onNew: (g: number, t: string) => void;
+    const kept: number[] = [];
     // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
     const visit = (op: DrawOp): void => {
       if (op.op === 'image') {
@@ -64,18 +72,25 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         for (const f of op.image.svg?.fonts ?? []) drawnWith.add(f);
       }
       if (op.op !== 'glyphs') return;
-      drawnWith.add(op.font);
-      const obj = objOf.get(op.font)!;
-      // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
-      // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
-      let first = firstText.get(obj);
-      if (!first) {
-        first = new FirstText();
-        firstText.set(obj, first);
+      if (op.font !== lastFont) {
+        drawnWith.add(op.font);
+        const o = objOf.get(op.font)!;
+        // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
+        // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
+        let f = firstText.get(o);
+        if (!f) {
+          f = new FirstText();
+          firstText.set(o, f);
+        }
+        obj = o;
+        first = f;
+        aliased = aliasing(o);
+        onNew = (g, t) => o.used.set(g, t);
+        lastFont = op.font;
       }
-      if (aliasing(obj)) {
+      if (aliased) {
         // A TrueType CIDFont gives a glyph drawn for other text a second code of its own.
-        const kept: number[] = [];
+        kept.length = 0;
         const codes = aliasCodes(op, obj, first, kept, drawn);
         if (codes) recoded.set(op, codes);
         // A glyph with no text here that keeps a code with other text: its cluster gets a span.
@@ -84,7 +99,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
             ? spansOf(op, first, (i) => kept.includes(i))
             : undefined;
         if (spans) spanned.set(op, spans);
-      } else if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
+      } else if (recordRun(op, first, onNew) && op.actualText === undefined) {
         const spans = spansOf(op, first);
         if (spans) spanned.set(op, spans);
       }
