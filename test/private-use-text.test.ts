@@ -5,6 +5,7 @@
 // ActualText (6.2.10.8) holds too, and readers copy U+FFFD, not a code point only the font knows.
 import { describe, expect, it } from 'vitest';
 import { findingId } from '../ir/diagnostics.js';
+import { hasPrivateUse } from '../ir/private-use.js';
 import { render } from '../src/library.js';
 import { verify } from '../verifier/index.js';
 import { NOW } from './support/fixtures.js';
@@ -49,5 +50,20 @@ describe('text drawn from Private Use Area code points', () => {
     const r = render({ description: d, now: NOW, service: { licence: TAGGING_LICENCE } });
     if (!r.ok) throw new Error(r.sentence);
     expect(qdfText(r.pdf)).not.toContain('/ActualText');
+  });
+  it('hasPrivateUse (a loop over code units) says what the PUA expression says at every boundary', () => {
+    const PUA = /[\ue000-\uf8ff]|[\udb80-\udbff][\udc00-\udfff]/;
+    const units = [
+      0x41, 0xdfff, 0xe000, 0xe0a0, 0xf8ff, 0xf900, 0xd7ff, 0xdb7f, 0xdb80, 0xdbff, 0xdc00, 0xdfff, 0xd800,
+    ];
+    const texts = [''];
+    for (const a of units) {
+      texts.push(String.fromCharCode(a));
+      for (const b of units) texts.push(String.fromCharCode(a, b), String.fromCharCode(0x61, a, b, 0x62));
+    }
+    texts.push('\u{f0000}', '\u{10fffd}', '\u{effff}', 'a\u{100000}b');
+    const differ = texts.filter((t) => hasPrivateUse(t) !== PUA.test(t));
+    expect(differ).toEqual([]);
+    expect(texts.filter(hasPrivateUse).length).toBeGreaterThan(50);
   });
 });

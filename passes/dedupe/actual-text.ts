@@ -22,12 +22,15 @@ import { hasPrivateUse, readableText } from '../../ir/private-use.js';
 export class FirstText {
   readonly at = new Uint16Array(65536);
   readonly texts: string[] = [];
+  /** `privateUse[g]` is 1 when glyph g's entry holds a Private Use Area code point: asked once per glyph, not per use. */
+  readonly privateUse = new Uint8Array(65536);
   get(g: number): string | undefined {
     const k = this.at[g];
     return k === 0 ? undefined : this.texts[k - 1];
   }
   set(g: number, t: string): void {
     this.at[g] = this.texts.push(t);
+    if (hasPrivateUse(t)) this.privateUse[g] = 1;
   }
 }
 
@@ -46,10 +49,14 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
     if (had === undefined) {
       first.set(g, t);
       onNew(g, t);
-    } else if (had !== t) needs = true;
+    } else if (had !== t) {
+      needs = true;
+      continue;
+    }
     // A glyph that only continues a cluster has no ToUnicode entry: readers would make up its text.
-    // A glyph whose text is in the Private Use Area reads as nothing usable (ir/private-use.ts).
-    if (t === '' || hasPrivateUse(t)) needs = true;
+    // A glyph whose text is in the Private Use Area reads as nothing usable (ir/private-use.ts); its
+    // text is its entry's here, whose answer FirstText keeps.
+    if (t === '' || first.privateUse[g] === 1) needs = true;
   }
   return needs;
 }

@@ -15,6 +15,7 @@ import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.
 import { minOf } from '../../ir/bounded.js';
 import { type ActualSpan, type GlyphRunOp, walkOps } from '../../ir/draw-ops.js';
 import { remark } from '../../ir/messages.js';
+import { hasPrivateUse } from '../../ir/private-use.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
@@ -54,6 +55,15 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const spanned = new Map<GlyphRunOp, ActualSpan[]>();
     const recoded = new Map<GlyphRunOp, Uint16Array>();
     const imagesDrawn = new Set<string>();
+    const drawn = { privateUse: false };
+    // The last run's font, its object and first texts: runs of one font follow each other (a page,
+    // a table's cells), so the lookups are made once per change of font, not per run.
+    let lastFont: string | undefined;
+    let obj: FontObject;
+    let first: FirstText;
+    let aliased = false;
+    let onNew: (g: number, t: string) => void;
+    const kept: number[] = [];
     // Glyph runs and pictures may sit inside an item's scope (matrix, graphics state, layer, clip).
     const visit = (op: DrawOp): void => {
       if (op.op === 'image') {
@@ -62,27 +72,34 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         for (const f of op.image.svg?.fonts ?? []) drawnWith.add(f);
       }
       if (op.op !== 'glyphs') return;
-      drawnWith.add(op.font);
-      const obj = objOf.get(op.font)!;
-      // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
-      // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
-      let first = firstText.get(obj);
-      if (!first) {
-        first = new FirstText();
-        firstText.set(obj, first);
+      if (op.font !== lastFont) {
+        drawnWith.add(op.font);
+        const o = objOf.get(op.font)!;
+        // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
+        // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
+        let f = firstText.get(o);
+        if (!f) {
+          f = new FirstText();
+          firstText.set(o, f);
+        }
+        obj = o;
+        first = f;
+        aliased = aliasing(o);
+        onNew = (g, t) => o.used.set(g, t);
+        lastFont = op.font;
       }
-      if (aliasing(obj)) {
+      if (aliased) {
         // A TrueType CIDFont gives a glyph drawn for other text a second code of its own.
-        const kept: number[] = [];
-        const codes = aliasCodes(op, obj, first, kept);
+        kept.length = 0;
+        const codes = aliasCodes(op, obj, first, kept, drawn);
         if (codes) recoded.set(op, codes);
         // A glyph with no text here that keeps a code with other text: its cluster gets a span.
         const spans =
-          (kept.length || drawsPrivateUse(op)) && op.actualText === undefined
+          (kept.length || drawn.privateUse) && op.actualText === undefined
             ? spansOf(op, first, (i) => kept.includes(i))
             : undefined;
         if (spans) spanned.set(op, spans);
-      } else if (recordRun(op, first, (g, t) => obj.used.set(g, t)) && op.actualText === undefined) {
+      } else if (recordRun(op, first, onNew) && op.actualText === undefined) {
         const spans = spansOf(op, first);
         if (spans) spanned.set(op, spans);
       }
@@ -196,8 +213,19 @@ function aliasing(obj: FontObject): boolean {
  * CIDToGIDMap and to that text by ToUnicode. Undefined when every glyph keeps its own code. Past the
  * 65 536 codes two bytes hold, the glyph keeps its first code (and its first text).
  */
-function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText, kept: number[]): Uint16Array | undefined {
+function aliasCodes(
+  op: GlyphRunOp,
+  obj: FontObject,
+  first: FirstText,
+  kept: number[],
+  drawn: { privateUse: boolean },
+): Uint16Array | undefined {
   const texts = dealtTexts(op);
+  // Whether the run draws Private Use Area text: from each glyph's entry where its text here is that
+  // entry's (FirstText asked once per glyph), else from the text; a run whose clusters were dealt
+  // out asks its own text (drawsPrivateUse).
+  const plain = texts === op.text;
+  let pua = plain ? false : drawsPrivateUse(op);
   let codes: Uint16Array | undefined;
   for (let i = 0; i < op.glyphs.length; i++) {
     const g = op.glyphs[i];
@@ -206,11 +234,16 @@ function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText, kept: num
     if (had === undefined) {
       first.set(g, t);
       obj.used.set(g, t);
+      if (plain && first.privateUse[g] === 1) pua = true;
       continue;
     }
     // A glyph with no text of its own here (a zero-width joining piece) keeps its code: a second code
     // with no ToUnicode entry would read as a gap.
-    if (had === t) continue;
+    if (had === t) {
+      if (plain && first.privateUse[g] === 1) pua = true;
+      continue;
+    }
+    if (plain && !pua && hasPrivateUse(t)) pua = true;
     if (t === '') {
       kept.push(i);
       continue;
@@ -229,6 +262,7 @@ function aliasCodes(op: GlyphRunOp, obj: FontObject, first: FirstText, kept: num
     codes ??= Uint16Array.from(op.glyphs);
     codes[i] = code;
   }
+  drawn.privateUse = pua;
   return codes;
 }
 

@@ -13,6 +13,17 @@ import type { PassContext } from '../pass.js';
 export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
   const g = ir.doc.graphics;
   if (!g) return;
+  // Nothing declared, nothing to remark on: no walk through every page's operations (a long table's
+  // pages hold tens of thousands).
+  if (
+    !g.layers.length &&
+    !g.graphicsStates.size &&
+    !g.shadings.size &&
+    !g.tilings.size &&
+    !g.colorSpaces.size &&
+    !g.drawings.size
+  )
+    return;
   const used = {
     gs: new Set<string>(),
     shading: new Set<string>(),

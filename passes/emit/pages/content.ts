@@ -1,6 +1,6 @@
 // passes/emit/pages/content.ts — one page's drawing operations as a content stream (ISO 32000-1 §8–9).
-// Built as a latin1 string (each char one byte) and turned into bytes once. Glyph ids are written as
-// 2-byte codes in literal strings, not hex: 41 % smaller content and half the deflate time
+// Written as bytes into one growing buffer (./content-writer.ts). Glyph ids are written as 2-byte
+// codes in literal strings, not hex: 41 % smaller content and half the deflate time
 // (../shared/notes/fast-layout.md §2, "Bytes or strings").
 import type { PDFRef } from 'pdf-lib';
 import { num } from '../../../engines/pdf/number.js';
@@ -8,6 +8,7 @@ import { readableText } from '../../../ir/private-use.js';
 import type { ContentMark } from '../../../ir/structure-types.js';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../../ir/types.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
+import { ContentWriter } from './content-writer.js';
 import { imageContent } from './images.js';
 import { flatWidgetsContent, writeImportedPage } from './imported-pages.js';
 import { type PaintEnv, paint } from './paint.js';
@@ -39,12 +40,23 @@ function markOpen(m: ContentMark): string {
 }
 
 /** The paint environment of the content stream being written (colours in declared spaces, patterns). */
-let env: PaintEnv & { fontCodes?: ReadonlyMap<string, FontCodes>; marks?: MarkRecorder } = {
+let env: PaintEnv & {
+  fontCodes?: ReadonlyMap<string, FontCodes>;
+  marks?: MarkRecorder;
+  /** The last fill colour painted and its operators: a table's cells repeat one colour object. */
+  fill?: [Colour, string];
+} = {
   scope: undefined as never,
 };
 
 function colourOps(c: Colour, stroke: boolean): string {
-  return paint(c, stroke, env);
+  if (stroke) return paint(c, stroke, env);
+  // The same colour object gives the same operators, and the resources it names are already in
+  // this page's scope (ResourceScope.use records a name once).
+  if (env.fill?.[0] === c) return env.fill[1];
+  const s = paint(c, false, env);
+  env.fill = [c, s];
+  return s;
 }
 
 /** A direction cosine to five decimals, without trailing zeros. */
@@ -57,12 +69,6 @@ function cm(m: Matrix): string {
   return `${m.map(num).join(' ')} cm\n`;
 }
 
-function lit(b: number): string {
-  if (b === 0x28 || b === 0x29 || b === 0x5c) return '\\' + String.fromCharCode(b);
-  if (b === 0x0d) return '\\r';
-  return String.fromCharCode(b);
-}
-
 /** How a font's codes are written: 2 bytes (Type 0) or 1 (simple fonts); Type 3 glyphs under d1 also take the stroke colour. */
 export interface FontCodes {
   codeBytes: 1 | 2;
@@ -72,88 +78,43 @@ export interface FontCodes {
 /**
  * The TJ array of glyphs [from, to) of a run: their codes, adjustments between them; a stretch that
  * continues a run cut by /ActualText spans starts with the adjustment after the glyph before it, so
- * a span's own glyphs and box end where its last glyph does.
+ * a span's own glyphs and box end where its last glyph does. Written as bytes (./content-writer.ts).
  */
-function tjArray(op: GlyphRunOp, one: boolean, from = 0, to = op.glyphs.length): string {
-  // Written as bytes into one scratch buffer and read back as one flat latin1 string: a per-glyph
-  // string concatenation made two short-lived strings a glyph (most of a long document's garbage).
-  const need = (to - from) * 20 + 32; // per glyph: 4 code bytes at most, `)`, an int32, `(`
-  if (tjScratch.length < need) tjScratch = Buffer.allocUnsafe(Math.max(need, 2 * tjScratch.length));
-  const b = tjScratch;
-  const glyphs = op.glyphs,
-    adjust = op.adjust;
-  let o = 0;
-  const lead = from > 0 ? adjust[from - 1] : 0;
-  if (lead !== 0) o = writeInt(b, o, lead);
-  b[o++] = 0x28;
-  for (let i = from; i < to; i++) {
-    const g = glyphs[i];
-    if (one) o = litByte(b, o, g);
-    else {
-      o = litByte(b, o, g >> 8);
-      o = litByte(b, o, g & 0xff);
-    }
-    const a = adjust[i];
-    if (a !== 0 && i < to - 1) {
-      b[o++] = 0x29;
-      o = writeInt(b, o, a);
-      b[o++] = 0x28;
-    }
-  }
-  b[o++] = 0x29;
-  return b.toString('latin1', 0, o);
-}
-let tjScratch = Buffer.allocUnsafe(1 << 16);
-
-/** `lit(c)` as bytes: the low byte of c, after a backslash for `(`, `)` and `\`; CR as `\r`. */
-function litByte(b: Buffer, o: number, c: number): number {
-  if (c === 0x28 || c === 0x29 || c === 0x5c) {
-    b[o++] = 0x5c;
-    b[o++] = c;
-  } else if (c === 0x0d) {
-    b[o++] = 0x5c;
-    b[o++] = 0x72;
-  } else b[o++] = c & 0xff;
-  return o;
-}
-
-/** An integer in decimal, as `${n}` writes it. */
-function writeInt(b: Buffer, o: number, n: number): number {
-  if (n < 0) {
-    b[o++] = 0x2d;
-    n = -n;
-  }
-  if (n < 10) {
-    b[o++] = 0x30 + n;
-    return o;
-  }
-  let digits = 1;
-  for (let m = n; m >= 10; m = Math.floor(m / 10)) digits++;
-  for (let k = o + digits - 1; k >= o; k--) {
-    b[k] = 0x30 + (n % 10);
-    n = Math.floor(n / 10);
-  }
-  return o + digits;
+function tjArray(w: ContentWriter, op: GlyphRunOp, one: boolean, from = 0, to = op.glyphs.length): void {
+  w.tj(op.glyphs, op.adjust, from, to, one, from > 0 ? op.adjust[from - 1] : 0);
 }
 
 /** A run with /ActualText spans (passes/dedupe/actual-text.ts): one TJ per stretch, each span in BDC … EMC. */
-function spannedTj(op: GlyphRunOp, one: boolean): string {
-  let s = '';
+function spannedTj(w: ContentWriter, op: GlyphRunOp, one: boolean): void {
   let at = 0;
   for (const sp of op.spans!) {
-    if (sp.from > at) s += `[${tjArray(op, one, at, sp.from)}] TJ\n`;
-    s += `/Span<</ActualText${utf16Literal(sp.text)}>>BDC\n[${tjArray(op, one, sp.from, sp.to)}] TJ\nEMC\n`;
+    if (sp.from > at) {
+      tjArray(w, op, one, at, sp.from);
+      w.str(' TJ\n');
+    }
+    w.str('/Span<</ActualText');
+    utf16Literal(w, sp.text);
+    w.str('>>BDC\n');
+    tjArray(w, op, one, sp.from, sp.to);
+    w.str(' TJ\nEMC\n');
     at = sp.to;
   }
-  if (at < op.glyphs.length) s += `[${tjArray(op, one, at)}] TJ\n`;
-  return s;
+  if (at < op.glyphs.length) {
+    tjArray(w, op, one, at);
+    w.str(' TJ\n');
+  }
 }
 
 /** A text string as a PDF literal in UTF-16BE with its byte order mark (§7.9.2.2), for ActualText. */
-function utf16Literal(s: string): string {
-  let out = '(' + lit(0xfe) + lit(0xff);
-  for (let i = 0; i < s.length; i++) out += lit(s.charCodeAt(i) >> 8) + lit(s.charCodeAt(i) & 0xff);
-  return out + ')';
+function utf16Literal(w: ContentWriter, s: string): void {
+  w.byte(0x28);
+  w.lit(0xfe);
+  w.lit(0xff);
+  for (let i = 0; i < s.length; i++) {
+    w.lit(s.charCodeAt(i) >> 8);
+    w.lit(s.charCodeAt(i) & 0xff);
+  }
+  w.byte(0x29);
 }
 
 /**
@@ -162,36 +123,41 @@ function utf16Literal(s: string): string {
  * their own line width and colour; the caller wraps the object in q … Q so none of it leaks.
  */
 function textObject(
-  ops: readonly GlyphRunOp[],
+  w: ContentWriter,
+  ops: readonly DrawOp[],
+  from: number,
+  to: number,
   resName: (op: GlyphRunOp) => string,
   codesOf: (op: GlyphRunOp) => FontCodes | undefined,
-): string {
-  let s = 'BT\n';
+): void {
+  w.str('BT\n');
   let font = '',
     fill = '',
     mode = 0,
     stroke = '';
-  // The last run's resource name, size and colour object: a table's rows repeat them, and the
-  // operator strings are built only when one changes (the same name and size give the same Tf).
-  let lastName: string | undefined,
+  // The last run's font, size and colour object: a table's rows repeat them, and the operator
+  // strings are built only when one changes (the same name and size give the same Tf).
+  let lastFont: string | undefined,
     lastSize = Number.NaN,
-    lastColour: Colour | undefined;
-  for (const op of ops) {
-    const name = resName(op);
-    if (name !== lastName || op.size !== lastSize) {
-      const f = `/${name} ${num(op.size)} Tf\n`;
+    lastColour: Colour | undefined,
+    codes: FontCodes | undefined;
+  for (let k = from; k < to; k++) {
+    const op = ops[k] as GlyphRunOp;
+    if (op.font !== lastFont || op.size !== lastSize) {
+      // The resource is recorded in the scope once per change of font, as it is looked up.
+      if (op.font !== lastFont) codes = codesOf(op);
+      const f = `/${resName(op)} ${num(op.size)} Tf\n`;
       if (f !== font) {
-        s += f;
+        w.str(f);
         font = f;
       }
-      lastName = name;
+      lastFont = op.font;
       lastSize = op.size;
     }
-    const codes = codesOf(op);
     if (op.colour !== lastColour) {
       const c = colourOps(op.colour, false) + '\n';
       if (c !== fill) {
-        s += c;
+        w.str(c);
         fill = c;
       }
       lastColour = op.colour;
@@ -200,35 +166,47 @@ function textObject(
     if (op.outline) {
       const st = `${num(op.outline.width)} w\n${colourOps(op.outline.colour, true)}\n`;
       if (st !== stroke) {
-        s += st;
+        w.str(st);
         stroke = st;
       }
     } else if (codes?.strokeToo) {
       const st = `${colourOps(op.colour, true)}\n`;
       if (st !== stroke) {
-        s += st;
+        w.str(st);
         stroke = st;
       }
     }
     if (m !== mode) {
-      s += `${m} Tr\n`;
+      w.int(m);
+      w.str(' Tr\n');
       mode = m;
     }
     if (op.turn) {
       // Five decimals for the direction: three would misplace a letter's far edge by 0.0005 × its size.
       const [c, sn] = op.turn;
-      s += `${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} ${num(op.x)} ${num(op.y)} Tm\n`;
-    } else s += `1 0 0 1 ${num(op.x)} ${num(op.y)} Tm\n`;
+      w.str(`${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} `);
+    } else w.str('1 0 0 1 ');
+    w.num(op.x);
+    w.byte(0x20);
+    w.num(op.y);
+    w.str(' Tm\n');
+    const one = codes?.codeBytes === 1;
     if (op.spans) {
-      s += spannedTj(op, codes?.codeBytes === 1);
+      spannedTj(w, op, one);
       continue;
     }
-    const tj = tjArray(op, codes?.codeBytes === 1);
-    if (op.actualText !== undefined)
-      s += `/Span<</ActualText${utf16Literal(readableText(op.actualText))}>>BDC\n[${tj}] TJ\nEMC\n`;
-    else s += `[${tj}] TJ\n`;
+    if (op.actualText !== undefined) {
+      w.str('/Span<</ActualText');
+      utf16Literal(w, readableText(op.actualText));
+      w.str('>>BDC\n');
+      tjArray(w, op, one);
+      w.str(' TJ\nEMC\n');
+    } else {
+      tjArray(w, op, one);
+      w.str(' TJ\n');
+    }
   }
-  return s + 'ET\n';
+  w.str('ET\n');
 }
 
 /**
@@ -250,79 +228,124 @@ export function pageContent(
 ): Uint8Array {
   const outer = env;
   env = { scope, gfx, uncoloured, fontCodes, marks };
+  const w = new ContentWriter();
+  // A font's resource name and codes, looked up once per change of font across the page's text
+  // objects (a table draws each cell in one of its own).
+  let lastFont: string | undefined, lastName: string, lastCodes: FontCodes | undefined;
+  const fonts: Fonts = {
+    resName: (op) => {
+      if (op.font !== lastFont) {
+        const res = fontRes.get(op.font)!;
+        lastName = scope.use('Font', res, () => fontRefs.get(res)!, res);
+        lastCodes = env.fontCodes?.get(res);
+        lastFont = op.font;
+      }
+      return lastName;
+    },
+    codesOf: (op) => {
+      fonts.resName(op);
+      return lastCodes;
+    },
+  };
   try {
-    return Buffer.from(opsContent(ops, fontRes, scope, fontRefs), 'latin1');
+    opsContent(w, ops, fonts, scope);
+    return w.finish();
   } finally {
     env = outer;
   }
 }
 
-function opsContent(
-  ops: readonly DrawOp[],
-  fontRes: ReadonlyMap<string, string>,
-  scope: ResourceScope,
-  fontRefs: ReadonlyMap<string, PDFRef>,
-): string {
-  let s = '';
-  const resName = (op: GlyphRunOp) => {
-    const res = fontRes.get(op.font)!;
-    return scope.use('Font', res, () => fontRefs.get(res)!, res);
-  };
-  const codesOf = (op: GlyphRunOp) => env.fontCodes?.get(fontRes.get(op.font)!);
+/** How a page's glyph runs name their font resource and write their codes. */
+interface Fonts {
+  resName: (op: GlyphRunOp) => string;
+  codesOf: (op: GlyphRunOp) => FontCodes | undefined;
+}
+
+function opsContent(w: ContentWriter, ops: readonly DrawOp[], fonts: Fonts, scope: ResourceScope): void {
+  const { resName, codesOf } = fonts;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     const q = op.matrix !== undefined;
     if (op.op === 'glyphs') {
       // Consecutive runs of one text object (a block's letters, or its shadow) share BT … ET.
       let j = i + 1;
+      let wrap = q || !!op.outline;
       if (op.textObject !== undefined)
-        while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) j++;
-      const group = ops.slice(i, j) as GlyphRunOp[];
-      const wrap = q || group.some((g) => g.outline);
-      s += (wrap ? 'q\n' : '') + (q ? cm(op.matrix!) : '') + textObject(group, resName, codesOf) + (wrap ? 'Q\n' : '');
+        while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) {
+          if ((ops[j] as GlyphRunOp).outline) wrap = true;
+          j++;
+        }
+      if (wrap) w.str('q\n');
+      if (q) w.str(cm(op.matrix!));
+      textObject(w, ops, i, j, resName, codesOf);
+      if (wrap) w.str('Q\n');
       i = j - 1;
       continue;
     }
-    if (q) s += 'q\n' + cm(op.matrix!);
+    if (q) w.str('q\n' + cm(op.matrix!));
     if (op.op === 'rect') {
-      s += `${q ? '' : 'q\n'}${colourOps(op.fill, false)}\n${num(op.x)} ${num(op.y)} ${num(op.w)} ${num(op.h)} re\nf\n${q ? '' : 'Q\n'}`;
+      if (!q) w.str('q\n');
+      w.str(colourOps(op.fill, false));
+      w.byte(0x0a);
+      w.num(op.x);
+      w.byte(0x20);
+      w.num(op.y);
+      w.byte(0x20);
+      w.num(op.w);
+      w.byte(0x20);
+      w.num(op.h);
+      w.str(' re\nf\n');
+      if (!q) w.str('Q\n');
     } else if (op.op === 'rects') {
       // Abutting rectangles of one fill: a hairline seam between them is the renderer's anti-aliasing,
       // not a gap; the rectangles share their edges exactly.
-      s += `${q ? '' : 'q\n'}${colourOps(op.fill, false)}\n`;
+      if (!q) w.str('q\n');
+      w.str(colourOps(op.fill, false));
+      w.byte(0x0a);
       const r = op.rects;
-      for (let k = 0; k < r.length; k += 4) s += `${num(r[k])} ${num(r[k + 1])} ${num(r[k + 2])} ${num(r[k + 3])} re\n`;
-      s += `f\n${q ? '' : 'Q\n'}`;
+      for (let k = 0; k < r.length; k += 4) {
+        w.num(r[k]);
+        w.byte(0x20);
+        w.num(r[k + 1]);
+        w.byte(0x20);
+        w.num(r[k + 2]);
+        w.byte(0x20);
+        w.num(r[k + 3]);
+        w.str(' re\n');
+      }
+      w.str('f\n');
+      if (!q) w.str('Q\n');
     } else if (op.op === 'imported') {
       const name = scope.use('XObject', `page\u0000${op.source.part}\u0000${op.page}`, (context) =>
         writeImportedPage(context, op.source, op.page),
       );
-      s += `/${name} Do\n`; // the placing matrix is the op's own, written above
-      if (op.flat) s += flatWidgetsContent(op, scope, num);
+      w.str(`/${name} Do\n`); // the placing matrix is the op's own, written above
+      if (op.flat) w.str(flatWidgetsContent(op, scope, num));
     } else if (op.op === 'image') {
-      s += imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : '');
+      w.str(imageContent(op, scope, num, op.fill ? colourOps(op.fill, false) : ''));
     } else if (op.op === 'path') {
-      s += `${q ? '' : 'q\n'}`;
-      if (op.fill) s += colourOps(op.fill, false) + '\n';
-      if (op.stroke) s += colourOps(op.stroke.colour, true) + '\n' + strokeState(op.stroke);
-      s +=
-        segments(op.segs) + paintOperator(!!op.fill, !!op.stroke, op.fillRule === 'even_odd') + `\n${q ? '' : 'Q\n'}`;
+      if (!q) w.str('q\n');
+      if (op.fill) w.str(colourOps(op.fill, false) + '\n');
+      if (op.stroke) w.str(colourOps(op.stroke.colour, true) + '\n' + strokeState(op.stroke));
+      w.str(segments(op.segs) + paintOperator(!!op.fill, !!op.stroke, op.fillRule === 'even_odd') + '\n');
+      if (!q) w.str('Q\n');
     } else if (op.op === 'scope') {
       // The wrapper every item kind goes through (passes/layout/wrap.ts); its own q/Q bracket.
-      if (!q) s += 'q\n';
-      if (op.graphicsState) s += `/${env.gfx!.extGState(scope, op.graphicsState)} gs\n`;
-      if (op.layer) s += `/OC /${env.gfx!.layer(scope, op.layer)} BDC\n`;
-      if (op.clip) s += clip(op.clip.segs, op.clip.rule === 'even_odd');
-      s += opsContent(op.ops, fontRes, scope, fontRefs);
-      if (op.layer) s += 'EMC\n';
-      if (!q) s += 'Q\n';
+      if (!q) w.str('q\n');
+      if (op.graphicsState) w.str(`/${env.gfx!.extGState(scope, op.graphicsState)} gs\n`);
+      if (op.layer) w.str(`/OC /${env.gfx!.layer(scope, op.layer)} BDC\n`);
+      if (op.clip) w.str(clip(op.clip.segs, op.clip.rule === 'even_odd'));
+      opsContent(w, op.ops, fonts, scope);
+      if (op.layer) w.str('EMC\n');
+      if (!q) w.str('Q\n');
     } else if (op.op === 'marked') {
       // Marked content of a tagged page (passes/layout/structure-marks.ts).
-      s += markOpen(op.mark) + opsContent(op.ops, fontRes, scope, fontRefs) + 'EMC\n';
+      w.str(markOpen(op.mark));
+      opsContent(w, op.ops, fonts, scope);
+      w.str('EMC\n');
     } else if (op.op === 'form') {
-      s += `/${env.gfx!.form(scope, op.name)} Do\n`;
+      w.str(`/${env.gfx!.form(scope, op.name)} Do\n`);
     }
-    if (q) s += 'Q\n';
+    if (q) w.str('Q\n');
   }
-  return s;
 }
