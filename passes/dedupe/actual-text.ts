@@ -24,15 +24,42 @@ export class FirstText {
   readonly texts: string[] = [];
   /** `privateUse[g]` is 1 when glyph g's entry holds a Private Use Area code point: asked once per glyph, not per use. */
   readonly privateUse = new Uint8Array(65536);
+  /** The glyphs given an entry, in order, so the tables can be cleared for the next render. */
+  private readonly touched: number[] = [];
   get(g: number): string | undefined {
     const k = this.at[g];
     return k === 0 ? undefined : this.texts[k - 1];
   }
   set(g: number, t: string): void {
     this.at[g] = this.texts.push(t);
+    this.touched.push(g);
     if (hasPrivateUse(t)) this.privateUse[g] = 1;
   }
+
+  /**
+   * A cleared table from the pool, else a new one: two 64-K-slot tables a font a render were the
+   * largest fresh external memory of a warm server render (with the line writer's, they started a
+   * worker's mark-compact every ~20 invoices: bench/README.md, seventh wave, server).
+   */
+  static take(): FirstText {
+    return pool.pop() ?? new FirstText();
+  }
+
+  /** Clears what this render set (only the glyphs it touched) and keeps the table for the next one. */
+  release(): void {
+    for (const g of this.touched) {
+      this.at[g] = 0;
+      this.privateUse[g] = 0;
+    }
+    this.touched.length = 0;
+    this.texts.length = 0;
+    if (pool.length < FIRST_TEXT_POOL) pool.push(this);
+  }
 }
+
+/** Tables kept between renders: a document rarely draws with more fonts than this. */
+const FIRST_TEXT_POOL = 8;
+const pool: FirstText[] = [];
 
 /**
  * Records the run's glyphs in `first` (the first text drawn wins, as ToUnicode is written) and says

@@ -79,7 +79,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
         let f = firstText.get(o);
         if (!f) {
-          f = new FirstText();
+          f = FirstText.take();
           firstText.set(o, f);
         }
         obj = o;
@@ -122,6 +122,8 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     // glyphs join their fonts' subsets and their pictures count as drawn, each font and picture once.
     const forms = ir.doc.laidForms;
     for (const ops of [...(forms?.drawings.values() ?? []), ...(forms?.tilings.values() ?? [])]) walkOps(ops, visit);
+    // Every run is recorded: the tables go back to the pool (a refusal above just leaves them to the collector).
+    for (const f of firstText.values()) f.release();
     // keep: {characters}: their glyphs go into the subset too, extracting as themselves.
     for (const res of ir.fonts.values()) {
       if (res.keep?.kind !== 'characters') continue;
