@@ -44,7 +44,8 @@ export class StyledFont implements TextFont {
   readonly key: string;
   readonly kind: FontKind;
   readonly unitsPerEm: number;
-  private readonly cacheKey: string;
+  /** Names the feature set (the base face keeps a word cache per set; engines/text/face-words.ts keys by it). */
+  readonly cacheKey: string;
 
   constructor(
     readonly base: FeatureShaper,
