@@ -1,7 +1,7 @@
 // test/face-words.test.ts — words kept across renders by face (engines/text/face-words.ts): a render's
 // bytes never depend on what was rendered before it (A, then B, then A; a variant of the same face
 // after its plain words were kept; a first render against a warm one), and the words kept stay within
-// their byte budget, evicting the least recently used.
+// their byte budget, evicting those not used lately.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaceWords, FACE_WORDS_BYTES, faceWordsHeld, setFaceWordsBudget } from '../engines/text/face-words.js';
@@ -57,7 +57,7 @@ describe('words kept across renders', () => {
     expect(b0).not.toBe(a1);
   });
 
-  it('keeps no more than its budget, the least recently used texts evicted, and the output unchanged', () => {
+  it('keeps no more than its budget, texts evicted, and the output unchanged', () => {
     const words = Array.from({ length: 600 }, (_, i) => `W${i}q${(i * 13) % 97}`);
     clearFaceWords();
     const full = sha(table('Body', words));

@@ -136,7 +136,16 @@ export function measureIn(cache: Map<string, Measured>, font: FontResource, text
       // Not a chain: one segment in this font (shaper.ts), the same for every resource of this face.
       if (id !== 0) {
         const bytes = wordBytes(text, glyphs);
-        keepFaceWord(text, { shaped: segs[0].shaped, perPoint, glyphs, spaces, bytes, id, next: undefined });
+        keepFaceWord(text, {
+          shaped: segs[0].shaped,
+          perPoint,
+          glyphs,
+          spaces,
+          bytes,
+          id,
+          next: undefined,
+          used: false,
+        });
       }
     }
   }

@@ -4,8 +4,8 @@
 // word measures depends only on how its font shapes (the face's content, the variant's features and
 // missing-character rule), never on the render: that much is kept here, for every font that is not a
 // chain (a chain's segments name the render's member resources), and the render's cache wraps it in
-// that render's resource. Bounded by an estimate of the bytes held (FACE_WORDS_BYTES), the least
-// recently used words evicted first; what is found here is exactly what shaping would give, so no
+// that render's resource. Bounded by an estimate of the bytes held (FACE_WORDS_BYTES), the words not
+// used lately evicted first; what is found here is exactly what shaping would give, so no
 // output depends on what was rendered before (test/face-words.test.ts renders A, B, A and compares).
 
 import type { Shaped, TextFont } from '../../ir/text-font.js';
@@ -23,6 +23,8 @@ export interface FaceWord {
   /** The shaping id of the face (faceWordId); the same text in another face is `next`. */
   id: number;
   next: FaceWord | undefined;
+  /** Found since the text last came up for eviction (it then gets a second chance: the clock algorithm). */
+  used: boolean;
 }
 
 /**
@@ -43,7 +45,10 @@ export function wordBytes(text: string, glyphs: number): number {
 
 /**
  * Words by text (the string the render's cache just hashed: no key is built), each entry the text's
- * words in every face, least recently used text first (a Map keeps insertion order).
+ * words in every face, in the order kept (a Map keeps insertion order). A word found is marked used
+ * rather than moved (moving 21 000 entries a render reallocated the Map's table): eviction takes the
+ * oldest text not used since it last came up, moving a used one to the end (least recently used,
+ * approximately: the clock algorithm).
  */
 const words = new Map<string, FaceWord>();
 let held = 0;
@@ -77,19 +82,17 @@ export function faceWordId(face: TextFont): number {
   return id;
 }
 
-/** The word `text` kept in the face of shaping id `id` (now the most recently used text), or undefined. */
+/** The word `text` kept in the face of shaping id `id` (marked used), or undefined. */
 export function faceWord(id: number, text: string): FaceWord | undefined {
-  const first = words.get(text);
-  for (let w = first; w !== undefined; w = w.next)
+  for (let w = words.get(text); w !== undefined; w = w.next)
     if (w.id === id) {
-      words.delete(text);
-      words.set(text, first!);
+      w.used = true;
       return w;
     }
   return undefined;
 }
 
-/** Keeps a word shaped without a missing character; evicts the least recently used texts past the budget. */
+/** Keeps a word shaped without a missing character; evicts texts past the budget (see `words`). */
 export function keepFaceWord(text: string, w: FaceWord): void {
   if (w.bytes > budget) return;
   const first = words.get(text);
@@ -106,8 +109,15 @@ export function keepFaceWord(text: string, w: FaceWord): void {
 function evict(): void {
   while (held > budget && words.size) {
     const [text, first] = words.entries().next().value!;
-    for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) held -= w.bytes;
     words.delete(text);
+    let used = false;
+    for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) {
+      used ||= w.used;
+      w.used = false;
+    }
+    if (used)
+      words.set(text, first); // a second chance, at the end
+    else for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) held -= w.bytes;
   }
 }
 
