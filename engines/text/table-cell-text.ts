@@ -16,7 +16,7 @@ import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type Measured, measure, type RunStyle, type Span } from './atoms.js';
+import { type Measured, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
@@ -239,16 +239,18 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
     k = 0,
     shown = 0;
   const n = text.length;
+  const font = style.font;
+  const words = wordsOf(font); // the font's word cache, looked up once a cell rather than once a word
   while (i < n) {
     let j = i + 1;
     let m: Measured;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      m = measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      m = measureIn(words, font, j === i + 1 ? ' ' : text.slice(i, j), at);
       x += m.perPoint * style.size;
     } else {
       while (j < n && text.charCodeAt(j) !== 32) j++;
-      m = measure(style.font, text.slice(i, j), at);
+      m = measureIn(words, font, text.slice(i, j), at);
       x += m.perPoint * style.size;
       visible = x;
       shown = k + 1;
