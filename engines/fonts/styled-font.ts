@@ -46,7 +46,8 @@ export class StyledFont implements TextFont {
   readonly unitsPerEm: number;
   /** advanceOf is the base's: tables of stated advances are kept by the (long-lived) base face. */
   readonly advancesOwner: object;
-  private readonly cacheKey: string;
+  /** Names the feature set (the base face keeps a word cache per set; engines/text/face-words.ts keys by it). */
+  readonly cacheKey: string;
 
   constructor(
     readonly base: FeatureShaper,

@@ -7,6 +7,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { OutlineSpec } from '../../ir/text-types.js';
 import type { Colour, FontResource } from '../../ir/types.js';
 import { type ShapedSegment, shapeText } from '../fonts/shaper.js';
+import { faceWord, faceWordId, keepFaceWord, wordBytes } from './face-words.js';
 
 /** Everything that decides how a stretch of text looks. Spans sharing a style share the object. */
 export interface RunStyle {
@@ -76,7 +77,8 @@ export function glyphCounts(segs: ShapedSegment[]): { glyphs: number; spaces: nu
 /**
  * Shaped words per requested font, for the length of one render (font resources are made per
  * render): a long document asks for the same few thousand words tens of thousands of times, and a
- * hit costs one Map lookup and no allocation. Bounded like every cache (fast-layout §1 rule 3).
+ * hit costs one Map lookup and no allocation. Bounded like every cache (fast-layout §1 rule 3). A
+ * miss looks in the words kept across renders by face (face-words.ts) before it shapes.
  */
 export const measuredCache = new WeakMap<FontResource, Map<string, Measured>>();
 
@@ -112,14 +114,40 @@ export function measureIn(cache: Map<string, Measured>, font: FontResource, text
   if (m) return m;
   if (text.length === 0) m = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
   else {
-    const segs = shapeText(font, text);
-    let perPoint = 0;
-    for (const seg of segs) {
-      if (seg.shaped.missing.length) refuseMissing(font.name, seg, at);
-      perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
+    // Shaped in an earlier render (or earlier in this one, in another resource of the same face)?
+    const id = faceWordId(font.face);
+    const kept = id === 0 ? undefined : faceWord(id, text);
+    if (kept !== undefined) {
+      m = {
+        segs: [{ font, start: 0, shaped: kept.shaped }],
+        perPoint: kept.perPoint,
+        glyphs: kept.glyphs,
+        spaces: kept.spaces,
+      };
+    } else {
+      const segs = shapeText(font, text);
+      let perPoint = 0;
+      for (const seg of segs) {
+        if (seg.shaped.missing.length) refuseMissing(font.name, seg, at);
+        perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
+      }
+      const { glyphs, spaces } = glyphCounts(segs);
+      m = { segs, perPoint, glyphs, spaces };
+      // Not a chain: one segment in this font (shaper.ts), the same for every resource of this face.
+      if (id !== 0) {
+        const bytes = wordBytes(text, glyphs);
+        keepFaceWord(text, {
+          shaped: segs[0].shaped,
+          perPoint,
+          glyphs,
+          spaces,
+          bytes,
+          id,
+          next: undefined,
+          used: false,
+        });
+      }
     }
-    const { glyphs, spaces } = glyphCounts(segs);
-    m = { segs, perPoint, glyphs, spaces };
   }
   if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
   cache.set(text, m);

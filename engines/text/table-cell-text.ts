@@ -16,7 +16,7 @@ import type { CellText, LineMetrics } from '../../ir/measured-table.js';
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type Measured, measure, type RunStyle, type Span } from './atoms.js';
+import { type Measured, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
@@ -202,6 +202,27 @@ const atomsFound: Measured[] = [];
 /** More atoms than a one-line cell plausibly holds: such a text is laid by the engine (atomsFound stays small). */
 const MAX_ONE_LINE_ATOMS = 256;
 
+/** Letters, digits, space and . , ; : ' " (line-break.ts SIMPLE): 1 by UTF-16 unit below 128. */
+const PLAIN = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,;:\'"') PLAIN[ch.charCodeAt(0)] = 1;
+
+/**
+ * A text `breaksOnlyAfterSpaces` accepts, told by a table read per character rather than its two
+ * expressions (every unit plain, or a hyphen between two digits as in a date): true only when they
+ * would say true; anything else is asked of them.
+ */
+export function plainBreaks(text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const u = text.charCodeAt(i);
+    if (u < 128 && PLAIN[u] === 1) continue;
+    if (u === 45 && i > 0 && i + 1 < n && isDigit(text.charCodeAt(i - 1)) && isDigit(text.charCodeAt(i + 1))) continue;
+    return false;
+  }
+  return true;
+}
+const isDigit = (u: number) => u >= 48 && u <= 57;
+
 /**
  * Whether the engine would set this text on one line, found without laying it: one run, no line end,
  * breaks only after spaces (so its atoms are its words and runs of spaces, paragraph.ts), no
@@ -211,23 +232,25 @@ const MAX_ONE_LINE_ATOMS = 256;
  * `atomsFound`, or −1 when the engine would not set one line.
  */
 function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPointer): number {
-  if (!breaksOnlyAfterSpaces(text)) return -1;
+  if (!plainBreaks(text) && !breaksOnlyAfterSpaces(text)) return -1;
   let x = 0,
     visible = 0,
     i = 0,
     k = 0,
     shown = 0;
   const n = text.length;
+  const font = style.font;
+  const words = wordsOf(font); // the font's word cache, looked up once a cell rather than once a word
   while (i < n) {
     let j = i + 1;
     let m: Measured;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      m = measure(style.font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      m = measureIn(words, font, j === i + 1 ? ' ' : text.slice(i, j), at);
       x += m.perPoint * style.size;
     } else {
       while (j < n && text.charCodeAt(j) !== 32) j++;
-      m = measure(style.font, text.slice(i, j), at);
+      m = measureIn(words, font, text.slice(i, j), at);
       x += m.perPoint * style.size;
       visible = x;
       shown = k + 1;
@@ -450,21 +473,22 @@ export function writeRun(r: PlacedRun, target: DrawTarget): void {
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
 export function measureCellText(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
-  const src = cellSource(cell);
-  if (!src) return undefined;
+  const c = cell.content;
+  if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
   const s = cell.style;
-  // The common cell — one short run in the cell's own style on one line — is measured without laying it.
-  const run = src.runs[0] as TextRun;
-  if (
-    src.runs.length === 1 &&
-    !run.style &&
-    !run.date &&
-    s.breakAfter === undefined &&
-    s.hyphenate === undefined &&
-    s.align !== 'justify'
-  ) {
+  // The common cell — one short run in the cell's own style on one line — is measured without laying it
+  // (read here from the content, as cellSource would give it, without an object per cell).
+  let text: string | undefined, at: JsonPointer | undefined;
+  if (c.kind === 'flow') {
+    text = c.text;
+    at = c.at;
+  } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
+    text = c.runs[0].text;
+    at = c.runs[0].at;
+  }
+  if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
-    const shown = oneLineAtoms(run.text, style, width, run.at);
+    const shown = oneLineAtoms(text, style, width, at!);
     if (shown >= 0) {
       const one: MeasuredOneLine = {
         lines: oneLineOf(style).lines,

@@ -74,7 +74,7 @@ export function measureTable(
       let width = 0;
       for (let k = cell.col; k < cell.col + cell.colSpan; k++) width += colW[k];
       const s = cell.style;
-      const m: MeasuredCell = { cell, width, need: 0 };
+      const m: MeasuredCell = { cell, width, text: undefined, need: 0 };
       const padV = s.padding[0] + s.padding[2];
       const kind = cell.content.kind;
       if (kind === 'text' || kind === 'flow') {
@@ -102,7 +102,7 @@ export function measureTable(
   }
   // A spanning cell taller than the rows it spans makes the last of them taller.
   const startOf = new Map<MeasuredCell, number>();
-  for (let r = 0; r < n; r++) for (const m of cells[r]) if (m.cell.rowSpan > 1) startOf.set(m, r);
+  if (spanning.length) for (let r = 0; r < n; r++) for (const m of cells[r]) if (m.cell.rowSpan > 1) startOf.set(m, r);
   for (const m of spanning) {
     const r0 = startOf.get(m)!;
     const r1 = r0 + m.cell.rowSpan - 1;
