@@ -30,6 +30,7 @@ import {
 } from './line-draw.js';
 import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
 import { runSpans } from './runs.js';
+import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
@@ -426,8 +427,8 @@ export function fillRun(r: PlacedRun, glyphs: Uint16Array, adjust: Int32Array, t
 
 /** A placed run written as its own glyph run (what drawing the cell alone makes). */
 export function writeRun(r: PlacedRun, target: DrawTarget): void {
-  const glyphs = new Uint16Array(r.n);
-  const adjust = new Int32Array(r.n);
+  const glyphs = uint16s(r.n);
+  const adjust = int32s(r.n);
   const text = new Array<string>(r.n);
   fillRun(r, glyphs, adjust, text, 0);
   target.glyphs.push({

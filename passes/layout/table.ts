@@ -13,6 +13,7 @@ import type { Box } from '../../engines/geometry/coordinates.js';
 import { boxToRect } from '../../engines/geometry/shapes.js';
 import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
 import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
+import { int32s, uint16s } from '../../engines/text/slab.js';
 import {
   type CellPage,
   drawCellLines,
@@ -315,8 +316,8 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
   const k = 1000 / face.unitsPerEm;
   let n = 0;
   for (let i = from; i < to; i++) n += row[i].glyphs.length;
-  const glyphs = new Uint16Array(n);
-  const adjust = new Int32Array(n);
+  const glyphs = uint16s(n);
+  const adjust = int32s(n);
   const text: string[] = new Array(n);
   const cells: { at: JsonPointer; from: number }[] = [];
   let o = 0;
@@ -408,8 +409,10 @@ function joinedPlaced(row: PlacedRun[], from: number, to: number, target: DrawTa
   const first = row[from];
   let n = 0;
   for (let i = from; i < to; i++) n += row[i].n;
-  const glyphs = new Uint16Array(n);
-  const adjust = new Int32Array(n);
+  // cut from the text engine's shared blocks (engines/text/slab.ts): a row's arrays are ~100 bytes,
+  // each a backing store of its own allocated and swept otherwise (20 000 a render on table-10k)
+  const glyphs = uint16s(n);
+  const adjust = int32s(n);
   const text: string[] = new Array(n);
   const cells: { at: JsonPointer; from: number }[] = [];
   let o = 0;
