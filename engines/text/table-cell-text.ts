@@ -391,6 +391,18 @@ export class OneLineCell {
 }
 
 /**
+ * A run's `reach` (ir/draw-ops.ts), points, from the least and farthest its pen and its letters'
+ * stated widths reach (`lo`, `hi`, thousandths of an em) over `n` glyphs. A stated width is the
+ * face's advance rounded to a whole thousandth, so the advances the off-page check adds up differ
+ * from them by at most half a thousandth a glyph: widened by that (and one more for rounding), the
+ * box holds every letter's.
+ */
+export function reachOf(lo: number, hi: number, n: number, size: number): [number, number] {
+  const slack = 0.5 * n + 1;
+  return [((lo - slack) * size) / 1000, ((hi + slack) * size) / 1000];
+}
+
+/**
  * One-line cells placed (`OneLineCell.place`) and not yet written: a row's worth, their glyph ids,
  * texts and TJ adjustments filled into shared scratch arrays as each cell is placed — no object
  * or array per cell; reused row after row. Cell i's glyphs are [from[i], from[i] + n[i]).
@@ -408,6 +420,9 @@ export class PlacedRow {
   n = new Int32Array(16);
   /** The pen's advance over the cell's glyphs, thousandths of an em, as TJ moves it (stated widths less adjustments: a whole number). */
   pen = new Float64Array(16);
+  /** The least and farthest the pen and the letters' stated widths reach from the cell's start, thousandths of an em (see `reachOf`). */
+  lo = new Float64Array(16);
+  hi = new Float64Array(16);
   glyphs = new Uint16Array(1024);
   adjust = new Int32Array(1024);
   text: string[] = [];
@@ -424,7 +439,9 @@ export class PlacedRow {
     const o = this.used;
     let n = o,
       drift = 0,
-      pen = 0;
+      pen = 0,
+      lo = 0,
+      hi = 0;
     for (let i = 0; i < shown; i++) {
       const segs = atoms[i].segs;
       for (let j = 0; j < segs.length; j++) {
@@ -453,19 +470,29 @@ export class PlacedRow {
             drift += adj;
           }
           adjust[n] = adj;
-          pen += st - adj;
+          // where the letter's box ends and where TJ leaves the pen, for `reach`
+          const end = pen + st;
+          if (end > hi) hi = end;
+          if (end < lo) lo = end;
+          pen = end - adj;
+          if (pen > hi) hi = pen;
+          if (pen < lo) lo = pen;
           n++;
         }
       }
     }
     this.filled = n - o;
     this.filledPen = pen;
+    this.filledLo = lo;
+    this.filledHi = hi;
     return n - o;
   }
 
-  /** What the last `fill` filled: how many glyphs, and the pen's advance over them. */
+  /** What the last `fill` filled: how many glyphs, the pen's advance over them, the least and farthest the pen and the letters' stated widths reach. */
   private filled = 0;
   private filledPen = 0;
+  private filledLo = 0;
+  private filledHi = 0;
 
   /** Keeps the glyphs `fill` just filled in (from `used` on) as a placed cell. */
   add(style: RunStyle, x: number, y: number, at: JsonPointer): void {
@@ -478,6 +505,8 @@ export class PlacedRow {
     this.from[i] = this.used;
     this.n[i] = this.filled;
     this.pen[i] = this.filledPen;
+    this.lo[i] = this.filledLo;
+    this.hi[i] = this.filledHi;
     this.used += this.filled;
     this.count = i + 1;
   }
@@ -508,6 +537,8 @@ export class PlacedRow {
     this.x = f64(this.x);
     this.y = f64(this.y);
     this.pen = f64(this.pen);
+    this.lo = f64(this.lo);
+    this.hi = f64(this.hi);
     this.from = i32(this.from);
     this.n = i32(this.n);
   }
@@ -540,6 +571,7 @@ export class PlacedRow {
       outline: style.outline,
       actualText: undefined,
       textObject: target.textObject,
+      reach: reachOf(this.lo[i], this.hi[i], n, style.size),
     });
   }
 

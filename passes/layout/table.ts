@@ -24,6 +24,7 @@ import {
   OneLineCell,
   PagedCellText,
   PlacedRow,
+  reachOf,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
@@ -435,6 +436,8 @@ function joinedPlaced(
     rt = row.text;
   let o = 0;
   let pen = 0;
+  let lo = 0,
+    hi = 0;
   for (let i = from; i < to; i++) {
     const c = order ? order[i] : i;
     if (i > from) {
@@ -442,6 +445,9 @@ function joinedPlaced(
       adjust[o - 1] += adj;
       pen -= adj;
     }
+    // the cell's reach from where TJ leaves the pen for it
+    if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
+    if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
     cells[i - from] = { at: row.at[c], from: o };
     const a = row.from[c],
       m = row.n[c];
@@ -469,6 +475,7 @@ function joinedPlaced(
     actualText: undefined,
     textObject: target.textObject,
     cells,
+    reach: reachOf(lo, hi, n, st.size),
   };
 }
 
