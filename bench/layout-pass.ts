@@ -1,6 +1,6 @@
 // bench/layout-pass.ts — the layout pass alone (issue 21): a scenario read and paginated once, then
 // the layout pass run on that same paged IR again and again in one process; median CPU ms
-// (process.cpuUsage, GC threads included) and wall ms per run after warm-ups, and the heap the laid
+// (process.cpuUsage, GC threads included) and wall ms per run after warm-ups (and the least of each), and the heap the laid
 // pages hold (heapUsed after a full GC with them alive, less it after they are dropped; needs
 // --expose-gc, else omitted). `--root` names another source tree (e.g. main's) to measure instead,
 // so two trees can be alternated, each in its own process:
@@ -55,16 +55,19 @@ for (let i = 0; i < runs; i++) {
   cpu.push((d.user + d.system) / 1000);
 }
 let held = '';
+/** The last laid IR, kept alive while the heap is measured with it. */
+export let laid: unknown;
 if (gc) {
   gc();
   const m0 = process.memoryUsage();
-  const laid: unknown[] = [once()];
+  laid = once();
   gc();
   const m1 = process.memoryUsage();
   const mb = (b: number) => (b / 2 ** 20).toFixed(1);
-  held = ` | laid pages hold ${mb(m1.heapUsed - m0.heapUsed)} MB of heap + ${mb(m1.arrayBuffers - m0.arrayBuffers)} MB of array buffers (${laid.length})`;
+  held = ` | laid pages hold ${mb(m1.heapUsed - m0.heapUsed)} MB of heap + ${mb(m1.arrayBuffers - m0.arrayBuffers)} MB of array buffers`;
 }
+const least = (xs: number[]) => xs.reduce((a, b) => Math.min(a, b)).toFixed(1);
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(1);
 console.log(
-  `${scenario} (${root}): layout CPU ${med(cpu)} ms, wall ${med(wall)} ms (median of ${runs})${held} | load ${loadavg()[0].toFixed(2)}`,
+  `${scenario} (${root}): layout CPU ${med(cpu)} ms, wall ${med(wall)} ms (median of ${runs}; least ${least(cpu)}, ${least(wall)})${held} | load ${loadavg()[0].toFixed(2)}`,
 );
