@@ -60,6 +60,13 @@ export interface GlyphRunOp {
    * (off-page remarks) still names the cell. The first entry starts at 0 with the run's own `at`.
    */
   cells?: { at: JsonPointer; from: number }[];
+  /**
+   * From the least to the farthest a letter's box reaches along the baseline, points from `x`, when
+   * layout knew it as it made the run (a table's one-line cells): at least as wide as the letters'
+   * own, so the off-page check (passes/layout/off-page.ts) finds a run inside the page from this box
+   * without walking its glyphs. Absent: the glyphs are walked. Not written to the file.
+   */
+  reach?: [number, number];
 }
 
 export interface FillRectOp {

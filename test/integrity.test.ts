@@ -171,6 +171,72 @@ describe('remarks for text that falls off the page', () => {
     ]);
   });
 
+  it("a table run's reach (the box the off-page check trusts without walking it) holds every letter's box", () => {
+    // passes/layout/table.ts gives a one-line cell's run, and a row's joined run, the reach of its
+    // letters from stated widths; the check walks a run only when that box is not on the page.
+    type Run = {
+      op: string;
+      glyphs: Uint16Array;
+      adjust: Int32Array;
+      size: number;
+      font: string;
+      reach?: [number, number];
+    };
+    const laid: Run[] = [];
+    const faces = new Map<string, { unitsPerEm: number; advanceOf(g: number): number }>();
+    const texts = ['AVAVAV To', 'Ty.,;: WAVE', 'iiii llll', 'R00001', '69,024.34', 'Wo Yo Vo', 'x', ''];
+    const rows = Array.from({ length: 24 }, (_, r) =>
+      texts.map((_, c) => texts[(r * 3 + c) % texts.length]).slice(0, 4),
+    );
+    const out = render({
+      description: {
+        fonts: FONTS,
+        items: [
+          {
+            type: 'table',
+            rect: { llx: 20, lly: 20, urx: 580, ury: 820 },
+            font: 'Body',
+            font_size: 13,
+            columns: [90, 140, 120, 150],
+            column_align: ['left', 'right', 'center', 'right'],
+            rows,
+          },
+        ],
+      },
+      now: NOW,
+      trace: (id, ir) => {
+        if (id !== 'layout') return;
+        const l = ir as {
+          fonts: Map<string, { face: { unitsPerEm: number; advanceOf(g: number): number } }>;
+          pages: { ops: Run[] }[];
+        };
+        for (const [name, f] of l.fonts) faces.set(name, f.face);
+        for (const p of l.pages) for (const op of p.ops) if (op.op === 'glyphs') laid.push(op);
+      },
+    });
+    expect(out.ok).toBe(true);
+    const reached = laid.filter((op) => op.reach);
+    expect(reached.length).toBeGreaterThan(20);
+    for (const op of reached) {
+      // as passes/layout/off-page.ts walks a run: each letter's advance from the face, then TJ's adjustment
+      const face = faces.get(op.font)!;
+      const scale = op.size / face.unitsPerEm;
+      let pen = 0,
+        lo = 0,
+        hi = 0;
+      for (let i = 0; i < op.glyphs.length; i++) {
+        const end = pen + face.advanceOf(op.glyphs[i]) * scale;
+        pen = end - (op.adjust[i] * op.size) / 1000;
+        lo = Math.min(lo, end, pen);
+        hi = Math.max(hi, end, pen);
+      }
+      expect(op.reach![0]).toBeLessThanOrEqual(lo);
+      expect(op.reach![1]).toBeGreaterThanOrEqual(hi);
+      // and not much wider: a glyph's stated width is within half a thousandth of an em of its advance
+      expect(op.reach![1] - hi).toBeLessThan(((op.glyphs.length + 2) * op.size) / 1000);
+    }
+  });
+
   it('a text_path past the edge, and a code whose bars leave the sheet', () => {
     const out = doc({
       items: [

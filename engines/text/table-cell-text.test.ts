@@ -125,6 +125,11 @@ describe('OneLineCell', () => {
           taken++;
           expect(one.height).toBe(laid.lines[0].ascender - laid.lines[0].descender);
           one.draw(s, 12.5, 700.25, got);
+          // the fast path also says how far its letters reach (for the off-page check; test/integrity.test.ts)
+          for (const r of got.glyphs) {
+            expect(r.reach).toBeDefined();
+            delete r.reach;
+          }
           expect(got, `${JSON.stringify(t)} at ${w}, ${align}`).toEqual(expected);
         }
       }

@@ -30,6 +30,7 @@ import {
 } from './line-draw.js';
 import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
 import { runSpans } from './runs.js';
+import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
@@ -291,10 +292,27 @@ export class OneLineCell {
   private shown = 0;
   private width = 0;
   private ascender = 0;
+  /** The width of the shown atoms, points, summed as the line's width is (oneLineAtoms's `visible`). */
+  private total = 0;
+  /** Where `draw` places the cell before writing it. */
+  private readonly own = new PlacedRow();
 
   /** `measured`: the cell's text as pagination measured it, its atoms kept when it took one line. */
   prepare(cell: TableCell, font: FontResource, width: number, measured?: CellText): boolean {
     const c = cell.content;
+    const kept = measured as MeasuredOneLine | undefined;
+    if (kept?.atoms && kept.style.font === font) {
+      // Measured as one line (measureCellText made `kept` only for a cell passing the tests below but
+      // for placeholders), its style made from this cell's style and font: the same style, the same
+      // atoms, at this width (the sum the engine compares is the same). Only the cell's placeholders
+      // are looked at again: the cell's own objects are not walked once more.
+      if (c.kind === 'text' ? c.runs[0].placeholders : c.kind !== 'flow' || c.placeholders) return false;
+      if (!(kept.visible <= width + 1e-6)) return false;
+      this.atoms = kept.atoms;
+      this.shown = kept.atoms.length;
+      this.total = kept.visible;
+      return this.ready(kept.style, kept.lines[0], width);
+    }
     let text: string, at: JsonPointer;
     if (c.kind === 'text') {
       if (c.runs.length !== 1) return false;
@@ -310,19 +328,22 @@ export class OneLineCell {
     const s = cell.style;
     if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return false;
     const style = runStyleOf(s, font);
-    const kept = measured as MeasuredOneLine | undefined;
     if (kept?.atoms && kept.style === style) {
-      // the same atoms, at this width (the sum the engine compares is the same)
       if (!(kept.visible <= width + 1e-6)) return false;
       this.atoms = kept.atoms;
       this.shown = kept.atoms.length;
+      this.total = kept.visible;
     } else {
       const shown = oneLineAtoms(text, style, width, at);
       if (shown < 0) return false;
       this.atoms = atomsFound;
       this.shown = shown;
+      this.total = visibleFound;
     }
-    const m = oneLineOf(style).m;
+    return this.ready(style, oneLineOf(style).m, width);
+  }
+
+  private ready(style: RunStyle, m: LineMetrics, width: number): true {
     this.style = style;
     this.width = width;
     this.ascender = m.ascender;
@@ -332,53 +353,56 @@ export class OneLineCell {
 
   /** Draws the prepared cell's line with the top of its ascender at `top`, its measure starting at `left`. */
   draw(s: CellStyle, left: number, top: number, target: DrawTarget): void {
-    const pending: PlacedRun[] = [];
-    this.place(s, left, top, target, pending);
-    for (const r of pending) writeRun(r, target);
+    const row = this.own;
+    this.place(s, left, top, target, row);
+    row.writeAll(target);
+    row.release();
   }
 
   /**
-   * Places the prepared cell's line as `draw` would, its glyph run not yet written: appended to
-   * `pending` (written by `writeRun`, or joined with its row's by passes/layout/table.ts). Its
-   * decorations are drawn and its memory charged now, as drawing it would. A line in a font chain's
-   * members is drawn at once, after what is pending (so runs keep their order).
+   * Places the prepared cell's line as `draw` would, its glyph run not yet written: its glyphs,
+   * texts and TJ adjustments filled into `row` (written by `PlacedRow.write`, or joined with its
+   * row's by passes/layout/table.ts). Its decorations are drawn and its memory charged now, as
+   * drawing it would. A line in a font chain's members is drawn at once, after what is placed (so
+   * runs keep their order).
    */
-  place(s: CellStyle, left: number, top: number, target: DrawTarget, pending: PlacedRun[]): void {
+  place(s: CellStyle, left: number, top: number, target: DrawTarget, row: PlacedRow): void {
     const style = this.style!;
-    let total = 0,
-      glyphCount = 0;
-    for (let i = 0; i < this.shown; i++) {
-      const m = this.atoms[i];
-      total += m.perPoint * style.size;
-      for (const seg of m.segs) glyphCount += seg.shaped.glyphs.length;
-    }
-    if (this.shown === 0 || glyphCount === 0) return;
-    // lineAlign of a paragraph's last line, left to right, no `last_align`; the line fits its measure.
-    const free = this.width - total;
-    const align = resolveAlign(s.align, false);
-    const offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
-    const x = left + 0 + offset,
-      baseline = top - this.ascender;
-    if (!this.oneFont(style)) {
+    // the shown atoms' width is `total` (oneLineAtoms summed it in this order), so the atoms are
+    // walked once: their glyphs filled in as they are counted
+    const filled = row.fill(style, this.atoms, this.shown);
+    if (filled < 0) {
       // a font chain's members: a run per member, as the line writer cuts them
-      for (const r of pending) writeRun(r, target);
-      pending.length = 0;
-      const w = new LineWriter(x, baseline, 0, target, glyphCount, 0);
+      let glyphCount = 0;
+      for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) glyphCount += seg.shaped.glyphs.length;
+      if (this.shown === 0 || glyphCount === 0) return;
+      row.writeAll(target);
+      const w = new LineWriter(this.x(s, left), top - this.ascender, 0, target, glyphCount, 0);
       for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) w.seg(style, seg, false, false);
       w.flush();
       return;
     }
+    if (this.shown === 0 || filled === 0) return;
+    const x = this.x(s, left),
+      baseline = top - this.ascender;
     // One font: the one run the line writer would make (no stretch: every advance as shaped).
-    chargeText(RUN_BYTES + glyphCount * GLYPH_BYTES, target.at);
-    const atoms = this.atoms === atomsFound ? atomsFound.slice(0, this.shown) : this.atoms;
-    pending.push({ style, atoms, shown: this.shown, n: glyphCount, x, y: baseline, at: target.at });
+    chargeText(RUN_BYTES + filled * GLYPH_BYTES, target.at);
+    row.add(style, x, baseline, target.at);
     if (style.underline || style.strikethrough || style.overline) {
       let units = 0;
       for (let i = 0; i < this.shown; i++)
-        for (const seg of atoms[i].segs) for (const adv of seg.shaped.advances) units += adv;
+        for (const seg of this.atoms[i].segs) for (const adv of seg.shaped.advances) units += adv;
       const width = (units * style.size) / style.font.face.unitsPerEm;
       pushAll(target.rects, decorationRects(style, style.font, x, baseline, width, target));
     }
+  }
+
+  /** Where the line starts: lineAlign of a paragraph's last line, left to right, no `last_align`; the line fits its measure. */
+  private x(s: CellStyle, left: number): number {
+    const free = this.width - this.total;
+    const align = resolveAlign(s.align, false);
+    const offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
+    return left + 0 + offset;
   }
 
   /** Lets go of the last cell's style and atoms (and the shared scratch), so no render's fonts outlive it here. */
@@ -387,88 +411,212 @@ export class OneLineCell {
     this.atoms = atomsFound;
     atomsFound.length = 0;
   }
-
-  /** Whether every shown atom is shaped in the cell's own font (no font chain member). */
-  private oneFont(style: RunStyle): boolean {
-    for (let i = 0; i < this.shown; i++)
-      for (const seg of this.atoms[i].segs) if (seg.font !== style.font) return false;
-    return true;
-  }
-}
-
-/** A one-line cell's glyph run, placed (`OneLineCell.place`) and not yet written. */
-export interface PlacedRun {
-  style: RunStyle;
-  /** Its atoms (the first `shown` are drawn), `n` glyphs in all. */
-  atoms: Measured[];
-  shown: number;
-  n: number;
-  x: number;
-  y: number;
-  at: JsonPointer;
 }
 
 /**
- * Writes a placed run's glyphs, texts and TJ adjustments into the arrays from index `o`, the
- * adjustments as emitRun (line-draw.ts) sets them for the run alone; returns the pen's advance
- * over them, thousandths of an em, as TJ moves it (stated widths less adjustments: a whole number).
+ * A run's `reach` (ir/draw-ops.ts), points, from the least and farthest its pen and its letters'
+ * stated widths reach (`lo`, `hi`, thousandths of an em) over `n` glyphs. A stated width is the
+ * face's advance rounded to a whole thousandth, so the advances the off-page check adds up differ
+ * from them by at most half a thousandth a glyph: widened by that (and one more for rounding), the
+ * box holds every letter's.
  */
-export function fillRun(r: PlacedRun, glyphs: Uint16Array, adjust: Int32Array, text: string[], o: number): number {
-  const face = r.style.font.face;
-  const k = 1000 / face.unitsPerEm;
-  const stated = statedAdvances(face);
-  let n = o,
-    drift = 0,
-    pen = 0;
-  for (let i = 0; i < r.shown; i++)
-    for (const seg of r.atoms[i].segs) {
-      const sh = seg.shaped;
-      for (let g = 0; g < sh.glyphs.length; g++) {
-        const adv = sh.advances[g];
-        const gid = sh.glyphs[g];
-        glyphs[n] = gid;
-        text[n] = sh.text[g];
-        let st = stated[gid];
-        if (st === -1) {
-          st = Math.round(face.advanceOf(gid) * k);
-          stated[gid] = st;
-        }
-        drift += adv * k - st;
-        let adj = 0;
-        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
-          adj = -Math.round(drift);
-          drift += adj;
-        }
-        adjust[n] = adj;
-        pen += st - adj;
-        n++;
-      }
-    }
-  return pen;
+export function reachOf(lo: number, hi: number, n: number, size: number): [number, number] {
+  const slack = 0.5 * n + 1;
+  return [((lo - slack) * size) / 1000, ((hi + slack) * size) / 1000];
 }
 
-/** A placed run written as its own glyph run (what drawing the cell alone makes). */
-export function writeRun(r: PlacedRun, target: DrawTarget): void {
-  const glyphs = new Uint16Array(r.n);
-  const adjust = new Int32Array(r.n);
-  const text = new Array<string>(r.n);
-  fillRun(r, glyphs, adjust, text, 0);
-  target.glyphs.push({
-    op: 'glyphs',
-    at: r.at,
-    matrix: target.matrix,
-    font: r.style.font.name,
-    size: r.style.size,
-    x: r.x,
-    y: r.y,
-    colour: r.style.colour,
-    glyphs,
-    adjust,
-    text,
-    outline: r.style.outline,
-    actualText: undefined,
-    textObject: target.textObject,
-  });
+/**
+ * One-line cells placed (`OneLineCell.place`) and not yet written: a row's worth, their glyph ids,
+ * texts and TJ adjustments filled into shared scratch arrays as each cell is placed — no object
+ * or array per cell; reused row after row. Cell i's glyphs are [from[i], from[i] + n[i]).
+ */
+export class PlacedRow {
+  /** Cells placed. */
+  count = 0;
+  /** Glyphs filled so far (placed cells' and the one being placed). */
+  used = 0;
+  style: RunStyle[] = [];
+  at: JsonPointer[] = [];
+  x = new Float64Array(16);
+  y = new Float64Array(16);
+  from = new Int32Array(16);
+  n = new Int32Array(16);
+  /** The pen's advance over the cell's glyphs, thousandths of an em, as TJ moves it (stated widths less adjustments: a whole number). */
+  pen = new Float64Array(16);
+  /** The least and farthest the pen and the letters' stated widths reach from the cell's start, thousandths of an em (see `reachOf`). */
+  lo = new Float64Array(16);
+  hi = new Float64Array(16);
+  glyphs = new Uint16Array(1024);
+  adjust = new Int32Array(1024);
+  text: string[] = [];
+
+  /**
+   * Fills the atoms' glyphs in from `used`, the adjustments as emitRun (line-draw.ts) sets them for
+   * the run alone, and keeps the pen's advance for `add`; returns how many, or −1 (nothing kept)
+   * when a segment is in another font than the style's (a font chain's member).
+   */
+  fill(style: RunStyle, atoms: readonly Measured[], shown: number): number {
+    const face = style.font.face;
+    const k = 1000 / face.unitsPerEm;
+    const stated = statedAdvances(face);
+    const o = this.used;
+    let n = o,
+      drift = 0,
+      pen = 0,
+      lo = 0,
+      hi = 0;
+    for (let i = 0; i < shown; i++) {
+      const segs = atoms[i].segs;
+      for (let j = 0; j < segs.length; j++) {
+        const seg = segs[j];
+        if (seg.font !== style.font) return -1;
+        const sh = seg.shaped;
+        const count = sh.glyphs.length;
+        if (n + count > this.glyphs.length) this.grow(n + count);
+        const glyphs = this.glyphs,
+          adjust = this.adjust,
+          text = this.text;
+        for (let g = 0; g < count; g++) {
+          const adv = sh.advances[g];
+          const gid = sh.glyphs[g];
+          glyphs[n] = gid;
+          text[n] = sh.text[g];
+          let st = stated[gid];
+          if (st === -1) {
+            st = Math.round(face.advanceOf(gid) * k);
+            stated[gid] = st;
+          }
+          drift += adv * k - st;
+          let adj = 0;
+          if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+            adj = -Math.round(drift);
+            drift += adj;
+          }
+          adjust[n] = adj;
+          // where the letter's box ends and where TJ leaves the pen, for `reach`
+          const end = pen + st;
+          if (end > hi) hi = end;
+          if (end < lo) lo = end;
+          pen = end - adj;
+          if (pen > hi) hi = pen;
+          if (pen < lo) lo = pen;
+          n++;
+        }
+      }
+    }
+    this.filled = n - o;
+    this.filledPen = pen;
+    this.filledLo = lo;
+    this.filledHi = hi;
+    return n - o;
+  }
+
+  /** What the last `fill` filled: how many glyphs, the pen's advance over them, the least and farthest the pen and the letters' stated widths reach. */
+  private filled = 0;
+  private filledPen = 0;
+  private filledLo = 0;
+  private filledHi = 0;
+
+  /** Keeps the glyphs `fill` just filled in (from `used` on) as a placed cell. */
+  add(style: RunStyle, x: number, y: number, at: JsonPointer): void {
+    const i = this.count;
+    if (i === this.x.length) this.growCells();
+    this.style[i] = style;
+    this.at[i] = at;
+    this.x[i] = x;
+    this.y[i] = y;
+    this.from[i] = this.used;
+    this.n[i] = this.filled;
+    this.pen[i] = this.filledPen;
+    this.lo[i] = this.filledLo;
+    this.hi[i] = this.filledHi;
+    this.used += this.filled;
+    this.count = i + 1;
+  }
+
+  private grow(atLeast: number): void {
+    let size = this.glyphs.length * 2;
+    while (size < atLeast) size *= 2;
+    const g = new Uint16Array(size);
+    g.set(this.glyphs);
+    const a = new Int32Array(size);
+    a.set(this.adjust);
+    this.glyphs = g;
+    this.adjust = a;
+  }
+
+  private growCells(): void {
+    const size = this.x.length * 2;
+    const f64 = (t: Float64Array) => {
+      const u = new Float64Array(size);
+      u.set(t);
+      return u;
+    };
+    const i32 = (t: Int32Array) => {
+      const u = new Int32Array(size);
+      u.set(t);
+      return u;
+    };
+    this.x = f64(this.x);
+    this.y = f64(this.y);
+    this.pen = f64(this.pen);
+    this.lo = f64(this.lo);
+    this.hi = f64(this.hi);
+    this.from = i32(this.from);
+    this.n = i32(this.n);
+  }
+
+  /** Writes placed cell i as a glyph run of its own (what drawing the cell alone makes). */
+  write(i: number, target: DrawTarget): void {
+    const n = this.n[i],
+      from = this.from[i];
+    const glyphs = uint16s(n);
+    const adjust = int32s(n);
+    const text = new Array<string>(n);
+    for (let g = 0; g < n; g++) {
+      glyphs[g] = this.glyphs[from + g];
+      adjust[g] = this.adjust[from + g];
+      text[g] = this.text[from + g];
+    }
+    const style = this.style[i];
+    target.glyphs.push({
+      op: 'glyphs',
+      at: this.at[i],
+      matrix: target.matrix,
+      font: style.font.name,
+      size: style.size,
+      x: this.x[i],
+      y: this.y[i],
+      colour: style.colour,
+      glyphs,
+      adjust,
+      text,
+      outline: style.outline,
+      actualText: undefined,
+      textObject: target.textObject,
+      reach: reachOf(this.lo[i], this.hi[i], n, style.size),
+    });
+  }
+
+  /** Writes every placed cell as a glyph run of its own, in order, and empties the row. */
+  writeAll(target: DrawTarget): void {
+    for (let i = 0; i < this.count; i++) this.write(i, target);
+    this.clear();
+  }
+
+  /** Empties the row (its scratch is reused). */
+  clear(): void {
+    this.count = 0;
+    this.used = 0;
+  }
+
+  /** Empties the row and lets go of what it pointed at (styles, pointers, texts), so no render's fonts outlive it here. */
+  release(): void {
+    this.clear();
+    this.style.length = 0;
+    this.at.length = 0;
+    this.text.length = 0;
+  }
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */

@@ -81,6 +81,7 @@ function layeredRun(op: GlyphRunOp, face: Face): (GlyphRunOp | PathOp)[] | undef
       adjust: op.adjust.slice(from, to),
       text,
       cells: undefined,
+      reach: undefined,
     };
     if (!said) said = true;
     else if (op.actualText !== undefined) p.actualText = '';

@@ -87,6 +87,8 @@ function runOnPage(
   const turn = op.turn;
   const cos = turn ? turn[0] : 1,
     sin = turn ? turn[1] : 0;
+  // a box layout knew holds every letter's: inside the page, so is the run (else the glyphs are walked)
+  if (op.reach && boxOnPage(op, op.reach[0], op.reach[1], asc, desc, cos, sin, m, size)) return true;
   let pen = 0,
     lo = 0,
     hi = 0;
@@ -105,6 +107,21 @@ function runOnPage(
     if (pen < lo) lo = pen;
     if (pen > hi) hi = pen;
   }
+  return boxOnPage(op, lo, hi, asc, desc, cos, sin, m, size);
+}
+
+/** Whether the box from pen positions lo to hi along the run's baseline, descender to ascender, is on the page. */
+function boxOnPage(
+  op: GlyphRunOp,
+  lo: number,
+  hi: number,
+  asc: number,
+  desc: number,
+  cos: number,
+  sin: number,
+  m: Matrix | undefined,
+  size: PageSize,
+): boolean {
   // the four corners (lo or hi, descender or ascender), without an array per corner: a table's every row is a run
   let worst = 0;
   for (let k = 0; k < 4; k++) {

@@ -13,18 +13,18 @@ import type { Box } from '../../engines/geometry/coordinates.js';
 import { boxToRect } from '../../engines/geometry/shapes.js';
 import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
 import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
+import { int32s, uint16s } from '../../engines/text/slab.js';
 import {
   type CellPage,
   drawCellLines,
-  fillRun,
   hasPlaceholders,
   type LaidCellText,
   layCellText,
   linesHeight,
   OneLineCell,
   PagedCellText,
-  type PlacedRun,
-  writeRun,
+  PlacedRow,
+  reachOf,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
@@ -74,7 +74,7 @@ export function layTablePart(
   // tagged document keeps each cell's runs apart, in the cell's own marked piece.
   const join = !mark;
   // A row's one-line cells placed, their runs written when the row ends (joined, see joinPlaced).
-  const pending: PlacedRun[] = [];
+  const pending = placedRow;
   const prs = tp.rows;
   for (let pi = 0; pi < prs.length; pi++) {
     const pr = prs[pi];
@@ -134,7 +134,7 @@ export function layTablePart(
           const slack = pr.lines ? 0 : Math.max(0, h - used);
           const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
           text.at = cell.at;
-          writePending(pending, text);
+          pending.writeAll(text);
           drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
         }
       } else if (kind === 'code') {
@@ -189,11 +189,12 @@ export function layTablePart(
       if (br)
         borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
-    if (pending.length && text.glyphs.length === rowStart) joinPlaced(pending, text, tp);
-    writePending(pending, text);
+    if (pending.count && text.glyphs.length === rowStart) joinPlaced(pending, text, tp);
+    pending.writeAll(text);
     if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
   oneLine.release();
+  pending.release();
   if (mark)
     return [
       ...marked(tp.at, { kind: 'artifact', type: 'Layout' }, fills),
@@ -210,6 +211,8 @@ export function layTablePart(
 
 /** The one-line cell being drawn (reused: prepared and drawn at once, cell after cell). */
 const oneLine = new OneLineCell();
+/** The row's one-line cells placed and not yet written (reused row after row). */
+const placedRow = new PlacedRow();
 
 /** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start; `start` is left and `end` right, a picture having no direction). */
 function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
@@ -315,8 +318,8 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
   const k = 1000 / face.unitsPerEm;
   let n = 0;
   for (let i = from; i < to; i++) n += row[i].glyphs.length;
-  const glyphs = new Uint16Array(n);
-  const adjust = new Int32Array(n);
+  const glyphs = uint16s(n);
+  const adjust = int32s(n);
   const text: string[] = new Array(n);
   const cells: { at: JsonPointer; from: number }[] = [];
   let o = 0;
@@ -358,43 +361,46 @@ function inRowOrder(runs: readonly { x: number; y: number }[]): boolean {
   return true;
 }
 
-/** Writes the placed runs as glyph runs of their own, in order, and empties the list. */
-function writePending(pending: PlacedRun[], target: DrawTarget): void {
-  for (const r of pending) writeRun(r, target);
-  pending.length = 0;
-}
-
 /**
  * A row whose every run is a placed one-line cell: the runs joinRuns would make from their glyph
  * runs, written at once from the placed cells (no glyph run per cell made, then copied): the same
- * order, the same joins, the same adjustments (fillRun gives each cell's own, and the move from
- * one cell to the next is computed as `joined` computes it). Empties `pending`.
+ * order, the same joins, the same adjustments (`PlacedRow.fill` gave each cell's own, and the move
+ * from one cell to the next is computed as `joined` computes it). Empties the row.
  */
-function joinPlaced(pending: PlacedRun[], target: DrawTarget, tp: TablePartItem): void {
-  if (pending.length === 1) return writePending(pending, target);
+function joinPlaced(row: PlacedRow, target: DrawTarget, tp: TablePartItem): void {
+  if (row.count === 1) return row.writeAll(target);
   // as joinRuns sorts the row's runs (a stable sort: cells on one baseline keep their order); a row
-  // already in that order (the usual one) is taken as it is: sorting it would change nothing, and
-  // Array#sort makes a work array per call (9 MB of garbage over table-10k's 10 000 rows)
-  const row = inRowOrder(pending) ? pending : pending.slice().sort(rowOrder);
+  // already in that order (the usual one) is taken as it is: sorting it would change nothing
+  let order: number[] | undefined;
+  for (let i = 1; i < row.count; i++)
+    if ((row.y[i] - row.y[i - 1] || row.x[i - 1] - row.x[i]) > 0) {
+      order = sortedCells(row);
+      break;
+    }
   let g0 = 0;
-  for (let i = 1; i <= row.length; i++) {
-    const a = row[g0],
-      b = row[i];
-    if (b && placedJoinable(a, b, tp)) continue;
-    if (i - g0 === 1) writeRun(a, target);
-    else target.glyphs.push(joinedPlaced(row, g0, i, target));
+  for (let i = 1; i <= row.count; i++) {
+    if (i < row.count && placedJoinable(row, order ? order[g0] : g0, order ? order[i] : i, tp)) continue;
+    if (i - g0 === 1) row.write(order ? order[g0] : g0, target);
+    else target.glyphs.push(joinedPlaced(row, g0, i, order, target));
     g0 = i;
   }
-  pending.length = 0;
+  row.clear();
 }
 
-/** `joinable` for placed runs (no matrix: a table's text target has none; a cell's style has no actual text). */
-function placedJoinable(a: PlacedRun, b: PlacedRun, tp: TablePartItem): boolean {
-  const s = a.style,
-    t = b.style;
+/** The row's placed cells in `rowOrder` (a stable sort), by index. */
+function sortedCells(row: PlacedRow): number[] {
+  const order: number[] = [];
+  for (let k = 0; k < row.count; k++) order.push(k);
+  return order.sort((a, b) => rowOrder({ x: row.x[a], y: row.y[a] }, { x: row.x[b], y: row.y[b] }));
+}
+
+/** `joinable` for placed cells a and b (no matrix: a table's text target has none; a cell's style has no actual text). */
+function placedJoinable(row: PlacedRow, a: number, b: number, tp: TablePartItem): boolean {
+  const s = row.style[a],
+    t = row.style[b];
   return (
     faceOf(tp, s.font.name) !== undefined &&
-    b.y === a.y &&
+    row.y[b] === row.y[a] &&
     t.font.name === s.font.name &&
     t.size === s.size &&
     sameColour(s.colour, t.colour) &&
@@ -403,37 +409,64 @@ function placedJoinable(a: PlacedRun, b: PlacedRun, tp: TablePartItem): boolean 
   );
 }
 
-/** `joined` for placed runs: one run from the first cell's start, each next cell moved to its place by a TJ adjustment. */
-function joinedPlaced(row: PlacedRun[], from: number, to: number, target: DrawTarget): GlyphRunOp {
-  const first = row[from];
+/**
+ * `joined` for placed cells [from, to) (in `order` when given): one run from the first cell's
+ * start, each next cell moved to its place by a TJ adjustment after the earlier cell's last glyph.
+ */
+function joinedPlaced(
+  row: PlacedRow,
+  from: number,
+  to: number,
+  order: number[] | undefined,
+  target: DrawTarget,
+): GlyphRunOp {
+  const f = order ? order[from] : from;
+  const firstX = row.x[f],
+    st = row.style[f];
   let n = 0;
-  for (let i = from; i < to; i++) n += row[i].n;
-  const glyphs = new Uint16Array(n);
-  const adjust = new Int32Array(n);
+  for (let i = from; i < to; i++) n += row.n[order ? order[i] : i];
+  // cut from the text engine's shared blocks (engines/text/slab.ts): a row's arrays are ~100 bytes,
+  // each a backing store of its own allocated and swept otherwise (20 000 a render on table-10k)
+  const glyphs = uint16s(n);
+  const adjust = int32s(n);
   const text: string[] = new Array(n);
-  const cells: { at: JsonPointer; from: number }[] = [];
+  const cells: { at: JsonPointer; from: number }[] = new Array(to - from);
+  const rg = row.glyphs,
+    ra = row.adjust,
+    rt = row.text;
   let o = 0;
   let pen = 0;
+  let lo = 0,
+    hi = 0;
   for (let i = from; i < to; i++) {
-    const r = row[i];
+    const c = order ? order[i] : i;
     if (i > from) {
-      const adj = Math.round(pen - ((r.x - first.x) * 1000) / first.style.size);
+      const adj = Math.round(pen - ((row.x[c] - firstX) * 1000) / st.size);
       adjust[o - 1] += adj;
       pen -= adj;
     }
-    cells.push({ at: r.at, from: o });
-    pen += fillRun(r, glyphs, adjust, text, o);
-    o += r.n;
+    // the cell's reach from where TJ leaves the pen for it
+    if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
+    if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
+    cells[i - from] = { at: row.at[c], from: o };
+    const a = row.from[c],
+      m = row.n[c];
+    for (let g = 0; g < m; g++) {
+      glyphs[o + g] = rg[a + g];
+      adjust[o + g] = ra[a + g];
+      text[o + g] = rt[a + g];
+    }
+    pen += row.pen[c];
+    o += m;
   }
-  const st = first.style;
   return {
     op: 'glyphs',
-    at: first.at,
+    at: row.at[f],
     matrix: target.matrix,
     font: st.font.name,
     size: st.size,
-    x: first.x,
-    y: first.y,
+    x: firstX,
+    y: row.y[f],
     colour: st.colour,
     glyphs,
     adjust,
@@ -442,6 +475,7 @@ function joinedPlaced(row: PlacedRun[], from: number, to: number, target: DrawTa
     actualText: undefined,
     textObject: target.textObject,
     cells,
+    reach: reachOf(lo, hi, n, st.size),
   };
 }
 
