@@ -171,6 +171,34 @@ describe('remarks for text that falls off the page', () => {
     ]);
   });
 
+  it('a turned table row whose second cell leaves the sheet is remarked (the joined run’s reach covers every cell)', () => {
+    // Found by test/integrity.property.test.ts: a row's cells joined into one run kept the first cell's
+    // reach, so the off-page check trusted a box that ended before the second cell and said nothing.
+    const out = render({
+      description: {
+        page: { width: 350, height: 350 },
+        fonts: FONTS,
+        items: [
+          {
+            type: 'table',
+            rect: { llx: 1, lly: -1, urx: 53, ury: 19 },
+            rotate: 270,
+            font: 'Body',
+            font_size: 6,
+            columns: [32, 20],
+            rows: [[{ text: 'kakab0z' }, { text: 'mikab1z' }]],
+          },
+        ],
+      },
+      now: NOW,
+    });
+    if (!out.ok) throw new Error(out.sentence);
+    const text = pdfToText(out.pdf, ['-raw']);
+    expect(text).toContain('kakab0z');
+    expect(text).not.toContain('mikab1z');
+    expect(out.remarks.filter((r) => r.code === 'off-page').map((r) => r.path)).toEqual(['/items/0/rows/0/1']);
+  });
+
   it("a table run's reach (the box the off-page check trusts without walking it) holds every letter's box", () => {
     // passes/layout/table.ts gives a one-line cell's run, and a row's joined run, the reach of its
     // letters from stated widths; the check walks a run only when that box is not on the page.

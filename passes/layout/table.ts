@@ -347,7 +347,27 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
     }
     o += r.glyphs.length;
   }
-  return { ...first, glyphs, adjust, text, cells };
+  return { ...first, glyphs, adjust, text, cells, reach: joinedReach(row, from, to) };
+}
+
+/**
+ * The joined run's `reach`: each cell's, moved by where its run starts along the row (TJ puts it
+ * there to within half a thousandth of an em, widened by one more), or none when a cell has none —
+ * the first cell's alone would let the off-page check pass a row whose later cells leave the page.
+ */
+function joinedReach(row: GlyphRunOp[], from: number, to: number): [number, number] | undefined {
+  const first = row[from];
+  const slack = first.size / 1000;
+  let lo = 0,
+    hi = 0;
+  for (let i = from; i < to; i++) {
+    const r = row[i];
+    if (!r.reach) return undefined;
+    const shift = r.x - first.x;
+    if (r.reach[0] + shift - slack < lo) lo = r.reach[0] + shift - slack;
+    if (r.reach[1] + shift + slack > hi) hi = r.reach[1] + shift + slack;
+  }
+  return [lo, hi];
 }
 
 /** The order a row's runs are joined in: top baseline first, then left to right. */
