@@ -29,14 +29,20 @@ export interface FaceWord {
 
 /**
  * Bytes of shaped words kept across renders, for every face together (estimated: wordBytes). About
- * 400 bytes a short word: table-10k's 21 000 distinct words take ~9 MB.
+ * 500 bytes a short word: table-10k's 21 000 distinct words take ~11 MB.
  */
 export const FACE_WORDS_BYTES = 24 * 1024 * 1024;
 
-/** Charged per word besides its glyphs: the entry, the shaping's object and its arrays' headers. */
-const WORD_BYTES = 240;
-/** Charged per glyph: a slot in each of the glyph, advance and text arrays. */
-const GLYPH_BYTES = 24;
+/**
+ * Charged per word besides its glyphs: the entry, the shaping's object and its arrays' headers.
+ * Calibrated on the heap: a 40 000-invoice soak (every render bringing new words) levels off once
+ * the cache is full, ~33 MB above a soak of identical invoices, when 240 and 24 bytes put it at
+ * 24 MiB — so both are a third higher, and the budget is what the heap holds (bench/README.md,
+ * "Soak, seventh wave").
+ */
+const WORD_BYTES = 320;
+/** Charged per glyph: a slot in each of the glyph, advance and text arrays (see WORD_BYTES). */
+const GLYPH_BYTES = 32;
 
 /** What a word costs the budget: its entry, its text (two bytes a UTF-16 unit) and its glyphs. */
 export function wordBytes(text: string, glyphs: number): number {
