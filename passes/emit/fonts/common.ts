@@ -61,6 +61,39 @@ export function toUnicodeCMap(used: ReadonlyMap<number, string>, codeBytes: 1 | 
   ].join('\n');
 }
 
+/** Streams deflated here and kept by their bytes, up to this size each and KEPT_BYTES in all (bytes and results). */
+export const KEPT_STREAM_BYTES = 1 << 16;
+export const KEPT_BYTES = 4 << 20;
+const kept = new Map<string, Uint8Array>();
+let keptBytes = 0;
+
+/**
+ * `bytes` deflated at FLATE_LEVEL, from the kept results when the same bytes were deflated before:
+ * a font's ToUnicode CMap, CIDSet and small programs come back render after render for the same
+ * glyphs (an invoice's every render). deflateSync gives the same bytes for the same input, so a kept
+ * result is what deflating again would give (bench/README.md, "Dedupe and emit, eighth wave").
+ * The oldest results go first once KEPT_BYTES is passed.
+ */
+export function deflateKept(bytes: Uint8Array): Uint8Array {
+  if (bytes.length > KEPT_STREAM_BYTES) return deflateSync(bytes, { level: FLATE_LEVEL });
+  const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const z = deflateSync(bytes, { level: FLATE_LEVEL });
+  kept.set(key, z);
+  keptBytes += key.length + z.length;
+  for (const [k, v] of kept) {
+    if (keptBytes <= KEPT_BYTES) break;
+    kept.delete(k);
+    keptBytes -= k.length + v.length;
+  }
+  return z;
+}
+
 /** A Flate stream object. `compressed` skips deflating bytes that already are (cached programs). */
 export function flate(
   context: PDFContext,
@@ -68,7 +101,7 @@ export function flate(
   extra: Record<string, unknown> = {},
   compressed = false,
 ): PDFRef {
-  const z = compressed ? bytes : deflateSync(bytes, { level: FLATE_LEVEL });
+  const z = compressed ? bytes : deflateKept(bytes);
   return context.register(context.stream(z, { Filter: 'FlateDecode', ...extra } as never));
 }
 
