@@ -44,4 +44,25 @@ describe('ContentWriter', () => {
     expect(bytes.toString('latin1')).toBe(long);
     expect(written((w) => w.str('é\u0100'))).toBe(Buffer.from('é\u0100', 'latin1').toString('latin1'));
   });
+  it('hands its own bytes to finishInto, the same as finish copies, and takes the buffer back after', () => {
+    const fill = (w: ContentWriter) => {
+      w.str('BT\n');
+      w.tj(Uint16Array.from([0x0028, 0x0041]), Int32Array.from([-12, 0]), 0, 2, false, 0);
+      w.str(' TJ\nET\n');
+    };
+    const a = new ContentWriter();
+    fill(a);
+    const copied = a.finish().toString('latin1');
+    const b = new ContentWriter();
+    fill(b);
+    let seen = '';
+    const r = b.finishInto((bytes) => {
+      seen = Buffer.from(bytes).toString('latin1');
+      return bytes.length;
+    });
+    expect(seen).toBe(copied);
+    expect(r).toBe(copied.length);
+    // the next writer starts empty, whatever buffer it reuses
+    expect(written((w) => w.str('q\n'))).toBe('q\n');
+  });
 });

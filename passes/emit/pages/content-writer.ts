@@ -23,10 +23,26 @@ export class ContentWriter {
   finish(): Buffer {
     const out = Buffer.allocUnsafe(this.o);
     this.b.copy(out, 0, 0, this.o);
+    this.release();
+    return out;
+  }
+
+  /**
+   * `use` given the bytes written, in the writer's own buffer (valid only during the call: a page's
+   * stream is hashed and deflated from it, without a copy of its own); then the buffer goes back.
+   */
+  finishInto<R>(use: (bytes: Uint8Array) => R): R {
+    try {
+      return use(this.b.subarray(0, this.o));
+    } finally {
+      this.release();
+    }
+  }
+
+  private release(): void {
     if (this.b.length <= KEEP) spare.push(this.b);
     this.b = Buffer.alloc(0);
     this.o = 0;
-    return out;
   }
 
   /** Room for n more bytes. */

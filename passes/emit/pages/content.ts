@@ -226,6 +226,37 @@ export function pageContent(
   uncoloured = false,
   marks?: MarkRecorder,
 ): Uint8Array {
+  return writeContent(ops, fontRes, scope, fontRefs, fontCodes, gfx, uncoloured, marks, (w) => w.finish());
+}
+
+/**
+ * A page's content stream handed to `use` in the writer's own buffer, valid only during the call
+ * (./content-writer.ts finishInto): a page hashes and deflates it at once, so it needs no copy.
+ */
+export function pageContentInto<R>(
+  ops: readonly DrawOp[],
+  fontRes: ReadonlyMap<string, string>,
+  scope: ResourceScope,
+  fontRefs: ReadonlyMap<string, PDFRef>,
+  fontCodes: ReadonlyMap<string, FontCodes> | undefined,
+  gfx: GraphicsEmitter | undefined,
+  marks: MarkRecorder | undefined,
+  use: (bytes: Uint8Array) => R,
+): R {
+  return writeContent(ops, fontRes, scope, fontRefs, fontCodes, gfx, false, marks, (w) => w.finishInto(use));
+}
+
+function writeContent<R>(
+  ops: readonly DrawOp[],
+  fontRes: ReadonlyMap<string, string>,
+  scope: ResourceScope,
+  fontRefs: ReadonlyMap<string, PDFRef>,
+  fontCodes: ReadonlyMap<string, FontCodes> | undefined,
+  gfx: GraphicsEmitter | undefined,
+  uncoloured: boolean,
+  marks: MarkRecorder | undefined,
+  done: (w: ContentWriter) => R,
+): R {
   const outer = env;
   env = { scope, gfx, uncoloured, fontCodes, marks };
   const w = new ContentWriter();
@@ -249,10 +280,10 @@ export function pageContent(
   };
   try {
     opsContent(w, ops, fonts, scope);
-    return w.finish();
   } finally {
     env = outer;
   }
+  return done(w);
 }
 
 /** How a page's glyph runs name their font resource and write their codes. */

@@ -12,7 +12,7 @@ import type { StructureWriter } from '../document/structure.js';
 import { itemIndexOf } from '../document/structure.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
 import type { emitNavigation } from '../navigation/navigation.js';
-import { type FontCodes, pageContent } from './content.js';
+import { type FontCodes, pageContentInto } from './content.js';
 import { annotsInOrder, type emitForms } from './forms.js';
 import type { annotationCarrier } from './imported-annotations.js';
 import type { DocumentResources } from './resources.js';
@@ -63,18 +63,20 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
   } = w;
   // Only what this page draws with goes in its resources (ResourceScope records each use).
   const scope = resources.scope();
-  const content = pageContent(
+  // hashed and deflated from the content writer's own buffer (no copy of the page's bytes)
+  const contentRef = pageContentInto(
     page.ops,
     ir.fontRes,
     scope,
     fontRefs,
     fontCodes,
     gfx,
-    false,
     structure?.page(i, pageRefs[i]),
+    (content) => {
+      hash.update(content);
+      return flateStream(context, content, w.level);
+    },
   );
-  hash.update(content);
-  const contentRef = flateStream(context, content, w.level);
   const pageResources = scope.dict();
   // page_spaces: Default… spaces join the resources, the page group is an entry (emit/graphics.ts).
   const spaceEntries = gfx?.pageEntries(page.number, pageResources) ?? {};
