@@ -100,7 +100,7 @@ async function startServer(dist = 'dist'): Promise<Server> {
         const v = JSON.parse(d[1]) as Record<string, number> & { gaps: Record<string, number | string>[] };
         const held = v.gaps[0];
         w(
-          `event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms; loop held on a CPU > 20 ms ${v.cpuGapsOver20} times (> 40 ms ${v.cpuGapsOver40}), longest ${held ? `${held.cpu} ms on a CPU of ${held.wall} ms` : 'none'}; main-thread mark-compacts ${v.majorGcs}, longest ${v.majorGcMax} ms, together ${v.majorGcSum} ms (all collections ${v.gcSum} ms)` +
+          `main thread ${v.mainCpu} ms on a CPU; event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms; loop held on a CPU > 20 ms ${v.cpuGapsOver20} times (> 40 ms ${v.cpuGapsOver40}), longest ${held ? `${held.cpu} ms on a CPU of ${held.wall} ms` : 'none'}; main-thread mark-compacts ${v.majorGcs}, longest ${v.majorGcMax} ms, together ${v.majorGcSum} ms (all collections ${v.gcSum} ms)` +
             (values.gaps
               ? `\n  gaps (ms; gc, accepted, request heads, answers in each): ${v.gaps.map((g) => JSON.stringify(g)).join('\n    ')}`
               : ''),

@@ -47,6 +47,7 @@ if (isMainThread) {
     for (const e of list.getEntries()) gcs.push({ at: e.startTime, ms: e.duration, kind: e.detail?.kind ?? e.kind });
   }).observe({ entryTypes: ['gc'] });
   let gaps = [];
+  let since = sched();
   let lastWall = performance.now();
   let lastSched = sched();
   let lastCounts = { ...counts };
@@ -105,10 +106,13 @@ if (isMainThread) {
         majorGcSum: r(majors.reduce((a, c) => a + c.ms, 0)),
         gcSum: r(gcs.reduce((a, c) => a + c.ms, 0)),
         totals: { ...counts },
+        // the main thread's time on a CPU since the last report, ms
+        mainCpu: r((sched()[0] - since[0]) / 1e6),
         gaps: long,
       })}\n`,
     );
     h.reset();
+    since = sched();
     gaps = [];
     gcs.length = 0;
   });
