@@ -27,6 +27,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     dist: { type: 'string', multiple: true },
     rounds: { type: 'string', default: '1' },
+    // print the main thread's longest held stretches (bench/lib/loop-delay.mjs) after each burst
+    gaps: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -95,8 +97,14 @@ async function startServer(dist = 'dist'): Promise<Server> {
         out = out.slice(d.index + d[0].length);
         const w = waiting;
         waiting = undefined;
-        const v = JSON.parse(d[1]) as Record<string, number>;
-        w(`event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms`);
+        const v = JSON.parse(d[1]) as Record<string, number> & { gaps: Record<string, number | string>[] };
+        const held = v.gaps[0];
+        w(
+          `main thread ${v.mainCpu} ms on a CPU; event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms; loop held on a CPU > 20 ms ${v.cpuGapsOver20} times (> 40 ms ${v.cpuGapsOver40}), longest ${held ? `${held.cpu} ms on a CPU of ${held.wall} ms` : 'none'}; main-thread mark-compacts ${v.majorGcs}, longest ${v.majorGcMax} ms, together ${v.majorGcSum} ms (all collections ${v.gcSum} ms)` +
+            (values.gaps
+              ? `\n  gaps (ms; gc, accepted, request heads, answers in each): ${v.gaps.map((g) => JSON.stringify(g)).join('\n    ')}`
+              : ''),
+        );
       }
     });
   });
@@ -140,16 +148,19 @@ function healthSampler(url: string, everyMs: number): { stop: () => Promise<numb
     let running = true;
     const times = [];
     parentPort.on('message', () => { running = false; });
+    let fresh = 0;
     const once = () => new Promise((resolve) => {
       const t = performance.now();
-      http.get(workerData.url + '/health', { agent }, (res) => { res.resume(); res.on('end', () => resolve(performance.now() - t)); })
+      const req = http.get(workerData.url + '/health', { agent }, (res) => { res.resume(); res.on('end', () => resolve(performance.now() - t)); })
         .on('error', () => resolve(performance.now() - t));
+      req.on('socket', () => { if (!req.reusedSocket) fresh++; });
     });
     (async () => {
       while (running) {
         times.push(await once());
         await new Promise((r) => setTimeout(r, workerData.everyMs));
       }
+      if (process.env.QUIRE_BENCH_FRESH) console.error('health sampler: connections opened', fresh, 'for', times.length, 'calls');
       parentPort.postMessage(times);
       agent.destroy();
     })();`;

@@ -220,21 +220,16 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     { ...io, env: {} },
   );
   if (!service) return 1;
-  const [
-    { render },
-    { licensedToday },
-    { RenderPool },
-    { defaultLogger, startServer },
-    { BUILD },
-    { planServerMemory },
-  ] = await Promise.all([
-    import('./library.js'),
-    import('./licence/service.js'),
-    import('./pool.js'),
-    import('./server.js'),
-    import('./version.js'),
-    import('./server/memory.js'),
-  ]);
+  // The render pipeline is loaded by the pool's workers only, never by the event loop (issue 20: a
+  // smaller heap for its garbage collector during bursts; bench/README.md, eighth wave).
+  const [{ licensedToday }, { RenderPool }, { defaultLogger, startServer }, { BUILD }, { planServerMemory }] =
+    await Promise.all([
+      import('./licence/service.js'),
+      import('./pool.js'),
+      import('./server.js'),
+      import('./version.js'),
+      import('./server/memory.js'),
+    ]);
   service.pageCeiling = config.pageCeiling;
   service.renderMemory = config.renderMemoryMb * 1024 * 1024;
   const logger = defaultLogger(config.logLevel);
@@ -283,7 +278,6 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       serverMemory: memory.limit,
       renderMemory: service.renderMemory,
       drainNoticeMs: config.drainNoticeMs,
-      render: (input) => render({ ...input, service }),
     });
   } catch (e) {
     await pool.close();

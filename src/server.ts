@@ -12,7 +12,7 @@ import { libraryFaceCount } from '../engines/fonts/library.js';
 import { DEFAULT_RENDER_MEMORY_BYTES } from '../ir/memory-budget.js';
 import { refusal } from '../ir/messages.js';
 import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, type RefusalLike } from './answer.js';
-import { render as libraryRender } from './library.js';
+import type { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
@@ -120,7 +120,8 @@ export interface RunningServer {
 
 interface Settings {
   bodyCap: number;
-  render: typeof libraryRender;
+  /** The render of calls without a pool; undefined: the library's, loaded on the first such call. */
+  render: typeof libraryRender | undefined;
   pool: RenderPool | undefined;
   licensed: () => boolean;
   faces: () => number;
@@ -173,7 +174,7 @@ export function createServer(opts: ServerOptions = {}): http.Server {
     );
   const s: Settings = {
     bodyCap: opts.bodyCap ?? DEFAULT_BODY_CAP,
-    render: opts.render ?? libraryRender,
+    render: opts.render,
     pool: opts.pool,
     licensed: opts.licensed ?? (() => false),
     faces: opts.faces ?? libraryFaceCount,
@@ -501,6 +502,17 @@ function receive(s: Settings, req: http.IncomingMessage, res: http.ServerRespons
 
 // ——— rendering ———
 
+/**
+ * The library's render, loaded when a call is first rendered without a pool. Issue 20: with a pool
+ * the event loop never renders, and the render pipeline's code kept in its heap (~14 of its ~18 MB)
+ * made each of its full garbage collections several times longer (bench/README.md, eighth wave).
+ */
+function libraryRenderLoaded(): Promise<typeof libraryRender> {
+  libraryRenderLoading ??= import('./library.js').then((m) => m.render);
+  return libraryRenderLoading;
+}
+let libraryRenderLoading: Promise<typeof libraryRender> | undefined;
+
 /** Renders (in the pool when there is one) and answers; a client gone mid-render frees its worker. */
 function renderAndAnswer(
   s: Settings,
@@ -524,8 +536,11 @@ function renderAndAnswer(
   };
   if (!s.pool) {
     // No pool (tests, embedding): the form is read and rendered in this thread.
-    void readForm(Array.isArray(body) ? Buffer.concat(body) : body, contentType)
-      .then((form) => (isRefusal(form) ? sendFormRefusal(form) : finish(s.render({ ...form, client }))))
+    void Promise.all([
+      readForm(Array.isArray(body) ? Buffer.concat(body) : body, contentType),
+      s.render ?? libraryRenderLoaded(),
+    ])
+      .then(([form, render]) => (isRefusal(form) ? sendFormRefusal(form) : finish(render({ ...form, client }))))
       .catch((e: unknown) => failed(s, req, res, e));
     return;
   }

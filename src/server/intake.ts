@@ -11,8 +11,13 @@
 // workers render far fewer bytes a second than that).
 import type http from 'node:http';
 
-/** Bytes of request bodies read in one turn of the event loop before uploads are paused to the next. */
-export const TURN_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes of request bodies read in one turn of the event loop before uploads are paused to the next.
+ * 1 MiB (eighth wave; 4 MiB before): a turn's reading is then at most a few milliseconds, and the
+ * turns still read far more bytes a second than the workers render (bench/README.md, "`/health` in
+ * a burst, eighth wave").
+ */
+export const TURN_BYTES = 1024 * 1024;
 /** Bytes Node's HTTP parser hands over at most per read of a socket: a resumed upload's first delivery. */
 const CHUNK_BYTES = 64 * 1024;
 
