@@ -12,7 +12,7 @@
 // number, so the row is tall enough — and resolved when the cell is drawn on its page.
 
 import { pushAll } from '../../ir/bounded.js';
-import type { CellText, LineMetrics } from '../../ir/measured-table.js';
+import type { CellText, LineMetrics, MeasuredTable } from '../../ir/measured-table.js';
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
@@ -181,8 +181,15 @@ export function layCellText(
   return { paragraphs: block.paragraphs, lines, paragraphOf };
 }
 
-/** Line metrics shared by every one-line cell in one style (most cells of a long table): no array per cell. */
-const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetrics[] }>();
+/**
+ * Line metrics shared by every one-line cell in one style (most cells of a long table): no array per
+ * cell. It is the cell's CellText too (it has `lines`), and says the style its words were measured in.
+ */
+interface OneLineShared extends CellText {
+  m: LineMetrics;
+  style: RunStyle;
+}
+const oneLine = new WeakMap<RunStyle, OneLineShared>();
 
 /** The metrics of a line set wholly in `style`, as paragraph.ts's lineMetrics gives them. */
 function styleMetrics(style: RunStyle): LineMetrics {
@@ -341,6 +348,30 @@ export class OneLineCell {
       this.total = visibleFound;
     }
     return this.ready(style, oneLineOf(style).m, width);
+  }
+
+  /**
+   * `prepare` for cell `k` of a measured table (MeasuredTable: its `text` and `words`): a cell
+   * measured as one line is drawn from the atoms pagination kept, under the tests `prepare` makes of
+   * kept atoms; any other as `prepare` finds it.
+   */
+  prepareMeasured(cell: TableCell, font: FontResource, width: number, m: MeasuredTable, k: number): boolean {
+    const words = m.words as OneLineWords;
+    const from = words.from[k];
+    if (from < 0) return this.prepare(cell, font, width, m.text[k]);
+    const shared = m.text[k] as OneLineShared;
+    if (shared.style.font !== font) return this.prepare(cell, font, width);
+    const c = cell.content;
+    if (c.kind === 'text' ? c.runs[0].placeholders : c.kind !== 'flow' || c.placeholders) return false;
+    const visible = words.visible[k];
+    if (!(visible <= width + 1e-6)) return false;
+    const n = words.count[k];
+    const atoms = words.atoms;
+    for (let i = 0; i < n; i++) atomsFound[i] = atoms[from + i];
+    this.atoms = atomsFound;
+    this.shown = n;
+    this.total = visible;
+    return this.ready(shared.style, shared.m, width);
   }
 
   private ready(style: RunStyle, m: LineMetrics, width: number): true {
@@ -647,9 +678,14 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
       return one;
     }
   }
+  return laidMetrics(cell, font, width, now);
+}
+
+/** A cell's text laid (placeholders as written) for its line metrics only. */
+function laidMetrics(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
   const laid = layCellText(cell, font, width, { now });
   if (!laid) return undefined;
-  const shared = oneLineOf(runStyleOf(s, font));
+  const shared = oneLineOf(runStyleOf(cell.style, font));
   const same = (l: Line, m: LineMetrics) =>
     l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
   if (laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
@@ -660,11 +696,67 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
   };
 }
 
-function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetrics[] } {
+/**
+ * The words of a table's cells measured as one line (MeasuredTable.words), by cell index (the
+ * table's cells in row order): where each cell's atoms start in one array for the whole table, how
+ * many are drawn and their width — no object or array per cell. A cell not measured as one line
+ * starts at −1.
+ */
+export class OneLineWords {
+  readonly from: Int32Array;
+  readonly count: Int32Array;
+  readonly visible: Float64Array;
+  readonly atoms: Measured[] = [];
+  constructor(cells: number) {
+    this.from = new Int32Array(cells).fill(-1);
+    this.count = new Int32Array(cells);
+    this.visible = new Float64Array(cells);
+  }
+}
+
+/**
+ * `measureCellText` for cell `k` of a table: a cell set on one line keeps its atoms in `words` (and
+ * gets its style's shared metrics), any other is laid for its metrics.
+ */
+export function measureTableCell(
+  cell: TableCell,
+  font: FontResource,
+  width: number,
+  now: Date,
+  words: OneLineWords,
+  k: number,
+): CellText | undefined {
+  const c = cell.content;
+  if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
+  const s = cell.style;
+  let text: string | undefined, at: JsonPointer | undefined;
+  if (c.kind === 'flow') {
+    text = c.text;
+    at = c.at;
+  } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
+    text = c.runs[0].text;
+    at = c.runs[0].at;
+  }
+  if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+    const style = runStyleOf(s, font);
+    const shown = oneLineAtoms(text, style, width, at!);
+    if (shown >= 0) {
+      const atoms = words.atoms;
+      words.from[k] = atoms.length;
+      words.count[k] = shown;
+      words.visible[k] = visibleFound;
+      for (let i = 0; i < shown; i++) atoms.push(atomsFound[i]);
+      return oneLineOf(style);
+    }
+  }
+  return laidMetrics(cell, font, width, now);
+}
+
+function oneLineOf(style: RunStyle): OneLineShared {
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
-    shared = { m, lines: Object.freeze([m]) };
+    shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
   return shared;
