@@ -16,7 +16,7 @@ import type { CellText, LineMetrics, MeasuredTable } from '../../ir/measured-tab
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type Measured, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
+import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
@@ -33,6 +33,7 @@ import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
+import { HASH_SEED, hashStep, wordIndex } from './word-index.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -84,9 +85,16 @@ export function cellSource(
   return undefined;
 }
 
+/** The style `runStyleOf` last answered and its cell style (let go by `forgetLastStyle`, so no render's fonts outlive it here). */
+let lastCellStyle: CellStyle | undefined;
+let lastRunStyle: RunStyle | undefined;
+
 /** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
 const runStyles = new WeakMap<CellStyle, RunStyle>();
 function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
+  // a column's cells share their style: the last one asked is answered without the map
+  const last = lastRunStyle;
+  if (last !== undefined && lastCellStyle === s && last.font === font) return last;
   let r = runStyles.get(s);
   if (!r || r.font !== font) {
     r = {
@@ -100,7 +108,15 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
     };
     runStyles.set(s, r);
   }
+  lastCellStyle = s;
+  lastRunStyle = r;
   return r;
+}
+
+/** Lets go of the style `runStyleOf` last answered (a table measured or a part drawn). */
+export function forgetLastStyle(): void {
+  lastCellStyle = undefined;
+  lastRunStyle = undefined;
 }
 
 /** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
@@ -249,6 +265,7 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
   const n = text.length;
   const font = style.font;
   const words = wordsOf(font); // the font's word cache, looked up once a cell rather than once a word
+  const index = wordIndex(words);
   while (i < n) {
     let j = i + 1;
     let m: Measured;
@@ -257,8 +274,22 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
       m = measureIn(words, font, j === i + 1 ? ' ' : text.slice(i, j), at);
       x += m.perPoint * style.size;
     } else {
-      while (j < n && text.charCodeAt(j) !== 32) j++;
-      m = measureIn(words, font, text.slice(i, j), at);
+      // The word's hash is taken as it is scanned: a word met before is found without cutting it out
+      // (word-index.ts, as paragraph.ts finds words).
+      let h = hashStep(HASH_SEED, text.charCodeAt(i));
+      let c: number;
+      while (j < n && (c = text.charCodeAt(j)) !== 32) {
+        h = hashStep(h, c);
+        j++;
+      }
+      const hit = index.find(text, i, j, h);
+      if (hit !== undefined) m = hit;
+      else {
+        // measured without the word cache's map: the index is where this path finds it again
+        const word = i === 0 && j === n ? text : text.slice(i, j);
+        m = measureAfresh(font, word, at);
+        index.add(word, h, m);
+      }
       x += m.perPoint * style.size;
       visible = x;
       shown = k + 1;
@@ -441,6 +472,7 @@ export class OneLineCell {
     this.style = undefined;
     this.atoms = atomsFound;
     atomsFound.length = 0;
+    forgetLastStyle();
   }
 }
 

@@ -5,7 +5,13 @@
 // the rows a row span holds together.
 
 import { codeHeight, pictureHeight } from '../../engines/geometry/cell-sizes.js';
-import { linesHeight, measureTableCell, naturalWidth, OneLineWords } from '../../engines/text/table-cell-text.js';
+import {
+  forgetLastStyle,
+  linesHeight,
+  measureTableCell,
+  naturalWidth,
+  OneLineWords,
+} from '../../engines/text/table-cell-text.js';
 import type { CellText, MeasuredTable } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
 import type { DocSettings, FontResource, ResolvedTableItem } from '../../ir/types.js';
@@ -128,6 +134,7 @@ export function measureTable(
         if (need > sum) heights[r1] += need - sum;
       }
     }
+  forgetLastStyle();
   const units: [number, number][] = [];
   let r = 0;
   while (r < n) {
