@@ -739,6 +739,16 @@ export class OneLineWords {
   readonly count: Int32Array;
   readonly visible: Float64Array;
   readonly atoms: Measured[] = [];
+  /** Makes room in `font`'s word index for a word a cell, once a table (its words mostly new each render). */
+  reserve(font: FontResource): void {
+    if (font === this.lastReserved || this.reserved.has(font)) return;
+    this.lastReserved = font;
+    this.reserved.add(font);
+    wordIndex(wordsOf(font)).reserve(this.from.length);
+  }
+  /** Fonts whose word index was made room in for this table's words (`measureTableCell`). */
+  private readonly reserved = new Set<FontResource>();
+  private lastReserved: FontResource | undefined;
   constructor(cells: number) {
     this.from = new Int32Array(cells).fill(-1);
     this.count = new Int32Array(cells);
@@ -771,6 +781,7 @@ export function measureTableCell(
   }
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
+    words.reserve(font);
     const shown = oneLineAtoms(text, style, width, at!);
     if (shown >= 0) {
       const atoms = words.atoms;
