@@ -1,23 +1,27 @@
 // ir/measured-table.ts — a table as pagination measured it (passes/pagination/table-measure.ts):
 // column positions, each cell's need and line metrics, row heights and the units rows move by.
 // Layout draws the parts pagination placed from it.
-import type { TableCell } from './table-types.js';
-
-export interface MeasuredCell {
-  cell: TableCell;
-  /** Width of the cell (its columns together), points. */
-  width: number;
-  /** Line metrics, for text and flow cells (placeholders as written); the cell is laid again when drawn. */
-  text?: CellText;
-  /** Height the content needs, padding included, points. */
-  need: number;
-}
+//
+// Cells are kept by column rather than as an object each (a 10 000-row table has 50 000 cells, and
+// objects per cell living through pagination and layout were most of the garbage collector's work):
+// cell i of row r (`table.rows[r].cells[i]`) is entry `first[r] + i` of the arrays below.
 
 export interface MeasuredTable {
   colX: number[];
   colW: number[];
-  /** Per row, its cells measured. */
-  cells: MeasuredCell[][];
+  /** Per row, the index of its first cell in the arrays below (one more entry: the number of cells). */
+  first: Int32Array;
+  /** Per cell, its width (its columns together), points. */
+  width: Float64Array;
+  /** Per cell, the height its content needs, padding included, points. */
+  need: Float64Array;
+  /**
+   * Per cell, its line metrics, for text and flow cells (placeholders as written); undefined for
+   * other contents. The cell is laid again when drawn. Cells set on one line in one style share one.
+   */
+  text: (CellText | undefined)[];
+  /** The words of the cells measured as one line, kept for drawing them (engines/text/table-cell-text.ts reads it). */
+  words: unknown;
   /** Per row, its height (a row span's extra height goes to the last row it holds). */
   heights: number[];
   /** Units of rows kept together, [first, last] inclusive, in order. */

@@ -1,15 +1,14 @@
 // engines/geometry/cell-sizes.ts — the natural size of what a table cell holds other than text: a
 // code's height, a picture's or a drawing's size in the cell. Pagination measures rows with it;
 // layout draws cells with it.
-import type { MeasuredCell } from '../../ir/measured-table.js';
 import type { TableCell } from '../../ir/table-types.js';
 import type { DocSettings } from '../../ir/types.js';
 
 /** Default height of a code in a cell when `height` is not given: square for matrix codes, a third of the width for linear ones. */
-export function codeHeight(cell: MeasuredCell): number {
-  const c = cell.cell.content;
+export function codeHeight(cell: TableCell, width: number): number {
+  const c = cell.content;
   if (c.kind !== 'code') return 0;
-  const w = cell.width - cell.cell.style.padding[1] - cell.cell.style.padding[3];
+  const w = width - cell.style.padding[1] - cell.style.padding[3];
   return c.height ?? (c.code.symbol.shape === 'matrix' ? w : w / 3);
 }
 
@@ -17,13 +16,13 @@ export function codeHeight(cell: MeasuredCell): number {
  * The height an image or drawing cell asks for, content only: `height`, else its own size under
  * `fit: none`, else its height at the content width keeping its proportions.
  */
-export function pictureHeight(cell: MeasuredCell, doc: DocSettings | undefined): number {
-  const c = cell.cell.content;
+export function pictureHeight(cell: TableCell, width: number, doc: DocSettings | undefined): number {
+  const c = cell.content;
   if (c.kind !== 'image' && c.kind !== 'drawing') return 0;
   if (c.height !== undefined) return c.height;
   const [nw, nh] = naturalSize(c, doc);
   if (c.fit === 'none') return nh;
-  const w = cell.width - cell.cell.style.padding[1] - cell.cell.style.padding[3];
+  const w = width - cell.style.padding[1] - cell.style.padding[3];
   return nw > 0 ? (w * nh) / nw : 0;
 }
 

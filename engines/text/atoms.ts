@@ -112,6 +112,19 @@ export function wordsOf(font: FontResource): Map<string, Measured> {
 export function measureIn(cache: Map<string, Measured>, font: FontResource, text: string, at: JsonPointer): Measured {
   let m = cache.get(text);
   if (m) return m;
+  m = measureAfresh(font, text, at);
+  if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
+  cache.set(text, m);
+  return m;
+}
+
+/**
+ * `text` measured in `font` without the render's word cache: from the words kept by face, else
+ * shaped (and kept there). For a caller keeping its own index of what it measured this render (a
+ * table's one-line cells: table-cell-text.ts), so the cache's map is not filled with them again.
+ */
+export function measureAfresh(font: FontResource, text: string, at: JsonPointer): Measured {
+  let m: Measured;
   if (text.length === 0) m = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
   else {
     // Shaped in an earlier render (or earlier in this one, in another resource of the same face)?
@@ -149,8 +162,6 @@ export function measureIn(cache: Map<string, Measured>, font: FontResource, text
       }
     }
   }
-  if (cache.size >= MEASURED_CACHE_SIZE) cache.clear();
-  cache.set(text, m);
   return m;
 }
 

@@ -4,11 +4,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { MeasuredTable } from '../../ir/measured-table.js';
 import type { CellStyle, FontResource, TableCell } from '../../ir/types.js';
 import { NOTO_SANS } from '../../test/support/fixtures.js';
 import { loadFace } from '../fonts/face.js';
 import type { DrawTarget } from './line-draw.js';
-import { drawCellLines, layCellText, measureCellText, OneLineCell } from './table-cell-text.js';
+import {
+  drawCellLines,
+  layCellText,
+  measureCellText,
+  measureTableCell,
+  OneLineCell,
+  OneLineWords,
+} from './table-cell-text.js';
 
 const now = new Date(0);
 
@@ -148,5 +156,33 @@ describe('OneLineCell', () => {
     const placeholders = cell('{current_page}');
     (placeholders.content as { runs: { placeholders: boolean }[] }).runs[0].placeholders = true;
     expect(one.prepare(placeholders, font, 200)).toBe(false);
+  });
+
+  it('draws a table cell from the words kept by column exactly as from its own measure', () => {
+    // measureTableCell keeps a one-line cell's words in the table's OneLineWords (no object per cell);
+    // prepareMeasured reads them back: the same lines, the same glyph runs as prepare with measureCellText
+    const texts = [...rows.flat().slice(0, 60), '', 'a  b', 'trail ', 'x.  ,y', 'a\nb', 'a/b'];
+    const one = new OneLineCell();
+    let kept = 0;
+    for (const t of texts) {
+      const c = cell(t);
+      const own = layCellText(c, font, Number.POSITIVE_INFINITY, { now })!.lines[0].width;
+      for (const w of [own, own - 0.01, 300]) {
+        const words = new OneLineWords(2);
+        const text = measureTableCell(c, font, w, now, words, 1);
+        expect(metrics(text!.lines)).toEqual(metrics(measureCellText(c, font, w, now)!.lines));
+        if (words.from[1] >= 0) kept++;
+        const m = { text: [undefined, text], words } as unknown as MeasuredTable;
+        const viaTable = one.prepareMeasured(c, font, w, m, 1);
+        const got = target();
+        if (viaTable) one.draw(style, 3, 500, got);
+        const viaOwn = one.prepare(c, font, w, measureCellText(c, font, w, now));
+        const expected = target();
+        if (viaOwn) one.draw(style, 3, 500, expected);
+        expect(viaTable, `${JSON.stringify(t)} at ${w}`).toBe(viaOwn);
+        expect(got).toEqual(expected);
+      }
+    }
+    expect(kept).toBeGreaterThan(100);
   });
 });

@@ -12,11 +12,11 @@
 // number, so the row is tall enough — and resolved when the cell is drawn on its page.
 
 import { pushAll } from '../../ir/bounded.js';
-import type { CellText, LineMetrics } from '../../ir/measured-table.js';
+import type { CellText, LineMetrics, MeasuredTable } from '../../ir/measured-table.js';
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type Measured, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
+import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
@@ -33,6 +33,7 @@ import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
+import { HASH_SEED, hashStep, wordIndex } from './word-index.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -84,9 +85,16 @@ export function cellSource(
   return undefined;
 }
 
+/** The style `runStyleOf` last answered and its cell style (let go by `forgetLastStyle`, so no render's fonts outlive it here). */
+let lastCellStyle: CellStyle | undefined;
+let lastRunStyle: RunStyle | undefined;
+
 /** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
 const runStyles = new WeakMap<CellStyle, RunStyle>();
 function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
+  // a column's cells share their style: the last one asked is answered without the map
+  const last = lastRunStyle;
+  if (last !== undefined && lastCellStyle === s && last.font === font) return last;
   let r = runStyles.get(s);
   if (!r || r.font !== font) {
     r = {
@@ -100,7 +108,15 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
     };
     runStyles.set(s, r);
   }
+  lastCellStyle = s;
+  lastRunStyle = r;
   return r;
+}
+
+/** Lets go of the style `runStyleOf` last answered (a table measured or a part drawn). */
+export function forgetLastStyle(): void {
+  lastCellStyle = undefined;
+  lastRunStyle = undefined;
 }
 
 /** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
@@ -181,8 +197,15 @@ export function layCellText(
   return { paragraphs: block.paragraphs, lines, paragraphOf };
 }
 
-/** Line metrics shared by every one-line cell in one style (most cells of a long table): no array per cell. */
-const oneLine = new WeakMap<RunStyle, { m: LineMetrics; lines: readonly LineMetrics[] }>();
+/**
+ * Line metrics shared by every one-line cell in one style (most cells of a long table): no array per
+ * cell. It is the cell's CellText too (it has `lines`), and says the style its words were measured in.
+ */
+interface OneLineShared extends CellText {
+  m: LineMetrics;
+  style: RunStyle;
+}
+const oneLine = new WeakMap<RunStyle, OneLineShared>();
 
 /** The metrics of a line set wholly in `style`, as paragraph.ts's lineMetrics gives them. */
 function styleMetrics(style: RunStyle): LineMetrics {
@@ -242,6 +265,7 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
   const n = text.length;
   const font = style.font;
   const words = wordsOf(font); // the font's word cache, looked up once a cell rather than once a word
+  const index = wordIndex(words);
   while (i < n) {
     let j = i + 1;
     let m: Measured;
@@ -250,8 +274,22 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
       m = measureIn(words, font, j === i + 1 ? ' ' : text.slice(i, j), at);
       x += m.perPoint * style.size;
     } else {
-      while (j < n && text.charCodeAt(j) !== 32) j++;
-      m = measureIn(words, font, text.slice(i, j), at);
+      // The word's hash is taken as it is scanned: a word met before is found without cutting it out
+      // (word-index.ts, as paragraph.ts finds words).
+      let h = hashStep(HASH_SEED, text.charCodeAt(i));
+      let c: number;
+      while (j < n && (c = text.charCodeAt(j)) !== 32) {
+        h = hashStep(h, c);
+        j++;
+      }
+      const hit = index.find(text, i, j, h);
+      if (hit !== undefined) m = hit;
+      else {
+        // measured without the word cache's map: the index is where this path finds it again
+        const word = i === 0 && j === n ? text : text.slice(i, j);
+        m = measureAfresh(font, word, at);
+        index.add(word, h, m);
+      }
       x += m.perPoint * style.size;
       visible = x;
       shown = k + 1;
@@ -343,6 +381,30 @@ export class OneLineCell {
     return this.ready(style, oneLineOf(style).m, width);
   }
 
+  /**
+   * `prepare` for cell `k` of a measured table (MeasuredTable: its `text` and `words`): a cell
+   * measured as one line is drawn from the atoms pagination kept, under the tests `prepare` makes of
+   * kept atoms; any other as `prepare` finds it.
+   */
+  prepareMeasured(cell: TableCell, font: FontResource, width: number, m: MeasuredTable, k: number): boolean {
+    const words = m.words as OneLineWords;
+    const from = words.from[k];
+    if (from < 0) return this.prepare(cell, font, width, m.text[k]);
+    const shared = m.text[k] as OneLineShared;
+    if (shared.style.font !== font) return this.prepare(cell, font, width);
+    const c = cell.content;
+    if (c.kind === 'text' ? c.runs[0].placeholders : c.kind !== 'flow' || c.placeholders) return false;
+    const visible = words.visible[k];
+    if (!(visible <= width + 1e-6)) return false;
+    const n = words.count[k];
+    const atoms = words.atoms;
+    for (let i = 0; i < n; i++) atomsFound[i] = atoms[from + i];
+    this.atoms = atomsFound;
+    this.shown = n;
+    this.total = visible;
+    return this.ready(shared.style, shared.m, width);
+  }
+
   private ready(style: RunStyle, m: LineMetrics, width: number): true {
     this.style = style;
     this.width = width;
@@ -410,6 +472,7 @@ export class OneLineCell {
     this.style = undefined;
     this.atoms = atomsFound;
     atomsFound.length = 0;
+    forgetLastStyle();
   }
 }
 
@@ -647,9 +710,14 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
       return one;
     }
   }
+  return laidMetrics(cell, font, width, now);
+}
+
+/** A cell's text laid (placeholders as written) for its line metrics only. */
+function laidMetrics(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
   const laid = layCellText(cell, font, width, { now });
   if (!laid) return undefined;
-  const shared = oneLineOf(runStyleOf(s, font));
+  const shared = oneLineOf(runStyleOf(cell.style, font));
   const same = (l: Line, m: LineMetrics) =>
     l.ascender === m.ascender && l.descender === m.descender && l.leading === m.leading;
   if (laid.lines.length === 1 && same(laid.lines[0], shared.m)) return { lines: shared.lines };
@@ -660,11 +728,78 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
   };
 }
 
-function oneLineOf(style: RunStyle): { m: LineMetrics; lines: readonly LineMetrics[] } {
+/**
+ * The words of a table's cells measured as one line (MeasuredTable.words), by cell index (the
+ * table's cells in row order): where each cell's atoms start in one array for the whole table, how
+ * many are drawn and their width — no object or array per cell. A cell not measured as one line
+ * starts at −1.
+ */
+export class OneLineWords {
+  readonly from: Int32Array;
+  readonly count: Int32Array;
+  readonly visible: Float64Array;
+  readonly atoms: Measured[] = [];
+  /** Makes room in `font`'s word index for a word a cell, once a table (its words mostly new each render). */
+  reserve(font: FontResource): void {
+    if (font === this.lastReserved || this.reserved.has(font)) return;
+    this.lastReserved = font;
+    this.reserved.add(font);
+    wordIndex(wordsOf(font)).reserve(this.from.length);
+  }
+  /** Fonts whose word index was made room in for this table's words (`measureTableCell`). */
+  private readonly reserved = new Set<FontResource>();
+  private lastReserved: FontResource | undefined;
+  constructor(cells: number) {
+    this.from = new Int32Array(cells).fill(-1);
+    this.count = new Int32Array(cells);
+    this.visible = new Float64Array(cells);
+  }
+}
+
+/**
+ * `measureCellText` for cell `k` of a table: a cell set on one line keeps its atoms in `words` (and
+ * gets its style's shared metrics), any other is laid for its metrics.
+ */
+export function measureTableCell(
+  cell: TableCell,
+  font: FontResource,
+  width: number,
+  now: Date,
+  words: OneLineWords,
+  k: number,
+): CellText | undefined {
+  const c = cell.content;
+  if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
+  const s = cell.style;
+  let text: string | undefined, at: JsonPointer | undefined;
+  if (c.kind === 'flow') {
+    text = c.text;
+    at = c.at;
+  } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
+    text = c.runs[0].text;
+    at = c.runs[0].at;
+  }
+  if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
+    const style = runStyleOf(s, font);
+    words.reserve(font);
+    const shown = oneLineAtoms(text, style, width, at!);
+    if (shown >= 0) {
+      const atoms = words.atoms;
+      words.from[k] = atoms.length;
+      words.count[k] = shown;
+      words.visible[k] = visibleFound;
+      for (let i = 0; i < shown; i++) atoms.push(atomsFound[i]);
+      return oneLineOf(style);
+    }
+  }
+  return laidMetrics(cell, font, width, now);
+}
+
+function oneLineOf(style: RunStyle): OneLineShared {
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
-    shared = { m, lines: Object.freeze([m]) };
+    shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
   return shared;

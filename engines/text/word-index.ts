@@ -51,6 +51,19 @@ export class WordIndex {
     this.put(word, h, m);
   }
 
+  /**
+   * Makes room for `n` more words at once (a caller about to look up many, such as a long table),
+   * so the index is not grown step by step; bounded like `add`.
+   */
+  reserve(n: number): void {
+    let size = this.keys.length;
+    while ((this.count + n) * 2 > size && size * 2 <= WORD_INDEX_SIZE * 2) size *= 2;
+    if (size === this.keys.length) return;
+    const { keys, hashes, values } = this;
+    this.reset(size);
+    for (let s = 0; s < keys.length; s++) if (keys[s].length !== 0) this.put(keys[s], hashes[s], values[s]!);
+  }
+
   private put(word: string, h: number, m: Measured): void {
     const mask = this.mask;
     let s = h & mask;

@@ -27,7 +27,6 @@ import {
   reachOf,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
-import type { MeasuredCell } from '../../ir/measured-table.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import type { TextFont } from '../../ir/text-font.js';
@@ -79,10 +78,11 @@ export function layTablePart(
   for (let pi = 0; pi < prs.length; pi++) {
     const pr = prs[pi];
     const rowStart = text.glyphs.length;
-    const cells = m.cells[pr.row];
+    const cells = tp.table.rows[pr.row].cells;
+    const k0 = m.first[pr.row];
     for (let ci = 0; ci < cells.length; ci++) {
-      const mc: MeasuredCell = cells[ci];
-      const cell = mc.cell;
+      // cell ci of the row is entry k0 + ci of the measured table's arrays (ir/measured-table.ts)
+      const cell = cells[ci];
       const s = cell.style;
       let h = pr.height;
       if (cell.rowSpan > 1 && !pr.lines) {
@@ -90,7 +90,7 @@ export function layTablePart(
         for (let r = pr.row; r < pr.row + cell.rowSpan; r++) h += tp.rows[placedAt.get(r)!].height;
       }
       const x = box.llx + colX[cell.col];
-      const w = mc.width;
+      const w = m.width[k0 + ci];
       const top = pr.top;
       if (s.fill) fills.push({ op: 'rect', at: cell.at, x, y: top - h, w, h, fill: s.fill });
       // indexed, not destructured: array destructuring goes through an iterator (garbage per cell)
@@ -103,11 +103,11 @@ export function layTablePart(
       const kind = cell.content.kind;
       const cellGlyphs = text.glyphs.length,
         cellRects = text.rects.length;
-      if (mc.text) {
+      if (m.text[k0 + ci]) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
         const cellFont = tp.table.fontRes.get(s.font.name)!;
-        if (!pr.lines && oneLine.prepare(cell, cellFont, innerW, mc.text)) {
+        if (!pr.lines && oneLine.prepareMeasured(cell, cellFont, innerW, m, k0 + ci)) {
           // One line, drawn from the words pagination measured, as laying it would draw it.
           const slack = Math.max(0, h - (oneLine.height + pt + pb));
           const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
@@ -138,7 +138,7 @@ export function layTablePart(
           drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
         }
       } else if (kind === 'code') {
-        const ch = codeHeight(mc);
+        const ch = codeHeight(cell, w);
         const slack = Math.max(0, h - ch - pt - pb);
         const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
         const ctop = top - pt - dy;

@@ -136,13 +136,14 @@ export function fitTable(inp: FitInput): FittedPart[] {
       continue;
     }
     const row = t.rows[a];
-    const cells = m.cells[a];
-    const held = cells.find((c) => HELD_WHOLE[c.cell.content.kind]);
+    const cells = row.cells;
+    const k0 = m.first[a];
+    const held = cells.find((c) => HELD_WHOLE[c.content.kind]);
     const whyNot =
       a !== b
         ? 'its rows are held together by a row span'
         : held
-          ? `it holds ${HELD_WHOLE[held.cell.content.kind]}`
+          ? `it holds ${HELD_WHOLE[held.content.kind]}`
           : undefined;
     const room = freshRoom();
     const tooTall = uh > room + EPS;
@@ -171,16 +172,17 @@ export function fitTable(inp: FitInput): FittedPart[] {
       continue;
     }
     // Split between lines: each piece shows, per cell, the lines that fit the room left.
+    const texts = cells.map((_, i) => m.text[k0 + i]);
     const from = cells.map(() => 0);
     for (;;) {
-      const left = cells.map((c, i) => (c.text ? c.text.lines.length - from[i] : 0));
+      const left = texts.map((x, i) => (x ? x.lines.length - from[i] : 0));
       const restNeed = Math.max(
         0,
         maxOf(
           cells.map((c, i) =>
-            c.text && left[i] > 0
-              ? linesHeight(c.text, from[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
-              : c.cell.style.padding[0] + c.cell.style.padding[2],
+            texts[i] && left[i] > 0
+              ? linesHeight(texts[i], from[i]) + c.style.padding[0] + c.style.padding[2]
+              : c.style.padding[0] + c.style.padding[2],
           ),
         ),
       );
@@ -190,14 +192,14 @@ export function fitTable(inp: FitInput): FittedPart[] {
           row: a,
           top: y,
           height: restNeed,
-          lines: cells.map((c, i) => [from[i], c.text ? c.text.lines.length : 0]),
+          lines: texts.map((x, i) => [from[i], x ? x.lines.length : 0]),
         });
         y -= restNeed;
         bodyInBox++;
         break;
       }
       const shown = cells.map((c, i) =>
-        c.text ? linesThatFit(c.text, from[i], roomHere - c.cell.style.padding[0] - c.cell.style.padding[2]) : 0,
+        texts[i] ? linesThatFit(texts[i], from[i], roomHere - c.style.padding[0] - c.style.padding[2]) : 0,
       );
       if (shown.every((k, i) => k === 0 || left[i] === 0) || shown.every((k) => k === 0)) {
         if (bodyInBox === 0)
@@ -213,7 +215,7 @@ export function fitTable(inp: FitInput): FittedPart[] {
       const h = maxOf(
         cells.map((c, i) =>
           shown[i] > 0
-            ? linesHeight(c.text!, from[i], from[i] + shown[i]) + c.cell.style.padding[0] + c.cell.style.padding[2]
+            ? linesHeight(texts[i]!, from[i], from[i] + shown[i]) + c.style.padding[0] + c.style.padding[2]
             : 0,
         ),
       );

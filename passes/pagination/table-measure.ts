@@ -5,10 +5,16 @@
 // the rows a row span holds together.
 
 import { codeHeight, pictureHeight } from '../../engines/geometry/cell-sizes.js';
-import { linesHeight, measureCellText, naturalWidth } from '../../engines/text/table-cell-text.js';
-import type { MeasuredCell, MeasuredTable } from '../../ir/measured-table.js';
+import {
+  forgetLastStyle,
+  linesHeight,
+  measureTableCell,
+  naturalWidth,
+  OneLineWords,
+} from '../../engines/text/table-cell-text.js';
+import type { CellText, MeasuredTable } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
-import type { DocSettings, ResolvedTableItem } from '../../ir/types.js';
+import type { DocSettings, FontResource, ResolvedTableItem } from '../../ir/types.js';
 
 /** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
 function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number[] {
@@ -59,57 +65,76 @@ export function measureTable(
     colX.push(x);
     x += w;
   }
-  const n = t.rows.length;
+  const rows = t.rows;
+  const n = rows.length;
+  // Cells by index, row after row (ir/measured-table.ts): no object per cell.
+  const first = new Int32Array(n + 1);
+  for (let r = 0; r < n; r++) first[r + 1] = first[r] + rows[r].cells.length;
+  const count = first[n];
+  const widths = new Float64Array(count);
+  const needs = new Float64Array(count);
+  const texts = new Array<CellText | undefined>(count);
+  const words = new OneLineWords(count);
   const heights = new Array<number>(n);
-  const cells: MeasuredCell[][] = new Array(n);
   // Row spans: the furthest row a span starting at or before each row reaches.
   const reach = new Int32Array(n);
-  const spanning: MeasuredCell[] = [];
+  let spanning = false;
+  let font: FontResource | undefined, fontName: string | undefined;
   for (let r = 0; r < n; r++) {
-    const row = t.rows[r];
+    const row = rows[r];
+    const cells = row.cells;
     let h = row.minHeight;
     reach[r] = r;
-    const out: MeasuredCell[] = [];
-    for (const cell of row.cells) {
+    for (let i = 0, k = first[r]; i < cells.length; i++, k++) {
+      const cell = cells[i];
       let width = 0;
-      for (let k = cell.col; k < cell.col + cell.colSpan; k++) width += colW[k];
+      for (let c = cell.col; c < cell.col + cell.colSpan; c++) width += colW[c];
       const s = cell.style;
-      const m: MeasuredCell = { cell, width, text: undefined, need: 0 };
-      const padV = s.padding[0] + s.padding[2];
+      const pad = s.padding;
+      const padV = pad[0] + pad[2];
       const kind = cell.content.kind;
+      let need: number;
+      let text: CellText | undefined;
       if (kind === 'text' || kind === 'flow') {
-        m.text = measureCellText(
-          cell,
-          t.fontRes.get(s.font.name)!,
-          Math.max(0, width - s.padding[1] - s.padding[3]),
-          now,
-        );
-        m.need = linesHeight(m.text!) + padV;
+        // the font looked up once for a run of cells in the same font, not once a cell
+        if (s.font.name !== fontName) {
+          fontName = s.font.name;
+          font = t.fontRes.get(fontName)!;
+        }
+        text = measureTableCell(cell, font!, Math.max(0, width - pad[1] - pad[3]), now, words, k);
+        need = linesHeight(text!) + padV;
       } else if (kind === 'image' || kind === 'drawing') {
-        m.need = pictureHeight(m, doc) + padV;
+        need = pictureHeight(cell, width, doc) + padV;
       } else {
-        m.need = codeHeight(m) + padV;
+        need = codeHeight(cell, width) + padV;
       }
-      if (cell.rowSpan === 1) h = Math.max(h, m.need);
-      else {
-        spanning.push(m);
+      widths[k] = width;
+      needs[k] = need;
+      texts[k] = text;
+      if (cell.rowSpan === 1) {
+        h = Math.max(h, need);
+      } else {
+        spanning = true;
         reach[r] = Math.max(reach[r], r + cell.rowSpan - 1);
       }
-      out.push(m);
     }
-    cells[r] = out;
     heights[r] = h;
   }
-  // A spanning cell taller than the rows it spans makes the last of them taller.
-  const startOf = new Map<MeasuredCell, number>();
-  if (spanning.length) for (let r = 0; r < n; r++) for (const m of cells[r]) if (m.cell.rowSpan > 1) startOf.set(m, r);
-  for (const m of spanning) {
-    const r0 = startOf.get(m)!;
-    const r1 = r0 + m.cell.rowSpan - 1;
-    let sum = 0;
-    for (let r = r0; r <= r1; r++) sum += heights[r];
-    if (m.need > sum) heights[r1] += m.need - sum;
-  }
+  // A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come).
+  if (spanning)
+    for (let r0 = 0; r0 < n; r0++) {
+      const cells = rows[r0].cells;
+      for (let i = 0; i < cells.length; i++) {
+        const span = cells[i].rowSpan;
+        if (span === 1) continue;
+        const r1 = r0 + span - 1;
+        let sum = 0;
+        for (let r = r0; r <= r1; r++) sum += heights[r];
+        const need = needs[first[r0] + i];
+        if (need > sum) heights[r1] += need - sum;
+      }
+    }
+  forgetLastStyle();
   const units: [number, number][] = [];
   let r = 0;
   while (r < n) {
@@ -118,5 +143,5 @@ export function measureTable(
     units.push([r, end]);
     r = end + 1;
   }
-  return { colX, colW, cells, heights, units };
+  return { colX, colW, first, width: widths, need: needs, text: texts, words, heights, units };
 }
