@@ -5,7 +5,7 @@
 // time) but pdf-lib's and those of BUNDLED below; declarations are emitted for the three exported entries unless QUIRE_NO_DTS is
 // set (tools/build-if-stale.mjs sets it for `npm start`).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, defineConfig, type Options } from 'tsup';
 
@@ -37,13 +37,14 @@ const BUNDLED = [
   'svgpath',
 ];
 
-// Two of fontkit's imports replaced in the bundle by files of tools/bundle/ that keep their contract:
-// brotli's decoder required on first call, and unicode-trie's unpacking done by Node's zlib
+// Three imports replaced in the bundle by files of tools/bundle/ that keep their contract: fontkit's
+// brotli decoder and pdf-lib's UPNG required on first call, and unicode-trie's unpacking done by Node's zlib
 const shims: Plugin = {
   name: 'quire-shims',
   setup(build) {
     const shim = (file: string) => ({ path: join(import.meta.dirname, 'tools', 'bundle', file) });
     build.onResolve({ filter: /^brotli\/decompress\.js$/ }, () => shim('brotli-on-call.mjs'));
+    build.onResolve({ filter: /^@pdf-lib\/upng$/ }, () => shim('upng-on-call.mjs'));
     build.onResolve({ filter: /^tiny-inflate$/ }, (a) =>
       /[\\/]unicode-trie[\\/]/.test(a.importer) ? shim('native-inflate.cjs') : undefined,
     );
@@ -84,6 +85,21 @@ async function buildCliBundle(): Promise<void> {
   );
 }
 
+// The ES module files of dist/ in ASCII only, as the CLI bundle below: V8 holds a module's source for
+// as long as the process lives, and one non-ASCII character (all in comments: esbuild escapes the
+// rest) makes the whole file a two-byte string — 3 MB more heap in every process that imports quire
+// (bench/README.md, "table-10k, eighth wave: memory"). An escape in a comment reads the same.
+function asciiOnlyChunks(): void {
+  const dist = join(import.meta.dirname, 'dist');
+  for (const name of readdirSync(dist)) {
+    if (!name.endsWith('.js')) continue;
+    const file = join(dist, name);
+    const text = readFileSync(file, 'utf8');
+    const ascii = text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (ascii !== text) writeFileSync(file, ascii);
+  }
+}
+
 const exported = { index: 'src/index.ts', server: 'src/server.ts', hosted: 'src/hosted/index.ts' };
 
 export default defineConfig({
@@ -120,6 +136,7 @@ export default defineConfig({
       stdio: 'inherit',
     });
     if (r.status !== 0) throw new Error('ir/schema/precompile.ts failed');
+    asciiOnlyChunks();
     await buildCliBundle();
   },
 });

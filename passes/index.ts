@@ -38,13 +38,18 @@ export type PipelineOut = OutOf<(typeof PASSES)[6]>;
 
 export const PASS_IDS: readonly PassId[] = PASSES.map((p) => p.id);
 
-/** Runs every pass in order; `trace` sees the IR after each (tools/explain, timings). */
+/**
+ * Runs every pass in order; `trace` sees the IR after each (tools/explain, timings). The IR as read
+ * comes from `read` so that no frame keeps it: each stage is held only while the next is made, and a
+ * stage a later pass no longer needs (the read items, the measured tables) is garbage after it
+ * (bench/README.md, "table-10k, eighth wave: memory").
+ */
 export function runPasses(
-  ir: PipelineIn,
+  read: () => PipelineIn,
   ctx: PassContext,
   trace?: (id: PassId, ir: unknown, ms: number) => void,
 ): PipelineOut {
-  let stage: unknown = ir;
+  let stage: unknown = read();
   for (const pass of PASSES as readonly Pass<unknown, unknown>[]) {
     const t = performance.now();
     stage = pass.run(stage, ctx);

@@ -5,7 +5,7 @@ import { RefusalError } from '../ir/diagnostics.js';
 import { DEFAULT_RENDER_MEMORY_BYTES, MemoryBudget, withMemoryBudget } from '../ir/memory-budget.js';
 import { refusal } from '../ir/messages.js';
 import { readDescription } from '../ir/read.js';
-import type { ReadIr } from '../ir/types.js';
+import type { DocSettings, ReadIr } from '../ir/types.js';
 import { runPasses } from '../passes/index.js';
 import type { PassContext } from '../passes/pass.js';
 import { resolveClient } from './clients.js';
@@ -42,13 +42,18 @@ export function render(input: RenderInput): Outcome {
 
 function renderWithin(input: RenderInput, ctx: PassContext): Outcome {
   try {
-    const t = performance.now();
-    const ir: ReadIr = readDescription(input.description, ctx.remarks);
-    const doc = ir.doc;
-    input.trace?.('read', ir, performance.now() - t);
-    const emitted = runPasses(ir, ctx, input.trace);
+    let doc: DocSettings | undefined;
+    // the IR as read stays in no variable of this frame: runPasses drops it once names has resolved it
+    const read = (): ReadIr => {
+      const t = performance.now();
+      const ir = readDescription(input.description, ctx.remarks);
+      doc = ir.doc;
+      input.trace?.('read', ir, performance.now() - t);
+      return ir;
+    };
+    const emitted = runPasses(read, ctx, input.trace);
     // the verifier runs on the bytes just emitted, after the seven passes (spec: architecture)
-    const findings = findingsOf(emitted, doc);
+    const findings = findingsOf(emitted, doc!);
     return { ok: true, pdf: emitted.pdf, pages: emitted.pages, remarks: ctx.remarks, findings };
   } catch (e) {
     if (e instanceof RefusalError) return { ok: false, ...e.refusal, remarks: ctx.remarks };

@@ -303,15 +303,19 @@ function readNumber(d: Uint8Array, a: number, b: number): Operand | undefined {
   if (digits === 0) return undefined;
   const x = neg ? -v : v;
   // text is mostly small integers (TJ kerning, coordinates): share one frozen operand per value
-  if (!real && x >= -SMALL_INTS && x <= SMALL_INTS) return SMALL[x + SMALL_INTS];
+  if (!real && x >= -SMALL_INTS && x <= SMALL_INTS) return (SMALL ??= smallInts())[x + SMALL_INTS];
   return { t: 'num', v: x, real };
 }
 
 const SMALL_INTS = 2048;
-const SMALL: Operand[] = Array.from(
-  { length: 2 * SMALL_INTS + 1 },
-  (_, i) => Object.freeze({ t: 'num', v: i - SMALL_INTS, real: false }) as Operand,
-);
+// made when the verifier first reads a content stream, not at import: a render that checks no
+// standard never needs them (0.2 MB; bench/README.md, "table-10k, eighth wave: memory")
+let SMALL: Operand[] | undefined;
+const smallInts = (): Operand[] =>
+  Array.from(
+    { length: 2 * SMALL_INTS + 1 },
+    (_, i) => Object.freeze({ t: 'num', v: i - SMALL_INTS, real: false }) as Operand,
+  );
 
 function toDict(items: Operand[]): Map<string, Operand> {
   const m = new Map<string, Operand>();

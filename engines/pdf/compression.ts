@@ -29,5 +29,15 @@ export function flateStream(
   level: number,
   dict: Record<string, unknown> = {},
 ): PDFRef {
-  return context.register(context.stream(deflateSync(bytes, { level }), { ...dict, Filter: 'FlateDecode' } as never));
+  return context.register(context.stream(deflateTight(bytes, level), { ...dict, Filter: 'FlateDecode' } as never));
+}
+
+/**
+ * `deflateSync`, its output in a buffer of its own size: Node hands back a view of its 16 KB output
+ * chunk, so a page's 2 KB stream held 16 KB until the file was written (table-10k: 200 pages, 3 MB;
+ * bench/README.md, "table-10k, eighth wave: memory"). Same bytes.
+ */
+export function deflateTight(bytes: Uint8Array, level: number): Buffer {
+  const z = deflateSync(bytes, { level });
+  return z.buffer.byteLength > 2 * z.length ? Buffer.from(z) : z;
 }

@@ -149,7 +149,12 @@ export const emit: Pass<DedupedIr, Emitted> = {
       pageMetadata,
       hash,
     };
-    ir.pages.forEach((page, i) => writePage(writing, page, i));
+    ir.pages.forEach((page, i) => {
+      writePage(writing, page, i);
+      // its content stream written, the page's operations are read by no later step: let them go
+      // rather than hold every page's until the file is done (bench/README.md, "table-10k, eighth wave: memory")
+      page.ops = [];
+    });
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.
