@@ -272,11 +272,15 @@ export const tableReader: ItemReader<'table'> = {
     // Which columns of each row are taken by a row span from above: occupied[r] is a bitmap of columns.
     const occupiedAll = new Uint8Array(rawRows.length * nCols);
     const rows: TableRow[] = [];
+    // Pointers as at() writes them, without its token array, each one string joined to a prefix its row
+    // shares (`/items/1/rows/7/` + `2`): one string object a cell, not two.
+    const rowsAt = `${p}/rows/`;
     for (let r = 0; r < rawRows.length; r++) {
       const rr = rawRows[r];
-      const rp = `${p}/rows/${r}`; // at(p, 'rows', r), without its token array per row
+      const rp = rowsAt + r;
       const row = Array.isArray(rr) ? undefined : rr;
       const isObj = row !== undefined;
+      const cellsAt = isObj ? `${rp}/cells/` : `${rp}/`;
       const rawCells = Array.isArray(rr) ? rr : rr.cells;
       const rowStyle = row ? readStyle(row, rp, tableStyle.padding) : NO_STYLE;
       const plainRow = rowStyle === NO_STYLE || Object.keys(rowStyle).length === 0;
@@ -285,10 +289,11 @@ export const tableReader: ItemReader<'table'> = {
       const stripeIndex = section === 'body' && stripes ? (r - headerRows) % stripes.length : -1;
       const stripe = stripeIndex >= 0 ? stripes![stripeIndex] : undefined;
       let col = 0;
-      const cells: TableCell[] = [];
+      // Of the row's length at once (a pushed array keeps spare room: ~100 bytes a row).
+      const cells: TableCell[] = new Array(rawCells.length);
       for (let i = 0; i < rawCells.length; i++) {
         const rc = rawCells[i];
-        const cp = isObj ? `${rp}/cells/${i}` : `${rp}/${i}`; // as at() writes them, without its token array per cell
+        const cp = cellsAt + i;
         while (col < nCols && occupiedAll[r * nCols + col]) col++;
         if (typeof rc === 'string') {
           // A bare string: one column, one row, no style of its own, one run (the common cell of a long table).
@@ -305,7 +310,7 @@ export const tableReader: ItemReader<'table'> = {
             if (plain) shared.set(key, style);
           }
           const run: TextRun = { at: cp, text: rc, placeholders: cellPlaceholders(rc, cp) };
-          cells.push({ at: cp, content: { kind: 'text', at: cp, runs: [run] }, col, colSpan: 1, rowSpan: 1, style });
+          cells[i] = { at: cp, content: { kind: 'text', at: cp, runs: [run] }, col, colSpan: 1, rowSpan: 1, style };
           col++;
           continue;
         }
@@ -338,7 +343,7 @@ export const tableReader: ItemReader<'table'> = {
           );
           if (plain) shared.set(key, style);
         }
-        cells.push({ at: cp, content: readContent(c, cp, base), col, colSpan, rowSpan, style });
+        cells[i] = { at: cp, content: readContent(c, cp, base), col, colSpan, rowSpan, style };
         col += colSpan;
       }
       let filled = 0;
