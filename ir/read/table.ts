@@ -2,12 +2,13 @@
 // header/footer rows, zebra stripes, and the style cascade (cell › row › column › table) decided
 // once per cell, so pagination and layout see every cell with every key known. A cell holding two
 // things, rows that do not fill the columns, spans past the end are refused here, naming the cell.
+import type { ValidateFunction } from 'ajv';
 import { DEFAULT_CELL_PADDING, DEFAULT_LEADING_FACTOR } from '../defaults.js';
 import type * as D from '../description.generated.js';
 import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
-import { tableItemSchema } from '../schema/table.js';
+import { cellSchema, tableItemSchema } from '../schema/table.js';
 import type {
   BorderSide,
   CellContent,
@@ -53,8 +54,6 @@ export { DEFAULT_CELL_PADDING } from '../defaults.js';
 
 const BLACK: Colour = { space: 'gray', c: [0] };
 const NO_STYLE: CellStyleSpec = Object.freeze({});
-/** What a cell written as a bare string states beyond its text: nothing (shared, not a fresh `{}` per cell). */
-const NO_CELL_KEYS: Exclude<D.TableCell, string> = Object.freeze({});
 /** What a cell may hold; two of these in one cell is refused (spec Conventions, contradictory combinations). */
 const CONTENT_KEYS = ['text', 'flow', 'image', 'drawing', 'code'] as const;
 
@@ -116,10 +115,8 @@ function cellPlaceholders(text: string, p: JsonPointer): boolean {
   return text.indexOf('{') < 0 && text.indexOf('}}') < 0 ? false : placeholdersIn(text, p);
 }
 
-function readContent(raw: D.TableCell, p: JsonPointer, base: ItemBase): CellContent {
-  if (typeof raw === 'string')
-    return { kind: 'text', at: p, runs: [{ at: p, text: raw, placeholders: cellPlaceholders(raw, p) }] };
-  const c = raw;
+/** What a cell written as an object holds (a bare string is read where the grid is, as one run). */
+function readContent(c: Exclude<D.TableCell, string>, p: JsonPointer, base: ItemBase): CellContent {
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
   if (present.length > 1)
     refuse('tableCellTwoThings', at(p, present[1]), { cell: p, first: present[0], second: present[1] });
@@ -194,8 +191,57 @@ function readWidth(raw: RawColumn['width']): ColumnWidth {
 const isColumnObject = (c: D.TableItem['columns'][number]): c is RawColumn =>
   c !== null && typeof c === 'object' && 'width' in c;
 
+/** The table's schema, checked as a whole when a row is not plainly valid (the refusal then names the first error, as always). */
+const validateWhole = lazyValidator(tableItemSchema);
+/** One row, one cell: what a row that is not an array of strings is checked against first. */
+const validateRow = lazyValidator(tableItemSchema.properties.rows.items);
+const validateCell = lazyValidator(cellSchema);
+/** The table's schema but for its rows' entries: checked once every row has passed on its own. */
+const validateFrame = lazyValidator({
+  ...tableItemSchema,
+  properties: { ...tableItemSchema.properties, rows: { type: 'array' } },
+});
+
+/**
+ * Whether every row passes the row schema, told cheaply: an array of strings passes it (a bare string
+ * is a cell), anything else is checked row by row or cell by cell. False: the whole schema says why.
+ */
+function rowsPass(data: unknown): boolean {
+  if (data === null || typeof data !== 'object') return false;
+  const rows: unknown = (data as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return false;
+  for (let r = 0; r < rows.length; r++) {
+    const row: unknown = rows[r];
+    if (!Array.isArray(row)) {
+      if (!validateRow(row)) return false;
+      continue;
+    }
+    for (let i = 0; i < row.length; i++) {
+      const cell: unknown = row[i];
+      if (typeof cell !== 'string' && !validateCell(cell)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The table item's schema: rows of plain strings (a 10 000-row table's 50 000 cells) are not walked
+ * by ajv one by one. With every row passing, the item passes the schema exactly when it passes the
+ * schema without its rows' entries; otherwise the whole schema runs, so a refusal is the one it was.
+ */
+const validateTable = ((data: unknown) => {
+  if (rowsPass(data) && validateFrame(data)) {
+    validateTable.errors = null;
+    return true;
+  }
+  const ok = validateWhole(data);
+  validateTable.errors = validateWhole.errors;
+  return ok;
+}) as ValidateFunction<D.TableItem>;
+validateTable.schema = tableItemSchema; // what tools/schema.ts ships (itemSchemas)
+
 export const tableReader: ItemReader<'table'> = {
-  validate: lazyValidator(tableItemSchema),
+  validate: validateTable,
   read(raw, base: ItemBase): TableItem {
     const p = base.at;
     const tableStyle = readStyle(raw, p);
@@ -225,10 +271,16 @@ export const tableReader: ItemReader<'table'> = {
     const shared = new Map<number, CellStyle>();
     // Which columns of each row are taken by a row span from above: occupied[r] is a bitmap of columns.
     const occupiedAll = new Uint8Array(rawRows.length * nCols);
-    const rows: TableRow[] = rawRows.map((rr, r) => {
-      const rp = `${p}/rows/${r}`; // at(p, 'rows', r), without its token array per row
+    const rows: TableRow[] = [];
+    // Pointers as at() writes them, without its token array, each one string joined to a prefix its row
+    // shares (`/items/1/rows/7/` + `2`): one string object a cell, not two.
+    const rowsAt = `${p}/rows/`;
+    for (let r = 0; r < rawRows.length; r++) {
+      const rr = rawRows[r];
+      const rp = rowsAt + r;
       const row = Array.isArray(rr) ? undefined : rr;
       const isObj = row !== undefined;
+      const cellsAt = isObj ? `${rp}/cells/` : `${rp}/`;
       const rawCells = Array.isArray(rr) ? rr : rr.cells;
       const rowStyle = row ? readStyle(row, rp, tableStyle.padding) : NO_STYLE;
       const plainRow = rowStyle === NO_STYLE || Object.keys(rowStyle).length === 0;
@@ -237,10 +289,32 @@ export const tableReader: ItemReader<'table'> = {
       const stripeIndex = section === 'body' && stripes ? (r - headerRows) % stripes.length : -1;
       const stripe = stripeIndex >= 0 ? stripes![stripeIndex] : undefined;
       let col = 0;
-      const cells: TableCell[] = rawCells.map((rc, i) => {
-        const cp = isObj ? `${rp}/cells/${i}` : `${rp}/${i}`; // as at() writes them, without its token array per cell
+      // Of the row's length at once (a pushed array keeps spare room: ~100 bytes a row).
+      const cells: TableCell[] = new Array(rawCells.length);
+      for (let i = 0; i < rawCells.length; i++) {
+        const rc = rawCells[i];
+        const cp = cellsAt + i;
         while (col < nCols && occupiedAll[r * nCols + col]) col++;
-        const c = typeof rc === 'string' ? NO_CELL_KEYS : rc;
+        if (typeof rc === 'string') {
+          // A bare string: one column, one row, no style of its own, one run (the common cell of a long table).
+          if (col + 1 > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + 1, columns: nCols });
+          occupiedAll[r * nCols + col] = 1;
+          const key = (col + 1) * 1024 + stripeIndex + 1;
+          const plain = plainRow && stripeIndex < 1023;
+          let style = plain ? shared.get(key) : undefined;
+          if (!style) {
+            style = decide(
+              merge([NO_STYLE, rowStyle, stripe ? { fill: stripe } : NO_STYLE, columns[col].style, tableStyle]),
+              cp,
+            );
+            if (plain) shared.set(key, style);
+          }
+          const run: TextRun = { at: cp, text: rc, placeholders: cellPlaceholders(rc, cp) };
+          cells[i] = { at: cp, content: { kind: 'text', at: cp, runs: [run] }, col, colSpan: 1, rowSpan: 1, style };
+          col++;
+          continue;
+        }
+        const c = rc;
         const colSpan = c.col_span ?? 1;
         const rowSpan = c.row_span ?? 1;
         if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });
@@ -257,13 +331,10 @@ export const tableReader: ItemReader<'table'> = {
           });
         for (let rr2 = r; rr2 <= lastRow; rr2++)
           for (let k = col; k < col + colSpan; k++) occupiedAll[rr2 * nCols + k] = 1;
-        const ownStyle =
-          typeof rc === 'string'
-            ? NO_STYLE
-            : readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
+        const ownStyle = readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
         let style: CellStyle | undefined;
         const key = (col + 1) * 1024 + stripeIndex + 1;
-        const plain = plainRow && (ownStyle === NO_STYLE || Object.keys(ownStyle).length === 0) && stripeIndex < 1023;
+        const plain = plainRow && Object.keys(ownStyle).length === 0 && stripeIndex < 1023;
         if (plain) style = shared.get(key);
         if (!style) {
           style = decide(
@@ -272,24 +343,27 @@ export const tableReader: ItemReader<'table'> = {
           );
           if (plain) shared.set(key, style);
         }
-        const cell: TableCell = { at: cp, content: readContent(rc, cp, base), col, colSpan, rowSpan, style };
+        cells[i] = { at: cp, content: readContent(c, cp, base), col, colSpan, rowSpan, style };
         col += colSpan;
-        return cell;
-      });
+      }
       let filled = 0;
       for (let k = 0; k < nCols; k++) filled += occupiedAll[r * nCols + k];
       if (filled !== nCols) refuse('tableRowWidth', rp, { row: rp, filled, columns: nCols });
+      // A style shared by several cells is checked once: the first cell holding text with it is the one named.
+      let checked: CellStyle | undefined;
       for (const cell of cells) {
         if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+        if (cell.style === checked) continue;
         if (!cell.style.font.name) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font' });
         if (!cell.style.fontSize) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font_size' });
+        checked = cell.style;
       }
       const height = row?.height;
       const split = row?.split;
       const read: TableRow = { at: rp, cells, minHeight: height ?? rowHeight, split: split ?? splitRows };
       if (row?.keep_with_next) read.keepWithNext = true;
-      return read;
-    });
+      rows.push(read);
+    }
     return {
       ...base,
       type: 'table',

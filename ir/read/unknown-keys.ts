@@ -180,7 +180,7 @@ function shapeOf(s: S, value: object): Shape | null {
     byKind = new Map();
     shapes.set(s, byKind);
   }
-  const sig = signature(value, decidingKeys(s));
+  const sig = Array.isArray(value) ? '[]' : signature(value, decidingKeys(s));
   let shape = byKind.get(sig);
   if (shape !== undefined) return shape;
   shape = buildShape(s, value);
@@ -226,8 +226,10 @@ function walk(value: unknown, s: S | undefined, owner: string, w: Walk): void {
     if (!shape.items) return;
     const entryOwner = owner.startsWith('`') ? `an entry of ${owner}` : owner;
     for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v === null || typeof v !== 'object') continue; // a string or number holds no key (a table's 50 000 cells)
       path.push(i);
-      walk(value[i], shape.items, entryOwner, w);
+      walk(v, shape.items, entryOwner, w);
       path.pop();
     }
     return;

@@ -8,7 +8,15 @@ import { StyledFont } from '../../engines/fonts/styled-font.js';
 import { resolveImage } from '../../engines/images/resource.js';
 import type { ImageResource } from '../../ir/image-resource.js';
 import { refuse } from '../../ir/messages.js';
-import type { CodeTextSpec, FontResource, ReadIr, ResolvedItem, ResolvedTableItem, TableItem } from '../../ir/types.js';
+import type {
+  CellStyle,
+  CodeTextSpec,
+  FontResource,
+  ReadIr,
+  ResolvedItem,
+  ResolvedTableItem,
+  TableItem,
+} from '../../ir/types.js';
 import type { PassContext } from '../pass.js';
 import { type DeclaredFonts, type RunFeatures, runFeatures, sourceBytes } from './fonts.js';
 import { partSource, resolveImageItem } from './images.js';
@@ -141,12 +149,15 @@ function resolveTableFonts(
   withFeatures: RunFeatures,
 ): ResolvedTableItem {
   const fontRes = new Map<string, FontResource>();
+  // Cells share their decided style (ir/read/table.ts): a style's font is looked up once in a run of cells having it.
+  let found: CellStyle | undefined;
   for (const row of item.rows) {
     for (const cell of row.cells) {
-      if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      const c = cell.content;
+      if (c.kind !== 'text' && c.kind !== 'flow') continue;
       // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.
-      if (cell.content.kind === 'text') {
-        for (const run of cell.content.runs) {
+      if (c.kind === 'text') {
+        for (const run of c.runs) {
           const st = run.style;
           const f = st?.font;
           if (!f && !st?.features) continue;
@@ -157,6 +168,8 @@ function resolveTableFonts(
           fontRes.set(name, res);
         }
       }
+      if (cell.style === found) continue;
+      found = cell.style;
       const { name, at } = cell.style.font;
       if (fontRes.has(name)) continue;
       const res = fonts.get(name);
