@@ -2,6 +2,7 @@
 // render server named) both build from the render server's settings: the licence and clients
 // (ServiceSettings), and the render pool sized by the server's memory budget with the settings the
 // render server's intake takes. One place, so the two run the very same pool.
+import { readFileSync } from 'node:fs';
 import type { ServiceSettings } from '../licence/service.js';
 import type { RenderPool } from '../pool.js';
 import type { ServerOptions } from '../server.js';
@@ -22,7 +23,6 @@ export async function serviceSettings(
   const pub = pick('trust-issuer', 'QUIRE_TRUST_ISSUER') ?? pick('licence-public-key', 'QUIRE_LICENCE_PUBLIC_KEY');
   const clients = pick('clients', 'QUIRE_CLIENTS');
   try {
-    const { readFileSync } = await import('node:fs');
     const operatorPem = pub ? [readFileSync(pub, 'utf8')] : [];
     const read = licence ? readLicenceWithIssuer(licence, operatorPem) : undefined;
     return {
