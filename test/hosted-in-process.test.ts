@@ -128,7 +128,7 @@ describe('the hosted front in-process', () => {
 
   it('SIGTERM: a render in flight finishes and is counted, then the front exits 0', { timeout: 60_000 }, async () => {
     const before = await used(data, 'acme');
-    const pending = call(front.url, slowDescription(800, 200), key);
+    const pending = call(front.url, slowDescription(400, 100), key);
     // The render has begun once the pool says a worker is busy.
     let metrics = '';
     for (let i = 0; i < 400 && !/quire_workers_busy [12]/.test(metrics); i++) {
