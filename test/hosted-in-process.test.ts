@@ -6,7 +6,7 @@
 // request id is the answer's and the render's log line's; /health and /metrics show the pool; a
 // front killed mid-render has taken nothing; SIGTERM lets a render in flight finish.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +124,47 @@ describe('the hosted front in-process', () => {
     expect(metrics).toMatch(/quire_hosted_answers_total\{path="\/api\/v1\/render",status="200"\}/);
     expect(metrics).toMatch(/quire_renders_total/);
     expect(metrics).toMatch(/quire_workers 2/);
+  });
+
+  it('the browser box renders in-process and counts nothing; its own sentence for a body not JSON', async () => {
+    const pw = join(data, 'pw');
+    writeFileSync(pw, 'the right password');
+    await admin(['--data', data], 'user', 'add', 'ada', '--client', 'acme', '--password-file', pw);
+    const before = await used(data, 'acme');
+    const signIn = await request(`${front.url}/api/v1/render`, { headers: { accept: 'text/html' } });
+    const token = /name="csrf" value="([^"]+)"/.exec(await signIn.body.text())![1];
+    const csrfCookie = String(signIn.headers['set-cookie']).split(';')[0];
+    const posted = await request(`${front.url}/api/v1/session`, {
+      method: 'POST',
+      headers: { cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf: token, user: 'ada', password: 'the right password' }).toString(),
+    });
+    await posted.body.dump();
+    const session = ([] as string[])
+      .concat(posted.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('quire_session='))!
+      .split(';')[0];
+    const box = await request(`${front.url}/api/v1/render`, { headers: { accept: 'text/html', cookie: session } });
+    const csrf = /data-csrf="([^"]+)"/.exec(await box.body.text())![1];
+    const draw = (body: string) =>
+      request(`${front.url}/api/v1/render`, {
+        method: 'POST',
+        body,
+        headers: { cookie: session, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      });
+    const ok = await draw(SMALL_DESCRIPTION);
+    expect(ok.statusCode).toBe(200);
+    expect(
+      Buffer.from(await ok.body.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const bad = await draw('{"items": [');
+    expect(bad.statusCode).toBe(400);
+    expect(((await bad.body.json()) as { error: string }).error).toBe(
+      'the body is not JSON; paste the description as JSON.',
+    );
+    expect(await used(data, 'acme')).toBe(before);
   });
 
   it('SIGTERM: a render in flight finishes and is counted, then the front exits 0', { timeout: 60_000 }, async () => {
