@@ -23,6 +23,7 @@ const SLOW_FIRST = [
   'test/dockerfile.test.ts',
   'test/cli.test.ts',
   'test/hosted-browser.test.ts',
+  'test/hosted-in-process.test.ts',
 ];
 
 class SlowFirst extends BaseSequencer {

@@ -7,7 +7,10 @@
 // warm-up, so a drift in the machine's load falls on both alike; medians are printed, with the CPU
 // time each process spent per call (from /proc: the steadier figure on a loaded machine; Linux only).
 // The client (autocannon) runs in this process on the same cores, as it costs the same on both paths.
-// Run: npm run build && npx tsx bench/hosted.ts [--seconds 10] [--rounds 2] [--order tcp,unix]
+// Over TCP a third path runs in the same rounds: the front with the render pool in its own process
+// (`quire hosted` naming no render server; docs/reference.md "One box"), its CPU the whole process's.
+// The three alternate by round (each round starts with the next path), so drifts fall on all alike.
+// Run: npm run build && npx tsx bench/hosted.ts [--seconds 10] [--rounds 2] [--order tcp,unix] [--in-process on|off]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +28,8 @@ const { values } = parseArgs({
     order: { type: 'string', default: 'tcp,unix' },
     // straight and front runs per transport, alternated
     rounds: { type: 'string', default: '2' },
+    // the front with the render pool in its own process, beside the two others over TCP
+    'in-process': { type: 'string', default: 'on' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -83,6 +88,11 @@ for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
     ...(transport === 'unix' ? ['--socket', socket] : []),
   ]);
   const front = await startChildFront(['--data', data, '--upstream', renderServer.url, '--log-level', 'warn']);
+  // The same pool settings as the render server's (its queue from the environment, as quire serve reads it).
+  const oneBox =
+    transport === 'tcp' && values['in-process'] === 'on'
+      ? await startChildFront(['--data', data, '--log-level', 'warn'], { QUIRE_QUEUE: '1000' })
+      : undefined;
   try {
     const boundary = 'quirebenchboundary';
     const multipart = Buffer.concat([
@@ -108,10 +118,14 @@ for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
     // server stops the renders in flight by ending their workers, and the workers started in their
     // place pay seconds of start-up (schema compiling, the font) on their first calls — which the next
     // run would measure as its own tail (bench/README.md, "the front's tail").
-    const measure = async (target: typeof straightTarget | typeof frontTarget): Promise<Run> => {
+    const oneBoxTarget = oneBox && { ...frontTarget, url: `${oneBox.url}/api/v1/render` };
+    const measure = async (target: typeof straightTarget | typeof frontTarget, inProcess = false): Promise<Run> => {
       await autocannon({ ...target, connections: 4, amount: 40 });
-      const s0 = cpuMs(renderServer.child.pid);
-      const f0 = cpuMs(front.child.pid);
+      // In-process the one process is both: its CPU is the front's column.
+      const serverPid = inProcess ? undefined : renderServer.child.pid;
+      const frontPid = inProcess ? oneBox?.child.pid : front.child.pid;
+      const s0 = inProcess ? 0 : cpuMs(serverPid);
+      const f0 = cpuMs(frontPid);
       const r = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
       const n = Math.max(1, r['2xx']);
       if (r.errors || r.timeouts) console.log(`${target.url}: ${r.errors} errors, ${r.timeouts} timeouts`);
@@ -121,29 +135,35 @@ for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
         p99: r.latency.p99,
         ok: r['2xx'],
         bad: r.non2xx,
-        serverCpu: (cpuMs(renderServer.child.pid) - s0) / n,
-        frontCpu: (cpuMs(front.child.pid) - f0) / n,
+        serverCpu: inProcess ? Number.NaN : (cpuMs(serverPid) - s0) / n,
+        frontCpu: (cpuMs(frontPid) - f0) / n,
       };
     };
     const straight: Run[] = [];
     const hosted: Run[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      if (r % 2 === 0) {
-        straight.push(await measure(straightTarget));
-        hosted.push(await measure(frontTarget));
-      } else {
-        hosted.push(await measure(frontTarget));
-        straight.push(await measure(straightTarget));
-      }
-    }
+    const inProcess: Run[] = [];
+    const paths: (() => Promise<void>)[] = [
+      async () => void straight.push(await measure(straightTarget)),
+      async () => void hosted.push(await measure(frontTarget)),
+    ];
+    if (oneBoxTarget) paths.push(async () => void inProcess.push(await measure(oneBoxTarget, true)));
+    for (let r = 0; r < ROUNDS; r++) for (let i = 0; i < paths.length; i++) await paths[(r + i) % paths.length]();
     const row = (label: string, runs: Run[], front: boolean): string =>
-      `| ${label} | ${med(runs.map((x) => x.rps)).toFixed(1)} (${runs.map((x) => x.rps.toFixed(1)).join(', ')}) | ${med(runs.map((x) => x.p50))} | ${med(runs.map((x) => x.p99))} (${runs.map((x) => x.p99).join(', ')}) | ${runs.reduce((a, x) => a + x.ok, 0)} | ${runs.reduce((a, x) => a + x.bad, 0)} | ${med(runs.map((x) => x.serverCpu)).toFixed(2)} | ${front ? med(runs.map((x) => x.frontCpu)).toFixed(2) : '—'} |`;
+      `| ${label} | ${med(runs.map((x) => x.rps)).toFixed(1)} (${runs.map((x) => x.rps.toFixed(1)).join(', ')}) | ${med(runs.map((x) => x.p50))} | ${med(runs.map((x) => x.p99))} (${runs.map((x) => x.p99).join(', ')}) | ${runs.reduce((a, x) => a + x.ok, 0)} | ${runs.reduce((a, x) => a + x.bad, 0)} | ${Number.isNaN(runs[0].serverCpu) ? '—' : med(runs.map((x) => x.serverCpu)).toFixed(2)} | ${front ? med(runs.map((x) => x.frontCpu)).toFixed(2) : '—'} |`;
     const where = transport === 'tcp' ? 'loopback TCP' : 'Unix socket';
     rows.push(row(`straight to the render server (${where})`, straight, false));
     rows.push(row(`through the hosted front (SQLite), ${where} to the render server`, hosted, true));
     const share = med(hosted.map((h) => h.rps)) / med(straight.map((x) => x.rps));
     rows.push(`| front ÷ straight, ${where} | ${(100 * share).toFixed(0)} % | | | | | | |`);
+    if (inProcess.length) {
+      rows.push(row('the hosted front in-process (one process: front and render pool)', inProcess, true));
+      const p99 = med(inProcess.map((x) => x.p99)) / med(straight.map((x) => x.p99));
+      rows.push(
+        `| in-process ÷ straight | ${((100 * med(inProcess.map((x) => x.rps))) / med(straight.map((x) => x.rps))).toFixed(0)} % | | p99 ${(100 * p99).toFixed(0)} % | | | | |`,
+      );
+    }
   } finally {
+    await oneBox?.stop();
     await front.stop();
     await renderServer.stop();
   }

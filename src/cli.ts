@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
 import { VerifyUsageError, verifyCommand } from './cli-verify.js';
-import type { ServiceSettings } from './licence/service.js';
+import { serviceSettings } from './server/setup.js';
 
 const SERVICE_OPTIONS = {
   licence: { type: 'string' },
@@ -161,36 +161,6 @@ function usage<T>(parse: () => T): T {
   }
 }
 
-// ——— the server's licence and clients, shared by serve and render ———
-
-/** Reads licence and clients config; prints the sentence and returns undefined when either is bad. */
-async function serviceSettings(values: Record<string, unknown>, io: Io): Promise<ServiceSettings | undefined> {
-  const { issuerFingerprint, readClientsConfig, readLicenceWithIssuer, ServiceConfigError } = await import(
-    './licence/service.js'
-  );
-  const pick = (k: string, env: string) =>
-    typeof values[k] === 'string' ? (values[k] as string) : emptyToUndefined(io.env[env]);
-  const licence = pick('licence', 'QUIRE_LICENCE');
-  const pub = pick('trust-issuer', 'QUIRE_TRUST_ISSUER') ?? pick('licence-public-key', 'QUIRE_LICENCE_PUBLIC_KEY');
-  const clients = pick('clients', 'QUIRE_CLIENTS');
-  try {
-    const operatorPem = pub ? [readFileSync(pub, 'utf8')] : [];
-    const read = licence ? readLicenceWithIssuer(licence, operatorPem) : undefined;
-    return {
-      licence: read?.licence,
-      issuer: read?.issuer,
-      operatorIssuers: operatorPem.map(issuerFingerprint),
-      clients: clients ? readClientsConfig(clients) : undefined,
-    };
-  } catch (e) {
-    if (e instanceof ServiceConfigError || (e as NodeJS.ErrnoException).code) {
-      io.err(`quire: ${e instanceof Error ? e.message : String(e)}\n`);
-      return undefined;
-    }
-    throw e;
-  }
-}
-
 // ——— serve ———
 
 async function serve(args: readonly string[], io: Io): Promise<number | undefined> {
@@ -220,64 +190,34 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     { ...io, env: {} },
   );
   if (!service) return 1;
-  // The render pipeline is loaded by the pool's workers only, never by the event loop (issue 20: a
-  // smaller heap for its garbage collector during bursts; bench/README.md, eighth wave).
-  const [{ licensedToday }, { RenderPool }, { defaultLogger, startServer }, { BUILD }, { planServerMemory }] =
-    await Promise.all([
-      import('./licence/service.js'),
-      import('./pool.js'),
-      import('./server.js'),
-      import('./version.js'),
-      import('./server/memory.js'),
-    ]);
-  service.pageCeiling = config.pageCeiling;
-  service.renderMemory = config.renderMemoryMb * 1024 * 1024;
+  const [{ defaultLogger, startServer }, { BUILD }, { MemorySettingError, renderPoolFor }] = await Promise.all([
+    import('./server.js'),
+    import('./version.js'),
+    import('./server/setup.js'),
+  ]);
   const logger = defaultLogger(config.logLevel);
+  // Issue 20: as many workers as the server's memory holds renders at once (src/server/setup.ts).
+  let setup;
+  try {
+    setup = await renderPoolFor(config, service);
+  } catch (e) {
+    if (e instanceof MemorySettingError) throw new UsageError(e.message);
+    throw e;
+  }
+  const { pool, memory } = setup;
   if (service.operatorIssuers?.length)
     logger.warn(
       { operatorIssuers: service.operatorIssuers, licenceIssuer: service.issuer ?? null },
       'licences signed by an issuer the operator added are accepted (--trust-issuer)',
     );
-  // Issue 20: as many workers as the server's memory holds renders at once (src/server/memory.ts).
-  let memory;
-  try {
-    memory = planServerMemory({
-      limit: config.serverMemoryMb === undefined ? undefined : config.serverMemoryMb * 1024 * 1024,
-      perRender: service.renderMemory!,
-      workers: config.workers,
-      bodyCap: config.bodyCap,
-      bodyBudget: Math.max(config.bodyCap, config.queueBytes),
-    });
-  } catch (e) {
-    throw new UsageError(`--server-memory: ${(e as Error).message}`);
-  }
-  const pool = new RenderPool({
-    workers: memory.renderSlots,
-    queue: config.queue,
-    maxWaitMs: config.maxWaitMs,
-    queueBytes: config.queueBytes,
-    timeLimitMs: config.timeLimitMs,
-    memoryLimitMb: config.memoryLimitMb,
-    service,
-  });
   let running;
   try {
     running = await startServer({
+      ...setup.options,
       port: config.port,
       host: config.host,
       socket: config.socket,
-      bodyCap: config.bodyCap,
-      pool,
       logger,
-      headerTimeoutMs: config.headerTimeoutMs,
-      bodyTimeoutMs: config.bodyTimeoutMs,
-      licensed: () => licensedToday(service),
-      issuers: { licence: service.issuer, operator: service.operatorIssuers ?? [] },
-      trustedFronts: config.trustedFronts,
-      bodyBudget: Math.max(config.bodyCap, config.queueBytes),
-      serverMemory: memory.limit,
-      renderMemory: service.renderMemory,
-      drainNoticeMs: config.drainNoticeMs,
     });
   } catch (e) {
     await pool.close();
@@ -419,10 +359,6 @@ function readArg(path: string): Uint8Array {
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
-}
-
-function emptyToUndefined(s: string | undefined): string | undefined {
-  return s === undefined || s.trim() === '' ? undefined : s;
 }
 
 /** True when this file is the program being run (node dist/cli.js, the `quire` bin link, tsx src/cli.ts). */

@@ -86,6 +86,7 @@ export class PoolError extends Error {
 function taskBytes(task: RenderTask): number {
   let n = (task.form?.body.byteLength ?? 0) + (task.description?.byteLength ?? 0);
   for (const c of task.form?.chunks ?? []) n += c.byteLength;
+  for (const c of task.descriptionChunks ?? []) n += c.byteLength;
   for (const [, bytes] of task.parts ?? []) n += bytes.byteLength;
   return n;
 }

@@ -23,6 +23,8 @@ export interface RenderTask {
     contentType: string;
   };
   description?: Uint8Array;
+  /** The description as the chunks the hosted front in-process received (each its own memory): joined here. */
+  descriptionChunks?: Uint8Array[];
   parts?: [string, Uint8Array][];
   client?: string;
   /**
@@ -64,7 +66,7 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
   const { cancel } = task;
   const isCancelled = (): boolean => cancel !== undefined && Atomics.load(cancel, 0) !== 0;
   if (isCancelled()) return CANCELLED;
-  let description = task.description;
+  let description = task.descriptionChunks ? joinChunks(task.descriptionChunks) : task.description;
   let parts: Map<string, Uint8Array> | undefined = task.parts && new Map(task.parts);
   if (task.form) {
     const { chunks } = task.form;

@@ -15,6 +15,7 @@ import { type Answer, answerHealth, answerOutcome, answerRefusal, JSON_TYPE, typ
 import type { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
+import type { RenderTask } from './render-worker.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { Intake } from './server/intake.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
@@ -282,6 +283,60 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   };
 }
 
+// ——— a call handed over by the hosted front in this process ———
+
+/**
+ * A call the hosted front hands to a render server in its own process (src/hosted/in-process.ts):
+ * the body is the description itself (JSON, not a form), the client and the request id are the
+ * front's, and every answer goes through `answer` before it is written, so the front can take the
+ * document off the month (or refuse) once the render is done and write it in the hosted form.
+ */
+export interface HostedCall {
+  requestId: string;
+  /** The client the call renders for; the request's own `x-svc-client` is never read. */
+  client: string | undefined;
+  /** The answer as this server would write it; the front's form of it is written instead (undefined: nothing is written). */
+  answer(a: Answer): Promise<Answer | undefined>;
+  /** Aborted: the render is stopped as for a caller gone, and nothing is answered (the front answers itself). */
+  signal?: AbortSignal;
+}
+
+const hostedCalls = new WeakMap<http.IncomingMessage, HostedCall>();
+const hostedAnswered = new WeakSet<http.IncomingMessage>();
+
+/**
+ * Serves one call as `POST /render` would — the same intake (cap, budget of bodies held, spool,
+ * fair reading), pool, time limit, metrics, remark and answer log lines — with the body taken as
+ * the description. `server` is one createServer made (it need not listen).
+ */
+export function serveDescription(
+  server: http.Server,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  call: HostedCall,
+): void {
+  const s = settingsOf.get(server);
+  if (!s) throw new Error('serveDescription takes a server createServer made');
+  hostedCalls.set(req, call);
+  requestIds.set(req, call.requestId);
+  const started = performance.now();
+  s.inFlight++;
+  res.on('close', () => {
+    s.inFlight--;
+    logAnswer(s, req, res, started);
+  });
+  try {
+    receive(s, req, res);
+  } catch (e) {
+    failed(s, req, res, e);
+  }
+}
+
+/** The metrics registry of a server createServer made (the hosted front in-process shows it beside its own). */
+export function metricsOf(server: http.Server): ServerMetrics['registry'] | undefined {
+  return settingsOf.get(server)?.metrics.registry;
+}
+
 // ——— handling ———
 
 function guarded(s: Settings, req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -385,9 +440,10 @@ function methodNotAllowed(s: Settings, method: string, path: string, allow: stri
 
 /** A refusal decided from the request head alone (size announced, content type), or undefined. */
 function refusedBeforeBody(s: Settings, req: http.IncomingMessage): RefusalLike | undefined {
-  if (req.method !== 'POST' || pathOf(req.url) !== '/render') return undefined;
+  if (req.method !== 'POST' || (pathOf(req.url) !== '/render' && !hostedCalls.has(req))) return undefined;
   const length = declaredLength(req);
   if (length !== undefined && length > s.bodyCap) return refusal('bodyTooLarge', '', { limit: s.bodyCap });
+  if (hostedCalls.has(req)) return undefined;
   if (!isMultipartFormData(req.headers['content-type'])) return refusal('formNotMultipart', '');
   return undefined;
 }
@@ -534,6 +590,11 @@ function renderAndAnswer(
     s.metrics.rendered(a.status, (performance.now() - started) / 1000);
     send(s, req, res, a);
   };
+  const hosted = hostedCalls.has(req);
+  if (!s.pool && hosted) {
+    finish(s.render({ description: Array.isArray(body) ? Buffer.concat(body) : body, client }));
+    return;
+  }
   if (!s.pool) {
     // No pool (tests, embedding): the form is read and rendered in this thread.
     void Promise.all([
@@ -548,8 +609,15 @@ function renderAndAnswer(
   res.once('close', () => {
     if (!res.writableFinished) gone.abort();
   });
+  hostedCalls.get(req)?.signal?.addEventListener('abort', () => gone.abort(), { once: true });
   const form = Array.isArray(body) ? { body: new Uint8Array(0), chunks: body, contentType } : { body, contentType };
-  s.pool.run({ form, client }, gone.signal, Array.isArray(body) ? body.flatMap(transferable) : transferable(body)).then(
+  // A hosted call's body is the description itself, joined in the worker like a form's chunks.
+  const task: RenderTask = hosted
+    ? Array.isArray(body)
+      ? { descriptionChunks: body, client }
+      : { description: body, client }
+    : { form, client };
+  s.pool.run(task, gone.signal, Array.isArray(body) ? body.flatMap(transferable) : transferable(body)).then(
     (o) => (isFormRefusal(o) ? sendFormRefusal(o) : finish(o)),
     (e: unknown) => {
       if (!(e instanceof PoolError)) {
@@ -594,6 +662,16 @@ function renderAndAnswer(
  */
 function send(s: Settings, req: http.IncomingMessage, res: http.ServerResponse, a: Answer): void {
   if (res.headersSent || res.writableEnded || res.destroyed) return;
+  const call = hostedCalls.get(req);
+  if (call && !hostedAnswered.has(req)) {
+    // Once: the front's answer is written as it is.
+    hostedAnswered.add(req);
+    void call.answer(a).then(
+      (b) => b && send(s, req, res, b),
+      (e: unknown) => failed(s, req, res, e),
+    );
+    return;
+  }
   const body = typeof a.body === 'string' ? Buffer.from(a.body, 'utf8') : a.body;
   const grouped = new Map<string, string[]>();
   for (const [name, value] of a.headers) {
@@ -712,6 +790,8 @@ function rawClientOf(req: http.IncomingMessage): string | undefined {
  * not refused, since the spec renders a call naming no client under the defaults; the log line says so.
  */
 function clientOf(s: Settings, req: http.IncomingMessage): string | undefined {
+  const call = hostedCalls.get(req);
+  if (call) return call.client;
   const raw = rawClientOf(req);
   if (raw === undefined) return undefined;
   // Decision (docs/reference.md, "Trust"): over a Unix socket the caller is a process of this machine

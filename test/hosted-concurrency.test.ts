@@ -14,9 +14,11 @@ const why = postgresUnavailable();
 if (why) console.warn(`hosted store on PostgreSQL: SKIPPED (${why})`);
 
 describe.each([
-  ['SQLite', false],
-  ['PostgreSQL', true],
-])('100 calls at once against 50 documents left (%s)', (_name, postgres) => {
+  ['SQLite', false, false],
+  ['PostgreSQL', true, false],
+  // the front rendering in its own process (no render server named)
+  ['SQLite, in-process', false, true],
+])('100 calls at once against 50 documents left (%s)', (_name, postgres, inProcess) => {
   let pg: TestPostgres | undefined;
   let render: ChildServer;
   let front: ChildServer;
@@ -30,8 +32,11 @@ describe.each([
       store = ['--data', mkdtempSync(join(tmpdir(), 'quire-hosted-'))];
     }
     // A queue long enough for every call: the render server must not turn any away here.
-    render = await startChildServer(['--workers', '2', '--queue', '200']);
-    front = await startChildFront([...store, '--upstream', render.url]);
+    if (inProcess) front = await startChildFront([...store, '--workers', '2'], { QUIRE_QUEUE: '200' });
+    else {
+      render = await startChildServer(['--workers', '2', '--queue', '200']);
+      front = await startChildFront([...store, '--upstream', render.url]);
+    }
   }, 60_000);
   afterAll(async () => {
     await front?.stop();

@@ -46,7 +46,12 @@ async function call(url: string, body: string | Buffer, headers: Record<string, 
   };
 }
 
-describe('hosted front against a real render server (SQLite store)', () => {
+// Both modes of `quire hosted`: forwarding to a render server, and (no render server named) the
+// render pool in the front's own process: the same answers, headers, sentences and counts.
+describe.each([
+  ['against a real render server', false],
+  ['rendering in-process (no render server named)', true],
+] as const)('hosted front %s (SQLite store)', (_mode, inProcess) => {
   const data = mkdtempSync(join(tmpdir(), 'quire-hosted-'));
   const store = ['--data', data];
   let render: ChildServer;
@@ -58,7 +63,7 @@ describe('hosted front against a real render server (SQLite store)', () => {
   beforeAll(async () => {
     const clients = join(data, 'clients.json');
     writeFileSync(clients, JSON.stringify({ clients: { acme: { page_ceiling: 1 }, evil: { page_ceiling: 10000 } } }));
-    render = await startChildServer(['--workers', '2', '--clients', clients]);
+    if (!inProcess) render = await startChildServer(['--workers', '2', '--clients', clients]);
     await admin(store, 'client', 'create', 'acme', '--quota', '100', '--page-ceiling', '1');
     await admin(store, 'client', 'create', 'tiny', '--quota', '1');
     key = await admin(store, 'key', 'create', 'acme');
@@ -66,8 +71,7 @@ describe('hosted front against a real render server (SQLite store)', () => {
     front = await startChildFront([
       '--data',
       data,
-      '--upstream',
-      render.url,
+      ...(inProcess ? ['--workers', '2'] : ['--upstream', render.url]),
       '--wait',
       '20000',
       '--body-cap',
@@ -203,19 +207,30 @@ describe('hosted front against a real render server (SQLite store)', () => {
     await admin(store, 'client', 'create', 'patient', '--quota', '10');
     const slowKey = await admin(store, 'key', 'create', 'patient');
     // A front of its own with a short wait (the spec's 30 s is a setting).
-    const hurried = await startChildFront(['--data', data, '--upstream', render.url, '--wait', '1500']);
+    const hurried = await startChildFront([
+      '--data',
+      data,
+      ...(inProcess ? ['--workers', '1'] : ['--upstream', render.url]),
+      '--wait',
+      '1500',
+    ]);
     const r = await call(hurried.url, verySlowDescription(), { authorization: `Bearer ${slowKey}` }).finally(() =>
-      hurried.stop(),
+      inProcess ? undefined : hurried.stop(),
     );
     expect(r.status).toBe(503);
     expect(r.json().error).toBe('no document arrived within 1.5 seconds; send the call again.');
     expect(await used(store, 'patient')).toBe(0);
     // The upstream request was aborted, so the render server's worker is free again: the render stops
     // at its next pass boundary, or its worker is ended past the server's grace (2 s, src/pool.ts).
+    // In-process, the render stops in the front's own pool (its /metrics shows the pool's).
     let metrics = '';
-    for (let i = 0; i < 400 && !/quire_workers_busy 0/.test(metrics); i++) {
-      if (i > 0) await new Promise((res) => setTimeout(res, 50));
-      metrics = await (await request(`${render.url}/metrics`)).body.text();
+    try {
+      for (let i = 0; i < 400 && !/quire_workers_busy 0/.test(metrics); i++) {
+        if (i > 0) await new Promise((res) => setTimeout(res, 50));
+        metrics = await (await request(`${inProcess ? hurried.url : render.url}/metrics`)).body.text();
+      }
+    } finally {
+      if (inProcess) await hurried.stop();
     }
     expect(metrics).toMatch(/quire_workers_busy 0/);
   });

@@ -3,16 +3,18 @@
 // store is SQLite in --data (default ./quire-data) unless --database names a PostgreSQL URL.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
+import type { ClientsConfig } from '../clients.js';
 import { BUILD } from '../version.js';
 import { parseDnsName, watchDns } from './fleet/dns.js';
 import { Fleet, HEALTH_INTERVAL_MS } from './fleet/fleet.js';
 import { UNIX_UPSTREAM } from './fleet/unix.js';
 import { DEFAULT_FRONT_BODY_CAP, DEFAULT_FRONT_GRACE_MS, DEFAULT_WAIT_MS, startFront } from './front.js';
 import { tuneFrontHeap } from './heap.js';
+import type { InProcessRender } from './in-process.js';
 import { DEFAULT_DATA_DIR, openStore } from './open-store.js';
 import { hashPassword } from './passwords.js';
-import { type ClientRecord, monthOf, newApiKey } from './store.js';
+import { type ClientRecord, monthOf, newApiKey, type Store } from './store.js';
 
 export interface HostedIo {
   out: (s: string) => void;
@@ -30,13 +32,20 @@ export const DEFAULT_HOSTED_PORT = 8090;
 export const HOSTED_HELP = `Usage: quire hosted [options]
 
 Runs the hosted front: POST /api/v1/render (Authorization: Bearer <API_KEY>, body: the description
-as JSON), forwarded to render servers on loopback; the same address in a browser offers the box.
+as JSON); the same address in a browser offers the box. With no render server named (--upstream,
+--render-dns), the front renders in its own process with the render server's pool; naming one
+forwards every call to render servers instead (a fleet).
 
   --port N              $QUIRE_HOSTED_PORT       port (default ${DEFAULT_HOSTED_PORT})
   --host H              $QUIRE_HOSTED_HOST       address (default 127.0.0.1; put TLS in front of it)
-  --upstream URL,...    $QUIRE_UPSTREAMS         render servers (default http://127.0.0.1:8080 unless
-                                                 --render-dns is given); unix:/PATH for one on this
-                                                 machine started with --socket /PATH (cheaper than TCP)
+  --workers N           $QUIRE_WORKERS           in-process: render workers (default: as quire serve)
+  --render-config FILE  $QUIRE_CONFIG            in-process: the render server's settings file (as
+                                                 quire serve --config; its $QUIRE_* variables apply too);
+                                                 clients' features and ceilings come from the store,
+                                                 read at start, unless it names a clients config
+  --upstream URL,...    $QUIRE_UPSTREAMS         render servers to forward to (http://HOST:PORT);
+                                                 unix:/PATH for one on this machine started with
+                                                 --socket /PATH (cheaper than TCP)
   --render-dns N:P,...  $QUIRE_RENDER_DNS        render servers listed by DNS: every address NAME resolves
                                                  to, on PORT, resolved again every 5 s (a headless Service)
   --health-interval MS  $QUIRE_HEALTH_INTERVAL_MS  how often each render server's /health is read
@@ -92,6 +101,8 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
       port: { type: 'string' },
       host: { type: 'string' },
       upstream: { type: 'string' },
+      workers: { type: 'string' },
+      'render-config': { type: 'string' },
       'render-dns': { type: 'string' },
       'health-interval': { type: 'string' },
       'body-cap': { type: 'string' },
@@ -114,7 +125,6 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR),
     databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL),
   });
-  tuneFrontHeap();
   const dnsNames = (pick(values['render-dns'], io.env.QUIRE_RENDER_DNS) ?? '')
     .split(',')
     .map((n) => n.trim())
@@ -124,7 +134,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
       if (!parsed) throw new HostedUsageError(`--render-dns "${n}" is not NAME:PORT`);
       return parsed;
     });
-  const upstreams = (pick(values.upstream, io.env.QUIRE_UPSTREAMS) ?? (dnsNames.length ? '' : 'http://127.0.0.1:8080'))
+  const upstreams = (pick(values.upstream, io.env.QUIRE_UPSTREAMS) ?? '')
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
@@ -138,6 +148,19 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     },
     pino.destination(2),
   );
+  const bodyCap = int('--body-cap', pick(values['body-cap'], io.env.QUIRE_HOSTED_BODY_CAP)) ?? DEFAULT_FRONT_BODY_CAP;
+  // Decision (docs/reference.md, "One box"): no render server named, the pool runs in this process.
+  const inProcess =
+    upstreams.length === 0 && dnsNames.length === 0
+      ? await inProcessRender(values, io, store, bodyCap, logger)
+      : undefined;
+  if (inProcess === null) {
+    await store.close();
+    return 1;
+  }
+  // Forwarding, the front's heap grows wider (src/hosted/heap.ts); V8's flags are the process's, so
+  // in-process the render workers' heaps keep V8's own setting, as on the render server.
+  if (!inProcess) tuneFrontHeap();
   const fleet = new Fleet({
     fixed: upstreams,
     intervalMs: int(
@@ -159,13 +182,14 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
     logger,
     port: int('--port', pick(values.port, io.env.QUIRE_HOSTED_PORT, String(DEFAULT_HOSTED_PORT))),
     host: pick(values.host, io.env.QUIRE_HOSTED_HOST, '127.0.0.1'),
-    bodyCap: int('--body-cap', pick(values['body-cap'], io.env.QUIRE_HOSTED_BODY_CAP)),
+    bodyCap,
+    inProcess,
     waitMs: int('--wait', pick(values.wait, io.env.QUIRE_HOSTED_WAIT_MS), 1),
     secureCookies: secure === 'auto' ? 'auto' : secure === 'on',
     trustProxy: values['trust-proxy'] === true || io.env.QUIRE_TRUST_PROXY === '1',
   });
   io.out(
-    `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${fleet.size} render server${fleet.size === 1 ? '' : 's'})\n`,
+    `quire hosted ${BUILD} listening on ${front.url} (${store.kind} store, ${inProcess ? `rendering in-process, ${inProcess.pool.threads} worker${inProcess.pool.threads === 1 ? '' : 's'}` : `${fleet.size} render server${fleet.size === 1 ? '' : 's'}`})\n`,
   );
   // SIGTERM drains: no new calls, the ones in flight finish within the grace, then the store closes.
   const grace = int('--grace', pick(values.grace, io.env.QUIRE_HOSTED_GRACE_MS, String(DEFAULT_FRONT_GRACE_MS)))!;
@@ -179,6 +203,7 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
       .shutdown(grace)
       .then(async (clean) => {
         fleet.stop();
+        await inProcess?.pool.close();
         await store.close();
         logger.info({ clean }, 'stopped');
         logger.flush?.();
@@ -295,10 +320,7 @@ export async function adminCommand(args: readonly string[], io: HostedIo): Promi
         return 0;
       }
       case 'export-clients': {
-        const clients: Record<string, { features: string[]; page_ceiling?: number }> = {};
-        for (const c of await store.listClients())
-          clients[c.name] = { features: c.features, ...(c.pageCeiling ? { page_ceiling: c.pageCeiling } : {}) };
-        io.out(JSON.stringify({ default: { features: [] }, clients }, null, 2) + '\n');
+        io.out(JSON.stringify(await clientsConfigOf(store), null, 2) + '\n');
         return 0;
       }
       default:
@@ -311,4 +333,55 @@ export async function adminCommand(args: readonly string[], io: HostedIo): Promi
 
 function need(v: string | undefined, what: string): asserts v is string {
   if (!v) throw new HostedUsageError(`${what} is missing`);
+}
+
+/** The render server's clients config the store's clients make (`admin export-clients`, the pool in-process). */
+async function clientsConfigOf(store: Store): Promise<ClientsConfig> {
+  const clients: Record<string, { features: string[]; page_ceiling?: number }> = {};
+  for (const c of await store.listClients())
+    clients[c.name] = { features: c.features, ...(c.pageCeiling ? { page_ceiling: c.pageCeiling } : {}) };
+  return { default: { features: [] }, clients } as ClientsConfig;
+}
+
+/**
+ * The render pool in this process, from the render server's settings (`--render-config`, the
+ * `quire serve` environment, `--workers`): the very pool `quire serve` builds (src/server/setup.ts).
+ * Null when a setting is wrong (said on stderr).
+ */
+async function inProcessRender(
+  values: { workers?: string; 'render-config'?: string },
+  io: HostedIo,
+  store: Store,
+  bodyCap: number,
+  logger: Logger,
+): Promise<InProcessRender | null> {
+  const [
+    { ConfigError, resolveServeConfig },
+    { MemorySettingError, renderPoolFor, serviceSettings },
+    { createInProcessRender },
+  ] = await Promise.all([import('../server/config.js'), import('../server/setup.js'), import('./in-process.js')]);
+  let config;
+  try {
+    config = resolveServeConfig({ config: values['render-config'], workers: values.workers }, io.env);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new HostedUsageError(e.message);
+    throw e;
+  }
+  // The front's cap is the one bodies meet (the render server's intake, under the front's budget).
+  config.bodyCap = bodyCap;
+  const service = await serviceSettings(
+    { licence: config.licence, 'trust-issuer': config.licencePublicKey, clients: config.clients },
+    { err: io.err, env: {} },
+  );
+  if (!service) return null;
+  service.clients ??= await clientsConfigOf(store);
+  let setup;
+  try {
+    setup = await renderPoolFor(config, service);
+  } catch (e) {
+    if (e instanceof MemorySettingError) throw new HostedUsageError(e.message);
+    throw e;
+  }
+  const { pool: _pool, bodyCap: _cap, ...options } = setup.options;
+  return createInProcessRender(setup.pool, bodyCap, { ...options, logger: logger.child({ part: 'render' }) });
 }

@@ -10,12 +10,14 @@ import { type Logger, pino } from 'pino';
 import { REFUSALS } from '../../ir/messages.js';
 import descriptionSchema from '../../schema/description.schema.json' with { type: 'json' };
 import { OPENAPI_JSON, OPENAPI_PATH } from '../openapi.js';
+import { metricsOf } from '../server.js';
 import { BUILD } from '../version.js';
 import { forwardToFleet } from './fleet/dispatch.js';
 import { Fleet } from './fleet/fleet.js';
 import { ReplayBudget } from './fleet/replay.js';
 import { joinHosted } from './forward.js';
 import { createFrontMetrics, type FrontMetrics } from './front-metrics.js';
+import { type Charging, type InProcessRender, renderInProcess } from './in-process.js';
 import { BOX_SCRIPT, boxPage, errorPage, SCHEMA_PATH, signInPage } from './page.js';
 import { dummyPasswordHash, verifyPasswordAsync } from './passwords.js';
 import { hashKey, monthOf, monthTurns, type Store } from './store.js';
@@ -70,9 +72,15 @@ export interface FrontOptions {
    * the header is ignored: anyone could write it.
    */
   trustProxy?: boolean;
+  /**
+   * The render pool in this process (src/hosted/in-process.ts, createInProcessRender): calls render
+   * here and no render server is reached; `upstreams` and `fleet` are then not used.
+   */
+  inProcess?: InProcessRender;
 }
 
 interface Ctx {
+  inProcess: InProcessRender | undefined;
   store: Store;
   fleet: Fleet;
   replay: ReplayBudget;
@@ -105,6 +113,7 @@ const ctxOf = new WeakMap<http.Server, Ctx>();
 
 export function createFront(opts: FrontOptions): http.Server {
   const c: Ctx = {
+    inProcess: opts.inProcess,
     store: opts.store,
     fleet: opts.fleet ?? new Fleet({ fixed: opts.upstreams ?? [] }),
     replay: new ReplayBudget(),
@@ -235,7 +244,10 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
     // scraper on the same machine, so only loopback callers get them.
     if (!isLoopback(req.socket.remoteAddress ?? ''))
       return json(res, 404, `there is no ${method} ${path} here; post the description to ${RENDER_PATH}.`);
-    const text = await c.metrics.registry.metrics();
+    let text = await c.metrics.registry.metrics();
+    // In-process, the render server's own metrics (renders, queue, workers, memory) follow the front's.
+    const renders = c.inProcess && metricsOf(c.inProcess.server);
+    if (renders) text += `\n${await renders.metrics()}`;
     res.writeHead(200, { 'content-type': c.metrics.registry.contentType });
     res.end(text);
     return;
@@ -244,7 +256,17 @@ async function handle(c: Ctx, req: http.IncomingMessage, res: http.ServerRespons
     res.writeHead(200, { 'content-type': 'application/json' });
     const states = { up: 0, draining: 0, down: 0, unknown: 0 };
     for (const m of c.fleet.list()) states[m.state]++;
-    res.end(JSON.stringify({ version: BUILD, store: c.store.kind, upstreams: c.fleet.size, render_servers: states }));
+    const pool = c.inProcess?.pool;
+    res.end(
+      JSON.stringify({
+        version: BUILD,
+        store: c.store.kind,
+        upstreams: c.fleet.size,
+        render_servers: states,
+        // Decision (docs/reference.md): in-process, the pool's load in the render server's words.
+        ...(pool ? { in_process: { running: pool.running, queued: pool.queued, workers: pool.threads } } : {}),
+      }),
+    );
     return;
   }
   return json(res, 404, `there is no ${method} ${path.slice(0, 200)} here; post the description to ${RENDER_PATH}.`);
@@ -262,7 +284,7 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
   clientLog.set(res, client);
   if (tooLargeByHead(req, c.bodyCap))
     return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
-  if (c.fleet.size === 0)
+  if (c.fleet.size === 0 && !c.inProcess)
     return drain(req, () =>
       json(res, 503, 'no render server is known to this service; nothing of the description was read.'),
     );
@@ -278,6 +300,17 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
   // A month already used up is told before the body travels anywhere.
   const record = await c.store.getClient(client);
   if (record && (await c.store.used(client, month)) >= record.quota) return drain(req, () => void usedUp());
+  if (c.inProcess) {
+    const turns = monthTurns(now);
+    return answerInProcess(c, req, res, client, 'the body is not JSON; post the description as application/json.', {
+      take: () => c.store.take(client, month),
+      usedUp: () => ({
+        sentence: `the documents of the month are all used; the month turns on ${turns.toISOString().slice(0, 10)}.`,
+        retryAfter: turns.toUTCString(),
+      }),
+      giveBack: () => c.store.giveBack(client, month),
+    });
+  }
   // Decision (issue 20): the document is taken off the month only once the render server has
   // answered, right before the answer goes out; a front that dies mid-call has taken nothing, and a
   // call that loses the race for the month's last document is answered 402 (its PDF dropped).
@@ -294,6 +327,32 @@ async function apiRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
     },
     () => c.store.giveBack(client, month),
   );
+}
+
+/** Renders in this process (src/hosted/in-process.ts) and answers as answerForwarded would. */
+function answerInProcess(
+  c: Ctx,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  client: string,
+  notJson: string,
+  charging?: Charging,
+): void {
+  const requestId = requestIds.get(req) ?? randomUUID();
+  renderInProcess({
+    render: c.inProcess!,
+    req,
+    res,
+    client,
+    requestId,
+    bodyCap: c.bodyCap,
+    waitMs: c.waitMs,
+    notJson,
+    charging,
+    refuse: (status, sentence) => json(res, status, sentence),
+    rendered: (outcome, seconds) => c.metrics.upstream(outcome, seconds),
+    onError: (e) => c.logger.error({ err: e, requestId }, 'unexpected error'),
+  });
 }
 
 /** The render server's sentence for a json_data that is not JSON: the front's own 400, nothing counted. */
@@ -373,6 +432,7 @@ async function answerForwarded(
     // 503 (busy, closing): nothing was made, nothing counted; worth resending.
     if (f.status === 503) {
       for (const [name, values] of f.svc) res.setHeader(name, joinHosted(values));
+      if (f.retryAfter) res.setHeader('retry-after', f.retryAfter);
       return json(res, 503, sentence);
     }
     // 400, 402, 413 and 500 pass as they are (spec: hosted answers), counted; anything else is the service's fault.
@@ -431,10 +491,12 @@ async function boxRender(c: Ctx, req: http.IncomingMessage, res: http.ServerResp
   clientLog.set(res, s.client);
   if (tooLargeByHead(req, c.bodyCap))
     return json(res, 413, `the body is larger than the ${c.bodyCap} bytes this service accepts.`, true);
-  if (c.fleet.size === 0)
+  if (c.fleet.size === 0 && !c.inProcess)
     return drain(req, () =>
       json(res, 503, 'no render server is known to this service; nothing of the description was read.'),
     );
+  if (c.inProcess)
+    return answerInProcess(c, req, res, s.client, 'the body is not JSON; paste the description as JSON.');
   // The box counts nothing (spec: "it draws for a signed-in session, not a key, and counts nothing").
   await answerForwarded(c, req, res, s.client, 'the body is not JSON; paste the description as JSON.');
 }
