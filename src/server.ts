@@ -592,7 +592,10 @@ function renderAndAnswer(
   };
   const hosted = hostedCalls.has(req);
   if (!s.pool && hosted) {
-    finish(s.render({ description: Array.isArray(body) ? Buffer.concat(body) : body, client }));
+    const description = Array.isArray(body) ? Buffer.concat(body) : body;
+    void Promise.resolve(s.render ?? libraryRenderLoaded())
+      .then((render) => finish(render({ description, client })))
+      .catch((e: unknown) => failed(s, req, res, e));
     return;
   }
   if (!s.pool) {
