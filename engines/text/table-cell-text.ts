@@ -448,7 +448,12 @@ export class PlacedRow {
   hi = new Float64Array(16);
   glyphs = new Uint16Array(1024);
   adjust = new Int32Array(1024);
+  /** Per glyph its text's one UTF-16 unit, for a cell whose every glyph stands for one unit (`plain`). */
+  units = new Uint16Array(1024);
+  /** Per glyph its text, filled only for a cell that is not `plain` (a glyph standing for more or less than one unit). */
   text: string[] = [];
+  /** Per cell: 1 when each of its glyphs stands for exactly one UTF-16 unit, none a surrogate half (its texts are in `units`). */
+  plain = new Uint8Array(16);
 
   /**
    * Fills the atoms' glyphs in from `used`, the adjustments as emitRun (line-draw.ts) sets them for
@@ -464,7 +469,8 @@ export class PlacedRow {
       drift = 0,
       pen = 0,
       lo = 0,
-      hi = 0;
+      hi = 0,
+      plain = true;
     for (let i = 0; i < shown; i++) {
       const segs = atoms[i].segs;
       for (let j = 0; j < segs.length; j++) {
@@ -475,12 +481,23 @@ export class PlacedRow {
         if (n + count > this.glyphs.length) this.grow(n + count);
         const glyphs = this.glyphs,
           adjust = this.adjust,
-          text = this.text;
+          units = this.units,
+          texts = sh.text;
         for (let g = 0; g < count; g++) {
           const adv = sh.advances[g];
           const gid = sh.glyphs[g];
           glyphs[n] = gid;
-          text[n] = sh.text[g];
+          // the text as one unit while every glyph's is one (no string pointer kept per glyph)
+          const t = texts[g];
+          if (plain) {
+            const u = t.length === 1 ? t.charCodeAt(0) : -1;
+            if (u >= 0 && (u < 0xd800 || u > 0xdfff)) units[n] = u;
+            else {
+              plain = false;
+              this.unplain(o, n);
+              this.text[n] = t;
+            }
+          } else this.text[n] = t;
           let st = stated[gid];
           if (st === -1) {
             st = Math.round(face.advanceOf(gid) * k);
@@ -505,6 +522,7 @@ export class PlacedRow {
       }
     }
     this.filled = n - o;
+    this.filledPlain = plain;
     this.filledPen = pen;
     this.filledLo = lo;
     this.filledHi = hi;
@@ -513,9 +531,20 @@ export class PlacedRow {
 
   /** What the last `fill` filled: how many glyphs, the pen's advance over them, the least and farthest the pen and the letters' stated widths reach. */
   private filled = 0;
+  private filledPlain = true;
   private filledPen = 0;
   private filledLo = 0;
   private filledHi = 0;
+
+  /** Glyphs [from, to) of the cell being filled turn out not to be plain: their texts put in `text` from `units`. */
+  private unplain(from: number, to: number): void {
+    for (let g = from; g < to; g++) this.text[g] = String.fromCharCode(this.units[g]);
+  }
+
+  /** Glyph g's text (of any placed cell, plain or not). */
+  textOf(cell: number, g: number): string {
+    return this.plain[cell] ? String.fromCharCode(this.units[g]) : this.text[g];
+  }
 
   /** Keeps the glyphs `fill` just filled in (from `used` on) as a placed cell. */
   add(style: RunStyle, x: number, y: number, at: JsonPointer): void {
@@ -527,6 +556,7 @@ export class PlacedRow {
     this.y[i] = y;
     this.from[i] = this.used;
     this.n[i] = this.filled;
+    this.plain[i] = this.filledPlain ? 1 : 0;
     this.pen[i] = this.filledPen;
     this.lo[i] = this.filledLo;
     this.hi[i] = this.filledHi;
@@ -541,8 +571,11 @@ export class PlacedRow {
     g.set(this.glyphs);
     const a = new Int32Array(size);
     a.set(this.adjust);
+    const u = new Uint16Array(size);
+    u.set(this.units);
     this.glyphs = g;
     this.adjust = a;
+    this.units = u;
   }
 
   private growCells(): void {
@@ -564,6 +597,9 @@ export class PlacedRow {
     this.hi = f64(this.hi);
     this.from = i32(this.from);
     this.n = i32(this.n);
+    const plain = new Uint8Array(size);
+    plain.set(this.plain);
+    this.plain = plain;
   }
 
   /** Writes placed cell i as a glyph run of its own (what drawing the cell alone makes). */
@@ -572,12 +608,11 @@ export class PlacedRow {
       from = this.from[i];
     const glyphs = uint16s(n);
     const adjust = int32s(n);
-    const text = new Array<string>(n);
     for (let g = 0; g < n; g++) {
       glyphs[g] = this.glyphs[from + g];
       adjust[g] = this.adjust[from + g];
-      text[g] = this.text[from + g];
     }
+    const text = this.plain[i] ? unitString(this.units, from, from + n) : this.text.slice(from, from + n);
     const style = this.style[i];
     target.glyphs.push({
       op: 'glyphs',
@@ -617,6 +652,16 @@ export class PlacedRow {
     this.at.length = 0;
     this.text.length = 0;
   }
+}
+
+/** UTF-16 units [from, to) of `units` as a string (in pieces: no call takes more arguments than a piece holds). */
+export function unitString(units: Uint16Array, from: number, to: number): string {
+  const PIECE = 4096;
+  if (to - from <= PIECE) return String.fromCharCode.apply(null, units.subarray(from, to) as unknown as number[]);
+  let s = '';
+  for (let a = from; a < to; a += PIECE)
+    s += String.fromCharCode.apply(null, units.subarray(a, Math.min(to, a + PIECE)) as unknown as number[]);
+  return s;
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */

@@ -11,7 +11,7 @@
 // A span holds one cluster's text in logical order; clusters stay in the run's visual order, so a
 // reader reorders right-to-left lines as it does for unspanned glyphs.
 
-import type { ActualSpan, GlyphRunOp } from '../../ir/draw-ops.js';
+import { type ActualSpan, type GlyphRunOp, type GlyphTexts, runText } from '../../ir/draw-ops.js';
 import { hasPrivateUse, readableText } from '../../ir/private-use.js';
 
 /**
@@ -130,7 +130,7 @@ export function spansOf(
     }
     let v = u + 1;
     while (v < m && bad[v]) v++;
-    spans.push({ from: starts[u], to: starts[v], text: readableText(op.text.slice(starts[u], starts[v]).join('')) });
+    spans.push({ from: starts[u], to: starts[v], text: readableText(runText(op, starts[u], starts[v])) });
     u = v;
   }
   return spans.length ? spans : undefined;
@@ -148,13 +148,14 @@ const RTL =
  * reading the codes in the order it reads glyphs, puts the cluster's text back together. A glyph
  * left with nothing (more glyphs than decomposed characters) keeps ''.
  */
-export function dealtTexts(op: GlyphRunOp): string[] {
+export function dealtTexts(op: GlyphRunOp): GlyphTexts {
   const n = op.glyphs.length;
   const text = op.text;
   let plain = true;
   for (let i = 0; i < n && plain; i++) plain = text[i] !== '';
   if (plain) return text;
-  const out = text.slice();
+  // not plain: an array (a string's every glyph has a unit of its own)
+  const out = typeof text === 'string' ? text.split('') : text.slice();
   const claimed = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     if (text[i] === '') continue;
