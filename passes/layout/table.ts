@@ -25,7 +25,6 @@ import {
   PagedCellText,
   PlacedRow,
   reachOf,
-  unitString,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { MeasuredCell } from '../../ir/measured-table.js';
@@ -454,7 +453,7 @@ function joinedPlaced(
   // their units copied together, made a string once the row is known
   let plain = true;
   for (let i = from; i < to && plain; i++) plain = row.plain[order ? order[i] : i] === 1;
-  const units = plain ? joinUnits(n) : undefined;
+  const units = plain ? row.joinScratch(n) : undefined;
   const text: string[] | undefined = plain ? undefined : new Array(n);
   const cells: (JsonPointer | number)[] = new Array(2 * (to - from));
   const rg = row.glyphs,
@@ -498,20 +497,13 @@ function joinedPlaced(
     colour: st.colour,
     glyphs,
     adjust,
-    text: units ? unitString(units, 0, n) : text!,
+    text: units ? row.joinedString(n) : text!,
     outline: st.outline,
     actualText: undefined,
     textObject: target.textObject,
     cells,
     reach: reachOf(lo, hi, n, st.size),
   };
-}
-
-/** Scratch for a joined row's text units (reused row after row). */
-let unitScratch = new Uint16Array(1024);
-function joinUnits(n: number): Uint16Array {
-  if (unitScratch.length < n) unitScratch = new Uint16Array(Math.max(n, 2 * unitScratch.length));
-  return unitScratch;
 }
 
 function sameColour(a: Colour, b: Colour): boolean {
