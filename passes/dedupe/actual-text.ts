@@ -69,10 +69,16 @@ const pool: FirstText[] = [];
 export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t: string) => void): boolean {
   let needs = false;
   const { glyphs, text } = op;
+  const units = typeof text === 'string' ? text : undefined;
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i];
-    const t = text[i];
     const had = first.get(g);
+    // a string's glyph drawn for its entry's one unit again, told without cutting the unit out (sameUnit)
+    if (units !== undefined && sameUnit(had, units, i)) {
+      if (first.privateUse[g] === 1) needs = true;
+      continue;
+    }
+    const t = text[i];
     if (had === undefined) {
       first.set(g, t);
       onNew(g, t);
@@ -86,6 +92,11 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
     if (t === '' || first.privateUse[g] === 1) needs = true;
   }
   return needs;
+}
+
+/** Whether `had` is unit i of `units` (a GlyphTexts string), by code: indexing a string makes a string of each unit. */
+export function sameUnit(had: string | undefined, units: string, i: number): boolean {
+  return had !== undefined && had.length === 1 && had.charCodeAt(0) === units.charCodeAt(i);
 }
 
 /** Whether a run draws text in the Private Use Area (its clusters then get spans). */
@@ -151,11 +162,12 @@ const RTL =
 export function dealtTexts(op: GlyphRunOp): GlyphTexts {
   const n = op.glyphs.length;
   const text = op.text;
+  // a string holds one unit a glyph, never '' (ir/draw-ops.ts GlyphTexts): nothing to deal out
+  if (typeof text === 'string') return text;
   let plain = true;
   for (let i = 0; i < n && plain; i++) plain = text[i] !== '';
   if (plain) return text;
-  // not plain: an array (a string's every glyph has a unit of its own)
-  const out = typeof text === 'string' ? text.split('') : text.slice();
+  const out = text.slice();
   const claimed = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     if (text[i] === '') continue;
