@@ -11,6 +11,14 @@ import type { Colour, OutlineSpec } from './types.js';
 /** A 2-D matrix [a b c d e f] concatenated before an item is drawn (`transform`, or `rotate` about the rect centre). */
 export type Matrix = [number, number, number, number, number, number];
 
+/** Per glyph the text it stands for: an array, or a string whose unit i is glyph i's text (see GlyphRunOp.text). */
+export type GlyphTexts = string[] | string;
+
+/** The text glyphs [from, to) of a run stand for, joined. */
+export function runText(op: { text: GlyphTexts }, from = 0, to = op.text.length): string {
+  return typeof op.text === 'string' ? op.text.slice(from, to) : op.text.slice(from, to).join('');
+}
+
 /** A positioned run of glyphs in one font and size: what one `TJ` shows. */
 /** Glyphs [from, to) of a run written inside `/Span <</ActualText (text)>> BDC … EMC`. */
 export interface ActualSpan {
@@ -32,8 +40,13 @@ export interface GlyphRunOp {
   glyphs: Uint16Array;
   /** Per glyph: the TJ adjustment after it, thousandths of an em (positive moves left, as TJ reads it). */
   adjust: Int32Array;
-  /** Per glyph: the text it stands for (for ToUnicode); '' for a glyph that continues a cluster. */
-  text: string[];
+  /**
+   * Per glyph: the text it stands for (for ToUnicode); '' for a glyph that continues a cluster. A
+   * string when every glyph stands for exactly one UTF-16 unit, none a surrogate half (a table row's
+   * plain cells, passes/layout/table.ts): glyph i's text is its unit i — `text[i]` reads the same
+   * either way, and a row holds one string rather than a string pointer per glyph.
+   */
+  text: GlyphTexts;
   /** Letters stroked (text rendering mode 1, or 2 when filled too). */
   outline?: OutlineSpec;
   /** Text a reader extracts instead of the glyphs' own (a marked-content span, ISO 32000-1 §14.9.4). */
@@ -55,11 +68,12 @@ export interface GlyphRunOp {
    */
   turn?: [number, number];
   /**
-   * A table row's cells joined into one run (passes/layout/table.ts, untagged tables only): where
-   * each cell's glyphs begin and the cell's own pointer, so what is said about a cell's letters
-   * (off-page remarks) still names the cell. The first entry starts at 0 with the run's own `at`.
+   * A table row's cells joined into one run (passes/layout/table.ts, untagged tables only): each
+   * cell's own pointer and where its glyphs begin, pair after pair in one flat array (no object per
+   * cell), so what is said about a cell's letters (off-page remarks) still names the cell. The first
+   * pair is the run's own `at` and 0. Read with `cellCount`, `cellAt`, `cellFrom`.
    */
-  cells?: { at: JsonPointer; from: number }[];
+  cells?: (JsonPointer | number)[];
   /**
    * From the least to the farthest a letter's box reaches along the baseline, points from `x`, when
    * layout knew it as it made the run (a table's one-line cells): at least as wide as the letters'
@@ -68,6 +82,13 @@ export interface GlyphRunOp {
    */
   reach?: [number, number];
 }
+
+/** How many cells a joined run's `cells` names. */
+export const cellCount = (cells: readonly (JsonPointer | number)[]): number => cells.length >> 1;
+/** Cell k's pointer in a joined run's `cells`. */
+export const cellAt = (cells: readonly (JsonPointer | number)[], k: number): JsonPointer => cells[2 * k] as JsonPointer;
+/** Where cell k's glyphs begin in a joined run's `cells`. */
+export const cellFrom = (cells: readonly (JsonPointer | number)[], k: number): number => cells[2 * k + 1] as number;
 
 export interface FillRectOp {
   op: 'rect';

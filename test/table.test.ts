@@ -276,6 +276,21 @@ describe('columns, spans, styles', () => {
     expect(at('d2').xMin).toBeCloseTo(200, 0);
   });
 
+  it('reads back every cell of rows joined into one run, whether their letters are one unit each (one string), beyond Latin-1, or clusters and ligatures', () => {
+    // a row of plain cells holds its texts as one string (ir/draw-ops.ts GlyphTexts); a row with a
+    // cell whose glyph stands for two units (a ligature, a letter and its accent) keeps one per glyph
+    const rows = [
+      ['Alpha 12', 'Beta gamma', 'x'],
+      ['Żółw €5', 'Ωmega', 'y'],
+      ['office fifty', 'plain', 'z'],
+      ['cafe\u0301', 'n\u0303o', 'w'],
+    ];
+    const out = ok(run([table({ columns: [150, 150, { fraction: 1 }], rows })]));
+    expect(pageWords(out.pdf, 1)[0].map((w) => w.normalize('NFC'))).toEqual(
+      rows.flatMap((r) => r.flatMap((c) => c.normalize('NFC').split(' '))),
+    );
+  });
+
   it('sizes auto and fraction columns: auto takes its widest content, fractions share the rest', () => {
     const out = ok(
       run([

@@ -511,7 +511,12 @@ export class PlacedRow {
   hi = new Float64Array(16);
   glyphs = new Uint16Array(1024);
   adjust = new Int32Array(1024);
+  /** Per glyph its text's one UTF-16 unit, for a cell whose every glyph stands for one unit (`plain`). */
+  units = new Uint16Array(1024);
+  /** Per glyph its text, filled only for a cell that is not `plain` (a glyph standing for more or less than one unit). */
   text: string[] = [];
+  /** Per cell: 1 when each of its glyphs stands for exactly one UTF-16 unit, none a surrogate half (its texts are in `units`). */
+  plain = new Uint8Array(16);
 
   /**
    * Fills the atoms' glyphs in from `used`, the adjustments as emitRun (line-draw.ts) sets them for
@@ -527,7 +532,8 @@ export class PlacedRow {
       drift = 0,
       pen = 0,
       lo = 0,
-      hi = 0;
+      hi = 0,
+      plain = true;
     for (let i = 0; i < shown; i++) {
       const segs = atoms[i].segs;
       for (let j = 0; j < segs.length; j++) {
@@ -538,12 +544,23 @@ export class PlacedRow {
         if (n + count > this.glyphs.length) this.grow(n + count);
         const glyphs = this.glyphs,
           adjust = this.adjust,
-          text = this.text;
+          units = this.units,
+          texts = sh.text;
         for (let g = 0; g < count; g++) {
           const adv = sh.advances[g];
           const gid = sh.glyphs[g];
           glyphs[n] = gid;
-          text[n] = sh.text[g];
+          // the text as one unit while every glyph's is one (no string pointer kept per glyph)
+          const t = texts[g];
+          if (plain) {
+            const u = t.length === 1 ? t.charCodeAt(0) : -1;
+            if (u >= 0 && (u < 0xd800 || u > 0xdfff)) units[n] = u;
+            else {
+              plain = false;
+              this.unplain(o, n);
+              this.text[n] = t;
+            }
+          } else this.text[n] = t;
           let st = stated[gid];
           if (st === -1) {
             st = Math.round(face.advanceOf(gid) * k);
@@ -568,6 +585,7 @@ export class PlacedRow {
       }
     }
     this.filled = n - o;
+    this.filledPlain = plain;
     this.filledPen = pen;
     this.filledLo = lo;
     this.filledHi = hi;
@@ -576,9 +594,20 @@ export class PlacedRow {
 
   /** What the last `fill` filled: how many glyphs, the pen's advance over them, the least and farthest the pen and the letters' stated widths reach. */
   private filled = 0;
+  private filledPlain = true;
   private filledPen = 0;
   private filledLo = 0;
   private filledHi = 0;
+
+  /** Glyphs [from, to) of the cell being filled turn out not to be plain: their texts put in `text` from `units`. */
+  private unplain(from: number, to: number): void {
+    for (let g = from; g < to; g++) this.text[g] = String.fromCharCode(this.units[g]);
+  }
+
+  /** Glyph g's text (of any placed cell, plain or not). */
+  textOf(cell: number, g: number): string {
+    return this.plain[cell] ? String.fromCharCode(this.units[g]) : this.text[g];
+  }
 
   /** Keeps the glyphs `fill` just filled in (from `used` on) as a placed cell. */
   add(style: RunStyle, x: number, y: number, at: JsonPointer): void {
@@ -590,6 +619,7 @@ export class PlacedRow {
     this.y[i] = y;
     this.from[i] = this.used;
     this.n[i] = this.filled;
+    this.plain[i] = this.filledPlain ? 1 : 0;
     this.pen[i] = this.filledPen;
     this.lo[i] = this.filledLo;
     this.hi[i] = this.filledHi;
@@ -604,8 +634,11 @@ export class PlacedRow {
     g.set(this.glyphs);
     const a = new Int32Array(size);
     a.set(this.adjust);
+    const u = new Uint16Array(size);
+    u.set(this.units);
     this.glyphs = g;
     this.adjust = a;
+    this.units = u;
   }
 
   private growCells(): void {
@@ -627,6 +660,9 @@ export class PlacedRow {
     this.hi = f64(this.hi);
     this.from = i32(this.from);
     this.n = i32(this.n);
+    const plain = new Uint8Array(size);
+    plain.set(this.plain);
+    this.plain = plain;
   }
 
   /** Writes placed cell i as a glyph run of its own (what drawing the cell alone makes). */
@@ -635,12 +671,11 @@ export class PlacedRow {
       from = this.from[i];
     const glyphs = uint16s(n);
     const adjust = int32s(n);
-    const text = new Array<string>(n);
     for (let g = 0; g < n; g++) {
       glyphs[g] = this.glyphs[from + g];
       adjust[g] = this.adjust[from + g];
-      text[g] = this.text[from + g];
     }
+    const text = this.plain[i] ? unitString(this.units, from, from + n) : this.text.slice(from, from + n);
     const style = this.style[i];
     target.glyphs.push({
       op: 'glyphs',
@@ -659,6 +694,18 @@ export class PlacedRow {
       textObject: target.textObject,
       reach: reachOf(this.lo[i], this.hi[i], n, style.size),
     });
+  }
+
+  /** Units of a joined row's texts, filled by its joiner (passes/layout/table.ts) then made a string by `joinedString`. */
+  private joined = new Uint16Array(1024);
+  /** Room for a joined row's `n` text units (reused row after row). */
+  joinScratch(n: number): Uint16Array {
+    if (this.joined.length < n) this.joined = new Uint16Array(Math.max(n, 2 * this.joined.length));
+    return this.joined;
+  }
+  /** The first `n` units of `joinScratch` as a string. */
+  joinedString(n: number): string {
+    return unitString(this.joined, 0, n);
   }
 
   /** Writes every placed cell as a glyph run of its own, in order, and empties the row. */
@@ -680,6 +727,32 @@ export class PlacedRow {
     this.at.length = 0;
     this.text.length = 0;
   }
+}
+
+/** Bytes a row's one-byte units are copied into, made a string by Node's latin1 decoder (no argument list, no code point checks). */
+let latin = Buffer.allocUnsafe(1024);
+
+/**
+ * UTF-16 units [from, to) of `units` as a string: units below 256 (the usual table text) through a
+ * byte copy Node decodes as latin1 (about three times as fast as String.fromCharCode.apply on a row),
+ * others in pieces of String.fromCharCode (no call takes more arguments than a piece holds).
+ */
+export function unitString(units: Uint16Array, from: number, to: number): string {
+  const n = to - from;
+  if (latin.length < n) latin = Buffer.allocUnsafe(Math.max(n, 2 * latin.length));
+  const b = latin;
+  let i = 0;
+  for (; i < n; i++) {
+    const u = units[from + i];
+    if (u > 255) break;
+    b[i] = u;
+  }
+  if (i === n) return b.toString('latin1', 0, n);
+  const PIECE = 4096;
+  let s = '';
+  for (let a = from; a < to; a += PIECE)
+    s += String.fromCharCode.apply(null, units.subarray(a, Math.min(to, a + PIECE)) as unknown as number[]);
+  return s;
 }
 
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */

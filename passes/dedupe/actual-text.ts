@@ -11,7 +11,7 @@
 // A span holds one cluster's text in logical order; clusters stay in the run's visual order, so a
 // reader reorders right-to-left lines as it does for unspanned glyphs.
 
-import type { ActualSpan, GlyphRunOp } from '../../ir/draw-ops.js';
+import { type ActualSpan, type GlyphRunOp, type GlyphTexts, runText } from '../../ir/draw-ops.js';
 import { hasPrivateUse, readableText } from '../../ir/private-use.js';
 
 /**
@@ -69,10 +69,16 @@ const pool: FirstText[] = [];
 export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t: string) => void): boolean {
   let needs = false;
   const { glyphs, text } = op;
+  const units = typeof text === 'string' ? text : undefined;
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i];
-    const t = text[i];
     const had = first.get(g);
+    // a string's glyph drawn for its entry's one unit again, told without cutting the unit out (sameUnit)
+    if (units !== undefined && sameUnit(had, units, i)) {
+      if (first.privateUse[g] === 1) needs = true;
+      continue;
+    }
+    const t = text[i];
     if (had === undefined) {
       first.set(g, t);
       onNew(g, t);
@@ -86,6 +92,11 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
     if (t === '' || first.privateUse[g] === 1) needs = true;
   }
   return needs;
+}
+
+/** Whether `had` is unit i of `units` (a GlyphTexts string), by code: indexing a string makes a string of each unit. */
+export function sameUnit(had: string | undefined, units: string, i: number): boolean {
+  return had !== undefined && had.length === 1 && had.charCodeAt(0) === units.charCodeAt(i);
 }
 
 /** Whether a run draws text in the Private Use Area (its clusters then get spans). */
@@ -130,7 +141,7 @@ export function spansOf(
     }
     let v = u + 1;
     while (v < m && bad[v]) v++;
-    spans.push({ from: starts[u], to: starts[v], text: readableText(op.text.slice(starts[u], starts[v]).join('')) });
+    spans.push({ from: starts[u], to: starts[v], text: readableText(runText(op, starts[u], starts[v])) });
     u = v;
   }
   return spans.length ? spans : undefined;
@@ -148,9 +159,11 @@ const RTL =
  * reading the codes in the order it reads glyphs, puts the cluster's text back together. A glyph
  * left with nothing (more glyphs than decomposed characters) keeps ''.
  */
-export function dealtTexts(op: GlyphRunOp): string[] {
+export function dealtTexts(op: GlyphRunOp): GlyphTexts {
   const n = op.glyphs.length;
   const text = op.text;
+  // a string holds one unit a glyph, never '' (ir/draw-ops.ts GlyphTexts): nothing to deal out
+  if (typeof text === 'string') return text;
   let plain = true;
   for (let i = 0; i < n && plain; i++) plain = text[i] !== '';
   if (plain) return text;

@@ -10,7 +10,15 @@
 import { Face } from '../../engines/fonts/face.js';
 import { programOf } from '../../engines/fonts/styled-font.js';
 import { pushAll } from '../../ir/bounded.js';
-import type { DrawOp, GlyphRunOp, PathOp } from '../../ir/draw-ops.js';
+import {
+  cellAt as cellAtIn,
+  cellCount,
+  cellFrom,
+  type DrawOp,
+  type GlyphRunOp,
+  type GlyphTexts,
+  type PathOp,
+} from '../../ir/draw-ops.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Colour, FontResource } from '../../ir/types.js';
 
@@ -65,13 +73,14 @@ function layeredRun(op: GlyphRunOp, face: Face): (GlyphRunOp | PathOp)[] | undef
   };
   const cellAt = (i: number) => {
     let a = op.at;
-    for (const c of op.cells ?? []) if (c.from <= i) a = c.at;
+    const cs = op.cells ?? [];
+    for (let k = 0; k < cellCount(cs); k++) if (cellFrom(cs, k) <= i) a = cellAtIn(cs, k);
     return a;
   };
   const out: (GlyphRunOp | PathOp)[] = [];
   // The run's own /ActualText is said once, by the first piece; every later piece says nothing.
   let said = op.actualText === undefined;
-  const piece = (from: number, to: number, glyphs: Uint16Array, text: string[], colour = op.colour): GlyphRunOp => {
+  const piece = (from: number, to: number, glyphs: Uint16Array, text: GlyphTexts, colour = op.colour): GlyphRunOp => {
     const p: GlyphRunOp = {
       ...op,
       at: cellAt(from),

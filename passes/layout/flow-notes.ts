@@ -9,6 +9,7 @@
 import { type DrawTarget, drawLine, lineAlign } from '../../engines/text/line-draw.js';
 import { nextTextObject } from '../../engines/text/runs.js';
 import type { LaidStory } from '../../engines/text/story.js';
+import { runText } from '../../ir/draw-ops.js';
 import type { ContentMark } from '../../ir/structure-types.js';
 import type { DrawOp, FillRectOp, FlowPartItem, GlyphRunOp } from '../../ir/types.js';
 import { marked } from './structure-marks.js';
@@ -83,7 +84,7 @@ export function splitMarks(
   const out: { mark: ContentMark; ops: GlyphRunOp[] }[] = [];
   let cur: { mark: ContentMark; ops: GlyphRunOp[] } | undefined;
   for (const g of glyphs) {
-    const note = g.y > baseline + 1e-6 && paragraphMark.kind === 'content' ? noteOf(g.text.join('')) : undefined;
+    const note = g.y > baseline + 1e-6 && paragraphMark.kind === 'content' ? noteOf(runText(g)) : undefined;
     if (note !== undefined && paragraphMark.kind === 'content') {
       out.push({ mark: { ...paragraphMark, piece: markPiece(note), tag: 'Reference' }, ops: [g] });
       cur = undefined;

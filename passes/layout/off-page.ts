@@ -6,6 +6,7 @@
 // A glyph is outside when its box (advance × descender..ascender, under every matrix around it) is not
 // wholly on the page. A shadow is the same letters again and is not counted twice.
 
+import { cellAt, cellCount, cellFrom } from '../../ir/draw-ops.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { DrawOp, FontResource, GlyphRunOp, Matrix, PageSize } from '../../ir/types.js';
 
@@ -181,14 +182,18 @@ export function offPage(
   const suspect = new Set<JsonPointer>();
   for (const { op, m } of runs.values()) {
     if (runOnPage(op, m, size, fonts)) continue;
-    if (op.cells) for (const c of op.cells) suspect.add(c.at);
+    const cs = op.cells;
+    if (cs) for (let k = 0; k < cellCount(cs); k++) suspect.add(cellAt(cs, k));
     else suspect.add(op.at);
   }
   const letters = new Map<JsonPointer, Letter[]>();
   /** Where each item's last run left the pen (in the run's own space). */
   const penEnds = new Map<JsonPointer, Point>();
   for (const { op, m } of suspect.size ? runs.values() : []) {
-    if (op.cells ? !op.cells.some((c) => suspect.has(c.at)) : !suspect.has(op.at)) continue;
+    const cs = op.cells ?? [op.at, 0];
+    let any = false;
+    for (let k = 0; k < cellCount(cs) && !any; k++) any = suspect.has(cellAt(cs, k));
+    if (!any) continue;
     const face = fonts.get(op.font)?.face;
     if (!face) continue;
     const scale = op.size / face.unitsPerEm;
@@ -196,15 +201,16 @@ export function offPage(
     const desc = face.metrics.descender * scale;
     const [cos, sin] = op.turn ?? [1, 0];
     // A table row joined into one run still counts each cell's letters under the cell.
-    const cells = op.cells ?? [{ at: op.at, from: 0 }];
+    const cells = cs;
+    const cellsIn = cellCount(cells);
     let cell = -1;
     let list: Letter[] = [];
     // Letters of one baseline: a turned run (text_path) is one line of its own.
     const line = op.turn ? `t${op.x},${op.y}` : `${op.y.toFixed(2)}`;
     let pen = 0;
     for (let i = 0; i < op.glyphs.length; i++) {
-      if (cell + 1 < cells.length && cells[cell + 1].from === i) {
-        const at = cells[++cell].at;
+      if (cell + 1 < cellsIn && cellFrom(cells, cell + 1) === i) {
+        const at = cellAt(cells, ++cell);
         list = letters.get(at) ?? [];
         letters.set(at, list);
         // A run that does not start where the item's last run left the pen starts a new word: a
@@ -220,8 +226,8 @@ export function offPage(
         for (const v of [desc, asc]) corners.push(apply(m, [op.x + a * cos - v * sin, op.y + a * sin + v * cos]));
       list.push({ text: op.text[i], off: overhang(corners, size) > EDGE_SLACK, line });
       pen += adv - (op.adjust[i] * op.size) / 1000;
-      if (i + 1 === op.glyphs.length || cells[cell + 1]?.from === i + 1)
-        penEnds.set(cells[cell].at, [op.x + pen * cos, op.y + pen * sin]);
+      if (i + 1 === op.glyphs.length || (cell + 1 < cellsIn && cellFrom(cells, cell + 1) === i + 1))
+        penEnds.set(cellAt(cells, cell), [op.x + pen * cos, op.y + pen * sin]);
     }
   }
 

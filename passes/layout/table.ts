@@ -321,7 +321,7 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
   const glyphs = uint16s(n);
   const adjust = int32s(n);
   const text: string[] = new Array(n);
-  const cells: { at: JsonPointer; from: number }[] = [];
+  const cells: (JsonPointer | number)[] = [];
   let o = 0;
   /** Pen from the run's start, thousandths of an em, as TJ moves it. */
   let pen = 0;
@@ -332,7 +332,7 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
       adjust[o - 1] += adj;
       pen -= adj;
     }
-    cells.push({ at: r.at, from: o });
+    cells.push(r.at, o);
     glyphs.set(r.glyphs, o);
     adjust.set(r.adjust, o);
     for (let g = 0; g < r.glyphs.length; g++) {
@@ -449,11 +449,16 @@ function joinedPlaced(
   // each a backing store of its own allocated and swept otherwise (20 000 a render on table-10k)
   const glyphs = uint16s(n);
   const adjust = int32s(n);
-  const text: string[] = new Array(n);
-  const cells: { at: JsonPointer; from: number }[] = new Array(to - from);
+  // the row's texts as one string when every cell's glyphs stand for one unit each (the usual row):
+  // their units copied together, made a string once the row is known
+  let plain = true;
+  for (let i = from; i < to && plain; i++) plain = row.plain[order ? order[i] : i] === 1;
+  const units = plain ? row.joinScratch(n) : undefined;
+  const text: string[] | undefined = plain ? undefined : new Array(n);
+  const cells: (JsonPointer | number)[] = new Array(2 * (to - from));
   const rg = row.glyphs,
     ra = row.adjust,
-    rt = row.text;
+    ru = row.units;
   let o = 0;
   let pen = 0;
   let lo = 0,
@@ -468,14 +473,16 @@ function joinedPlaced(
     // the cell's reach from where TJ leaves the pen for it
     if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
     if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
-    cells[i - from] = { at: row.at[c], from: o };
+    cells[2 * (i - from)] = row.at[c];
+    cells[2 * (i - from) + 1] = o;
     const a = row.from[c],
       m = row.n[c];
     for (let g = 0; g < m; g++) {
       glyphs[o + g] = rg[a + g];
       adjust[o + g] = ra[a + g];
-      text[o + g] = rt[a + g];
     }
+    if (units) for (let g = 0; g < m; g++) units[o + g] = ru[a + g];
+    else for (let g = 0; g < m; g++) text![o + g] = row.textOf(c, a + g);
     pen += row.pen[c];
     o += m;
   }
@@ -490,7 +497,7 @@ function joinedPlaced(
     colour: st.colour,
     glyphs,
     adjust,
-    text,
+    text: units ? row.joinedString(n) : text!,
     outline: st.outline,
     actualText: undefined,
     textObject: target.textObject,
