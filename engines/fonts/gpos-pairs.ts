@@ -132,6 +132,12 @@ interface FaceState {
   gdef: Uint16Array | null;
   legacyKern: boolean;
   plans: Map<string, Plan | null>;
+  /** What was read of each table, by offset: shared by the plans of both scripts (most lookups are in both). */
+  readSub: Map<number, unknown>;
+  readPos: Map<number, unknown>;
+  /** Coverage bitmaps of contextual subtables, by offset, per table. */
+  bitmapsSub: Map<number, Uint8Array>;
+  bitmapsPos: Map<number, Uint8Array>;
   gids: Int32Array;
 }
 
@@ -186,6 +192,10 @@ function readState(font: Font): FaceState | null {
     gdef: readGdef(font, numGlyphs),
     legacyKern: !!tables.kern,
     plans: new Map(),
+    readSub: new Map(),
+    readPos: new Map(),
+    bitmapsSub: new Map(),
+    bitmapsPos: new Map(),
     gids: new Int32Array(LAST_UNIT + 1).fill(-1),
   };
 }
@@ -518,20 +528,32 @@ function readContexts(
   return { flags, subs: out };
 }
 
+/** `make()` once per key of `memo`. */
+function once<T>(memo: Map<number, unknown>, key: number, make: () => T): T {
+  let v = memo.get(key) as T | undefined;
+  if (v === undefined) {
+    v = make();
+    memo.set(key, v);
+  }
+  return v;
+}
+
 function buildPlan(s: FaceState, script: string): Plan | null {
   const touched = new Uint8Array(s.numGlyphs);
   if (s.gdef) for (let g = 0; g < s.numGlyphs; g++) if (s.gdef[g] === 3) touched[g] = 1;
   const gsub: GsubStep[] = [];
   if (s.gsub) {
     const t = s.gsub;
-    const seen = new Map<number, Uint8Array>();
+    const seen = s.bitmapsSub;
     const lookups = planLookups(t, script);
     if (lookups === null) return null;
     for (const { feature, index } of lookups) {
       if (LOCAL.has(feature)) continue;
       const { flags, subs } = readLookup(t, index, 7);
       if (subs.length > 0 && subs.every(([kind]) => kind === 4)) {
-        gsub.push({ ligature: { flags, subs: subs.map(([, st]) => readLigatures(t, st, s.numGlyphs)) } });
+        gsub.push({
+          ligature: { flags, subs: subs.map(([, st]) => once(s.readSub, st, () => readLigatures(t, st, s.numGlyphs))) },
+        });
         continue;
       }
       const context = readContexts(t, flags, subs, true, s, seen);
@@ -540,7 +562,7 @@ function buildPlan(s: FaceState, script: string): Plan | null {
     }
   }
   const t = s.gpos;
-  const seen = new Map<number, Uint8Array>();
+  const seen = s.bitmapsPos;
   const lookups = planLookups(t, script);
   if (lookups === null) return null;
   // no kern feature in GPOS for this script: fontkit kerns from a legacy kern table, if there is one
@@ -551,7 +573,7 @@ function buildPlan(s: FaceState, script: string): Plan | null {
     if (LOCAL.has(feature)) continue;
     const { flags, subs } = readLookup(t, index, 9);
     if (subs.length > 0 && subs.every(([kind]) => kind === 2)) {
-      pairs.push({ flags, subs: subs.map(([, st]) => readPair(t, st, s.numGlyphs)) });
+      pairs.push({ flags, subs: subs.map(([, st]) => once(s.readPos, st, () => readPair(t, st, s.numGlyphs))) });
       continue;
     }
     const context = readContexts(t, flags, subs, false, s, seen);
