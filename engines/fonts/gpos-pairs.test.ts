@@ -121,3 +121,41 @@ describe('pairLayout', () => {
     }
   });
 });
+
+describe('pairLayout on a damaged kerning table', () => {
+  /** Noto Sans with its class-pair kerning subtables claiming one first class: fontkit's layout then fails. */
+  function damaged(): Uint8Array {
+    const bytes = new Uint8Array(readFileSync(require.resolve('../../examples/parts/NotoSans-Regular.ttf')));
+    const v = new DataView(bytes.buffer);
+    let gpos = -1;
+    for (let i = 0; i < v.getUint16(4); i++)
+      if (String.fromCharCode(...bytes.subarray(12 + i * 16, 16 + i * 16)) === 'GPOS')
+        gpos = v.getUint32(12 + i * 16 + 8);
+    const list = gpos + v.getUint16(gpos + 8);
+    let hit = 0;
+    for (let l = 0; l < v.getUint16(list); l++) {
+      const lk = list + v.getUint16(list + 2 + l * 2);
+      for (let s = 0; s < v.getUint16(lk + 4); s++) {
+        let st = lk + v.getUint16(lk + 6 + s * 2);
+        let type = v.getUint16(lk);
+        if (type === 9) {
+          type = v.getUint16(st + 2);
+          st += v.getUint32(st + 4);
+        }
+        if (type === 2 && v.getUint16(st) === 2) {
+          v.setUint16(st + 12, 1); // class1Count
+          hit++;
+        }
+      }
+    }
+    expect(hit).toBeGreaterThan(0);
+    return bytes;
+  }
+
+  it('leaves the text to fontkit, which fails as before (a face refused when shaped)', () => {
+    const ours = fontkit.create(Buffer.from(damaged())) as Font;
+    const theirs = fontkit.create(Buffer.from(damaged())) as Font;
+    expect(() => theirs.layout('AVATAR')).toThrow();
+    expect(pairLayout(ours, 'AVATAR')).toBeUndefined();
+  });
+});
