@@ -37,17 +37,22 @@ const BUNDLED = [
   'svgpath',
 ];
 
-// Three imports replaced in the bundle by files of tools/bundle/ that keep their contract: fontkit's
-// brotli decoder and pdf-lib's UPNG required on first call, and unicode-trie's unpacking done by Node's zlib
-const shims: Plugin = {
+// Imports replaced in the bundle by files of tools/bundle/ that keep their contract: brotli's decoder
+// required on first call, unicode-trie's unpacking done by Node's zlib, pdf-lib's encodings table and
+// PNG decoder run on first use (bench/README.md, "Start-up, eighth wave")
+export const shims: Plugin = {
   name: 'quire-shims',
   setup(build) {
     const shim = (file: string) => ({ path: join(import.meta.dirname, 'tools', 'bundle', file) });
     build.onResolve({ filter: /^brotli\/decompress\.js$/ }, () => shim('brotli-on-call.mjs'));
-    build.onResolve({ filter: /^@pdf-lib\/upng$/ }, () => shim('upng-on-call.mjs'));
     build.onResolve({ filter: /^tiny-inflate$/ }, (a) =>
       /[\\/]unicode-trie[\\/]/.test(a.importer) ? shim('native-inflate.cjs') : undefined,
     );
+    // pdf-lib's standard-font encodings and its PNG decoder run when first used, not at load
+    build.onResolve({ filter: /^\.\/Encoding(\.js)?$/ }, (a) =>
+      /[\\/]@pdf-lib[\\/]standard-fonts[\\/]es[\\/]/.test(a.importer) ? shim('lazy-encodings.mjs') : undefined,
+    );
+    build.onResolve({ filter: /^@pdf-lib\/upng$/ }, () => shim('lazy-upng.mjs'));
   },
 };
 

@@ -7,7 +7,7 @@
 //   node     `node -e 0` (the floor of any Node process on this machine)
 //   render-cold  render with the code cache off (QUIRE_CODE_CACHE=0): the first process after an install
 // Each build renders and verifies once before the runs, so its code cache (src/cli-code-cache.ts) is
-// made, as after any first use; the cache goes to a fresh folder of this run (QUIRE_CACHE_DIR).
+// made, as after any first use; the cache goes to a fresh folder of this run per build (QUIRE_CACHE_DIR).
 // Usage: npm run build && node bench/startup.mjs [--runs 9] [dist/cli.js] [other/dist/cli.js …]
 // A build is named by its cli.js; each must be built (`npm run build`, or `npx tsup` in a copy).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -31,12 +31,16 @@ const hello = join(root, 'examples/hello.json');
 const font = `NotoSans-Regular.ttf=${join(root, 'examples/parts/NotoSans-Regular.ttf')}`;
 const onePage = join(tmp, 'hello.pdf');
 execFileSync(process.execPath, [builds[0], 'render', hello, '--part', font, '-o', onePage], { stdio: 'ignore' });
-process.env.QUIRE_CACHE_DIR = join(tmp, 'cache');
+// one cache folder per build: a build writing its cache removes other builds' files of the same
+// command, so builds sharing a folder would each run uncached, every run (until 2026-11-27 evening)
+const cacheEnv = new Map(builds.map((b, i) => [b, { ...process.env, QUIRE_CACHE_DIR: join(tmp, `cache-${i}`) }]));
 for (const b of builds) {
+  const env = cacheEnv.get(b);
   execFileSync(process.execPath, [b, 'render', hello, '--part', font, '-o', join(tmp, 'warm.pdf')], {
     stdio: 'ignore',
+    env,
   });
-  spawnSync(process.execPath, [b, 'verify', onePage, '--standard', 'pdfa2b', '--quiet'], { stdio: 'ignore' }); // FAIL: exit 1
+  spawnSync(process.execPath, [b, 'verify', onePage, '--standard', 'pdfa2b', '--quiet'], { stdio: 'ignore', env }); // FAIL: exit 1
 }
 const timeCmd = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
@@ -80,7 +84,7 @@ for (let r = 0; r < runs; r++) {
       if (!samples.has(key)) samples.set(key, []);
       samples
         .get(key)
-        .push(once(argv(b), name === 'render-cold' ? { ...process.env, QUIRE_CODE_CACHE: '0' } : undefined));
+        .push(once(argv(b), name === 'render-cold' ? { ...cacheEnv.get(b), QUIRE_CODE_CACHE: '0' } : cacheEnv.get(b)));
     }
   }
 }

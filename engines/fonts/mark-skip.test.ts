@@ -8,6 +8,7 @@ import type { Font, GlyphRun } from 'fontkit';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { NOTO_SANS_PATH } from '../../test/support/fixtures.js';
+import type { LaidOut } from './gpos-pairs.js';
 import { layoutDefault, markGlyphs, plainUnit } from './mark-skip.js';
 
 const require = createRequire(import.meta.url);
@@ -24,7 +25,7 @@ const paths: [string, string][] = [
 ];
 const open = (p: string): Font => fontkit.create(readFileSync(p)) as Font;
 
-const view = (r: GlyphRun) => ({
+const view = (r: Pick<GlyphRun, 'glyphs' | 'positions'> | LaidOut) => ({
   glyphs: r.glyphs.map((g) => g.id),
   positions: r.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]),
 });
@@ -62,7 +63,8 @@ describe('layoutDefault', () => {
     // restructure's lazy array of lookups keeps each one decoded in `items`
     const decoded = () =>
       (f as unknown as { GPOS: { lookupList: { items: unknown[] } } }).GPOS.lookupList.items.filter(Boolean).length;
-    layoutDefault(f, 'Hello from quire, with kerning (AVATAR, Ty.)');
+    // a soft hyphen: plain here, but fontkit hides it, so gpos-pairs.ts leaves the text to fontkit
+    layoutDefault(f, 'Hello from quire, with kerning (AVATAR, Ty.)\u00ad');
     const afterPlain = decoded();
     f.layout('Hello');
     expect(afterPlain).toBeGreaterThan(0);

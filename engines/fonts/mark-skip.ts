@@ -9,6 +9,7 @@
 // would have changed nothing — else it is shaped again with the defaults. Glyphs and advances are
 // fontkit's with its default features either way (mark-skip.test.ts).
 import type { Font, GlyphRun } from 'fontkit';
+import { type LaidOut, pairLayout } from './gpos-pairs.js';
 
 /** Plain Latin and common punctuation, one UTF-16 unit at a time: no marks, no complex scripts, no surrogates. */
 export function plainUnit(cp: number): boolean {
@@ -24,8 +25,14 @@ export function plainUnit(cp: number): boolean {
 /** Per font: glyphs a mark or mkmk lookup can act at (a bitmap by glyph id), or null when the shortcut is not sound. */
 const marksOf = new WeakMap<Font, Uint8Array | null>();
 
-/** `text` laid out as `font.layout(text)` lays it out, without decoding mark lookups where they cannot act. */
-export function layoutDefault(font: Font, text: string): GlyphRun {
+/**
+ * `text` laid out as `font.layout(text)` lays it out: plain Latin from the font's bytes where
+ * gpos-pairs.ts follows every lookup that acts on it (no fontkit layout at all), else by fontkit
+ * without decoding mark lookups where they cannot act.
+ */
+export function layoutDefault(font: Font, text: string): GlyphRun | LaidOut {
+  const read = pairLayout(font, text);
+  if (read) return read;
   let marks = marksOf.get(font);
   if (marks === undefined) {
     marks = markGlyphs(font);

@@ -1,0 +1,66 @@
+// tools/bundle/shims.test.ts — the bundle's stand-ins for pdf-lib's encodings table and PNG decoder
+// (tools/bundle/lazy-encodings.mjs, lazy-upng.mjs; tsup.config.ts `shims`) give what the packages
+// themselves give: a tiny entry bundled with the same plugin, run, and compared with the packages
+// loaded from node_modules.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { shims } from '../../tsup.config.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const require = createRequire(join(root, 'package.json'));
+
+async function bundled(): Promise<Record<string, unknown>> {
+  const out = await build({
+    stdin: {
+      contents:
+        "export { Encodings } from '@pdf-lib/standard-fonts';\nexport { default as UPNG } from '@pdf-lib/upng';\n",
+      resolveDir: root,
+      loader: 'js',
+    },
+    bundle: true,
+    platform: 'node',
+    mainFields: ['module', 'main'], // as tsup bundles: the packages' ES module builds
+    format: 'cjs',
+    write: false,
+    logLevel: 'silent',
+    plugins: [shims],
+  });
+  const mod = { exports: {} as Record<string, unknown> };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, require);
+  return mod.exports;
+}
+
+describe('lazy stand-ins in the bundle', () => {
+  it('the encodings: getters (nothing inflated at load) giving the package’s tables', async () => {
+    const { Encodings } = (await bundled()) as {
+      Encodings: Record<string, { unicodeMappings: unknown; name: string }>;
+    };
+    const real = require('@pdf-lib/standard-fonts').Encodings;
+    for (const name of ['Symbol', 'ZapfDingbats', 'WinAnsi']) {
+      expect(typeof Object.getOwnPropertyDescriptor(Encodings, name)?.get).toBe('function');
+      expect(Encodings[name].name).toBe(real[name].name);
+      expect(Encodings[name].unicodeMappings).toEqual(real[name].unicodeMappings);
+    }
+    expect(Encodings.WinAnsi).toBe(Encodings.WinAnsi); // one object, as the module's
+  });
+
+  it('the PNG decoder: the package’s pixels', async () => {
+    const { UPNG } = (await bundled()) as {
+      UPNG: { decode(b: ArrayBuffer): unknown; toRGBA8(p: unknown): ArrayBuffer[] };
+    };
+    const pkg = require('@pdf-lib/upng');
+    const real = pkg.default ?? pkg;
+    expect(Object.keys(UPNG).sort()).toEqual(['decode', 'toRGBA8']); // the stand-in, not the module
+    for (const f of ['rgba.png', 'palette.png']) {
+      const bytes = readFileSync(join(root, 'corpus/images/png-jpeg-masks/parts', f));
+      const ab = () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      const ours = UPNG.toRGBA8(UPNG.decode(ab()));
+      const theirs = real.toRGBA8(real.decode(ab())) as ArrayBuffer[];
+      expect(ours.length).toBe(theirs.length);
+      for (let i = 0; i < ours.length; i++) expect(Buffer.from(ours[i]).equals(Buffer.from(theirs[i]))).toBe(true);
+    }
+  });
+});
