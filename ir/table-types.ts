@@ -65,6 +65,8 @@ export interface CellStyle {
 export type CellContent =
   | { kind: 'empty' }
   | { kind: 'text'; at: JsonPointer; runs: TextRun[] }
+  /** A bare-string cell's: one frozen marker every such cell shares; its run is made on demand (ir/table-cells.ts `cellRuns`), at the cell's `at`. */
+  | BareText
   | { kind: 'flow'; at: JsonPointer; text: string; placeholders: boolean }
   | { kind: 'code'; at: JsonPointer; code: CodeItem; height?: number }
   /** A supplied picture (its part name), fitted into the content box; `res` is set by the names pass. */
@@ -72,9 +74,18 @@ export type CellContent =
   /** A declared drawing, placed as its form XObject in the content box. */
   | { kind: 'drawing'; at: JsonPointer; name: string; fit: ImageFit; height?: number };
 
+/** The content of a cell written as a bare string (`BARE_TEXT`): its text is the cell's `text`, its pointer the cell's. */
+export interface BareText {
+  readonly kind: 'text';
+  readonly at?: undefined;
+  readonly runs?: undefined;
+}
+
 export interface TableCell {
   at: JsonPointer;
   content: CellContent;
+  /** A cell written as a bare string: the string (its content is then `BARE_TEXT`, one run made by `cellRuns`). */
+  text?: string;
   /** Column (0-based) the cell starts in; set while reading the grid. */
   col: number;
   colSpan: number;

@@ -15,6 +15,7 @@ import { pushAll } from '../../ir/bounded.js';
 import type { CellText, LineMetrics, MeasuredTable } from '../../ir/measured-table.js';
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
+import { cellRuns, firstRunPlaceholders, textPlaceholders } from '../../ir/table-cells.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
@@ -80,7 +81,7 @@ export function cellSource(
   cell: TableCell,
 ): { runs: (TextRun | { text: string; at: JsonPointer; placeholders: boolean })[]; flow: boolean } | undefined {
   const c = cell.content;
-  if (c.kind === 'text') return { runs: c.runs, flow: false };
+  if (c.kind === 'text') return { runs: cellRuns(cell), flow: false };
   if (c.kind === 'flow') return { runs: [{ text: c.text, at: c.at, placeholders: c.placeholders }], flow: true };
   return undefined;
 }
@@ -148,12 +149,12 @@ export interface CellPage {
 
 /** A text cell's runs as spans, as a text item's runs become spans (text-item.ts runSpans); placeholders as written while measuring. */
 function textSpans(cell: TableCell, style: RunStyle, pc: CellPage): Span[] {
-  const c = cell.content as Extract<TableCell['content'], { kind: 'text' }>;
+  const own = cellRuns(cell);
   const measuring = pc.page === undefined;
   const runs =
-    measuring && c.runs.some((r) => r.placeholders)
-      ? c.runs.map((r) => (r.placeholders ? { ...r, placeholders: false } : r))
-      : c.runs;
+    measuring && own.some((r) => r.placeholders)
+      ? own.map((r) => (r.placeholders ? { ...r, placeholders: false } : r))
+      : own;
   return runSpans({ runs, leadingGiven: cell.style.leadingGiven }, style, {
     page: pc.page ?? 0,
     total: pc.total ?? 0,
@@ -344,7 +345,7 @@ export class OneLineCell {
       // for placeholders), its style made from this cell's style and font: the same style, the same
       // atoms, at this width (the sum the engine compares is the same). Only the cell's placeholders
       // are looked at again: the cell's own objects are not walked once more.
-      if (c.kind === 'text' ? c.runs[0].placeholders : c.kind !== 'flow' || c.placeholders) return false;
+      if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
       if (!(kept.visible <= width + 1e-6)) return false;
       this.atoms = kept.atoms;
       this.shown = kept.atoms.length;
@@ -352,7 +353,12 @@ export class OneLineCell {
       return this.ready(kept.style, kept.lines[0], width);
     }
     let text: string, at: JsonPointer;
-    if (c.kind === 'text') {
+    if (c.kind === 'text' && !c.runs) {
+      // a bare-string cell: its text is the cell's, no run made
+      text = cell.text ?? '';
+      if (textPlaceholders(text)) return false;
+      at = cell.at;
+    } else if (c.kind === 'text') {
       if (c.runs.length !== 1) return false;
       const run = c.runs[0];
       if (run.style || run.date || run.placeholders) return false;
@@ -393,7 +399,7 @@ export class OneLineCell {
     const shared = m.text[k] as OneLineShared;
     if (shared.style.font !== font) return this.prepare(cell, font, width);
     const c = cell.content;
-    if (c.kind === 'text' ? c.runs[0].placeholders : c.kind !== 'flow' || c.placeholders) return false;
+    if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
     const visible = words.visible[k];
     if (!(visible <= width + 1e-6)) return false;
     const n = words.count[k];
@@ -766,6 +772,9 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
   if (c.kind === 'flow') {
     text = c.text;
     at = c.at;
+  } else if (!c.runs) {
+    text = cell.text ?? '';
+    at = cell.at;
   } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
     text = c.runs[0].text;
     at = c.runs[0].at;
@@ -848,6 +857,9 @@ export function measureTableCell(
   if (c.kind === 'flow') {
     text = c.text;
     at = c.at;
+  } else if (!c.runs) {
+    text = cell.text ?? '';
+    at = cell.at;
   } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
     text = c.runs[0].text;
     at = c.runs[0].at;
@@ -883,6 +895,7 @@ export function hasPlaceholders(cell: TableCell): boolean {
   const c = cell.content;
   if (c.kind === 'flow') return c.placeholders;
   if (c.kind !== 'text') return false;
+  if (!c.runs) return textPlaceholders(cell.text ?? '');
   for (const r of c.runs) if (r.placeholders) return true;
   return false;
 }
@@ -953,7 +966,7 @@ export class PagedCellText {
     const style = runStyleOf(cell.style, font);
     let spans: CellSpan[];
     if (c.kind === 'text') {
-      const runs = (c as Extract<TableCell['content'], { kind: 'text' }>).runs;
+      const runs = cellRuns(cell);
       // textSpans while measuring maps run i to span i, placeholders as written
       spans = textSpans(cell, style, { now }).map((sp, i) => ({ ...sp, resolve: runs[i].placeholders === true }));
     } else if (c.kind === 'flow') {

@@ -28,6 +28,7 @@ import {
   tilingsSchema,
 } from '../schema/graphics.js';
 import { shadingsSchema } from '../schema/shadings.js';
+import { cellRuns } from '../table-cells.js';
 import type { Item } from '../types.js';
 import { ITEM_KINDS } from '../unsupported.js';
 import { check, holds, lazyValidator, refuseSingular } from './common.js';
@@ -103,7 +104,7 @@ function textsOf(item: Item): { text: string; at: JsonPointer }[] {
     return item.rows.flatMap((row) =>
       row.cells.flatMap((c) => {
         const x = c.content;
-        if (x.kind === 'text') return x.runs.map((r) => ({ text: r.text, at: r.at }));
+        if (x.kind === 'text') return cellRuns(c).map((r) => ({ text: r.text, at: r.at }));
         if (x.kind === 'flow') return [{ text: x.text, at: x.at }];
         return [];
       }),

@@ -9,6 +9,7 @@ import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { cellSchema, tableItemSchema } from '../schema/table.js';
+import { BARE_TEXT } from '../table-cells.js';
 import type {
   BorderSide,
   CellContent,
@@ -115,7 +116,7 @@ function cellPlaceholders(text: string, p: JsonPointer): boolean {
   return text.indexOf('{') < 0 && text.indexOf('}}') < 0 ? false : placeholdersIn(text, p);
 }
 
-/** What a cell written as an object holds (a bare string is read where the grid is, as one run). */
+/** What a cell written as an object holds (a bare string is read where the grid is: `BARE_TEXT`, its run made on demand). */
 function readContent(c: Exclude<D.TableCell, string>, p: JsonPointer, base: ItemBase): CellContent {
   const present = CONTENT_KEYS.filter((k) => c[k] !== undefined);
   if (present.length > 1)
@@ -309,8 +310,9 @@ export const tableReader: ItemReader<'table'> = {
             );
             if (plain) shared.set(key, style);
           }
-          const run: TextRun = { at: cp, text: rc, placeholders: cellPlaceholders(rc, cp) };
-          cells[i] = { at: cp, content: { kind: 'text', at: cp, runs: [run] }, col, colSpan: 1, rowSpan: 1, style };
+          // The placeholders' syntax is checked now (a refusal names the cell); the run is made when asked (`cellRuns`).
+          cellPlaceholders(rc, cp);
+          cells[i] = { at: cp, content: BARE_TEXT, text: rc, col, colSpan: 1, rowSpan: 1, style };
           col++;
           continue;
         }

@@ -112,7 +112,7 @@ export const licences: Pass<ResolvedIr, LicensedIr> = {
           const run = cell
             ? undefined
             : cells
-                .flatMap((c) => (c.content.kind === 'text' ? c.content.runs : []))
+                .flatMap((c) => (c.content.kind === 'text' ? (c.content.runs ?? []) : [])) // a bare-string cell has no run style
                 .find((r) => r.style?.font?.name === res.name)!;
           const at = cell ? cell.style.font.at : run!.style!.font!.at;
           const where = cell ? cell.at : run!.at;

@@ -156,7 +156,8 @@ function resolveTableFonts(
       const c = cell.content;
       if (c.kind !== 'text' && c.kind !== 'flow') continue;
       // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.
-      if (c.kind === 'text') {
+      // (a bare-string cell's one run states no style: nothing to look up)
+      if (c.kind === 'text' && c.runs) {
         for (const run of c.runs) {
           const st = run.style;
           const f = st?.font;

@@ -37,8 +37,10 @@ function eachCellText(t: TableItem, story: boolean, f: (text: string, at: JsonPo
   for (let i = 0; i < rows.length; i++) {
     const cells = rows[i].cells;
     for (let j = 0; j < cells.length; j++) {
-      const x = cells[j].content;
-      if (x.kind === 'text') for (let k = 0; k < x.runs.length; k++) f(x.runs[k].text, x.runs[k].at, story);
+      const cell = cells[j];
+      const x = cell.content;
+      if (x.kind === 'text' && !x.runs) f(cell.text ?? '', cell.at, story);
+      else if (x.kind === 'text') for (let k = 0; k < x.runs.length; k++) f(x.runs[k].text, x.runs[k].at, story);
       else if (x.kind === 'flow') f(x.text, x.at, story);
     }
   }
