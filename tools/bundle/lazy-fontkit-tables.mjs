@@ -1,0 +1,24 @@
+// tools/bundle/lazy-fontkit-tables.mjs — rewrites fontkit's module (dist/module.mjs) as the bundle
+// reads it (tsup.config.ts `shims`): the Unicode tables and state machines of its Arabic, Indic and
+// Universal shapers are built the first time a shaper asks for them, not when the module loads. At
+// load fontkit decoded three base64 tries, unpacked them and built two state machines from their JSON
+// for shapers a plain Latin render never runs (bench/README.md, "Start-up, eighth wave", second round).
+// Each `const X = new (0, trie or dfa)(…)` becomes an object with the one method fontkit calls on it
+// (`get` on a trie, `match` on a state machine) that builds the real one on first call: the same
+// arguments, the same results. Anything else than the five expected lines fails the build, so a
+// fontkit upgrade that moves them is seen, not silently left eager.
+const LINE = /^const (\$\w+\$var\$(trie|stateMachine)) = (new \(0, \$\w+\$(unicodetrie|dfa)\)\(.*\));$/gm;
+export const EXPECTED = 5;
+
+/** fontkit's module source with its shapers' tables made on first use. */
+export function lazyShaperTables(source) {
+  let n = 0;
+  const out = source.replace(LINE, (_all, name, kind, make, ctor) => {
+    const method = kind === 'trie' ? 'get' : 'match';
+    if ((ctor === 'unicodetrie') !== (method === 'get')) throw new Error(`fontkit: ${name} is not what it was`);
+    n++;
+    return `let ${name}$made; const ${name} = { ${method}: (a) => (${name}$made ??= ${make}).${method}(a) };`;
+  });
+  if (n !== EXPECTED) throw new Error(`fontkit's module: ${n} shaper tables found where ${EXPECTED} were expected`);
+  return out;
+}
