@@ -55,9 +55,14 @@ export const shims: Plugin = {
       /[\\/]@pdf-lib[\\/]standard-fonts[\\/]es[\\/]/.test(a.importer) ? shim('lazy-encodings.mjs') : undefined,
     );
     build.onResolve({ filter: /^@pdf-lib\/upng$/ }, () => shim('lazy-upng.mjs'));
-    // fontkit's Arabic, Indic and Universal shapers' tries and state machines made when first asked for
+    // fontkit's Arabic, Indic and Universal shapers' tries and state machines, and unicode-properties'
+    // table, made when first asked for
     build.onLoad({ filter: /[\\/]fontkit[\\/]dist[\\/]module\.mjs$/ }, (a) => ({
       contents: lazyShaperTables(readFileSync(a.path, 'utf8')),
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]unicode-properties[\\/]dist[\\/]module\.mjs$/ }, (a) => ({
+      contents: lazyShaperTables(readFileSync(a.path, 'utf8'), 1),
       loader: 'js',
     }));
   },

@@ -99,3 +99,22 @@ describe('fontkit with its shaper tables made on first use', () => {
     }
   });
 });
+
+describe('unicode-properties with its table made on first use', () => {
+  it('gives the package’s properties for every code point of the first three planes', async () => {
+    const source = readFileSync(require.resolve('unicode-properties').replace(/main\.cjs$/, 'module.mjs'), 'utf8');
+    expect(lazyShaperTables(source, 1)).toMatch(/\$var\$trie\$made/);
+    type Props = Record<
+      'getCategory' | 'getCombiningClass' | 'getScript' | 'getEastAsianWidth' | 'getNumericValue',
+      (cp: number) => unknown
+    >;
+    const ours = (await bundled("export * from 'unicode-properties';\n")) as unknown as Props;
+    const pkg = require('unicode-properties');
+    const real = (pkg.default ?? pkg) as Props;
+    const names = ['getCategory', 'getCombiningClass', 'getScript', 'getEastAsianWidth', 'getNumericValue'] as const;
+    let differ = 0;
+    for (let cp = 0; cp < 0x30000; cp += 7) for (const n of names) if (ours[n](cp) !== real[n](cp)) differ++;
+    expect(differ).toBe(0);
+    expect(ours.getCategory(0x41)).toBe('Lu');
+  });
+});
