@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, defineConfig, type Options } from 'tsup';
+import { lazyShaperTables } from './tools/bundle/lazy-fontkit-tables.mjs';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -39,7 +40,8 @@ const BUNDLED = [
 
 // Imports replaced in the bundle by files of tools/bundle/ that keep their contract: brotli's decoder
 // required on first call, unicode-trie's unpacking done by Node's zlib, pdf-lib's encodings table and
-// PNG decoder run on first use (bench/README.md, "Start-up, eighth wave")
+// PNG decoder run on first use, fontkit's shaper tables built on first use (bench/README.md,
+// "Start-up, eighth wave")
 export const shims: Plugin = {
   name: 'quire-shims',
   setup(build) {
@@ -53,6 +55,16 @@ export const shims: Plugin = {
       /[\\/]@pdf-lib[\\/]standard-fonts[\\/]es[\\/]/.test(a.importer) ? shim('lazy-encodings.mjs') : undefined,
     );
     build.onResolve({ filter: /^@pdf-lib\/upng$/ }, () => shim('lazy-upng.mjs'));
+    // fontkit's Arabic, Indic and Universal shapers' tries and state machines, and unicode-properties'
+    // table, made when first asked for
+    build.onLoad({ filter: /[\\/]fontkit[\\/]dist[\\/]module\.mjs$/ }, (a) => ({
+      contents: lazyShaperTables(readFileSync(a.path, 'utf8')),
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]unicode-properties[\\/]dist[\\/]module\.mjs$/ }, (a) => ({
+      contents: lazyShaperTables(readFileSync(a.path, 'utf8'), 1),
+      loader: 'js',
+    }));
   },
 };
 
