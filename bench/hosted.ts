@@ -10,7 +10,7 @@
 // Over TCP a third path runs in the same rounds: the front with the render pool in its own process
 // (`quire hosted` naming no render server; docs/reference.md "One box"), its CPU the whole process's.
 // The three alternate by round (each round starts with the next path), so drifts fall on all alike.
-// Run: npm run build && npx tsx bench/hosted.ts [--seconds 10] [--rounds 2] [--order tcp,unix] [--in-process on|off]
+// Run: npm run build && npx tsx bench/hosted.ts [--seconds 10 | --calls N] [--rounds 2] [--order tcp,unix] [--in-process on|off]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     // the front with the render pool in its own process, beside the two others over TCP
     'in-process': { type: 'string', default: 'on' },
+    // a fixed number of calls a run rather than --seconds: no render is cut at a run's end (the
+    // server then ends the worker and starts another, whose CPU a run by duration counts)
+    calls: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -126,7 +129,11 @@ for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
       const frontPid = inProcess ? oneBox?.child.pid : front.child.pid;
       const s0 = inProcess ? 0 : cpuMs(serverPid);
       const f0 = cpuMs(frontPid);
-      const r = await autocannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+      const r = await autocannon({
+        ...target,
+        connections: CONNECTIONS,
+        ...(values.calls ? { amount: Number(values.calls) } : { duration: SECONDS }),
+      });
       const n = Math.max(1, r['2xx']);
       if (r.errors || r.timeouts) console.log(`${target.url}: ${r.errors} errors, ${r.timeouts} timeouts`);
       return {
@@ -169,7 +176,7 @@ for (const transport of values.order.split(',') as ('tcp' | 'unix')[]) {
   }
 }
 console.log(
-  `\nscenario: ${name}; ${CONNECTIONS} connections for ${SECONDS} s each, ${ROUNDS} rounds alternated (medians, then each round); Node ${process.version}; ${started} → ${loadavg()[0].toFixed(1)}`,
+  `\nscenario: ${name}; ${CONNECTIONS} connections for ${values.calls ? `${values.calls} calls` : `${SECONDS} s`} each, ${ROUNDS} rounds alternated (medians, then each round); Node ${process.version}; ${started} → ${loadavg()[0].toFixed(1)}`,
 );
 console.log('| path | req/s | p50 ms | p99 ms | 2xx | non-2xx | render server ms CPU a call | front ms CPU a call |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');

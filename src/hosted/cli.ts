@@ -124,6 +124,8 @@ export async function hostedCommand(args: readonly string[], io: HostedIo): Prom
   const store = await openStore({
     dataDir: pick(values.data, io.env.QUIRE_DATA, DEFAULT_DATA_DIR),
     databaseUrl: pick(values.database, io.env.QUIRE_DATABASE_URL),
+    // no fsync a charge on the event loop (decision, docs/reference.md "The month's count on disk")
+    durability: 'front',
   });
   const dnsNames = (pick(values['render-dns'], io.env.QUIRE_RENDER_DNS) ?? '')
     .split(',')

@@ -4,6 +4,7 @@
 // server without the hosted front) runs where neither is installed.
 
 import type { Store } from './store.js';
+import type { SqliteDurability } from './store-sqlite.js';
 
 /** Where the embedded SQLite store lives unless told otherwise. */
 export const DEFAULT_DATA_DIR = 'quire-data';
@@ -24,10 +25,17 @@ async function load<T>(driver: string, open: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function openStore(opts: { dataDir?: string; databaseUrl?: string }): Promise<Store> {
+/** `durability`: the SQLite store's (src/hosted/store-sqlite.ts); 'front' for `quire hosted` only. */
+export async function openStore(opts: {
+  dataDir?: string;
+  databaseUrl?: string;
+  durability?: SqliteDurability;
+}): Promise<Store> {
   const url = opts.databaseUrl;
   if (url) return load('pg', async () => (await import('./store-postgres.js')).openPostgresStore(url));
   return load('better-sqlite3', async () =>
-    (await import('./store-sqlite.js')).openSqliteStore(opts.dataDir ?? DEFAULT_DATA_DIR),
+    (await import('./store-sqlite.js')).openSqliteStore(opts.dataDir ?? DEFAULT_DATA_DIR, {
+      durability: opts.durability,
+    }),
   );
 }

@@ -21,7 +21,18 @@ const client = (r: ClientRow): ClientRecord => ({
   pageCeiling: r.page_ceiling,
 });
 
-export function openSqliteStore(dataDir: string): Store {
+/**
+ * How the connection makes a commit durable. 'full' (`quire admin`'s, and the default): every
+ * commit fsyncs the WAL (`synchronous = FULL`), so a key revoked or a quota changed stays so. 'front' (`quire hosted`; decision, docs/reference.md "The month's count on
+ * disk"): the WAL is fsynced at checkpoints only (`synchronous = NORMAL`), so a charge costs no fsync
+ * on the event loop; a commit still survives the process dying, and only a power loss or an operating
+ * system crash may lose the last commits — charges (documents given free, never charged twice),
+ * sessions begun, sign-in failures. The writes that must never be lost that way (a sign-out, a
+ * document given back) are committed with a sync of their own.
+ */
+export type SqliteDurability = 'full' | 'front';
+
+export function openSqliteStore(dataDir: string, opts: { durability?: SqliteDurability } = {}): Store {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // The store holds key hashes, password hashes and sessions: readable by its owner only. SQLite
   // gives its -wal and -shm files the database file's mode, so setting it before opening covers them.
@@ -31,6 +42,20 @@ export function openSqliteStore(dataDir: string): Store {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
+  // Set either way: better-sqlite3 is built with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so a WAL
+  // connection left alone fsyncs at checkpoints only (NORMAL), though the pragma reads FULL.
+  const front = opts.durability === 'front';
+  db.pragma(`synchronous = ${front ? 'NORMAL' : 'FULL'}`);
+  /** Runs a write whose commit is fsynced whatever the connection's setting (and all before it with it). */
+  const synced = <T>(write: () => T): T => {
+    if (!front) return write();
+    db.pragma('synchronous = FULL');
+    try {
+      return write();
+    } finally {
+      db.pragma('synchronous = NORMAL');
+    }
+  };
   // Several fronts on one machine: wait for a writer rather than fail.
   db.pragma('busy_timeout = 5000');
   for (const s of SCHEMA) db.exec(s);
@@ -101,11 +126,15 @@ export function openSqliteStore(dataDir: string): Store {
       return rows;
     },
     async take(c, month) {
+      // One write in the usual case (the month's row there): the row is made only when the take
+      // changed nothing, then tried again (each statement atomic on its own, as before).
+      if (q.take.run(c, month, c).changes === 1) return true;
       q.insertUsage.run(c, month);
       return q.take.run(c, month, c).changes === 1;
     },
     async giveBack(c, month) {
-      q.give.run(c, month);
+      // A document given back must stay given back (the charge before it is then durable too).
+      synced(() => q.give.run(c, month));
     },
     async used(c, month) {
       return (q.used.get(c, month) as { used: number } | undefined)?.used ?? 0;
@@ -139,7 +168,8 @@ export function openSqliteStore(dataDir: string): Store {
       return r && { user: r.username, client: r.client, csrf: r.csrf, expires: Number(r.expires) };
     },
     async deleteSession(idHash) {
-      db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+      // A sign-out must stay signed out: the session never comes back after a power loss.
+      synced(() => db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash));
     },
     async signInFailures(key, since) {
       const r = db
