@@ -761,27 +761,41 @@ export function unitString(units: Uint16Array, from: number, to: number): string
   return s;
 }
 
+/** Where the text oneRunText last gave stands in the description (set beside it: no object per cell). */
+let oneRunAt: JsonPointer | undefined;
+
+/**
+ * A text or flow cell's text when it is one run in the cell's own style (as cellSource would give it,
+ * read without an object per cell), its pointer left in oneRunAt; undefined for any other cell.
+ */
+function oneRunText(cell: TableCell): string | undefined {
+  const c = cell.content;
+  if (c.kind === 'flow') {
+    oneRunAt = c.at;
+    return c.text;
+  }
+  if (c.kind !== 'text') return undefined;
+  if (!c.runs) {
+    oneRunAt = cell.at;
+    return cell.text ?? '';
+  }
+  if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
+    oneRunAt = c.runs[0].at;
+    return c.runs[0].text;
+  }
+  return undefined;
+}
+
 /** Lays a cell's text (placeholders as written) and keeps only its line metrics (see CellText). */
 export function measureCellText(cell: TableCell, font: FontResource, width: number, now: Date): CellText | undefined {
   const c = cell.content;
   if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
   const s = cell.style;
-  // The common cell — one short run in the cell's own style on one line — is measured without laying it
-  // (read here from the content, as cellSource would give it, without an object per cell).
-  let text: string | undefined, at: JsonPointer | undefined;
-  if (c.kind === 'flow') {
-    text = c.text;
-    at = c.at;
-  } else if (!c.runs) {
-    text = cell.text ?? '';
-    at = cell.at;
-  } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
-    text = c.runs[0].text;
-    at = c.runs[0].at;
-  }
+  // The common cell — one short run in the cell's own style on one line — is measured without laying it.
+  const text = oneRunText(cell);
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
-    const shown = oneLineAtoms(text, style, width, at!);
+    const shown = oneLineAtoms(text, style, width, oneRunAt!);
     if (shown >= 0) {
       const one: MeasuredOneLine = {
         lines: oneLineOf(style).lines,
@@ -853,21 +867,11 @@ export function measureTableCell(
   const c = cell.content;
   if (c.kind !== 'text' && c.kind !== 'flow') return undefined;
   const s = cell.style;
-  let text: string | undefined, at: JsonPointer | undefined;
-  if (c.kind === 'flow') {
-    text = c.text;
-    at = c.at;
-  } else if (!c.runs) {
-    text = cell.text ?? '';
-    at = cell.at;
-  } else if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
-    text = c.runs[0].text;
-    at = c.runs[0].at;
-  }
+  const text = oneRunText(cell);
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
     words.reserve(font);
-    const shown = oneLineAtoms(text, style, width, at!);
+    const shown = oneLineAtoms(text, style, width, oneRunAt!);
     if (shown >= 0) {
       const atoms = words.atoms;
       words.from[k] = atoms.length;
