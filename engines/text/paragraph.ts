@@ -32,7 +32,7 @@ import {
 } from './line-break.js';
 import { type TabRules, tabAlign, tabStop } from './tabs.js';
 import { chargeText, LAYING_CHAR_BYTES, releaseText } from './text-memory.js';
-import { HASH_SEED, hashStep, wordIndex } from './word-index.js';
+import { wordEnd, wordHash, wordIndex } from './word-index.js';
 
 export interface ParagraphRules {
   overlong: 'overflow' | 'break';
@@ -123,12 +123,8 @@ function plainAtoms(text: string, span: Span): Atom[] {
     } else {
       kind = TEXT;
       // The word's hash is taken as it is scanned: a word met before is found without cutting it out.
-      let h = hashStep(HASH_SEED, text.charCodeAt(i));
-      let c: number;
-      while (j < n && (c = text.charCodeAt(j)) !== 32) {
-        h = hashStep(h, c);
-        j++;
-      }
+      j = wordEnd(text, i, n);
+      const h = wordHash;
       const hit = index.find(text, i, j, h);
       if (hit) m = hit;
       else {

@@ -34,7 +34,7 @@ import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
-import { HASH_SEED, hashStep, wordIndex } from './word-index.js';
+import { wordEnd, wordHash, wordIndex } from './word-index.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -277,12 +277,8 @@ function oneLineAtoms(text: string, style: RunStyle, width: number, at: JsonPoin
     } else {
       // The word's hash is taken as it is scanned: a word met before is found without cutting it out
       // (word-index.ts, as paragraph.ts finds words).
-      let h = hashStep(HASH_SEED, text.charCodeAt(i));
-      let c: number;
-      while (j < n && (c = text.charCodeAt(j)) !== 32) {
-        h = hashStep(h, c);
-        j++;
-      }
+      j = wordEnd(text, i, n);
+      const h = wordHash;
       const hit = index.find(text, i, j, h);
       if (hit !== undefined) m = hit;
       else {

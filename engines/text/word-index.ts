@@ -17,6 +17,25 @@ export function hashStep(h: number, c: number): number {
   return Math.imul(h ^ c, 0x01000193);
 }
 
+/** The hash of the word `wordEnd` last scanned (left beside its answer: no object per word). */
+export let wordHash = 0;
+
+/**
+ * Where the word starting at `i` (not a space) ends in `text`: the first space after it, or `n`; its
+ * hash, taken as it is scanned, is left in `wordHash` for `WordIndex.find` and `add`.
+ */
+export function wordEnd(text: string, i: number, n: number): number {
+  let h = hashStep(HASH_SEED, text.charCodeAt(i));
+  let j = i + 1;
+  let c: number;
+  while (j < n && (c = text.charCodeAt(j)) !== 32) {
+    h = hashStep(h, c);
+    j++;
+  }
+  wordHash = h;
+  return j;
+}
+
 /** Open addressing over parallel arrays; an empty key marks a free slot (no word is empty). */
 export class WordIndex {
   private hashes = new Int32Array(256);
