@@ -75,15 +75,7 @@ export class ContentWriter {
   /** The low byte of c in a literal string: after a backslash for `(`, `)` and `\`; CR as `\r`. */
   lit(c: number): void {
     this.room(2);
-    const b = this.b;
-    c &= 0xff;
-    if (c === 0x28 || c === 0x29 || c === 0x5c) {
-      b[this.o++] = 0x5c;
-      b[this.o++] = c;
-    } else if (c === 0x0d) {
-      b[this.o++] = 0x5c;
-      b[this.o++] = 0x72;
-    } else b[this.o++] = c;
+    this.o = litByte(this.b, this.o, c & 0xff);
   }
 
   /**
@@ -101,24 +93,8 @@ export class ContentWriter {
     b[o++] = 0x28;
     for (let i = from; i < to; i++) {
       const g = glyphs[i];
-      if (!one) {
-        const h = (g >> 8) & 0xff;
-        if (h === 0x28 || h === 0x29 || h === 0x5c) {
-          b[o++] = 0x5c;
-          b[o++] = h;
-        } else if (h === 0x0d) {
-          b[o++] = 0x5c;
-          b[o++] = 0x72;
-        } else b[o++] = h;
-      }
-      const l = g & 0xff;
-      if (l === 0x28 || l === 0x29 || l === 0x5c) {
-        b[o++] = 0x5c;
-        b[o++] = l;
-      } else if (l === 0x0d) {
-        b[o++] = 0x5c;
-        b[o++] = 0x72;
-      } else b[o++] = l;
+      if (!one) o = litByte(b, o, (g >> 8) & 0xff);
+      o = litByte(b, o, g & 0xff);
       const a = adjust[i];
       if (a !== 0 && i < to - 1) {
         b[o++] = 0x29;
@@ -199,4 +175,20 @@ export class ContentWriter {
     if (d2 !== 0 || d3 !== 0) b[this.o++] = 0x30 + d2;
     if (d3 !== 0) b[this.o++] = 0x30 + d3;
   }
+}
+
+/** Writes byte `c` of a literal string at `b[o]` (a backslash before `(`, `)` and `\`; CR as `\r`); the next offset. */
+function litByte(b: Uint8Array, o: number, c: number): number {
+  if (c === 0x28 || c === 0x29 || c === 0x5c) {
+    b[o] = 0x5c;
+    b[o + 1] = c;
+    return o + 2;
+  }
+  if (c === 0x0d) {
+    b[o] = 0x5c;
+    b[o + 1] = 0x72;
+    return o + 2;
+  }
+  b[o] = c;
+  return o + 1;
 }
