@@ -1433,10 +1433,22 @@ export type FilledParams = Readonly<Record<string, MessageParam>>;
 
 const PLACEHOLDER = /\{\{|\}\}|\{([A-Za-z]\w*)\}/g;
 
-/** Fills the `{name}` placeholders of a template with the params; `{{` and `}}` become one brace. */
+// A line break, a tab or another control character a request wrote inside a quoted value: a
+// sentence is one line (the contract), so a value shows them as JSON writes them.
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
+const CONTROL_NAMES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function oneLine(value: string): string {
+  return value.replace(CONTROL, (c) => CONTROL_NAMES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Fills the `{name}` placeholders of a template with the params; `{{` and `}}` become one brace.
+ * A value's control characters are written as escapes, so the sentence stays one line.
+ */
 export function fill(template: string, params: FilledParams): string {
   return template.replace(PLACEHOLDER, (m: string, name: string | undefined) =>
-    name === undefined ? m[0] : String(params[name] ?? ''),
+    name === undefined ? m[0] : oneLine(String(params[name] ?? '')),
   );
 }
 

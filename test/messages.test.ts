@@ -82,6 +82,14 @@ describe('typed parameters', () => {
     });
   });
 
+  it("writes a value's line breaks and other control characters as escapes: a sentence is one line", () => {
+    // the mutation property test's counterexample: an item type of one line break
+    const sentence = refusal('itemKindUnknown', '/items/2/type', { type: '\n', at: '/items/2/type' }).sentence;
+    expect(sentence).toBe('the item type "\\n" at /items/2/type is not an item type.');
+    expect(fill('{a}', { a: 'x\r\ty\u0000\u007f\u2028z' })).toBe('x\\r\\ty\\u0000\\u007f\\u2028z');
+    expect(fill('{a}', { a: 'Ünïcode — ok' })).toBe('Ünïcode — ok');
+  });
+
   it('every placeholder has a name that says what it holds, not a position', () => {
     for (const { template } of [...Object.values(REFUSALS), ...Object.values(REMARKS)]) {
       expect(template).not.toMatch(/\{\d+\}/);
