@@ -6,6 +6,7 @@
 // sent together, and 200 invoices sent at once, each with /health sampled throughout and the queue's
 // figures from /metrics (expected wait, estimate, busy refusals).
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
+// The invoice alone, after N more calls of warm-up: npx tsx bench/load.ts --only invoice --seconds 8 [--warm 800]
 // Only the 200-invoice burst, builds compared in one run (each burst against a fresh server of each
 // build in turn, the main thread's event-loop delay printed beside /health):
 //   npx tsx bench/load.ts --only burst200 --rounds 3 --dist dist --dist bench/results/dist-before
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     dist: { type: 'string', multiple: true },
     rounds: { type: 'string', default: '1' },
+    // with --only invoice: calls at 8 connections before the measured seconds (besides the usual 32),
+    // so V8 has optimized the workers' code (ninth wave: the first few hundred calls pay its compiles)
+    warm: { type: 'string', default: '0' },
     // print the main thread's longest held stretches (bench/lib/loop-delay.mjs) after each burst
     gaps: { type: 'boolean', default: false },
   },
@@ -264,6 +268,15 @@ if (values.only === 'invoice') {
   const srv = await startServer(values.dist?.[0]);
   try {
     await warm(srv.url);
+    if (Number(values.warm) > 0)
+      await autocannon({
+        url: `${srv.url}/render`,
+        method: 'POST',
+        body,
+        headers: { 'content-type': type },
+        amount: Number(values.warm),
+        connections: CONNECTIONS,
+      });
     const cpu0 = cpuMs(srv.pid);
     const loadBefore = load1();
     const r = await load(srv.url, body, type);

@@ -12,7 +12,8 @@
 // then stopped with SIGTERM so that it writes it). `--perf DIR` records the event loop's thread
 // on a CPU over the measured calls (`perf record -e cpu-clock`, the server run with
 // `--perf-basic-prof`) into DIR/<path>-<round>.data: what a loaded machine distorts least.
-// Run: npm run build && node bench/server-threads.mjs [--calls 300] [--rounds 2] [--paths serve,hosted] [--prof DIR] dist [other/dist …]
+// `--warm N` (default 40) calls before the measured ones: 800 leaves out V8's optimizing compiles.
+// Run: npm run build && node bench/server-threads.mjs [--calls 300] [--warm 40] [--rounds 2] [--paths serve,hosted] [--prof DIR] dist [other/dist …]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +24,9 @@ import autocannon from 'autocannon';
 const { values, positionals } = parseArgs({
   options: {
     calls: { type: 'string', default: '300' },
+    // calls before the measured ones: the render workers' code is still being optimized by V8 for the
+    // first few hundred calls (compiler threads, counted with the GC threads), ninth wave
+    warm: { type: 'string', default: '40' },
     rounds: { type: 'string', default: '2' },
     paths: { type: 'string', default: 'serve' },
     prof: { type: 'string' },
@@ -102,7 +106,7 @@ async function once(dist, path) {
           connections,
         })
       : autocannon({ url: `${url}/render`, method: 'POST', body, headers, amount, connections });
-  await post(40, 4);
+  await post(Number(values.warm), 4);
   const perf =
     values.perf &&
     spawn(
@@ -149,9 +153,11 @@ async function once(dist, path) {
   );
 }
 
-console.log(`${new Date().toISOString()}, invoice, ${CALLS} calls at 8 connections, Node ${process.version}`);
 console.log(
-  '| build | server CPU ms/call | event loop | render workers | other threads (GC) | req/s | p99 ms | 200 | load |',
+  `${new Date().toISOString()}, invoice, ${CALLS} calls at 8 connections after ${values.warm}, Node ${process.version}`,
+);
+console.log(
+  '| build | server CPU ms/call | event loop | render workers | other threads (GC, JIT) | req/s | p99 ms | 200 | load |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const paths = values.paths.split(',');

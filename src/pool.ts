@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ServiceSettings } from './licence/service.js';
 import type { RenderTask } from './render-worker.js';
@@ -43,6 +42,12 @@ export const DEFAULT_TIME_LIMIT_MS = 60_000;
  * runs long.
  */
 export const CANCEL_GRACE_MS = 2000;
+
+/**
+ * How often (ms) the time limit looks again whether a worker still starting up has begun the render
+ * handed to it (a replaced worker takes seconds to load): the limit then counts from that start.
+ */
+const STARTED_POLL_MS = 100;
 
 /** Heap a render's worker may use (MiB); past it the worker ends and the call gets 413 `drawing`. */
 export const DEFAULT_MEMORY_LIMIT_MB = 4096;
@@ -209,22 +214,33 @@ export class RenderPool {
     const began = performance.now();
     const timer = new AbortController();
     let timedOut = false;
-    // The time limit counts from when the worker starts the render (it says so on `started`), not
-    // from when the task was queued or while a replaced worker was still starting up.
+    // One small shared block a call (issue 20, ninth wave: it replaces a MessageChannel a call, whose
+    // ports were made, moved to the worker and closed on both threads): [0] the cancel flag the pool
+    // sets, [8..16) the clock (Date.now()) at which the worker started the render, 0 until then.
+    const shared = new SharedArrayBuffer(16);
+    const cancel = new Int32Array(shared, 0, 1);
+    const startedAt = new Float64Array(shared, 8, 1);
+    // The time limit counts from when the worker starts the render (it writes `startedAt`), not from
+    // when the task was queued or while a replaced worker was still starting up: the timer, set at
+    // hand-off, looks again until the worker has started, then fires at its start plus the limit.
+    const limitMs = this.options.timeLimitMs;
     let limit: NodeJS.Timeout | undefined;
-    let grace: NodeJS.Timeout | undefined;
-    const channel = new MessageChannel();
-    channel.port1.once('message', () => {
-      limit = setTimeout(() => {
+    const check = (): void => {
+      const at = startedAt[0];
+      const left = at === 0 ? Math.min(limitMs, STARTED_POLL_MS) : at + limitMs - Date.now();
+      if (at !== 0 && left <= 0) {
         timedOut = true;
         timer.abort();
-      }, this.options.timeLimitMs);
+        return;
+      }
+      limit = setTimeout(check, Math.max(1, left));
       limit.unref();
-    });
-    channel.port1.unref();
+    };
+    limit = setTimeout(check, limitMs);
+    limit.unref();
+    let grace: NodeJS.Timeout | undefined;
     // The caller gone: the render is told (the worker reads the flag at each pass boundary) and given
     // CANCEL_GRACE_MS to stop; only then is its worker ended (piscina ends the thread of an aborted task).
-    const cancel = new Int32Array(new SharedArrayBuffer(4));
     const onAbort = (): void => {
       Atomics.store(cancel, 0, 1);
       grace = setTimeout(() => timer.abort(), this.options.cancelGraceMs ?? CANCEL_GRACE_MS);
@@ -234,8 +250,8 @@ export class RenderPool {
     try {
       if (signal?.aborted) throw new PoolError('aborted', 'the caller went away');
       const outcome = (await this.piscina.run(
-        { ...task, started: channel.port2, cancel },
-        { signal: timer.signal, transferList: [channel.port2, ...transfer] as never },
+        { ...task, cancel, startedAt },
+        { signal: timer.signal, transferList: transfer as never },
       )) as Outcome;
       if (signal?.aborted) {
         this.cancelled++;
@@ -252,7 +268,6 @@ export class RenderPool {
       this.active--;
       clearTimeout(limit);
       clearTimeout(grace);
-      channel.port1.close();
       signal?.removeEventListener('abort', onAbort);
       // A render stopped by its caller says nothing about how long renders take.
       if (!signal?.aborted) this.measured(performance.now() - began);

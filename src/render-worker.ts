@@ -13,8 +13,11 @@ import { isRefusal, readForm } from './server/form.js';
 import type { Outcome } from './types.js';
 
 export interface RenderTask {
-  /** Told when the render starts, so the pool's time limit leaves out waiting and worker start-up. */
-  started?: import('node:worker_threads').MessagePort;
+  /**
+   * Set by the worker to the clock (Date.now()) when the render starts, so the pool's time limit
+   * leaves out waiting and worker start-up (shared memory: no message to send or receive).
+   */
+  startedAt?: Float64Array;
   /** The request body as received and its content type: the form is read in the worker. */
   form?: {
     body: Uint8Array;
@@ -61,8 +64,7 @@ const CANCELLED: Outcome = {
 class Cancelled extends Error {}
 
 export default async function renderTask(task: RenderTask): Promise<Outcome> {
-  task.started?.postMessage(0);
-  task.started?.close();
+  if (task.startedAt) task.startedAt[0] = Date.now();
   const { cancel } = task;
   const isCancelled = (): boolean => cancel !== undefined && Atomics.load(cancel, 0) !== 0;
   if (isCancelled()) return CANCELLED;
