@@ -7,6 +7,7 @@
 // away cancels its task: one still waiting is dropped; a running one is told through a shared flag
 // and stops at its next pass boundary, its worker kept warm (ended and replaced only if it has not
 // stopped within CANCEL_GRACE_MS).
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -94,6 +95,20 @@ function taskBytes(task: RenderTask): number {
   for (const c of task.descriptionChunks ?? []) n += c.byteLength;
   for (const [, bytes] of task.parts ?? []) n += bytes.byteLength;
   return n;
+}
+
+/**
+ * What ends a running task at its time limit or past the cancel grace: piscina takes an EventEmitter
+ * with `aborted` as the signal of a task, and one is lighter a call than an AbortController and its
+ * AbortSignal (an EventTarget: made, listened to and let go on every call; ninth wave).
+ */
+class Stop extends EventEmitter {
+  aborted = false;
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.emit('abort');
+  }
 }
 
 /** The worker script: next to this module in dist/; from sources (vitest, tsx) the built one. */
@@ -212,7 +227,7 @@ export class RenderPool {
     }
     this.active++;
     const began = performance.now();
-    const timer = new AbortController();
+    const timer = new Stop();
     let timedOut = false;
     // One small shared block a call (issue 20, ninth wave: it replaces a MessageChannel a call, whose
     // ports were made, moved to the worker and closed on both threads): [0] the cancel flag the pool
@@ -251,7 +266,7 @@ export class RenderPool {
       if (signal?.aborted) throw new PoolError('aborted', 'the caller went away');
       const outcome = (await this.piscina.run(
         { ...task, cancel, startedAt },
-        { signal: timer.signal, transferList: transfer as never },
+        { signal: timer, transferList: transfer as never },
       )) as Outcome;
       if (signal?.aborted) {
         this.cancelled++;
