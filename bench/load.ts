@@ -8,7 +8,8 @@
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
 // The invoice alone, after N more calls of warm-up: npx tsx bench/load.ts --only invoice --seconds 8 [--warm 800]
 // Only the 200-invoice burst, builds compared in one run (each burst against a fresh server of each
-// build in turn, the main thread's event-loop delay printed beside /health):
+// build in turn, the main thread's event-loop delay printed beside /health; --gaps the longest
+// stretches, --warm-health the sampler's connection opened before the burst):
 //   npx tsx bench/load.ts --only burst200 --rounds 3 --dist dist --dist bench/results/dist-before
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -33,6 +34,10 @@ const { values } = parseArgs({
     warm: { type: 'string', default: '0' },
     // print the main thread's longest held stretches (bench/lib/loop-delay.mjs) after each burst
     gaps: { type: 'boolean', default: false },
+    // the /health sampler opens its keep-alive connection (one call, not counted) before a burst
+    // starts, as a front's pooled connection would be: its samples are then all on a connection the
+    // burst's new ones do not stand before (src/server/accept.ts)
+    'warm-health': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -144,7 +149,11 @@ function line(label: string, r: autocannon.Result, rss: number): string {
 }
 
 /** GET /health every `everyMs` from a worker thread until stopped; the times (ms). */
-function healthSampler(url: string, everyMs: number): { stop: () => Promise<number[]> } {
+function healthSampler(
+  url: string,
+  everyMs: number,
+  warm = false,
+): { ready: Promise<void>; stop: () => Promise<number[]> } {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const http = require('node:http');
@@ -160,6 +169,8 @@ function healthSampler(url: string, everyMs: number): { stop: () => Promise<numb
       req.on('socket', () => { if (!req.reusedSocket) fresh++; });
     });
     (async () => {
+      if (workerData.warm) await once();
+      parentPort.postMessage('ready');
       while (running) {
         times.push(await once());
         await new Promise((r) => setTimeout(r, workerData.everyMs));
@@ -168,8 +179,10 @@ function healthSampler(url: string, everyMs: number): { stop: () => Promise<numb
       parentPort.postMessage(times);
       agent.destroy();
     })();`;
-  const w = new Worker(code, { eval: true, workerData: { url, everyMs } });
+  const w = new Worker(code, { eval: true, workerData: { url, everyMs, warm } });
+  const ready = new Promise<void>((resolve) => w.once('message', () => resolve()));
   return {
+    ready,
     stop: () =>
       new Promise((resolve) => {
         w.once('message', (times: number[]) => {
@@ -185,7 +198,8 @@ function healthSampler(url: string, everyMs: number): { stop: () => Promise<numb
 async function burst(url: string, jsons: string[]) {
   // /health is sampled from a thread of its own: this thread is busy sending 200 bodies, and its
   // own delays would otherwise be counted as the server's.
-  const sampler = healthSampler(url, 20);
+  const sampler = healthSampler(url, 20, values['warm-health']);
+  if (values['warm-health']) await sampler.ready;
   const t0 = performance.now();
   const statuses = await Promise.all(
     jsons.map(async (j) => {
@@ -204,6 +218,9 @@ async function burst(url: string, jsons: string[]) {
   const health = await sampler.stop();
   const by: Record<string, number> = {};
   for (const st of statuses) by[st] = (by[st] ?? 0) + 1;
+  // Unless --warm-health, the first sample opens the sampler's connection during the burst (a fresh connection waits its
+  // turn among the burst's new ones, src/server/accept.ts); the later ones reuse it.
+  const healthFirst = health[0] ?? 0;
   health.sort((a, b) => a - b);
   return {
     by,
@@ -211,6 +228,7 @@ async function burst(url: string, jsons: string[]) {
     healthP50: health[health.length >> 1] ?? 0,
     healthMax: health[health.length - 1] ?? 0,
     healthSamples: health.length,
+    healthFirst,
   };
 }
 
@@ -254,7 +272,7 @@ if (values.only === 'burst200') {
           Array.from({ length: 200 }, () => json),
         );
         console.log(
-          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms over ${b.healthSamples} samples; ${await srv.loopDelay()}; load average ${load1()}`,
+          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms over ${b.healthSamples} samples (the first, ${values['warm-health'] ? 'on its warmed connection' : 'on a new connection'}, ${b.healthFirst.toFixed(1)} ms); ${await srv.loopDelay()}; load average ${load1()}`,
         );
       } finally {
         srv.stop();

@@ -16,6 +16,7 @@ import type { render as libraryRender } from './library.js';
 import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import type { RenderTask } from './render-worker.js';
+import { Doorway } from './server/accept.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { Intake } from './server/intake.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
@@ -206,6 +207,8 @@ export function createServer(opts: ServerOptions = {}): http.Server {
   server.headersTimeout = Math.min(headerTimeout, bodyTimeout);
   server.requestTimeout = bodyTimeout;
   settingsOf.set(server, s);
+  // Issue 20: new connections let in a few at a time, so no turn reads 200 first requests (src/server/accept.ts).
+  new Doorway().install(server);
   server.on('clientError', (e: NodeJS.ErrnoException, socket: Socket) => answerClientError(s, e, socket));
   // `Expect: 100-continue`: a body that would be refused anyway is never asked for.
   server.on('checkContinue', (req, res) => {
