@@ -56,22 +56,25 @@ if (!isMainThread) {
       for (const d of dists) {
         const p = spawnSync(
           '/usr/bin/time',
-          ['-f', '%M %U %S', process.execPath, join(d, 'cli.js'), 'render', file, '-o', out],
+          ['-f', '%M %U %S %e', process.execPath, join(d, 'cli.js'), 'render', file, '-o', out],
           { encoding: 'utf8', env: { ...process.env, QUIRE_CODE_CACHE: '0' } },
         );
         if (p.status !== 0) throw new Error(`${d}: ${p.stderr.slice(-500)}`);
-        const [kb, u, s] = p.stderr.trim().split('\n').pop().split(' ').map(Number);
-        runs.get(d).push({ rss: kb / 1024, cpu: u + s });
+        const [kb, u, s, e] = p.stderr.trim().split('\n').pop().split(' ').map(Number);
+        runs.get(d).push({ rss: kb / 1024, cpu: u + s, wall: e });
       }
     console.log(
       `cli render ${file}, ${rounds} rounds, Node ${process.version}, load ${loadavg()[0].toFixed(2)}, ${new Date().toISOString()}`,
     );
-    console.log('| build | peak RSS MB (median; rounds) | CPU s (median; rounds) |\n|---|---|---|');
+    console.log(
+      '| build | peak RSS MB (median; rounds) | CPU s (median; rounds) | wall s (median; rounds) |\n|---|---|---|---|',
+    );
     for (const [d, xs] of runs) {
       const rss = xs.map((x) => x.rss.toFixed(1));
       const cpu = xs.map((x) => x.cpu.toFixed(2));
+      const wall = xs.map((x) => x.wall.toFixed(2));
       console.log(
-        `| ${d} | ${med(xs.map((x) => x.rss)).toFixed(1)}; ${rss.join(', ')} | ${med(xs.map((x) => x.cpu)).toFixed(2)}; ${cpu.join(', ')} |`,
+        `| ${d} | ${med(xs.map((x) => x.rss)).toFixed(1)}; ${rss.join(', ')} | ${med(xs.map((x) => x.cpu)).toFixed(2)}; ${cpu.join(', ')} | ${med(xs.map((x) => x.wall)).toFixed(2)}; ${wall.join(', ')} |`,
       );
     }
   } else if (mode === 'worker') {
