@@ -3,8 +3,10 @@
 // the import, the parse and each pass (the library's trace hook), and the peak RSS of the process
 // (process.resourceUsage().maxRSS, as bench/lib/ours-table-10k.mjs measures it). With --live, a second
 // process per build forces a full collection at each point (node --expose-gc) and prints the heap still
-// reachable: the difference from "used" is garbage V8 has not collected yet. Rounds alternate the builds.
-//   npm run build && node bench/memory-passes.mjs [--rounds 3] [--live] [--file desc.json] dist [/work/main/dist …]
+// reachable: the difference from "used" is garbage V8 has not collected yet. With --spaces, V8's heap
+// spaces (committed MB, v8.getHeapSpaceStatistics) at the end of the render, beside the process's peak.
+// Rounds alternate the builds.
+//   npm run build && node bench/memory-passes.mjs [--rounds 3] [--live] [--spaces] [--file desc.json] dist [/work/main/dist …]
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,10 +44,15 @@ if (argv[0] === '--child') {
   at('parsed');
   const out = render({ description, now: new Date(0), trace: at });
   if (!out.ok) throw new Error(out.sentence);
-  console.log(JSON.stringify({ rows, maxRss: mb(process.resourceUsage().maxRSS * 1024), bytes: out.pdf.length }));
+  const { getHeapSpaceStatistics } = await import('node:v8');
+  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.physical_space_size)]));
+  console.log(
+    JSON.stringify({ rows, maxRss: mb(process.resourceUsage().maxRSS * 1024), bytes: out.pdf.length, spaces }),
+  );
 } else {
   const rounds = Number(opt('--rounds', 3));
   const live = flag('--live');
+  const spaces = flag('--spaces');
   const file = resolve(opt('--file', join(import.meta.dirname, 'scenarios', 'table-10k.json')));
   const dists = (argv.length ? argv : [join(import.meta.dirname, '..', 'dist')]).map((d) => resolve(d));
   const runs = new Map(dists.map((d) => [d, []]));
@@ -75,6 +82,12 @@ if (argv[0] === '--child') {
     console.log(`\n${d}: peak RSS ${med(xs.map((x) => x.maxRss))} MB (rounds: ${xs.map((x) => x.maxRss).join(', ')})`);
     console.log(`| point | RSS MB | heap used MB | heap committed MB | external MB |${live ? ' live heap MB |' : ''}`);
     console.log(`|---|---:|---:|---:|---:|${live ? '---:|' : ''}`);
+    if (spaces)
+      console.log(
+        `heap spaces at the end, committed MB (first round): ${Object.entries(xs[0].spaces)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}\n`,
+      );
     xs[0].rows.forEach(([id], i) => {
       const col = (k) => med(xs.map((x) => x.rows[i][k]));
       const l = live ? ` ${med(xs.map((x) => x.live[i]))} |` : '';

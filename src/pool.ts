@@ -53,6 +53,14 @@ const STARTED_POLL_MS = 100;
 /** Heap a render's worker may use (MiB); past it the worker ends and the call gets 413 `drawing`. */
 export const DEFAULT_MEMORY_LIMIT_MB = 4096;
 
+/**
+ * A render worker's young generation (MiB: V8 makes it three semi-spaces, so 12 = 4 MiB semi-spaces).
+ * V8's own default lets them grow to 16 MiB as a render's objects survive scavenges, which a large
+ * table does within its first pass: ~40 MB more RSS per worker for no CPU measured (table-10k, warm
+ * worker; bench/README.md, "ninth wave: table-10k memory").
+ */
+export const WORKER_YOUNG_GENERATION_MB = 12;
+
 /** Workers by default: one per core the process may use, less one for the event loop when there are several. */
 export function defaultWorkers(): number {
   const n = availableParallelism();
@@ -147,7 +155,10 @@ export class RenderPool {
       // A worker takes one render at a time (rendering is CPU-bound); tasks wait in `waiting`.
       concurrentTasksPerWorker: 1,
       workerData: { service: options.service },
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
     });
     // A worker that dies is replaced by piscina; the error reaches the task's promise.
     this.piscina.on('error', () => {});

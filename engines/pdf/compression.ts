@@ -38,6 +38,15 @@ export function flateStream(
  * bench/README.md, "table-10k, eighth wave: memory"). Same bytes.
  */
 export function deflateTight(bytes: Uint8Array, level: number): Buffer {
-  const z = deflateSync(bytes, { level });
+  const z = deflateSync(bytes, { level, chunkSize: DEFLATE_CHUNK });
   return z.buffer.byteLength > 2 * z.length ? Buffer.from(z) : z;
 }
+
+/**
+ * Node's output chunk for `deflateTight`: a page's stream (table-10k: ~2.4 KB) fits one, so each
+ * stream leaves no 16 KB chunk behind as garbage (200 pages: 3 MB of buffers the render's end never
+ * collects; bench/README.md, "ninth wave: table-10k memory"); a larger stream is several chunks
+ * joined into one buffer of its size. Same bytes whatever the chunk (zlib's output does not depend on
+ * how its room is handed out).
+ */
+const DEFLATE_CHUNK = 4096;
