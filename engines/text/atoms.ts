@@ -61,6 +61,11 @@ export interface Measured {
   /** Glyphs in `segs`, and how many stand for a space: drawing a line sizes its arrays from them. */
   glyphs: number;
   spaces: number;
+  /**
+   * Where the word's glyphs are packed for placing a table's cells (table-cell-text.ts `PackedWords`,
+   * a tag naming the packing and the place in it); 0 until the layout pass first places the word.
+   */
+  placed: number;
 }
 
 /** Glyphs in shaped segments, and how many of them stand for a space. */
@@ -125,7 +130,7 @@ export function measureIn(cache: Map<string, Measured>, font: FontResource, text
  */
 export function measureAfresh(font: FontResource, text: string, at: JsonPointer): Measured {
   let m: Measured;
-  if (text.length === 0) m = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
+  if (text.length === 0) m = { segs: [], perPoint: 0, glyphs: 0, spaces: 0, placed: 0 };
   else {
     // Shaped in an earlier render (or earlier in this one, in another resource of the same face)?
     const id = faceWordId(font.face);
@@ -136,6 +141,7 @@ export function measureAfresh(font: FontResource, text: string, at: JsonPointer)
         perPoint: kept.perPoint,
         glyphs: kept.glyphs,
         spaces: kept.spaces,
+        placed: 0,
       };
     } else {
       const segs = shapeText(font, text);
@@ -145,7 +151,7 @@ export function measureAfresh(font: FontResource, text: string, at: JsonPointer)
         perPoint += seg.shaped.width / seg.font.face.unitsPerEm;
       }
       const { glyphs, spaces } = glyphCounts(segs);
-      m = { segs, perPoint, glyphs, spaces };
+      m = { segs, perPoint, glyphs, spaces, placed: 0 };
       // Not a chain: one segment in this font (shaper.ts), the same for every resource of this face.
       if (id !== 0) {
         const bytes = wordBytes(text, glyphs);

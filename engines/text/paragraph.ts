@@ -93,7 +93,7 @@ function withoutSoftHyphens(s: string): string {
   return s.indexOf(SOFT_HYPHEN) < 0 ? s : s.split(SOFT_HYPHEN).join('');
 }
 
-const NOTHING: Measured = { segs: [], perPoint: 0, glyphs: 0, spaces: 0 };
+const NOTHING: Measured = { segs: [], perPoint: 0, glyphs: 0, spaces: 0, placed: 0 };
 
 /**
  * The atoms of a paragraph in one span whose text breaks only after runs of spaces (most flow

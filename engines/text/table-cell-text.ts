@@ -16,6 +16,7 @@ import type { CellText, LineMetrics, MeasuredTable } from '../../ir/measured-tab
 import { type PageOf, resolvePlaceholders } from '../../ir/placeholders.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import { cellRuns, firstRunPlaceholders, textPlaceholders } from '../../ir/table-cells.js';
+import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
@@ -324,6 +325,8 @@ export class OneLineCell {
   height = 0;
   private style: RunStyle | undefined;
   private atoms: Measured[] = atomsFound;
+  /** The shown atoms are atoms [first, first + shown) (a measured table's own array, from its cell's first atom, or atomsFound from 0). */
+  private first = 0;
   private shown = 0;
   private width = 0;
   private ascender = 0;
@@ -344,6 +347,7 @@ export class OneLineCell {
       if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
       if (!(kept.visible <= width + 1e-6)) return false;
       this.atoms = kept.atoms;
+      this.first = 0;
       this.shown = kept.atoms.length;
       this.total = kept.visible;
       return this.ready(kept.style, kept.lines[0], width);
@@ -371,12 +375,14 @@ export class OneLineCell {
     if (kept?.atoms && kept.style === style) {
       if (!(kept.visible <= width + 1e-6)) return false;
       this.atoms = kept.atoms;
+      this.first = 0;
       this.shown = kept.atoms.length;
       this.total = kept.visible;
     } else {
       const shown = oneLineAtoms(text, style, width, at);
       if (shown < 0) return false;
       this.atoms = atomsFound;
+      this.first = 0;
       this.shown = shown;
       this.total = visibleFound;
     }
@@ -398,11 +404,10 @@ export class OneLineCell {
     if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
     const visible = words.visible[k];
     if (!(visible <= width + 1e-6)) return false;
-    const n = words.count[k];
-    const atoms = words.atoms;
-    for (let i = 0; i < n; i++) atomsFound[i] = atoms[from + i];
-    this.atoms = atomsFound;
-    this.shown = n;
+    // the cell's atoms read where pagination left them (no copy)
+    this.atoms = words.atoms;
+    this.first = from;
+    this.shown = words.count[k];
     this.total = visible;
     return this.ready(shared.style, shared.m, width);
   }
@@ -434,15 +439,17 @@ export class OneLineCell {
     const style = this.style!;
     // the shown atoms' width is `total` (oneLineAtoms summed it in this order), so the atoms are
     // walked once: their glyphs filled in as they are counted
-    const filled = row.fill(style, this.atoms, this.shown);
+    const filled = row.fill(style, this.atoms, this.first, this.first + this.shown);
     if (filled < 0) {
       // a font chain's members: a run per member, as the line writer cuts them
       let glyphCount = 0;
-      for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) glyphCount += seg.shaped.glyphs.length;
+      for (let i = this.first; i < this.first + this.shown; i++)
+        for (const seg of this.atoms[i].segs) glyphCount += seg.shaped.glyphs.length;
       if (this.shown === 0 || glyphCount === 0) return;
       row.writeAll(target);
       const w = new LineWriter(this.x(s, left), top - this.ascender, 0, target, glyphCount, 0);
-      for (let i = 0; i < this.shown; i++) for (const seg of this.atoms[i].segs) w.seg(style, seg, false, false);
+      for (let i = this.first; i < this.first + this.shown; i++)
+        for (const seg of this.atoms[i].segs) w.seg(style, seg, false, false);
       w.flush();
       return;
     }
@@ -454,7 +461,7 @@ export class OneLineCell {
     row.add(style, x, baseline, target.at);
     if (style.underline || style.strikethrough || style.overline) {
       let units = 0;
-      for (let i = 0; i < this.shown; i++)
+      for (let i = this.first; i < this.first + this.shown; i++)
         for (const seg of this.atoms[i].segs) for (const adv of seg.shaped.advances) units += adv;
       const width = (units * style.size) / style.font.face.unitsPerEm;
       pushAll(target.rects, decorationRects(style, style.font, x, baseline, width, target));
@@ -473,6 +480,8 @@ export class OneLineCell {
   release(): void {
     this.style = undefined;
     this.atoms = atomsFound;
+    this.first = 0;
+    this.shown = 0;
     atomsFound.length = 0;
     forgetLastStyle();
   }
@@ -521,11 +530,88 @@ export class PlacedRow {
   plain = new Uint8Array(16);
 
   /**
-   * Fills the atoms' glyphs in from `used`, the adjustments as emitRun (line-draw.ts) sets them for
+   * Fills atoms [first, end)'s glyphs in from `used`, the adjustments as emitRun (line-draw.ts) sets them for
    * the run alone, and keeps the pen's advance for `add`; returns how many, or −1 (nothing kept)
    * when a segment is in another font than the style's (a font chain's member).
    */
-  fill(style: RunStyle, atoms: readonly Measured[], shown: number): number {
+  fill(style: RunStyle, atoms: readonly Measured[], first: number, end: number): number {
+    const fast = this.fillPacked(style, atoms, first, end);
+    return fast === UNPACKED ? this.fillShaped(style, atoms, first, end) : fast;
+  }
+
+  /**
+   * `fill` from the words packed for placing (`packedWordsOf`): each word's glyph ids, units, stated
+   * widths and advances read from one flat Int32Array, the same arithmetic in the same order as
+   * `fillShaped` (so the same adjustments, pen and reach to the bit). UNPACKED when a word cannot be
+   * packed (a glyph standing for more or less than one unit, an advance not a whole number): the
+   * caller fills the cell from the shaped words instead.
+   */
+  private fillPacked(style: RunStyle, atoms: readonly Measured[], first: number, end: number): number {
+    const font = style.font;
+    const face = font.face;
+    const words = packedWordsOf(face);
+    if (words === undefined) return UNPACKED;
+    const k = 1000 / face.unitsPerEm;
+    const o = this.used;
+    let n = o,
+      drift = 0,
+      pen = 0,
+      lo = 0,
+      hi = 0;
+    for (let i = first; i < end; i++) {
+      const atom = atoms[i];
+      // a word met before in this render is found by its measure's tag (not through its segments and shaping)
+      let at = atom.placed - words.tag;
+      if (!(at >= 0 && at < PACKED_SLOTS)) {
+        const segs = atom.segs;
+        if (segs.length !== 1) {
+          if (segs.length === 0) continue;
+          return UNPACKED;
+        }
+        const seg = segs[0];
+        if (seg.font !== font) return -1;
+        at = words.pack(seg.shaped, face);
+        if (at < 0) return UNPACKED;
+        // a measure belongs to one font resource, the cell style's: found again, its font was checked
+        atom.placed = words.tag + at;
+      }
+      const w = words.slots;
+      const count = w[at];
+      if (n + count > this.glyphs.length) this.grow(n + count);
+      const glyphs = this.glyphs,
+        adjust = this.adjust,
+        units = this.units;
+      for (let g = at + 1, end = at + 1 + 3 * count; g < end; g += 3) {
+        const code = w[g];
+        glyphs[n] = code & 0xffff;
+        units[n] = code >>> 16;
+        const st = w[g + 1];
+        drift += w[g + 2] * k - st;
+        let adj = 0;
+        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+          adj = -Math.round(drift);
+          drift += adj;
+        }
+        adjust[n] = adj;
+        const e = pen + st;
+        if (e > hi) hi = e;
+        if (e < lo) lo = e;
+        pen = e - adj;
+        if (pen > hi) hi = pen;
+        if (pen < lo) lo = pen;
+        n++;
+      }
+    }
+    this.filled = n - o;
+    this.filledPlain = true;
+    this.filledPen = pen;
+    this.filledLo = lo;
+    this.filledHi = hi;
+    return n - o;
+  }
+
+  /** `fill` from the shaped words themselves (any word, packed or not). */
+  private fillShaped(style: RunStyle, atoms: readonly Measured[], first: number, end: number): number {
     const face = style.font.face;
     const k = 1000 / face.unitsPerEm;
     const stated = statedAdvances(face);
@@ -536,7 +622,7 @@ export class PlacedRow {
       lo = 0,
       hi = 0,
       plain = true;
-    for (let i = 0; i < shown; i++) {
+    for (let i = first; i < end; i++) {
       const segs = atoms[i].segs;
       for (let j = 0; j < segs.length; j++) {
         const seg = segs[j];
@@ -728,7 +814,122 @@ export class PlacedRow {
     this.style.length = 0;
     this.at.length = 0;
     this.text.length = 0;
+    forgetPackedFace();
   }
+}
+
+/** `PlacedRow.fillPacked`'s answer for a cell it leaves to `fillShaped` (not a glyph count, not −1). */
+const UNPACKED = -2;
+
+/**
+ * Words packed for placing, per face (by the object its stated advances are kept by, `advancesOwner`):
+ * for each measured word placed (the render's `Measured`, tagged with where its entry is: a word met
+ * again — two thirds of table-10k's — is found without reading its segments, shaping and strings) one
+ * entry in one flat Int32Array — its glyph count, then per glyph its id and text unit
+ * (`gid | unit << 16`), its stated width (thousandths of an em, as `statedAdvances` holds it) and its
+ * advance as shaped (font units). No object or array per word or glyph. Bounded like every cache
+ * (fast-layout §1 rule 3): past PACKED_SLOTS it starts again empty, under a new tag. An entry is a
+ * pure function of the word and the face, so no output depends on what was placed before.
+ */
+class PackedWords {
+  /**
+   * What a measured word's `placed` (atoms.ts `Measured`, one a distinct word a render) holds when it
+   * was placed from this packing: this tag plus where its entry starts. A tag is never given twice
+   * (every packing, and every packing started again, takes the next), so a word found tagged is in
+   * this packing as it is now: found without reading its segments and shaping.
+   */
+  tag = nextPackedTag();
+  slots = new Int32Array(4096);
+  used = 0;
+  constructor(
+    readonly unitsPerEm: number,
+    private readonly stated: Int32Array,
+  ) {}
+
+  /** Packs `sh` (shaped in `face`), returning where its entry starts, or −1 for a word that cannot be packed. */
+  pack(sh: Shaped, face: TextFont): number {
+    const count = sh.glyphs.length;
+    const texts = sh.text,
+      advances = sh.advances,
+      gids = sh.glyphs;
+    for (let g = 0; g < count; g++) {
+      const t = texts[g];
+      if (t.length !== 1) return -1;
+      const u = t.charCodeAt(0);
+      if (u >= 0xd800 && u <= 0xdfff) return -1;
+      const adv = advances[g];
+      if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff) return -1;
+      const gid = gids[g];
+      if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return -1;
+    }
+    const need = 1 + 3 * count;
+    if (this.used + need > this.slots.length) {
+      if (this.used + need > PACKED_SLOTS) {
+        // full: start again (the words of the cells still to place are packed anew as they come)
+        this.tag = nextPackedTag();
+        this.used = 0;
+      }
+      let size = this.slots.length;
+      while (size < this.used + need) size *= 2;
+      if (size !== this.slots.length) {
+        const grown = new Int32Array(size);
+        grown.set(this.slots.subarray(0, this.used));
+        this.slots = grown;
+      }
+    }
+    const k = 1000 / face.unitsPerEm;
+    const stated = this.stated;
+    const w = this.slots;
+    const at = this.used;
+    w[at] = count;
+    for (let g = 0, s = at + 1; g < count; g++, s += 3) {
+      const gid = gids[g];
+      let st = stated[gid];
+      if (st === -1) {
+        st = Math.round(face.advanceOf(gid) * k);
+        stated[gid] = st;
+      }
+      w[s] = gid | (texts[g].charCodeAt(0) << 16);
+      w[s + 1] = st;
+      w[s + 2] = advances[g];
+    }
+    this.used = at + need;
+    return at;
+  }
+}
+
+/** Tags of packings (`PackedWords.tag`): multiples of PACKED_SLOTS, so a tag plus a place in one packing is never another's. */
+let packedTags = 0;
+function nextPackedTag(): number {
+  packedTags += PACKED_SLOTS;
+  return packedTags;
+}
+
+/** Int32 slots the packed words of one face hold at most (2 MB; table-10k's ~21 000 distinct words a render take ~0.4 M). */
+const PACKED_SLOTS = 1 << 19;
+
+const packedWords = new WeakMap<object, PackedWords>();
+
+/** The packed words of `face`, or undefined for a face whose stated widths differ from another's of the same owner. */
+function packedWordsOf(face: TextFont): PackedWords | undefined {
+  // a table's cells share a face or two: the last one asked is answered without the map
+  if (face === lastPackedFace) return lastPacked;
+  const owner = face.advancesOwner ?? face;
+  let p = packedWords.get(owner);
+  if (p === undefined) {
+    p = new PackedWords(face.unitsPerEm, statedAdvances(face));
+    packedWords.set(owner, p);
+  }
+  lastPackedFace = face;
+  lastPacked = p.unitsPerEm === face.unitsPerEm ? p : undefined;
+  return lastPacked;
+}
+/** The face `packedWordsOf` last answered, and its answer (let go by `forgetPackedFace` when a part is drawn). */
+let lastPackedFace: TextFont | undefined;
+let lastPacked: PackedWords | undefined;
+function forgetPackedFace(): void {
+  lastPackedFace = undefined;
+  lastPacked = undefined;
 }
 
 /** Bytes a row's one-byte units are copied into, made a string by Node's latin1 decoder (no argument list, no code point checks). */

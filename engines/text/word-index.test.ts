@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Measured } from './atoms.js';
 import { HASH_SEED, hashStep, WORD_INDEX_SIZE, WordIndex } from './word-index.js';
 
-const measured = (perPoint: number): Measured => ({ segs: [], perPoint, glyphs: 0, spaces: 0 });
+const measured = (perPoint: number): Measured => ({ segs: [], perPoint, glyphs: 0, spaces: 0, placed: 0 });
 const hashOf = (s: string) => {
   let h = HASH_SEED;
   for (let i = 0; i < s.length; i++) h = hashStep(h, s.charCodeAt(i));

@@ -75,6 +75,8 @@ export function layTablePart(
   // A row's one-line cells placed, their runs written when the row ends (joined, see joinPlaced).
   const pending = placedRow;
   const prs = tp.rows;
+  let fontStyle: TableCell['style'] | undefined;
+  let cellFont: FontResource = undefined as unknown as FontResource;
   for (let pi = 0; pi < prs.length; pi++) {
     const pr = prs[pi];
     const rowStart = text.glyphs.length;
@@ -106,7 +108,11 @@ export function layTablePart(
       if (m.text[k0 + ci]) {
         // Laid again as pagination laid it (it kept only line metrics); placeholders now resolved for
         // this page (the row was measured with them as written, wider than any page number).
-        const cellFont = tp.table.fontRes.get(s.font.name)!;
+        // a column's cells share their style: its font looked up once for a run of them
+        if (s !== fontStyle) {
+          fontStyle = s;
+          cellFont = tp.table.fontRes.get(s.font.name)!;
+        }
         if (!pr.lines && oneLine.prepareMeasured(cell, cellFont, innerW, m, k0 + ci)) {
           // One line, drawn from the words pagination measured, as laying it would draw it.
           const slack = Math.max(0, h - (oneLine.height + pt + pb));
