@@ -265,6 +265,73 @@ describe('remarks for text that falls off the page', () => {
     }
   });
 
+  it("a flow line's reach (line-draw.ts) holds every letter's box: justified, kerned, right-aligned, hyphenated", () => {
+    type Run = {
+      op: string;
+      glyphs: Uint16Array;
+      adjust: Int32Array;
+      size: number;
+      font: string;
+      reach?: [number, number];
+    };
+    const laid: Run[] = [];
+    const faces = new Map<string, { unitsPerEm: number; advanceOf(g: number): number }>();
+    const words = 'AVAVAV To Ty.,;: WAVE iiii llll Wo Yo Vo extraordinarily incomprehensibilities a'.split(' ');
+    const content = Array.from({ length: 6 }, (_, p) =>
+      Array.from({ length: 40 }, (_, i) => words[(i * 7 + p) % words.length]).join(' '),
+    ).join('\n');
+    const item = (align: string, urx: number, extra: object) => ({
+      type: 'flow',
+      rect: { llx: 20, lly: 20, urx, ury: 820 },
+      font: 'Body',
+      font_size: 11,
+      align,
+      content,
+      ...extra,
+    });
+    const out = render({
+      description: {
+        fonts: FONTS,
+        items: [
+          item('justify', 300, {}),
+          item('right', 580, {}),
+          item('justify', 200, { hyphenate: 'en-US' }),
+          item('center', 400, { fit_size: { floor: 6 } }),
+        ],
+      },
+      now: NOW,
+      trace: (id, ir) => {
+        if (id !== 'layout') return;
+        const l = ir as {
+          fonts: Map<string, { face: { unitsPerEm: number; advanceOf(g: number): number } }>;
+          pages: { ops: Run[] }[];
+        };
+        for (const [name, f] of l.fonts) faces.set(name, f.face);
+        for (const p of l.pages) for (const op of p.ops) if (op.op === 'glyphs') laid.push(op);
+      },
+    });
+    if (!out.ok) throw new Error(out.sentence);
+    const reached = laid.filter((op) => op.reach);
+    expect(reached.length).toBeGreaterThan(100);
+    for (const op of reached) {
+      // as passes/layout/off-page.ts walks a run: each letter's advance from the face, then TJ's adjustment
+      const face = faces.get(op.font)!;
+      const scale = op.size / face.unitsPerEm;
+      let pen = 0,
+        lo = 0,
+        hi = 0;
+      for (let i = 0; i < op.glyphs.length; i++) {
+        const end = pen + face.advanceOf(op.glyphs[i]) * scale;
+        pen = end - (op.adjust[i] * op.size) / 1000;
+        lo = Math.min(lo, end, pen);
+        hi = Math.max(hi, end, pen);
+      }
+      expect(op.reach![0]).toBeLessThanOrEqual(lo);
+      expect(op.reach![1]).toBeGreaterThanOrEqual(hi);
+      expect(op.reach![1] - hi).toBeLessThan(((op.glyphs.length + 2) * op.size) / 1000);
+    }
+  });
+
   it('a text_path past the edge, and a code whose bars leave the sheet', () => {
     const out = doc({
       items: [

@@ -117,6 +117,25 @@ describe('alignment', () => {
     expect(just.flatMap((l) => l.words.map((w) => w.text)).join(' ')).toBe(PROSE);
   });
 
+  it("a flow's CR LF and lone CR end paragraphs as LF does (passes/layout/flow.ts)", () => {
+    const pdf = (content: string) => {
+      const out = render({
+        description: doc([{ type: 'flow', rect: rect(72, 300, 272, 500), content, space_after: 6 }]),
+        now: NOW,
+      });
+      if (!out.ok) throw new Error(out.sentence);
+      return Buffer.from(out.pdf);
+    };
+    const lf = pdf('alpha beta\ngamma\n\ndelta');
+    expect(pdf('alpha beta\r\ngamma\r\rdelta').equals(lf)).toBe(true);
+    expect(pdf('alpha beta\ngamma\ndelta').equals(lf)).toBe(false);
+    expect(
+      pdfToText(lf, ['-raw'])
+        .split('\n')
+        .filter((l) => l.trim()),
+    ).toEqual(['alpha beta', 'gamma', 'delta']);
+  });
+
   it('justifies by total fit: its loosest word gap is tighter than first fit would leave', () => {
     const text =
       "Typesetting is the composition of text by means of arranging physical type or its digital equivalents. Stored letters and other symbols are retrieved and ordered according to a language's orthography for visual display. Typesetting requires one or more fonts.";

@@ -30,6 +30,9 @@ export function optimalBreaks(atoms: Atom[], first: number, rest: number): numbe
   return breaksWithin(atoms, first, rest, TOLERANCE) ?? breaksWithin(atoms, first, rest, EMERGENCY_TOLERANCE);
 }
 
+/** Relative slack between x·x·x and x ** 3 carried through the demerits: far above their few units in the last place (~1e-15). */
+const ROUGH_MARGIN = 1e-9;
+
 /** Past the tolerance, a second pass accepts lines this loose (a space ten times its width wider). */
 const EMERGENCY_TOLERANCE = 20;
 
@@ -121,7 +124,15 @@ function breaksWithin(atoms: Atom[], first: number, rest: number, tolerance: num
         }
         continue;
       }
-      const badness = 100 * Math.abs(r) ** 3;
+      const ar = Math.abs(r);
+      // The exact power is a call to the maths library; x·x·x is within a few units in the last place
+      // of it. A node that estimate puts clearly behind the best found at j (demerits are never
+      // negative) cannot win it, so the exact demerits are worked out only for a node that may.
+      if (bestPrev >= 0) {
+        const rough = (LINE_PENALTY + 100 * (ar * ar * ar)) ** 2 + (hyphen ? HYPHEN_PENALTY ** 2 : 0);
+        if (demerits[node] + rough > bestTotal * (1 + ROUGH_MARGIN) + ROUGH_MARGIN) continue;
+      }
+      const badness = 100 * ar ** 3;
       let d = (LINE_PENALTY + badness) ** 2 + (hyphen ? HYPHEN_PENALTY ** 2 : 0);
       if (hyphen && hy[node] === 1) d += DOUBLE_HYPHEN_DEMERITS;
       const total = demerits[node] + d;

@@ -152,7 +152,8 @@ export function drawLine(
       // Spaces before a line's first word (a paragraph that opens with spaces) keep their width.
       const stretch = a.kind === SPACE && seenText;
       if (a.kind === TEXT) seenText = true;
-      for (const seg of a.segs) w.seg(a.style, seg, stretch, false);
+      const segs = a.segs;
+      for (let s = 0; s < segs.length; s++) w.seg(a.style, segs[s], stretch, false);
     }
     if (line.hyphen) {
       const a = p.atoms[line.visibleTo - 1];
@@ -189,6 +190,10 @@ export class LineWriter {
   /** The run's font's stated advances (statedTable) and how far its positions have drifted from shaping's. */
   private stated: Int32Array = NO_STATED;
   private drift = 0;
+  /** Where TJ leaves the pen in the run, and the least and farthest it and the letters' stated widths reach, thousandths of an em (the run's `reach`). */
+  private tj = 0;
+  private lo = 0;
+  private hi = 0;
   private readonly glyphs: Uint16Array;
   private readonly adjust: Int32Array;
   private readonly text: string[];
@@ -222,6 +227,9 @@ export class LineWriter {
       this.k1000 = 1000 / face.unitsPerEm;
       this.stated = statedTable(face);
       this.drift = 0;
+      this.tj = 0;
+      this.lo = 0;
+      this.hi = 0;
     }
     const extraUnits = this.extraUnits,
       k1000 = this.k1000,
@@ -231,7 +239,10 @@ export class LineWriter {
     const spacing = this.gapsLeft > 0 && !hyphen;
     let n = this.n,
       units = this.units,
-      drift = this.drift;
+      drift = this.drift,
+      tj = this.tj,
+      lo = this.lo,
+      hi = this.hi;
     const glyphs = this.glyphs,
       adjust = this.adjust,
       text = this.text,
@@ -254,10 +265,17 @@ export class LineWriter {
         stated[gid] = st;
       }
       drift += adv * k1000 - st;
+      // the letter's box ends at tj + st; TJ then moves the pen back by the adjustment
+      tj += st;
+      if (tj < lo) lo = tj;
+      else if (tj > hi) hi = tj;
       if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
         const adj = -Math.round(drift);
         adjust[n] = adj;
         drift += adj;
+        tj -= adj;
+        if (tj < lo) lo = tj;
+        else if (tj > hi) hi = tj;
       }
       glyphs[n] = gid;
       text[n] = texts[g];
@@ -267,6 +285,9 @@ export class LineWriter {
     this.n = n;
     this.units = units;
     this.drift = drift;
+    this.tj = tj;
+    this.lo = lo;
+    this.hi = hi;
     if (hyphen) this.flush(SOFT_HYPHEN);
   }
 
@@ -295,12 +316,26 @@ export class LineWriter {
           actualText,
           this.baseline,
           this.target,
+          runReach(this.lo, this.hi, this.n - this.start, style.size),
         );
       }
     }
     this.style = undefined;
     this.start = this.n;
   }
+}
+
+/**
+ * A run's `reach` (ir/draw-ops.ts), points, from the least and farthest its pen and its letters'
+ * stated widths reach (`lo`, `hi`, thousandths of an em) over `n` glyphs: a stated width is the
+ * face's advance rounded to a whole thousandth, so the advances the off-page check adds up differ
+ * from them by at most half a thousandth a glyph; widened by that (and one more for rounding), the
+ * box holds every letter's, and a run inside the page is not walked glyph by glyph again
+ * (passes/layout/off-page.ts). As table-cell-text.ts's `reachOf`.
+ */
+function runReach(lo: number, hi: number, n: number, size: number): [number, number] {
+  const slack = 0.5 * n + 1;
+  return [((lo - slack) * size) / 1000, ((hi + slack) * size) / 1000];
 }
 
 /** No run begun yet. */
@@ -472,6 +507,7 @@ function pushRun(
   actualText: string | undefined,
   baseline: number,
   target: DrawTarget,
+  reach?: [number, number],
 ): void {
   const face = font.face;
   const n = glyphs.length;
@@ -491,6 +527,7 @@ function pushRun(
     outline: st.outline,
     actualText,
     textObject: target.textObject,
+    reach,
   });
   const width = (units * st.size) / face.unitsPerEm;
   if (st.underline || st.strikethrough || st.overline)

@@ -336,22 +336,24 @@ function lineMetrics(
   out.capHeight = 0;
   out.descender = 0;
   let last: RunStyle | undefined;
-  const visit = (st: RunStyle) => {
-    const m = st.font.face.metrics;
-    const k = st.size / st.font.face.unitsPerEm;
-    out.leading = Math.max(out.leading, st.leading);
-    out.ascender = Math.max(out.ascender, m.ascender * k);
-    out.capHeight = Math.max(out.capHeight, m.capHeight * k);
-    out.descender = Math.min(out.descender, m.descender * k);
-  };
   // Styles repeat along a line: visit each change only.
   for (let k = l.from; k < l.visibleTo; k++)
     if (atoms[k].style !== last) {
       last = atoms[k].style;
-      visit(last);
+      visitStyle(out, last);
     }
-  if (last === undefined) visit(fallback);
+  if (last === undefined) visitStyle(out, fallback);
   return out;
+}
+
+/** A style's leading and metrics, points, taken into the line's largest (a function, not a closure made per line). */
+function visitStyle(out: Line, st: RunStyle): void {
+  const m = st.font.face.metrics;
+  const k = st.size / st.font.face.unitsPerEm;
+  out.leading = Math.max(out.leading, st.leading);
+  out.ascender = Math.max(out.ascender, m.ascender * k);
+  out.capHeight = Math.max(out.capHeight, m.capHeight * k);
+  out.descender = Math.min(out.descender, m.descender * k);
 }
 
 /** A line whose end the total-fit breaker chose: its width with the hyphen a soft hyphen shows. */
