@@ -14,6 +14,7 @@ import { mirror, visualRuns } from './bidi.js';
 import { decorationRects } from './decorations.js';
 import { NO_SPACE_SCRIPTS, SOFT_HYPHEN } from './line-break.js';
 import type { LaidParagraph, Line } from './paragraph.js';
+import { reachOf } from './run-reach.js';
 import { int32s, uint16s } from './slab.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
 
@@ -316,26 +317,13 @@ export class LineWriter {
           actualText,
           this.baseline,
           this.target,
-          runReach(this.lo, this.hi, this.n - this.start, style.size),
+          reachOf(this.lo, this.hi, this.n - this.start, style.size),
         );
       }
     }
     this.style = undefined;
     this.start = this.n;
   }
-}
-
-/**
- * A run's `reach` (ir/draw-ops.ts), points, from the least and farthest its pen and its letters'
- * stated widths reach (`lo`, `hi`, thousandths of an em) over `n` glyphs: a stated width is the
- * face's advance rounded to a whole thousandth, so the advances the off-page check adds up differ
- * from them by at most half a thousandth a glyph; widened by that (and one more for rounding), the
- * box holds every letter's, and a run inside the page is not walked glyph by glyph again
- * (passes/layout/off-page.ts). As table-cell-text.ts's `reachOf`.
- */
-function runReach(lo: number, hi: number, n: number, size: number): [number, number] {
-  const slack = 0.5 * n + 1;
-  return [((lo - slack) * size) / 1000, ((hi + slack) * size) / 1000];
 }
 
 /** No run begun yet. */

@@ -31,6 +31,7 @@ import {
   statedAdvances,
 } from './line-draw.js';
 import { type LaidParagraph, type Line, layParagraph } from './paragraph.js';
+import { reachOf } from './run-reach.js';
 import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
@@ -485,18 +486,6 @@ export class OneLineCell {
     atomsFound.length = 0;
     forgetLastStyle();
   }
-}
-
-/**
- * A run's `reach` (ir/draw-ops.ts), points, from the least and farthest its pen and its letters'
- * stated widths reach (`lo`, `hi`, thousandths of an em) over `n` glyphs. A stated width is the
- * face's advance rounded to a whole thousandth, so the advances the off-page check adds up differ
- * from them by at most half a thousandth a glyph: widened by that (and one more for rounding), the
- * box holds every letter's.
- */
-export function reachOf(lo: number, hi: number, n: number, size: number): [number, number] {
-  const slack = 0.5 * n + 1;
-  return [((lo - slack) * size) / 1000, ((hi + slack) * size) / 1000];
 }
 
 /**

@@ -12,6 +12,7 @@ import { codeHeight, naturalSize } from '../../engines/geometry/cell-sizes.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { boxToRect } from '../../engines/geometry/shapes.js';
 import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
+import { reachOf } from '../../engines/text/run-reach.js';
 import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
 import { int32s, uint16s } from '../../engines/text/slab.js';
 import {
@@ -24,7 +25,6 @@ import {
   OneLineCell,
   PagedCellText,
   PlacedRow,
-  reachOf,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { JsonPointer } from '../../ir/pointer.js';
