@@ -58,6 +58,13 @@ export function wordBytes(text: string, glyphs: number): number {
  */
 const words = new Map<string, FaceWord>();
 let held = 0;
+/** Times a word was let go (evicted or cleared): an index of kept words (word-index.ts FaceIndex) holding one is emptied. */
+let evicted = 0;
+
+/** How many times words were let go so far (word-index.ts: an index built before holds none that is gone). */
+export function faceWordsEvicted(): number {
+  return evicted;
+}
 let budget = FACE_WORDS_BYTES;
 
 /** A face's shaping id: a number per face object; a variant (made per render) by its base face, features and missing rule. */
@@ -123,7 +130,10 @@ function evict(): void {
     }
     if (used)
       words.set(text, first); // a second chance, at the end
-    else for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) held -= w.bytes;
+    else {
+      for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) held -= w.bytes;
+      evicted++;
+    }
   }
 }
 
@@ -144,4 +154,5 @@ export function setFaceWordsBudget(bytes: number): number {
 export function clearFaceWords(): void {
   words.clear();
   held = 0;
+  evicted++;
 }

@@ -20,6 +20,7 @@ import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
+import { faceWord, faceWordId } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -36,7 +37,7 @@ import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
-import { wordEnd, wordHash, wordIndex } from './word-index.js';
+import { type FaceIndex, faceIndex, nextStamp, wordEnd, wordHash, wordIndex } from './word-index.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -1031,11 +1032,112 @@ export class OneLineWords {
   /** Fonts whose word index was made room in for this table's words (`measureTableCell`). */
   private readonly reserved = new Set<FontResource>();
   private lastReserved: FontResource | undefined;
+  /** The font the last one-line cell was measured in, its shaping id (face-words.ts) and the index of its kept words. */
+  lastFont: FontResource | undefined;
+  lastId = 0;
+  lastIndex: FaceIndex | undefined;
+  /** The stamp the Measured made in `lastFont` are kept under in `lastIndex` (word-index.ts nextStamp). */
+  lastStamp = 0;
+  /** Indexes of kept words this table's cells were found in (their Measured let go by `release`). */
+  private readonly indexes: FaceIndex[] = [];
   constructor(cells: number) {
     this.from = new Int32Array(cells).fill(-1);
     this.count = new Int32Array(cells);
     this.visible = new Float64Array(cells);
   }
+  /** Looks up (once a run of cells in one font) the shaping id and index `font`'s words are found in. */
+  use(font: FontResource): void {
+    if (font === this.lastFont) return;
+    this.lastFont = font;
+    this.lastId = faceWordId(font.face);
+    this.lastIndex = undefined;
+    this.lastStamp = nextStamp();
+    if (this.lastId === 0) return;
+    const index = faceIndex(this.lastId);
+    this.lastIndex = index;
+    if (!this.indexes.includes(index)) this.indexes.push(index);
+  }
+  /** The table measured: lets go of the render's Measured kept in the indexes and of the last font. */
+  release(): void {
+    for (const index of this.indexes) index.releaseMeasured();
+    this.indexes.length = 0;
+    cellAtoms.length = 0;
+    this.lastFont = undefined;
+    this.lastIndex = undefined;
+  }
+}
+
+/** Where `cellWords` leaves a one-line cell's atoms (reused from cell to cell: no array per cell). */
+const cellAtoms: Measured[] = [];
+/** The width of the atoms `cellWords` last found to be drawn, points. */
+let cellVisible = 0;
+
+/**
+ * `oneLineAtoms` for a table's cell being measured, in a font whose words are kept by face
+ * (`words.lastIndex`): the same test (breaks only after spaces, the words and spaces up to the last
+ * word no wider than the measure, the same sums in the same order), each word found by the hash
+ * taken as it is scanned in the face's index of kept words (word-index.ts FaceIndex) — no string
+ * cut out, no map looked up, for a word kept in an earlier render — and wrapped in this render's
+ * font once a table. A word never kept is measured as the engine measures it (shaped and kept, or
+ * refused as a missing glyph). Returns how many atoms are drawn (in `cellAtoms`), or −1.
+ */
+function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer, words: OneLineWords): number {
+  if (!plainBreaks(text) && !breaksOnlyAfterSpaces(text)) return -1;
+  const font = style.font;
+  const size = style.size;
+  const id = words.lastId;
+  const index = words.lastIndex!;
+  const stamp = words.lastStamp;
+  let x = 0,
+    visible = 0,
+    i = 0,
+    k = 0,
+    shown = 0;
+  const n = text.length;
+  while (i < n) {
+    let j = i + 1;
+    let m: Measured;
+    if (text.charCodeAt(i) === 32) {
+      while (j < n && text.charCodeAt(j) === 32) j++;
+      m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      x += m.perPoint * size;
+    } else {
+      j = wordEnd(text, i, n);
+      const h = wordHash;
+      const s = index.find(text, i, j, h);
+      let perPoint: number;
+      if (s >= 0) {
+        perPoint = index.perPoint[s];
+        // the width from the index's arrays; the Measured (for drawing) made once a table
+        if (index.stamps[s] === stamp) m = index.measured[s]!;
+        else {
+          m = {
+            segs: [{ font, start: 0, shaped: index.shaped[s]! }],
+            perPoint,
+            glyphs: index.glyphs[s],
+            spaces: index.spaces[s],
+            placed: 0,
+          };
+          index.keepMeasured(s, m, stamp);
+        }
+      } else {
+        const word = i === 0 && j === n ? text : text.slice(i, j);
+        // kept by face (another table, text or render measured it) or shaped now and kept
+        m = measureAfresh(font, word, at);
+        const w = faceWord(id, word);
+        if (w !== undefined && w.shaped === m.segs[0].shaped) index.keepMeasured(index.add(word, h, w), m, stamp);
+        perPoint = m.perPoint;
+      }
+      x += perPoint * size;
+      visible = x;
+      shown = k + 1;
+    }
+    if (visible > width + 1e-6 || k >= MAX_ONE_LINE_ATOMS) return -1;
+    cellAtoms[k++] = m;
+    i = j;
+  }
+  cellVisible = visible;
+  return shown;
 }
 
 /**
@@ -1056,14 +1158,25 @@ export function measureTableCell(
   const text = oneRunText(cell);
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
-    words.reserve(font);
-    const shown = oneLineAtoms(text, style, width, oneRunAt!);
+    words.use(font);
+    let shown: number, visible: number, found: Measured[];
+    if (words.lastIndex !== undefined) {
+      shown = cellWords(text, style, width, oneRunAt!, words);
+      visible = cellVisible;
+      found = cellAtoms;
+    } else {
+      // a font chain's words are not kept by face: found in the render's word cache
+      words.reserve(font);
+      shown = oneLineAtoms(text, style, width, oneRunAt!);
+      visible = visibleFound;
+      found = atomsFound;
+    }
     if (shown >= 0) {
       const atoms = words.atoms;
       words.from[k] = atoms.length;
       words.count[k] = shown;
-      words.visible[k] = visibleFound;
-      for (let i = 0; i < shown; i++) atoms.push(atomsFound[i]);
+      words.visible[k] = visible;
+      for (let i = 0; i < shown; i++) atoms.push(found[i]);
       return oneLineOf(style);
     }
   }

@@ -2,7 +2,8 @@
 // and hash, with the measure added for that very word: never a word sharing its hash or a prefix.
 import { describe, expect, it } from 'vitest';
 import type { Measured } from './atoms.js';
-import { HASH_SEED, hashStep, WORD_INDEX_SIZE, WordIndex } from './word-index.js';
+import { clearFaceWords, type FaceWord } from './face-words.js';
+import { FaceIndex, faceIndex, HASH_SEED, hashStep, WORD_INDEX_SIZE, WordIndex } from './word-index.js';
 
 const measured = (perPoint: number): Measured => ({ segs: [], perPoint, glyphs: 0, spaces: 0, placed: 0 });
 const hashOf = (s: string) => {
@@ -44,5 +45,45 @@ describe('word index', () => {
     expect(index.find(last, 0, last.length, hashOf(last))?.perPoint).toBe(n - 1);
     expect(index.find('w0', 0, 2, hashOf('w0'))).toBeUndefined();
     expect((index as unknown as { keys: string[] }).keys.length).toBeLessThanOrEqual(2 * WORD_INDEX_SIZE);
+  });
+});
+
+describe('face index (kept words by face, for table cells)', () => {
+  const kept = (perPoint: number): FaceWord => ({
+    shaped: { glyphs: [1], advances: [perPoint], text: ['x'], width: perPoint, missing: [] },
+    perPoint,
+    glyphs: 1,
+    spaces: 0,
+    bytes: 1,
+    id: 1,
+    next: undefined,
+    used: false,
+  });
+
+  it('finds a word by position and hash, tells apart words of one hash, and answers its entry', () => {
+    const index = new FaceIndex();
+    const a = index.add('abc', 7, kept(1));
+    const b = index.add('abd', 7, kept(2));
+    index.add('ab', 7, kept(3));
+    expect(index.find('x abd', 2, 5, 7)).toBe(b);
+    expect(index.find('abc', 0, 3, 7)).toBe(a);
+    expect(index.perPoint[index.find('ab ', 0, 2, 7)]).toBe(3);
+    expect(index.find('abe', 0, 3, 7)).toBe(-1);
+  });
+
+  it('lets go of a table’s Measured and marks their words used; is emptied once face-words lets a word go', () => {
+    clearFaceWords();
+    const index = faceIndex(987_654);
+    const w = kept(1);
+    const s = index.add('abc', hashOf('abc'), w);
+    index.keepMeasured(s, { segs: [], perPoint: 1, glyphs: 1, spaces: 0, placed: 0 }, 5);
+    expect(index.stamps[s]).toBe(5);
+    index.releaseMeasured();
+    expect(index.measured[s]).toBeUndefined();
+    expect(index.stamps[s]).toBe(0);
+    expect(w.used).toBe(true);
+    expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(s);
+    clearFaceWords(); // a word let go: the index holds none of what it held
+    expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(-1);
   });
 });

@@ -6,7 +6,9 @@
 // added after `measureIn` returned it), so a hit is the same measure the cache would give. Bounded
 // like the cache (fast-layout §1 rule 3).
 
+import type { Shaped } from '../../ir/text-font.js';
 import type { Measured } from './atoms.js';
+import { type FaceWord, faceWordsEvicted } from './face-words.js';
 
 /** Entries an index holds at most; past it, it starts again empty. */
 export const WORD_INDEX_SIZE = 1 << 15;
@@ -122,6 +124,166 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
   if (!index) {
     index = new WordIndex();
     indexes.set(words, index);
+  }
+  return index;
+}
+
+/**
+ * A face's words as kept across renders (face-words.ts), found by the hash taken while a cell is
+ * scanned: a table's one-line cells (table-cell-text.ts `measureTableCell`) look every word up here
+ * without cutting it out or hashing it again, and without the render's word cache (whose index is
+ * made anew each render: a long table's ~21 000 distinct words were missed, cut out, looked up by
+ * string and indexed again on every render). It answers only with words face-words.ts keeps, so a
+ * hit is what shaping gives; it is emptied whenever face-words.ts lets a word go (so it holds
+ * nothing the budget no longer counts). Bounded like the render's index.
+ *
+ * For the table being measured it also keeps the render's `Measured` of each word it handed out
+ * (`measuredAt`), so a word met in many cells is wrapped in the render's font once a table; a
+ * table lets them go when measured (`releaseMeasured`), so no render's fonts outlive it here.
+ */
+export class FaceIndex {
+  private hashes = new Int32Array(256);
+  /** Per slot the word's length, 0 for a free slot (no word is empty): a probe reads typed arrays until a hash and length match. */
+  private lengths = new Int32Array(256);
+  private keys: string[] = new Array<string>(256).fill('');
+  /** The kept word of each slot (face-words.ts FaceWord). */
+  words: (FaceWord | undefined)[] = new Array<FaceWord | undefined>(256).fill(undefined);
+  /** The table's `Measured` of each slot, valid while `stamps[slot]` is the table's stamp (see the class). */
+  measured: (Measured | undefined)[] = new Array<Measured | undefined>(256).fill(undefined);
+  stamps = new Int32Array(256);
+  /** What each slot's kept word measures (its FaceWord's, read here without reaching for the entry). */
+  perPoint = new Float64Array(256);
+  glyphs = new Int32Array(256);
+  spaces = new Int32Array(256);
+  shaped: (Shaped | undefined)[] = new Array<Shaped | undefined>(256).fill(undefined);
+  private touched = new Int32Array(256);
+  private touchedCount = 0;
+  private mask = 255;
+  private count = 0;
+  /** face-words.ts's eviction count when this index was last emptied. */
+  generation = -1;
+
+  /** The slot of `text` [i, j), whose hash is `h`, or −1. */
+  find(text: string, i: number, j: number, h: number): number {
+    const lengths = this.lengths,
+      hashes = this.hashes,
+      mask = this.mask,
+      len = j - i;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const l = lengths[s];
+      if (l === 0) return -1;
+      if (hashes[s] === h && l === len) {
+        const k = this.keys[s];
+        let q = 0;
+        while (q < len && k.charCodeAt(q) === text.charCodeAt(i + q)) q++;
+        if (q === len) return s;
+      }
+    }
+  }
+
+  /** Adds `word` (hash `h`, not held) and its kept entry; returns its slot. */
+  add(word: string, h: number, w: FaceWord): number {
+    if ((this.count + 1) * 2 > this.keys.length) {
+      if (this.keys.length * 2 <= WORD_INDEX_SIZE * 2) this.resize(this.keys.length * 2);
+      else this.resize(this.keys.length);
+    }
+    return this.put(word, h, w);
+  }
+
+  /** Keeps `m` as slot s's Measured for the table of stamp `stamp`. */
+  keepMeasured(s: number, m: Measured, stamp: number): void {
+    if (this.touchedCount === this.touched.length) {
+      const t = new Int32Array(this.touched.length * 2);
+      t.set(this.touched);
+      this.touched = t;
+    }
+    this.touched[this.touchedCount++] = s;
+    this.measured[s] = m;
+    this.stamps[s] = stamp;
+  }
+
+  /** Lets go of every Measured kept for the table just measured. */
+  releaseMeasured(): void {
+    const t = this.touched,
+      measured = this.measured,
+      stamps = this.stamps;
+    const words = this.words;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const s = t[i];
+      measured[s] = undefined;
+      stamps[s] = 0;
+      // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
+      const w = words[s];
+      if (w !== undefined) w.used = true;
+    }
+    this.touchedCount = 0;
+  }
+
+  /** Empties the index (face-words.ts let a word go). */
+  empty(): void {
+    this.resize(256, true);
+  }
+
+  private put(word: string, h: number, w: FaceWord): number {
+    const mask = this.mask;
+    let s = h & mask;
+    while (this.lengths[s] !== 0) s = (s + 1) & mask;
+    this.keys[s] = word;
+    this.lengths[s] = word.length;
+    this.hashes[s] = h;
+    this.words[s] = w;
+    this.perPoint[s] = w.perPoint;
+    this.glyphs[s] = w.glyphs;
+    this.spaces[s] = w.spaces;
+    this.shaped[s] = w.shaped;
+    this.count++;
+    return s;
+  }
+
+  /** Rebuilds at `size` slots, keeping the words unless `drop` (or unless full: a bound like `add`'s); measured are let go. */
+  private resize(size: number, drop = false): void {
+    const { keys, hashes, words } = this;
+    const keep = !drop && size > keys.length;
+    this.releaseMeasured();
+    this.hashes = new Int32Array(size);
+    this.lengths = new Int32Array(size);
+    this.keys = new Array<string>(size).fill('');
+    this.words = new Array<FaceWord | undefined>(size).fill(undefined);
+    this.measured = new Array<Measured | undefined>(size).fill(undefined);
+    this.stamps = new Int32Array(size);
+    this.perPoint = new Float64Array(size);
+    this.glyphs = new Int32Array(size);
+    this.spaces = new Int32Array(size);
+    this.shaped = new Array<Shaped | undefined>(size).fill(undefined);
+    this.mask = size - 1;
+    this.count = 0;
+    if (keep) for (let s = 0; s < keys.length; s++) if (keys[s].length !== 0) this.put(keys[s], hashes[s], words[s]!);
+  }
+}
+
+/** A stamp for each font a table's cells are measured in, in turn (never 0: a free stamp). */
+let lastStamp = 0;
+export function nextStamp(): number {
+  lastStamp = lastStamp === 0x7fffffff ? 1 : lastStamp + 1;
+  return lastStamp;
+}
+
+/** Faces indexed at most (a bound like every cache's: past it, every index is dropped). */
+const FACE_INDEXES = 64;
+const faceIndexes = new Map<number, FaceIndex>();
+
+/** The index of the words kept in the face of shaping id `id` (face-words.ts faceWordId, not 0), emptied if a word was let go since. */
+export function faceIndex(id: number): FaceIndex {
+  let index = faceIndexes.get(id);
+  if (index === undefined) {
+    if (faceIndexes.size >= FACE_INDEXES) faceIndexes.clear();
+    index = new FaceIndex();
+    faceIndexes.set(id, index);
+  }
+  const g = faceWordsEvicted();
+  if (index.generation !== g) {
+    if (index.generation !== -1) index.empty();
+    index.generation = g;
   }
   return index;
 }

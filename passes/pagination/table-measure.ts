@@ -80,45 +80,50 @@ export function measureTable(
   const reach = new Int32Array(n);
   let spanning = false;
   let font: FontResource | undefined, fontName: string | undefined;
-  for (let r = 0; r < n; r++) {
-    const row = rows[r];
-    const cells = row.cells;
-    let h = row.minHeight;
-    reach[r] = r;
-    for (let i = 0, k = first[r]; i < cells.length; i++, k++) {
-      const cell = cells[i];
-      let width = 0;
-      for (let c = cell.col; c < cell.col + cell.colSpan; c++) width += colW[c];
-      const s = cell.style;
-      const pad = s.padding;
-      const padV = pad[0] + pad[2];
-      const kind = cell.content.kind;
-      let need: number;
-      let text: CellText | undefined;
-      if (kind === 'text' || kind === 'flow') {
-        // the font looked up once for a run of cells in the same font, not once a cell
-        if (s.font.name !== fontName) {
-          fontName = s.font.name;
-          font = t.fontRes.get(fontName)!;
+  try {
+    for (let r = 0; r < n; r++) {
+      const row = rows[r];
+      const cells = row.cells;
+      let h = row.minHeight;
+      reach[r] = r;
+      for (let i = 0, k = first[r]; i < cells.length; i++, k++) {
+        const cell = cells[i];
+        let width = 0;
+        for (let c = cell.col; c < cell.col + cell.colSpan; c++) width += colW[c];
+        const s = cell.style;
+        const pad = s.padding;
+        const padV = pad[0] + pad[2];
+        const kind = cell.content.kind;
+        let need: number;
+        let text: CellText | undefined;
+        if (kind === 'text' || kind === 'flow') {
+          // the font looked up once for a run of cells in the same font, not once a cell
+          if (s.font.name !== fontName) {
+            fontName = s.font.name;
+            font = t.fontRes.get(fontName)!;
+          }
+          text = measureTableCell(cell, font!, Math.max(0, width - pad[1] - pad[3]), now, words, k);
+          need = linesHeight(text!) + padV;
+        } else if (kind === 'image' || kind === 'drawing') {
+          need = pictureHeight(cell, width, doc) + padV;
+        } else {
+          need = codeHeight(cell, width) + padV;
         }
-        text = measureTableCell(cell, font!, Math.max(0, width - pad[1] - pad[3]), now, words, k);
-        need = linesHeight(text!) + padV;
-      } else if (kind === 'image' || kind === 'drawing') {
-        need = pictureHeight(cell, width, doc) + padV;
-      } else {
-        need = codeHeight(cell, width) + padV;
+        widths[k] = width;
+        needs[k] = need;
+        texts[k] = text;
+        if (cell.rowSpan === 1) {
+          h = Math.max(h, need);
+        } else {
+          spanning = true;
+          reach[r] = Math.max(reach[r], r + cell.rowSpan - 1);
+        }
       }
-      widths[k] = width;
-      needs[k] = need;
-      texts[k] = text;
-      if (cell.rowSpan === 1) {
-        h = Math.max(h, need);
-      } else {
-        spanning = true;
-        reach[r] = Math.max(reach[r], r + cell.rowSpan - 1);
-      }
+      heights[r] = h;
     }
-    heights[r] = h;
+  } finally {
+    // the render's Measured let go from the indexes of kept words, even if a cell was refused
+    words.release();
   }
   // A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come).
   if (spanning)
