@@ -133,6 +133,27 @@ export class ContentWriter {
     this.o = o + digits;
   }
 
+  /** A count of thousandths as the decimal `num` writes for it: `1250` as `1.25`, `-14000` as `-14`. */
+  thou(k: number): void {
+    if (k < 0) {
+      this.byte(0x2d);
+      k = -k;
+    }
+    const whole = Math.floor(k / 1000);
+    const frac = k - whole * 1000;
+    this.int(whole);
+    if (frac === 0) return;
+    this.room(4);
+    const b = this.b;
+    b[this.o++] = 0x2e;
+    const d1 = Math.floor(frac / 100),
+      d2 = Math.floor(frac / 10) % 10,
+      d3 = frac % 10;
+    b[this.o++] = 0x30 + d1;
+    if (d2 !== 0 || d3 !== 0) b[this.o++] = 0x30 + d2;
+    if (d3 !== 0) b[this.o++] = 0x30 + d3;
+  }
+
   /**
    * A number as `num` writes it (engines/pdf/number.ts: integers as they are, others to three
    * decimals without trailing zeros), without its `toFixed`: the thousandths are rounded here unless
@@ -175,6 +196,20 @@ export class ContentWriter {
     if (d2 !== 0 || d3 !== 0) b[this.o++] = 0x30 + d2;
     if (d3 !== 0) b[this.o++] = 0x30 + d3;
   }
+}
+
+/**
+ * `n` in thousandths as `num` rounds it (|n| < 1e6: the caller checks), so that a difference of two
+ * written positions is exact: `Td` moves by what the `Tm` before it and the one it stands for write.
+ */
+export function thousandths(n: number): number {
+  if (Number.isInteger(n)) return n * 1000;
+  const a = n < 0 ? -n : n;
+  const y = a * 1000;
+  const k = Math.round(y);
+  const d = y - k;
+  const t = d > 0.4999 || d < -0.4999 ? Math.round(Number(a.toFixed(3)) * 1000) : k;
+  return n < 0 && t !== 0 ? -t : t;
 }
 
 /** Writes byte `c` of a literal string at `b[o]` (a backslash before `(`, `)` and `\`; CR as `\r`); the next offset. */
