@@ -93,8 +93,16 @@ export class ContentWriter {
     b[o++] = 0x28;
     for (let i = from; i < to; i++) {
       const g = glyphs[i];
-      if (!one) o = litByte(b, o, (g >> 8) & 0xff);
-      o = litByte(b, o, g & 0xff);
+      if (one) o = litByte(b, o, g & 0xff);
+      else if (PLAIN_CODE[g] === 1) {
+        // the common code: neither byte escaped
+        b[o] = g >> 8;
+        b[o + 1] = g & 0xff;
+        o += 2;
+      } else {
+        o = litByte(b, o, (g >> 8) & 0xff);
+        o = litByte(b, o, g & 0xff);
+      }
       const a = adjust[i];
       if (a !== 0 && i < to - 1) {
         b[o++] = 0x29;
@@ -211,6 +219,14 @@ export function thousandths(n: number): number {
   const t = d > 0.4999 || d < -0.4999 ? Math.round(Number(a.toFixed(3)) * 1000) : k;
   return n < 0 && t !== 0 ? -t : t;
 }
+
+/** 1 for a 2-byte code neither of whose bytes a literal string escapes (`(`, `)`, `\`, CR). */
+const PLAIN_CODE = (() => {
+  const t = new Uint8Array(65536);
+  const plain = (c: number) => c !== 0x28 && c !== 0x29 && c !== 0x5c && c !== 0x0d;
+  for (let g = 0; g < 65536; g++) if (plain(g >> 8) && plain(g & 0xff)) t[g] = 1;
+  return t;
+})();
 
 /** Writes byte `c` of a literal string at `b[o]` (a backslash before `(`, `)` and `\`; CR as `\r`); the next offset. */
 function litByte(b: Uint8Array, o: number, c: number): number {
