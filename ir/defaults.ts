@@ -15,3 +15,12 @@ export const DEFAULT_ARROW_SIZE = 6;
 export const DEFAULT_CELL_PADDING: [number, number, number, number] = [2, 4, 2, 4];
 /** Flate level when `compression` is absent: zlib's own default, the usual balance of size and time. */
 export const DEFAULT_FLATE_LEVEL = 6;
+/**
+ * Without `compression`, page content past a document's first BULK_CONTENT_AFTER bytes (before
+ * deflating) goes at level BULK_FLATE_LEVEL, zlib's first lazy-matching level: deflate is the most
+ * of a long document's writing time, and level 4 takes a fifth to a third less of it than 6 at a few
+ * per cent more bytes, which placing lines by Td more than pays back (decision, issue 21;
+ * docs/reference.md, compression; bench/README.md, "ninth wave: emit"). A stated level holds for every stream.
+ */
+export const BULK_FLATE_LEVEL = 4;
+export const BULK_CONTENT_AFTER = 64 * 1024;

@@ -3,6 +3,7 @@
 // poppler (pdfinfo, pdfinfo -meta). Every refusal of the area with status, word, pointer and sentence.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
@@ -547,7 +548,7 @@ describe('compression', () => {
         type: 'text',
         pages: [i + 1],
         rect: { llx: 72, lly: 72, urx: 500, ury: 770 },
-        content: [`Page ${i + 1}: ` + 'the quick brown fox jumps over the lazy dog. '.repeat(20)],
+        content: [`Page ${i + 1}: ` + 'the quick brown fox jumps over the lazy dog. '.repeat(40)],
         font: 'Body',
         font_size: 11,
       })),
@@ -563,15 +564,54 @@ describe('compression', () => {
     expect(pdfInfo(pdf).Pages).toBe('30');
   });
 
-  it('level 1 writes larger streams than level 9; absent: level 6 and a classic table', () => {
+  /** The page content streams of a file without object streams, as written (deflated) and inflated. */
+  const contents = (pdf: Uint8Array): { z: Buffer; raw: Buffer }[] => {
+    const { objects } = qpdfObjects(pdf);
+    const pageContents = new Set(
+      Object.values(objects)
+        .filter((o) => o?.['/Type'] === '/Page')
+        .map((o) => Number.parseInt(o['/Contents'], 10)),
+    );
+    const b = Buffer.from(pdf);
+    const s = b.toString('latin1');
+    const out: { z: Buffer; raw: Buffer }[] = [];
+    for (const m of s.matchAll(/\n(\d+) 0 obj\n<<\n\/Filter \/FlateDecode\n\/Length (\d+)\n>>\nstream\n/g)) {
+      if (!pageContents.has(Number(m[1]))) continue;
+      const z = b.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[2]));
+      out.push({ z, raw: inflateSync(z) });
+    }
+    return out;
+  };
+
+  it('level 1 writes larger streams than level 9, each at exactly its level; absent: 6, then 4 past 64 KB, and a classic table', () => {
     const l1 = ok(big({ level: 1, object_streams: false })).pdf;
+    const l6 = ok(big({ level: 6, object_streams: false })).pdf;
     const l9 = ok(big({ level: 9, object_streams: false })).pdf;
     const none = ok(big(undefined)).pdf;
     expect(l1.length).toBeGreaterThan(l9.length);
     expect(Buffer.from(l9).toString('latin1')).toMatch(/\nxref\n/);
     expect(Buffer.from(none).toString('latin1')).toMatch(/\nxref\n/);
-    expect(none.length).toBeGreaterThanOrEqual(l9.length);
-    for (const pdf of [l1, l9, none]) expect(qpdfCheck(pdf).code).toBe(0);
+    for (const [pdf, level] of [
+      [l1, 1],
+      [l6, 6],
+      [l9, 9],
+    ] as const) {
+      const streams = contents(pdf);
+      expect(streams.length).toBe(30);
+      for (const { z, raw } of streams) expect(Buffer.compare(z, deflateSync(raw, { level }))).toBe(0);
+    }
+    // Without compression (docs/reference.md, compression): the first 64 KB of page content at level 6,
+    // each page after at level 4; this document has both.
+    let before = 0;
+    const levels = contents(none).map(({ z, raw }) => {
+      const level = before >= 64 * 1024 ? 4 : 6;
+      before += raw.length;
+      expect(Buffer.compare(z, deflateSync(raw, { level }))).toBe(0);
+      return level;
+    });
+    expect(levels).toContain(6);
+    expect(levels).toContain(4);
+    for (const pdf of [l1, l6, l9, none]) expect(qpdfCheck(pdf).code).toBe(0);
   });
 
   it('keeps a classic table below PDF 1.5', () => {

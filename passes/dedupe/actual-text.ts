@@ -24,6 +24,11 @@ export class FirstText {
   readonly texts: string[] = [];
   /** `privateUse[g]` is 1 when glyph g's entry holds a Private Use Area code point: asked once per glyph, not per use. */
   readonly privateUse = new Uint8Array(65536);
+  /**
+   * `unit[g]` is 1 + the UTF-16 unit of glyph g's entry when that entry is one unit, else 0: a run
+   * whose text is a string (one unit a glyph) tells a glyph drawn for its entry again by one compare.
+   */
+  readonly unit = new Int32Array(65536);
   /** The glyphs given an entry, in order, so the tables can be cleared for the next render. */
   private readonly touched: number[] = [];
   get(g: number): string | undefined {
@@ -33,6 +38,7 @@ export class FirstText {
   set(g: number, t: string): void {
     this.at[g] = this.texts.push(t);
     this.touched.push(g);
+    if (t.length === 1) this.unit[g] = t.charCodeAt(0) + 1;
     if (hasPrivateUse(t)) this.privateUse[g] = 1;
   }
 
@@ -50,6 +56,7 @@ export class FirstText {
     for (const g of this.touched) {
       this.at[g] = 0;
       this.privateUse[g] = 0;
+      this.unit[g] = 0;
     }
     this.touched.length = 0;
     this.texts.length = 0;
@@ -70,14 +77,16 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
   let needs = false;
   const { glyphs, text } = op;
   const units = typeof text === 'string' ? text : undefined;
+  const unit = first.unit;
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i];
-    const had = first.get(g);
-    // a string's glyph drawn for its entry's one unit again, told without cutting the unit out (sameUnit)
-    if (units !== undefined && sameUnit(had, units, i)) {
+    // a string's glyph drawn for its entry's one unit again, told by code (FirstText.unit): indexing a
+    // string makes a string of each unit
+    if (units !== undefined && unit[g] === units.charCodeAt(i) + 1) {
       if (first.privateUse[g] === 1) needs = true;
       continue;
     }
+    const had = first.get(g);
     const t = text[i];
     if (had === undefined) {
       first.set(g, t);
@@ -92,11 +101,6 @@ export function recordRun(op: GlyphRunOp, first: FirstText, onNew: (g: number, t
     if (t === '' || first.privateUse[g] === 1) needs = true;
   }
   return needs;
-}
-
-/** Whether `had` is unit i of `units` (a GlyphTexts string), by code: indexing a string makes a string of each unit. */
-export function sameUnit(had: string | undefined, units: string, i: number): boolean {
-  return had !== undefined && had.length === 1 && had.charCodeAt(0) === units.charCodeAt(i);
 }
 
 /** Whether a run draws text in the Private Use Area (its clusters then get spans). */

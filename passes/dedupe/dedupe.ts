@@ -19,7 +19,7 @@ import { hasPrivateUse } from '../../ir/private-use.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
 import type { DedupedIr, DrawOp, FontObject, LaidOutIr } from '../../ir/types.js';
 import type { Pass, PassContext } from '../pass.js';
-import { dealtTexts, drawsPrivateUse, FirstText, recordRun, sameUnit, spansOf } from './actual-text.js';
+import { dealtTexts, drawsPrivateUse, FirstText, recordRun, spansOf } from './actual-text.js';
 import { remapWidget, widgetOps } from './forms.js';
 import { graphicsRemarks } from './graphics.js';
 
@@ -230,14 +230,18 @@ function aliasCodes(
   let pua = plain ? false : drawsPrivateUse(op);
   let codes: Uint16Array | undefined;
   const units = typeof texts === 'string' ? texts : undefined;
-  for (let i = 0; i < op.glyphs.length; i++) {
-    const g = op.glyphs[i];
-    const had = first.get(g);
-    // drawn for its entry's text again (as `had === t` below), told by code for a string (sameUnit)
-    if (units !== undefined && sameUnit(had, units, i)) {
-      if (plain && first.privateUse[g] === 1) pua = true;
+  const glyphs = op.glyphs;
+  const unit = first.unit;
+  const privateUse = first.privateUse;
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i];
+    // drawn for its entry's text again (as `had === t` below), told by code for a string
+    // (FirstText.unit holds the one unit of each one-unit entry)
+    if (units !== undefined && unit[g] === units.charCodeAt(i) + 1) {
+      if (plain && privateUse[g] === 1) pua = true;
       continue;
     }
+    const had = first.get(g);
     const t = texts[i];
     if (had === undefined) {
       first.set(g, t);

@@ -8,6 +8,7 @@ import { guarded } from '../../engines/fonts/styled-font.js';
 import { compressionOf } from '../../engines/pdf/compression.js';
 import { serialize } from '../../engines/pdf/serialize.js';
 import { patchSignature } from '../../engines/pdf/signature.js';
+import { BULK_CONTENT_AFTER, BULK_FLATE_LEVEL } from '../../ir/defaults.js';
 import type { DedupedIr, DrawOp, Emitted } from '../../ir/types.js';
 import { docVersion } from '../../ir/version.js';
 import type { Pass, PassContext } from '../pass.js';
@@ -135,6 +136,9 @@ export const emit: Pass<DedupedIr, Emitted> = {
       ctx,
       version,
       level: compression.level,
+      bulk: ir.doc.standards?.compression
+        ? undefined
+        : { after: BULK_CONTENT_AFTER, level: BULK_FLATE_LEVEL, written: 0 },
       pagesRef,
       pageRefs,
       resources,

@@ -3,7 +3,7 @@
 // ties), glyph codes in literal strings with `(`, `)`, `\` escaped and CR as `\r`.
 import { describe, expect, it } from 'vitest';
 import { num } from '../../../engines/pdf/number.js';
-import { ContentWriter } from './content-writer.js';
+import { ContentWriter, thousandths } from './content-writer.js';
 
 function written(f: (w: ContentWriter) => void): string {
   const w = new ContentWriter();
@@ -23,6 +23,23 @@ describe('ContentWriter', () => {
     }
     const differ = xs.filter((x) => written((w) => w.num(x)) !== num(x));
     expect(differ).toEqual([]);
+  });
+
+  it('counts thousandths as num rounds them, and writes a count back as num would (Td operands)', () => {
+    const xs = [0, -0, 1, -1, 0.5, -0.5, 0.0004, -0.0004, 0.0005, -0.0005, 1.0005, 2.0005, 767.89, 781.243];
+    xs.push(999999.9994, -999999.9996, 0.1 + 0.2, 1 / 3, -2 / 3, 781.243 - 14 * 40);
+    for (let k = 0; k < 4000; k++) xs.push(k / 1000, -k / 1000, k / 8, (k + 0.5) / 1000, k * 0.0125 - 25);
+    let seed = 11;
+    for (let k = 0; k < 20000; k++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      xs.push((seed / 2147483648 - 0.5) * 10 ** (k % 7));
+    }
+    const differ = xs.filter((x) => written((w) => w.thou(thousandths(x))) !== num(x));
+    expect(differ).toEqual([]);
+    // a difference of two counts is the exact decimal difference of what num wrote
+    expect(written((w) => w.thou(thousandths(767.243) - thousandths(781.243)))).toBe('-14');
+    expect(written((w) => w.thou(thousandths(0.3) - thousandths(1.2995)))).toBe('-1');
+    expect(written((w) => w.thou(-5))).toBe('-0.005');
   });
 
   it('writes a TJ array with escaped literal codes, adjustments and a lead', () => {

@@ -93,8 +93,16 @@ export class ContentWriter {
     b[o++] = 0x28;
     for (let i = from; i < to; i++) {
       const g = glyphs[i];
-      if (!one) o = litByte(b, o, (g >> 8) & 0xff);
-      o = litByte(b, o, g & 0xff);
+      if (one) o = litByte(b, o, g & 0xff);
+      else if (PLAIN_CODE[g] === 1) {
+        // the common code: neither byte escaped
+        b[o] = g >> 8;
+        b[o + 1] = g & 0xff;
+        o += 2;
+      } else {
+        o = litByte(b, o, (g >> 8) & 0xff);
+        o = litByte(b, o, g & 0xff);
+      }
       const a = adjust[i];
       if (a !== 0 && i < to - 1) {
         b[o++] = 0x29;
@@ -131,6 +139,27 @@ export class ContentWriter {
       n = Math.floor(n / 10);
     }
     this.o = o + digits;
+  }
+
+  /** A count of thousandths as the decimal `num` writes for it: `1250` as `1.25`, `-14000` as `-14`. */
+  thou(k: number): void {
+    if (k < 0) {
+      this.byte(0x2d);
+      k = -k;
+    }
+    const whole = Math.floor(k / 1000);
+    const frac = k - whole * 1000;
+    this.int(whole);
+    if (frac === 0) return;
+    this.room(4);
+    const b = this.b;
+    b[this.o++] = 0x2e;
+    const d1 = Math.floor(frac / 100),
+      d2 = Math.floor(frac / 10) % 10,
+      d3 = frac % 10;
+    b[this.o++] = 0x30 + d1;
+    if (d2 !== 0 || d3 !== 0) b[this.o++] = 0x30 + d2;
+    if (d3 !== 0) b[this.o++] = 0x30 + d3;
   }
 
   /**
@@ -176,6 +205,28 @@ export class ContentWriter {
     if (d3 !== 0) b[this.o++] = 0x30 + d3;
   }
 }
+
+/**
+ * `n` in thousandths as `num` rounds it (|n| < 1e6: the caller checks), so that a difference of two
+ * written positions is exact: `Td` moves by what the `Tm` before it and the one it stands for write.
+ */
+export function thousandths(n: number): number {
+  if (Number.isInteger(n)) return n * 1000;
+  const a = n < 0 ? -n : n;
+  const y = a * 1000;
+  const k = Math.round(y);
+  const d = y - k;
+  const t = d > 0.4999 || d < -0.4999 ? Math.round(Number(a.toFixed(3)) * 1000) : k;
+  return n < 0 && t !== 0 ? -t : t;
+}
+
+/** 1 for a 2-byte code neither of whose bytes a literal string escapes (`(`, `)`, `\`, CR). */
+const PLAIN_CODE = (() => {
+  const t = new Uint8Array(65536);
+  const plain = (c: number) => c !== 0x28 && c !== 0x29 && c !== 0x5c && c !== 0x0d;
+  for (let g = 0; g < 65536; g++) if (plain(g >> 8) && plain(g & 0xff)) t[g] = 1;
+  return t;
+})();
 
 /** Writes byte `c` of a literal string at `b[o]` (a backslash before `(`, `)` and `\`; CR as `\r`); the next offset. */
 function litByte(b: Uint8Array, o: number, c: number): number {

@@ -8,7 +8,7 @@ import { readableText } from '../../../ir/private-use.js';
 import type { ContentMark } from '../../../ir/structure-types.js';
 import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../../ir/types.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
-import { ContentWriter } from './content-writer.js';
+import { ContentWriter, thousandths } from './content-writer.js';
 import { imageContent } from './images.js';
 import { flatWidgetsContent, writeImportedPage } from './imported-pages.js';
 import { type PaintEnv, paint } from './paint.js';
@@ -119,7 +119,7 @@ function utf16Literal(w: ContentWriter, s: string): void {
 
 /**
  * One text object (BT … ET) for consecutive glyph runs: font, colour and rendering mode set only
- * when they change, each run placed with Tm. Outlined runs stroke (Tr 1, or 2 when filled too) with
+ * when they change, each run placed with Tm, or Td from the run before when both are translations. Outlined runs stroke (Tr 1, or 2 when filled too) with
  * their own line width and colour; the caller wraps the object in q … Q so none of it leaks.
  */
 function textObject(
@@ -141,6 +141,9 @@ function textObject(
     lastSize = Number.NaN,
     lastColour: Colour | undefined,
     codes: FontCodes | undefined;
+  // Where the last run's line started, in thousandths, when a translation placed it (NaN otherwise).
+  let lineX = Number.NaN,
+    lineY = 0;
   for (let k = from; k < to; k++) {
     const op = ops[k] as GlyphRunOp;
     if (op.font !== lastFont || op.size !== lastSize) {
@@ -185,11 +188,39 @@ function textObject(
       // Five decimals for the direction: three would misplace a letter's far edge by 0.0005 × its size.
       const [c, sn] = op.turn;
       w.str(`${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} `);
-    } else w.str('1 0 0 1 ');
-    w.num(op.x);
-    w.byte(0x20);
-    w.num(op.y);
-    w.str(' Tm\n');
+      w.num(op.x);
+      w.byte(0x20);
+      w.num(op.y);
+      w.str(' Tm\n');
+      lineX = Number.NaN;
+    } else if (Math.abs(op.x) < 1e6 && Math.abs(op.y) < 1e6) {
+      // A translation: after one, the next moves by Td from where the last started (§9.4.2; Td's
+      // operands are unscaled, so Tf and Tz leave them alone), by the difference of the positions
+      // as Tm would write them: exact in thousandths, no drift down a table's rows.
+      const qx = thousandths(op.x),
+        qy = thousandths(op.y);
+      if (!Number.isNaN(lineX)) {
+        w.thou(qx - lineX);
+        w.byte(0x20);
+        w.thou(qy - lineY);
+        w.str(' Td\n');
+      } else {
+        w.str('1 0 0 1 ');
+        w.thou(qx);
+        w.byte(0x20);
+        w.thou(qy);
+        w.str(' Tm\n');
+      }
+      lineX = qx;
+      lineY = qy;
+    } else {
+      w.str('1 0 0 1 ');
+      w.num(op.x);
+      w.byte(0x20);
+      w.num(op.y);
+      w.str(' Tm\n');
+      lineX = Number.NaN;
+    }
     const one = codes?.codeBytes === 1;
     if (op.spans) {
       spannedTj(w, op, one);

@@ -24,6 +24,11 @@ export interface PageWriting {
   ctx: PassContext;
   version: string;
   level: number;
+  /**
+   * Without `compression`: the level of page content once `written` passes `after` bytes
+   * (ir/defaults.ts BULK_FLATE_LEVEL); `written` counts the content bytes of the pages so far.
+   */
+  bulk?: { after: number; level: number; written: number };
   pagesRef: PDFRef;
   pageRefs: readonly PDFRef[];
   resources: DocumentResources;
@@ -74,7 +79,11 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
     structure?.page(i, pageRefs[i]),
     (content) => {
       hash.update(content);
-      return flateStream(context, content, w.level);
+      const bulk = w.bulk;
+      if (!bulk) return flateStream(context, content, w.level);
+      const level = bulk.written >= bulk.after ? bulk.level : w.level;
+      bulk.written += content.length;
+      return flateStream(context, content, level);
     },
   );
   const pageResources = scope.dict();
