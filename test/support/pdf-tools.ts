@@ -347,8 +347,9 @@ export interface ShownText {
 }
 
 /**
- * Where each TJ of the document is shown: the Tm position and Tf size in force, page content read
- * back through `qpdf --qdf` (uncompressed), in content order. For text placed with `1 0 0 1 x y Tm`.
+ * Where each TJ of the document is shown: the line start in force and the Tf size, page content read
+ * back through `qpdf --qdf` (uncompressed), in content order. For text placed with `1 0 0 1 x y Tm`
+ * and moved from there by `tx ty Td` (which adds to the line start, as the PDF reference says).
  */
 export function shownText(pdf: Uint8Array): ShownText[] {
   const qdf = withFile(pdf, (f) =>
@@ -359,13 +360,21 @@ export function shownText(pdf: Uint8Array): ShownText[] {
     size = 0,
     x = 0,
     y = 0;
-  for (const m of qdf.matchAll(/\/(\w+) ([\d.]+) Tf|1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm|\] TJ/g)) {
+  for (const m of qdf.matchAll(
+    /\/(\w+) ([\d.]+) Tf|1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm|(?<![\d.])(-?[\d.]+) (-?[\d.]+) Td|\bBT\b|\] TJ/g,
+  )) {
     if (m[1]) {
       font = m[1];
       size = +m[2];
     } else if (m[3]) {
       x = +m[3];
       y = +m[4];
+    } else if (m[5]) {
+      x += +m[5];
+      y += +m[6];
+    } else if (m[0] === 'BT') {
+      x = 0;
+      y = 0;
     } else out.push({ x, y, size, font });
   }
   return out;
