@@ -1253,8 +1253,11 @@ export class OneLineWords {
       grown.set(this.codes.subarray(0, this.used));
       this.codes = grown;
     }
-    this.codes.set(from.subarray(0, n), this.used);
-    this.used += n;
+    // copied one by one: a subarray per cell would be an object per cell
+    const codes = this.codes,
+      u = this.used;
+    for (let i = 0; i < n; i++) codes[u + i] = from[i];
+    this.used = u + n;
   }
   /** Atom i as a measure (as pagination made one per word before numbers: a kept word in `font`, one segment). */
   atomAt(i: number, font: FontResource): Measured {
