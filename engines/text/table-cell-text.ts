@@ -411,7 +411,13 @@ export class OneLineCell {
     const shared = m.text[k] as OneLineShared;
     if (shared.style.font !== font) return this.prepare(cell, font, width);
     const c = cell.content;
-    if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
+    // a bare-string cell found plain when measured holds no brace: not scanned for placeholders again
+    if (
+      c.kind === 'text'
+        ? !(c.runs === undefined && words.plain[k] === 1) && firstRunPlaceholders(cell)
+        : c.kind !== 'flow' || c.placeholders
+    )
+      return false;
     const visible = words.visible[k];
     if (!(visible <= width + 1e-6)) return false;
     // the cell's atoms read where pagination left them: word numbers (no copy, no object per word)
@@ -1227,6 +1233,8 @@ export class OneLineWords {
   readonly from: Int32Array;
   readonly count: Int32Array;
   readonly visible: Float64Array;
+  /** Per cell, 1 when its text was found plain (`plainBreaks`: no brace, so no placeholder; layout need not scan it again). */
+  readonly plain: Uint8Array;
   /** Every one-line cell's atoms, in order (`used` of them). */
   codes = new Int32Array(1024);
   used = 0;
@@ -1294,6 +1302,7 @@ export class OneLineWords {
     this.from = new Int32Array(cells).fill(-1);
     this.count = new Int32Array(cells);
     this.visible = new Float64Array(cells);
+    this.plain = new Uint8Array(cells);
   }
   /** Looks up (once a run of cells in one font) the shaping id and index `font`'s words are found in. */
   use(font: FontResource): void {
@@ -1321,6 +1330,8 @@ export class OneLineWords {
 const cellCodes = new Int32Array(MAX_ONE_LINE_ATOMS + 1);
 /** The width of the atoms `cellWords` last found to be drawn, points. */
 let cellVisible = 0;
+/** Whether the text `cellWords` last scanned is plain (`plainBreaks`): no brace in it, so no placeholder. */
+let cellPlain = false;
 
 /**
  * `oneLineAtoms` for a table's cell being measured, in a font whose words are kept by face
@@ -1333,7 +1344,9 @@ let cellVisible = 0;
  * OneLineWords), or −1.
  */
 function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer, words: OneLineWords): number {
-  if (!plainBreaks(text) && !breaksOnlyAfterSpaces(text)) return -1;
+  const plain = plainBreaks(text);
+  cellPlain = plain;
+  if (!plain && !breaksOnlyAfterSpaces(text)) return -1;
   const font = style.font;
   const size = style.size;
   const id = words.lastId;
@@ -1409,10 +1422,13 @@ export function measureTableCell(
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
     words.use(font);
-    let shown: number, visible: number;
+    let shown: number,
+      visible: number,
+      plain = false;
     if (words.lastIndex !== undefined) {
       shown = cellWords(text, style, width, oneRunAt!, words);
       visible = cellVisible;
+      plain = cellPlain;
     } else {
       // a font chain's words are not kept by face: found in the render's word cache
       words.reserve(font);
@@ -1424,6 +1440,7 @@ export function measureTableCell(
       words.from[k] = words.used;
       words.count[k] = shown;
       words.visible[k] = visible;
+      if (plain) words.plain[k] = 1;
       words.pushCodes(cellCodes, shown);
       return oneLineOf(style);
     }
