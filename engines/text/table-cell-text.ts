@@ -651,6 +651,7 @@ export class PlacedRow {
       kept = words.kept,
       objs = words.objs,
       store = keptPacking;
+    let keptAt = words.keptAtFor(store.tag);
     const o = this.used;
     let n = o,
       drift = 0,
@@ -660,12 +661,20 @@ export class PlacedRow {
     for (let i = first; i < end; i++) {
       const code = codes[i];
       if (code >= 0) {
-        const fw = kept[code];
-        let at = fw.packed - store.tag;
-        if (!(at >= 0 && at < PACKED_SLOTS)) {
-          at = store.pack(fw.shaped);
-          if (at < 0) return UNPACKED;
-          fw.packed = store.tag + at;
+        // where the table's word is packed, from the table's own array once found (not from the word's object)
+        let at = keptAt[code];
+        if (at < 0) {
+          const fw = kept[code];
+          at = fw.packed - store.tag;
+          if (!(at >= 0 && at < PACKED_SLOTS)) {
+            const tag = store.tag;
+            at = store.pack(fw.shaped);
+            if (at < 0) return UNPACKED;
+            // the packing started again: what the table found of it before is gone
+            if (store.tag !== tag) keptAt = words.keptAtFor(store.tag);
+            fw.packed = store.tag + at;
+          }
+          keptAt[code] = at;
         }
         const w = store.slots;
         const count = w[at];
@@ -1240,6 +1249,22 @@ export class OneLineWords {
   used = 0;
   /** The table's words kept by face, by number (each distinct word once a table and index: FaceIndex.local). */
   readonly kept: FaceWord[] = [];
+  /** Per kept word, where `keptPacking` (under tag `keptAtTag`) holds it, −1 until found (`PlacedRow.fillCoded`). */
+  private keptAt = new Int32Array(0);
+  private keptAtTag = 0;
+  /** `keptAt` for the packing's tag `tag`, as long as `kept` (emptied when the tag changed). */
+  keptAtFor(tag: number): Int32Array {
+    if (this.keptAt.length < this.kept.length) {
+      const grown = new Int32Array(this.kept.length).fill(-1);
+      if (this.keptAtTag === tag) grown.set(this.keptAt);
+      this.keptAt = grown;
+      this.keptAtTag = tag;
+    } else if (this.keptAtTag !== tag) {
+      this.keptAt.fill(-1);
+      this.keptAtTag = tag;
+    }
+    return this.keptAt;
+  }
   /** Other atoms' measures, by number. */
   readonly objs: Measured[] = [];
   /** The measure `objCode` last numbered (a run of one space, mostly: numbered once for many cells). */
