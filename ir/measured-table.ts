@@ -24,8 +24,12 @@ export interface MeasuredTable {
   words: unknown;
   /** Per row, its height (a row span's extra height goes to the last row it holds). */
   heights: number[];
-  /** Units of rows kept together, [first, last] inclusive, in order. */
-  units: [number, number][];
+  /**
+   * Units of rows kept together, in order: per row starting a unit, the unit's last row (inclusive);
+   * −1 for a row inside a unit. The units cover every row: the first starts at row 0, each next one
+   * row after the last one's end (no pair per unit).
+   */
+  unitEnd: Int32Array;
 }
 
 /** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */

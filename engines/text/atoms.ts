@@ -164,6 +164,7 @@ export function measureAfresh(font: FontResource, text: string, at: JsonPointer)
           id,
           next: undefined,
           used: false,
+          packed: 0,
         });
       }
     }

@@ -25,6 +25,11 @@ export interface FaceWord {
   next: FaceWord | undefined;
   /** Found since the text last came up for eviction (it then gets a second chance: the clock algorithm). */
   used: boolean;
+  /**
+   * Where the word's glyphs are packed for placing a table's cells (table-cell-text.ts `keptPacking`,
+   * a tag naming the packing and the place in it), kept across renders; 0 until first placed.
+   */
+  packed: number;
 }
 
 /**

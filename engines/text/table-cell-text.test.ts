@@ -189,4 +189,40 @@ describe('OneLineCell', () => {
     }
     expect(kept).toBeGreaterThan(100);
   });
+
+  it('draws numbered words as their measures: decorations, ligatures, bare strings, a second table', () => {
+    // layout fills a measured table's words from their numbers (OneLineWords.codes) and the packing
+    // kept across renders; an underlined line, a word that cannot be packed (a ligature's glyph stands
+    // for two units) and a bare-string cell (not scanned for placeholders again) go the other ways
+    const underlined: CellStyle = { ...style, underline: true };
+    const bare = (text: string): TableCell =>
+      ({
+        at: '/c',
+        text,
+        content: { kind: 'text', at: '/c' },
+        col: 0,
+        colSpan: 1,
+        rowSpan: 1,
+        style,
+      }) as unknown as TableCell;
+    const texts = ['office affine', 'Total 1 234.50', 'a  b', 'x.  ,y', '{current_page}', ...rows.flat().slice(0, 10)];
+    const one = new OneLineCell();
+    for (let round = 0; round < 2; round++)
+      for (const t of texts)
+        for (const c of [cell(t), cell(t, underlined), bare(t)]) {
+          const words = new OneLineWords(1);
+          const text = measureTableCell(c, font, 300, now, words, 0);
+          const m = { text: [text], words } as unknown as MeasuredTable;
+          const viaTable = one.prepareMeasured(c, font, 300, m, 0);
+          const got = target();
+          if (viaTable) one.draw(c.style, 3, 500, got);
+          const viaOwn = one.prepare(c, font, 300, measureCellText(c, font, 300, now));
+          const expected = target();
+          if (viaOwn) one.draw(c.style, 3, 500, expected);
+          expect(viaTable, JSON.stringify(t)).toBe(viaOwn);
+          expect(got).toEqual(expected);
+          if (t === '{current_page}') expect(viaTable).toBe(false);
+          else expect(viaTable, JSON.stringify(t)).toBe(true);
+        }
+  });
 });

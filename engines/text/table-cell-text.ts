@@ -20,7 +20,7 @@ import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
-import { faceWord, faceWordId } from './face-words.js';
+import { type FaceWord, faceWord, faceWordId } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -329,6 +329,11 @@ export class OneLineCell {
   private atoms: Measured[] = atomsFound;
   /** The shown atoms are atoms [first, first + shown) (a measured table's own array, from its cell's first atom, or atomsFound from 0). */
   private first = 0;
+  /**
+   * A cell of a measured table: its atoms are `coded.codes` [first, first + shown) (OneLineWords), not
+   * `atoms`; undefined for a cell whose atoms are Measured objects.
+   */
+  private coded: OneLineWords | undefined;
   private shown = 0;
   private width = 0;
   private ascender = 0;
@@ -349,6 +354,7 @@ export class OneLineCell {
       if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
       if (!(kept.visible <= width + 1e-6)) return false;
       this.atoms = kept.atoms;
+      this.coded = undefined;
       this.first = 0;
       this.shown = kept.atoms.length;
       this.total = kept.visible;
@@ -377,6 +383,7 @@ export class OneLineCell {
     if (kept?.atoms && kept.style === style) {
       if (!(kept.visible <= width + 1e-6)) return false;
       this.atoms = kept.atoms;
+      this.coded = undefined;
       this.first = 0;
       this.shown = kept.atoms.length;
       this.total = kept.visible;
@@ -384,6 +391,7 @@ export class OneLineCell {
       const shown = oneLineAtoms(text, style, width, at);
       if (shown < 0) return false;
       this.atoms = atomsFound;
+      this.coded = undefined;
       this.first = 0;
       this.shown = shown;
       this.total = visibleFound;
@@ -403,11 +411,17 @@ export class OneLineCell {
     const shared = m.text[k] as OneLineShared;
     if (shared.style.font !== font) return this.prepare(cell, font, width);
     const c = cell.content;
-    if (c.kind === 'text' ? firstRunPlaceholders(cell) : c.kind !== 'flow' || c.placeholders) return false;
+    // a bare-string cell found plain when measured holds no brace: not scanned for placeholders again
+    if (
+      c.kind === 'text'
+        ? !(c.runs === undefined && words.plain[k] === 1) && firstRunPlaceholders(cell)
+        : c.kind !== 'flow' || c.placeholders
+    )
+      return false;
     const visible = words.visible[k];
     if (!(visible <= width + 1e-6)) return false;
-    // the cell's atoms read where pagination left them (no copy)
-    this.atoms = words.atoms;
+    // the cell's atoms read where pagination left them: word numbers (no copy, no object per word)
+    this.coded = words;
     this.first = from;
     this.shown = words.count[k];
     this.total = visible;
@@ -441,7 +455,14 @@ export class OneLineCell {
     const style = this.style!;
     // the shown atoms' width is `total` (oneLineAtoms summed it in this order), so the atoms are
     // walked once: their glyphs filled in as they are counted
-    const filled = row.fill(style, this.atoms, this.first, this.first + this.shown);
+    const coded = this.coded;
+    let filled: number;
+    if (coded !== undefined) {
+      filled = row.fillCoded(style, coded, this.first, this.first + this.shown);
+      // a word that cannot be packed, a font chain's member or decorations: the cell's atoms as Measured
+      if (filled < 0 || style.underline || style.strikethrough || style.overline) this.materialize(style, coded);
+      if (filled === UNPACKED) filled = row.fill(style, this.atoms, this.first, this.first + this.shown);
+    } else filled = row.fill(style, this.atoms, this.first, this.first + this.shown);
     if (filled < 0) {
       // a font chain's members: a run per member, as the line writer cuts them
       let glyphCount = 0;
@@ -470,6 +491,17 @@ export class OneLineCell {
     }
   }
 
+  /** The coded cell's atoms made Measured objects (as pagination would have kept them) in `atoms`, from 0: a rare path. */
+  private materialize(style: RunStyle, coded: OneLineWords): void {
+    const out = this.materialized;
+    out.length = 0;
+    for (let i = this.first; i < this.first + this.shown; i++) out.push(coded.atomAt(i, style.font));
+    this.atoms = out;
+    this.first = 0;
+    this.coded = undefined;
+  }
+  private readonly materialized: Measured[] = [];
+
   /** Where the line starts: lineAlign of a paragraph's last line, left to right, no `last_align`; the line fits its measure. */
   private x(s: CellStyle, left: number): number {
     const free = this.width - this.total;
@@ -482,6 +514,8 @@ export class OneLineCell {
   release(): void {
     this.style = undefined;
     this.atoms = atomsFound;
+    this.coded = undefined;
+    this.materialized.length = 0;
     this.first = 0;
     this.shown = 0;
     atomsFound.length = 0;
@@ -575,6 +609,132 @@ export class PlacedRow {
         const code = w[g];
         glyphs[n] = code & 0xffff;
         units[n] = code >>> 16;
+        const st = w[g + 1];
+        drift += w[g + 2] * k - st;
+        let adj = 0;
+        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+          adj = -Math.round(drift);
+          drift += adj;
+        }
+        adjust[n] = adj;
+        const e = pen + st;
+        if (e > hi) hi = e;
+        if (e < lo) lo = e;
+        pen = e - adj;
+        if (pen > hi) hi = pen;
+        if (pen < lo) lo = pen;
+        n++;
+      }
+    }
+    this.filled = n - o;
+    this.filledPlain = true;
+    this.filledPen = pen;
+    this.filledLo = lo;
+    this.filledHi = hi;
+    return n - o;
+  }
+
+  /**
+   * `fill` for atoms [first, end) of a measured table's one-line cells, by their numbers
+   * (`OneLineWords.codes`): a word kept by face is read from the packing kept across renders
+   * (`keptPacking`, found by the word's tag: no segments, shaping or strings read once packed),
+   * its stated widths from the face's table as `fillShaped` reads them; any other atom (a run of
+   * spaces) as `fillPacked` reads it. The same arithmetic in the same order as `fillShaped`.
+   * UNPACKED (nothing kept) when an atom cannot be packed, −1 when one is in another font.
+   */
+  fillCoded(style: RunStyle, words: OneLineWords, first: number, end: number): number {
+    const font = style.font;
+    const face = font.face;
+    const k = 1000 / face.unitsPerEm;
+    const stated = statedAdvances(face);
+    const codes = words.codes,
+      kept = words.kept,
+      objs = words.objs,
+      store = keptPacking;
+    let keptAt = words.keptAtFor(store.tag);
+    const o = this.used;
+    let n = o,
+      drift = 0,
+      pen = 0,
+      lo = 0,
+      hi = 0;
+    for (let i = first; i < end; i++) {
+      const code = codes[i];
+      if (code >= 0) {
+        // where the table's word is packed, from the table's own array once found (not from the word's object)
+        let at = keptAt[code];
+        if (at < 0) {
+          const fw = kept[code];
+          at = fw.packed - store.tag;
+          if (!(at >= 0 && at < PACKED_SLOTS)) {
+            const tag = store.tag;
+            at = store.pack(fw.shaped);
+            if (at < 0) return UNPACKED;
+            // the packing started again: what the table found of it before is gone
+            if (store.tag !== tag) keptAt = words.keptAtFor(store.tag);
+            fw.packed = store.tag + at;
+          }
+          keptAt[code] = at;
+        }
+        const w = store.slots;
+        const count = w[at];
+        if (n + count > this.glyphs.length) this.grow(n + count);
+        const glyphs = this.glyphs,
+          adjust = this.adjust,
+          units = this.units;
+        for (let g = at + 1, stop = at + 1 + 2 * count; g < stop; g += 2) {
+          const c = w[g];
+          const gid = c & 0xffff;
+          glyphs[n] = gid;
+          units[n] = c >>> 16;
+          let st = stated[gid];
+          if (st === -1) {
+            st = Math.round(face.advanceOf(gid) * k);
+            stated[gid] = st;
+          }
+          drift += w[g + 1] * k - st;
+          let adj = 0;
+          if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+            adj = -Math.round(drift);
+            drift += adj;
+          }
+          adjust[n] = adj;
+          const e = pen + st;
+          if (e > hi) hi = e;
+          if (e < lo) lo = e;
+          pen = e - adj;
+          if (pen > hi) hi = pen;
+          if (pen < lo) lo = pen;
+          n++;
+        }
+        continue;
+      }
+      const atom = objs[~code];
+      const packed = packedWordsOf(face);
+      if (packed === undefined) return UNPACKED;
+      let at = atom.placed - packed.tag;
+      if (!(at >= 0 && at < PACKED_SLOTS)) {
+        const segs = atom.segs;
+        if (segs.length !== 1) {
+          if (segs.length === 0) continue;
+          return UNPACKED;
+        }
+        const seg = segs[0];
+        if (seg.font !== font) return -1;
+        at = packed.pack(seg.shaped, face);
+        if (at < 0) return UNPACKED;
+        atom.placed = packed.tag + at;
+      }
+      const w = packed.slots;
+      const count = w[at];
+      if (n + count > this.glyphs.length) this.grow(n + count);
+      const glyphs = this.glyphs,
+        adjust = this.adjust,
+        units = this.units;
+      for (let g = at + 1, stop = at + 1 + 3 * count; g < stop; g += 3) {
+        const c = w[g];
+        glyphs[n] = c & 0xffff;
+        units[n] = c >>> 16;
         const st = w[g + 1];
         drift += w[g + 2] * k - st;
         let adj = 0;
@@ -888,6 +1048,61 @@ class PackedWords {
   }
 }
 
+/**
+ * The glyphs of words kept by face (face-words.ts `FaceWord`), packed for placing a table's cells,
+ * kept across renders: a word placed in an earlier render is found by its tag (`FaceWord.packed`)
+ * without reading its shaping. An entry is its glyph count, then per glyph `gid | unit << 16` and
+ * its advance as shaped (font units): a pure function of the shaping, for any face (the stated
+ * widths are read from the face's own table when placed). One packing for every face; bounded like
+ * `PackedWords` (past PACKED_SLOTS it starts again empty, under a new tag).
+ */
+class KeptPacking {
+  tag = nextPackedTag();
+  slots = new Int32Array(4096);
+  used = 0;
+
+  /** Packs `sh`, returning where its entry starts, or −1 for a word that cannot be packed. */
+  pack(sh: Shaped): number {
+    const count = sh.glyphs.length;
+    const texts = sh.text,
+      advances = sh.advances,
+      gids = sh.glyphs;
+    for (let g = 0; g < count; g++) {
+      const t = texts[g];
+      if (t.length !== 1) return -1;
+      const u = t.charCodeAt(0);
+      if (u >= 0xd800 && u <= 0xdfff) return -1;
+      const adv = advances[g];
+      if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff) return -1;
+      const gid = gids[g];
+      if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return -1;
+    }
+    const need = 1 + 2 * count;
+    if (this.used + need > this.slots.length) {
+      if (this.used + need > PACKED_SLOTS) {
+        this.tag = nextPackedTag();
+        this.used = 0;
+      }
+      let size = this.slots.length;
+      while (size < this.used + need) size *= 2;
+      if (size !== this.slots.length) {
+        const grown = new Int32Array(size);
+        grown.set(this.slots.subarray(0, this.used));
+        this.slots = grown;
+      }
+    }
+    const w = this.slots;
+    const at = this.used;
+    w[at] = count;
+    for (let g = 0, s = at + 1; g < count; g++, s += 2) {
+      w[s] = gids[g] | (texts[g].charCodeAt(0) << 16);
+      w[s + 1] = advances[g];
+    }
+    this.used = at + need;
+    return at;
+  }
+}
+
 /** Tags of packings (`PackedWords.tag`): multiples of PACKED_SLOTS, so a tag plus a place in one packing is never another's. */
 let packedTags = 0;
 function nextPackedTag(): number {
@@ -899,6 +1114,8 @@ function nextPackedTag(): number {
 const PACKED_SLOTS = 1 << 19;
 
 const packedWords = new WeakMap<object, PackedWords>();
+/** The words kept by face, packed (made after the tags' counter). */
+const keptPacking = new KeptPacking();
 
 /** The packed words of `face`, or undefined for a face whose stated widths differ from another's of the same owner. */
 function packedWordsOf(face: TextFont): PackedWords | undefined {
@@ -1016,12 +1233,78 @@ function laidMetrics(cell: TableCell, font: FontResource, width: number, now: Da
  * table's cells in row order): where each cell's atoms start in one array for the whole table, how
  * many are drawn and their width — no object or array per cell. A cell not measured as one line
  * starts at −1.
+ *
+ * An atom is a number (`codes`): n ≥ 0 is the table's n-th word kept by face (`kept`, face-words.ts
+ * `FaceWord`: drawn from its shaping in the cell's font, `PlacedRow.fillCoded`), ~n any other
+ * atom's measure (`objs`: a run of spaces, a word not kept, a font chain's words). No object per word.
  */
 export class OneLineWords {
   readonly from: Int32Array;
   readonly count: Int32Array;
   readonly visible: Float64Array;
-  readonly atoms: Measured[] = [];
+  /** Per cell, 1 when its text was found plain (`plainBreaks`: no brace, so no placeholder; layout need not scan it again). */
+  readonly plain: Uint8Array;
+  /** Every one-line cell's atoms, in order (`used` of them). */
+  codes = new Int32Array(1024);
+  used = 0;
+  /** The table's words kept by face, by number (each distinct word once a table and index: FaceIndex.local). */
+  readonly kept: FaceWord[] = [];
+  /** Per kept word, where `keptPacking` (under tag `keptAtTag`) holds it, −1 until found (`PlacedRow.fillCoded`). */
+  private keptAt = new Int32Array(0);
+  private keptAtTag = 0;
+  /** `keptAt` for the packing's tag `tag`, as long as `kept` (emptied when the tag changed). */
+  keptAtFor(tag: number): Int32Array {
+    if (this.keptAt.length < this.kept.length) {
+      const grown = new Int32Array(this.kept.length).fill(-1);
+      if (this.keptAtTag === tag) grown.set(this.keptAt);
+      this.keptAt = grown;
+      this.keptAtTag = tag;
+    } else if (this.keptAtTag !== tag) {
+      this.keptAt.fill(-1);
+      this.keptAtTag = tag;
+    }
+    return this.keptAt;
+  }
+  /** Other atoms' measures, by number. */
+  readonly objs: Measured[] = [];
+  /** The measure `objCode` last numbered (a run of one space, mostly: numbered once for many cells). */
+  private lastObj: Measured | undefined;
+  private lastObjCode = 0;
+  /** The number of an atom that is not a kept word. */
+  objCode(m: Measured): number {
+    if (m === this.lastObj) return this.lastObjCode;
+    this.lastObj = m;
+    this.lastObjCode = ~(this.objs.push(m) - 1);
+    return this.lastObjCode;
+  }
+  /** Appends atom numbers [0, n) of `from`. */
+  pushCodes(from: Int32Array, n: number): void {
+    if (this.used + n > this.codes.length) {
+      let size = this.codes.length * 2;
+      while (size < this.used + n) size *= 2;
+      const grown = new Int32Array(size);
+      grown.set(this.codes.subarray(0, this.used));
+      this.codes = grown;
+    }
+    // copied one by one: a subarray per cell would be an object per cell
+    const codes = this.codes,
+      u = this.used;
+    for (let i = 0; i < n; i++) codes[u + i] = from[i];
+    this.used = u + n;
+  }
+  /** Atom i as a measure (as pagination made one per word before numbers: a kept word in `font`, one segment). */
+  atomAt(i: number, font: FontResource): Measured {
+    const code = this.codes[i];
+    if (code < 0) return this.objs[~code];
+    const w = this.kept[code];
+    return {
+      segs: [{ font, start: 0, shaped: w.shaped }],
+      perPoint: w.perPoint,
+      glyphs: w.glyphs,
+      spaces: w.spaces,
+      placed: 0,
+    };
+  }
   /** Makes room in `font`'s word index for a word a cell, once a table (its words mostly new each render). */
   reserve(font: FontResource): void {
     if (font === this.lastReserved || this.reserved.has(font)) return;
@@ -1036,14 +1319,15 @@ export class OneLineWords {
   lastFont: FontResource | undefined;
   lastId = 0;
   lastIndex: FaceIndex | undefined;
-  /** The stamp the Measured made in `lastFont` are kept under in `lastIndex` (word-index.ts nextStamp). */
+  /** The stamp the words found in `lastFont` are numbered under in `lastIndex` (word-index.ts nextStamp). */
   lastStamp = 0;
-  /** Indexes of kept words this table's cells were found in (their Measured let go by `release`). */
+  /** Indexes of kept words this table's cells were found in (their stamps let go by `release`). */
   private readonly indexes: FaceIndex[] = [];
   constructor(cells: number) {
     this.from = new Int32Array(cells).fill(-1);
     this.count = new Int32Array(cells);
     this.visible = new Float64Array(cells);
+    this.plain = new Uint8Array(cells);
   }
   /** Looks up (once a run of cells in one font) the shaping id and index `font`'s words are found in. */
   use(font: FontResource): void {
@@ -1057,20 +1341,22 @@ export class OneLineWords {
     this.lastIndex = index;
     if (!this.indexes.includes(index)) this.indexes.push(index);
   }
-  /** The table measured: lets go of the render's Measured kept in the indexes and of the last font. */
+  /** The table measured: lets go of the indexes' stamps (marking the words found used) and of the last font. */
   release(): void {
-    for (const index of this.indexes) index.releaseMeasured();
+    for (const index of this.indexes) index.releaseTable();
     this.indexes.length = 0;
-    cellAtoms.length = 0;
     this.lastFont = undefined;
     this.lastIndex = undefined;
+    this.lastObj = undefined;
   }
 }
 
-/** Where `cellWords` leaves a one-line cell's atoms (reused from cell to cell: no array per cell). */
-const cellAtoms: Measured[] = [];
+/** Where `cellWords` leaves a one-line cell's atom numbers (reused from cell to cell: no array per cell). */
+const cellCodes = new Int32Array(MAX_ONE_LINE_ATOMS + 1);
 /** The width of the atoms `cellWords` last found to be drawn, points. */
 let cellVisible = 0;
+/** Whether the text `cellWords` last scanned is plain (`plainBreaks`): no brace in it, so no placeholder. */
+let cellPlain = false;
 
 /**
  * `oneLineAtoms` for a table's cell being measured, in a font whose words are kept by face
@@ -1079,10 +1365,13 @@ let cellVisible = 0;
  * taken as it is scanned in the face's index of kept words (word-index.ts FaceIndex) — no string
  * cut out, no map looked up, for a word kept in an earlier render — and wrapped in this render's
  * font once a table. A word never kept is measured as the engine measures it (shaped and kept, or
- * refused as a missing glyph). Returns how many atoms are drawn (in `cellAtoms`), or −1.
+ * refused as a missing glyph). Returns how many atoms are drawn (their numbers in `cellCodes`: see
+ * OneLineWords), or −1.
  */
 function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer, words: OneLineWords): number {
-  if (!plainBreaks(text) && !breaksOnlyAfterSpaces(text)) return -1;
+  const plain = plainBreaks(text);
+  cellPlain = plain;
+  if (!plain && !breaksOnlyAfterSpaces(text)) return -1;
   const font = style.font;
   const size = style.size;
   const id = words.lastId;
@@ -1096,11 +1385,12 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
   const n = text.length;
   while (i < n) {
     let j = i + 1;
-    let m: Measured;
+    let code: number;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      const m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
       x += m.perPoint * size;
+      code = words.objCode(m);
     } else {
       j = wordEnd(text, i, n);
       const h = wordHash;
@@ -1108,24 +1398,22 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
       let perPoint: number;
       if (s >= 0) {
         perPoint = index.perPoint[s];
-        // the width from the index's arrays; the Measured (for drawing) made once a table
-        if (index.stamps[s] === stamp) m = index.measured[s]!;
+        // the width from the index's arrays; the word numbered (for drawing) once a table
+        if (index.stamps[s] === stamp) code = index.local[s];
         else {
-          m = {
-            segs: [{ font, start: 0, shaped: index.shaped[s]! }],
-            perPoint,
-            glyphs: index.glyphs[s],
-            spaces: index.spaces[s],
-            placed: 0,
-          };
-          index.keepMeasured(s, m, stamp);
+          code = words.kept.push(index.words[s]!) - 1;
+          index.keep(s, code, stamp);
         }
       } else {
         const word = i === 0 && j === n ? text : text.slice(i, j);
         // kept by face (another table, text or render measured it) or shaped now and kept
-        m = measureAfresh(font, word, at);
+        const m = measureAfresh(font, word, at);
         const w = faceWord(id, word);
-        if (w !== undefined && w.shaped === m.segs[0].shaped) index.keepMeasured(index.add(word, h, w), m, stamp);
+        const seg = m.segs.length === 1 ? m.segs[0] : undefined;
+        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0) {
+          code = words.kept.push(w) - 1;
+          index.keep(index.add(word, h, w), code, stamp);
+        } else code = words.objCode(m);
         perPoint = m.perPoint;
       }
       x += perPoint * size;
@@ -1133,7 +1421,7 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
       shown = k + 1;
     }
     if (visible > width + 1e-6 || k >= MAX_ONE_LINE_ATOMS) return -1;
-    cellAtoms[k++] = m;
+    cellCodes[k++] = code;
     i = j;
   }
   cellVisible = visible;
@@ -1159,24 +1447,26 @@ export function measureTableCell(
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
     words.use(font);
-    let shown: number, visible: number, found: Measured[];
+    let shown: number,
+      visible: number,
+      plain = false;
     if (words.lastIndex !== undefined) {
       shown = cellWords(text, style, width, oneRunAt!, words);
       visible = cellVisible;
-      found = cellAtoms;
+      plain = cellPlain;
     } else {
       // a font chain's words are not kept by face: found in the render's word cache
       words.reserve(font);
       shown = oneLineAtoms(text, style, width, oneRunAt!);
       visible = visibleFound;
-      found = atomsFound;
+      for (let i = 0; i < shown; i++) cellCodes[i] = words.objCode(atomsFound[i]);
     }
     if (shown >= 0) {
-      const atoms = words.atoms;
-      words.from[k] = atoms.length;
+      words.from[k] = words.used;
       words.count[k] = shown;
       words.visible[k] = visible;
-      for (let i = 0; i < shown; i++) atoms.push(found[i]);
+      if (plain) words.plain[k] = 1;
+      words.pushCodes(cellCodes, shown);
       return oneLineOf(style);
     }
   }

@@ -58,6 +58,7 @@ describe('face index (kept words by face, for table cells)', () => {
     id: 1,
     next: undefined,
     used: false,
+    packed: 0,
   });
 
   it('finds a word by position and hash, tells apart words of one hash, and answers its entry', () => {
@@ -71,15 +72,15 @@ describe('face index (kept words by face, for table cells)', () => {
     expect(index.find('abe', 0, 3, 7)).toBe(-1);
   });
 
-  it('lets go of a table’s Measured and marks their words used; is emptied once face-words lets a word go', () => {
+  it('lets go of a table’s stamps and marks their words used; is emptied once face-words lets a word go', () => {
     clearFaceWords();
     const index = faceIndex(987_654);
     const w = kept(1);
     const s = index.add('abc', hashOf('abc'), w);
-    index.keepMeasured(s, { segs: [], perPoint: 1, glyphs: 1, spaces: 0, placed: 0 }, 5);
+    index.keep(s, 3, 5);
     expect(index.stamps[s]).toBe(5);
-    index.releaseMeasured();
-    expect(index.measured[s]).toBeUndefined();
+    expect(index.local[s]).toBe(3);
+    index.releaseTable();
     expect(index.stamps[s]).toBe(0);
     expect(w.used).toBe(true);
     expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(s);

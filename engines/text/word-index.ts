@@ -137,9 +137,10 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
  * hit is what shaping gives; it is emptied whenever face-words.ts lets a word go (so it holds
  * nothing the budget no longer counts). Bounded like the render's index.
  *
- * For the table being measured it also keeps the render's `Measured` of each word it handed out
- * (`measuredAt`), so a word met in many cells is wrapped in the render's font once a table; a
- * table lets them go when measured (`releaseMeasured`), so no render's fonts outlive it here.
+ * For the table being measured it also numbers each word it handed out (`local`, valid while the
+ * slot's stamp is the table's: table-cell-text.ts `OneLineWords` keeps the table's words by those
+ * numbers, no render object per word), and marks them used for face-words' clock when the table is
+ * measured (`releaseTable`).
  */
 export class FaceIndex {
   private hashes = new Int32Array(256);
@@ -148,8 +149,8 @@ export class FaceIndex {
   private keys: string[] = new Array<string>(256).fill('');
   /** The kept word of each slot (face-words.ts FaceWord). */
   words: (FaceWord | undefined)[] = new Array<FaceWord | undefined>(256).fill(undefined);
-  /** The table's `Measured` of each slot, valid while `stamps[slot]` is the table's stamp (see the class). */
-  measured: (Measured | undefined)[] = new Array<Measured | undefined>(256).fill(undefined);
+  /** The table's number of each slot's word, valid while `stamps[slot]` is the table's stamp (see the class). */
+  local = new Int32Array(256);
   stamps = new Int32Array(256);
   /** What each slot's kept word measures (its FaceWord's, read here without reaching for the entry). */
   perPoint = new Float64Array(256);
@@ -190,27 +191,25 @@ export class FaceIndex {
     return this.put(word, h, w);
   }
 
-  /** Keeps `m` as slot s's Measured for the table of stamp `stamp`. */
-  keepMeasured(s: number, m: Measured, stamp: number): void {
+  /** Numbers slot s's word `n` for the table of stamp `stamp` (the slot not yet stamped so). */
+  keep(s: number, n: number, stamp: number): void {
     if (this.touchedCount === this.touched.length) {
       const t = new Int32Array(this.touched.length * 2);
       t.set(this.touched);
       this.touched = t;
     }
     this.touched[this.touchedCount++] = s;
-    this.measured[s] = m;
+    this.local[s] = n;
     this.stamps[s] = stamp;
   }
 
-  /** Lets go of every Measured kept for the table just measured. */
-  releaseMeasured(): void {
+  /** The table just measured: its stamps let go, its words marked used. */
+  releaseTable(): void {
     const t = this.touched,
-      measured = this.measured,
       stamps = this.stamps;
     const words = this.words;
     for (let i = 0; i < this.touchedCount; i++) {
       const s = t[i];
-      measured[s] = undefined;
       stamps[s] = 0;
       // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
       const w = words[s];
@@ -240,16 +239,16 @@ export class FaceIndex {
     return s;
   }
 
-  /** Rebuilds at `size` slots, keeping the words unless `drop` (or unless full: a bound like `add`'s); measured are let go. */
+  /** Rebuilds at `size` slots, keeping the words unless `drop` (or unless full: a bound like `add`'s); a table's stamps are let go (its numbers stay its own). */
   private resize(size: number, drop = false): void {
     const { keys, hashes, words } = this;
     const keep = !drop && size > keys.length;
-    this.releaseMeasured();
+    this.releaseTable();
     this.hashes = new Int32Array(size);
     this.lengths = new Int32Array(size);
     this.keys = new Array<string>(size).fill('');
     this.words = new Array<FaceWord | undefined>(size).fill(undefined);
-    this.measured = new Array<Measured | undefined>(size).fill(undefined);
+    this.local = new Int32Array(size);
     this.stamps = new Int32Array(size);
     this.perPoint = new Float64Array(size);
     this.glyphs = new Int32Array(size);

@@ -64,11 +64,9 @@ export function layTablePart(
   const text: DrawTarget = { at: tp.at, textObject: nextTextObject(), glyphs: [], rects: [] };
   const pieces: DrawOp[] = [];
   const { box, colX, measured: m } = tp;
-  // Where each row sits in this part (a row spanning several rows reaches down through them).
-  const placedAt = new Map<number, number>();
-  tp.rows.forEach((pr, i) => {
-    if (!pr.lines) placedAt.set(pr.row, i);
-  });
+  // Where each row sits in this part (a row spanning several rows reaches down through them): made
+  // when a spanning cell first asks (most tables have none: no map a part).
+  let placedAt: Map<number, number> | undefined;
   // Untagged, a row's cells on one baseline in one font become one glyph run (see joinRuns); a
   // tagged document keeps each cell's runs apart, in the cell's own marked piece.
   const join = !mark;
@@ -88,6 +86,10 @@ export function layTablePart(
       const s = cell.style;
       let h = pr.height;
       if (cell.rowSpan > 1 && !pr.lines) {
+        if (placedAt === undefined) {
+          placedAt = new Map<number, number>();
+          for (let i = 0; i < prs.length; i++) if (!prs[i].lines) placedAt.set(prs[i].row, i);
+        }
         h = 0;
         for (let r = pr.row; r < pr.row + cell.rowSpan; r++) h += tp.rows[placedAt.get(r)!].height;
       }

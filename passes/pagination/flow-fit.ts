@@ -191,8 +191,12 @@ export function fitStory(inp: FlowFitInput): { parts: FittedFlowPart[]; tables: 
     let h = 0;
     for (let r = 0; r < t.headerRows; r++) h += m.heights[r];
     for (let r = t.rows.length - t.footerRows; r < t.rows.length; r++) h += m.heights[r];
-    const first = m.units.find(([a]) => a >= t.headerRows && a < t.rows.length - t.footerRows);
-    if (first) for (let r = first[0]; r <= first[1]; r++) h += m.heights[r];
+    // the first body unit (ir/measured-table.ts unitEnd)
+    for (let a = 0; a < t.rows.length; a = m.unitEnd[a] + 1)
+      if (a >= t.headerRows && a < t.rows.length - t.footerRows) {
+        for (let r = a; r <= m.unitEnd[a]; r++) h += m.heights[r];
+        break;
+      }
     return h;
   };
   /** The top of a table set next: under the last line's descent (or the edge) and the room between. */

@@ -50,16 +50,10 @@ export function fitTable(inp: FitInput): FittedPart[] {
     footerH = 0;
   for (let r = 0; r < headerEnd; r++) headerH += m.heights[r];
   for (let r = footerStart; r < nRows; r++) footerH += m.heights[r];
-  const body = keptGroups(
-    t,
-    m,
-    m.units.filter(([a]) => a >= headerEnd && a < footerStart),
-    footerStart,
-    () => {
-      const b = inp.chain ? inp.chain.peek() : inp.boxOn(inp.startPage + 1);
-      return b.ury - b.lly - headerH - footerH;
-    },
-  );
+  const body = keptGroups(t, m, bodyUnits(m, nRows, headerEnd, footerStart), footerStart, () => {
+    const b = inp.chain ? inp.chain.peek() : inp.boxOn(inp.startPage + 1);
+    return b.ury - b.lly - headerH - footerH;
+  });
 
   const parts: FittedPart[] = [];
   let page = inp.startPage;
@@ -78,7 +72,7 @@ export function fitTable(inp: FitInput): FittedPart[] {
   };
   const close = () => {
     // A first box that holds no body row is given up (no header stranded without rows): the table starts in the next box.
-    if (parts.length === 0 && bodyInBox === 0 && body.length > 0) return;
+    if (parts.length === 0 && bodyInBox === 0 && body.count > 0) return;
     for (let r = footerStart; r < nRows; r++) {
       rows.push({ row: r, top: y, height: m.heights[r] });
       y -= m.heights[r];
@@ -112,7 +106,7 @@ export function fitTable(inp: FitInput): FittedPart[] {
 
   if (!fitsSections(box)) {
     // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
-    if (body.length === 0 || !fitsSections(inp.chain ? inp.chain.peek() : inp.boxOn(page + 1)))
+    if (body.count === 0 || !fitsSections(inp.chain ? inp.chain.peek() : inp.boxOn(page + 1)))
       refuse('tableSectionsTooTall', t.at, {
         at: t.at,
         need: fmt(headerH + footerH),
@@ -124,7 +118,9 @@ export function fitTable(inp: FitInput): FittedPart[] {
   } else {
     open();
   }
-  for (const [a, b] of body) {
+  for (let u = 0; u < body.count; u++) {
+    const a = body.start[u],
+      b = body.end[u];
     let uh = 0;
     for (let r = a; r <= b; r++) uh += m.heights[r];
     if (y - uh >= bottomLimit() - EPS) {
@@ -242,22 +238,54 @@ export function fitTable(inp: FitInput): FittedPart[] {
 function keptGroups(
   t: ResolvedTableItem,
   m: MeasuredTable,
-  units: [number, number][],
+  units: Units,
   footerStart: number,
   room: () => number,
-): [number, number][] {
-  if (!units.some(([, b]) => t.rows[b].keepWithNext && b + 1 < footerStart)) return units;
+): Units {
+  let keeps = false;
+  for (let u = 0; u < units.count && !keeps; u++) {
+    const b = units.end[u];
+    keeps = !!t.rows[b].keepWithNext && b + 1 < footerStart;
+  }
+  if (!keeps) return units;
   const fresh = room();
   const height = (a: number, b: number) => {
     let h = 0;
     for (let r = a; r <= b; r++) h += m.heights[r];
     return h;
   };
-  const out: [number, number][] = [];
-  for (const [a, b] of units) {
-    const last = out.at(-1);
-    if (last && t.rows[last[1]].keepWithNext && height(last[0], b) <= fresh + EPS) last[1] = b;
-    else out.push([a, b]);
+  const out: Units = { start: new Int32Array(units.count), end: new Int32Array(units.count), count: 0 };
+  for (let u = 0; u < units.count; u++) {
+    const a = units.start[u],
+      b = units.end[u];
+    const last = out.count - 1;
+    if (last >= 0 && t.rows[out.end[last]].keepWithNext && height(out.start[last], b) <= fresh + EPS) out.end[last] = b;
+    else {
+      out.start[out.count] = a;
+      out.end[out.count] = b;
+      out.count++;
+    }
   }
+  return out;
+}
+
+/** Units of rows, [start[u], end[u]] inclusive for u < count, in order (typed arrays: no pair per unit). */
+interface Units {
+  start: Int32Array;
+  end: Int32Array;
+  count: number;
+}
+
+/** The measured table's units starting in the body (rows [headerEnd, footerStart)). */
+function bodyUnits(m: MeasuredTable, nRows: number, headerEnd: number, footerStart: number): Units {
+  let count = 0;
+  for (let a = 0; a < nRows; a = m.unitEnd[a] + 1) if (a >= headerEnd && a < footerStart) count++;
+  const out: Units = { start: new Int32Array(count), end: new Int32Array(count), count: 0 };
+  for (let a = 0; a < nRows; a = m.unitEnd[a] + 1)
+    if (a >= headerEnd && a < footerStart) {
+      out.start[out.count] = a;
+      out.end[out.count] = m.unitEnd[a];
+      out.count++;
+    }
   return out;
 }

@@ -140,13 +140,13 @@ export function measureTable(
       }
     }
   forgetLastStyle();
-  const units: [number, number][] = [];
+  const unitEnd = new Int32Array(n).fill(-1);
   let r = 0;
   while (r < n) {
     let end = reach[r];
     for (let k = r; k <= end; k++) end = Math.max(end, reach[k]);
-    units.push([r, end]);
+    unitEnd[r] = end;
     r = end + 1;
   }
-  return { colX, colW, first, width: widths, need: needs, text: texts, words, heights, units };
+  return { colX, colW, first, width: widths, need: needs, text: texts, words, heights, unitEnd };
 }
