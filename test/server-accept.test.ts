@@ -1,7 +1,8 @@
 // test/server-accept.test.ts — new connections let in a few at a time (src/server/accept.ts, issue 20:
 // /health during a burst of uploads): the server accepts sockets paused, at most FIRST_READS of them
 // may be waiting for their first request head at once, the rest wait in line (first in, first out)
-// and are resumed as places free (a head read, the socket closed, or FIRST_READ_MS passed).
+// and are resumed as places free (a head read, the socket closed, nothing read in its turn, or
+// FIRST_READ_MS passed).
 import { EventEmitter } from 'node:events';
 import type { Server, Socket } from 'node:net';
 import { request } from 'undici';
@@ -12,8 +13,14 @@ import { createServer, silentLogger, startServer } from '../src/server.js';
 class FakeSocket extends EventEmitter {
   destroyed = false;
   resumed = 0;
+  bytesRead = 0;
+  /** Whether its client has sent something: then a resume reads it (else the socket is silent). */
+  constructor(public sends = true) {
+    super();
+  }
   resume(): this {
     this.resumed++;
+    if (this.sends) this.bytesRead++;
     return this;
   }
 }
@@ -42,6 +49,25 @@ describe('Doorway', () => {
     expect(read()).toEqual([0, 1, 2, 3, 5, 6, 7]);
     expect(socks.map((s) => s.resumed)).toEqual([1, 1, 1, 1, 0, 1, 1, 1]);
     expect([door.waiting, door.reading]).toEqual([0, 2]);
+  });
+
+  it('takes the place back from a connection that sent nothing in its turn, and leaves it reading', async () => {
+    const door = new Doorway(1, 60_000);
+    const silent = new FakeSocket(false);
+    const next = new FakeSocket();
+    const after = new FakeSocket();
+    door.admit(asSocket(silent));
+    door.admit(asSocket(next));
+    door.admit(asSocket(after));
+    expect([silent.resumed, next.resumed]).toEqual([1, 0]);
+    await new Promise((r) => setImmediate(() => setImmediate(() => setImmediate(r))));
+    // nothing came on it: its place went to the next in line; it was not paused again
+    expect([silent.resumed, next.resumed, after.resumed, door.reading, door.waiting]).toEqual([1, 1, 0, 1, 1]);
+    await new Promise((r) => setImmediate(() => setImmediate(() => setImmediate(r))));
+    // `next` read something in its turn: it keeps its place until its head
+    expect([after.resumed, door.reading]).toEqual([0, 1]);
+    door.started(asSocket(next));
+    expect(after.resumed).toBe(1);
   });
 
   it('frees the place of a connection that sends nothing after its time', async () => {

@@ -90,7 +90,18 @@ export class Doorway {
     timer.unref?.();
     this.places.set(socket, free);
     socket.once('close', free);
+    const before = socket.bytesRead;
     socket.resume();
+    // A connection whose client has sent nothing yet (connected, writing later: a burst's client
+    // opening its connections ahead of its requests, or a probe whose request follows its connect)
+    // gives its place back once a turn has looked (the check phase of the turn after this one, past
+    // its poll) and stays resumed: its first read comes when its bytes do, and a silent connection
+    // no longer holds a place for FIRST_READ_MS while others wait.
+    setImmediate(() =>
+      setImmediate(() => {
+        if (held && socket.bytesRead === before) free();
+      }),
+    );
   }
 
   private next(): void {
