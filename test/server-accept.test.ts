@@ -1,8 +1,8 @@
 // test/server-accept.test.ts — new connections let in a few at a time (src/server/accept.ts, issue 20:
 // /health during a burst of uploads): the server accepts sockets paused, at most FIRST_READS of them
 // may be waiting for their first request head at once, the rest wait in line (first in, first out)
-// and are resumed as places free (a head read, the socket closed, nothing read in its turn, or
-// FIRST_READ_MS passed).
+// and are resumed as places free (a head read, the socket closed, or FIRST_READ_MS passed); one
+// that sent nothing in its turn gives its place back, paused, and is looked at again PARK_MS later.
 import { EventEmitter } from 'node:events';
 import type { Server, Socket } from 'node:net';
 import { request } from 'undici';
@@ -13,6 +13,7 @@ import { createServer, silentLogger, startServer } from '../src/server.js';
 class FakeSocket extends EventEmitter {
   destroyed = false;
   resumed = 0;
+  paused = 0;
   bytesRead = 0;
   /** Whether its client has sent something: then a resume reads it (else the socket is silent). */
   constructor(public sends = true) {
@@ -21,6 +22,10 @@ class FakeSocket extends EventEmitter {
   resume(): this {
     this.resumed++;
     if (this.sends) this.bytesRead++;
+    return this;
+  }
+  pause(): this {
+    this.paused++;
     return this;
   }
 }
@@ -51,23 +56,23 @@ describe('Doorway', () => {
     expect([door.waiting, door.reading]).toEqual([0, 2]);
   });
 
-  it('takes the place back from a connection that sent nothing in its turn, and leaves it reading', async () => {
-    const door = new Doorway(1, 60_000);
+  it('takes the place back from a connection that sent nothing in its turn, and looks at it again later', async () => {
+    const door = new Doorway(1, 60_000, 5);
     const silent = new FakeSocket(false);
     const next = new FakeSocket();
-    const after = new FakeSocket();
     door.admit(asSocket(silent));
     door.admit(asSocket(next));
-    door.admit(asSocket(after));
     expect([silent.resumed, next.resumed]).toEqual([1, 0]);
+    // past the turn after its resume: nothing came on it, so it is paused and its place given on
     await new Promise((r) => setImmediate(() => setImmediate(() => setImmediate(r))));
-    // nothing came on it: its place went to the next in line; it was not paused again
-    expect([silent.resumed, next.resumed, after.resumed, door.reading, door.waiting]).toEqual([1, 1, 0, 1, 1]);
-    await new Promise((r) => setImmediate(() => setImmediate(() => setImmediate(r))));
-    // `next` read something in its turn: it keeps its place until its head
-    expect([after.resumed, door.reading]).toEqual([0, 1]);
+    expect([silent.paused, next.resumed, door.silent, door.waiting, door.reading]).toEqual([1, 1, 1, 1, 1]);
     door.started(asSocket(next));
-    expect(after.resumed).toBe(1);
+    await new Promise((r) => setTimeout(r, 30)); // at the head of the line again after PARK_MS
+    expect(silent.resumed).toBeGreaterThanOrEqual(2);
+    silent.destroyed = true;
+    silent.emit('close');
+    await new Promise((r) => setImmediate(() => setImmediate(() => setImmediate(r))));
+    expect([door.waiting, door.reading]).toEqual([0, 0]);
   });
 
   it('frees the place of a connection that sends nothing after its time', async () => {
