@@ -8,18 +8,10 @@
 // were still read in one turn). So the server accepts sockets paused (`pauseOnConnect`: nothing is
 // read from them) and lets at most FIRST_READS of them be *waiting for their first request* at once:
 // a socket resumed holds its place until its first request head has been read (or it closes, or
-// FIRST_READ_MS passes once some of it came), and the next in line, first come first served, is
-// resumed when a place frees. A turn then reads at most FIRST_READS new connections' heads and first
-// chunks; nothing is refused, and the line is short in time (200 connections: 25 places in turn,
-// each a turn of a few milliseconds).
-// A connection whose client has sent nothing by the end of the turn after it was resumed gives its
-// place back at once, is paused again and goes back to the head of the line PARK_MS later (ninth
-// wave, second round). Clients open their connections before they write (a burst's HTTP client
-// opens its 200 over a second or more, each silent for a while): holding a place for FIRST_READ_MS
-// each, such connections slowed the line to a few places a turn, and a /health on a new connection
-// (a Kubernetes probe opens one each time) waited its place for up to 0.8 s in the server
-// (bench/README.md, "ninth wave, second round"). Silent ones are paused, not left reading, so the
-// bound holds: letting them read whenever their bytes came read 36-56 heads in one turn again.
+// FIRST_READ_MS passes: a client that connects and sends nothing never holds the door), and the
+// next in line, first come first served, is resumed when a place frees. A turn then reads at most
+// FIRST_READS new connections' heads and first chunks; nothing is refused, and the line is short
+// in time (200 connections: 25 places in turn, each a turn of a few milliseconds).
 import type { Server, Socket } from 'node:net';
 
 /**
@@ -28,31 +20,19 @@ import type { Server, Socket } from 'node:net';
  * (1 MiB) in a turn.
  */
 export const FIRST_READS = 8;
-/** How long a resumed connection holds its place once some of its first request has come but not its whole head (ms). */
+/** How long a resumed connection holds its place without sending a request head (ms). */
 export const FIRST_READ_MS = 50;
-/**
- * How long a connection that had a place and sent nothing in its turn waits, paused, before it is
- * at the head of the line again (ms). A silent client is looked at again for one turn this often
- * until it sends (or Node's head timeout ends it): a few system calls each time, no place held.
- */
-export const PARK_MS = 5;
 
 export class Doorway {
   private open = 0;
   private line: Socket[] = [];
-  /** Connections given a place that sent nothing in their turn: paused, back in line when due. */
-  private parked: { socket: Socket; due: number }[] = [];
-  private parkTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly places = new WeakMap<Socket, () => void>();
   /** Connections that waited in line since the server started (a figure for the bench and tests). */
   held = 0;
-  /** Times a connection gave back its place having sent nothing (a figure for the bench and tests). */
-  silent = 0;
 
   constructor(
     private readonly firstReads = FIRST_READS,
     private readonly firstReadMs = FIRST_READ_MS,
-    private readonly parkMs = PARK_MS,
   ) {}
 
   /** Sockets `server` accepts from now on are paused until this lets them read. */
@@ -68,11 +48,14 @@ export class Doorway {
   }
 
   readonly admit = (socket: Socket): void => {
-    socket.once('close', () => this.forget(socket));
     if (this.open < this.firstReads) this.resume(socket);
     else {
       this.line.push(socket);
       this.held++;
+      socket.once('close', () => {
+        const i = this.line.indexOf(socket);
+        if (i >= 0) this.line.splice(i, 1);
+      });
     }
   };
 
@@ -81,21 +64,14 @@ export class Doorway {
     this.places.get(socket)?.();
   }
 
-  /** Connections waiting in line now (and those parked, silent, to take their turn again). */
+  /** Connections waiting in line now. */
   get waiting(): number {
-    return this.line.length + this.parked.length;
+    return this.line.length;
   }
 
   /** Connections resumed and not yet past their first request head. */
   get reading(): number {
     return this.open;
-  }
-
-  private forget(socket: Socket): void {
-    const i = this.line.indexOf(socket);
-    if (i >= 0) this.line.splice(i, 1);
-    const j = this.parked.findIndex((p) => p.socket === socket);
-    if (j >= 0) this.parked.splice(j, 1);
   }
 
   private resume(socket: Socket): void {
@@ -114,45 +90,8 @@ export class Doorway {
     timer.unref?.();
     this.places.set(socket, free);
     socket.once('close', free);
-    const before = socket.bytesRead;
     socket.resume();
-    // Once a turn has read what the socket had (the check phase of the turn after this one, past
-    // its poll): if nothing came, the place goes back and the socket is paused until PARK_MS.
-    setImmediate(() =>
-      setImmediate(() => {
-        if (!held || socket.destroyed || socket.bytesRead !== before) return;
-        socket.pause();
-        this.silent++;
-        this.park(socket);
-        free();
-      }),
-    );
   }
-
-  private park(socket: Socket): void {
-    this.parked.push({ socket, due: performance.now() + this.parkMs });
-    this.arm();
-  }
-
-  /** One timer, for the parked connection due first. */
-  private arm(): void {
-    if (this.parkTimer || this.parked.length === 0) return;
-    let first = Number.POSITIVE_INFINITY;
-    for (const p of this.parked) first = Math.min(first, p.due);
-    this.parkTimer = setTimeout(this.unpark, Math.max(1, first - performance.now()));
-    this.parkTimer.unref?.();
-  }
-
-  private readonly unpark = (): void => {
-    this.parkTimer = undefined;
-    const now = performance.now() + 1;
-    // Back in line as the oldest (they came first), then places are given as usual.
-    const due = this.parked.filter((p) => p.due <= now).map((p) => p.socket);
-    this.parked = this.parked.filter((p) => p.due > now);
-    this.line = due.concat(this.line);
-    this.next();
-    this.arm();
-  };
 
   private next(): void {
     while (this.open < this.firstReads && this.line.length > 0) {
