@@ -217,6 +217,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       port: config.port,
       host: config.host,
       socket: config.socket,
+      probePort: config.probePort,
       logger,
     });
   } catch (e) {
@@ -226,7 +227,9 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     );
     return 1;
   }
-  io.out(`quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)\n`);
+  io.out(
+    `quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)${running.probeUrl ? `; probes on ${running.probeUrl}` : ''}\n`,
+  );
   logger.info(
     {
       url: running.url,
