@@ -7,6 +7,7 @@
 // figures from /metrics (expected wait, estimate, busy refusals).
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
 // The invoice alone, after N more calls of warm-up: npx tsx bench/load.ts --only invoice --seconds 8 [--warm 800]
+// (`--dist dist+probe`: that build started with --probe-port 0 and /health sampled there.)
 // Only the 200-invoice burst, builds compared in one run (each burst against a fresh server of each
 // build in turn, the main thread's event-loop delay printed beside /health; --gaps the longest
 // stretches, --warm-health the sampler's connection opened before the burst):
@@ -77,9 +78,11 @@ interface Server {
   stop: () => void;
   /** The main thread's event-loop delay since the last call (bench/lib/loop-delay.mjs). */
   loopDelay: () => Promise<string>;
+  /** With `--dist X+probe`: the server's probe port (`--probe-port 0`), where /health is sampled. */
+  probeUrl?: string;
 }
 
-async function startServer(dist = 'dist'): Promise<Server> {
+async function startServer(dist = 'dist', probePort = false): Promise<Server> {
   const child = spawn(
     process.execPath,
     [
@@ -93,17 +96,22 @@ async function startServer(dist = 'dist'): Promise<Server> {
       '0',
       '--log-level',
       'warn',
+      ...(probePort ? ['--probe-port', '0'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
   let waiting: ((line: string) => void) | undefined;
+  let probeUrl: string | undefined;
   const url = await new Promise<string>((resolve) => {
     child.stdout!.on('data', (c: Buffer) => {
       if (process.env.QUIRE_BENCH_SERVER_OUT) appendFileSync(process.env.QUIRE_BENCH_SERVER_OUT, c);
       out += c;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
+      const m = /listening on (\S+?);? /.exec(out);
+      if (m) {
+        probeUrl = /probes on (\S+)/.exec(out)?.[1];
+        resolve(m[1]);
+      }
       const d = /loop-delay (\{.*\})\n/.exec(out);
       if (d && waiting) {
         out = out.slice(d.index + d[0].length);
@@ -127,6 +135,7 @@ async function startServer(dist = 'dist'): Promise<Server> {
   });
   return {
     url,
+    probeUrl,
     pid: child.pid!,
     // SIGTERM first (a --cpu-prof is written on a clean exit), SIGKILL if it lingers.
     stop: () => {
@@ -216,10 +225,10 @@ function healthSampler(
 }
 
 /** Sends `jsons` all at once; answers by status, wall time, /health every 20 ms meanwhile. */
-async function burst(url: string, jsons: string[]) {
+async function burst(url: string, jsons: string[], healthUrl = url) {
   // /health is sampled from a thread of its own: this thread is busy sending 200 bodies, and its
   // own delays would otherwise be counted as the server's.
-  const sampler = healthSampler(url, 20, values['warm-health'], values['fresh-health']);
+  const sampler = healthSampler(healthUrl, 20, values['warm-health'], values['fresh-health']);
   if (values['warm-health']) await sampler.ready;
   const t0 = performance.now();
   const statuses = await Promise.all(
@@ -286,13 +295,16 @@ if (values.only === 'burst200') {
   );
   for (let round = 0; round < Number(values.rounds); round++)
     for (const dist of values.dist ?? ['dist']) {
-      const srv = await startServer(dist);
+      // `--dist X+probe`: build X started with --probe-port 0, /health sampled on that port
+      const probe = dist.endsWith('+probe');
+      const srv = await startServer(probe ? dist.slice(0, -'+probe'.length) : dist, probe);
       try {
         await warm(srv.url);
         await srv.loopDelay();
         const b = await burst(
           srv.url,
           Array.from({ length: 200 }, () => json),
+          srv.probeUrl,
         );
         console.log(
           `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, p90 ${b.healthP90.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms, ${b.healthOver50} over 50 ms of ${b.healthSamples} samples (${values['fresh-health'] ? 'each on a new connection; the first' : 'the first'}, ${values['warm-health'] ? 'on its warmed connection' : 'on a new connection'}, ${b.healthFirst.toFixed(1)} ms); ${await srv.loopDelay()}; load average ${load1()}`,
