@@ -107,11 +107,9 @@ async function startServer(dist = 'dist', probePort = false): Promise<Server> {
     child.stdout!.on('data', (c: Buffer) => {
       if (process.env.QUIRE_BENCH_SERVER_OUT) appendFileSync(process.env.QUIRE_BENCH_SERVER_OUT, c);
       out += c;
-      const m = /listening on (\S+?);? /.exec(out);
-      if (m) {
-        probeUrl = /probes on (\S+)/.exec(out)?.[1];
-        resolve(m[1]);
-      }
+      const m = /listening on (\S+)/.exec(out);
+      probeUrl = /probes on (\S+)/.exec(out)?.[1];
+      if (m && (!probePort || probeUrl)) resolve(m[1]);
       const d = /loop-delay (\{.*\})\n/.exec(out);
       if (d && waiting) {
         out = out.slice(d.index + d[0].length);

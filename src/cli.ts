@@ -227,9 +227,8 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     );
     return 1;
   }
-  io.out(
-    `quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)${running.probeUrl ? `; probes on ${running.probeUrl}` : ''}\n`,
-  );
+  io.out(`quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)\n`);
+  if (running.probeUrl) io.out(`quire probes on ${running.probeUrl} (GET /health only)\n`);
   logger.info(
     {
       url: running.url,
