@@ -7,6 +7,7 @@
 // figures from /metrics (expected wait, estimate, busy refusals).
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
 // The invoice alone, after N more calls of warm-up: npx tsx bench/load.ts --only invoice --seconds 8 [--warm 800]
+// (`--dist dist+probe`: that build started with --probe-port 0 and /health sampled there.)
 // Only the 200-invoice burst, builds compared in one run (each burst against a fresh server of each
 // build in turn, the main thread's event-loop delay printed beside /health; --gaps the longest
 // stretches, --warm-health the sampler's connection opened before the burst):
@@ -38,6 +39,9 @@ const { values } = parseArgs({
     // starts, as a front's pooled connection would be: its samples are then all on a connection the
     // burst's new ones do not stand before (src/server/accept.ts)
     'warm-health': { type: 'boolean', default: false },
+    // every /health sample on a new connection of its own, closed after its answer, as a Kubernetes
+    // probe (a new connection each period): what src/server/accept.ts's line makes it wait
+    'fresh-health': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -74,9 +78,11 @@ interface Server {
   stop: () => void;
   /** The main thread's event-loop delay since the last call (bench/lib/loop-delay.mjs). */
   loopDelay: () => Promise<string>;
+  /** With `--dist X+probe`: the server's probe port (`--probe-port 0`), where /health is sampled. */
+  probeUrl?: string;
 }
 
-async function startServer(dist = 'dist'): Promise<Server> {
+async function startServer(dist = 'dist', probePort = false): Promise<Server> {
   const child = spawn(
     process.execPath,
     [
@@ -90,26 +96,34 @@ async function startServer(dist = 'dist'): Promise<Server> {
       '0',
       '--log-level',
       'warn',
+      ...(probePort ? ['--probe-port', '0'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
   let waiting: ((line: string) => void) | undefined;
+  let probeUrl: string | undefined;
   const url = await new Promise<string>((resolve) => {
     child.stdout!.on('data', (c: Buffer) => {
       if (process.env.QUIRE_BENCH_SERVER_OUT) appendFileSync(process.env.QUIRE_BENCH_SERVER_OUT, c);
       out += c;
       const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
+      probeUrl = /probes on (\S+)/.exec(out)?.[1];
+      if (m && (!probePort || probeUrl)) resolve(m[1]);
       const d = /loop-delay (\{.*\})\n/.exec(out);
       if (d && waiting) {
         out = out.slice(d.index + d[0].length);
         const w = waiting;
         waiting = undefined;
-        const v = JSON.parse(d[1]) as Record<string, number> & { gaps: Record<string, number | string>[] };
+        const v = JSON.parse(d[1]) as Record<string, number> & {
+          gaps: Record<string, number | string>[];
+          healthServer: { n: number; p50: number; max: number; over50: number };
+        };
         const held = v.gaps[0];
+        const hs = v.healthServer;
         w(
-          `main thread ${v.mainCpu} ms on a CPU; event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms; loop held on a CPU > 20 ms ${v.cpuGapsOver20} times (> 40 ms ${v.cpuGapsOver40}), longest ${held ? `${held.cpu} ms on a CPU of ${held.wall} ms` : 'none'}; main-thread mark-compacts ${v.majorGcs}, longest ${v.majorGcMax} ms, together ${v.majorGcSum} ms (all collections ${v.gcSum} ms)` +
+          `/health in the server (accept to answer, first request of a connection) p50 ${hs.p50} ms, max ${hs.max} ms, ${hs.over50} over 50 ms of ${hs.n}; ` +
+            `main thread ${v.mainCpu} ms on a CPU; event-loop delay max ${v.max} ms, p99 ${v.p99} ms, mean ${v.mean} ms; loop held on a CPU > 20 ms ${v.cpuGapsOver20} times (> 40 ms ${v.cpuGapsOver40}), longest ${held ? `${held.cpu} ms on a CPU of ${held.wall} ms` : 'none'}; main-thread mark-compacts ${v.majorGcs}, longest ${v.majorGcMax} ms, together ${v.majorGcSum} ms (all collections ${v.gcSum} ms)` +
             (values.gaps
               ? `\n  gaps (ms; gc, accepted, request heads, answers in each): ${v.gaps.map((g) => JSON.stringify(g)).join('\n    ')}`
               : ''),
@@ -119,6 +133,7 @@ async function startServer(dist = 'dist'): Promise<Server> {
   });
   return {
     url,
+    probeUrl,
     pid: child.pid!,
     // SIGTERM first (a --cpu-prof is written on a clean exit), SIGKILL if it lingers.
     stop: () => {
@@ -153,21 +168,34 @@ function healthSampler(
   url: string,
   everyMs: number,
   warm = false,
+  freshEach = false,
 ): { ready: Promise<void>; stop: () => Promise<number[]> } {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const http = require('node:http');
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const agent = workerData.freshEach ? false : new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const headers = workerData.freshEach ? { connection: 'close' } : {};
     let running = true;
     const times = [];
     parentPort.on('message', () => { running = false; });
     let fresh = 0;
     const once = () => new Promise((resolve) => {
       const t = performance.now();
-      const req = http.get(workerData.url + '/health', { agent }, (res) => { res.resume(); res.on('end', () => resolve(performance.now() - t)); })
-        .on('error', () => resolve(performance.now() - t));
-      req.on('socket', () => { if (!req.reusedSocket) fresh++; });
+      const req = http.get(workerData.url + '/health', { agent, headers }, (res) => { res.resume(); res.on('end', () => resolve(performance.now() - t)); })
+        .on('error', (e) => {
+          if (process.env.QUIRE_BENCH_SLOW) console.error('/health error', e.code, 'after', (performance.now() - t).toFixed(1), 'ms');
+          resolve(performance.now() - t);
+        });
+      req.on('socket', (sock) => {
+        if (!req.reusedSocket) fresh++;
+        if (process.env.QUIRE_BENCH_SLOW) sock.once('connect', () => { req.connected = performance.now() - t; });
+      });
+      if (process.env.QUIRE_BENCH_SLOW) req.on('close', () => {
+        const all = performance.now() - t;
+        if (all > 50) console.error('slow /health start@' + (performance.timeOrigin + t).toFixed(0), all.toFixed(1), 'ms: connected after', req.connected?.toFixed(1), 'at', (t - t0).toFixed(0), 'ms into the burst');
+      });
     });
+    const t0 = performance.now();
     (async () => {
       if (workerData.warm) await once();
       parentPort.postMessage('ready');
@@ -177,9 +205,9 @@ function healthSampler(
       }
       if (process.env.QUIRE_BENCH_FRESH) console.error('health sampler: connections opened', fresh, 'for', times.length, 'calls');
       parentPort.postMessage(times);
-      agent.destroy();
+      if (agent) agent.destroy();
     })();`;
-  const w = new Worker(code, { eval: true, workerData: { url, everyMs, warm } });
+  const w = new Worker(code, { eval: true, workerData: { url, everyMs, warm, freshEach } });
   const ready = new Promise<void>((resolve) => w.once('message', () => resolve()));
   return {
     ready,
@@ -195,10 +223,10 @@ function healthSampler(
 }
 
 /** Sends `jsons` all at once; answers by status, wall time, /health every 20 ms meanwhile. */
-async function burst(url: string, jsons: string[]) {
+async function burst(url: string, jsons: string[], healthUrl = url) {
   // /health is sampled from a thread of its own: this thread is busy sending 200 bodies, and its
   // own delays would otherwise be counted as the server's.
-  const sampler = healthSampler(url, 20, values['warm-health']);
+  const sampler = healthSampler(healthUrl, 20, values['warm-health'], values['fresh-health']);
   if (values['warm-health']) await sampler.ready;
   const t0 = performance.now();
   const statuses = await Promise.all(
@@ -227,6 +255,8 @@ async function burst(url: string, jsons: string[]) {
     wall,
     healthP50: health[health.length >> 1] ?? 0,
     healthMax: health[health.length - 1] ?? 0,
+    healthP90: health[Math.floor(health.length * 0.9)] ?? 0,
+    healthOver50: health.filter((t) => t > 50).length,
     healthSamples: health.length,
     healthFirst,
   };
@@ -263,16 +293,19 @@ if (values.only === 'burst200') {
   );
   for (let round = 0; round < Number(values.rounds); round++)
     for (const dist of values.dist ?? ['dist']) {
-      const srv = await startServer(dist);
+      // `--dist X+probe`: build X started with --probe-port 0, /health sampled on that port
+      const probe = dist.endsWith('+probe');
+      const srv = await startServer(probe ? dist.slice(0, -'+probe'.length) : dist, probe);
       try {
         await warm(srv.url);
         await srv.loopDelay();
         const b = await burst(
           srv.url,
           Array.from({ length: 200 }, () => json),
+          srv.probeUrl,
         );
         console.log(
-          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms over ${b.healthSamples} samples (the first, ${values['warm-health'] ? 'on its warmed connection' : 'on a new connection'}, ${b.healthFirst.toFixed(1)} ms); ${await srv.loopDelay()}; load average ${load1()}`,
+          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, p90 ${b.healthP90.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms, ${b.healthOver50} over 50 ms of ${b.healthSamples} samples (${values['fresh-health'] ? 'each on a new connection; the first' : 'the first'}, ${values['warm-health'] ? 'on its warmed connection' : 'on a new connection'}, ${b.healthFirst.toFixed(1)} ms); ${await srv.loopDelay()}; load average ${load1()}`,
         );
       } finally {
         srv.stop();

@@ -217,6 +217,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
       port: config.port,
       host: config.host,
       socket: config.socket,
+      probePort: config.probePort,
       logger,
     });
   } catch (e) {
@@ -227,6 +228,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     return 1;
   }
   io.out(`quire ${BUILD} listening on ${running.url} (${memory.renderSlots} workers)\n`);
+  if (running.probeUrl) io.out(`quire probes on ${running.probeUrl} (GET /health only)\n`);
   logger.info(
     {
       url: running.url,

@@ -21,6 +21,7 @@ import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { Intake } from './server/intake.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
+import { isProbeSocket, listenProbe } from './server/probe.js';
 import { PartSpool, SPOOL_THRESHOLD } from './server/spool.js';
 import { trustedPeers } from './server/trusted.js';
 import type { Outcome } from './types.js';
@@ -103,6 +104,8 @@ export interface StartOptions extends ServerOptions {
   host?: string;
   /** A Unix socket path to listen on instead of host:port (a stale socket file there is replaced). */
   socket?: string;
+  /** A second port, at `host`, answering only GET /health: probes there are accepted at once during a burst (src/server/probe.ts). */
+  probePort?: number;
 }
 
 export interface RunningServer {
@@ -118,6 +121,8 @@ export interface RunningServer {
   shutdown(graceMs?: number): Promise<boolean>;
   /** Calls being received, rendered or answered now. */
   readonly inFlight: number;
+  /** The probe port's URL, when `probePort` was given. */
+  probeUrl?: string;
 }
 
 interface Settings {
@@ -240,14 +245,28 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     typeof addr === 'string'
       ? `unix:${addr}`
       : `http://${addr.family === 'IPv6' || addr.address.includes(':') ? `[${addr.address}]` : addr.address}:${addr.port}`;
-  const closeNow = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  let probe: Awaited<ReturnType<typeof listenProbe>> | undefined;
+  if (opts.probePort !== undefined) {
+    try {
+      probe = await listenProbe(server, opts.probePort, opts.host ?? DEFAULT_HOST);
+    } catch (e) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw e;
+    }
+  }
+  const closeNow = async () => {
+    await Promise.all([
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+      probe?.close(),
+    ]);
+  };
   return {
     server,
     url,
+    probeUrl: probe?.url,
     close: closeNow,
     get inFlight() {
       return s.inFlight;
@@ -280,7 +299,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         await Promise.race([closed, new Promise((r) => setTimeout(r, rest).unref())]);
       }
       server.closeAllConnections();
-      await closed;
+      await Promise.all([closed, probe?.close()]);
       return clean;
     },
   };
@@ -381,6 +400,8 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   const method = req.method ?? 'GET';
   const path = pathOf(req.url);
 
+  // The probe port (src/server/probe.ts) answers GET /health only.
+  if (path !== '/health' && isProbeSocket(req.socket)) return send(s, req, res, notFound(s, method, path));
   if (path === '/render') {
     if (method !== 'POST') return send(s, req, res, methodNotAllowed(s, method, path, 'POST'));
     return receive(s, req, res);
@@ -429,8 +450,12 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   // word `call_number` from its closed list (the call itself is what is wrong) and the sentence of
   // REFUSALS.notFound; the table's status 400 is overridden here because 404 is what every HTTP
   // client and proxy understands for "no such resource".
+  return send(s, req, res, notFound(s, method, path));
+}
+
+function notFound(s: Settings, method: string, path: string): Answer {
   const r = refusal('notFound', '', { method, path: printablePath(path) });
-  return send(s, req, res, answerRefusal({ ...r, status: 404 }, { version: s.version }));
+  return answerRefusal({ ...r, status: 404 }, { version: s.version });
 }
 
 /** A known path with the wrong method: 405 with `Allow`, word `call_number`, the notFound sentence. */

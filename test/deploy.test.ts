@@ -79,6 +79,11 @@ describe('deploy/', () => {
     const c = pod.containers[0];
     expect(labelsMatch(d.spec.selector.matchLabels, d.spec.template.metadata.labels)).toBe(true);
     for (const probe of ['readinessProbe', 'livenessProbe']) expect(c[probe].httpGet.path).toBe('/health');
+    // The probes go to the probe port (src/server/probe.ts), the port the server is told to open.
+    const probePort = c.ports.find((p: Obj) => p.name === 'probe');
+    expect(Number(env(d, 'QUIRE_PROBE_PORT'))).toBe(probePort.containerPort);
+    for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe'])
+      expect(c[probe].httpGet.port).toBe('probe');
     // A pod that drains: its notice and grace fit in the pod's termination grace.
     const notice = Number(env(d, 'QUIRE_DRAIN_NOTICE_MS'));
     const grace = Number(env(d, 'QUIRE_GRACE_MS'));

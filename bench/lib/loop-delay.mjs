@@ -39,9 +39,25 @@ if (isMainThread) {
     if (chunk) counts.bodyKiB += chunk.length / 1024;
     return push.call(this, chunk, encoding);
   };
-  diagnostics.subscribe('net.server.socket', () => counts.accepted++);
+  // Each GET /health's time in the server, from its connection's accept to its answer handed to the
+  // socket: on a new connection, the wait in src/server/accept.ts's line is in it; the wait before
+  // the accept (the kernel's queue) is not.
+  const acceptedAt = new WeakMap();
+  let healthServer = [];
+  diagnostics.subscribe('net.server.socket', ({ socket }) => {
+    counts.accepted++;
+    acceptedAt.set(socket, performance.now());
+  });
   diagnostics.subscribe('http.server.request.start', () => counts.requests++);
-  diagnostics.subscribe('http.server.response.finish', () => counts.answers++);
+  diagnostics.subscribe('http.server.response.finish', ({ request, socket }) => {
+    counts.answers++;
+    const at = acceptedAt.get(socket);
+    if (request?.url === '/health' && at !== undefined) {
+      healthServer.push(performance.now() - at);
+      // later requests on a kept-alive connection are timed from the head of the first only
+      acceptedAt.delete(socket);
+    }
+  });
   const gcs = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) gcs.push({ at: e.startTime, ms: e.duration, kind: e.detail?.kind ?? e.kind });
@@ -106,6 +122,16 @@ if (isMainThread) {
         majorGcSum: r(majors.reduce((a, c) => a + c.ms, 0)),
         gcSum: r(gcs.reduce((a, c) => a + c.ms, 0)),
         totals: { ...counts },
+        // GET /health on a connection of its own (its first request): accept to answer, ms
+        healthServer: (() => {
+          const t = healthServer.sort((a, b) => a - b);
+          return {
+            n: t.length,
+            p50: r(t[t.length >> 1] ?? 0),
+            max: r(t[t.length - 1] ?? 0),
+            over50: t.filter((x) => x > 50).length,
+          };
+        })(),
         // the main thread's time on a CPU since the last report, ms
         mainCpu: r((sched()[0] - since[0]) / 1e6),
         gaps: long,
@@ -115,5 +141,6 @@ if (isMainThread) {
     since = sched();
     gaps = [];
     gcs.length = 0;
+    healthServer = [];
   });
 }

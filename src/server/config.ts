@@ -71,6 +71,16 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => undefined,
   },
   {
+    key: 'probe_port',
+    flag: 'probe-port',
+    env: 'QUIRE_PROBE_PORT',
+    kind: 'int',
+    min: 0,
+    max: 65535,
+    help: 'a second port at host answering only GET /health, for probes that open a new connection each time: accepted at once during a burst',
+    dflt: () => undefined,
+  },
+  {
     key: 'trusted_fronts',
     flag: 'trusted-fronts',
     env: 'QUIRE_TRUSTED_FRONTS',
@@ -252,6 +262,8 @@ export interface ServeConfig {
   host: string;
   /** A Unix socket path to listen on instead of host:port. */
   socket?: string;
+  /** A second port answering only GET /health (src/server/probe.ts). */
+  probePort?: number;
   bodyCap: number;
   pageCeiling: number;
   workers: number;
@@ -334,6 +346,7 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     port: out.port as number,
     host: out.host as string,
     socket: out.socket as string | undefined,
+    probePort: out.probe_port as number | undefined,
     bodyCap: out.body_cap as number,
     pageCeiling: out.page_ceiling as number,
     workers,
