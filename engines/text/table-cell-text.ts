@@ -577,61 +577,15 @@ export class PlacedRow {
     if (words === undefined) return UNPACKED;
     const k = 1000 / face.unitsPerEm;
     const o = this.used;
-    let n = o,
-      drift = 0,
-      pen = 0,
-      lo = 0,
-      hi = 0;
+    let n = o;
+    this.startRun();
     for (let i = first; i < end; i++) {
-      const atom = atoms[i];
-      // a word met before in this render is found by its measure's tag (not through its segments and shaping)
-      let at = atom.placed - words.tag;
-      if (!(at >= 0 && at < PACKED_SLOTS)) {
-        const segs = atom.segs;
-        if (segs.length !== 1) {
-          if (segs.length === 0) continue;
-          return UNPACKED;
-        }
-        const seg = segs[0];
-        if (seg.font !== font) return -1;
-        at = words.pack(seg.shaped, face);
-        if (at < 0) return UNPACKED;
-        // a measure belongs to one font resource, the cell style's: found again, its font was checked
-        atom.placed = words.tag + at;
-      }
-      const w = words.slots;
-      const count = w[at];
-      if (n + count > this.glyphs.length) this.grow(n + count);
-      const glyphs = this.glyphs,
-        adjust = this.adjust,
-        units = this.units;
-      for (let g = at + 1, end = at + 1 + 3 * count; g < end; g += 3) {
-        const code = w[g];
-        glyphs[n] = code & 0xffff;
-        units[n] = code >>> 16;
-        const st = w[g + 1];
-        drift += w[g + 2] * k - st;
-        let adj = 0;
-        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
-          adj = -Math.round(drift);
-          drift += adj;
-        }
-        adjust[n] = adj;
-        const e = pen + st;
-        if (e > hi) hi = e;
-        if (e < lo) lo = e;
-        pen = e - adj;
-        if (pen > hi) hi = pen;
-        if (pen < lo) lo = pen;
-        n++;
-      }
+      const at = packedAtomAt(atoms[i], font, words);
+      if (at === EMPTY_ATOM) continue;
+      if (at < 0) return at;
+      n = this.putPacked(words.slots, at, n, k);
     }
-    this.filled = n - o;
-    this.filledPlain = true;
-    this.filledPen = pen;
-    this.filledLo = lo;
-    this.filledHi = hi;
-    return n - o;
+    return this.endRun(o, n, true);
   }
 
   /**
@@ -653,11 +607,8 @@ export class PlacedRow {
       store = keptPacking;
     let keptAt = words.keptAtFor(store.tag);
     const o = this.used;
-    let n = o,
-      drift = 0,
-      pen = 0,
-      lo = 0,
-      hi = 0;
+    let n = o;
+    this.startRun();
     for (let i = first; i < end; i++) {
       const code = codes[i];
       if (code >= 0) {
@@ -676,88 +627,136 @@ export class PlacedRow {
           }
           keptAt[code] = at;
         }
-        const w = store.slots;
-        const count = w[at];
-        if (n + count > this.glyphs.length) this.grow(n + count);
-        const glyphs = this.glyphs,
-          adjust = this.adjust,
-          units = this.units;
-        for (let g = at + 1, stop = at + 1 + 2 * count; g < stop; g += 2) {
-          const c = w[g];
-          const gid = c & 0xffff;
-          glyphs[n] = gid;
-          units[n] = c >>> 16;
-          let st = stated[gid];
-          if (st === -1) {
-            st = Math.round(face.advanceOf(gid) * k);
-            stated[gid] = st;
-          }
-          drift += w[g + 1] * k - st;
-          let adj = 0;
-          if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
-            adj = -Math.round(drift);
-            drift += adj;
-          }
-          adjust[n] = adj;
-          const e = pen + st;
-          if (e > hi) hi = e;
-          if (e < lo) lo = e;
-          pen = e - adj;
-          if (pen > hi) hi = pen;
-          if (pen < lo) lo = pen;
-          n++;
-        }
+        n = this.putKept(store.slots, at, n, k, stated, face);
         continue;
       }
-      const atom = objs[~code];
       const packed = packedWordsOf(face);
       if (packed === undefined) return UNPACKED;
-      let at = atom.placed - packed.tag;
-      if (!(at >= 0 && at < PACKED_SLOTS)) {
-        const segs = atom.segs;
-        if (segs.length !== 1) {
-          if (segs.length === 0) continue;
-          return UNPACKED;
-        }
-        const seg = segs[0];
-        if (seg.font !== font) return -1;
-        at = packed.pack(seg.shaped, face);
-        if (at < 0) return UNPACKED;
-        atom.placed = packed.tag + at;
-      }
-      const w = packed.slots;
-      const count = w[at];
-      if (n + count > this.glyphs.length) this.grow(n + count);
-      const glyphs = this.glyphs,
-        adjust = this.adjust,
-        units = this.units;
-      for (let g = at + 1, stop = at + 1 + 3 * count; g < stop; g += 3) {
-        const c = w[g];
-        glyphs[n] = c & 0xffff;
-        units[n] = c >>> 16;
-        const st = w[g + 1];
-        drift += w[g + 2] * k - st;
-        let adj = 0;
-        if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
-          adj = -Math.round(drift);
-          drift += adj;
-        }
-        adjust[n] = adj;
-        const e = pen + st;
-        if (e > hi) hi = e;
-        if (e < lo) lo = e;
-        pen = e - adj;
-        if (pen > hi) hi = pen;
-        if (pen < lo) lo = pen;
-        n++;
-      }
+      const at = packedAtomAt(objs[~code], font, packed);
+      if (at === EMPTY_ATOM) continue;
+      if (at < 0) return at;
+      n = this.putPacked(packed.slots, at, n, k);
     }
+    return this.endRun(o, n, true);
+  }
+
+  /** The adjustment drift, pen and reach of the cell being filled from packed words (`putPacked`, `putKept`). */
+  private runDrift = 0;
+  private runPen = 0;
+  private runLo = 0;
+  private runHi = 0;
+
+  private startRun(): void {
+    this.runDrift = 0;
+    this.runPen = 0;
+    this.runLo = 0;
+    this.runHi = 0;
+  }
+
+  /** Keeps what the fill of glyphs [o, n) came to (`filled…`, read by `add`); how many. */
+  private endRun(o: number, n: number, plain: boolean): number {
     this.filled = n - o;
-    this.filledPlain = true;
-    this.filledPen = pen;
-    this.filledLo = lo;
-    this.filledHi = hi;
+    this.filledPlain = plain;
+    this.filledPen = this.runPen;
+    this.filledLo = this.runLo;
+    this.filledHi = this.runHi;
     return n - o;
+  }
+
+  /**
+   * Puts the word packed per face at `w[at]` (its glyph count, then per glyph id | unit << 16, stated
+   * width, advance) in from glyph n, as `fillShaped` would: the same arithmetic in the same order; the
+   * next n.
+   */
+  private putPacked(w: Int32Array, at: number, n: number, k: number): number {
+    const count = w[at];
+    if (n + count > this.glyphs.length) this.grow(n + count);
+    const glyphs = this.glyphs,
+      adjust = this.adjust,
+      units = this.units;
+    let drift = this.runDrift,
+      pen = this.runPen,
+      lo = this.runLo,
+      hi = this.runHi;
+    for (let g = at + 1, stop = at + 1 + 3 * count; g < stop; g += 3) {
+      const c = w[g];
+      glyphs[n] = c & 0xffff;
+      units[n] = c >>> 16;
+      const st = w[g + 1];
+      drift += w[g + 2] * k - st;
+      let adj = 0;
+      if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+        adj = -Math.round(drift);
+        drift += adj;
+      }
+      adjust[n] = adj;
+      const e = pen + st;
+      if (e > hi) hi = e;
+      if (e < lo) lo = e;
+      pen = e - adj;
+      if (pen > hi) hi = pen;
+      if (pen < lo) lo = pen;
+      n++;
+    }
+    this.runDrift = drift;
+    this.runPen = pen;
+    this.runLo = lo;
+    this.runHi = hi;
+    return n;
+  }
+
+  /**
+   * Puts the word kept across renders at `w[at]` (`keptPacking`: its glyph count, then per glyph
+   * id | unit << 16 and advance) in from glyph n, its stated widths from the face's table as
+   * `fillShaped` reads them; the next n.
+   */
+  private putKept(
+    w: Int32Array,
+    at: number,
+    n: number,
+    k: number,
+    stated: Int32Array,
+    face: FontResource['face'],
+  ): number {
+    const count = w[at];
+    if (n + count > this.glyphs.length) this.grow(n + count);
+    const glyphs = this.glyphs,
+      adjust = this.adjust,
+      units = this.units;
+    let drift = this.runDrift,
+      pen = this.runPen,
+      lo = this.runLo,
+      hi = this.runHi;
+    for (let g = at + 1, stop = at + 1 + 2 * count; g < stop; g += 2) {
+      const c = w[g];
+      const gid = c & 0xffff;
+      glyphs[n] = gid;
+      units[n] = c >>> 16;
+      let st = stated[gid];
+      if (st === -1) {
+        st = Math.round(face.advanceOf(gid) * k);
+        stated[gid] = st;
+      }
+      drift += w[g + 1] * k - st;
+      let adj = 0;
+      if (drift >= ADJUST_SLACK || drift <= -ADJUST_SLACK) {
+        adj = -Math.round(drift);
+        drift += adj;
+      }
+      adjust[n] = adj;
+      const e = pen + st;
+      if (e > hi) hi = e;
+      if (e < lo) lo = e;
+      pen = e - adj;
+      if (pen > hi) hi = pen;
+      if (pen < lo) lo = pen;
+      n++;
+    }
+    this.runDrift = drift;
+    this.runPen = pen;
+    this.runLo = lo;
+    this.runHi = hi;
+    return n;
   }
 
   /** `fill` from the shaped words themselves (any word, packed or not). */
@@ -969,6 +968,28 @@ export class PlacedRow {
 }
 
 /** `PlacedRow.fillPacked`'s answer for a cell it leaves to `fillShaped` (not a glyph count, not −1). */
+/** `packedAtomAt` for an atom with no glyphs (an empty segment list): nothing to put in. */
+const EMPTY_ATOM = -3;
+
+/**
+ * Where a measured atom's word is packed in `words` (packing it on first meeting, found again by
+ * its measure's tag: not through its segments and shaping); EMPTY_ATOM for an atom without glyphs,
+ * UNPACKED when it cannot be packed, −1 when it is in another font than the style's.
+ */
+function packedAtomAt(atom: Measured, font: FontResource, words: PackedWords): number {
+  const at = atom.placed - words.tag;
+  if (at >= 0 && at < PACKED_SLOTS) return at;
+  const segs = atom.segs;
+  if (segs.length !== 1) return segs.length === 0 ? EMPTY_ATOM : UNPACKED;
+  const seg = segs[0];
+  if (seg.font !== font) return -1;
+  const packed = words.pack(seg.shaped, seg.font.face);
+  if (packed < 0) return UNPACKED;
+  // a measure belongs to one font resource, the cell style's: found again, its font was checked
+  atom.placed = words.tag + packed;
+  return packed;
+}
+
 const UNPACKED = -2;
 
 /**
