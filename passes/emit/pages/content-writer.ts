@@ -189,20 +189,7 @@ export class ContentWriter {
       this.byte(0x30);
       return;
     }
-    if (n < 0) this.byte(0x2d);
-    const whole = Math.floor(k / 1000);
-    const frac = k - whole * 1000;
-    this.int(whole);
-    if (frac === 0) return;
-    this.room(4);
-    const b = this.b;
-    b[this.o++] = 0x2e;
-    const d1 = Math.floor(frac / 100),
-      d2 = Math.floor(frac / 10) % 10,
-      d3 = frac % 10;
-    b[this.o++] = 0x30 + d1;
-    if (d2 !== 0 || d3 !== 0) b[this.o++] = 0x30 + d2;
-    if (d3 !== 0) b[this.o++] = 0x30 + d3;
+    this.thou(n < 0 ? -k : k);
   }
 }
 
