@@ -1015,7 +1015,9 @@ class PackedWords {
   constructor(
     readonly unitsPerEm: number,
     private readonly stated: Int32Array,
-  ) {}
+  ) {
+    chargePacked(this.slots.length);
+  }
 
   /** Packs `sh` (shaped in `face`), returning where its entry starts, or −1 for a word that cannot be packed. */
   pack(sh: Shaped, face: TextFont): number {
@@ -1043,6 +1045,7 @@ class PackedWords {
       let size = this.slots.length;
       while (size < this.used + need) size *= 2;
       if (size !== this.slots.length) {
+        chargePacked(size - this.slots.length);
         const grown = new Int32Array(size);
         grown.set(this.slots.subarray(0, this.used));
         this.slots = grown;
@@ -1134,7 +1137,26 @@ function nextPackedTag(): number {
 /** Int32 slots the packed words of one face hold at most (2 MB; table-10k's ~21 000 distinct words a render take ~0.4 M). */
 const PACKED_SLOTS = 1 << 19;
 
-const packedWords = new WeakMap<object, PackedWords>();
+/**
+ * Int32 slots the packings of every face may have taken since they were last all let go (4 MB): a
+ * packing lives as long as its face, and the process keeps up to 64 faces (engines/fonts/face.ts
+ * FACE_CACHE_SIZE), so 2 MB a face would let what renders leave behind reach 128 MB a process, outside
+ * any render's budget. Past it every packing is let go (the map made anew): words are packed again
+ * as they are met, under new tags, so nothing stale is ever read.
+ */
+const PACKED_SLOTS_HELD = 1 << 20;
+let packedSlotsTaken = 0;
+let packedWords = new WeakMap<object, PackedWords>();
+
+/** Counts `n` more slots taken by a packing; past PACKED_SLOTS_HELD lets every packing go. */
+function chargePacked(n: number): void {
+  packedSlotsTaken += n;
+  if (packedSlotsTaken <= PACKED_SLOTS_HELD) return;
+  packedWords = new WeakMap<object, PackedWords>();
+  lastPackedFace = undefined;
+  lastPacked = undefined;
+  packedSlotsTaken = n;
+}
 /** The words kept by face, packed (made after the tags' counter). */
 const keptPacking = new KeptPacking();
 
