@@ -87,4 +87,17 @@ describe('face index (kept words by face, for table cells)', () => {
     clearFaceWords(); // a word let go: the index holds none of what it held
     expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(-1);
   });
+
+  it("empties every face's index once a word is let go, not only the face asked for next (an index holds its words alive)", () => {
+    clearFaceWords();
+    const a = faceIndex(111_111);
+    const b = faceIndex(222_222);
+    a.add('abc', hashOf('abc'), kept(1));
+    const s = b.add('xyz', hashOf('xyz'), kept(2));
+    expect(b.words[s]).toBeDefined();
+    clearFaceWords(); // a word let go
+    faceIndex(111_111); // only face a is asked for again
+    expect(b.find('xyz', 0, 3, hashOf('xyz'))).toBe(-1);
+    expect(b.words.every((w) => w === undefined)).toBe(true);
+  });
 });

@@ -161,8 +161,6 @@ export class FaceIndex {
   private touchedCount = 0;
   private mask = 255;
   private count = 0;
-  /** face-words.ts's eviction count when this index was last emptied. */
-  generation = -1;
 
   /** The slot of `text` [i, j), whose hash is `h`, or −1. */
   find(text: string, i: number, j: number, h: number): number {
@@ -270,19 +268,24 @@ export function nextStamp(): number {
 /** Faces indexed at most (a bound like every cache's: past it, every index is dropped). */
 const FACE_INDEXES = 64;
 const faceIndexes = new Map<number, FaceIndex>();
+/** face-words.ts's eviction count when the indexes were last emptied for it. */
+let evictionsSeen = -1;
 
 /** The index of the words kept in the face of shaping id `id` (face-words.ts faceWordId, not 0), emptied if a word was let go since. */
 export function faceIndex(id: number): FaceIndex {
+  const g = faceWordsEvicted();
+  if (g !== evictionsSeen) {
+    // a word was let go: any index may hold it, and an index holds its words alive, so every index is
+    // emptied now — not only this face's when it is next asked for, which may be never (up to 64
+    // faces' stale words kept outside the word cache's budget)
+    for (const index of faceIndexes.values()) index.empty();
+    evictionsSeen = g;
+  }
   let index = faceIndexes.get(id);
   if (index === undefined) {
     if (faceIndexes.size >= FACE_INDEXES) faceIndexes.clear();
     index = new FaceIndex();
     faceIndexes.set(id, index);
-  }
-  const g = faceWordsEvicted();
-  if (index.generation !== g) {
-    if (index.generation !== -1) index.empty();
-    index.generation = g;
   }
   return index;
 }
