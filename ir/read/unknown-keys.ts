@@ -105,8 +105,12 @@ export function closestKey(key: string, known: Iterable<string>): string | undef
 interface Walk {
   remarks: Remark[];
   count: number;
-  /** The tokens of the pointer to the value being walked (built into a pointer only for a remark). */
-  path: (string | number)[];
+  /**
+   * The tokens of the pointer to the value being walked (built into a pointer only for a remark),
+   * all strings: a list of one kind of element from the first push, so the walk's compiled code
+   * is not thrown away when a later description pushes a key where the last pushed an index.
+   */
+  path: string[];
 }
 
 /** A child schema to walk a key's value with, and the owner its remarks name. */
@@ -224,11 +228,13 @@ function walk(value: unknown, s: S | undefined, owner: string, w: Walk): void {
   const path = w.path;
   if (Array.isArray(value)) {
     if (!shape.items) return;
-    const entryOwner = owner.startsWith('`') ? `an entry of ${owner}` : owner;
+    let entryOwner: string | undefined;
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
       if (v === null || typeof v !== 'object') continue; // a string or number holds no key (a table's 50 000 cells)
-      path.push(i);
+      if (Array.isArray(v) && !holdsObject(v)) continue; // nor does a list of them (a table's 10 000 rows)
+      entryOwner ??= owner.startsWith('`') ? `an entry of ${owner}` : owner;
+      path.push(String(i));
       walk(v, shape.items, entryOwner, w);
       path.pop();
     }
@@ -269,6 +275,15 @@ function walk(value: unknown, s: S | undefined, owner: string, w: Walk): void {
       );
     }
   }
+}
+
+/** Whether a list holds an object or list (a list of strings and numbers holds no key to walk). */
+function holdsObject(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    if (v !== null && typeof v === 'object') return true;
+  }
+  return false;
 }
 
 /** A remark for each key of the (schema-checked) description the format does not know. */
