@@ -386,3 +386,8 @@ export function emitCidFont(context: PDFContext, obj: FontObject): PDFRef {
   type0.set(N.ToUnicode, flate(context, p.toUnicode, {}, true));
   return context.register(type0);
 }
+
+/** Entries and bytes (by estimate) of the CID font parts kept now (for tests and bench/). */
+export function cidPartsHeld(): { entries: number; bytes: number } {
+  return { entries: parts.size, bytes: partsBytes };
+}
