@@ -9,7 +9,7 @@
  * Warm-up renders per worker when `quire serve` starts (and before a replaced worker takes work):
  * chosen by measurement (bench/README.md, "Warm workers, tenth wave").
  */
-export const DEFAULT_WARM_UP = 200;
+export const DEFAULT_WARM_UP = 100;
 
 /** Longest a worker spends warming up, ms, whatever the count: a loaded machine still starts. */
 export const WARM_UP_MAX_MS = 10_000;
