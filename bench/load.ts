@@ -7,6 +7,8 @@
 // figures from /metrics (expected wait, estimate, busy refusals).
 // Run: npm run build && npx tsx bench/load.ts [--seconds 10] [--connections 8]
 // The invoice alone, after N more calls of warm-up: npx tsx bench/load.ts --only invoice --seconds 8 [--warm 800]
+// (builds alternated, a fresh server each, start-up beside: --rounds 3 --dist dist --dist /work/main/dist;
+// `--dist dist+warm=0` starts that build with --warm-up 0)
 // (`--dist dist+probe`: that build started with --probe-port 0 and /health sampled there.)
 // Only the 200-invoice burst, builds compared in one run (each burst against a fresh server of each
 // build in turn, the main thread's event-loop delay printed beside /health; --gaps the longest
@@ -80,9 +82,16 @@ interface Server {
   loopDelay: () => Promise<string>;
   /** With `--dist X+probe`: the server's probe port (`--probe-port 0`), where /health is sampled. */
   probeUrl?: string;
+  /** Wall ms from spawning to the "listening" line, and to the first /health 200 (workers warmed). */
+  listeningMs: number;
+  readyMs: number;
+  /** The server's CPU ms (all threads) at those two moments. */
+  cpuAtListening: number;
+  cpuAtReady: number;
 }
 
-async function startServer(dist = 'dist', probePort = false): Promise<Server> {
+async function startServer(dist = 'dist', probePort = false, extraArgs: string[] = []): Promise<Server> {
+  const spawned = performance.now();
   const child = spawn(
     process.execPath,
     [
@@ -97,6 +106,7 @@ async function startServer(dist = 'dist', probePort = false): Promise<Server> {
       '--log-level',
       'warn',
       ...(probePort ? ['--probe-port', '0'] : []),
+      ...extraArgs,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -131,9 +141,25 @@ async function startServer(dist = 'dist', probePort = false): Promise<Server> {
       }
     });
   });
+  const listeningMs = performance.now() - spawned;
+  // Issue 20, tenth wave: a server whose workers warm up answers /health 503 `warming` until they
+  // have (src/warm-up.ts); calls sent before then wait for them. Builds before it answer 200 at once.
+  const cpuAtListening = cpuMs(child.pid!);
+  for (;;) {
+    const h = await request(`${url}/health`).catch(() => undefined);
+    await h?.body.dump();
+    if (h?.statusCode === 200) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const readyMs = performance.now() - spawned;
+  const cpuAtReady = cpuMs(child.pid!);
   return {
     url,
     probeUrl,
+    listeningMs,
+    readyMs,
+    cpuAtListening,
+    cpuAtReady,
     pid: child.pid!,
     // SIGTERM first (a --cpu-prof is written on a clean exit), SIGKILL if it lingers.
     stop: () => {
@@ -315,30 +341,49 @@ if (values.only === 'burst200') {
 }
 
 if (values.only === 'invoice') {
-  // Only the invoice alone (e.g. under QUIRE_BENCH_NODE_FLAGS='--cpu-prof …'): req/s, latency, CPU per call.
-  const srv = await startServer(values.dist?.[0]);
+  // Only the invoice alone (e.g. under QUIRE_BENCH_NODE_FLAGS='--cpu-prof …'): req/s, latency, CPU per
+  // call, and the start-up (spawn to listening, to ready: /health 200 once the workers have warmed).
+  // Several --dist and --rounds: the builds alternated, a fresh server each. `--dist X+warm=N` starts
+  // build X with --warm-up N (issue 20, tenth wave; builds before it have no such setting).
+  let commit = '?';
   try {
-    await warm(srv.url);
-    if (Number(values.warm) > 0)
-      await autocannon({
-        url: `${srv.url}/render`,
-        method: 'POST',
-        body,
-        headers: { 'content-type': type },
-        amount: Number(values.warm),
-        connections: CONNECTIONS,
-      });
-    const cpu0 = cpuMs(srv.pid);
-    const loadBefore = load1();
-    const r = await load(srv.url, body, type);
-    const cpuPerCall = (cpuMs(srv.pid) - cpu0) / Math.max(1, r['2xx'] + r.non2xx);
-    console.log(
-      `${new Date().toISOString()}, load average ${loadBefore} before, ${load1()} now; ${line(name, r, peakRss(srv.pid))}; server CPU per call ${cpuPerCall.toFixed(1)} ms`,
-    );
-  } finally {
-    srv.stop();
-  }
-  await new Promise((r) => setTimeout(r, 1000));
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {}
+  console.log(
+    `${new Date().toISOString()}, commit ${commit}, Node ${process.version}; ${name}, ${CONNECTIONS} connections for ${SECONDS} s after 32 calls${Number(values.warm) > 0 ? ` and ${values.warm} more` : ''}`,
+  );
+  console.log(
+    '| build | start-up: listening ms | ready ms | CPU ms to ready | req/s | p50 ms | p99 ms | 2xx | non-2xx | CPU ms a call | load before/after |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (let round = 0; round < Number(values.rounds); round++)
+    for (const spec of values.dist ?? ['dist']) {
+      const [dist, ...opts] = spec.split('+');
+      const warmUp = opts.find((o) => o.startsWith('warm='))?.slice('warm='.length);
+      const srv = await startServer(dist, false, warmUp === undefined ? [] : ['--warm-up', warmUp]);
+      try {
+        await warm(srv.url);
+        if (Number(values.warm) > 0)
+          await autocannon({
+            url: `${srv.url}/render`,
+            method: 'POST',
+            body,
+            headers: { 'content-type': type },
+            amount: Number(values.warm),
+            connections: CONNECTIONS,
+          });
+        const cpu0 = cpuMs(srv.pid);
+        const loadBefore = load1();
+        const r = await load(srv.url, body, type);
+        const cpuPerCall = (cpuMs(srv.pid) - cpu0) / Math.max(1, r['2xx'] + r.non2xx);
+        console.log(
+          `| ${spec} | ${srv.listeningMs.toFixed(0)} | ${srv.readyMs.toFixed(0)} | ${srv.cpuAtReady} | ${r.requests.average.toFixed(1)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${cpuPerCall.toFixed(1)} | ${loadBefore}/${load1()} |`,
+        );
+      } finally {
+        srv.stop();
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
   process.exit(0);
 }
 

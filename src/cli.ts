@@ -198,6 +198,7 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
   const logger = defaultLogger(config.logLevel);
   // Issue 20: as many workers as the server's memory holds renders at once (src/server/setup.ts).
   let setup;
+  const poolStarted = performance.now();
   try {
     setup = await renderPoolFor(config, service);
   } catch (e) {
@@ -240,6 +241,10 @@ async function serve(args: readonly string[], io: Io): Promise<number | undefine
     },
     'listening',
   );
+  // Issue 20: the workers warm up before the server says it is ready (src/warm-up.ts; GET /health 503 `warming`).
+  void pool
+    .warmed()
+    .then(() => logger.info({ warmUp: config.warmUp, ms: Math.round(performance.now() - poolStarted) }, 'ready'));
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

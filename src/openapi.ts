@@ -146,6 +146,11 @@ export const OPENAPI = {
                           type: 'boolean',
                           description: 'Shutting down (SIGTERM): still finishing its calls; fronts choose another.',
                         },
+                        warming: {
+                          type: 'boolean',
+                          description:
+                            'Its render workers still warming up at start (--warm-up): not ready yet (503); calls sent meanwhile wait.',
+                        },
                         memory: {
                           type: 'object',
                           description:
@@ -212,7 +217,7 @@ export const OPENAPI = {
           },
           '503': {
             description:
-              'Render server shutting down (SIGTERM): the same fields, `draining: true`; it finishes its calls and takes new ones only until its drain notice ends.',
+              'Render server shutting down (SIGTERM): the same fields, `draining: true`; it finishes its calls and takes new ones only until its drain notice ends. Or starting: `warming: true` while its render workers warm up (calls sent meanwhile wait for them).',
             headers: { 'x-svc-version': VERSION },
             content: { 'application/json': { schema: { type: 'object', required: ['version', 'draining'] } } },
           },

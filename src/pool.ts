@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ServiceSettings } from './licence/service.js';
 import type { RenderTask } from './render-worker.js';
+import { isWarming, newWarmState, warmFigures } from './server/warm-state.js';
 import type { Outcome } from './types.js';
 
 /**
@@ -81,6 +82,11 @@ export interface PoolOptions {
   /** See DEFAULT_MEMORY_LIMIT_MB. */
   memoryLimitMb?: number;
   service?: ServiceSettings;
+  /**
+   * Warm-up renders each worker does when it starts, before it takes work (src/warm-up.ts); 0 or
+   * absent: none (tests, embedding). `quire serve` gives DEFAULT_WARM_UP unless told otherwise.
+   */
+  warmUp?: number;
 }
 
 /** Why a task did not give an outcome. */
@@ -147,14 +153,25 @@ export class RenderPool {
   /** Running renders whose caller went away: stopped at a pass boundary, their worker kept. */
   cancelled = 0;
 
+  /**
+   * Whether the workers have warmed up, shared with them (they write it) and readable from any
+   * thread: `isWarming(pool.warmState)` (src/server/warm-state.ts).
+   */
+  readonly warmState: SharedArrayBuffer;
+
   constructor(readonly options: PoolOptions) {
+    const warmUp = options.warmUp ?? 0;
+    this.warmState = newWarmState(warmUp > 0 ? options.workers : 0);
     this.piscina = new Piscina({
       filename: workerFile(),
       minThreads: options.workers,
       maxThreads: options.workers,
       // A worker takes one render at a time (rendering is CPU-bound); tasks wait in `waiting`.
       concurrentTasksPerWorker: 1,
-      workerData: { service: options.service },
+      workerData: {
+        service: options.service,
+        warm: warmUp > 0 ? { count: warmUp, state: this.warmState } : undefined,
+      },
       resourceLimits: {
         maxOldGenerationSizeMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
@@ -169,6 +186,22 @@ export class RenderPool {
 
   get threads(): number {
     return this.options.workers;
+  }
+  /**
+   * The pool's first workers are still warming up: the server is not ready (GET /health 503
+   * `warming`). Calls are taken meanwhile and wait for a warmed worker. A worker started later (one
+   * replaced) warms while the others serve and does not make the pool warming again.
+   */
+  get warming(): boolean {
+    return isWarming(this.warmState);
+  }
+  /** Warm-up renders done by all workers since the pool started. */
+  get warmUpRenders(): number {
+    return warmFigures(this.warmState).renders;
+  }
+  /** Resolves once the pool's first workers have warmed up (at once when warm-up is off). */
+  async warmed(pollMs = 20): Promise<void> {
+    while (this.warming && !this.closed) await new Promise((r) => setTimeout(r, pollMs));
   }
   /** Renders waiting for a worker. */
   get queued(): number {

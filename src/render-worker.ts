@@ -11,6 +11,7 @@ import { render } from './library.js';
 import type { ServiceSettings } from './licence/service.js';
 import { isRefusal, readForm } from './server/form.js';
 import type { Outcome } from './types.js';
+import { warmUp } from './warm-up.js';
 
 export interface RenderTask {
   /**
@@ -46,7 +47,14 @@ export interface RenderTask {
  */
 export const RENDER_NICE = 10;
 
-const service = (workerData as { service?: ServiceSettings } | undefined)?.service;
+const data = workerData as
+  | {
+      service?: ServiceSettings;
+      /** Warm-up renders before this worker takes work (src/warm-up.ts), and the pool's shared warm state. */
+      warm?: { count: number; state: SharedArrayBuffer };
+    }
+  | undefined;
+const service = data?.service;
 try {
   setPriority(RENDER_NICE);
 } catch {
@@ -64,6 +72,11 @@ const CANCELLED: Outcome = {
 class Cancelled extends Error {}
 
 export default async function renderTask(task: RenderTask): Promise<Outcome> {
+  return movedPdf(await renderOutcome(task));
+}
+
+/** One task's outcome; `settings` the server's licence and clients (the warm-up renders without them). */
+async function renderOutcome(task: RenderTask, settings: ServiceSettings | undefined = service): Promise<Outcome> {
   if (task.startedAt) task.startedAt[0] = Date.now();
   const { cancel } = task;
   const isCancelled = (): boolean => cancel !== undefined && Atomics.load(cancel, 0) !== 0;
@@ -83,21 +96,19 @@ export default async function renderTask(task: RenderTask): Promise<Outcome> {
       parts = new Map([...parts].map(([name, bytes]) => [name, Uint8Array.from(bytes)]));
   }
   if (isCancelled()) return CANCELLED;
-  return movedPdf(
-    render({
-      description: description ?? new Uint8Array(),
-      parts,
-      client: task.client,
-      now: task.now === undefined ? undefined : new Date(task.now),
-      service,
-      // Read after the description and after each pass: a render whose caller went away stops there.
-      trace: cancel
-        ? () => {
-            if (Atomics.load(cancel, 0) !== 0) throw new Cancelled('the caller went away');
-          }
-        : undefined,
-    }),
-  );
+  return render({
+    description: description ?? new Uint8Array(),
+    parts,
+    client: task.client,
+    now: task.now === undefined ? undefined : new Date(task.now),
+    service: settings,
+    // Read after the description and after each pass: a render whose caller went away stops there.
+    trace: cancel
+      ? () => {
+          if (Atomics.load(cancel, 0) !== 0) throw new Cancelled('the caller went away');
+        }
+      : undefined,
+  });
 }
 
 /**
@@ -139,3 +150,9 @@ function movedPdf(outcome: Outcome): Outcome {
     return outcome;
   return move({ [transferableSymbol]: pdf.buffer, [valueSymbol]: outcome } as never) as unknown as Outcome;
 }
+
+// Last, once every declaration above is made. Issue 20: the worker warms up before piscina hands
+// it any work (this module's evaluation is the worker's start-up: piscina marks a worker ready once
+// its module has loaded), so a replaced worker warms while the others serve, and the pool's first
+// workers warming is the server's start-up (GET /health `warming`, src/server/warm-state.ts).
+if (data?.warm) await warmUp(data.warm.count, data.warm.state, (task) => renderOutcome(task, undefined));

@@ -425,10 +425,12 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
       licence_issuer: s.issuers.licence ?? null,
       operator_issuers: s.issuers.operator,
       draining: s.draining,
+      // Decision (issue 20, docs/reference.md): the pool's first workers warming up is start-up.
+      warming: s.pool?.warming ?? false,
       memory: memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld),
       load: { running: s.pool?.running ?? s.inFlight - 1, queued: s.pool?.queued ?? 0, workers: s.pool?.threads ?? 1 },
     };
-    if (s.draining) health.status = 503;
+    if (s.draining || extra.warming) health.status = 503;
     health.body = `${(health.body as string).slice(0, -1)},${JSON.stringify(extra).slice(1)}`;
     return send(s, req, res, health);
   }

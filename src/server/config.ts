@@ -23,6 +23,7 @@ import {
   DEFAULT_PORT,
 } from '../server.js';
 import { trustedPeers } from './trusted.js';
+import { DEFAULT_WARM_UP } from './warm-state.js';
 
 const MIB = 1024 * 1024;
 
@@ -180,6 +181,16 @@ export const SETTINGS: readonly Setting[] = [
     dflt: () => undefined,
   },
   {
+    key: 'warm_up',
+    flag: 'warm-up',
+    env: 'QUIRE_WARM_UP',
+    kind: 'int',
+    min: 0,
+    max: 100_000,
+    help: 'renders of a built-in document each worker does when it starts, before it takes work (0: none); /health says warming meanwhile',
+    dflt: () => DEFAULT_WARM_UP,
+  },
+  {
     key: 'header_timeout_ms',
     flag: 'header-timeout',
     env: 'QUIRE_HEADER_TIMEOUT_MS',
@@ -278,6 +289,8 @@ export interface ServeConfig {
   renderMemoryMb: number;
   /** The server's memory budget (src/server/memory.ts), MiB; absent: derived. */
   serverMemoryMb?: number;
+  /** Warm-up renders per worker at start (src/warm-up.ts); 0: none. */
+  warmUp: number;
   headerTimeoutMs: number;
   bodyTimeoutMs: number;
   graceMs: number;
@@ -358,6 +371,7 @@ export function resolveServeConfig(flags: Record<string, unknown>, env: NodeJS.P
     memoryLimitMb: out.memory_limit_mb as number,
     renderMemoryMb: out.render_memory_mb as number,
     serverMemoryMb: out.server_memory_mb as number | undefined,
+    warmUp: out.warm_up as number,
     headerTimeoutMs: out.header_timeout_ms as number,
     bodyTimeoutMs: out.body_timeout_ms as number,
     graceMs: out.grace_ms as number,

@@ -94,6 +94,22 @@ export function createMetrics(pool: () => RenderPool | undefined, withProcessMet
     },
   });
   new Gauge({
+    name: 'quire_warm_up_renders',
+    help: 'Warm-up renders the workers did when they started (src/warm-up.ts), since start.',
+    registers: [registry],
+    collect() {
+      this.set(pool()?.warmUpRenders ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quire_warming',
+    help: "1 while the pool's first workers warm up (GET /health answers 503 warming), else 0.",
+    registers: [registry],
+    collect() {
+      this.set(pool()?.warming ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: 'quire_renders_cancelled',
     help: 'Running renders stopped at a pass boundary because their caller went away (their worker kept), since start.',
     registers: [registry],

@@ -85,6 +85,7 @@ export async function renderPoolFor(
     timeLimitMs: config.timeLimitMs,
     memoryLimitMb: config.memoryLimitMb,
     service,
+    warmUp: config.warmUp,
   });
   return {
     pool,

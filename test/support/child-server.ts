@@ -33,7 +33,8 @@ export async function startChild(
   startMs = 45_000,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, PORT: '', HOST: '', ...env },
+    // No warm-up renders unless a test asks (src/warm-up.ts): each would cost every child server seconds of CPU.
+    env: { ...process.env, PORT: '', HOST: '', QUIRE_WARM_UP: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
