@@ -142,9 +142,16 @@ type Loader = (module: { exports: unknown }, filename: string) => void;
  * Runs a CommonJS bundle with V8's code cache, `role` naming the cache (one per command, since each
  * compiles other functions). The `.cjs` files of `ajv/` beside the bundle (the validators precompiled
  * at build time, required on first use) get a cache each, named by the bundle's hash and their own.
- * Undefined when the bundle cannot be read: the caller runs its own modules.
+ * Undefined when the bundle cannot be read: the caller runs its own modules. `asStarted` runs a
+ * validator's compiling under the V8 flags the process started with, when the caller changes them
+ * while the script runs (V8's cached data carries a hash of the flags, and is refused under others).
  */
-export function runCached(file: string, role: string, env: NodeJS.ProcessEnv = process.env): CachedScript | undefined {
+export function runCached(
+  file: string,
+  role: string,
+  env: NodeJS.ProcessEnv = process.env,
+  asStarted: <T>(compile: () => T) => T = (compile) => compile(),
+): CachedScript | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -166,7 +173,7 @@ export function runCached(file: string, role: string, env: NodeJS.ProcessEnv = p
       const source = readFileSync(filename);
       const cacheName = `ajv-${build.slice(0, 16)}-${sha1(source)}.v8`;
       const data = readCache(join(dir, cacheName));
-      const script = compileAndRun(text(source), filename, data, module);
+      const script = asStarted(() => compileAndRun(text(source), filename, data, module));
       if (!data || script.cachedDataRejected) unsaved.push({ name: cacheName, script });
     };
   const module = { exports: {} as Record<string, unknown>, filename: file, id: file, loaded: false };

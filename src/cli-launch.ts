@@ -6,40 +6,88 @@
 // bytes, refusals and exit codes (bench/README.md, "Start-up, seventh wave").
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { runCached } from './cli-code-cache.js';
 
 /**
  * `quire render` is a process that renders one document and exits: V8's young generation need not
  * grow. By default V8 doubles the semi-spaces (1 → 16 MB, two of them committed) as a render's objects
  * survive scavenges, and a large table reaches the 16 MB maximum within its first pass: 32 MB of the
- * peak RSS of a one-document process. Held at their first size, table-10k peaks ~28 MB lower for the
+ * peak RSS of a one-document process. Held at their first size, table-10k peaks ~24 MB lower for the
  * same CPU (bench/README.md, "ninth wave: table-10k memory"). Only the launcher sets it, for `render`,
  * where quire owns the process (never the library, the server or its workers: those size their young
  * generation by `resourceLimits`, src/pool.ts). V8 reads the factor each time it grows new space, so
  * it takes once the process runs (unlike --max-semi-space-size, fixed when the heap is made).
  */
 const RENDER_V8_FLAGS = '--semi-space-growth-factor=1';
+/** V8's own value (the same in every V8 Node ≥ 20 ships), put back before the code cache is written. */
+const DEFAULT_V8_FLAGS = '--semi-space-growth-factor=2';
 
-type Main = (args: readonly string[]) => Promise<number | undefined>;
+/**
+ * Descriptions from this size on get the flag. A smaller one never grows the young generation far (a
+ * one-page render survives a few MB at most), and loading `node:v8` to set it was ~3 ms of every
+ * `quire render` (bench/README.md, "tenth wave: what a process loads"). The flag is set once the
+ * bundle is compiled: V8's code cache carries a hash of the flags, so it is put back before the cache
+ * is written, and every process reads and writes the cache under the flags it started with.
+ */
+const LARGE_DESCRIPTION_BYTES = 64 * 1024;
+
+type V8 = { setFlagsFromString: (flags: string) => void };
+type Io = {
+  out: (s: string | Uint8Array) => void;
+  err: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+  described?: (bytes: number) => void;
+};
+type Main = (args: readonly string[], io?: Io) => Promise<number | undefined>;
 
 async function run(args: readonly string[]): Promise<number | undefined> {
-  if (args[0] === 'render') setFlagsFromString(RENDER_V8_FLAGS);
-  if (args[0] === 'render' || args[0] === 'verify') {
-    const bundle = runCached(fileURLToPath(new URL('./cli-bundle.cjs', import.meta.url)), args[0]);
-    if (bundle) {
-      try {
-        return await (bundle.exports.main as Main)(args);
-      } finally {
-        bundle.save();
+  let v8: V8 | undefined;
+  const io: Io = {
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+    env: process.env,
+    described: (bytes) => {
+      if (args[0] !== 'render' || bytes < LARGE_DESCRIPTION_BYTES || v8) return;
+      v8 = process.getBuiltinModule('node:v8') as V8;
+      v8.setFlagsFromString(RENDER_V8_FLAGS);
+    },
+  };
+  try {
+    if (args[0] === 'render' || args[0] === 'verify') {
+      // a validator required during a large render compiles under the flags its cache was made with
+      const asStarted = <T>(compile: () => T): T => {
+        if (!v8) return compile();
+        v8.setFlagsFromString(DEFAULT_V8_FLAGS);
+        try {
+          return compile();
+        } finally {
+          v8.setFlagsFromString(RENDER_V8_FLAGS);
+        }
+      };
+      const bundle = runCached(
+        fileURLToPath(new URL('./cli-bundle.cjs', import.meta.url)),
+        args[0],
+        process.env,
+        asStarted,
+      );
+      if (bundle) {
+        try {
+          return await (bundle.exports.main as Main)(args, io);
+        } finally {
+          v8?.setFlagsFromString(DEFAULT_V8_FLAGS);
+          v8 = undefined;
+          bundle.save();
+        }
       }
     }
+    // Node 22.1 and later keep V8's compiled code of the modules loaded from here on (every command's
+    // are loaded by dynamic imports) in a cache folder, so the next process skips compiling them; Node
+    // 20 has no such cache and goes on without (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+    (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+    return await ((await import('./cli.js')).main as Main)(args, io);
+  } finally {
+    v8?.setFlagsFromString(DEFAULT_V8_FLAGS); // Node writes its compile cache at exit
   }
-  // Node 22.1 and later keep V8's compiled code of the modules loaded from here on (every command's are
-  // loaded by dynamic imports) in a cache folder, so the next process skips compiling them; Node 20
-  // has no such cache and goes on without (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
-  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  return (await import('./cli.js')).main(args);
 }
 
 run(process.argv.slice(2)).then(

@@ -85,6 +85,8 @@ interface Io {
   env: NodeJS.ProcessEnv;
   /** Standard input, whole (tests give it; the command reads fd 0). */
   stdin?: () => string;
+  /** Told the description's size before `render` renders it (src/cli-launch.ts sizes V8's young generation). */
+  described?: (bytes: number) => void;
 }
 
 const defaultIo: Io = {
@@ -304,6 +306,7 @@ async function renderCommand(args: readonly string[], io: Io): Promise<number> {
 
   const descPath = positionals[0];
   const description = descPath === '-' ? readStdin(io) : readArg(descPath);
+  io.described?.(description.byteLength);
   const parts = new Map<string, Uint8Array>();
   for (const spec of values.part ?? []) {
     const eq = spec.indexOf('=');

@@ -115,4 +115,19 @@ describe('the validators beside the bundle', () => {
     ]);
     expect(names[0].slice(4, 20)).toBe(names[1].slice(11, 27)); // the bundle's hash begins both
   });
+
+  it('are compiled through asStarted (the launcher puts V8 flags back for it), the bundle is not', () => {
+    const { root, file, env } = setup('exports.answer = (n) => require("./ajv/vkey.cjs").twice(n) + 1;');
+    mkdirSync(join(root, 'ajv'));
+    writeFileSync(join(root, 'ajv', 'vkey.cjs'), 'exports.twice = (n) => n * 2;');
+    const compiled: string[] = [];
+    const asStarted = <T>(compile: () => T): T => {
+      compiled.push('validator');
+      return compile();
+    };
+    const script = runCached(file, 'render', env, asStarted);
+    expect(compiled).toEqual([]);
+    expect(answer(script)).toBe(41);
+    expect(compiled).toEqual(['validator']);
+  });
 });
