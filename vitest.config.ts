@@ -24,6 +24,7 @@ const SLOW_FIRST = [
   'test/cli.test.ts',
   'test/hosted-browser.test.ts',
   'test/hosted-in-process.test.ts',
+  'test/server-warm-up.test.ts',
 ];
 
 class SlowFirst extends BaseSequencer {
