@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { resolveServeConfig } from '../src/server/config.js';
+import { listenProbe } from '../src/server/probe.js';
 import { silentLogger, startServer } from '../src/server.js';
 
 describe('probe port', () => {
@@ -154,6 +155,42 @@ describe('probe port', () => {
       expect([h.statusCode, body.draining, h.headers.connection]).toEqual([503, true, 'close']);
     } finally {
       await done;
+    }
+  });
+
+  it('a probe thread that stops is logged and started again on the same port', async () => {
+    const failures: string[] = [];
+    const probe = await listenProbe({
+      port: 0,
+      host: '127.0.0.1',
+      state: () => ({ status: 200, body: '{"version":"v","licensed":false,"faces":12}', draining: false }),
+      version: 'v',
+      headersTimeout: 5000,
+      requestTimeout: 5000,
+      failed: (e) => failures.push(e.message),
+    });
+    try {
+      const get = async () => {
+        try {
+          const h = await request(`${probe.url}/health`, { headers: { connection: 'close' } });
+          return [h.statusCode, h.headers['x-svc-version'], await h.body.text()];
+        } catch (e) {
+          return [(e as NodeJS.ErrnoException).code];
+        }
+      };
+      const ok = [200, 'v', '{"version":"v","licensed":false,"faces":12}'];
+      expect(await get()).toEqual(ok);
+      const first = probe.thread();
+      await first.terminate();
+      // answered again once the new thread listens (polled: a failure past 10 s)
+      let again = await get();
+      for (const until = Date.now() + 10_000; again[0] !== 200 && Date.now() < until; again = await get())
+        await new Promise((r) => setTimeout(r, 50));
+      expect(again).toEqual(ok);
+      expect(probe.thread()).not.toBe(first);
+      expect(failures).toEqual(['the probe thread stopped; starting it again']);
+    } finally {
+      await probe.close();
     }
   });
 
