@@ -10,9 +10,20 @@
 // dist/probe-thread.js).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { port, host, block, staleMs, version, notFound, clientErrors, headersTimeout, requestTimeout, log } = workerData;
+const { port, host, block, staleMs, version, notFound, clientErrors, headersTimeout, requestTimeout, log, nice } =
+  workerData;
+
+// Above the process's other threads where it may be (Linux sets a nice value per thread; lowering it
+// needs CAP_SYS_NICE or RLIMIT_NICE, which a container does not give by default: then it stays as
+// it is). On a loaded machine what delays a probe here is waiting for a CPU (src/server/probe.ts).
+try {
+  setPriority(nice);
+} catch {
+  // not allowed: the process's priority
+}
 
 // The block's layout (src/server/probe.ts, PROBE_BLOCK): Int32 [0] sequence (odd while the main
 // thread writes), [1] status, [2] body length, [3] draining (0/1); BigInt64 at byte 16 the

@@ -31,6 +31,16 @@ export const PROBE_HEARTBEAT_MS = 50;
 export const PROBE_STALE_MS = 2000;
 
 /**
+ * The probe thread's nice value, asked for and kept only where the process may lower it (root
+ * outside a container, CAP_SYS_NICE, RLIMIT_NICE; not the container's defaults). What still
+ * delayed probes once the thread no longer waited on the main thread was waiting for a CPU: on
+ * 2 cores at load 12, 4–13 of ~300 probes in a burst over 50 ms at the default priority, none at
+ * -10 (bench/README.md, "`/health` in a burst, tenth wave"). It answers only /health, from
+ * memory: little to give a CPU to.
+ */
+export const PROBE_NICE = -10;
+
+/**
  * The shared block: Int32 [0] sequence (odd while the main thread writes), [1] status, [2] body
  * length, [3] draining (0/1); BigInt64 at byte 16 the heartbeat (ms, performance.timeOrigin +
  * performance.now(), comparable across threads); the body's UTF-8 bytes from byte 24
@@ -157,6 +167,7 @@ export async function listenProbe(opts: ProbeOptions): Promise<ProbeListener> {
         headersTimeout: opts.headersTimeout,
         requestTimeout: opts.requestTimeout,
         log: opts.log !== undefined,
+        nice: PROBE_NICE,
         ...canned,
       },
       // a small heap: it holds a few connections and one answer
