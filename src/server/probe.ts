@@ -34,9 +34,9 @@ export const PROBE_STALE_MS = 2000;
  * The probe thread's nice value, asked for and kept only where the process may lower it (root
  * outside a container, CAP_SYS_NICE, RLIMIT_NICE; not the container's defaults). What still
  * delayed probes once the thread no longer waited on the main thread was waiting for a CPU: on
- * 2 cores at load 12, 4–13 of ~300 probes in a burst over 50 ms at the default priority, none at
- * -10 (bench/README.md, "`/health` in a burst, tenth wave"). It answers only /health, from
- * memory: little to give a CPU to.
+ * 2 cores at load 10–14, 2.0 % of probes over 50 ms at the default priority, 1.7 % at -10 (none in
+ * two bursts of a traced build), main's 8.6–15.7 % (bench/README.md, "`/health` in a burst, tenth
+ * wave"). It answers only /health, from memory: little to give a CPU to.
  */
 export const PROBE_NICE = -10;
 
