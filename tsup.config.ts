@@ -1,6 +1,6 @@
 // tsup.config.ts — builds dist/: the library (index), the server and the hosted front behind their
 // subpath exports (quire/server, quire/hosted), the `quire` command (cli), the server's render worker
-// (loaded by piscina from dist/render-worker.js), the worker of the async `renderAsync` and the bench
+// (loaded by piscina from dist/render-worker.js), the probe port's thread (dist/probe-thread.js), the worker of the async `renderAsync` and the bench
 // entry, and dist/ajv/ (ir/schema/precompile.ts). Dependencies stay external (node_modules at run
 // time) but pdf-lib's and those of BUNDLED below; declarations are emitted for the three exported entries unless QUIRE_NO_DTS is
 // set (tools/build-if-stale.mjs sets it for `npm start`).
@@ -134,6 +134,8 @@ export default defineConfig({
     'bench-entry': 'src/bench-entry.ts',
     'render-worker': 'src/render-worker.ts',
     'async-worker': 'src/async-worker.ts',
+    // the probe port's thread (src/server/probe.ts), plain JavaScript so the sources run it as well
+    'probe-thread': 'src/server/probe-thread.mjs',
   },
   format: ['esm'],
   target: 'node20',

@@ -189,13 +189,13 @@ function line(label: string, r: autocannon.Result, rss: number): string {
   return `| ${label} | ${r.requests.average.toFixed(1)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} | ${rss.toFixed(0)} |`;
 }
 
-/** GET /health every `everyMs` from a worker thread until stopped; the times (ms). */
+/** GET /health every `everyMs` from a worker thread until stopped; the times (ms), and after stop() how many were not 200. */
 function healthSampler(
   url: string,
   everyMs: number,
   warm = false,
   freshEach = false,
-): { ready: Promise<void>; stop: () => Promise<number[]> } {
+): { ready: Promise<void>; stop: () => Promise<number[]>; notOk: () => number } {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const http = require('node:http');
@@ -205,11 +205,13 @@ function healthSampler(
     const times = [];
     parentPort.on('message', () => { running = false; });
     let fresh = 0;
+    let notOk = 0;
     const once = () => new Promise((resolve) => {
       const t = performance.now();
-      const req = http.get(workerData.url + '/health', { agent, headers }, (res) => { res.resume(); res.on('end', () => resolve(performance.now() - t)); })
+      const req = http.get(workerData.url + '/health', { agent, headers }, (res) => { if (res.statusCode !== 200) notOk++; res.resume(); res.on('end', () => resolve(performance.now() - t)); })
         .on('error', (e) => {
           if (process.env.QUIRE_BENCH_SLOW) console.error('/health error', e.code, 'after', (performance.now() - t).toFixed(1), 'ms');
+          notOk++;
           resolve(performance.now() - t);
         });
       req.on('socket', (sock) => {
@@ -230,18 +232,21 @@ function healthSampler(
         await new Promise((r) => setTimeout(r, workerData.everyMs));
       }
       if (process.env.QUIRE_BENCH_FRESH) console.error('health sampler: connections opened', fresh, 'for', times.length, 'calls');
-      parentPort.postMessage(times);
+      parentPort.postMessage({ times, notOk });
       if (agent) agent.destroy();
     })();`;
   const w = new Worker(code, { eval: true, workerData: { url, everyMs, warm, freshEach } });
   const ready = new Promise<void>((resolve) => w.once('message', () => resolve()));
+  let notOk = 0;
   return {
     ready,
+    notOk: () => notOk,
     stop: () =>
       new Promise((resolve) => {
-        w.once('message', (times: number[]) => {
+        w.once('message', (m: { times: number[]; notOk: number }) => {
           void w.terminate();
-          resolve(times);
+          notOk = m.notOk;
+          resolve(m.times);
         });
         w.postMessage('stop');
       }),
@@ -284,6 +289,7 @@ async function burst(url: string, jsons: string[], healthUrl = url) {
     healthP90: health[Math.floor(health.length * 0.9)] ?? 0,
     healthOver50: health.filter((t) => t > 50).length,
     healthSamples: health.length,
+    healthNotOk: sampler.notOk(),
     healthFirst,
   };
 }
@@ -331,7 +337,7 @@ if (values.only === 'burst200') {
           srv.probeUrl,
         );
         console.log(
-          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, p90 ${b.healthP90.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms, ${b.healthOver50} over 50 ms of ${b.healthSamples} samples (${values['fresh-health'] ? 'each on a new connection; the first' : 'the first'}, ${values['warm-health'] ? 'on its warmed connection' : 'on a new connection'}, ${b.healthFirst.toFixed(1)} ms); ${await srv.loopDelay()}; load average ${load1()}`,
+          `${dist}: ${JSON.stringify(b.by)} in ${b.wall.toFixed(0)} ms; /health p50 ${b.healthP50.toFixed(1)} ms, p90 ${b.healthP90.toFixed(1)} ms, max ${b.healthMax.toFixed(1)} ms, ${b.healthOver50} over 50 ms of ${b.healthSamples} samples, ${b.healthNotOk} not 200 (${values['fresh-health'] ? 'each on a new connection; the first' : 'the first'}, ${values['warm-health'] ? 'on its warmed connection' : 'on a new connection'}, ${b.healthFirst.toFixed(1)} ms); ${await srv.loopDelay()}; load average ${load1()}`,
         );
       } finally {
         srv.stop();

@@ -21,7 +21,7 @@ import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { Intake } from './server/intake.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
 import { createMetrics, type ServerMetrics } from './server/metrics.js';
-import { isProbeSocket, listenProbe } from './server/probe.js';
+import { listenProbe } from './server/probe.js';
 import { PartSpool, SPOOL_THRESHOLD } from './server/spool.js';
 import { trustedPeers } from './server/trusted.js';
 import type { Outcome } from './types.js';
@@ -104,8 +104,10 @@ export interface StartOptions extends ServerOptions {
   host?: string;
   /** A Unix socket path to listen on instead of host:port (a stale socket file there is replaced). */
   socket?: string;
-  /** A second port, at `host`, answering only GET /health: probes there are accepted at once during a burst (src/server/probe.ts). */
+  /** A second port, at `host`, answering only GET /health from a thread of its own: probes there are answered at once during a burst (src/server/probe.ts). */
   probePort?: number;
+  /** The probe port answers 503 when the main thread has had no turn for this long (ms). Default PROBE_STALE_MS (src/server/probe.ts). */
+  probeStaleMs?: number;
 }
 
 export interface RunningServer {
@@ -248,7 +250,20 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let probe: Awaited<ReturnType<typeof listenProbe>> | undefined;
   if (opts.probePort !== undefined) {
     try {
-      probe = await listenProbe(server, opts.probePort, opts.host ?? DEFAULT_HOST);
+      probe = await listenProbe({
+        port: opts.probePort,
+        host: opts.host ?? DEFAULT_HOST,
+        state: () => {
+          const a = healthAnswer(s);
+          return { status: a.status, body: a.body as string, draining: s.draining };
+        },
+        version: s.version,
+        staleMs: opts.probeStaleMs,
+        headersTimeout: server.headersTimeout,
+        requestTimeout: server.requestTimeout,
+        log: s.logger.isLevelEnabled('info') ? (a) => s.logger.info({ ...a, probePort: true }, 'answer') : undefined,
+        failed: (e) => s.logger.error({ err: e }, 'the probe port stopped'),
+      });
     } catch (e) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       throw e;
@@ -273,6 +288,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     },
     async shutdown(graceMs = DEFAULT_GRACE_MS) {
       s.draining = true;
+      probe?.beat();
       const deadline = Date.now() + graceMs;
       // Still accepting while /health says draining, so whoever routes to us notices first.
       const notice = Math.min(s.drainNoticeMs, graceMs);
@@ -400,8 +416,6 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   const method = req.method ?? 'GET';
   const path = pathOf(req.url);
 
-  // The probe port (src/server/probe.ts) answers GET /health only.
-  if (path !== '/health' && isProbeSocket(req.socket)) return send(s, req, res, notFound(s, method, path));
   if (path === '/render') {
     if (method !== 'POST') return send(s, req, res, methodNotAllowed(s, method, path, 'POST'));
     return receive(s, req, res);
@@ -417,22 +431,7 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   }
   if (path === '/health') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
-    const health = answerHealth({ licensed: s.licensed() === true, faces: s.faces() }, s.version);
-    // Decision (docs/reference.md): beside the spec's three fields, who vouches for the licence.
-    // Decision (docs/reference.md, "A fleet of render servers"): its load and whether it drains, for
-    // the fronts choosing a server; while draining the answer is 503 (a readiness probe fails).
-    const extra = {
-      licence_issuer: s.issuers.licence ?? null,
-      operator_issuers: s.issuers.operator,
-      draining: s.draining,
-      // Decision (issue 20, docs/reference.md): the pool's first workers warming up is start-up.
-      warming: s.pool?.warming ?? false,
-      memory: memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld),
-      load: { running: s.pool?.running ?? s.inFlight - 1, queued: s.pool?.queued ?? 0, workers: s.pool?.threads ?? 1 },
-    };
-    if (s.draining || extra.warming) health.status = 503;
-    health.body = `${(health.body as string).slice(0, -1)},${JSON.stringify(extra).slice(1)}`;
-    return send(s, req, res, health);
+    return send(s, req, res, healthAnswer(s, 1));
   }
   if (path === '/metrics') {
     if (method !== 'GET' && method !== 'HEAD') return send(s, req, res, methodNotAllowed(s, method, path, 'GET, HEAD'));
@@ -453,6 +452,26 @@ function handle(s: Settings, req: http.IncomingMessage, res: http.ServerResponse
   // REFUSALS.notFound; the table's status 400 is overridden here because 404 is what every HTTP
   // client and proxy understands for "no such resource".
   return send(s, req, res, notFound(s, method, path));
+}
+
+/** GET /health now; `own`: calls in flight that are this one (1 on the main port, 0 for the probe port). */
+function healthAnswer(s: Settings, own = 0): Answer {
+  const health = answerHealth({ licensed: s.licensed() === true, faces: s.faces() }, s.version);
+  // Decision (docs/reference.md): beside the spec's three fields, who vouches for the licence.
+  // Decision (docs/reference.md, "A fleet of render servers"): its load and whether it drains, for
+  // the fronts choosing a server; while draining the answer is 503 (a readiness probe fails).
+  const extra = {
+    licence_issuer: s.issuers.licence ?? null,
+    operator_issuers: s.issuers.operator,
+    draining: s.draining,
+    // Decision (issue 20, docs/reference.md): the pool's first workers warming up is start-up.
+    warming: s.pool?.warming ?? false,
+    memory: memoryReport(s.memory, s.pool?.running ?? 0, s.bodiesHeld),
+    load: { running: s.pool?.running ?? s.inFlight - own, queued: s.pool?.queued ?? 0, workers: s.pool?.threads ?? 1 },
+  };
+  if (s.draining || extra.warming) health.status = 503;
+  health.body = `${(health.body as string).slice(0, -1)},${JSON.stringify(extra).slice(1)}`;
+  return health;
 }
 
 function notFound(s: Settings, method: string, path: string): Answer {

@@ -13,7 +13,6 @@
 // FIRST_READS new connections' heads and first chunks; nothing is refused, and the line is short
 // in time (200 connections: 25 places in turn, each a turn of a few milliseconds).
 import type { Server, Socket } from 'node:net';
-import { isProbeSocket } from './probe.js';
 
 /**
  * New connections resumed and not yet past their first request head, at most. A new upload's first
@@ -49,8 +48,6 @@ export class Doorway {
   }
 
   readonly admit = (socket: Socket): void => {
-    // The probe port's connections are read at once (src/server/probe.ts): never in line.
-    if (isProbeSocket(socket)) return;
     if (this.open < this.firstReads) this.resume(socket);
     else {
       this.line.push(socket);
