@@ -114,4 +114,6 @@ export interface TableItem extends ItemBase {
   rows: TableRow[];
   headerRows: number;
   footerRows: number;
+  /** Whether any cell's text holds a placeholder or a brace escape (read once; a table without is not scanned again for them). */
+  placeholders: boolean;
 }

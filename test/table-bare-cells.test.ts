@@ -53,4 +53,21 @@ describe('a bare-string table cell', () => {
     expect((err as RefusalError).key).toBe('placeholderUnknown');
     expect((err as RefusalError).at).toBe('/items/0/rows/0/1');
   });
+
+  it('says whether any cell holds a placeholder (a bare string, a text run or a flow), so a table without is not scanned again', () => {
+    expect(read([['a', 'b']]).placeholders).toBe(false);
+    expect(read([['a', '{{b}}']]).placeholders).toBe(true);
+    expect(read([['a', { text: 'page {current_page}' }]]).placeholders).toBe(true);
+    expect(read([['a', { text: ['x', 'see {page_of:intro}'] }]]).placeholders).toBe(true);
+    expect(read([['a', { flow: '{total_pages}' }]]).placeholders).toBe(true);
+    expect(read([['a', { text: 'plain' }]]).placeholders).toBe(false);
+  });
+
+  it('every cell and row has the same keys in the same order, whatever it was written as', () => {
+    const t = read([['a', { text: 'b' }], { cells: [{ text: 'c', col_span: 2 }], keep_with_next: true }]);
+    const cellKeys = t.rows.flatMap((r) => r.cells.map((c) => Object.keys(c).join()));
+    expect(new Set(cellKeys).size).toBe(1);
+    expect(new Set(t.rows.map((r) => Object.keys(r).join())).size).toBe(1);
+    expect(t.rows.map((r) => r.keepWithNext)).toEqual([undefined, true]);
+  });
 });

@@ -18,7 +18,9 @@ import type {
   CodeKind,
   Colour,
   ColumnWidth,
+  FontResource,
   ItemBase,
+  ResolvedTableItem,
   TableCell,
   TableItem,
   TableRow,
@@ -137,19 +139,24 @@ function readContent(c: Exclude<D.TableCell, string>, p: JsonPointer, base: Item
   if (c.code !== undefined) {
     const code = c.code;
     // The code is read as a code item of its own (its data refused here if the symbology cannot carry it); its box is the cell's.
-    const codeRaw = { ...code, rect: { llx: 0, lly: 0, urx: 0, ury: 0 } };
+    // (Object.assign, not `{ ...code, rect }`: a spread followed by a key gives each object a map of its own, see tableItem)
+    const codeRaw = Object.assign({}, code, { rect: { llx: 0, lly: 0, urx: 0, ury: 0 } });
     check<RawItem<CodeKind>>(codeReaders[code.type].validate, codeRaw, kp);
-    const item = readCodeItem(codeRaw, {
-      ...base,
+    const cellBase: EveryKey<ItemBase> = {
       at: kp,
-      relativeTo: undefined,
-      hang: undefined,
+      index: base.index,
+      pages: base.pages,
       id: undefined,
       transform: undefined,
       rotate: undefined,
       transformAt: undefined,
       rotateAt: undefined,
-    });
+      layer: base.layer,
+      graphicsState: base.graphicsState,
+      relativeTo: undefined,
+      hang: undefined,
+    };
+    const item = readCodeItem(codeRaw, cellBase as ItemBase);
     return { kind: 'code', at: kp, code: item as never, height: code.height };
   }
   const text = c.text!;
@@ -241,6 +248,78 @@ const validateTable = ((data: unknown) => {
 }) as ValidateFunction<D.TableItem>;
 validateTable.schema = tableItemSchema; // what tools/schema.ts ships (itemSchemas)
 
+/** Every key of T, none optional: an object literal of this type states them all, so it has one shape. */
+type EveryKey<T> = { [K in keyof Required<T>]: T[K] | undefined };
+
+/**
+ * The table item with every key written in one object literal, in one order. Not `{ ...base, … }`:
+ * on Node 20 a spread followed by more keys gives each object a map of its own once the code is
+ * optimised, so the one table of a render reached pagination and layout with a new map every render
+ * and every function reading it was thrown out of optimised code again ("wrong map").
+ */
+export function tableItem(
+  base: ItemBase,
+  rect: TableItem['rect'],
+  continuation: TableItem['continuation'],
+  columns: TableItem['columns'],
+  rows: TableRow[],
+  headerRows: number,
+  footerRows: number,
+  placeholders: boolean,
+): TableItem {
+  const item: EveryKey<TableItem> = {
+    at: base.at,
+    index: base.index,
+    pages: base.pages,
+    id: base.id,
+    transform: base.transform,
+    rotate: base.rotate,
+    transformAt: base.transformAt,
+    rotateAt: base.rotateAt,
+    layer: base.layer,
+    graphicsState: base.graphicsState,
+    relativeTo: base.relativeTo,
+    hang: base.hang,
+    type: 'table',
+    rect,
+    continuation,
+    columns,
+    rows,
+    headerRows,
+    footerRows,
+    placeholders,
+  };
+  return item as TableItem;
+}
+
+/** The table with its fonts found (the names pass): every key in one literal, as `tableItem` (not a spread). */
+export function resolvedTableItem(t: TableItem, fontRes: Map<string, FontResource>): ResolvedTableItem {
+  const item: EveryKey<ResolvedTableItem> = {
+    at: t.at,
+    index: t.index,
+    pages: t.pages,
+    id: t.id,
+    transform: t.transform,
+    rotate: t.rotate,
+    transformAt: t.transformAt,
+    rotateAt: t.rotateAt,
+    layer: t.layer,
+    graphicsState: t.graphicsState,
+    relativeTo: t.relativeTo,
+    hang: t.hang,
+    type: 'table',
+    rect: t.rect,
+    continuation: t.continuation,
+    columns: t.columns,
+    rows: t.rows,
+    headerRows: t.headerRows,
+    footerRows: t.footerRows,
+    placeholders: t.placeholders,
+    fontRes,
+  };
+  return item as ResolvedTableItem;
+}
+
 export const tableReader: ItemReader<'table'> = {
   validate: validateTable,
   read(raw, base: ItemBase): TableItem {
@@ -276,6 +355,8 @@ export const tableReader: ItemReader<'table'> = {
     // Pointers as at() writes them, without its token array, each one string joined to a prefix its row
     // shares (`/items/1/rows/7/` + `2`): one string object a cell, not two.
     const rowsAt = `${p}/rows/`;
+    // Whether any cell's text holds a placeholder or brace escape (pagination's `{page_of:…}` check skips a table without).
+    let placeholders = false;
     for (let r = 0; r < rawRows.length; r++) {
       const rr = rawRows[r];
       const rp = rowsAt + r;
@@ -311,7 +392,7 @@ export const tableReader: ItemReader<'table'> = {
             if (plain) shared.set(key, style);
           }
           // The placeholders' syntax is checked now (a refusal names the cell); the run is made when asked (`cellRuns`).
-          cellPlaceholders(rc, cp);
+          if (cellPlaceholders(rc, cp)) placeholders = true;
           cells[i] = { at: cp, content: BARE_TEXT, text: rc, col, colSpan: 1, rowSpan: 1, style };
           col++;
           continue;
@@ -345,7 +426,14 @@ export const tableReader: ItemReader<'table'> = {
           );
           if (plain) shared.set(key, style);
         }
-        cells[i] = { at: cp, content: readContent(c, cp, base), col, colSpan, rowSpan, style };
+        const content = readContent(c, cp, base);
+        if (
+          (content.kind === 'flow' && content.placeholders) ||
+          (content.kind === 'text' && content.runs?.some((run) => run.placeholders))
+        )
+          placeholders = true;
+        // the same keys in the same order as a bare-string cell's: one object shape for every cell
+        cells[i] = { at: cp, content, text: undefined, col, colSpan, rowSpan, style };
         col += colSpan;
       }
       let filled = 0;
@@ -362,19 +450,24 @@ export const tableReader: ItemReader<'table'> = {
       }
       const height = row?.height;
       const split = row?.split;
-      const read: TableRow = { at: rp, cells, minHeight: height ?? rowHeight, split: split ?? splitRows };
-      if (row?.keep_with_next) read.keepWithNext = true;
-      rows.push(read);
+      // every key from creation (none added later): one object shape for every row
+      rows.push({
+        at: rp,
+        cells,
+        minHeight: height ?? rowHeight,
+        split: split ?? splitRows,
+        keepWithNext: row?.keep_with_next ? true : undefined,
+      });
     }
-    return {
-      ...base,
-      type: 'table',
-      rect: readRect(raw.rect, at(p, 'rect')),
-      continuation: raw.continuation === undefined ? undefined : readRect(raw.continuation, at(p, 'continuation')),
-      columns: columns.map(({ at: cAt, width }) => ({ at: cAt, width })),
+    return tableItem(
+      base,
+      readRect(raw.rect, at(p, 'rect')),
+      raw.continuation === undefined ? undefined : readRect(raw.continuation, at(p, 'continuation')),
+      columns.map(({ at: cAt, width }) => ({ at: cAt, width })),
       rows,
       headerRows,
       footerRows,
-    };
+      placeholders,
+    );
   },
 };

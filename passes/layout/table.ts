@@ -355,7 +355,9 @@ function joined(row: GlyphRunOp[], from: number, to: number, tp: TablePartItem):
     }
     o += r.glyphs.length;
   }
-  return { ...first, glyphs, adjust, text, cells, reach: joinedReach(row, from, to) };
+  // Object.assign, not `{ ...first, …, cells }`: a spread followed by a key `first` lacks gives every
+  // joined run a map of its own once optimised (ir/read/table.ts tableItem), and emit's reads of them go megamorphic
+  return Object.assign({}, first, { glyphs, adjust, text, cells, reach: joinedReach(row, from, to) });
 }
 
 /**

@@ -8,6 +8,7 @@ import { StyledFont } from '../../engines/fonts/styled-font.js';
 import { resolveImage } from '../../engines/images/resource.js';
 import type { ImageResource } from '../../ir/image-resource.js';
 import { refuse } from '../../ir/messages.js';
+import { resolvedTableItem } from '../../ir/read/table.js';
 import type {
   CellStyle,
   CodeTextSpec,
@@ -178,5 +179,6 @@ function resolveTableFonts(
       fontRes.set(name, res);
     }
   }
-  return { ...item, fontRes };
+  // not `{ ...item, fontRes }`: a spread gives the table a map of its own each render (ir/read/table.ts)
+  return resolvedTableItem(item, fontRes);
 }

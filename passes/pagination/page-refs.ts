@@ -33,6 +33,8 @@ export interface Landing {
 
 /** Each text of a table's cells that may hold placeholders, with its pointer (nothing allocated per cell). */
 function eachCellText(t: TableItem, story: boolean, f: (text: string, at: JsonPointer, story: boolean) => void): void {
+  // a `{page_of:…}` is a placeholder: a table the reader found none in has nothing to look at
+  if (!t.placeholders) return;
   const rows = t.rows;
   for (let i = 0; i < rows.length; i++) {
     const cells = rows[i].cells;
