@@ -178,17 +178,52 @@ function signature(value: object, keys: string[]): string {
   return sig;
 }
 
-function shapeOf(s: S, value: object): Shape | null {
-  let byKind = shapes.get(s);
-  if (!byKind) {
-    byKind = new Map();
-    shapes.set(s, byKind);
+/** A schema's shapes by kind of value, and the keys its kinds are told by: one lookup per value walked. */
+interface Kinds {
+  keys: string[];
+  /** Shapes by signature (`signature`). */
+  byKind: Map<string, Shape | null>;
+  /** When `type` is the only deciding key: shapes of values whose `type` is a string, by that string (no signature built). */
+  byType: Map<string, Shape | null> | undefined;
+}
+const kindsBySchema = new WeakMap<S, Kinds>();
+
+function kindsOf(s: S): Kinds {
+  let k = kindsBySchema.get(s);
+  if (!k) {
+    let byKind = shapes.get(s);
+    if (!byKind) {
+      byKind = new Map();
+      shapes.set(s, byKind);
+    }
+    const keys = decidingKeys(s);
+    k = { keys, byKind, byType: keys.length === 1 && keys[0] === 'type' ? new Map() : undefined };
+    kindsBySchema.set(s, k);
   }
-  const sig = Array.isArray(value) ? '[]' : signature(value, decidingKeys(s));
-  let shape = byKind.get(sig);
+  return k;
+}
+
+function shapeOf(s: S, value: object): Shape | null {
+  const kinds = kindsOf(s);
+  if (kinds.byType !== undefined && !Array.isArray(value)) {
+    const t = (value as Record<string, unknown>).type;
+    if (typeof t === 'string') {
+      let shape = kinds.byType.get(t);
+      if (shape !== undefined) return shape;
+      shape = shapeBySignature(s, kinds, value);
+      if (kinds.byType.size < SHAPES_PER_SCHEMA) kinds.byType.set(t, shape);
+      return shape;
+    }
+  }
+  return shapeBySignature(s, kinds, value);
+}
+
+function shapeBySignature(s: S, kinds: Kinds, value: object): Shape | null {
+  const sig = Array.isArray(value) ? '[]' : signature(value, kinds.keys);
+  let shape = kinds.byKind.get(sig);
   if (shape !== undefined) return shape;
   shape = buildShape(s, value);
-  if (byKind.size < SHAPES_PER_SCHEMA) byKind.set(sig, shape);
+  if (kinds.byKind.size < SHAPES_PER_SCHEMA) kinds.byKind.set(sig, shape);
   return shape;
 }
 

@@ -115,7 +115,10 @@ function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: Re
     }
     // The read item becomes the resolved one in place: copying an object of thirty keys per text
     // item was most of this pass's time on 10 000 items (bench/validate.ts); nothing reads it as read.
-    return Object.assign(item, { fontRes }) as ResolvedItem;
+    // set in place (what Object.assign did, without its object and generic copy)
+    const out = item as typeof item & { fontRes: FontResource };
+    out.fontRes = fontRes;
+    return out as ResolvedItem;
   };
 }
 

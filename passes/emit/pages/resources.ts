@@ -25,6 +25,12 @@ interface Entry {
 }
 
 /** The document's resources: one object and one name per (category, key), in order of first use. */
+/**
+ * Resource names in the order `localeCompare(b, 'en', { numeric: true })` gives (`F2` before `F10`): one
+ * collator for the process; `localeCompare` with a locale builds a new one on every call (~0.3 ms a render).
+ */
+const BY_NAME = new Intl.Collator('en', { numeric: true });
+
 export class DocumentResources {
   private readonly entries = new Map<string, Entry>();
   private readonly counters = new Map<ResourceCategory, number>();
@@ -89,7 +95,7 @@ export class ResourceScope {
     const out: Record<string, Record<string, PDFRef>> = {};
     for (const cat of [...this.used.keys()].sort()) {
       const names = this.used.get(cat)!;
-      out[cat] = Object.fromEntries([...names].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true })));
+      out[cat] = Object.fromEntries([...names].sort((a, b) => BY_NAME.compare(a[0], b[0])));
     }
     return out;
   }
