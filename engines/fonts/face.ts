@@ -17,6 +17,12 @@ import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
 export const FACE_CACHE_SIZE = 64;
+/**
+ * …and their files' bytes together (decision, issue 20: a process's memory is bounded by the server,
+ * not by the fonts past requests sent): 64 CJK fonts of 20 MB, each parsed (ten times its file,
+ * font-memory.ts), would hold gigabytes. The oldest go first; the face just loaded is always kept.
+ */
+export const FACE_CACHE_BYTES = 64 << 20;
 /** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
 export const WORD_CACHE_SIZE = 20_000;
 /**
@@ -424,6 +430,13 @@ function continuesCluster(text: string, j: number): boolean {
 }
 
 const faces = new Map<string, Face>();
+/** Bytes of the files of the faces kept (FACE_CACHE_BYTES). */
+let facesBytes = 0;
+
+/** Faces kept per process and their files' bytes together (for tests). */
+export function facesHeld(): { faces: number; bytes: number } {
+  return { faces: faces.size, bytes: facesBytes };
+}
 /** Faces by the bytes object they were loaded from (held weakly: a request's own part bytes go with it). */
 const byBytes = new WeakMap<Uint8Array, Face>();
 
@@ -454,8 +467,18 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
 
 /** Keeps a face in the process cache (the oldest evicted) and by the bytes object it came from. */
 function remember(face: Face, bytes?: Uint8Array): LoadFaceResult {
-  if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
+  const old = faces.get(face.key);
+  if (old) {
+    faces.delete(face.key);
+    facesBytes -= old.bytes.length;
+  }
   faces.set(face.key, face);
+  facesBytes += face.bytes.length;
+  for (const [k, f] of faces) {
+    if ((faces.size <= FACE_CACHE_SIZE && facesBytes <= FACE_CACHE_BYTES) || f === face) break;
+    faces.delete(k);
+    facesBytes -= f.bytes.length;
+  }
   if (bytes) byBytes.set(bytes, face);
   return { ok: true, face };
 }
