@@ -3,7 +3,7 @@
 // face just loaded is kept, and one met again is the same face.
 import { describe, expect, it } from 'vitest';
 import { NOTO_SANS_B64 } from '../../test/support/fixtures.js';
-import { FACE_CACHE_BYTES, FACE_CACHE_SIZE, facesHeld, loadFace } from './face.js';
+import { FACE_CACHE_BYTES, FACE_CACHE_SIZE, facesHeld, loadFace, setWordCacheChars } from './face.js';
 
 describe('faces kept per process', () => {
   it('hold no more than FACE_CACHE_BYTES of files, however many large fonts came before', () => {
@@ -31,5 +31,25 @@ describe('faces kept per process', () => {
     // The first was let go: loading it again parses it afresh.
     const back = loadFace(first);
     expect(back.ok && a.ok && back.face !== a.face).toBe(true);
+  });
+
+  it("keep no more than their bound of a face's words, and shape alike after letting go", () => {
+    const bound = 1 << 16;
+    const was = setWordCacheChars(bound);
+    const loaded = loadFace(Buffer.from(NOTO_SANS_B64, 'base64'));
+    if (!loaded.ok) throw new Error(loaded.detail);
+    const face = loaded.face;
+    const kept = () => (face as unknown as { wordChars: number }).wordChars;
+    const word = (i: number) => `${i}`.padStart(8, 'x').repeat(512); // 4 096 characters
+    const first = face.shapeWith(word(0), { kern: true }, 'kern');
+    try {
+      for (let i = 1; i * 4096 <= bound + 8192; i++) {
+        face.shapeWith(word(i), { kern: true }, 'kern');
+        expect(kept()).toBeLessThanOrEqual(bound);
+      }
+      expect(face.shapeWith(word(0), { kern: true }, 'kern')).toEqual(first);
+    } finally {
+      setWordCacheChars(was);
+    }
   });
 });

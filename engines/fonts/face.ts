@@ -26,6 +26,19 @@ export const FACE_CACHE_BYTES = 64 << 20;
 /** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
 export const WORD_CACHE_SIZE = 20_000;
 /**
+ * …and characters of words kept per face, all feature sets together (issue 20): a word may be up to
+ * SHAPE_CHUNK characters, so 20 000 by count alone could hold 80 M characters' glyphs in one face;
+ * past this bound the face's words (every feature set) are let go.
+ */
+export const WORD_CACHE_CHARS = 1 << 20;
+let wordCacheChars = WORD_CACHE_CHARS;
+/** Sets the bound above (tests: shaping a million characters takes seconds); returns the one before. */
+export function setWordCacheChars(chars: number): number {
+  const was = wordCacheChars;
+  wordCacheChars = chars;
+  return was;
+}
+/**
  * Words a face shapes through fontkit before plain Latin takes the pair path (pair-shape.ts): both give
  * the same glyphs and advances, and a cold process with a page of text is faster without the pairs
  * (bench/README.md, "Start-up, fifth wave").
@@ -106,6 +119,8 @@ export class Face implements TextFont {
   readonly unitsPerEm: number;
   /** Word caches, one per feature set ('' = the font's defaults). */
   private readonly words = new Map<string, Map<string, Shaped>>();
+  /** Characters of the words kept in `words`, all feature sets (WORD_CACHE_CHARS). */
+  private wordChars = 0;
   /** Texts this face has had fontkit shape; the pair path waits for PAIR_PATH_AFTER of them. */
   private shapedByFontkit = 0;
 
@@ -281,6 +296,13 @@ export class Face implements TextFont {
     const shaped = this.shapeUncached(text, features);
     if (text.length > SHAPE_CHUNK) return shaped; // a huge word is not kept: it would hold the cache's memory
     if (words.size >= WORD_CACHE_SIZE) words.clear();
+    this.wordChars += text.length;
+    if (this.wordChars > wordCacheChars) {
+      this.words.clear();
+      this.words.set(cacheKey, words);
+      words.clear();
+      this.wordChars = text.length;
+    }
     words.set(text, shaped);
     return shaped;
   }
