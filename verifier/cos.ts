@@ -2,6 +2,7 @@
 // (tolerantly: a broken object is skipped, encryption is not refused here) and gives the checks small
 // typed accessors (name, number, dict, array, stream data) that resolve indirect references.
 
+import '../ir/pdf-name-pool.js'; // every name of a PDF read is weakly held
 import { inflateSync, constants as zlibConstants } from 'node:zlib';
 import {
   decodePDFRawStream,

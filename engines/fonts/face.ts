@@ -17,8 +17,27 @@ import { unpackWebFont, WebFontError, webFontKind } from './web-font.js';
 
 /** Distinct font files kept parsed per process; a request naming a new one evicts the oldest. */
 export const FACE_CACHE_SIZE = 64;
+/**
+ * …and their files' bytes together (decision, issue 20: a process's memory is bounded by the server,
+ * not by the fonts past requests sent): 64 CJK fonts of 20 MB, each parsed (ten times its file,
+ * font-memory.ts), would hold gigabytes. The oldest go first; the face just loaded is always kept.
+ */
+export const FACE_CACHE_BYTES = 64 << 20;
 /** Shaped words kept per face (fast-layout §1 rule 3: bound every cache). */
 export const WORD_CACHE_SIZE = 20_000;
+/**
+ * …and characters of words kept per face, all feature sets together (issue 20): a word may be up to
+ * SHAPE_CHUNK characters, so 20 000 by count alone could hold 80 M characters' glyphs in one face;
+ * past this bound the face's words (every feature set) are let go.
+ */
+export const WORD_CACHE_CHARS = 1 << 20;
+let wordCacheChars = WORD_CACHE_CHARS;
+/** Sets the bound above (tests: shaping a million characters takes seconds); returns the one before. */
+export function setWordCacheChars(chars: number): number {
+  const was = wordCacheChars;
+  wordCacheChars = chars;
+  return was;
+}
 /**
  * Words a face shapes through fontkit before plain Latin takes the pair path (pair-shape.ts): both give
  * the same glyphs and advances, and a cold process with a page of text is faster without the pairs
@@ -100,6 +119,8 @@ export class Face implements TextFont {
   readonly unitsPerEm: number;
   /** Word caches, one per feature set ('' = the font's defaults). */
   private readonly words = new Map<string, Map<string, Shaped>>();
+  /** Characters of the words kept in `words`, all feature sets (WORD_CACHE_CHARS). */
+  private wordChars = 0;
   /** Texts this face has had fontkit shape; the pair path waits for PAIR_PATH_AFTER of them. */
   private shapedByFontkit = 0;
 
@@ -275,6 +296,13 @@ export class Face implements TextFont {
     const shaped = this.shapeUncached(text, features);
     if (text.length > SHAPE_CHUNK) return shaped; // a huge word is not kept: it would hold the cache's memory
     if (words.size >= WORD_CACHE_SIZE) words.clear();
+    this.wordChars += text.length;
+    if (this.wordChars > wordCacheChars) {
+      this.words.clear();
+      this.words.set(cacheKey, words);
+      words.clear();
+      this.wordChars = text.length;
+    }
     words.set(text, shaped);
     return shaped;
   }
@@ -424,6 +452,13 @@ function continuesCluster(text: string, j: number): boolean {
 }
 
 const faces = new Map<string, Face>();
+/** Bytes of the files of the faces kept (FACE_CACHE_BYTES). */
+let facesBytes = 0;
+
+/** Faces kept per process and their files' bytes together (for tests). */
+export function facesHeld(): { faces: number; bytes: number } {
+  return { faces: faces.size, bytes: facesBytes };
+}
 /** Faces by the bytes object they were loaded from (held weakly: a request's own part bytes go with it). */
 const byBytes = new WeakMap<Uint8Array, Face>();
 
@@ -454,8 +489,18 @@ export function loadFace(bytes: Uint8Array): LoadFaceResult {
 
 /** Keeps a face in the process cache (the oldest evicted) and by the bytes object it came from. */
 function remember(face: Face, bytes?: Uint8Array): LoadFaceResult {
-  if (faces.size >= FACE_CACHE_SIZE) faces.delete(faces.keys().next().value!);
+  const old = faces.get(face.key);
+  if (old) {
+    faces.delete(face.key);
+    facesBytes -= old.bytes.length;
+  }
   faces.set(face.key, face);
+  facesBytes += face.bytes.length;
+  for (const [k, f] of faces) {
+    if ((faces.size <= FACE_CACHE_SIZE && facesBytes <= FACE_CACHE_BYTES) || f === face) break;
+    faces.delete(k);
+    facesBytes -= f.bytes.length;
+  }
   if (bytes) byBytes.set(bytes, face);
   return { ok: true, face };
 }

@@ -12,6 +12,7 @@ import {
   PDFRef,
   PDFXRefStreamParser,
 } from 'pdf-lib';
+import '../../ir/pdf-name-pool.js'; // every name a supplied PDF holds is read through PDFName.of: weakly held
 import { currentBudget } from '../../ir/memory-budget.js';
 import { refuse } from '../../ir/messages.js';
 import type { JsonPointer } from '../../ir/pointer.js';

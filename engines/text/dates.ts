@@ -30,6 +30,12 @@ interface Fields {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Formatters kept per process, each map (issue 20): keyed by the zone as the request spells it, and
+ * Intl takes any spelling of a zone's case ("europe/paris", "EUROPE/PARIS"…), so past this bound a map
+ * is emptied rather than let grow with history.
+ */
+export const DATE_FORMATTERS = 1024;
 
 function fieldsIn(now: Date, zone: string): Fields {
   let f = formatters.get(zone);
@@ -45,6 +51,7 @@ function fieldsIn(now: Date, zone: string): Fields {
       second: 'numeric',
       timeZoneName: 'short',
     });
+    if (formatters.size >= DATE_FORMATTERS) formatters.clear();
     formatters.set(zone, f);
   }
   const parts: Record<string, string> = {};
@@ -85,6 +92,7 @@ function zoneAbbreviation(t: Fields): string {
     let f = abbreviationFormatters.get(key);
     if (!f) {
       f = new Intl.DateTimeFormat(locale, { timeZone: t.zone, timeZoneName: 'short' });
+      if (abbreviationFormatters.size >= DATE_FORMATTERS) abbreviationFormatters.clear();
       abbreviationFormatters.set(key, f);
     }
     const name = f.formatToParts(t.now).find((p) => p.type === 'timeZoneName')?.value;
@@ -170,4 +178,9 @@ function directive(d: string, t: Fields): string {
     default:
       return '%';
   }
+}
+
+/** Formatters kept, both maps together (for tests). */
+export function dateFormattersHeld(): number {
+  return formatters.size + abbreviationFormatters.size;
 }

@@ -2,6 +2,7 @@
 // stream per page (Flate), the page tree, the catalog, and a trailer /ID derived from the content so
 // the same request and clock give the same bytes from the library, the server and the CLI.
 // DedupedIr → Emitted. Sub-steps live in passes/emit/.
+import '../../ir/pdf-name-pool.js'; // names from the request (subset fonts, resources…) weakly held
 import { createHash } from 'node:crypto';
 import { PDFContext, PDFDict, PDFHexString, PDFName, type PDFRef } from 'pdf-lib';
 import { guarded } from '../../engines/fonts/styled-font.js';

@@ -29,6 +29,57 @@ import { deflateKept, FLATE_LEVEL, flate, pdfFontName, subsetTag, toUnicodeCMap 
 
 /** Subset programs kept per process (fast-layout §1 rule 3: bound every cache). */
 export const SUBSET_CACHE_SIZE = 256;
+/**
+ * …and their bytes together, by estimate (issue 20: no request takes memory the server did not budget,
+ * and a process's memory is bounded by the document, not by history): a CFF `keep: all` program can
+ * be megabytes, so 256 of them by count alone could hold gigabytes. The oldest go first; a program
+ * past SUBSET_CACHE_ONE (a CJK face kept whole) is made afresh each time, never kept.
+ */
+export const SUBSET_CACHE_BYTES = 16 << 20;
+export const SUBSET_CACHE_ONE = SUBSET_CACHE_BYTES >> 2;
+
+/**
+ * A cache of byte strings or programs bounded by count and by bytes (an estimate per entry), oldest
+ * first out, an entry past `one` never kept; a hit moves to the newest end.
+ */
+export class ByteBoundCache<V> {
+  private readonly entries = new Map<string, { value: V; size: number }>();
+  private total = 0;
+  constructor(
+    readonly count: number,
+    readonly bytes: number,
+    readonly one: number,
+  ) {}
+  get size(): number {
+    return this.entries.size;
+  }
+  /** Bytes held together, by the estimates given to `set`. */
+  get held(): number {
+    return this.total;
+  }
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+  set(key: string, value: V, size: number): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.total -= old.size;
+    }
+    if (size > this.one) return;
+    this.entries.set(key, { value, size });
+    this.total += size;
+    for (const [k, v] of this.entries) {
+      if (this.total <= this.bytes && this.entries.size <= this.count) break;
+      this.entries.delete(k);
+      this.total -= v.size;
+    }
+  }
+}
 
 interface SubsetProgram {
   /** The program, Flate-compressed, and its length before compression (Length1). */
@@ -40,17 +91,18 @@ interface SubsetProgram {
   kept?: number[];
 }
 
-const subsets = new Map<string, SubsetProgram>();
+const subsets = new ByteBoundCache<SubsetProgram>(SUBSET_CACHE_SIZE, SUBSET_CACHE_BYTES, SUBSET_CACHE_ONE);
+
+/** Subset programs kept and their bytes by estimate (for tests). */
+export function subsetCacheHeld(): { entries: number; bytes: number } {
+  return { entries: subsets.size, bytes: subsets.held };
+}
 
 /** The subset of `face` holding `gids` (sorted, .notdef first), from the cache or made now. */
 export function subsetProgram(face: Face, gids: readonly number[]): SubsetProgram {
   const key = createHash('sha256').update(face.key).update(Uint32Array.from(gids)).digest('hex');
   const hit = subsets.get(key);
-  if (hit) {
-    subsets.delete(key);
-    subsets.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   let made: SubsetProgram;
   if (face.outlines === 'truetype') {
     // Glyph ids kept: the fast copier (engines/pdf/truetype-subset.ts).
@@ -67,8 +119,8 @@ export function subsetProgram(face: Face, gids: readonly number[]): SubsetProgra
     const program = subset.encode();
     made = { deflated: deflateSync(program, { level: FLATE_LEVEL }), length: program.length, newId };
   }
-  if (subsets.size >= SUBSET_CACHE_SIZE) subsets.delete(subsets.keys().next().value!);
-  subsets.set(key, made);
+  // Size by estimate: the compressed program, the key, and per glyph a map entry (CFF) or a number.
+  subsets.set(key, made, made.deflated.length + key.length * 2 + 128 + gids.length * (made.newId ? 40 : 8));
   return made;
 }
 

@@ -11,7 +11,7 @@ import { cffTablesOf } from '../../../engines/fonts/cff-tables.js';
 import type { SimpleFace } from '../../../engines/fonts/simple-face.js';
 import { glyphName, nameKeyedCff } from '../../../engines/pdf/cff-name-keyed.js';
 import type { FontObject } from '../../../ir/types.js';
-import { SUBSET_CACHE_SIZE } from './cid.js';
+import { ByteBoundCache, SUBSET_CACHE_BYTES, SUBSET_CACHE_ONE, SUBSET_CACHE_SIZE } from './cid.js';
 import {
   FLATE_LEVEL,
   flate,
@@ -22,7 +22,7 @@ import {
   toUnicodeStream,
 } from './common.js';
 
-const programs = new Map<string, Uint8Array>();
+const programs = new ByteBoundCache<Uint8Array>(SUBSET_CACHE_SIZE, SUBSET_CACHE_BYTES, SUBSET_CACHE_ONE);
 
 export function emitSimpleCffFont(context: PDFContext, obj: FontObject): PDFRef {
   const face = obj.face as SimpleFace;
@@ -37,8 +37,7 @@ export function emitSimpleCffFont(context: PDFContext, obj: FontObject): PDFRef 
   let z = programs.get(key);
   if (!z) {
     z = deflateSync(nameKeyedCff(f, cff, gids, name), { level: FLATE_LEVEL });
-    if (programs.size >= SUBSET_CACHE_SIZE) programs.delete(programs.keys().next().value!);
-    programs.set(key, z);
+    programs.set(key, z, z.length + key.length * 2 + 64);
   }
   const k = 1000 / face.unitsPerEm;
   const names = gids.slice(1).map((g) => glyphName(cff, g, standard));
