@@ -87,6 +87,6 @@ export function shadowOps(shadow: ShadowSpec, target: DrawTarget, textObject: nu
       textObject,
     });
   }
-  for (const r of target.rects) out.push({ ...r, x: r.x + shadow.dx, y: r.y + shadow.dy, fill: c });
+  for (const r of target.rects) out.push(Object.assign({}, r, { x: r.x + shadow.dx, y: r.y + shadow.dy, fill: c }));
   return out;
 }

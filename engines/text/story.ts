@@ -186,7 +186,11 @@ export function layStory(
     }
     const p = layParagraph(
       nonEmpty,
-      w !== width ? { ...rules, tabs: tabRulesOf(item, w) } : indentsOf ? { ...rules, optimal: false } : rules,
+      w !== width
+        ? Object.assign({}, rules, { tabs: tabRulesOf(item, w) })
+        : indentsOf
+          ? Object.assign({}, rules, { optimal: false })
+          : rules,
       w,
       indentsOf ? indentsOf(style) : b.heading ? { left: 0, right: 0, firstLine: 0 } : indents,
       style,

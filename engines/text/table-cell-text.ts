@@ -1604,7 +1604,9 @@ export class PagedCellText {
     if (c.kind === 'text') {
       const runs = cellRuns(cell);
       // textSpans while measuring maps run i to span i, placeholders as written
-      spans = textSpans(cell, style, { now }).map((sp, i) => ({ ...sp, resolve: runs[i].placeholders === true }));
+      spans = textSpans(cell, style, { now }).map((sp, i) =>
+        Object.assign({}, sp, { resolve: runs[i].placeholders === true }),
+      );
     } else if (c.kind === 'flow') {
       const text = HAS_WHITE_NOT_TAB.test(c.text) ? c.text.replace(WHITE_NOT_TAB, ' ') : c.text;
       spans = [{ text, style, at: c.at, resolve: c.placeholders }];

@@ -7,7 +7,7 @@ import { refuse } from '../messages.js';
 import type { JsonPointer } from '../pointer.js';
 import { at } from '../pointer.js';
 import { codeItemSchemas } from '../schema/codes.js';
-import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, ItemBase } from '../types.js';
+import type { CodeItem, CodeKind, CodeSymbol, CodeTextSpec, Colour, ItemBase } from '../types.js';
 import { lazyValidator, readColour, readRect } from './common.js';
 import type { ItemReader, RawItem } from './items.js';
 
@@ -113,16 +113,16 @@ export function readCodeItem(raw: RawCode, base: ItemBase): CodeItem {
   const sym = encode(raw);
   if (typeof sym === 'string')
     refuse('codeDataRefused', at(base.at, 'data'), { at: at(base.at, 'data'), symbology: kind, reason: sym });
-  return {
-    ...base,
+  return Object.assign({}, base, {
     type: kind,
     rect: readRect(raw.rect, at(base.at, 'rect')),
     symbol: sym,
     quietZone: raw.quiet_zone !== false,
-    color: raw.color === undefined ? { space: 'gray', c: [0] } : readColour(raw.color, at(base.at, 'color')),
+    color:
+      raw.color === undefined ? ({ space: 'gray', c: [0] } as Colour) : readColour(raw.color, at(base.at, 'color')),
     background: raw.background === undefined ? undefined : readColour(raw.background, at(base.at, 'background')),
     text: readCodeText(kind, raw, at(base.at, 'text')),
-  };
+  });
 }
 
 function codeReader<K extends CodeKind>(kind: K): ItemReader<K> {

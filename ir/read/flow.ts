@@ -109,7 +109,7 @@ function storyRun(run: TextRun): TextRun {
   const found = pagePlaceholderIn(run.text);
   if (found) refuse('flowPagePlaceholder', run.at, { at: run.at, placeholder: `{${found}}` });
   if (pageOfRefsIn(run.text).length) return run;
-  return { ...run, text: resolvePlaceholders(run.text, 0, 0), placeholders: false };
+  return Object.assign({}, run, { text: resolvePlaceholders(run.text, 0, 0), placeholders: false });
 }
 
 /** A flow with `continuation` or blocks (docs/reference.md, "flow"): its boxes, keeps, styles and blocks. */
@@ -157,7 +157,7 @@ function readStory(raw: D.FlowItem, base: ItemBase): StorySpec {
           font: raw.font,
           font_size: raw.font_size,
           ...b.table,
-          type: 'table',
+          type: 'table' as const,
           rect: raw.rect,
         } as D.TableItem;
         const table = tableReader.read(rawTable, { at: tp, index: base.index, pages: base.pages }) as TableItem;

@@ -45,8 +45,7 @@ function readName(raw: RawField, p: JsonPointer): string {
 
 function common(raw: RawField, base: ItemBase): FieldBase {
   const p = base.at;
-  return {
-    ...base,
+  return Object.assign({}, base, {
     // `rotate` of a field is its /MK /R, not the common rotation matrix (docs/reference.md).
     rotate: undefined,
     rotateAt: undefined,
@@ -64,7 +63,7 @@ function common(raw: RawField, base: ItemBase): FieldBase {
     background: raw.background === undefined ? undefined : readColour(raw.background, at(p, 'background')),
     align: raw.align ?? 'left',
     turn: raw.rotate ?? 0,
-  };
+  });
 }
 
 function together(p: JsonPointer, a: string, b: string, why: string): never {
@@ -103,9 +102,8 @@ function readTextField(raw: D.TextFieldItem, f: FieldBase): FieldItem {
       refuse('fieldValueTooLong', at(p, key), { key: at(p, key), length: n, maxLength });
     if (!multiline && /[\n\r\u2028\u2029]/.test(v)) refuse('fieldValueLineBreak', at(p, key), { key: at(p, key) });
   }
-  return {
-    ...f,
-    type: 'text_field',
+  return Object.assign({}, f, {
+    type: 'text_field' as const,
     rect: f.rect!,
     // Absent, the value is the default (what a reset restores), as an HTML input's value attribute is both.
     value: raw.value ?? raw.default_value,
@@ -117,19 +115,18 @@ function readTextField(raw: D.TextFieldItem, f: FieldBase): FieldItem {
     password,
     scroll: raw.scroll !== false,
     spellCheck: raw.spell_check !== false,
-  };
+  });
 }
 
 function readCheckBox(raw: D.CheckBoxItem, f: FieldBase): FieldItem {
   const exportValue = raw.export_value === undefined ? 'Yes' : notOff(raw.export_value, at(f.at, 'export_value'));
-  return {
-    ...f,
-    type: 'check_box',
+  return Object.assign({}, f, {
+    type: 'check_box' as const,
     rect: f.rect!,
     checked: raw.checked === true,
     exportValue,
     style: raw.style ?? 'check',
-  };
+  });
 }
 
 function readRadioGroup(raw: D.RadioGroupItem, f: FieldBase): FieldItem {
@@ -172,16 +169,15 @@ function readRadioGroup(raw: D.RadioGroupItem, f: FieldBase): FieldItem {
   const value = raw.value;
   if (value !== undefined && !seen.has(value))
     refuse('radioValueUnknown', at(p, 'value'), { key: at(p, 'value'), value, buttons: at(p, 'buttons') });
-  return {
-    ...f,
+  return Object.assign({}, f, {
     pages,
-    type: 'radio_group',
+    type: 'radio_group' as const,
     buttons,
     value,
     noToggleToOff: raw.no_toggle_to_off === true,
     radiosInUnison: unison,
     style: raw.style ?? 'circle',
-  };
+  });
 }
 
 function readChoiceField(raw: D.ChoiceFieldItem, f: FieldBase): FieldItem {
@@ -219,9 +215,8 @@ function readChoiceField(raw: D.ChoiceFieldItem, f: FieldBase): FieldItem {
     const xp = typeof v === 'string' ? vp : at(vp, i);
     refuse('choiceValueUnknown', xp, { key: xp, value: x, options: at(p, 'options') });
   });
-  return {
-    ...f,
-    type: 'choice_field',
+  return Object.assign({}, f, {
+    type: 'choice_field' as const,
     rect: f.rect!,
     options,
     combo,
@@ -230,7 +225,7 @@ function readChoiceField(raw: D.ChoiceFieldItem, f: FieldBase): FieldItem {
     sort,
     value: [...new Set(value)],
     valueAt: vp,
-  };
+  });
 }
 
 function readPushButton(raw: D.PushButtonItem, f: FieldBase): FieldItem {
@@ -238,15 +233,14 @@ function readPushButton(raw: D.PushButtonItem, f: FieldBase): FieldItem {
   const target = targets.target(raw, f.at);
   // A caption is centred unless align says otherwise (as a button's label is in every form toolkit).
   const align = raw.align ?? 'center';
-  return {
-    ...f,
+  return Object.assign({}, f, {
     align,
-    type: 'push_button',
+    type: 'push_button' as const,
     rect: f.rect!,
     caption: raw.caption,
     target,
     conflict: targets.conflicts[0],
-  };
+  });
 }
 
 const READ: { [K in FieldKind]: (raw: RawItem<K>, f: FieldBase) => FieldItem } = {
@@ -255,7 +249,8 @@ const READ: { [K in FieldKind]: (raw: RawItem<K>, f: FieldBase) => FieldItem } =
   radio_group: readRadioGroup,
   choice_field: readChoiceField,
   push_button: readPushButton,
-  signature_field: (raw, f) => ({ ...f, type: 'signature_field', rect: f.rect!, sign: readSign(raw.sign, f.at) }),
+  signature_field: (raw, f) =>
+    Object.assign({}, f, { type: 'signature_field' as const, rect: f.rect!, sign: readSign(raw.sign, f.at) }),
 };
 
 /** `sign` on a signature field (issue 24): the part and its password (kept secret), the reason, place and contact. */

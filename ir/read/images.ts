@@ -16,16 +16,15 @@ export const imageReader: ItemReader<'image'> = {
   validate: lazyValidator(imageItemSchema),
   read(raw, base: ItemBase): ImageItem {
     const p = base.at;
-    return {
-      ...base,
-      type: 'image',
+    return Object.assign({}, base, {
+      type: 'image' as const,
       rect: readRect(raw.rect, at(p, 'rect')),
       image: { at: at(p, 'image'), name: raw.image },
       fit: raw.fit ?? 'fill',
       align: raw.align ?? 'center',
       color: raw.color === undefined ? undefined : { at: at(p, 'color'), colour: readColour(raw.color) },
       clip: readClip(raw.clip, at(p, 'clip')),
-    };
+    });
   },
 };
 

@@ -170,7 +170,7 @@ export class TargetReader {
           return { type: 'go_to', at: p, target: this.pageTarget(raw.page, raw.view, p), next };
         if (raw.destination !== undefined)
           return {
-            type: 'go_to',
+            type: 'go_to' as const,
             at: p,
             target: { kind: 'destination', at: at(p, 'destination'), name: raw.destination },
             next,
@@ -181,7 +181,7 @@ export class TargetReader {
         if (raw.page !== undefined && raw.destination !== undefined)
           this.conflicts.push([at(p, 'page'), at(p, 'destination')]);
         return {
-          type: 'go_to_remote',
+          type: 'go_to_remote' as const,
           at: p,
           file: raw.file,
           page: raw.page,
@@ -418,15 +418,14 @@ export const linkReader: ItemReader<'link'> = {
     const b = raw.border ?? {};
     const dash = b.dash;
     if (dash?.every((x) => x === 0)) refuse('dashAllZero', at(p, 'border', 'dash'), { key: at(p, 'border', 'dash') });
-    return {
-      ...base,
-      type: 'link',
+    return Object.assign({}, base, {
+      type: 'link' as const,
       rect: readRect(raw.rect, at(p, 'rect')),
       target,
       conflict: targets.conflicts[0],
       border: { width: b.width ?? 0, dash, color: b.color === undefined ? undefined : readColour(b.color) },
       highlight: raw.highlight ?? 'invert',
       description: raw.description,
-    };
+    });
   },
 };

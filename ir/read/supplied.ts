@@ -11,15 +11,14 @@ export const importedPageReader: ItemReader<'imported_page'> = {
   validate: lazyValidator(importedPageItemSchema),
   read(raw, base: ItemBase): ImportedPageItem {
     const p = base.at;
-    return {
-      ...base,
-      type: 'imported_page',
+    return Object.assign({}, base, {
+      type: 'imported_page' as const,
       rect: readRect(raw.rect, at(p, 'rect')),
       part: { at: at(p, 'part'), name: raw.part },
       page: raw.page ?? 1,
       pageAt: raw.page !== undefined ? at(p, 'page') : at(p, 'part'),
       fit: raw.fit ?? 'meet',
-    };
+    });
   },
 };
 

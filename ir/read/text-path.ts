@@ -35,9 +35,8 @@ export const textPathReader: ItemReader<'text_path'> = {
         if ((r as Record<string, unknown>)[k] === true)
           refuse('textPathDecoration', at(p, 'content', i, k), { key: at(p, 'content', i, k), decoration: k });
     });
-    return {
-      ...base,
-      type: 'text_path',
+    return Object.assign({}, base, {
+      type: 'text_path' as const,
       rect: raw.rect === undefined ? undefined : readRect(raw.rect, at(p, 'rect')),
       segments,
       segmentsAt: at(p, 'segments'),
@@ -52,6 +51,6 @@ export const textPathReader: ItemReader<'text_path'> = {
       offset: raw.offset ?? 0,
       letterSpacing: raw.letter_spacing ?? 0,
       overlong: raw.overlong ?? 'refuse',
-    };
+    });
   },
 };

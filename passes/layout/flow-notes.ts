@@ -64,7 +64,7 @@ export function layFootPart(fp: FlowPartItem, mark?: (paragraph: number) => Cont
     const drawn: DrawOp[] = [...target.glyphs, ...target.rects];
     if (base?.kind === 'content') {
       const tag = base.tag === 'P' || /^H\d$/.test(base.tag) ? 'Note' : base.tag;
-      for (const op of marked(flow.at, { ...base, piece: notePiece(note), tag }, drawn)) ops.push(op);
+      for (const op of marked(flow.at, Object.assign({}, base, { piece: notePiece(note), tag }), drawn)) ops.push(op);
     } else for (const op of drawn) ops.push(op);
   }
   return ops;
@@ -86,7 +86,10 @@ export function splitMarks(
   for (const g of glyphs) {
     const note = g.y > baseline + 1e-6 && paragraphMark.kind === 'content' ? noteOf(runText(g)) : undefined;
     if (note !== undefined && paragraphMark.kind === 'content') {
-      out.push({ mark: { ...paragraphMark, piece: markPiece(note), tag: 'Reference' }, ops: [g] });
+      out.push({
+        mark: Object.assign({}, paragraphMark, { piece: markPiece(note), tag: 'Reference' as const }),
+        ops: [g],
+      });
       cur = undefined;
       continue;
     }

@@ -131,15 +131,19 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
   const base = { field: item, at: item.at, ...p, reserve: [], afterLinks };
   switch (item.type) {
     case 'check_box': {
-      out.push({ ...base, on: states(item, box, false, item.exportValue) });
+      out.push(Object.assign({}, base, { on: states(item, box, false, item.exportValue) }));
       return;
     }
     case 'signature_field':
       if (item.sign?.signer && item.fontRes) {
-        out.push({ ...base, normal: signedAppearance(item, item.fontRes, box.w, box.h, signedLines(item.sign)) });
+        out.push(
+          Object.assign({}, base, {
+            normal: signedAppearance(item, item.fontRes, box.w, box.h, signedLines(item.sign)),
+          }),
+        );
         return;
       }
-      out.push({ ...base, normal: { ops: frame(item, box.w, box.h, false) } });
+      out.push(Object.assign({}, base, { normal: { ops: frame(item, box.w, box.h, false) } }));
       return;
     case 'text_field': {
       const font = item.fontRes!;
@@ -174,7 +178,13 @@ export function layField(item: FieldItem, b: CoordBindings, afterLinks: number, 
     case 'push_button': {
       const font = item.fontRes!;
       const a = buttonAppearance(item, font, box.w, box.h, item.align);
-      out.push({ ...base, normal: a.appearance, down: { normal: a.down }, da: { font: daFont(font), size: a.size } });
+      out.push(
+        Object.assign({}, base, {
+          normal: a.appearance,
+          down: { normal: a.down },
+          da: { font: daFont(font), size: a.size },
+        }),
+      );
       return;
     }
   }

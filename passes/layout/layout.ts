@@ -193,7 +193,7 @@ const CELL_COLOUR: Colour = { space: 'gray', c: [0] };
 function paintedInCell(item: Item): Item {
   if (!CELL_FILLED.has(item.type)) return item;
   const shape = item as Item & { fill?: unknown; stroke?: unknown };
-  return shape.fill || shape.stroke ? item : ({ ...item, fill: CELL_COLOUR } as Item);
+  return shape.fill || shape.stroke ? item : (Object.assign({}, item, { fill: CELL_COLOUR }) as Item);
 }
 
 /**

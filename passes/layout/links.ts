@@ -22,7 +22,7 @@ export function layLink(item: LinkItem, box: Box, matrix: Matrix | undefined, pa
     description: item.description,
     ...(item.layer ? { layer: item.layer.name } : {}),
   };
-  if (!matrix) return { ...base, rect: { ...box } };
+  if (!matrix) return Object.assign({}, base, { rect: { ...box } });
   // Counter-clockwise from the lower left of the untransformed rect (ISO 32000-1 §12.5.6.5, Table 173).
   const corners = [
     apply(matrix, box.llx, box.lly),
@@ -43,5 +43,5 @@ export function layLink(item: LinkItem, box: Box, matrix: Matrix | undefined, pa
   const upright =
     (Math.abs(matrix[1]) < 1e-9 && Math.abs(matrix[2]) < 1e-9) ||
     (Math.abs(matrix[0]) < 1e-9 && Math.abs(matrix[3]) < 1e-9);
-  return upright ? { ...base, rect } : { ...base, rect, quad: corners.flat() };
+  return upright ? Object.assign({}, base, { rect }) : Object.assign({}, base, { rect, quad: corners.flat() });
 }

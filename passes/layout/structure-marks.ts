@@ -85,7 +85,7 @@ export class ParagraphMarker {
       for (const op of marked(
         t.at,
         { ...m, piece: `${m.piece}.lbl`, tag: 'Lbl' },
-        lbl.map((g) => ({ ...g, textObject: own })),
+        lbl.map((g) => Object.assign({}, g, { textObject: own })),
       ))
         this.out.push(op);
     }
@@ -108,7 +108,7 @@ export class ParagraphMarker {
       for (const op of marked(
         t.at,
         g.mark,
-        g.ops.map((o) => ({ ...o, textObject: own })),
+        g.ops.map((o) => Object.assign({}, o, { textObject: own })),
       ))
         this.out.push(op);
     }

@@ -51,5 +51,5 @@ export function resolveImageItem(item: ImageItem, images: Map<string, ImageResou
   const res = images.get(item.image.name)!;
   if (item.color && !res.stencil)
     refuse('imageColorNotStencil', item.color.at, { key: item.color.at, image: item.image.name });
-  return { ...item, res };
+  return Object.assign({}, item, { res });
 }

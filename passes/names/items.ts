@@ -69,11 +69,12 @@ function itemResolver(ir: ReadIr, ctx: PassContext, names: ItemNames): (item: Re
   };
   return (item): ResolvedItem => {
     if ((item.type === 'code128' || item.type === 'ean13') && item.text)
-      return { ...item, text: { ...item.text, fontRes: codeTextFont(item.text) } };
+      return Object.assign({}, item, { text: Object.assign({}, item.text, { fontRes: codeTextFont(item.text) }) });
     if (item.type === 'image') return resolveImageItem(item, images);
     if (item.type === 'table')
       return resolveTableCells(resolveTableFonts(item, fonts, withFeatures), ir.doc, images, ctx);
-    if (item.type === 'imported_page') return { ...item, source: supplied.page(item.part, item.page, item.pageAt) };
+    if (item.type === 'imported_page')
+      return Object.assign({}, item, { source: supplied.page(item.part, item.page, item.pageAt) });
     if (item.type !== 'text' && item.type !== 'flow' && item.type !== 'text_path') return item;
     // A styled run may name its own font: found the same way as the block's.
     const fontRes = fonts.get(item.font.name);

@@ -115,7 +115,7 @@ export class Foot {
     return this.lines.map((fl) => {
       const line = this.notes.list[fl.note].p.lines[fl.line];
       y -= line.leading;
-      return { ...fl, baseline: y - line.descender };
+      return Object.assign({}, fl, { baseline: y - line.descender });
     });
   }
 }

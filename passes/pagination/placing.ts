@@ -189,7 +189,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf, he
       );
       fitted.parts.forEach((f, i) =>
         flowParts.push({
-          type: 'flow_part',
+          type: 'flow_part' as const,
           at: item.at,
           index: item.index,
           flow: item,
@@ -220,7 +220,7 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf, he
       );
       fitted.forEach((f, i) =>
         tableParts.push({
-          type: 'table_part',
+          type: 'table_part' as const,
           at: item.at,
           index: item.index,
           table: item,
@@ -237,7 +237,10 @@ export function placeItems(ir: LicensedIr, ctx: PassContext, pageOf?: PageOf, he
       const a = anchor(item);
       const b = hangBox(itemBoxOn(item, a.page, 'the rect of an item hung with relative_to'), a.hang);
       parts.set(item, [{ page: a.page, top: b.ury, bottom: b.lly }]);
-      placed.set(item, { ...item, hang: a.hang, pages: { ...item.pages, list: [a.page] } });
+      placed.set(
+        item,
+        Object.assign({}, item, { hang: a.hang, pages: Object.assign({}, item.pages, { list: [a.page] }) }),
+      );
     }
   }
 
@@ -292,7 +295,7 @@ export function hangOnEveryPage(
         rel.edge === 'bottom' ? { edge: 'bottom', y: t.bottom - rel.offset } : { edge: 'top', y: t.top + rel.offset };
       const b = hangBox(boxOf(item, page), hang);
       mine.set(page, { top: b.ury, bottom: b.lly });
-      instances.push({ page, item: { ...item, hang } });
+      instances.push({ page, item: Object.assign({}, item, { hang }) });
     }
     edges.set(item, mine);
     out.set(item, instances);
@@ -303,7 +306,7 @@ export function hangOnEveryPage(
 /** The parts of a table set in a story, as a table item's parts are (its place in the drawing order the flow's). */
 export function storyTableParts(st: FittedStoryTable, ordinal: number, flow: Item): TablePartItem[] {
   return st.parts.map((f, i) => ({
-    type: 'table_part',
+    type: 'table_part' as const,
     at: st.table.at,
     index: st.table.index,
     table: st.table,

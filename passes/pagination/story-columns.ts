@@ -110,7 +110,7 @@ export function fitSection(inp: SectionInput): { parts: FittedFlowPart[]; bottom
       const en = laid.entries[e];
       // Copies without the section, so the stand-in fit sets them as plain blocks in its boxes.
       if (en.kind !== 'paragraph') {
-        entries.push(en.kind === 'break' ? { ...en, section: undefined } : en);
+        entries.push(en.kind === 'break' ? Object.assign({}, en, { section: undefined }) : en);
         continue;
       }
       const k = e === at.entry ? at.line : 0;

@@ -474,13 +474,13 @@ export function annotsInOrder(
   let wi = 0;
   links.forEach((l, i) => {
     while (wi < widgets.length && widgets[wi].afterLinks <= i) {
-      all.push({ ...widgets[wi], seq: all.length });
+      all.push(Object.assign({}, widgets[wi], { seq: all.length }));
       wi++;
     }
-    all.push({ ...l, seq: all.length });
+    all.push(Object.assign({}, l, { seq: all.length }));
   });
   while (wi < widgets.length) {
-    all.push({ ...widgets[wi], seq: all.length });
+    all.push(Object.assign({}, widgets[wi], { seq: all.length }));
     wi++;
   }
   if (order === 'row') all.sort((a, b) => b.rect.ury - a.rect.ury || a.rect.llx - b.rect.llx || a.seq - b.seq);
