@@ -276,6 +276,8 @@ describe('server without the library (stand-in render)', () => {
       licence_issuer: null,
       operator_issuers: [],
       draining: false,
+      // Issue 20: no pool here, so nothing warms up (docs/reference.md, "Warm-up").
+      warming: false,
       // Issue 20: the server's memory budget (src/server/memory.ts); no pool: one render at a time.
       memory: expect.objectContaining({ render_budget: 402_653_184, renders_at_once: 1, reserved: 0, bodies_held: 0 }),
       load: { running: 0, queued: 0, workers: 1 },
