@@ -130,9 +130,30 @@ export class Type1Face implements TextFont {
   }
 }
 
-const cache = new Map<string, Type1Face>();
+const cache = new Map<string, { face: Type1Face; bytes: number }>();
 /** Distinct Type 1 programs kept parsed per process. */
 const TYPE1_CACHE_SIZE = 32;
+/**
+ * And at most this many bytes of their files (program + AFM) together (issue 20: what a process keeps
+ * across requests is bounded by the server, not by history — 32 of the largest programs a body may
+ * carry was the only bound). Oldest out first; a file over a quarter of it is parsed for its render
+ * and not kept. A parsed program holds about its file's size again (decrypted charstrings).
+ */
+export const TYPE1_CACHE_BYTES = 32 << 20;
+let type1CacheBytes = TYPE1_CACHE_BYTES;
+let held = 0;
+
+/** The programs kept and their files' bytes (for tests and figures). */
+export function type1Held(): { count: number; bytes: number } {
+  return { count: cache.size, bytes: held };
+}
+
+/** Tests only: a smaller byte bound (the real one needs tens of megabytes of distinct programs); returns the old one. */
+export function setType1CacheBytes(bytes: number): number {
+  const was = type1CacheBytes;
+  type1CacheBytes = bytes;
+  return was;
+}
 
 export type LoadType1Result = { ok: true; face: Type1Face } | { ok: false; detail: string; inAfm: boolean };
 
@@ -142,7 +163,7 @@ export function loadType1(bytes: Uint8Array, afmBytes?: Uint8Array): LoadType1Re
   if (afmBytes) h.update('\u0000afm').update(afmBytes);
   const key = 'type1:' + h.digest('hex');
   const hit = cache.get(key);
-  if (hit) return { ok: true, face: hit };
+  if (hit) return { ok: true, face: hit.face };
   let afm: Afm | undefined;
   if (afmBytes) {
     try {
@@ -158,8 +179,15 @@ export function loadType1(bytes: Uint8Array, afmBytes?: Uint8Array): LoadType1Re
     return { ok: false, detail: reason(e), inAfm: false };
   }
   const face = new Type1Face(program, key, afm);
-  if (cache.size >= TYPE1_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, face);
+  const bytesOf = bytes.length + (afmBytes?.length ?? 0);
+  if (bytesOf > type1CacheBytes / 4) return { ok: true, face };
+  while (cache.size > 0 && (cache.size >= TYPE1_CACHE_SIZE || held + bytesOf > type1CacheBytes)) {
+    const [oldest, kept] = cache.entries().next().value!;
+    cache.delete(oldest);
+    held -= kept.bytes;
+  }
+  cache.set(key, { face, bytes: bytesOf });
+  held += bytesOf;
   return { ok: true, face };
 }
 
