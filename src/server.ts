@@ -17,6 +17,7 @@ import { OPENAPI_JSON, OPENAPI_PATH } from './openapi.js';
 import { PoolError, type RenderPool } from './pool.js';
 import type { RenderTask } from './render-worker.js';
 import { Doorway } from './server/accept.js';
+import { clientErrorAnswer, clientErrorStatus } from './server/client-error.js';
 import { isFormRefusal, isRefusal, readForm } from './server/form.js';
 import { Intake } from './server/intake.js';
 import { type MemoryPlan, memoryReport, planServerMemory, registerMemoryMetrics } from './server/memory.js';
@@ -936,21 +937,10 @@ function answerClientError(s: Settings, e: NodeJS.ErrnoException, socket: Socket
     return;
   }
   const code = e.code ?? '';
-  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const why =
-    status === 431
-      ? 'its head (request line and headers) is larger than this server reads'
-      : status === 408
-        ? 'it did not arrive within the time this server gives a request'
-        : 'it is not well-formed HTTP/1.1';
-  const r = refusal('requestUnreadable', '', { why });
-  const body = Buffer.from(r.sentence, 'utf8');
-  const reason = http.STATUS_CODES[status] ?? 'Bad Request';
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${body.byteLength}\r\n` +
-      `x-svc-version: ${s.version}\r\nx-svc-refusal: ${r.word}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${r.sentence}`,
-  );
-  s.logger.info({ status, code, refusal: r.word }, 'answer');
+  const status = clientErrorStatus(code);
+  const answer = clientErrorAnswer(status, s.version);
+  socket.end(answer.text);
+  s.logger.info({ status, code, refusal: answer.word }, 'answer');
 }
 
 /** A one-line reason for a sentence: first line, no trailing period, first letter lowercase. */

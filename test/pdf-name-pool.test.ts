@@ -9,33 +9,12 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { namePoolSize } from '../ir/pdf-name-pool.js';
 import { render } from '../src/library.js';
-import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
+import { NOW } from './support/fixtures.js';
+import { notoLinePdf } from './support/noto-line.js';
 import { pdfToText } from './support/pdf-tools.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-function textPdf(text: string): Uint8Array {
-  const out = render({
-    description: {
-      page: { width: 300, height: 100 },
-      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
-      items: [
-        {
-          type: 'text',
-          pages: [1],
-          rect: { llx: 10, lly: 10, urx: 290, ury: 90 },
-          content: [text],
-          font: 'Body',
-          font_size: 12,
-        },
-      ],
-    },
-    now: NOW,
-  });
-  if (!out.ok) throw new Error(out.sentence);
-  return out.pdf;
-}
 
 /** A one-page PDF whose page carries `count` entries under names of its own (`Quire<tag>N`). */
 async function namedPdf(tag: string, count: number): Promise<Uint8Array> {
@@ -58,13 +37,13 @@ describe("pdf-lib's name pool", () => {
   });
 
   it('does not grow with distinct subset names or supplied-PDF names, render after render', async () => {
-    textPdf('warm up');
+    notoLinePdf('warm up');
     const parts = await Promise.all(Array.from({ length: 20 }, (_, i) => namedPdf(`P${i}x`, 50)));
     gc();
     const before = namePoolSize();
     expect(before.strong).toBeGreaterThan(0);
     const letters = 'abcdefghijklmnopqrstuvwxyz';
-    for (let i = 0; i < 40; i++) textPdf(`${letters[i % 26]}${letters[(i * 7) % 26]}${i}`);
+    for (let i = 0; i < 40; i++) notoLinePdf(`${letters[i % 26]}${letters[(i * 7) % 26]}${i}`);
     for (const [i, part] of parts.entries()) {
       const out = render({
         description: { templates: { part: `p${i}` }, items: [] },
@@ -73,7 +52,7 @@ describe("pdf-lib's name pool", () => {
       });
       if (!out.ok) throw new Error(out.sentence);
     }
-    expect(pdfToText(Buffer.from(textPdf('still reads'))).trim()).toBe('still reads');
+    expect(pdfToText(Buffer.from(notoLinePdf('still reads'))).trim()).toBe('still reads');
     // pdf-lib's own pool: not one name more (before the weak pool, +40 subset names and +1 000 read).
     expect(namePoolSize().strong).toBe(before.strong);
     parts.length = 0;

@@ -59,6 +59,23 @@ describe('probe port', () => {
           mt,
         ]);
       }
+      // and so is the answer to a request Node's parser cannot read (written straight to the socket)
+      const raw = (url: string) =>
+        new Promise<string>((resolve) => {
+          let got = '';
+          const s = connect(Number(new URL(url).port), '127.0.0.1', () => s.write('NOT HTTP AT ALL\r\n\r\n'));
+          s.setEncoding('utf8');
+          s.on('data', (c: string) => {
+            got += c;
+          });
+          s.on('close', () => resolve(got));
+          s.on('error', () => resolve(got));
+        });
+      const [probeRaw, mainRaw] = await Promise.all([raw(probeUrl), raw(running.url)]);
+      expect(mainRaw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(mainRaw).toMatch(/\r\nx-svc-refusal: \w+\r\n/);
+      expect(mainRaw).toMatch(/\r\nx-svc-version: \S+\r\n/);
+      expect(probeRaw).toBe(mainRaw);
     } finally {
       await running.close();
     }

@@ -1025,31 +1025,12 @@ class PackedWords {
     const texts = sh.text,
       advances = sh.advances,
       gids = sh.glyphs;
-    for (let g = 0; g < count; g++) {
-      const t = texts[g];
-      if (t.length !== 1) return -1;
-      const u = t.charCodeAt(0);
-      if (u >= 0xd800 && u <= 0xdfff) return -1;
-      const adv = advances[g];
-      if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff) return -1;
-      const gid = gids[g];
-      if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return -1;
-    }
+    if (!packable(sh)) return -1;
     const need = 1 + 3 * count;
     if (this.used + need > this.slots.length) {
-      if (this.used + need > PACKED_SLOTS) {
-        // full: start again (the words of the cells still to place are packed anew as they come)
-        this.tag = nextPackedTag();
-        this.used = 0;
-      }
-      let size = this.slots.length;
-      while (size < this.used + need) size *= 2;
-      if (size !== this.slots.length) {
-        chargePacked(size - this.slots.length);
-        const grown = new Int32Array(size);
-        grown.set(this.slots.subarray(0, this.used));
-        this.slots = grown;
-      }
+      const was = this.slots.length;
+      makeRoom(this, need);
+      if (this.slots.length !== was) chargePacked(this.slots.length - was);
     }
     const k = 1000 / face.unitsPerEm;
     const stated = this.stated;
@@ -1091,30 +1072,9 @@ class KeptPacking {
     const texts = sh.text,
       advances = sh.advances,
       gids = sh.glyphs;
-    for (let g = 0; g < count; g++) {
-      const t = texts[g];
-      if (t.length !== 1) return -1;
-      const u = t.charCodeAt(0);
-      if (u >= 0xd800 && u <= 0xdfff) return -1;
-      const adv = advances[g];
-      if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff) return -1;
-      const gid = gids[g];
-      if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return -1;
-    }
+    if (!packable(sh)) return -1;
     const need = 1 + 2 * count;
-    if (this.used + need > this.slots.length) {
-      if (this.used + need > PACKED_SLOTS) {
-        this.tag = nextPackedTag();
-        this.used = 0;
-      }
-      let size = this.slots.length;
-      while (size < this.used + need) size *= 2;
-      if (size !== this.slots.length) {
-        const grown = new Int32Array(size);
-        grown.set(this.slots.subarray(0, this.used));
-        this.slots = grown;
-      }
-    }
+    if (this.used + need > this.slots.length) makeRoom(this, need);
     const w = this.slots;
     const at = this.used;
     w[at] = count;
@@ -1125,6 +1085,44 @@ class KeptPacking {
     this.used = at + need;
     return at;
   }
+}
+
+/**
+ * Whether a word's shaping fits a packed entry: one UTF-16 unit a glyph (no surrogate half), advances
+ * whole numbers within 31 bits, glyph ids within 16 bits. Any other word is placed from its shaping.
+ */
+function packable(sh: Shaped): boolean {
+  const texts = sh.text,
+    advances = sh.advances,
+    gids = sh.glyphs;
+  for (let g = 0; g < gids.length; g++) {
+    const t = texts[g];
+    if (t.length !== 1) return false;
+    const u = t.charCodeAt(0);
+    if (u >= 0xd800 && u <= 0xdfff) return false;
+    const adv = advances[g];
+    if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff) return false;
+    const gid = gids[g];
+    if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return false;
+  }
+  return true;
+}
+
+/**
+ * Room for `need` more slots in a packing: past PACKED_SLOTS it starts again empty under a new tag
+ * (the words still to place are packed anew as they come), and its slots grow by doubling.
+ */
+function makeRoom(p: { tag: number; slots: Int32Array; used: number }, need: number): void {
+  if (p.used + need > PACKED_SLOTS) {
+    p.tag = nextPackedTag();
+    p.used = 0;
+  }
+  let size = p.slots.length;
+  while (size < p.used + need) size *= 2;
+  if (size === p.slots.length) return;
+  const grown = new Int32Array(size);
+  grown.set(p.slots.subarray(0, p.used));
+  p.slots = grown;
 }
 
 /** Tags of packings (`PackedWords.tag`): multiples of PACKED_SLOTS, so a tag plus a place in one packing is never another's. */

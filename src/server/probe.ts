@@ -13,12 +13,12 @@
 // for that long answers nothing else either, and a probe that said OK from a side thread would hide
 // a dead server. bench/README.md, "`/health` in a burst, tenth wave"; docs/reference.md, "A probe port".
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { refusal } from '../../ir/messages.js';
 import { answerRefusal } from '../answer.js';
+import { CLIENT_ERROR_STATUSES, clientErrorAnswer } from './client-error.js';
 
 /** How often the main thread writes its /health answer and heartbeat for the probe thread (ms). */
 export const PROBE_HEARTBEAT_MS = 50;
@@ -134,18 +134,7 @@ function cannedAnswers(version: string) {
   const a = answerRefusal({ ...r, status: 404 }, { version });
   const notFound = { headers: a.headers, sentence: a.body as string, contentType: a.contentType };
   const clientErrors: Record<number, string> = {};
-  for (const status of [400, 408, 431]) {
-    const why =
-      status === 431
-        ? 'its head (request line and headers) is larger than this server reads'
-        : status === 408
-          ? 'it did not arrive within the time this server gives a request'
-          : 'it is not well-formed HTTP/1.1';
-    const c = refusal('requestUnreadable', '', { why });
-    clientErrors[status] =
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(c.sentence)}\r\n` +
-      `x-svc-version: ${version}\r\nx-svc-refusal: ${c.word}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${c.sentence}`;
-  }
+  for (const status of CLIENT_ERROR_STATUSES) clientErrors[status] = clientErrorAnswer(status, version).text;
   return { notFound, clientErrors };
 }
 

@@ -3,32 +3,11 @@
 // another set of codes in the same face is never written from the first one's parts (poppler reads
 // its own text back), and the parts kept stay within their bound.
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../src/library.js';
-import { NOTO_SANS_B64, NOW } from '../../../test/support/fixtures.js';
+import { notoLinePdf } from '../../../test/support/noto-line.js';
 import { pdfToText } from '../../../test/support/pdf-tools.js';
 import { CID_PARTS_BYTES, CID_PARTS_ENTRIES, cidPartsHeld } from './cid.js';
 
-function pdf(text: string): Buffer {
-  const out = render({
-    description: {
-      page: { width: 300, height: 100 },
-      fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
-      items: [
-        {
-          type: 'text',
-          pages: [1],
-          rect: { llx: 10, lly: 10, urx: 290, ury: 90 },
-          content: [text],
-          font: 'Body',
-          font_size: 12,
-        },
-      ],
-    },
-    now: NOW,
-  });
-  if (!out.ok) throw new Error(out.sentence);
-  return Buffer.from(out.pdf);
-}
+const pdf = (text: string): Buffer => Buffer.from(notoLinePdf(text));
 
 describe('CID font parts kept across renders', () => {
   it('gives a document its first bytes again, and another text its own font', () => {

@@ -3,7 +3,8 @@
 // one past the share for a single entry is never kept, and a render's subset is still kept.
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../src/library.js';
-import { NOTO_SANS_B64, NOW } from '../../../test/support/fixtures.js';
+import { NOW } from '../../../test/support/fixtures.js';
+import { notoLineDescription } from '../../../test/support/noto-line.js';
 import { ByteBoundCache, SUBSET_CACHE_BYTES, SUBSET_CACHE_ONE, subsetCacheHeld } from './cid.js';
 
 describe('ByteBoundCache', () => {
@@ -33,23 +34,7 @@ describe('ByteBoundCache', () => {
 
 describe('subset programs kept across renders', () => {
   it('keeps what a render subset, within the bound', () => {
-    const out = render({
-      description: {
-        page: { width: 300, height: 100 },
-        fonts: [{ name: 'Body', data: NOTO_SANS_B64 }],
-        items: [
-          {
-            type: 'text',
-            pages: [1],
-            rect: { llx: 10, lly: 10, urx: 290, ury: 90 },
-            content: ['Bounded subset cache'],
-            font: 'Body',
-            font_size: 12,
-          },
-        ],
-      },
-      now: NOW,
-    });
+    const out = render({ description: notoLineDescription('Bounded subset cache'), now: NOW });
     expect(out.ok).toBe(true);
     const held = subsetCacheHeld();
     expect(held.entries).toBeGreaterThan(0);
