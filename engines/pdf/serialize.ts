@@ -39,18 +39,29 @@ function header(version: string): Uint8Array {
   return out;
 }
 
+/** An object's bytes as written by pdf-lib (a raw stream's go through `pushObject`, not here). */
 function bytesOf(obj: PDFObject): Uint8Array {
-  if (obj instanceof PDFRawStream) {
-    // pdf-lib copies stream contents a byte at a time (a 20 MB image would take most of a second);
-    // its dictionary is written by pdf-lib, the contents joined in one native copy.
-    obj.updateDict();
-    const dict = new Uint8Array(obj.dict.sizeInBytes());
-    obj.dict.copyBytesInto(dict, 0);
-    return Buffer.concat([dict, STREAM, obj.contents, ENDSTREAM]);
-  }
   const b = new Uint8Array(obj.sizeInBytes());
   obj.copyBytesInto(b, 0);
   return b;
+}
+
+/**
+ * Adds an object's bytes to `out`. pdf-lib copies stream contents a byte at a time (a 20 MB image
+ * would take most of a second), so a raw stream's dictionary is written by pdf-lib and its contents
+ * go in as they are: the file's one copy is the final join, with no stream joined to its dictionary
+ * first (table-10k: every page's content a second time, held to the end of emit).
+ */
+function pushObject(out: Out, obj: PDFObject): void {
+  if (obj instanceof PDFRawStream) {
+    obj.updateDict();
+    const dict = new Uint8Array(obj.dict.sizeInBytes());
+    obj.dict.copyBytesInto(dict, 0);
+    out.push(dict);
+    out.push(STREAM);
+    out.push(obj.contents);
+    out.push(ENDSTREAM);
+  } else out.push(bytesOf(obj));
 }
 
 class Out {
@@ -74,9 +85,9 @@ class Out {
   }
 }
 
-function writeIndirect(out: Out, num: number, gen: number, body: Uint8Array): void {
+function writeIndirect(out: Out, num: number, gen: number, obj: PDFObject): void {
   out.text(`${num} ${gen} obj\n`);
-  out.push(body);
+  pushObject(out, obj);
   out.text('\nendobj\n');
 }
 
@@ -114,7 +125,7 @@ function serializeClassic(context: PDFContext, version: string, options: Seriali
   for (const [ref, obj] of objects) {
     offsets[ref.objectNumber] = out.offset;
     if (ref.objectNumber > maxNumber) maxNumber = ref.objectNumber;
-    writeIndirect(out, ref.objectNumber, ref.generationNumber, bytesOf(obj));
+    writeIndirect(out, ref.objectNumber, ref.generationNumber, obj);
   }
   const xrefAt = out.offset;
   // Each xref entry is exactly 20 bytes: 10-digit offset, space, 5-digit generation, space, n|f, CR LF.
@@ -126,7 +137,7 @@ function serializeClassic(context: PDFContext, version: string, options: Seriali
   out.text(xref);
   const trailer = context.obj({ Size: maxNumber + 1, ...trailerEntries(context, options) } as never);
   out.text('trailer\n');
-  out.push(bytesOf(trailer));
+  pushObject(out, trailer);
   out.text(`\nstartxref\n${xrefAt}\n%%EOF\n`);
   return out.bytes();
 }
@@ -153,7 +164,7 @@ function serializeWithObjectStreams(
     if (obj instanceof PDFStream || ref.generationNumber !== 0 || standalone(ref)) {
       entries[ref.objectNumber] = [1, out.offset, ref.generationNumber];
       const written = crypt && ref !== crypt.ref ? encryptObject(context, obj, ref.objectNumber, crypt.encryptor) : obj;
-      writeIndirect(out, ref.objectNumber, ref.generationNumber, bytesOf(written));
+      writeIndirect(out, ref.objectNumber, ref.generationNumber, written);
     } else {
       packed.push([ref, obj]);
     }
@@ -187,7 +198,7 @@ function serializeWithObjectStreams(
       Filter: 'FlateDecode',
     });
     entries[streamNumber] = [1, out.offset, 0];
-    writeIndirect(out, streamNumber, 0, bytesOf(stream));
+    writeIndirect(out, streamNumber, 0, stream);
   }
   // The cross-reference stream itself (§7.5.8): its own entry, then the table; W [1 4 2] holds
   // offsets up to 4 GiB and indexes up to 65 535.
@@ -215,7 +226,7 @@ function serializeWithObjectStreams(
   };
   const xref = context.stream(deflateSync(table, { level }), dict as never);
   const xrefAt = out.offset;
-  writeIndirect(out, xrefNumber, 0, bytesOf(xref));
+  writeIndirect(out, xrefNumber, 0, xref);
   out.text(`startxref\n${xrefAt}\n%%EOF\n`);
   return out.bytes();
 }
