@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { findingId } from '../ir/diagnostics.js';
 import { VerifyUsageError, verifyCommand } from './cli-verify.js';
 import { serviceSettings } from './server/setup.js';
+import type { RenderInput } from './types.js';
 
 const SERVICE_OPTIONS = {
   licence: { type: 'string' },
@@ -87,6 +88,8 @@ interface Io {
   stdin?: () => string;
   /** Told the description's size before `render` renders it (src/cli-launch.ts sizes V8's young generation). */
   described?: (bytes: number) => void;
+  /** Told each pass's end while `render` renders (src/cli-launch.ts collects a large render's garbage). */
+  passed?: (pass: string) => void;
 }
 
 const defaultIo: Io = {
@@ -304,9 +307,8 @@ async function renderCommand(args: readonly string[], io: Io): Promise<number> {
     }
   }
 
-  const descPath = positionals[0];
-  const description = descPath === '-' ? readStdin(io) : readArg(descPath);
-  io.described?.(description.byteLength);
+  // the description's bytes are held by `input` alone, and let go once read (below)
+  const input: RenderInput = { description: descriptionBytes(positionals[0], io) };
   const parts = new Map<string, Uint8Array>();
   for (const spec of values.part ?? []) {
     const eq = spec.indexOf('=');
@@ -320,7 +322,16 @@ async function renderCommand(args: readonly string[], io: Io): Promise<number> {
   const service = await serviceSettings(values, io);
   if (!service) return 1;
   const { render } = await import('./library.js');
-  const outcome = render({ description, parts, client: values.client, now, service });
+  input.parts = parts;
+  input.client = values.client;
+  input.now = now;
+  input.service = service;
+  input.trace = (pass) => {
+    // read: the bytes are garbage now (the library reads them only then): 1.6 MB for table-10k
+    if (pass === 'read') input.description = undefined;
+    io.passed?.(pass);
+  };
+  const outcome = render(input);
   if (!outcome.ok) {
     if (json) {
       const { status, word, sentence, path, remarks } = outcome;
@@ -352,6 +363,13 @@ async function renderCommand(args: readonly string[], io: Io): Promise<number> {
   for (const r of outcome.remarks) io.err(`remark: ${r.text}\n`);
   for (const f of outcome.findings) io.err(`finding: ${findingId(f)} ${f.message}\n`);
   return 0;
+}
+
+/** The description file's bytes (`-`: standard input), its size told to `io.described`. */
+function descriptionBytes(path: string, io: Io): Uint8Array {
+  const bytes = path === '-' ? readStdin(io) : readArg(path);
+  io.described?.(bytes.byteLength);
+  return bytes;
 }
 
 /** The description from standard input (`quire render -`). */

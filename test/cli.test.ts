@@ -2,7 +2,7 @@
 // each as a child process: the CLI's PDF equals the library's byte for byte, explain prints the IR
 // after reading and after each of the seven passes.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,54 @@ describe('quire render (dist/cli.js)', () => {
     });
     expect(lib.ok).toBe(true);
     if (lib.ok) expect(readFileSync(out).equals(Buffer.from(lib.pdf))).toBe(true);
+  });
+
+  it("renders a description of 64 KiB or more (src/cli-launch.ts: V8 flags, a full collection, the bytes let go once read) to the library's bytes, and puts the flags back for the code cache", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-cli-'));
+    const file = join(dir, 'large.json');
+    // hello.json with an unknown key of 80 KB: one remark more, the same drawing
+    const description = JSON.stringify({ ...JSON.parse(readFileSync(HELLO, 'utf8')), padding: 'x'.repeat(80_000) });
+    writeFileSync(file, description);
+    const env = { ...process.env, QUIRE_CACHE_DIR: join(dir, 'cache') };
+    const run = (n: number) => {
+      const out = join(dir, `large-${n}.pdf`);
+      const r = spawnSync(
+        'node',
+        [
+          join(ROOT, 'dist/cli.js'),
+          'render',
+          file,
+          '--part',
+          `NotoSans-Regular.ttf=${FONT_PART}`,
+          '-o',
+          out,
+          '--now',
+          NOW,
+        ],
+        { encoding: 'utf8', env },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain('`padding` at / is not a key of the description');
+      return readFileSync(out);
+    };
+    const cached = () => {
+      const name = readdirSync(join(dir, 'cache')).find((f) => f.startsWith('cli-render-'));
+      expect(name).toBeDefined();
+      return statSync(join(dir, 'cache', name ?? '')).ino;
+    };
+    const first = run(1);
+    const written = cached();
+    const lib = render({
+      description: Buffer.from(description),
+      parts: new Map([['NotoSans-Regular.ttf', readFileSync(FONT_PART)]]),
+      now: new Date(NOW),
+    });
+    expect(lib.ok).toBe(true);
+    if (lib.ok) expect(first.equals(Buffer.from(lib.pdf))).toBe(true);
+    // the second process takes the first one's cache (V8 refuses data made under other flags, and a
+    // refused cache is written again: a new file)
+    expect(run(2).equals(first)).toBe(true);
+    expect(cached()).toBe(written);
   });
 
   it('prints a refusal and exits 1', () => {
