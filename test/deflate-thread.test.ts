@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inflateSync } from 'node:zlib';
-import { PDFContext, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFContext, type PDFRawStream, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { deflateTight } from '../engines/pdf/compression.js';
 import { DeflateBatch, deflateThread, HAND_OVER_AFTER, POOL_BYTES } from '../engines/pdf/deflate-pool.js';
@@ -37,7 +37,7 @@ async function document(pages: Buffer[], pause = 0): Promise<void> {
   if (pause) await sleep(pause);
   batch.finish();
   for (const [ref, raw, level] of written) {
-    const s = context.lookup(ref, PDFRawStream);
+    const s = context.lookup(ref) as PDFRawStream;
     expect(Buffer.compare(Buffer.from(s.contents), deflateTight(raw, level))).toBe(0);
     expect(Buffer.compare(inflateSync(s.contents), raw)).toBe(0);
     expect(s.dict.toString()).toBe('<<\n/Filter /FlateDecode\n>>');
