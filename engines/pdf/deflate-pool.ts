@@ -1,18 +1,20 @@
-// engines/pdf/deflate-pool.ts — PDF engine: page content deflated on a second core while the render
-// goes on, for a synchronous caller. A page's raw bytes are copied into a SharedArrayBuffer and the
-// helper thread told through Atomics; the deflated bytes come back in the same place, collected with
-// Atomics.wait where the stream is needed. No message passing at all (a postMessage per page cost
-// the main thread more than a small page's deflate). Same zlib, same parameters: same bytes.
-// Bounded: one shared buffer (POOL_BYTES) and JOBS slots per process, one thread, started on first
-// use, unref'd; anything that does not fit, or any failure, is deflated in this thread as before.
+// engines/pdf/deflate-pool.ts — PDF engine: page content of a long document deflated on a second core
+// while the (synchronous) render goes on. Each page's raw bytes are copied into a SharedArrayBuffer
+// and one helper thread woken through Atomics; the deflated bytes come back in a second one and are
+// collected with Atomics.wait before the file is written. No messages: a synchronous render never
+// turns its event loop, and shared memory with Atomics needs none. Same zlib, same parameters: the
+// same bytes. Bounded: two buffers of POOL_BYTES and JOBS slots per process, one thread, started at a
+// process's second long document, unref'd; what does not fit, and everything after a failure, is
+// deflated in this thread as before (docs/reference.md, compression; bench/README.md, "Eleventh
+// wave: deflate on a second core").
 import { availableParallelism } from 'node:os';
 import { isMainThread, Worker } from 'node:worker_threads';
 import type { PDFContext, PDFRawStream, PDFRef } from 'pdf-lib';
 import { deflateTight } from './compression.js';
 
-/** Bytes of the shared buffer: raw content in, deflated content back in the same place. */
+/** Bytes of each shared buffer: raw content in, deflated content back at the same offsets. */
 export const POOL_BYTES = 4 << 20;
-/** Jobs in flight at once (a document's pages handed over before they are collected). */
+/** Jobs in flight at once (a document's pages handed over before they are collected); a power of two. */
 const JOBS = 1024;
 /** Int32 slots: [0] jobs published (a running count), then per job: offset, length, level, state, out length. */
 const HEAD = 1;
@@ -31,7 +33,8 @@ const MINE = 4;
 
 // The helper thread, as text (run with eval): no file to find beside the bundle, the sources, the
 // CLI's single script or the tests. It waits on the published count, claims each job, deflates it
-// and writes the result over its input when it fits (deflate of page content is always smaller).
+// and writes the result at the job's offset in `out` when it fits in the job's room (page content
+// always deflates smaller; what does not is refused and deflated by the main thread).
 const THREAD = `
 const { workerData } = require('node:worker_threads');
 const { deflateSync } = require('node:zlib');
@@ -43,7 +46,7 @@ for (;;) {
   Atomics.wait(ctl, 0, next);
   const published = Atomics.load(ctl, 0);
   while (next !== published) {
-    const s = ${HEAD} + (next % ${JOBS}) * ${FIELDS};
+    const s = ${HEAD} + (next & ${JOBS - 1}) * ${FIELDS};
     next = (next + 1) | 0;
     if (Atomics.compareExchange(ctl, s + ${STATE}, ${QUEUED}, ${TAKEN}) !== ${QUEUED}) continue;
     let state = ${REFUSED};
@@ -69,6 +72,8 @@ interface Pool {
 }
 
 let pool: Pool | undefined;
+/** Set once the thread failed to start, stopped or stopped answering: deflate here from then on. */
+let broken = false;
 /** Streams the thread deflated, in this process. */
 let streamsFromThread = 0;
 
@@ -76,8 +81,6 @@ let streamsFromThread = 0;
 export function deflateThread(): { started: boolean; streams: number } {
   return { started: !!pool, streams: streamsFromThread };
 }
-/** Set once starting failed: deflate here from then on. */
-let broken = false;
 
 /**
  * Whether this process may use the helper thread: a main thread (the server's render workers keep
@@ -97,7 +100,8 @@ function started(): Pool | undefined {
     const outBuf = new SharedArrayBuffer(POOL_BYTES);
     const worker = new Worker(THREAD, { eval: true, workerData: { ctl: ctlBuf, data: dataBuf, out: outBuf } });
     worker.unref();
-    // a thread that dies leaves its jobs queued or taken: queued ones are done here, and from then on all
+    // a thread that dies leaves its jobs queued or taken: queued ones are done here, a taken one after
+    // GIVE_UP_MS, and from then on all (this thread sees the events only between renders)
     const stop = () => {
       broken = true;
     };
@@ -123,6 +127,8 @@ export const HAND_OVER_AFTER = 256 * 1024;
  * a job, more than one document's deflate it would take over).
  */
 let longDocuments = 0;
+/** Whether a document is handing over now (until its `finish`). */
+let handing = false;
 
 const EMPTY = new Uint8Array(0);
 
@@ -158,14 +164,18 @@ export class DeflateBatch {
   stream(context: PDFContext, bytes: Uint8Array, level: number): PDFRef {
     if (this.written >= HAND_OVER_AFTER && !this.long) {
       this.long = true;
-      if (++longDocuments >= 2) this.pool = started();
+      // one document at a time hands over (the shared buffers are used from their start by each)
+      if (++longDocuments >= 2 && !handing) {
+        this.pool = started();
+        handing = !!this.pool;
+      }
     }
     this.written += bytes.length;
     const p = this.pool;
     if (!p || broken || this.used + bytes.length > POOL_BYTES || this.jobs.length >= JOBS)
       return context.register(context.stream(deflateTight(bytes, level), { Filter: 'FlateDecode' } as never));
     const id = p.published;
-    const slot = HEAD + (id % JOBS) * FIELDS;
+    const slot = HEAD + (id & (JOBS - 1)) * FIELDS;
     const off = this.used;
     p.data.set(bytes, off);
     this.used += bytes.length;
@@ -191,22 +201,31 @@ export class DeflateBatch {
   finish(): void {
     const p = this.pool;
     if (!p) return;
+    this.pool = undefined;
     const jobs = this.jobs;
     this.jobs = [];
     this.used = 0;
     const ctl = p.ctl;
-    for (let k = jobs.length - 1; k >= 0; k--) {
-      const { stream, slot, off, len, level } = jobs[k];
-      let z: Uint8Array;
-      if (Atomics.compareExchange(ctl, slot + STATE, QUEUED, MINE) === QUEUED) {
-        z = deflateTight(p.data.subarray(off, off + len), level);
-      } else if (taken(ctl, slot) === DONE) {
-        streamsFromThread++;
-        z = Buffer.from(p.out.subarray(off, off + ctl[slot + OUT]));
-      } else {
-        z = deflateTight(p.data.subarray(off, off + len), level);
+    try {
+      for (let k = jobs.length - 1; k >= 0; k--) {
+        const { stream, slot, off, len, level } = jobs[k];
+        let z: Uint8Array;
+        if (Atomics.compareExchange(ctl, slot + STATE, QUEUED, MINE) === QUEUED) {
+          z = deflateTight(p.data.subarray(off, off + len), level);
+        } else if (taken(ctl, slot) === DONE) {
+          streamsFromThread++;
+          z = Buffer.from(p.out.subarray(off, off + ctl[slot + OUT]));
+        } else {
+          z = deflateTight(p.data.subarray(off, off + len), level);
+        }
+        (stream as { contents: Uint8Array }).contents = z;
       }
-      (stream as { contents: Uint8Array }).contents = z;
+    } catch (e) {
+      // jobs left unclaimed could still be taken by the thread: the shared buffers are not reused
+      broken = true;
+      throw e;
+    } finally {
+      handing = false;
     }
   }
 }
