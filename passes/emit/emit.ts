@@ -165,7 +165,7 @@ export const emit: Pass<DedupedIr, Emitted> = {
       });
     } finally {
       // the content streams' bytes in place, the helper thread's among them: from here on every
-      // stream is whole, and the shared buffer is free for the next document (even after a failure)
+      // stream is whole, and the shared buffers are free for the next document (even after a failure)
       writing.deflater.finish();
     }
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));

@@ -70,7 +70,8 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
   } = w;
   // Only what this page draws with goes in its resources (ResourceScope records each use).
   const scope = resources.scope();
-  // hashed and deflated from the content writer's own buffer (no copy of the page's bytes)
+  // hashed and deflated from the content writer's own buffer (no copy of the page's bytes; a page
+  // handed to the deflate thread is copied once, into its shared buffer)
   const contentRef = pageContentInto(
     page.ops,
     ir.fontRes,
