@@ -6,6 +6,10 @@
 // the CPU of every other thread (the deflate thread, V8's GC and compiler helpers).
 //   node bench/deflate-thread.mjs [--rounds 5] [--renders 6] [--file desc.json] [--off] dist /work/main/dist
 //   --off runs each build twice more with QUIRE_DEFLATE_THREAD=0 (the same build, deflating in-thread)
+//   node bench/deflate-thread.mjs --interleave 30 [--file desc.json] dist [/work/main/dist]
+//   one process: three warm-up renders of each build, then N renders of each build and of the first build
+//   with QUIRE_DEFLATE_THREAD=0, one by one in a rotating order (all see the same load and the same
+//   process), medians of the main thread's CPU, wall and blocked time
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -22,13 +26,55 @@ const flag = (k) => {
   return i >= 0 && argv.splice(i, 1).length > 0;
 };
 const child = opt('--child', undefined);
+const interleave = Number(opt('--interleave', 0));
 const file = resolve(opt('--file', join(import.meta.dirname, '../../shared/bench/scenarios/table-10k.json')));
 const renders = Number(opt('--renders', 6));
 
 /** [on-CPU ns, run-queue ns] of the calling thread. */
 const sched = () => readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').slice(0, 2).map(Number);
 
-if (child) {
+if (interleave) {
+  const text = readFileSync(file, 'utf8');
+  const builds = await Promise.all(
+    argv.map(async (d) => [d, (await import(pathToFileURL(join(resolve(d), 'bench-entry.js')).href)).render]),
+  );
+  const runs = [...builds.map(([d, r]) => [d, r, false]), [`${builds[0][0]} (thread off)`, builds[0][1], true]];
+  for (const [, r] of builds) for (let i = 0; i < 3; i++) r(JSON.parse(text));
+  await new Promise((r) => setTimeout(r, 200));
+  const res = runs.map(() => []);
+  console.log(
+    `deflate-thread: ${file}, interleaved × ${interleave}, load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  for (let i = 0; i < interleave; i++) {
+    for (let j = 0; j < runs.length; j++) {
+      const k = (i + j) % runs.length;
+      const [, r, off] = runs[k];
+      if (off) process.env.QUIRE_DEFLATE_THREAD = '0';
+      else delete process.env.QUIRE_DEFLATE_THREAD;
+      const d = JSON.parse(text);
+      const [c0, q0] = sched();
+      const t0 = performance.now();
+      r(d);
+      const wall = performance.now() - t0;
+      const [c1, q1] = sched();
+      res[k].push({ wall, main: (c1 - c0) / 1e6, blocked: Math.max(0, wall - (c1 - c0) / 1e6 - (q1 - q0) / 1e6) });
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  delete process.env.QUIRE_DEFLATE_THREAD;
+  const med = (a) => [...a].sort((x, y) => x - y)[(a.length - 1) >> 1];
+  runs.forEach(([name], k) => {
+    const at = (key) => med(res[k].map((x) => x[key])).toFixed(1);
+    console.log(`  ${name}: main-thread CPU ${at('main')} ms, wall ${at('wall')}, blocked ${at('blocked')} (medians)`);
+  });
+  console.log(
+    `load after ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+} else if (child) {
   const { render } = await import(pathToFileURL(join(resolve(child), 'bench-entry.js')).href);
   const text = readFileSync(file, 'utf8');
   const rows = [];
