@@ -115,9 +115,11 @@ function started(): Pool | undefined {
 }
 
 /**
- * A document's content is handed over only past this many bytes (before deflating): a small document
- * (an invoice: ~10 KB) deflates in a few hundred microseconds, less than the hand-over and the wait
- * cost, and never starts the thread.
+ * A document's content is handed over only past this many bytes (before deflating): a short
+ * document's pages are written before a woken thread would get far into them (this thread would take
+ * them back, copied for nothing), and the invoice (~10 KB) never starts the thread. table-10k hands
+ * over 2.4 of its 2.7 MB, report-100 0.58 of 0.84 (bench/README.md, "Eleventh wave: deflate on a
+ * second core").
  */
 export const HAND_OVER_AFTER = 256 * 1024;
 
