@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { PDFContext, PDFDict, PDFHexString, PDFName, type PDFRef } from 'pdf-lib';
 import { guarded } from '../../engines/fonts/styled-font.js';
 import { compressionOf } from '../../engines/pdf/compression.js';
+import { DeflateBatch } from '../../engines/pdf/deflate-pool.js';
 import { serialize } from '../../engines/pdf/serialize.js';
 import { patchSignature } from '../../engines/pdf/signature.js';
 import { BULK_CONTENT_AFTER, BULK_FLATE_LEVEL } from '../../ir/defaults.js';
@@ -153,13 +154,20 @@ export const emit: Pass<DedupedIr, Emitted> = {
       pageFiles,
       pageMetadata,
       hash,
+      deflater: new DeflateBatch(),
     };
-    ir.pages.forEach((page, i) => {
-      writePage(writing, page, i);
-      // its content stream written, the page's operations are read by no later step: let them go
-      // rather than hold every page's until the file is done (bench/README.md, "table-10k, eighth wave: memory")
-      page.ops = [];
-    });
+    try {
+      ir.pages.forEach((page, i) => {
+        writePage(writing, page, i);
+        // its content stream written, the page's operations are read by no later step: let them go
+        // rather than hold every page's until the file is done (bench/README.md, "table-10k, eighth wave: memory")
+        page.ops = [];
+      });
+    } finally {
+      // the content streams' bytes in place, the helper thread's among them: from here on every
+      // stream is whole, and the shared buffers are free for the next document (even after a failure)
+      writing.deflater.finish();
+    }
     context.assign(pagesRef, context.obj({ Type: 'Pages', Kids: pageRefs, Count: pageRefs.length }));
     // Document-level entries: each area writes its own from its own module under passes/emit/
     // (e.g. the outline, metadata, output intents) and adds them here with one line.

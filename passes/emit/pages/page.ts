@@ -4,7 +4,7 @@
 // structure parents, carried annotations of supplied pages).
 import type { Hash } from 'node:crypto';
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import { flateStream } from '../../../engines/pdf/compression.js';
+import type { DeflateBatch } from '../../../engines/pdf/deflate-pool.js';
 import type { DedupedIr, LaidOutPage } from '../../../ir/types.js';
 import type { PassContext } from '../../pass.js';
 import { writePageMetadata } from '../document/metadata.js';
@@ -43,6 +43,8 @@ export interface PageWriting {
   pageMetadata: Map<number, NonNullable<NonNullable<DedupedIr['doc']['files']>['pageMetadata']>[number]>;
   /** The trailer /ID's hash: each page's content goes into it. */
   hash: Hash;
+  /** Where page content is deflated: here, or for a long document on a second core (engines/pdf/deflate-pool.ts). */
+  deflater: DeflateBatch;
 }
 
 /** Writes page `i` to its reserved reference. */
@@ -68,7 +70,8 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
   } = w;
   // Only what this page draws with goes in its resources (ResourceScope records each use).
   const scope = resources.scope();
-  // hashed and deflated from the content writer's own buffer (no copy of the page's bytes)
+  // hashed and deflated from the content writer's own buffer (no copy of the page's bytes; a page
+  // handed to the deflate thread is copied once, into its shared buffer)
   const contentRef = pageContentInto(
     page.ops,
     ir.fontRes,
@@ -80,10 +83,10 @@ export function writePage(w: PageWriting, page: LaidOutPage, i: number): void {
     (content) => {
       hash.update(content);
       const bulk = w.bulk;
-      if (!bulk) return flateStream(context, content, w.level);
+      if (!bulk) return w.deflater.stream(context, content, w.level);
       const level = bulk.written >= bulk.after ? bulk.level : w.level;
       bulk.written += content.length;
-      return flateStream(context, content, level);
+      return w.deflater.stream(context, content, level);
     },
   );
   const pageResources = scope.dict();
