@@ -14,7 +14,8 @@ import {
 } from '../../engines/text/table-cell-text.js';
 import type { CellText, MeasuredTable } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
-import type { DocSettings, FontResource, ResolvedTableItem } from '../../ir/types.js';
+import { BareCell, BareRow } from '../../ir/table-cells.js';
+import type { DocSettings, FontResource, ResolvedTableItem, TableRow } from '../../ir/types.js';
 
 /** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
 function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number[] {
@@ -52,6 +53,12 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number
   return widths;
 }
 
+/** A row's number of cells (a row of bare strings: its strings, its cells not made). */
+function cellCount(row: TableRow): number {
+  const bare = row.bare;
+  return bare === undefined ? row.cells.length : bare.texts.length;
+}
+
 export function measureTable(
   t: ResolvedTableItem,
   boxWidth: number,
@@ -69,7 +76,7 @@ export function measureTable(
   const n = rows.length;
   // Cells by index, row after row (ir/measured-table.ts): no object per cell.
   const first = new Int32Array(n + 1);
-  for (let r = 0; r < n; r++) first[r + 1] = first[r] + rows[r].cells.length;
+  for (let r = 0; r < n; r++) first[r + 1] = first[r] + cellCount(rows[r]);
   const count = first[n];
   const widths = new Float64Array(count);
   const needs = new Float64Array(count);
@@ -80,14 +87,19 @@ export function measureTable(
   const reach = new Int32Array(n);
   let spanning = false;
   let font: FontResource | undefined, fontName: string | undefined;
+  const fly = new BareCell(undefined as unknown as BareRow, 0, '');
   try {
     for (let r = 0; r < n; r++) {
       const row = rows[r];
-      const cells = row.cells;
+      // a row of bare strings keeps no cell: one cell object is moved along it (measureTableCell keeps none)
+      const bare = row instanceof BareRow ? row : undefined;
+      const cells = bare === undefined ? row.cells : undefined;
+      const prefix = bare === undefined ? '' : `${bare.at}/`;
+      const nCells = first[r + 1] - first[r];
       let h = row.minHeight;
       reach[r] = r;
-      for (let i = 0, k = first[r]; i < cells.length; i++, k++) {
-        const cell = cells[i];
+      for (let i = 0, k = first[r]; i < nCells; i++, k++) {
+        const cell = cells === undefined ? fly.moveTo(bare!, i, prefix) : cells[i];
         let width = 0;
         for (let c = cell.col; c < cell.col + cell.colSpan; c++) width += colW[c];
         const s = cell.style;
@@ -128,6 +140,7 @@ export function measureTable(
   // A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come).
   if (spanning)
     for (let r0 = 0; r0 < n; r0++) {
+      if (rows[r0].bare) continue; // a row of bare strings spans no row
       const cells = rows[r0].cells;
       for (let i = 0; i < cells.length; i++) {
         const span = cells[i].rowSpan;
