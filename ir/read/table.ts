@@ -346,8 +346,12 @@ class TableGrid {
    * column and stripe: a 10 000-row table holds a handful of style objects, not 50 000.
    */
   private readonly shared = new Map<number, CellStyle>();
-  /** The shape of rows of bare strings with no row span from above, by stripe index + 1. */
-  private readonly shapes: (BareShape | undefined)[] = [];
+  /**
+   * The shape of rows of bare strings with no row span from above, by stripe index + 1. Made at its
+   * length, so its elements kind is the same in every render (a `[]` filled as rows come changes
+   * kind on the first row, and the optimised reader was thrown out again each render: "wrong map").
+   */
+  private readonly shapes: (BareShape | undefined)[];
   private readonly nCols: number;
   /** `<table>/rows/`: every row's pointer starts so (`/items/1/rows/` + `7`). */
   private readonly rowsAt: JsonPointer;
@@ -368,6 +372,7 @@ class TableGrid {
     this.rowsAt = `${base.at}/rows/`;
     this.rowHeight = raw.row_height ?? 0;
     this.splitRows = raw.split_rows ?? false;
+    this.shapes = new Array<BareShape | undefined>((stripes?.length ?? 0) + 1).fill(undefined);
   }
 
   private section(r: number): 'header' | 'body' | 'footer' {
@@ -404,11 +409,19 @@ class TableGrid {
   }
 
   /** Row r of the grid's width: refused unless its cells and the row spans from above fill every column. */
-  private checkFilled(r: number, rp: () => JsonPointer): void {
+  private checkFilled(r: number): void {
     const nCols = this.nCols;
     let filled = 0;
     for (let k = 0; k < nCols; k++) filled += this.occupied[r * nCols + k];
-    if (filled !== nCols) refuse('tableRowWidth', rp(), { row: rp(), filled, columns: nCols });
+    if (filled !== nCols) {
+      const rp = this.rowsAt + r;
+      refuse('tableRowWidth', rp, { row: rp, filled, columns: nCols });
+    }
+  }
+
+  /** Cell i of row r of bare strings: its pointer, made for a refusal or a style decided the first time. */
+  private bareAt(r: number, i: number): JsonPointer {
+    return `${this.rowsAt}${r}/${i}`;
   }
 
   /** A row written as an array of bare strings: one column, one row, no style of its own each (refusals as for any row). */
@@ -416,43 +429,52 @@ class TableGrid {
     const nCols = this.nCols,
       occupied = this.occupied,
       o = r * nCols;
-    const rp = () => this.rowsAt + r;
     let fromAbove = false;
     for (let k = 0; k < nCols; k++) if (occupied[o + k]) fromAbove = true;
     const cols: number[] | undefined = fromAbove ? new Array(texts.length) : undefined;
     let col = 0;
     for (let i = 0; i < texts.length; i++) {
       while (col < nCols && occupied[o + col]) col++;
-      if (col + 1 > nCols) refuse('tableRowWidth', rp(), { row: rp(), filled: col + 1, columns: nCols });
+      if (col + 1 > nCols) {
+        const rp = this.rowsAt + r;
+        refuse('tableRowWidth', rp, { row: rp, filled: col + 1, columns: nCols });
+      }
       occupied[o + col] = 1;
       if (cols) cols[i] = col;
       // The placeholders' syntax is checked now (a refusal names the cell); the run is made when asked (`cellRuns`).
       const t = texts[i];
-      if ((t.indexOf('{') >= 0 || t.indexOf('}}') >= 0) && placeholdersIn(t, `${rp()}/${i}`)) this.placeholders = true;
+      if ((t.indexOf('{') >= 0 || t.indexOf('}}') >= 0) && placeholdersIn(t, this.bareAt(r, i)))
+        this.placeholders = true;
       col++;
     }
-    this.checkFilled(r, rp);
+    this.checkFilled(r);
     const stripeIndex = this.stripeIndex(r);
     let shape = cols ? undefined : this.shapes[stripeIndex + 1];
-    if (!shape) {
-      const ofCell = cols ?? Array.from(texts, (_, i) => i);
-      const styles = ofCell.map((c, i) => this.styleOf(NO_STYLE, NO_STYLE, true, c, stripeIndex, () => `${rp()}/${i}`));
-      shape = new BareShape(this.rowsAt, ofCell, styles, this.rowHeight, this.splitRows);
-      if (!cols) this.shapes[stripeIndex + 1] = shape;
-    }
+    if (!shape) shape = this.bareShape(texts, r, cols, stripeIndex);
     if (!shape.checked) {
       // A style shared by several cells is checked once: the first cell holding text with it is the one named.
       let checked: CellStyle | undefined;
       for (let i = 0; i < shape.styles.length; i++) {
         const s = shape.styles[i];
         if (s === checked) continue;
-        if (!s.font.name) refuse('tableCellNeeds', `${rp()}/${i}`, { cell: `${rp()}/${i}`, key: 'font' });
-        if (!s.fontSize) refuse('tableCellNeeds', `${rp()}/${i}`, { cell: `${rp()}/${i}`, key: 'font_size' });
+        if (!s.font.name) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font' });
+        if (!s.fontSize) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font_size' });
         checked = s;
       }
       shape.checked = true;
     }
     return new BareRow(texts, shape, r);
+  }
+
+  /** The columns and styles of row r of bare strings (`cols`: its columns under a row span from above, else its own). */
+  private bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
+    const ofCell = cols ?? Array.from(texts, (_, i) => i);
+    const styles = ofCell.map((c, i) =>
+      this.styleOf(NO_STYLE, NO_STYLE, true, c, stripeIndex, () => this.bareAt(r, i)),
+    );
+    const shape = new BareShape(this.rowsAt, ofCell, styles, this.rowHeight, this.splitRows);
+    if (!cols) this.shapes[stripeIndex + 1] = shape;
+    return shape;
   }
 
   /** A row written as an object, or an array holding a cell written as an object: its cells kept, each one object. */
@@ -513,7 +535,7 @@ class TableGrid {
       cells[i] = { at: cp, content, text: undefined, col, colSpan, rowSpan, style };
       col += colSpan;
     }
-    this.checkFilled(r, () => rp);
+    this.checkFilled(r);
     // A style shared by several cells is checked once: the first cell holding text with it is the one named.
     let checked: CellStyle | undefined;
     for (const cell of cells) {
