@@ -77,7 +77,8 @@ class RowMeasure {
   spanning = false;
   /** The font of the last text cell measured (looked up once for a run of cells in one font, not once a cell). */
   private font: FontResource | undefined = undefined;
-  private fontName: string | undefined = undefined;
+  /** '' before the first (no text cell is without a font: refused when read); a string from the start, so the code comparing it is not thrown out ("wrong instance type"). */
+  private fontName = '';
   /** The one cell object moved along rows of bare strings (they keep no cell; measureTableCell keeps none). */
   private readonly fly: BareCell | undefined;
 
