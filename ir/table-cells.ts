@@ -11,6 +11,9 @@ import type { JsonPointer } from './pointer.js';
 import type { BareText, CellContent, CellStyle, TableCell, TableRow } from './table-types.js';
 import type { TextRun } from './types.js';
 
+/** A cell's index in its row as its pointer writes it, for the first few (a pointer read made without converting a number). */
+const CELL_INDEX: readonly string[] = Array.from({ length: 32 }, (_, i) => String(i));
+
 /** The content every bare-string cell shares. */
 export const BARE_TEXT: BareText = Object.freeze({ kind: 'text' as const });
 
@@ -91,7 +94,8 @@ export class BareCell implements TableCell {
     return this;
   }
   get at(): JsonPointer {
-    return this.prefix + this.i;
+    const i = this.i;
+    return this.prefix + (i < CELL_INDEX.length ? CELL_INDEX[i] : String(i));
   }
   get content(): BareText {
     return BARE_TEXT;

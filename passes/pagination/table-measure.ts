@@ -113,11 +113,11 @@ class RowMeasure {
   row(r: number): void {
     const row = this.t.rows[r];
     this.reach[r] = r;
-    this.heights[r] = row instanceof BareRow ? this.bareRow(row, r) : this.cellRow(row.cells, row.minHeight, r);
+    this.heights[r] = row instanceof BareRow ? this.bareCells(row, r) : this.cellRow(row.cells, row.minHeight, r);
   }
 
   /** A row of bare strings: each cell one column wide, one run in its column's style; no row span. */
-  private bareRow(row: BareRow, r: number): number {
+  private bareCells(row: BareRow, r: number): number {
     const { cols, styles } = row.shape;
     const prefix = `${row.at}/`;
     const fly = this.fly!;
