@@ -54,6 +54,8 @@ const SHORT_STRING = 64;
 /** Slots in the table that hands back the same string for the same short ASCII bytes (keys, type names). */
 const SHORT_TABLE_SIZE = 4096;
 const SHORT_TABLE_MASK = SHORT_TABLE_SIZE - 1;
+/** Elements an array grown by push from empty has room for (V8: 0 + 0/2 + 16); shorter ones are copied at their length when closed. */
+const FIRST_ROOM = 16;
 /** Integers of at most this many digits are exact in a double (< 2^53), so they can be accumulated digit by digit. */
 const EXACT_DIGITS = 15;
 /** Powers of ten that are exact doubles (10^22 is the last). */
@@ -225,6 +227,14 @@ class Reader {
             continue expectValue;
           }
           if (c !== RBRACKET) this.unexpected(i);
+          // A short array is kept at its length: one grown by push holds room for FIRST_ROOM elements,
+          // and a description's short arrays (a table's rows of cells, 10 000 of them) live through
+          // the render. slice() copies it exactly, its elements kind kept.
+          this.pos = i + 1;
+          containers.pop();
+          keys.pop();
+          value = top.length < FIRST_ROOM ? top.slice() : top;
+          continue;
         } else {
           const k = keys[d];
           // Plain assignment would call Object.prototype's __proto__ setter; define it as JSON.parse does.

@@ -81,27 +81,46 @@ export interface BareText {
   readonly runs?: undefined;
 }
 
+/**
+ * A cell. A cell written as an object is one (its members own fields); a cell of a row written as an
+ * array of bare strings is made when its row's `cells` is read (ir/table-cells.ts `BareCell`, its
+ * members read through to the row, its pointer made when read).
+ */
 export interface TableCell {
-  at: JsonPointer;
-  content: CellContent;
+  readonly at: JsonPointer;
+  readonly content: CellContent;
   /** A cell written as a bare string: the string (its content is then `BARE_TEXT`, one run made by `cellRuns`). */
-  text?: string;
+  readonly text?: string;
   /** Column (0-based) the cell starts in; set while reading the grid. */
-  col: number;
-  colSpan: number;
-  rowSpan: number;
-  style: CellStyle;
+  readonly col: number;
+  readonly colSpan: number;
+  readonly rowSpan: number;
+  readonly style: CellStyle;
+}
+
+/** A row written as an array of bare strings, as kept (ir/table-cells.ts `BareRow`): what its cells are made of. */
+export interface BareRowCells {
+  /** The row's strings, cell by cell. */
+  readonly texts: readonly string[];
+  /** Each cell's column and decided style (shared by the rows alike). */
+  readonly shape: { readonly cols: readonly number[]; readonly styles: readonly CellStyle[] };
 }
 
 export interface TableRow {
-  at: JsonPointer;
-  cells: TableCell[];
+  readonly at: JsonPointer;
+  /**
+   * The row's cells. A row written as an array of bare strings keeps none and makes them on each read
+   * (ir/table-cells.ts `BareRow`): read it once for a row; a pass walking every row reads `bare`.
+   */
+  readonly cells: TableCell[];
   /** The least height of the row, points (`height`, else the table's `row_height`, else 0). */
-  minHeight: number;
+  readonly minHeight: number;
   /** Whether the row may be split between boxes (`split`, else the table's `split_rows`). */
-  split: boolean;
+  readonly split: boolean;
   /** `keep_with_next`: the row stays in one box with the row after it (a row group), when the group fits a box. */
-  keepWithNext?: true;
+  readonly keepWithNext?: true;
+  /** A row of bare strings: its texts, columns and styles, read without making its cells; undefined for any other row. */
+  readonly bare: BareRowCells | undefined;
 }
 
 export interface TableItem extends ItemBase {

@@ -9,7 +9,7 @@ import { hasPatterns } from '../hyphenation-languages.js';
 import { refuse } from '../messages.js';
 import { at, type JsonPointer } from '../pointer.js';
 import { cellSchema, tableItemSchema } from '../schema/table.js';
-import { BARE_TEXT } from '../table-cells.js';
+import { BARE_TEXT, BareRow, BareShape } from '../table-cells.js';
 import type {
   BorderSide,
   CellContent,
@@ -218,16 +218,16 @@ function rowsPass(data: unknown): boolean {
   if (data === null || typeof data !== 'object') return false;
   const rows: unknown = (data as { rows?: unknown }).rows;
   if (!Array.isArray(rows)) return false;
-  for (let r = 0; r < rows.length; r++) {
-    const row: unknown = rows[r];
-    if (!Array.isArray(row)) {
-      if (!validateRow(row)) return false;
-      continue;
-    }
-    for (let i = 0; i < row.length; i++) {
-      const cell: unknown = row[i];
-      if (typeof cell !== 'string' && !validateCell(cell)) return false;
-    }
+  for (let r = 0; r < rows.length; r++) if (!rowPasses(rows[r])) return false;
+  return true;
+}
+
+/** One row of `rowsPass` (a call a row: optimised in the first render, not re-entered unoptimised in the next). */
+function rowPasses(row: unknown): boolean {
+  if (!Array.isArray(row)) return validateRow(row);
+  for (let i = 0; i < row.length; i++) {
+    const cell: unknown = row[i];
+    if (typeof cell !== 'string' && !validateCell(cell)) return false;
   }
   return true;
 }
@@ -320,18 +320,254 @@ export function resolvedTableItem(t: TableItem, fontRes: Map<string, FontResourc
   return item as ResolvedTableItem;
 }
 
+/** Whether a row is an array of bare strings (the common row of a long table: read by `TableGrid.bareRow`). */
+function allStrings(row: unknown): row is string[] {
+  if (!Array.isArray(row)) return false;
+  for (let i = 0; i < row.length; i++) if (typeof row[i] !== 'string') return false;
+  return true;
+}
+
+/** A column as read: its width and the style keys it states. */
+type ReadColumn = { at: JsonPointer; width: ColumnWidth; style: CellStyleSpec };
+
+/**
+ * A table's rows read onto its grid, one row a call (small methods: a 10 000-row table's reading is
+ * optimised after a few hundred rows, not held in one long loop waiting for on-stack replacement).
+ * Rows of bare strings keep no cell (ir/table-cells.ts `BareRow`); pointers are made only for a
+ * refusal, a placeholder check or a style decided the first time.
+ */
+class TableGrid {
+  /** Whether any cell's text holds a placeholder or brace escape (pagination's `{page_of:…}` check skips a table without). */
+  placeholders = false;
+  /** Which columns of each row are taken (a row span from above, or the row's own cells): row r's columns at r × nCols. */
+  private readonly occupied: Uint8Array;
+  /**
+   * Cells that state no style of their own, in rows that state none, share one decided style per
+   * column and stripe: a 10 000-row table holds a handful of style objects, not 50 000.
+   */
+  private readonly shared = new Map<number, CellStyle>();
+  /**
+   * The shape of rows of bare strings with no row span from above, by stripe index + 1. Made at its
+   * length, so its elements kind is the same in every render (a `[]` filled as rows come changes
+   * kind on the first row, and the optimised reader was thrown out again each render: "wrong map").
+   */
+  private readonly shapes: (BareShape | undefined)[];
+  private readonly nCols: number;
+  /** `<table>/rows/`: every row's pointer starts so (`/items/1/rows/` + `7`). */
+  private readonly rowsAt: JsonPointer;
+  private readonly rowHeight: number;
+  private readonly splitRows: boolean;
+
+  constructor(
+    private readonly raw: D.TableItem,
+    private readonly base: ItemBase,
+    private readonly columns: ReadColumn[],
+    private readonly tableStyle: CellStyleSpec,
+    private readonly stripes: Colour[] | undefined,
+    private readonly headerRows: number,
+    private readonly footerRows: number,
+  ) {
+    this.nCols = columns.length;
+    this.occupied = new Uint8Array(raw.rows.length * this.nCols);
+    this.rowsAt = `${base.at}/rows/`;
+    this.rowHeight = raw.row_height ?? 0;
+    this.splitRows = raw.split_rows ?? false;
+    this.shapes = new Array<BareShape | undefined>((stripes?.length ?? 0) + 1).fill(undefined);
+  }
+
+  private section(r: number): 'header' | 'body' | 'footer' {
+    return r < this.headerRows ? 'header' : r >= this.raw.rows.length - this.footerRows ? 'footer' : 'body';
+  }
+
+  /** Zebra stripes count body rows from the first, across every box, so a continuation keeps the rhythm; −1: none. */
+  private stripeIndex(r: number): number {
+    const stripes = this.stripes;
+    return this.section(r) === 'body' && stripes ? (r - this.headerRows) % stripes.length : -1;
+  }
+
+  /** The style of a cell stating `own` in column col of a row stating `rowStyle` (`plainRow`: none); shared when it can be. */
+  private styleOf(
+    own: CellStyleSpec,
+    rowStyle: CellStyleSpec,
+    plainRow: boolean,
+    col: number,
+    stripeIndex: number,
+    cp: () => JsonPointer,
+  ): CellStyle {
+    const key = (col + 1) * 1024 + stripeIndex + 1;
+    const plain = plainRow && own === NO_STYLE && stripeIndex < 1023;
+    let style = plain ? this.shared.get(key) : undefined;
+    if (!style) {
+      const stripe = stripeIndex >= 0 ? this.stripes![stripeIndex] : undefined;
+      style = decide(
+        merge([own, rowStyle, stripe ? { fill: stripe } : NO_STYLE, this.columns[col].style, this.tableStyle]),
+        cp(),
+      );
+      if (plain) this.shared.set(key, style);
+    }
+    return style;
+  }
+
+  /** Row r of the grid's width: refused unless its cells and the row spans from above fill every column. */
+  private checkFilled(r: number): void {
+    const nCols = this.nCols;
+    let filled = 0;
+    for (let k = 0; k < nCols; k++) filled += this.occupied[r * nCols + k];
+    if (filled !== nCols) {
+      const rp = this.rowsAt + r;
+      refuse('tableRowWidth', rp, { row: rp, filled, columns: nCols });
+    }
+  }
+
+  /** Cell i of row r of bare strings: its pointer, made for a refusal or a style decided the first time. */
+  private bareAt(r: number, i: number): JsonPointer {
+    return `${this.rowsAt}${r}/${i}`;
+  }
+
+  /** A row written as an array of bare strings: one column, one row, no style of its own each (refusals as for any row). */
+  bareRow(texts: string[], r: number): BareRow {
+    const nCols = this.nCols,
+      occupied = this.occupied,
+      o = r * nCols;
+    let fromAbove = false;
+    for (let k = 0; k < nCols; k++) if (occupied[o + k]) fromAbove = true;
+    const cols: number[] | undefined = fromAbove ? new Array(texts.length) : undefined;
+    let col = 0;
+    for (let i = 0; i < texts.length; i++) {
+      while (col < nCols && occupied[o + col]) col++;
+      if (col + 1 > nCols) {
+        const rp = this.rowsAt + r;
+        refuse('tableRowWidth', rp, { row: rp, filled: col + 1, columns: nCols });
+      }
+      occupied[o + col] = 1;
+      if (cols) cols[i] = col;
+      // The placeholders' syntax is checked now (a refusal names the cell); the run is made when asked (`cellRuns`).
+      const t = texts[i];
+      if ((t.indexOf('{') >= 0 || t.indexOf('}}') >= 0) && placeholdersIn(t, this.bareAt(r, i)))
+        this.placeholders = true;
+      col++;
+    }
+    this.checkFilled(r);
+    const stripeIndex = this.stripeIndex(r);
+    let shape = cols ? undefined : this.shapes[stripeIndex + 1];
+    if (!shape) shape = this.bareShape(texts, r, cols, stripeIndex);
+    if (!shape.checked) {
+      // A style shared by several cells is checked once: the first cell holding text with it is the one named.
+      let checked: CellStyle | undefined;
+      for (let i = 0; i < shape.styles.length; i++) {
+        const s = shape.styles[i];
+        if (s === checked) continue;
+        if (!s.font.name) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font' });
+        if (!s.fontSize) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font_size' });
+        checked = s;
+      }
+      shape.checked = true;
+    }
+    return new BareRow(texts, shape, r);
+  }
+
+  /** The columns and styles of row r of bare strings (`cols`: its columns under a row span from above, else its own). */
+  private bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
+    const ofCell = cols ?? Array.from(texts, (_, i) => i);
+    const styles = ofCell.map((c, i) =>
+      this.styleOf(NO_STYLE, NO_STYLE, true, c, stripeIndex, () => this.bareAt(r, i)),
+    );
+    const shape = new BareShape(this.rowsAt, ofCell, styles, this.rowHeight, this.splitRows);
+    if (!cols) this.shapes[stripeIndex + 1] = shape;
+    return shape;
+  }
+
+  /** A row written as an object, or an array holding a cell written as an object: its cells kept, each one object. */
+  objectRow(rr: D.TableItem['rows'][number], r: number): TableRow {
+    const nCols = this.nCols,
+      occupied = this.occupied,
+      columns = this.columns,
+      nRows = this.raw.rows.length;
+    const rp = this.rowsAt + r;
+    const row = Array.isArray(rr) ? undefined : rr;
+    const cellsAt = row !== undefined ? `${rp}/cells/` : `${rp}/`;
+    const rawCells = Array.isArray(rr) ? rr : rr.cells;
+    const rowStyle = row ? readStyle(row, rp, this.tableStyle.padding) : NO_STYLE;
+    const plainRow = rowStyle === NO_STYLE || Object.keys(rowStyle).length === 0;
+    const section = this.section(r);
+    const stripeIndex = this.stripeIndex(r);
+    let col = 0;
+    // Of the row's length at once (a pushed array keeps spare room: ~100 bytes a row).
+    const cells: TableCell[] = new Array(rawCells.length);
+    for (let i = 0; i < rawCells.length; i++) {
+      const rc = rawCells[i];
+      const cp = cellsAt + i;
+      while (col < nCols && occupied[r * nCols + col]) col++;
+      if (typeof rc === 'string') {
+        // A bare string: one column, one row, no style of its own, one run.
+        if (col + 1 > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + 1, columns: nCols });
+        occupied[r * nCols + col] = 1;
+        const style = this.styleOf(NO_STYLE, rowStyle, plainRow, col, stripeIndex, () => cp);
+        if (cellPlaceholders(rc, cp)) this.placeholders = true;
+        cells[i] = { at: cp, content: BARE_TEXT, text: rc, col, colSpan: 1, rowSpan: 1, style };
+        col++;
+        continue;
+      }
+      const c = rc;
+      const colSpan = c.col_span ?? 1;
+      const rowSpan = c.row_span ?? 1;
+      if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });
+      const lastRow = r + rowSpan - 1;
+      if (lastRow >= nRows)
+        refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: 'last row of the table' });
+      if (this.section(lastRow) !== section)
+        refuse('tableSpanPastEnd', at(cp, 'row_span'), {
+          cell: cp,
+          rows: rowSpan,
+          end: `end of the ${section} rows`,
+        });
+      for (let rr2 = r; rr2 <= lastRow; rr2++) for (let k = col; k < col + colSpan; k++) occupied[rr2 * nCols + k] = 1;
+      const ownStyle = readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? this.tableStyle.padding);
+      const own = Object.keys(ownStyle).length === 0 ? NO_STYLE : ownStyle;
+      const style = this.styleOf(own, rowStyle, plainRow, col, stripeIndex, () => cp);
+      const content = readContent(c, cp, this.base);
+      if (
+        (content.kind === 'flow' && content.placeholders) ||
+        (content.kind === 'text' && content.runs?.some((run) => run.placeholders))
+      )
+        this.placeholders = true;
+      // the same keys in the same order as a bare-string cell's: one object shape for every cell
+      cells[i] = { at: cp, content, text: undefined, col, colSpan, rowSpan, style };
+      col += colSpan;
+    }
+    this.checkFilled(r);
+    // A style shared by several cells is checked once: the first cell holding text with it is the one named.
+    let checked: CellStyle | undefined;
+    for (const cell of cells) {
+      if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
+      if (cell.style === checked) continue;
+      if (!cell.style.font.name) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font' });
+      if (!cell.style.fontSize) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font_size' });
+      checked = cell.style;
+    }
+    // every key from creation (none added later): one object shape for every such row
+    return {
+      at: rp,
+      cells,
+      minHeight: row?.height ?? this.rowHeight,
+      split: row?.split ?? this.splitRows,
+      keepWithNext: row?.keep_with_next ? true : undefined,
+      bare: undefined,
+    };
+  }
+}
+
 export const tableReader: ItemReader<'table'> = {
   validate: validateTable,
   read(raw, base: ItemBase): TableItem {
     const p = base.at;
     const tableStyle = readStyle(raw, p);
-    const columns = raw.columns.map((c, i) => {
+    const columns: ReadColumn[] = raw.columns.map((c, i) => {
       const cp = at(p, 'columns', i);
       return isColumnObject(c)
         ? { at: cp, width: readWidth(c.width), style: readStyle(c, cp, tableStyle.padding) }
         : { at: cp, width: readWidth(c), style: {} };
     });
-    const nCols = columns.length;
     const rawRows = raw.rows;
     const headerRows = raw.header_rows ?? 0;
     const footerRows = raw.footer_rows ?? 0;
@@ -344,120 +580,11 @@ export const tableReader: ItemReader<'table'> = {
       });
     }
     const stripes = raw.stripes?.map((c, i) => readColour(c, at(p, 'stripes', i)));
-    const rowHeight = raw.row_height ?? 0;
-    const splitRows = raw.split_rows ?? false;
-    // Cells that state no style of their own, in rows that state none, share one decided style per
-    // column and stripe: a 10 000-row table holds a handful of style objects, not 50 000.
-    const shared = new Map<number, CellStyle>();
-    // Which columns of each row are taken by a row span from above: occupied[r] is a bitmap of columns.
-    const occupiedAll = new Uint8Array(rawRows.length * nCols);
-    const rows: TableRow[] = [];
-    // Pointers as at() writes them, without its token array, each one string joined to a prefix its row
-    // shares (`/items/1/rows/7/` + `2`): one string object a cell, not two.
-    const rowsAt = `${p}/rows/`;
-    // Whether any cell's text holds a placeholder or brace escape (pagination's `{page_of:…}` check skips a table without).
-    let placeholders = false;
+    const grid = new TableGrid(raw, base, columns, tableStyle, stripes, headerRows, footerRows);
+    const rows: TableRow[] = new Array(rawRows.length);
     for (let r = 0; r < rawRows.length; r++) {
       const rr = rawRows[r];
-      const rp = rowsAt + r;
-      const row = Array.isArray(rr) ? undefined : rr;
-      const isObj = row !== undefined;
-      const cellsAt = isObj ? `${rp}/cells/` : `${rp}/`;
-      const rawCells = Array.isArray(rr) ? rr : rr.cells;
-      const rowStyle = row ? readStyle(row, rp, tableStyle.padding) : NO_STYLE;
-      const plainRow = rowStyle === NO_STYLE || Object.keys(rowStyle).length === 0;
-      const section = r < headerRows ? 'header' : r >= rawRows.length - footerRows ? 'footer' : 'body';
-      // Zebra stripes count body rows from the first, across every box, so a continuation keeps the rhythm.
-      const stripeIndex = section === 'body' && stripes ? (r - headerRows) % stripes.length : -1;
-      const stripe = stripeIndex >= 0 ? stripes![stripeIndex] : undefined;
-      let col = 0;
-      // Of the row's length at once (a pushed array keeps spare room: ~100 bytes a row).
-      const cells: TableCell[] = new Array(rawCells.length);
-      for (let i = 0; i < rawCells.length; i++) {
-        const rc = rawCells[i];
-        const cp = cellsAt + i;
-        while (col < nCols && occupiedAll[r * nCols + col]) col++;
-        if (typeof rc === 'string') {
-          // A bare string: one column, one row, no style of its own, one run (the common cell of a long table).
-          if (col + 1 > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + 1, columns: nCols });
-          occupiedAll[r * nCols + col] = 1;
-          const key = (col + 1) * 1024 + stripeIndex + 1;
-          const plain = plainRow && stripeIndex < 1023;
-          let style = plain ? shared.get(key) : undefined;
-          if (!style) {
-            style = decide(
-              merge([NO_STYLE, rowStyle, stripe ? { fill: stripe } : NO_STYLE, columns[col].style, tableStyle]),
-              cp,
-            );
-            if (plain) shared.set(key, style);
-          }
-          // The placeholders' syntax is checked now (a refusal names the cell); the run is made when asked (`cellRuns`).
-          if (cellPlaceholders(rc, cp)) placeholders = true;
-          cells[i] = { at: cp, content: BARE_TEXT, text: rc, col, colSpan: 1, rowSpan: 1, style };
-          col++;
-          continue;
-        }
-        const c = rc;
-        const colSpan = c.col_span ?? 1;
-        const rowSpan = c.row_span ?? 1;
-        if (col + colSpan > nCols) refuse('tableRowWidth', rp, { row: rp, filled: col + colSpan, columns: nCols });
-        const lastRow = r + rowSpan - 1;
-        if (lastRow >= rawRows.length)
-          refuse('tableSpanPastEnd', at(cp, 'row_span'), { cell: cp, rows: rowSpan, end: 'last row of the table' });
-        const lastSection =
-          lastRow < headerRows ? 'header' : lastRow >= rawRows.length - footerRows ? 'footer' : 'body';
-        if (lastSection !== section)
-          refuse('tableSpanPastEnd', at(cp, 'row_span'), {
-            cell: cp,
-            rows: rowSpan,
-            end: `end of the ${section} rows`,
-          });
-        for (let rr2 = r; rr2 <= lastRow; rr2++)
-          for (let k = col; k < col + colSpan; k++) occupiedAll[rr2 * nCols + k] = 1;
-        const ownStyle = readStyle(c, cp, rowStyle.padding ?? columns[col].style.padding ?? tableStyle.padding);
-        let style: CellStyle | undefined;
-        const key = (col + 1) * 1024 + stripeIndex + 1;
-        const plain = plainRow && Object.keys(ownStyle).length === 0 && stripeIndex < 1023;
-        if (plain) style = shared.get(key);
-        if (!style) {
-          style = decide(
-            merge([ownStyle, rowStyle, stripe ? { fill: stripe } : NO_STYLE, columns[col].style, tableStyle]),
-            cp,
-          );
-          if (plain) shared.set(key, style);
-        }
-        const content = readContent(c, cp, base);
-        if (
-          (content.kind === 'flow' && content.placeholders) ||
-          (content.kind === 'text' && content.runs?.some((run) => run.placeholders))
-        )
-          placeholders = true;
-        // the same keys in the same order as a bare-string cell's: one object shape for every cell
-        cells[i] = { at: cp, content, text: undefined, col, colSpan, rowSpan, style };
-        col += colSpan;
-      }
-      let filled = 0;
-      for (let k = 0; k < nCols; k++) filled += occupiedAll[r * nCols + k];
-      if (filled !== nCols) refuse('tableRowWidth', rp, { row: rp, filled, columns: nCols });
-      // A style shared by several cells is checked once: the first cell holding text with it is the one named.
-      let checked: CellStyle | undefined;
-      for (const cell of cells) {
-        if (cell.content.kind !== 'text' && cell.content.kind !== 'flow') continue;
-        if (cell.style === checked) continue;
-        if (!cell.style.font.name) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font' });
-        if (!cell.style.fontSize) refuse('tableCellNeeds', cell.at, { cell: cell.at, key: 'font_size' });
-        checked = cell.style;
-      }
-      const height = row?.height;
-      const split = row?.split;
-      // every key from creation (none added later): one object shape for every row
-      rows.push({
-        at: rp,
-        cells,
-        minHeight: height ?? rowHeight,
-        split: split ?? splitRows,
-        keepWithNext: row?.keep_with_next ? true : undefined,
-      });
+      rows[r] = allStrings(rr) ? grid.bareRow(rr, r) : grid.objectRow(rr, r);
     }
     return tableItem(
       base,
@@ -467,7 +594,7 @@ export const tableReader: ItemReader<'table'> = {
       rows,
       headerRows,
       footerRows,
-      placeholders,
+      grid.placeholders,
     );
   },
 };

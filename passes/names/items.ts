@@ -9,6 +9,7 @@ import { resolveImage } from '../../engines/images/resource.js';
 import type { ImageResource } from '../../ir/image-resource.js';
 import { refuse } from '../../ir/messages.js';
 import { resolvedTableItem } from '../../ir/read/table.js';
+import type { BareRowCells } from '../../ir/table-types.js';
 import type {
   CellStyle,
   CodeTextSpec,
@@ -130,9 +131,13 @@ function resolveTableCells(
   images: Map<string, ImageResource>,
   ctx: PassContext,
 ): ResolvedTableItem {
-  for (const row of item.rows) {
-    for (const cell of row.cells) {
-      const c = cell.content;
+  const rows = item.rows;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (row.bare) continue; // bare strings: text cells only
+    const cells = row.cells;
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i].content;
       if (c.kind === 'drawing' && !doc.graphics?.drawings.has(c.name))
         refuse('graphicsUndeclared', c.at, { kind: 'drawing', name: c.name, at: c.at });
       if (c.kind !== 'image') continue;
@@ -156,8 +161,30 @@ function resolveTableFonts(
   const fontRes = new Map<string, FontResource>();
   // Cells share their decided style (ir/read/table.ts): a style's font is looked up once in a run of cells having it.
   let found: CellStyle | undefined;
-  for (const row of item.rows) {
-    for (const cell of row.cells) {
+  // Rows of bare strings alike share their styles (ir/table-cells.ts BareShape): a shape's looked at once.
+  let shape: BareRowCells['shape'] | undefined;
+  const rows = item.rows;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    const bare = row.bare;
+    if (bare !== undefined) {
+      if (bare.shape === shape) continue;
+      shape = bare.shape;
+      for (let i = 0; i < shape.styles.length; i++) {
+        const style = shape.styles[i];
+        if (style === found) continue;
+        found = style;
+        const { name, at } = style.font;
+        if (fontRes.has(name)) continue;
+        const res = fonts.get(name);
+        if (!res) refuse('fontUndeclared', at, { font: name, at });
+        fontRes.set(name, res);
+      }
+      continue;
+    }
+    const cells = row.cells;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i];
       const c = cell.content;
       if (c.kind !== 'text' && c.kind !== 'flow') continue;
       // A styled run may name its own font (as in a text item): found the same way, kept beside the cells' fonts.

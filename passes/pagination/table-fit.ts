@@ -42,95 +42,144 @@ export interface FitInput {
 const fmt = (n: number) => +n.toFixed(2);
 
 export function fitTable(inp: FitInput): FittedPart[] {
-  const { table: t, m } = inp;
-  const nRows = t.rows.length;
-  const headerEnd = t.headerRows;
-  const footerStart = nRows - t.footerRows;
-  let headerH = 0,
-    footerH = 0;
-  for (let r = 0; r < headerEnd; r++) headerH += m.heights[r];
-  for (let r = footerStart; r < nRows; r++) footerH += m.heights[r];
-  const body = keptGroups(t, m, bodyUnits(m, nRows, headerEnd, footerStart), footerStart, () => {
-    const b = inp.chain ? inp.chain.peek() : inp.boxOn(inp.startPage + 1);
-    return b.ury - b.lly - headerH - footerH;
-  });
+  const f = new TableFit(inp);
+  const body = f.body;
+  for (let u = 0; u < body.count; u++) f.unit(body.start[u], body.end[u]);
+  f.close();
+  return f.parts;
+}
 
-  const parts: FittedPart[] = [];
-  let page = inp.startPage;
-  let box = inp.startBox;
-  let rows: PlacedRow[] = [];
-  let y = 0;
-  let bodyInBox = 0;
-  const open = () => {
-    rows = [];
-    y = box.ury;
-    bodyInBox = 0;
-    for (let r = 0; r < headerEnd; r++) {
-      rows.push({ row: r, top: y, height: m.heights[r] });
-      y -= m.heights[r];
+/**
+ * One table's fitting, its state on an object and its steps as methods (not closures made a call:
+ * the optimised code of one render called the last render's closures, "wrong call target"); a unit
+ * of rows placed a call, so the per-unit work is optimised in the first render and kept.
+ */
+class TableFit {
+  readonly parts: FittedPart[] = [];
+  readonly body: Units;
+  private readonly t: ResolvedTableItem;
+  private readonly m: MeasuredTable;
+  private readonly nRows: number;
+  private readonly headerEnd: number;
+  private readonly footerStart: number;
+  private readonly headerH: number;
+  private readonly footerH: number;
+  private page: number;
+  private box: Box;
+  private rows: PlacedRow[] = [];
+  private y = 0;
+  private bodyInBox = 0;
+
+  constructor(private readonly inp: FitInput) {
+    const { table: t, m } = inp;
+    this.t = t;
+    this.m = m;
+    const nRows = t.rows.length;
+    const headerEnd = t.headerRows;
+    const footerStart = nRows - t.footerRows;
+    let headerH = 0,
+      footerH = 0;
+    for (let r = 0; r < headerEnd; r++) headerH += m.heights[r];
+    for (let r = footerStart; r < nRows; r++) footerH += m.heights[r];
+    this.nRows = nRows;
+    this.headerEnd = headerEnd;
+    this.footerStart = footerStart;
+    this.headerH = headerH;
+    this.footerH = footerH;
+    this.body = keptGroups(t, m, bodyUnits(m, nRows, headerEnd, footerStart), footerStart, () => {
+      const b = inp.chain ? inp.chain.peek() : inp.boxOn(inp.startPage + 1);
+      return b.ury - b.lly - headerH - footerH;
+    });
+    this.page = inp.startPage;
+    this.box = inp.startBox;
+    if (!this.fitsSections(this.box)) {
+      // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
+      if (this.body.count === 0 || !this.fitsSections(inp.chain ? inp.chain.peek() : inp.boxOn(this.page + 1)))
+        refuse('tableSectionsTooTall', t.at, {
+          at: t.at,
+          need: fmt(headerH + footerH),
+          room: fmt(this.box.ury - this.box.lly),
+          box: 'its rect',
+        });
+      this.open();
+      this.next();
+    } else {
+      this.open();
     }
-  };
-  const close = () => {
+  }
+
+  private open(): void {
+    this.rows = [];
+    this.y = this.box.ury;
+    this.bodyInBox = 0;
+    for (let r = 0; r < this.headerEnd; r++) this.place(r);
+  }
+
+  /** Row r whole, at the top of what is left of the box. */
+  private place(r: number): void {
+    const h = this.m.heights[r];
+    this.rows.push({ row: r, top: this.y, height: h });
+    this.y -= h;
+  }
+
+  close(): void {
     // A first box that holds no body row is given up (no header stranded without rows): the table starts in the next box.
-    if (parts.length === 0 && bodyInBox === 0 && body.count > 0) return;
-    for (let r = footerStart; r < nRows; r++) {
-      rows.push({ row: r, top: y, height: m.heights[r] });
-      y -= m.heights[r];
-    }
-    parts.push({ page, box, rows, top: box.ury, bottom: y });
-  };
-  const fitsSections = (b: Box) => headerH + footerH <= b.ury - b.lly + EPS;
-  const next = () => {
-    close();
-    if (inp.chain) ({ page, box } = inp.chain.next());
+    if (this.parts.length === 0 && this.bodyInBox === 0 && this.body.count > 0) return;
+    for (let r = this.footerStart; r < this.nRows; r++) this.place(r);
+    this.parts.push({ page: this.page, box: this.box, rows: this.rows, top: this.box.ury, bottom: this.y });
+  }
+
+  private fitsSections(b: Box): boolean {
+    return this.headerH + this.footerH <= b.ury - b.lly + EPS;
+  }
+
+  private next(): void {
+    this.close();
+    const inp = this.inp;
+    const t = this.t;
+    if (inp.chain) ({ page: this.page, box: this.box } = inp.chain.next());
     else {
-      page++;
-      if (page > inp.ceiling) refuse('tablePastCeiling', t.at, { at: t.at, ceiling: inp.ceiling });
-      box = inp.boxOn(page);
+      this.page++;
+      if (this.page > inp.ceiling) refuse('tablePastCeiling', t.at, { at: t.at, ceiling: inp.ceiling });
+      this.box = inp.boxOn(this.page);
     }
-    if (!fitsSections(box))
+    if (!this.fitsSections(this.box))
       refuse('tableSectionsTooTall', t.at, {
         at: t.at,
-        need: fmt(headerH + footerH),
-        room: fmt(box.ury - box.lly),
+        need: fmt(this.headerH + this.footerH),
+        room: fmt(this.box.ury - this.box.lly),
         box: 'a continuation box',
       });
-    open();
-  };
-  /** Room for body rows in a fresh continuation box. */
-  const freshRoom = () => {
-    const b = inp.chain ? inp.chain.peek() : inp.boxOn(page + 1);
-    return b.ury - b.lly - headerH - footerH;
-  };
-  const bottomLimit = () => box.lly + footerH;
-
-  if (!fitsSections(box)) {
-    // Header and footer rows that do not fit the first box: start in the continuation box, if they fit there.
-    if (body.count === 0 || !fitsSections(inp.chain ? inp.chain.peek() : inp.boxOn(page + 1)))
-      refuse('tableSectionsTooTall', t.at, {
-        at: t.at,
-        need: fmt(headerH + footerH),
-        room: fmt(box.ury - box.lly),
-        box: 'its rect',
-      });
-    open();
-    next();
-  } else {
-    open();
+    this.open();
   }
-  for (let u = 0; u < body.count; u++) {
-    const a = body.start[u],
-      b = body.end[u];
+
+  /** Room for body rows in a fresh continuation box. */
+  private freshRoom(): number {
+    const inp = this.inp;
+    const b = inp.chain ? inp.chain.peek() : inp.boxOn(this.page + 1);
+    return b.ury - b.lly - this.headerH - this.footerH;
+  }
+
+  private bottomLimit(): number {
+    return this.box.lly + this.footerH;
+  }
+
+  /** Body unit [a, b]: in this box if it fits, else moved whole to the next, or split between lines. */
+  unit(a: number, b: number): void {
+    const heights = this.m.heights;
     let uh = 0;
-    for (let r = a; r <= b; r++) uh += m.heights[r];
-    if (y - uh >= bottomLimit() - EPS) {
-      for (let r = a; r <= b; r++) {
-        rows.push({ row: r, top: y, height: m.heights[r] });
-        y -= m.heights[r];
-      }
-      bodyInBox++;
-      continue;
+    for (let r = a; r <= b; r++) uh += heights[r];
+    if (this.y - uh >= this.bottomLimit() - EPS) {
+      for (let r = a; r <= b; r++) this.place(r);
+      this.bodyInBox++;
+      return;
     }
+    this.overflow(a, b, uh);
+  }
+
+  /** A unit that does not fit what is left of the box (once a box, at most). */
+  private overflow(a: number, b: number, uh: number): void {
+    const { t, m } = this;
     const row = t.rows[a];
     const cells = row.cells;
     const k0 = m.first[a];
@@ -141,7 +190,7 @@ export function fitTable(inp: FitInput): FittedPart[] {
         : held
           ? `it holds ${HELD_WHOLE[held.content.kind]}`
           : undefined;
-    const room = freshRoom();
+    const room = this.freshRoom();
     const tooTall = uh > room + EPS;
     if (whyNot !== undefined || (!row.split && !tooTall)) {
       // Here a row too tall for a fresh box is one that cannot be split (others are split below).
@@ -152,20 +201,17 @@ export function fitTable(inp: FitInput): FittedPart[] {
           room: fmt(room),
           reason: whyNot ?? 'it cannot be split',
         });
-      next();
-      if (y - uh < bottomLimit() - EPS)
+      this.next();
+      if (this.y - uh < this.bottomLimit() - EPS)
         refuse('tableRowTooTall', row.at, {
           row: row.at,
           need: fmt(uh),
-          room: fmt(y - bottomLimit()),
+          room: fmt(this.y - this.bottomLimit()),
           reason: whyNot ?? 'it cannot be split',
         });
-      for (let r = a; r <= b; r++) {
-        rows.push({ row: r, top: y, height: m.heights[r] });
-        y -= m.heights[r];
-      }
-      bodyInBox++;
-      continue;
+      for (let r = a; r <= b; r++) this.place(r);
+      this.bodyInBox++;
+      return;
     }
     // Split between lines: each piece shows, per cell, the lines that fit the room left.
     const texts = cells.map((_, i) => m.text[k0 + i]);
@@ -182,30 +228,30 @@ export function fitTable(inp: FitInput): FittedPart[] {
           ),
         ),
       );
-      const roomHere = y - bottomLimit();
+      const roomHere = this.y - this.bottomLimit();
       if (restNeed <= roomHere + EPS) {
-        rows.push({
+        this.rows.push({
           row: a,
-          top: y,
+          top: this.y,
           height: restNeed,
           lines: texts.map((x, i) => [from[i], x ? x.lines.length : 0]),
         });
-        y -= restNeed;
-        bodyInBox++;
+        this.y -= restNeed;
+        this.bodyInBox++;
         break;
       }
       const shown = cells.map((c, i) =>
         texts[i] ? linesThatFit(texts[i], from[i], roomHere - c.style.padding[0] - c.style.padding[2]) : 0,
       );
       if (shown.every((k, i) => k === 0 || left[i] === 0) || shown.every((k) => k === 0)) {
-        if (bodyInBox === 0)
+        if (this.bodyInBox === 0)
           refuse('tableRowTooTall', row.at, {
             row: row.at,
             need: fmt(restNeed),
             room: fmt(roomHere),
             reason: 'one of its lines alone is taller than the box',
           });
-        next();
+        this.next();
         continue;
       }
       const h = maxOf(
@@ -215,17 +261,15 @@ export function fitTable(inp: FitInput): FittedPart[] {
             : 0,
         ),
       );
-      rows.push({ row: a, top: y, height: h, lines: cells.map((_, i) => [from[i], from[i] + shown[i]]) });
-      y -= h;
-      bodyInBox++;
+      this.rows.push({ row: a, top: this.y, height: h, lines: cells.map((_, i) => [from[i], from[i] + shown[i]]) });
+      this.y -= h;
+      this.bodyInBox++;
       cells.forEach((_, i) => {
         from[i] += shown[i];
       });
-      next();
+      this.next();
     }
   }
-  close();
-  return parts;
 }
 
 /**

@@ -14,7 +14,8 @@ import {
 } from '../../engines/text/table-cell-text.js';
 import type { CellText, MeasuredTable } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
-import type { DocSettings, FontResource, ResolvedTableItem } from '../../ir/types.js';
+import { BareCell, BareRow } from '../../ir/table-cells.js';
+import type { CellStyle, DocSettings, FontResource, ResolvedTableItem, TableCell, TableRow } from '../../ir/types.js';
 
 /** Column widths (docs/reference.md, "table", columns): points as given, auto the widest content, fractions share what is left. */
 function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number[] {
@@ -52,6 +53,125 @@ function columnWidths(t: ResolvedTableItem, boxWidth: number, now: Date): number
   return widths;
 }
 
+/** A row's number of cells (a row of bare strings: its strings, its cells not made). */
+function cellCount(row: TableRow): number {
+  const bare = row.bare;
+  return bare === undefined ? row.cells.length : bare.texts.length;
+}
+
+/**
+ * A table's rows measured one row a call (`row`): the per-row work is in small methods, optimised
+ * after a few hundred rows of the first render and kept, rather than in one long loop of a function
+ * called once a render (whose optimised code each render re-entered without feedback for it, then
+ * waited for on-stack replacement: renders 2 and 3 ran it unoptimised).
+ */
+class RowMeasure {
+  readonly first: Int32Array;
+  readonly widths: Float64Array;
+  readonly needs: Float64Array;
+  readonly texts: (CellText | undefined)[];
+  readonly words: OneLineWords;
+  readonly heights: number[];
+  /** Row spans: the furthest row a span starting at or before each row reaches. */
+  readonly reach: Int32Array;
+  spanning = false;
+  /** The font of the last text cell measured (looked up once for a run of cells in one font, not once a cell). */
+  private font: FontResource | undefined = undefined;
+  /** '' before the first (no text cell is without a font: refused when read); a string from the start, so the code comparing it is not thrown out ("wrong instance type"). */
+  private fontName = '';
+  /** The one cell object moved along rows of bare strings (they keep no cell; measureTableCell keeps none). */
+  private readonly fly: BareCell | undefined;
+
+  constructor(
+    private readonly t: ResolvedTableItem,
+    private readonly colW: number[],
+    private readonly doc: DocSettings | undefined,
+    private readonly now: Date,
+  ) {
+    const rows = t.rows;
+    const n = rows.length;
+    // Cells by index, row after row (ir/measured-table.ts): no object per cell.
+    const first = new Int32Array(n + 1);
+    let bare: BareRow | undefined;
+    for (let r = 0; r < n; r++) {
+      const row = rows[r];
+      if (bare === undefined && row instanceof BareRow) bare = row;
+      first[r + 1] = first[r] + cellCount(row);
+    }
+    const count = first[n];
+    this.first = first;
+    this.widths = new Float64Array(count);
+    this.needs = new Float64Array(count);
+    this.texts = new Array<CellText | undefined>(count);
+    this.words = new OneLineWords(count);
+    this.heights = new Array<number>(n);
+    this.reach = new Int32Array(n);
+    this.fly = bare === undefined ? undefined : new BareCell(bare, 0, '');
+  }
+
+  /** Row r: each cell's width, need and text; the row's natural height. */
+  row(r: number): void {
+    const row = this.t.rows[r];
+    this.reach[r] = r;
+    this.heights[r] = row instanceof BareRow ? this.bareCells(row, r) : this.cellRow(row.cells, row.minHeight, r);
+  }
+
+  /** A row of bare strings: each cell one column wide, one run in its column's style; no row span. */
+  private bareCells(row: BareRow, r: number): number {
+    const { cols, styles } = row.shape;
+    const prefix = `${row.at}/`;
+    const fly = this.fly!;
+    let h = row.minHeight;
+    for (let i = 0, k = this.first[r]; k < this.first[r + 1]; i++, k++) {
+      const width = 0 + this.colW[cols[i]]; // as a cell's columns are summed (a −0 width is 0)
+      const need = this.textNeed(fly.moveTo(row, i, prefix), styles[i], width, k);
+      this.widths[k] = width;
+      this.needs[k] = need;
+      h = Math.max(h, need);
+    }
+    return h;
+  }
+
+  /** A text or flow cell's text measured (kept in `texts`), its need returned: its lines' height and padding. */
+  private textNeed(cell: TableCell, s: CellStyle, width: number, k: number): number {
+    const pad = s.padding;
+    if (s.font.name !== this.fontName) {
+      this.fontName = s.font.name;
+      this.font = this.t.fontRes.get(this.fontName)!;
+    }
+    const text = measureTableCell(cell, this.font!, Math.max(0, width - pad[1] - pad[3]), this.now, this.words, k);
+    this.texts[k] = text;
+    return linesHeight(text!) + (pad[0] + pad[2]);
+  }
+
+  /** A row of cells kept (written as objects): any content, spans. */
+  private cellRow(cells: TableCell[], minHeight: number, r: number): number {
+    const colW = this.colW;
+    let h = minHeight;
+    for (let i = 0, k = this.first[r]; i < cells.length; i++, k++) {
+      const cell = cells[i];
+      let width = 0;
+      for (let c = cell.col; c < cell.col + cell.colSpan; c++) width += colW[c];
+      const s = cell.style;
+      const pad = s.padding;
+      const kind = cell.content.kind;
+      let need: number;
+      if (kind === 'text' || kind === 'flow') need = this.textNeed(cell, s, width, k);
+      else if (kind === 'image' || kind === 'drawing') need = pictureHeight(cell, width, this.doc) + (pad[0] + pad[2]);
+      else need = codeHeight(cell, width) + (pad[0] + pad[2]);
+      this.widths[k] = width;
+      this.needs[k] = need;
+      if (cell.rowSpan === 1) {
+        h = Math.max(h, need);
+      } else {
+        this.spanning = true;
+        this.reach[r] = Math.max(this.reach[r], r + cell.rowSpan - 1);
+      }
+    }
+    return h;
+  }
+}
+
 export function measureTable(
   t: ResolvedTableItem,
   boxWidth: number,
@@ -67,67 +187,18 @@ export function measureTable(
   }
   const rows = t.rows;
   const n = rows.length;
-  // Cells by index, row after row (ir/measured-table.ts): no object per cell.
-  const first = new Int32Array(n + 1);
-  for (let r = 0; r < n; r++) first[r + 1] = first[r] + rows[r].cells.length;
-  const count = first[n];
-  const widths = new Float64Array(count);
-  const needs = new Float64Array(count);
-  const texts = new Array<CellText | undefined>(count);
-  const words = new OneLineWords(count);
-  const heights = new Array<number>(n);
-  // Row spans: the furthest row a span starting at or before each row reaches.
-  const reach = new Int32Array(n);
-  let spanning = false;
-  let font: FontResource | undefined, fontName: string | undefined;
+  const m = new RowMeasure(t, colW, doc, now);
+  const { first, needs, heights, reach, words } = m;
   try {
-    for (let r = 0; r < n; r++) {
-      const row = rows[r];
-      const cells = row.cells;
-      let h = row.minHeight;
-      reach[r] = r;
-      for (let i = 0, k = first[r]; i < cells.length; i++, k++) {
-        const cell = cells[i];
-        let width = 0;
-        for (let c = cell.col; c < cell.col + cell.colSpan; c++) width += colW[c];
-        const s = cell.style;
-        const pad = s.padding;
-        const padV = pad[0] + pad[2];
-        const kind = cell.content.kind;
-        let need: number;
-        let text: CellText | undefined;
-        if (kind === 'text' || kind === 'flow') {
-          // the font looked up once for a run of cells in the same font, not once a cell
-          if (s.font.name !== fontName) {
-            fontName = s.font.name;
-            font = t.fontRes.get(fontName)!;
-          }
-          text = measureTableCell(cell, font!, Math.max(0, width - pad[1] - pad[3]), now, words, k);
-          need = linesHeight(text!) + padV;
-        } else if (kind === 'image' || kind === 'drawing') {
-          need = pictureHeight(cell, width, doc) + padV;
-        } else {
-          need = codeHeight(cell, width) + padV;
-        }
-        widths[k] = width;
-        needs[k] = need;
-        texts[k] = text;
-        if (cell.rowSpan === 1) {
-          h = Math.max(h, need);
-        } else {
-          spanning = true;
-          reach[r] = Math.max(reach[r], r + cell.rowSpan - 1);
-        }
-      }
-      heights[r] = h;
-    }
+    for (let r = 0; r < n; r++) m.row(r);
   } finally {
     // the render's Measured let go from the indexes of kept words, even if a cell was refused
     words.release();
   }
   // A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come).
-  if (spanning)
+  if (m.spanning)
     for (let r0 = 0; r0 < n; r0++) {
+      if (rows[r0].bare) continue; // a row of bare strings spans no row
       const cells = rows[r0].cells;
       for (let i = 0; i < cells.length; i++) {
         const span = cells[i].rowSpan;
@@ -148,5 +219,5 @@ export function measureTable(
     unitEnd[r] = end;
     r = end + 1;
   }
-  return { colX, colW, first, width: widths, need: needs, text: texts, words, heights, unitEnd };
+  return { colX, colW, first, width: m.widths, need: needs, text: m.texts, words, heights, unitEnd };
 }
