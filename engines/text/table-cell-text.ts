@@ -1289,7 +1289,7 @@ export class OneLineWords {
   codes = new Int32Array(1024);
   used = 0;
   /** The table's words kept by face, by number (each distinct word once a table and index: FaceIndex.local). */
-  readonly kept: FaceWord[] = [];
+  readonly kept: FaceWord[] = objectArray();
   /** Per kept word, where `keptPacking` (under tag `keptAtTag`) holds it, −1 until found (`PlacedRow.fillCoded`). */
   private keptAt = new Int32Array(0);
   private keptAtTag = 0;
@@ -1307,7 +1307,7 @@ export class OneLineWords {
     return this.keptAt;
   }
   /** Other atoms' measures, by number. */
-  readonly objs: Measured[] = [];
+  readonly objs: Measured[] = objectArray();
   /** The measure `objCode` last numbered (a run of one space, mostly: numbered once for many cells). */
   private lastObj: Measured | undefined;
   private lastObjCode = 0;
@@ -1318,6 +1318,14 @@ export class OneLineWords {
     this.lastObjCode = ~(this.objs.push(m) - 1);
     return this.lastObjCode;
   }
+  /**
+   * The font a run of one space was last measured in for this table, its number (`objCode`) and
+   * width per point: the table's spaces (one a cell in most tables) are numbered without looking the
+   * space up in the render's word cache again.
+   */
+  spaceFont: FontResource | undefined;
+  spaceCode = 0;
+  spacePerPoint = Number.NaN; // a double from the start (a field first holding 0 changes its shape at its first double)
   /** Appends atom numbers [0, n) of `from`. */
   pushCodes(from: Int32Array, n: number): void {
     if (this.used + n > this.codes.length) {
@@ -1363,7 +1371,7 @@ export class OneLineWords {
   /** The stamp the words found in `lastFont` are numbered under in `lastIndex` (word-index.ts nextStamp). */
   lastStamp = 0;
   /** Indexes of kept words this table's cells were found in (their stamps let go by `release`). */
-  private readonly indexes: FaceIndex[] = [];
+  private readonly indexes: FaceIndex[] = objectArray();
   constructor(cells: number) {
     this.from = new Int32Array(cells).fill(-1);
     this.count = new Int32Array(cells);
@@ -1382,20 +1390,43 @@ export class OneLineWords {
     this.lastIndex = index;
     if (!this.indexes.includes(index)) this.indexes.push(index);
   }
-  /** The table measured: lets go of the indexes' stamps (marking the words found used) and of the last font. */
+  /**
+   * The table measured: lets go of the indexes' stamps (marking the words found used) and of the last
+   * font, and sizes `keptAt` for the words found (once a table, here rather than in the first
+   * `fillCoded`: a path taken once a render in a function optimised for the cells' is a deopt).
+   */
   release(): void {
     for (const index of this.indexes) index.releaseTable();
     this.indexes.length = 0;
     this.lastFont = undefined;
     this.lastIndex = undefined;
     this.lastObj = undefined;
+    this.spaceFont = undefined;
+    if (this.keptAt.length < this.kept.length) {
+      this.keptAt = new Int32Array(this.kept.length).fill(-1);
+      this.keptAtTag = keptPacking.tag;
+    }
   }
+}
+
+/**
+ * An empty array whose elements are objects from the start: an array literal `[]` starts holding
+ * small integers and changes its shape at its first object, which a function optimised before (the
+ * first table of a render is measured before V8 keeps type feedback) meets as a deopt each render.
+ */
+function objectArray<T>(): T[] {
+  const a = [undefined] as unknown as T[];
+  a.length = 0;
+  return a;
 }
 
 /** Where `cellWords` leaves a one-line cell's atom numbers (reused from cell to cell: no array per cell). */
 const cellCodes = new Int32Array(MAX_ONE_LINE_ATOMS + 1);
-/** The width of the atoms `cellWords` last found to be drawn, points. */
-let cellVisible = 0;
+/**
+ * The width of the atoms `cellWords` last found to be drawn, points: in a typed array, as a number
+ * kept in a module's variable is a heap number made per cell (0.8 MB a render for table-10k).
+ */
+const cellVisible = new Float64Array(1);
 /** Whether the text `cellWords` last scanned is plain (`plainBreaks`): no brace in it, so no placeholder. */
 let cellPlain = false;
 
@@ -1429,9 +1460,20 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
     let code: number;
     if (text.charCodeAt(i) === 32) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      const m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
-      x += m.perPoint * size;
-      code = words.objCode(m);
+      if (j === i + 1 && font === words.spaceFont) {
+        // one space, met before in this table and font: its number and width without a map looked up
+        x += words.spacePerPoint * size;
+        code = words.spaceCode;
+      } else {
+        const m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
+        x += m.perPoint * size;
+        code = words.objCode(m);
+        if (j === i + 1) {
+          words.spaceFont = font;
+          words.spaceCode = code;
+          words.spacePerPoint = m.perPoint;
+        }
+      }
     } else {
       j = wordEnd(text, i, n);
       const h = wordHash;
@@ -1465,7 +1507,7 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
     cellCodes[k++] = code;
     i = j;
   }
-  cellVisible = visible;
+  cellVisible[0] = visible;
   return shown;
 }
 
@@ -1493,7 +1535,7 @@ export function measureTableCell(
       plain = false;
     if (words.lastIndex !== undefined) {
       shown = cellWords(text, style, width, oneRunAt!, words);
-      visible = cellVisible;
+      visible = cellVisible[0];
       plain = cellPlain;
     } else {
       // a font chain's words are not kept by face: found in the render's word cache
