@@ -37,7 +37,22 @@ import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
-import { type FaceIndex, faceIndex, nextStamp, wordEnd, wordHash, wordIndex } from './word-index.js';
+import {
+  type FaceIndex,
+  faceIndex,
+  HASH_SEED,
+  hashStep,
+  nextStamp,
+  REC,
+  REC_F,
+  REC_F_PER_POINT,
+  REC_LOCAL,
+  REC_PACKED,
+  REC_STAMP,
+  wordEnd,
+  wordHash,
+  wordIndex,
+} from './word-index.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -605,27 +620,23 @@ export class PlacedRow {
       kept = words.kept,
       objs = words.objs,
       store = keptPacking;
-    let keptAt = words.keptAtFor(store.tag);
     const o = this.used;
     let n = o;
     this.startRun();
     for (let i = first; i < end; i++) {
       const code = codes[i];
       if (code >= 0) {
-        // where the table's word is packed, from the table's own array once found (not from the word's object)
-        let at = keptAt[code];
-        if (at < 0) {
+        // where the table's word is packed, from the table's own array (not from the word's object)
+        let at = words.keptMeta[KEPT_META * code] - store.tag;
+        if (!(at >= 0 && at < PACKED_SLOTS)) {
           const fw = kept[code];
           at = fw.packed - store.tag;
           if (!(at >= 0 && at < PACKED_SLOTS)) {
-            const tag = store.tag;
             at = store.pack(fw.shaped);
             if (at < 0) return UNPACKED;
-            // the packing started again: what the table found of it before is gone
-            if (store.tag !== tag) keptAt = words.keptAtFor(store.tag);
             fw.packed = store.tag + at;
           }
-          keptAt[code] = at;
+          words.notePacked(code, fw.packed);
         }
         n = this.putKept(store.slots, at, n, k, stated, face);
         continue;
@@ -1290,21 +1301,42 @@ export class OneLineWords {
   used = 0;
   /** The table's words kept by face, by number (each distinct word once a table and index: FaceIndex.local). */
   readonly kept: FaceWord[] = objectArray();
-  /** Per kept word, where `keptPacking` (under tag `keptAtTag`) holds it, −1 until found (`PlacedRow.fillCoded`). */
-  private keptAt = new Int32Array(0);
-  private keptAtTag = 0;
-  /** `keptAt` for the packing's tag `tag`, as long as `kept` (emptied when the tag changed). */
-  keptAtFor(tag: number): Int32Array {
-    if (this.keptAt.length < this.kept.length) {
-      const grown = new Int32Array(this.kept.length).fill(-1);
-      if (this.keptAtTag === tag) grown.set(this.keptAt);
-      this.keptAt = grown;
-      this.keptAtTag = tag;
-    } else if (this.keptAtTag !== tag) {
-      this.keptAt.fill(-1);
-      this.keptAtTag = tag;
+  /**
+   * Per kept word (KEPT_META int32s a number): where `keptPacking` holds it (a tag and a place, as
+   * FaceWord.packed holds it: valid while the tag is the packing's), then the slot and the index
+   * (by its place in `slotIndexes`) it was found in. The place is the index's copy when the word was
+   * numbered (word-index.ts REC_PACKED), so `fillCoded` finds a word packed in an earlier render
+   * without reading its FaceWord (a miss each: ~21 000 a render for table-10k), and is kept up to
+   * date here when the word is packed again.
+   */
+  keptMeta = new Int32Array(KEPT_META * 256);
+  /** The indexes of kept words this table's words were found in (kept until the table goes: see keptMeta). */
+  private readonly slotIndexes: FaceIndex[] = objectArray();
+  /** `lastIndex`'s place in `slotIndexes`. */
+  private lastIndexNo = 0;
+
+  /** Numbers the word in slot `s` of `lastIndex` (record at `r`) for this table: its number. */
+  number(index: FaceIndex, s: number, r: number): number {
+    const code = this.kept.push(index.words[s]!) - 1;
+    let meta = this.keptMeta;
+    if (KEPT_META * (code + 1) > meta.length) {
+      const grown = new Int32Array(2 * meta.length);
+      grown.set(meta);
+      this.keptMeta = meta = grown;
     }
-    return this.keptAt;
+    const at = KEPT_META * code;
+    meta[at] = index.rec[r + REC_PACKED];
+    meta[at + 1] = s;
+    meta[at + 2] = this.lastIndexNo;
+    index.keep(s, code, this.lastStamp);
+    return code;
+  }
+
+  /** Kept word `code` is packed at `packed` (a tag and a place): kept here and in its index's record. */
+  notePacked(code: number, packed: number): void {
+    const at = KEPT_META * code;
+    this.keptMeta[at] = packed;
+    this.slotIndexes[this.keptMeta[at + 2]].notePacked(this.keptMeta[at + 1], this.kept[code], packed);
   }
   /** Other atoms' measures, by number. */
   readonly objs: Measured[] = objectArray();
@@ -1318,14 +1350,6 @@ export class OneLineWords {
     this.lastObjCode = ~(this.objs.push(m) - 1);
     return this.lastObjCode;
   }
-  /**
-   * The font a run of one space was last measured in for this table, its number (`objCode`) and
-   * width per point: the table's spaces (one a cell in most tables) are numbered without looking the
-   * space up in the render's word cache again.
-   */
-  spaceFont: FontResource | undefined;
-  spaceCode = 0;
-  spacePerPoint = Number.NaN; // a double from the start (a field first holding 0 changes its shape at its first double)
   /** Appends atom numbers [0, n) of `from`. */
   pushCodes(from: Int32Array, n: number): void {
     if (this.used + n > this.codes.length) {
@@ -1389,23 +1413,17 @@ export class OneLineWords {
     const index = faceIndex(this.lastId);
     this.lastIndex = index;
     if (!this.indexes.includes(index)) this.indexes.push(index);
+    let no = this.slotIndexes.indexOf(index);
+    if (no < 0) no = this.slotIndexes.push(index) - 1;
+    this.lastIndexNo = no;
   }
-  /**
-   * The table measured: lets go of the indexes' stamps (marking the words found used) and of the last
-   * font, and sizes `keptAt` for the words found (once a table, here rather than in the first
-   * `fillCoded`: a path taken once a render in a function optimised for the cells' is a deopt).
-   */
+  /** The table measured: lets go of the indexes' stamps (marking the words found used) and of the last font. */
   release(): void {
     for (const index of this.indexes) index.releaseTable();
     this.indexes.length = 0;
     this.lastFont = undefined;
     this.lastIndex = undefined;
     this.lastObj = undefined;
-    this.spaceFont = undefined;
-    if (this.keptAt.length < this.kept.length) {
-      this.keptAt = new Int32Array(this.kept.length).fill(-1);
-      this.keptAtTag = keptPacking.tag;
-    }
   }
 }
 
@@ -1419,6 +1437,12 @@ function objectArray<T>(): T[] {
   a.length = 0;
   return a;
 }
+
+/** The hash of one space (`wordEnd`'s of the word " "). */
+const SPACE_HASH = hashStep(HASH_SEED, 32);
+
+/** Int32s `OneLineWords.keptMeta` keeps a kept word's: where it is packed, its slot, its index. */
+const KEPT_META = 3;
 
 /** Where `cellWords` leaves a one-line cell's atom numbers (reused from cell to cell: no array per cell). */
 const cellCodes = new Int32Array(MAX_ONE_LINE_ATOMS + 1);
@@ -1458,35 +1482,31 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
   while (i < n) {
     let j = i + 1;
     let code: number;
-    if (text.charCodeAt(i) === 32) {
+    let h: number;
+    const space = text.charCodeAt(i) === 32;
+    if (space) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      if (j === i + 1 && font === words.spaceFont) {
-        // one space, met before in this table and font: its number and width without a map looked up
-        x += words.spacePerPoint * size;
-        code = words.spaceCode;
-      } else {
-        const m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
-        x += m.perPoint * size;
-        code = words.objCode(m);
-        if (j === i + 1) {
-          words.spaceFont = font;
-          words.spaceCode = code;
-          words.spacePerPoint = m.perPoint;
-        }
-      }
+      h = SPACE_HASH;
     } else {
       j = wordEnd(text, i, n);
-      const h = wordHash;
+      h = wordHash;
+    }
+    if (space && j > i + 1) {
+      // a run of spaces (rare): from the render's word cache, as the engine measures it
+      const m = measureIn(wordsOf(font), font, text.slice(i, j), at);
+      x += m.perPoint * size;
+      code = words.objCode(m);
+    } else {
+      // a word, or one space: the space is a word kept by face like any other (its number and width
+      // found as a word's, no path of its own met first in each table: a deopt each render)
       const s = index.find(text, i, j, h);
       let perPoint: number;
       if (s >= 0) {
-        perPoint = index.perPoint[s];
-        // the width from the index's arrays; the word numbered (for drawing) once a table
-        if (index.stamps[s] === stamp) code = index.local[s];
-        else {
-          code = words.kept.push(index.words[s]!) - 1;
-          index.keep(s, code, stamp);
-        }
+        // the width from the slot's record (the line the probe read); the word numbered (for drawing) once a table
+        perPoint = index.recF[s * REC_F + REC_F_PER_POINT];
+        const r = s * REC;
+        if (index.rec[r + REC_STAMP] === stamp) code = index.rec[r + REC_LOCAL];
+        else code = words.number(index, s, r);
       } else {
         const word = i === 0 && j === n ? text : text.slice(i, j);
         // kept by face (another table, text or render measured it) or shaped now and kept
@@ -1494,14 +1514,16 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
         const w = faceWord(id, word);
         const seg = m.segs.length === 1 ? m.segs[0] : undefined;
         if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0) {
-          code = words.kept.push(w) - 1;
-          index.keep(index.add(word, h, w), code, stamp);
+          const slot = index.add(word, h, w);
+          code = words.number(index, slot, slot * REC);
         } else code = words.objCode(m);
         perPoint = m.perPoint;
       }
       x += perPoint * size;
-      visible = x;
-      shown = k + 1;
+      if (!space) {
+        visible = x;
+        shown = k + 1;
+      }
     }
     if (visible > width + 1e-6 || k >= MAX_ONE_LINE_ATOMS) return -1;
     cellCodes[k++] = code;

@@ -68,7 +68,7 @@ describe('face index (kept words by face, for table cells)', () => {
     index.add('ab', 7, kept(3));
     expect(index.find('x abd', 2, 5, 7)).toBe(b);
     expect(index.find('abc', 0, 3, 7)).toBe(a);
-    expect(index.perPoint[index.find('ab ', 0, 2, 7)]).toBe(3);
+    expect(index.perPointOf(index.find('ab ', 0, 2, 7))).toBe(3);
     expect(index.find('abe', 0, 3, 7)).toBe(-1);
   });
 
@@ -78,10 +78,10 @@ describe('face index (kept words by face, for table cells)', () => {
     const w = kept(1);
     const s = index.add('abc', hashOf('abc'), w);
     index.keep(s, 3, 5);
-    expect(index.stamps[s]).toBe(5);
-    expect(index.local[s]).toBe(3);
+    expect(index.stampOf(s)).toBe(5);
+    expect(index.localOf(s)).toBe(3);
     index.releaseTable();
-    expect(index.stamps[s]).toBe(0);
+    expect(index.stampOf(s)).toBe(0);
     expect(w.used).toBe(true);
     expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(s);
     clearFaceWords(); // a word let go: the index holds none of what it held

@@ -6,7 +6,6 @@
 // added after `measureIn` returned it), so a hit is the same measure the cache would give. Bounded
 // like the cache (fast-layout §1 rule 3).
 
-import type { Shaped } from '../../ir/text-font.js';
 import type { Measured } from './atoms.js';
 import { type FaceWord, faceWordsEvicted } from './face-words.js';
 
@@ -128,6 +127,22 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
   return index;
 }
 
+/** Int32s a FaceIndex slot's record takes, and where its fields are in it. */
+export const REC = 12;
+export const REC_HASH = 0,
+  REC_LENGTH = 1,
+  REC_STAMP = 2,
+  REC_LOCAL = 3,
+  /** A copy of where the word's glyphs are packed (FaceWord.packed, as last seen: see `notePacked`). */
+  REC_PACKED = 6,
+  /** The word's UTF-16 units, two an int32 (low half first), for a word of at most INLINE_UNITS. */
+  REC_UNITS = 7;
+/** Words of at most this many units are told apart by the units in their record, not their string. */
+export const INLINE_UNITS = 2 * (REC - REC_UNITS);
+/** Float64s a record takes in `FaceIndex.recF`, and where its width per point is (int32s 4–5). */
+export const REC_F = REC / 2;
+export const REC_F_PER_POINT = 2;
+
 /**
  * A face's words as kept across renders (face-words.ts), found by the hash taken while a cell is
  * scanned: a table's one-line cells (table-cell-text.ts `measureTableCell`) look every word up here
@@ -143,20 +158,18 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
  * measured (`releaseTable`).
  */
 export class FaceIndex {
-  private hashes = new Int32Array(256);
-  /** Per slot the word's length, 0 for a free slot (no word is empty): a probe reads typed arrays until a hash and length match. */
-  private lengths = new Int32Array(256);
+  /**
+   * Per slot REC int32s (see REC_…): its hash, its word's length (0 for a free slot: no word is
+   * empty), the table's stamp and number (`keep`), and its word's width per point as a float64 over
+   * two (`recF`). One record, not an array per field: a probe and what a cell then reads of the slot
+   * are one cache line, not six (table-10k's ~21 000 words found each render were mostly misses).
+   */
+  rec = new Int32Array(256 * REC);
+  /** `rec`'s bytes as float64s: slot s's width per point is `recF[s * REC_F + REC_F_PER_POINT]`. */
+  recF = new Float64Array(this.rec.buffer);
   private keys: string[] = new Array<string>(256).fill('');
   /** The kept word of each slot (face-words.ts FaceWord). */
   words: (FaceWord | undefined)[] = new Array<FaceWord | undefined>(256).fill(undefined);
-  /** The table's number of each slot's word, valid while `stamps[slot]` is the table's stamp (see the class). */
-  local = new Int32Array(256);
-  stamps = new Int32Array(256);
-  /** What each slot's kept word measures (its FaceWord's, read here without reaching for the entry). */
-  perPoint = new Float64Array(256);
-  glyphs = new Int32Array(256);
-  spaces = new Int32Array(256);
-  shaped: (Shaped | undefined)[] = new Array<Shaped | undefined>(256).fill(undefined);
   private touched = new Int32Array(256);
   private touchedCount = 0;
   private mask = 255;
@@ -164,20 +177,47 @@ export class FaceIndex {
 
   /** The slot of `text` [i, j), whose hash is `h`, or −1. */
   find(text: string, i: number, j: number, h: number): number {
-    const lengths = this.lengths,
-      hashes = this.hashes,
+    const rec = this.rec,
       mask = this.mask,
       len = j - i;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const l = lengths[s];
+      const r = s * REC;
+      const l = rec[r + REC_LENGTH];
       if (l === 0) return -1;
-      if (hashes[s] === h && l === len) {
-        const k = this.keys[s];
+      if (rec[r + REC_HASH] === h && l === len) {
         let q = 0;
-        while (q < len && k.charCodeAt(q) === text.charCodeAt(i + q)) q++;
+        if (len <= INLINE_UNITS) {
+          // the units in the record: the line the probe read, not the word's string
+          const u = r + REC_UNITS;
+          while (q < len && ((rec[u + (q >> 1)] >>> ((q & 1) << 4)) & 0xffff) === text.charCodeAt(i + q)) q++;
+        } else {
+          const k = this.keys[s];
+          while (q < len && k.charCodeAt(q) === text.charCodeAt(i + q)) q++;
+        }
         if (q === len) return s;
       }
     }
+  }
+
+  /** Slot s's word's width per point (its FaceWord's). */
+  perPointOf(s: number): number {
+    return this.recF[s * REC_F + REC_F_PER_POINT];
+  }
+  /** The stamp slot s was numbered under (`keep`), 0 when none. */
+  stampOf(s: number): number {
+    return this.rec[s * REC + REC_STAMP];
+  }
+  /** The number `keep` gave slot s's word (valid while its stamp is the table's). */
+  localOf(s: number): number {
+    return this.rec[s * REC + REC_LOCAL];
+  }
+
+  /**
+   * Where slot s's word is packed for placing (`packed`, its FaceWord's `packed` now), kept in its
+   * record when the slot still holds `w` (the index may have been emptied or rebuilt since).
+   */
+  notePacked(s: number, w: FaceWord, packed: number): void {
+    if (s < this.words.length && this.words[s] === w) this.rec[s * REC + REC_PACKED] = packed;
   }
 
   /** Adds `word` (hash `h`, not held) and its kept entry; returns its slot. */
@@ -197,18 +237,18 @@ export class FaceIndex {
       this.touched = t;
     }
     this.touched[this.touchedCount++] = s;
-    this.local[s] = n;
-    this.stamps[s] = stamp;
+    this.rec[s * REC + REC_LOCAL] = n;
+    this.rec[s * REC + REC_STAMP] = stamp;
   }
 
   /** The table just measured: its stamps let go, its words marked used. */
   releaseTable(): void {
     const t = this.touched,
-      stamps = this.stamps;
+      rec = this.rec;
     const words = this.words;
     for (let i = 0; i < this.touchedCount; i++) {
       const s = t[i];
-      stamps[s] = 0;
+      rec[s * REC + REC_STAMP] = 0;
       // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
       const w = words[s];
       if (w !== undefined) w.used = true;
@@ -222,39 +262,38 @@ export class FaceIndex {
   }
 
   private put(word: string, h: number, w: FaceWord): number {
-    const mask = this.mask;
+    const mask = this.mask,
+      rec = this.rec;
     let s = h & mask;
-    while (this.lengths[s] !== 0) s = (s + 1) & mask;
+    while (rec[s * REC + REC_LENGTH] !== 0) s = (s + 1) & mask;
     this.keys[s] = word;
-    this.lengths[s] = word.length;
-    this.hashes[s] = h;
+    const r = s * REC;
+    rec[r + REC_HASH] = h;
+    rec[r + REC_LENGTH] = word.length;
+    rec[r + REC_PACKED] = w.packed;
+    if (word.length <= INLINE_UNITS)
+      for (let q = 0; q < word.length; q += 2)
+        rec[r + REC_UNITS + (q >> 1)] = word.charCodeAt(q) | ((q + 1 < word.length ? word.charCodeAt(q + 1) : 0) << 16);
+    this.recF[s * REC_F + REC_F_PER_POINT] = w.perPoint;
     this.words[s] = w;
-    this.perPoint[s] = w.perPoint;
-    this.glyphs[s] = w.glyphs;
-    this.spaces[s] = w.spaces;
-    this.shaped[s] = w.shaped;
     this.count++;
     return s;
   }
 
   /** Rebuilds at `size` slots, keeping the words unless `drop` (or unless full: a bound like `add`'s); a table's stamps are let go (its numbers stay its own). */
   private resize(size: number, drop = false): void {
-    const { keys, hashes, words } = this;
+    const { keys, rec, words } = this;
     const keep = !drop && size > keys.length;
     this.releaseTable();
-    this.hashes = new Int32Array(size);
-    this.lengths = new Int32Array(size);
+    this.rec = new Int32Array(size * REC);
+    this.recF = new Float64Array(this.rec.buffer);
     this.keys = new Array<string>(size).fill('');
     this.words = new Array<FaceWord | undefined>(size).fill(undefined);
-    this.local = new Int32Array(size);
-    this.stamps = new Int32Array(size);
-    this.perPoint = new Float64Array(size);
-    this.glyphs = new Int32Array(size);
-    this.spaces = new Int32Array(size);
-    this.shaped = new Array<Shaped | undefined>(size).fill(undefined);
     this.mask = size - 1;
     this.count = 0;
-    if (keep) for (let s = 0; s < keys.length; s++) if (keys[s].length !== 0) this.put(keys[s], hashes[s], words[s]!);
+    if (keep)
+      for (let s = 0; s < keys.length; s++)
+        if (keys[s].length !== 0) this.put(keys[s], rec[s * REC + REC_HASH], words[s]!);
   }
 }
 
