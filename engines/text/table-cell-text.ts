@@ -43,6 +43,7 @@ import {
   HASH_SEED,
   hashStep,
   nextStamp,
+  objectArray,
   REC,
   REC_F,
   REC_F_PER_POINT,
@@ -1425,17 +1426,6 @@ export class OneLineWords {
     this.lastIndex = undefined;
     this.lastObj = undefined;
   }
-}
-
-/**
- * An empty array whose elements are objects from the start: an array literal `[]` starts holding
- * small integers and changes its shape at its first object, which a function optimised before (the
- * first table of a render is measured before V8 keeps type feedback) meets as a deopt each render.
- */
-function objectArray<T>(): T[] {
-  const a = [undefined] as unknown as T[];
-  a.length = 0;
-  return a;
 }
 
 /** The hash of one space (`wordEnd`'s of the word " "). */
