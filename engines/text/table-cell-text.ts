@@ -109,13 +109,30 @@ export function cellSource(
 let lastCellStyle: CellStyle | undefined;
 let lastRunStyle: RunStyle | undefined;
 
+/**
+ * The cell styles `runStyleOf` answered lately and, at the same place, what `runStyles` holds for
+ * each (kept equal to it): a table whose columns each have a style of their own (an alignment, a
+ * font) asks for them in turn, cell after cell — a look along RECENT_STYLES places, not a WeakMap
+ * lookup a cell. Let go by `forgetLastStyle`.
+ */
+const RECENT_STYLES = 16;
+const recentCell = new Array<CellStyle | undefined>(RECENT_STYLES).fill(undefined);
+const recentRun = new Array<RunStyle | undefined>(RECENT_STYLES).fill(undefined);
+let recentNext = 0;
+
 /** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
 const runStyles = new WeakMap<CellStyle, RunStyle>();
 function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
   // a column's cells share their style: the last one asked is answered without the map
   const last = lastRunStyle;
   if (last !== undefined && lastCellStyle === s && last.font === font) return last;
-  let r = runStyles.get(s);
+  let at = -1;
+  for (let i = 0; i < RECENT_STYLES; i++)
+    if (recentCell[i] === s) {
+      at = i;
+      break;
+    }
+  let r = at >= 0 ? recentRun[at] : runStyles.get(s);
   if (!r || r.font !== font) {
     r = {
       font,
@@ -128,6 +145,12 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
     };
     runStyles.set(s, r);
   }
+  if (at >= 0) recentRun[at] = r;
+  else {
+    recentCell[recentNext] = s;
+    recentRun[recentNext] = r;
+    recentNext = (recentNext + 1) % RECENT_STYLES;
+  }
   lastCellStyle = s;
   lastRunStyle = r;
   return r;
@@ -137,6 +160,10 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
 export function forgetLastStyle(): void {
   lastCellStyle = undefined;
   lastRunStyle = undefined;
+  recentCell.fill(undefined);
+  recentRun.fill(undefined);
+  recentLine.fill(undefined);
+  recentShared.fill(undefined);
 }
 
 /** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
@@ -1489,25 +1516,30 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
     } else {
       // a word, or one space: the space is a word kept by face like any other (its number and width
       // found as a word's, no path of its own met first in each table: a deopt each render)
-      const s = index.find(text, i, j, h);
-      let perPoint: number;
-      if (s >= 0) {
-        // the width from the slot's record (the line the probe read); the word numbered (for drawing) once a table
-        perPoint = index.recF[s * REC_F + REC_F_PER_POINT];
-        const r = s * REC;
-        if (index.rec[r + REC_STAMP] === stamp) code = index.rec[r + REC_LOCAL];
-        else code = words.number(index, s, r);
-      } else {
+      let s = index.find(text, i, j, h);
+      let perPoint = 0;
+      code = 0;
+      if (s < 0) {
         const word = i === 0 && j === n ? text : text.slice(i, j);
         // kept by face (another table, text or render measured it) or shaped now and kept
         const m = measureAfresh(font, word, at);
         const w = faceWord(id, word);
         const seg = m.segs.length === 1 ? m.segs[0] : undefined;
-        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0) {
-          const slot = index.add(word, h, w);
-          code = words.number(index, slot, slot * REC);
-        } else code = words.objCode(m);
-        perPoint = m.perPoint;
+        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0)
+          s = index.add(word, h, w);
+        else {
+          code = words.objCode(m);
+          perPoint = m.perPoint;
+        }
+      }
+      if (s >= 0) {
+        // the width from the word's record (the line the probe read); the word numbered (for drawing)
+        // once a table, at one call for words found and words just added (a call first met in a
+        // later render is a deopt)
+        perPoint = index.recF[s * REC_F + REC_F_PER_POINT];
+        const r = s * REC;
+        if (index.rec[r + REC_STAMP] === stamp) code = index.rec[r + REC_LOCAL];
+        else code = words.number(index, s, r);
       }
       x += perPoint * size;
       if (!space) {
@@ -1568,13 +1600,22 @@ export function measureTableCell(
   return laidMetrics(cell, font, width, now);
 }
 
+/** The styles `oneLineOf` answered lately and its answers (a look along a few places, not a WeakMap lookup a cell); let go by `forgetLastStyle`. */
+const recentLine = new Array<RunStyle | undefined>(RECENT_STYLES).fill(undefined);
+const recentShared = new Array<OneLineShared | undefined>(RECENT_STYLES).fill(undefined);
+let recentLineNext = 0;
+
 function oneLineOf(style: RunStyle): OneLineShared {
+  for (let i = 0; i < RECENT_STYLES; i++) if (recentLine[i] === style) return recentShared[i]!;
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
     shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
+  recentLine[recentLineNext] = style;
+  recentShared[recentLineNext] = shared;
+  recentLineNext = (recentLineNext + 1) % RECENT_STYLES;
   return shared;
 }
 
