@@ -159,11 +159,11 @@ export const REC_F_PER_POINT = 2;
  */
 export class FaceIndex {
   /**
-   * Per slot of the hash table two int32s: the word's hash and its record's number + 1 (0 for a free
-   * slot). A probe reads only this (256 KiB for 32 768 words: it stays in cache) and the record of a
-   * word whose hash matches.
+   * Per slot of the hash table one int32: the high half of the word's hash and its record's number + 1
+   * in the low half (0 for a free slot; at most 32 768 records). A probe reads only this (256 KiB at
+   * most: it stays in cache) and the record of a word whose hash's high half matches.
    */
-  private slots = new Int32Array(2 * 256);
+  private slots = new Int32Array(256);
   /**
    * Per word, in the order added, REC int32s (see REC_…): its hash, its length, the table's stamp
    * and number (`keep`), its width per point as a float64 over two (`recF`), where it is packed and,
@@ -191,11 +191,12 @@ export class FaceIndex {
       mask = this.mask,
       len = j - i;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const n = slots[2 * s + 1];
-      if (n === 0) return -1;
-      if (slots[2 * s] !== h) continue;
+      const e = slots[s];
+      if (e === 0) return -1;
+      if ((e ^ h) >>> 16 !== 0) continue;
+      const n = e & 0xffff;
       const r = (n - 1) * REC;
-      if (rec[r + REC_LENGTH] !== len) continue;
+      if (rec[r + REC_HASH] !== h || rec[r + REC_LENGTH] !== len) continue;
       let q = 0;
       if (len <= INLINE_UNITS) {
         // the units in the record (the line its width is read from), not the word's string
@@ -269,7 +270,7 @@ export class FaceIndex {
   /** Empties the index (face-words.ts let a word go, or it is full); a table's stamps are let go (its numbers stay its own). */
   empty(): void {
     this.releaseTable();
-    this.slots = new Int32Array(2 * 256);
+    this.slots = new Int32Array(256);
     this.mask = 255;
     this.rec = new Int32Array(256 * REC);
     this.recF = new Float64Array(this.rec.buffer);
@@ -307,14 +308,13 @@ export class FaceIndex {
     const slots = this.slots,
       mask = this.mask;
     let s = h & mask;
-    while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
-    slots[2 * s] = h;
-    slots[2 * s + 1] = n + 1;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = (h & 0xffff0000) | (n + 1);
   }
 
   /** The hash table rebuilt at `size` slots; the records (and the table's numbers in them) stay where they are. */
   private rehash(size: number): void {
-    this.slots = new Int32Array(2 * size);
+    this.slots = new Int32Array(size);
     this.mask = size - 1;
     for (let n = 0; n < this.count; n++) this.place(this.rec[n * REC + REC_HASH], n);
   }
