@@ -118,7 +118,11 @@ let lastRunStyle: RunStyle | undefined;
 const RECENT_STYLES = 16;
 const recentCell = new Array<CellStyle | undefined>(RECENT_STYLES).fill(undefined);
 const recentRun = new Array<RunStyle | undefined>(RECENT_STYLES).fill(undefined);
+/** At the same place, `oneLineOf`'s answer for the run style there, once asked. */
+const recentOne = new Array<OneLineShared | undefined>(RECENT_STYLES).fill(undefined);
 let recentNext = 0;
+/** Where `runStyleOf`'s last answer is in the recent arrays. */
+let recentAt = 0;
 
 /** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
 const runStyles = new WeakMap<CellStyle, RunStyle>();
@@ -145,12 +149,17 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
     };
     runStyles.set(s, r);
   }
-  if (at >= 0) recentRun[at] = r;
-  else {
-    recentCell[recentNext] = s;
-    recentRun[recentNext] = r;
+  if (at >= 0) {
+    if (recentRun[at] !== r) recentOne[at] = undefined;
+    recentRun[at] = r;
+  } else {
+    at = recentNext;
+    recentCell[at] = s;
+    recentRun[at] = r;
+    recentOne[at] = undefined;
     recentNext = (recentNext + 1) % RECENT_STYLES;
   }
+  recentAt = at;
   lastCellStyle = s;
   lastRunStyle = r;
   return r;
@@ -162,8 +171,7 @@ export function forgetLastStyle(): void {
   lastRunStyle = undefined;
   recentCell.fill(undefined);
   recentRun.fill(undefined);
-  recentLine.fill(undefined);
-  recentShared.fill(undefined);
+  recentOne.fill(undefined);
 }
 
 /** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
@@ -1600,22 +1608,20 @@ export function measureTableCell(
   return laidMetrics(cell, font, width, now);
 }
 
-/** The styles `oneLineOf` answered lately and its answers (a look along a few places, not a WeakMap lookup a cell); let go by `forgetLastStyle`. */
-const recentLine = new Array<RunStyle | undefined>(RECENT_STYLES).fill(undefined);
-const recentShared = new Array<OneLineShared | undefined>(RECENT_STYLES).fill(undefined);
-let recentLineNext = 0;
-
 function oneLineOf(style: RunStyle): OneLineShared {
-  for (let i = 0; i < RECENT_STYLES; i++) if (recentLine[i] === style) return recentShared[i]!;
+  // the style `runStyleOf` just answered (a cell's, mostly): its metrics kept beside it, no map asked
+  const mine = recentRun[recentAt] === style;
+  if (mine) {
+    const kept = recentOne[recentAt];
+    if (kept !== undefined) return kept;
+  }
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
     shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
-  recentLine[recentLineNext] = style;
-  recentShared[recentLineNext] = shared;
-  recentLineNext = (recentLineNext + 1) % RECENT_STYLES;
+  if (mine) recentOne[recentAt] = shared;
   return shared;
 }
 
