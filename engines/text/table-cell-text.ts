@@ -37,7 +37,23 @@ import { runSpans } from './runs.js';
 import { int32s, uint16s } from './slab.js';
 import { type BlockRules, eachParagraph, layRuns } from './text-block.js';
 import { chargeText, GLYPH_BYTES, RUN_BYTES } from './text-memory.js';
-import { type FaceIndex, faceIndex, nextStamp, wordEnd, wordHash, wordIndex } from './word-index.js';
+import {
+  type FaceIndex,
+  faceIndex,
+  HASH_SEED,
+  hashStep,
+  nextStamp,
+  objectArray,
+  REC,
+  REC_F,
+  REC_F_PER_POINT,
+  REC_LOCAL,
+  REC_PACKED,
+  REC_STAMP,
+  wordEnd,
+  wordHash,
+  wordIndex,
+} from './word-index.js';
 
 /** A cell's text laid at its width for drawing: the paragraphs the engine laid and their lines, in order. */
 export interface LaidCellText extends CellText {
@@ -93,13 +109,34 @@ export function cellSource(
 let lastCellStyle: CellStyle | undefined;
 let lastRunStyle: RunStyle | undefined;
 
+/**
+ * The cell styles `runStyleOf` answered lately and, at the same place, what `runStyles` holds for
+ * each (kept equal to it): a table whose columns each have a style of their own (an alignment, a
+ * font) asks for them in turn, cell after cell — a look along RECENT_STYLES places, not a WeakMap
+ * lookup a cell. Let go by `forgetLastStyle`.
+ */
+const RECENT_STYLES = 16;
+const recentCell = new Array<CellStyle | undefined>(RECENT_STYLES).fill(undefined);
+const recentRun = new Array<RunStyle | undefined>(RECENT_STYLES).fill(undefined);
+/** At the same place, `oneLineOf`'s answer for the run style there, once asked. */
+const recentOne = new Array<OneLineShared | undefined>(RECENT_STYLES).fill(undefined);
+let recentNext = 0;
+/** Where `runStyleOf`'s last answer is in the recent arrays. */
+let recentAt = 0;
+
 /** One RunStyle per cell style and font, shared by every cell that shares the style (the line writer joins runs by identity). */
 const runStyles = new WeakMap<CellStyle, RunStyle>();
 function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
   // a column's cells share their style: the last one asked is answered without the map
   const last = lastRunStyle;
   if (last !== undefined && lastCellStyle === s && last.font === font) return last;
-  let r = runStyles.get(s);
+  let at = -1;
+  for (let i = 0; i < RECENT_STYLES; i++)
+    if (recentCell[i] === s) {
+      at = i;
+      break;
+    }
+  let r = at >= 0 ? recentRun[at] : runStyles.get(s);
   if (!r || r.font !== font) {
     r = {
       font,
@@ -112,6 +149,17 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
     };
     runStyles.set(s, r);
   }
+  if (at >= 0) {
+    if (recentRun[at] !== r) recentOne[at] = undefined;
+    recentRun[at] = r;
+  } else {
+    at = recentNext;
+    recentCell[at] = s;
+    recentRun[at] = r;
+    recentOne[at] = undefined;
+    recentNext = (recentNext + 1) % RECENT_STYLES;
+  }
+  recentAt = at;
   lastCellStyle = s;
   lastRunStyle = r;
   return r;
@@ -121,6 +169,9 @@ function runStyleOf(s: CellStyle, font: FontResource): RunStyle {
 export function forgetLastStyle(): void {
   lastCellStyle = undefined;
   lastRunStyle = undefined;
+  recentCell.fill(undefined);
+  recentRun.fill(undefined);
+  recentOne.fill(undefined);
 }
 
 /** Text items and text cells set tabs, vertical tabs and form feeds as spaces; flow cells keep tabs. */
@@ -605,27 +656,23 @@ export class PlacedRow {
       kept = words.kept,
       objs = words.objs,
       store = keptPacking;
-    let keptAt = words.keptAtFor(store.tag);
     const o = this.used;
     let n = o;
     this.startRun();
     for (let i = first; i < end; i++) {
       const code = codes[i];
       if (code >= 0) {
-        // where the table's word is packed, from the table's own array once found (not from the word's object)
-        let at = keptAt[code];
-        if (at < 0) {
+        // where the table's word is packed, from the table's own array (not from the word's object)
+        let at = words.keptMeta[KEPT_META * code] - store.tag;
+        if (!(at >= 0 && at < PACKED_SLOTS)) {
           const fw = kept[code];
           at = fw.packed - store.tag;
           if (!(at >= 0 && at < PACKED_SLOTS)) {
-            const tag = store.tag;
             at = store.pack(fw.shaped);
             if (at < 0) return UNPACKED;
-            // the packing started again: what the table found of it before is gone
-            if (store.tag !== tag) keptAt = words.keptAtFor(store.tag);
             fw.packed = store.tag + at;
           }
-          keptAt[code] = at;
+          words.notePacked(code, fw.packed);
         }
         n = this.putKept(store.slots, at, n, k, stated, face);
         continue;
@@ -1289,25 +1336,46 @@ export class OneLineWords {
   codes = new Int32Array(1024);
   used = 0;
   /** The table's words kept by face, by number (each distinct word once a table and index: FaceIndex.local). */
-  readonly kept: FaceWord[] = [];
-  /** Per kept word, where `keptPacking` (under tag `keptAtTag`) holds it, −1 until found (`PlacedRow.fillCoded`). */
-  private keptAt = new Int32Array(0);
-  private keptAtTag = 0;
-  /** `keptAt` for the packing's tag `tag`, as long as `kept` (emptied when the tag changed). */
-  keptAtFor(tag: number): Int32Array {
-    if (this.keptAt.length < this.kept.length) {
-      const grown = new Int32Array(this.kept.length).fill(-1);
-      if (this.keptAtTag === tag) grown.set(this.keptAt);
-      this.keptAt = grown;
-      this.keptAtTag = tag;
-    } else if (this.keptAtTag !== tag) {
-      this.keptAt.fill(-1);
-      this.keptAtTag = tag;
+  readonly kept: FaceWord[] = objectArray();
+  /**
+   * Per kept word (KEPT_META int32s a number): where `keptPacking` holds it (a tag and a place, as
+   * FaceWord.packed holds it: valid while the tag is the packing's), then the slot and the index
+   * (by its place in `slotIndexes`) it was found in. The place is the index's copy when the word was
+   * numbered (word-index.ts REC_PACKED), so `fillCoded` finds a word packed in an earlier render
+   * without reading its FaceWord (a miss each: ~21 000 a render for table-10k), and is kept up to
+   * date here when the word is packed again.
+   */
+  keptMeta = new Int32Array(KEPT_META * 256);
+  /** The indexes of kept words this table's words were found in (kept until the table goes: see keptMeta). */
+  private readonly slotIndexes: FaceIndex[] = objectArray();
+  /** `lastIndex`'s place in `slotIndexes`. */
+  private lastIndexNo = 0;
+
+  /** Numbers the word in slot `s` of `lastIndex` (record at `r`) for this table: its number. */
+  number(index: FaceIndex, s: number, r: number): number {
+    const code = this.kept.push(index.words[s]!) - 1;
+    let meta = this.keptMeta;
+    if (KEPT_META * (code + 1) > meta.length) {
+      const grown = new Int32Array(2 * meta.length);
+      grown.set(meta);
+      this.keptMeta = meta = grown;
     }
-    return this.keptAt;
+    const at = KEPT_META * code;
+    meta[at] = index.rec[r + REC_PACKED];
+    meta[at + 1] = s;
+    meta[at + 2] = this.lastIndexNo;
+    index.keep(s, code, this.lastStamp);
+    return code;
+  }
+
+  /** Kept word `code` is packed at `packed` (a tag and a place): kept here and in its index's record. */
+  notePacked(code: number, packed: number): void {
+    const at = KEPT_META * code;
+    this.keptMeta[at] = packed;
+    this.slotIndexes[this.keptMeta[at + 2]].notePacked(this.keptMeta[at + 1], this.kept[code], packed);
   }
   /** Other atoms' measures, by number. */
-  readonly objs: Measured[] = [];
+  readonly objs: Measured[] = objectArray();
   /** The measure `objCode` last numbered (a run of one space, mostly: numbered once for many cells). */
   private lastObj: Measured | undefined;
   private lastObjCode = 0;
@@ -1363,7 +1431,7 @@ export class OneLineWords {
   /** The stamp the words found in `lastFont` are numbered under in `lastIndex` (word-index.ts nextStamp). */
   lastStamp = 0;
   /** Indexes of kept words this table's cells were found in (their stamps let go by `release`). */
-  private readonly indexes: FaceIndex[] = [];
+  private readonly indexes: FaceIndex[] = objectArray();
   constructor(cells: number) {
     this.from = new Int32Array(cells).fill(-1);
     this.count = new Int32Array(cells);
@@ -1381,6 +1449,9 @@ export class OneLineWords {
     const index = faceIndex(this.lastId);
     this.lastIndex = index;
     if (!this.indexes.includes(index)) this.indexes.push(index);
+    let no = this.slotIndexes.indexOf(index);
+    if (no < 0) no = this.slotIndexes.push(index) - 1;
+    this.lastIndexNo = no;
   }
   /** The table measured: lets go of the indexes' stamps (marking the words found used) and of the last font. */
   release(): void {
@@ -1392,10 +1463,19 @@ export class OneLineWords {
   }
 }
 
+/** The hash of one space (`wordEnd`'s of the word " "). */
+const SPACE_HASH = hashStep(HASH_SEED, 32);
+
+/** Int32s `OneLineWords.keptMeta` keeps a kept word's: where it is packed, its slot, its index. */
+const KEPT_META = 3;
+
 /** Where `cellWords` leaves a one-line cell's atom numbers (reused from cell to cell: no array per cell). */
 const cellCodes = new Int32Array(MAX_ONE_LINE_ATOMS + 1);
-/** The width of the atoms `cellWords` last found to be drawn, points. */
-let cellVisible = 0;
+/**
+ * The width of the atoms `cellWords` last found to be drawn, points: in a typed array, as a number
+ * kept in a module's variable is a heap number made per cell (0.8 MB a render for table-10k).
+ */
+const cellVisible = new Float64Array(1);
 /** Whether the text `cellWords` last scanned is plain (`plainBreaks`): no brace in it, so no placeholder. */
 let cellPlain = false;
 
@@ -1427,45 +1507,59 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
   while (i < n) {
     let j = i + 1;
     let code: number;
-    if (text.charCodeAt(i) === 32) {
+    let h: number;
+    const space = text.charCodeAt(i) === 32;
+    if (space) {
       while (j < n && text.charCodeAt(j) === 32) j++;
-      const m = measureIn(wordsOf(font), font, j === i + 1 ? ' ' : text.slice(i, j), at);
+      h = SPACE_HASH;
+    } else {
+      j = wordEnd(text, i, n);
+      h = wordHash;
+    }
+    if (space && j > i + 1) {
+      // a run of spaces (rare): from the render's word cache, as the engine measures it
+      const m = measureIn(wordsOf(font), font, text.slice(i, j), at);
       x += m.perPoint * size;
       code = words.objCode(m);
     } else {
-      j = wordEnd(text, i, n);
-      const h = wordHash;
-      const s = index.find(text, i, j, h);
-      let perPoint: number;
-      if (s >= 0) {
-        perPoint = index.perPoint[s];
-        // the width from the index's arrays; the word numbered (for drawing) once a table
-        if (index.stamps[s] === stamp) code = index.local[s];
-        else {
-          code = words.kept.push(index.words[s]!) - 1;
-          index.keep(s, code, stamp);
-        }
-      } else {
+      // a word, or one space: the space is a word kept by face like any other (its number and width
+      // found as a word's, no path of its own met first in each table: a deopt each render)
+      let s = index.find(text, i, j, h);
+      let perPoint = 0;
+      code = 0;
+      if (s < 0) {
         const word = i === 0 && j === n ? text : text.slice(i, j);
         // kept by face (another table, text or render measured it) or shaped now and kept
         const m = measureAfresh(font, word, at);
         const w = faceWord(id, word);
         const seg = m.segs.length === 1 ? m.segs[0] : undefined;
-        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0) {
-          code = words.kept.push(w) - 1;
-          index.keep(index.add(word, h, w), code, stamp);
-        } else code = words.objCode(m);
-        perPoint = m.perPoint;
+        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0)
+          s = index.add(word, h, w);
+        else {
+          code = words.objCode(m);
+          perPoint = m.perPoint;
+        }
+      }
+      if (s >= 0) {
+        // the width from the word's record (the line the probe read); the word numbered (for drawing)
+        // once a table, at one call for words found and words just added (a call first met in a
+        // later render is a deopt)
+        perPoint = index.recF[s * REC_F + REC_F_PER_POINT];
+        const r = s * REC;
+        if (index.rec[r + REC_STAMP] === stamp) code = index.rec[r + REC_LOCAL];
+        else code = words.number(index, s, r);
       }
       x += perPoint * size;
-      visible = x;
-      shown = k + 1;
+      if (!space) {
+        visible = x;
+        shown = k + 1;
+      }
     }
     if (visible > width + 1e-6 || k >= MAX_ONE_LINE_ATOMS) return -1;
     cellCodes[k++] = code;
     i = j;
   }
-  cellVisible = visible;
+  cellVisible[0] = visible;
   return shown;
 }
 
@@ -1493,7 +1587,7 @@ export function measureTableCell(
       plain = false;
     if (words.lastIndex !== undefined) {
       shown = cellWords(text, style, width, oneRunAt!, words);
-      visible = cellVisible;
+      visible = cellVisible[0];
       plain = cellPlain;
     } else {
       // a font chain's words are not kept by face: found in the render's word cache
@@ -1515,12 +1609,19 @@ export function measureTableCell(
 }
 
 function oneLineOf(style: RunStyle): OneLineShared {
+  // the style `runStyleOf` just answered (a cell's, mostly): its metrics kept beside it, no map asked
+  const mine = recentRun[recentAt] === style;
+  if (mine) {
+    const kept = recentOne[recentAt];
+    if (kept !== undefined) return kept;
+  }
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
     shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
+  if (mine) recentOne[recentAt] = shared;
   return shared;
 }
 

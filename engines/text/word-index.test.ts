@@ -68,8 +68,39 @@ describe('face index (kept words by face, for table cells)', () => {
     index.add('ab', 7, kept(3));
     expect(index.find('x abd', 2, 5, 7)).toBe(b);
     expect(index.find('abc', 0, 3, 7)).toBe(a);
-    expect(index.perPoint[index.find('ab ', 0, 2, 7)]).toBe(3);
+    expect(index.perPointOf(index.find('ab ', 0, 2, 7))).toBe(3);
     expect(index.find('abe', 0, 3, 7)).toBe(-1);
+  });
+
+  it('keeps its records and a table’s numbers as it grows; long and short words, one tag of hash; bounded', () => {
+    const index = new FaceIndex();
+    const word = (i: number) => (i % 3 === 0 ? `a-rather-long-word-${i}` : `w${i}`);
+    const slot = new Map<number, number>();
+    for (let i = 0; i < 2000; i++) {
+      const s = index.add(word(i), hashOf(word(i)), kept(i));
+      slot.set(i, s);
+      if (i < 300) index.keep(s, 1000 + i, 9); // numbered before the table grew past 256 and 512 slots
+    }
+    for (let i = 0; i < 2000; i++) {
+      const w = word(i);
+      const s = index.find(`x ${w} y`, 2, 2 + w.length, hashOf(w));
+      expect(s).toBe(slot.get(i));
+      expect(index.perPointOf(s)).toBe(i);
+      if (i < 300) expect([index.stampOf(s), index.localOf(s)]).toEqual([9, 1000 + i]);
+    }
+    // hashes equal in their high half (the slot's tag) but not in full, and one equal in full
+    const same = new FaceIndex();
+    const a = same.add('abc', 0x12340001, kept(1));
+    const b = same.add('abd', 0x12340002, kept(2));
+    expect(same.find('abd', 0, 3, 0x12340002)).toBe(b);
+    expect(same.find('abc', 0, 3, 0x12340001)).toBe(a);
+    expect(same.find('abc', 0, 3, 0x12340002)).toBe(-1);
+    // past WORD_INDEX_SIZE words it starts again empty
+    const full = new FaceIndex();
+    for (let i = 0; i <= WORD_INDEX_SIZE; i++) full.add(`w${i}`, hashOf(`w${i}`), kept(i));
+    expect(full.find('w0', 0, 2, hashOf('w0'))).toBe(-1);
+    const last = `w${WORD_INDEX_SIZE}`;
+    expect(full.perPointOf(full.find(last, 0, last.length, hashOf(last)))).toBe(WORD_INDEX_SIZE);
   });
 
   it('lets go of a table’s stamps and marks their words used; is emptied once face-words lets a word go', () => {
@@ -78,10 +109,10 @@ describe('face index (kept words by face, for table cells)', () => {
     const w = kept(1);
     const s = index.add('abc', hashOf('abc'), w);
     index.keep(s, 3, 5);
-    expect(index.stamps[s]).toBe(5);
-    expect(index.local[s]).toBe(3);
+    expect(index.stampOf(s)).toBe(5);
+    expect(index.localOf(s)).toBe(3);
     index.releaseTable();
-    expect(index.stamps[s]).toBe(0);
+    expect(index.stampOf(s)).toBe(0);
     expect(w.used).toBe(true);
     expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(s);
     clearFaceWords(); // a word let go: the index holds none of what it held

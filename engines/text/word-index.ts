@@ -6,7 +6,6 @@
 // added after `measureIn` returned it), so a hit is the same measure the cache would give. Bounded
 // like the cache (fast-layout §1 rule 3).
 
-import type { Shaped } from '../../ir/text-font.js';
 import type { Measured } from './atoms.js';
 import { type FaceWord, faceWordsEvicted } from './face-words.js';
 
@@ -128,6 +127,22 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
   return index;
 }
 
+/** Int32s a FaceIndex slot's record takes, and where its fields are in it. */
+export const REC = 12;
+export const REC_HASH = 0,
+  REC_LENGTH = 1,
+  REC_STAMP = 2,
+  REC_LOCAL = 3,
+  /** A copy of where the word's glyphs are packed (FaceWord.packed, as last seen: see `notePacked`). */
+  REC_PACKED = 6,
+  /** The word's UTF-16 units, two an int32 (low half first), for a word of at most INLINE_UNITS. */
+  REC_UNITS = 7;
+/** Words of at most this many units are told apart by the units in their record, not their string. */
+export const INLINE_UNITS = 2 * (REC - REC_UNITS);
+/** Float64s a record takes in `FaceIndex.recF`, and where its width per point is (int32s 4–5). */
+export const REC_F = REC / 2;
+export const REC_F_PER_POINT = 2;
+
 /**
  * A face's words as kept across renders (face-words.ts), found by the hash taken while a cell is
  * scanned: a table's one-line cells (table-cell-text.ts `measureTableCell`) look every word up here
@@ -137,59 +152,95 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
  * hit is what shaping gives; it is emptied whenever face-words.ts lets a word go (so it holds
  * nothing the budget no longer counts). Bounded like the render's index.
  *
- * For the table being measured it also numbers each word it handed out (`local`, valid while the
+ * For the table being measured it also numbers each word it handed out (REC_LOCAL, valid while the
  * slot's stamp is the table's: table-cell-text.ts `OneLineWords` keeps the table's words by those
  * numbers, no render object per word), and marks them used for face-words' clock when the table is
  * measured (`releaseTable`).
  */
 export class FaceIndex {
-  private hashes = new Int32Array(256);
-  /** Per slot the word's length, 0 for a free slot (no word is empty): a probe reads typed arrays until a hash and length match. */
-  private lengths = new Int32Array(256);
-  private keys: string[] = new Array<string>(256).fill('');
-  /** The kept word of each slot (face-words.ts FaceWord). */
-  words: (FaceWord | undefined)[] = new Array<FaceWord | undefined>(256).fill(undefined);
-  /** The table's number of each slot's word, valid while `stamps[slot]` is the table's stamp (see the class). */
-  local = new Int32Array(256);
-  stamps = new Int32Array(256);
-  /** What each slot's kept word measures (its FaceWord's, read here without reaching for the entry). */
-  perPoint = new Float64Array(256);
-  glyphs = new Int32Array(256);
-  spaces = new Int32Array(256);
-  shaped: (Shaped | undefined)[] = new Array<Shaped | undefined>(256).fill(undefined);
+  /**
+   * Per slot of the hash table one int32: the high half of the word's hash and its record's number + 1
+   * in the low half (0 for a free slot; at most 32 768 records). A probe reads only this (256 KiB at
+   * most: it stays in cache) and the record of a word whose hash's high half matches.
+   */
+  private slots = new Int32Array(256);
+  /**
+   * Per word, in the order added, REC int32s (see REC_…): its hash, its length, the table's stamp
+   * and number (`keep`), its width per point as a float64 over two (`recF`), where it is packed and,
+   * for a short word, its units. One record, not an array per field, and in the order words were
+   * first met (a long table meets them in the same order each render, so its records are read one
+   * after the other): table-10k's ~21 000 words found each render were mostly cache misses — the
+   * probe, the key string, the width, the stamp and the entry each one of their own.
+   */
+  rec = new Int32Array(256 * REC);
+  /** `rec`'s bytes as float64s: record s's width per point is `recF[s * REC_F + REC_F_PER_POINT]`. */
+  recF = new Float64Array(this.rec.buffer);
+  /** Each record's word (read for a word longer than INLINE_UNITS, and to rebuild). */
+  private keys: string[] = objectArray();
+  /** The kept word of each record (face-words.ts FaceWord). */
+  words: (FaceWord | undefined)[] = objectArray();
   private touched = new Int32Array(256);
   private touchedCount = 0;
   private mask = 255;
   private count = 0;
 
-  /** The slot of `text` [i, j), whose hash is `h`, or −1. */
+  /** The record of `text` [i, j), whose hash is `h`, or −1. */
   find(text: string, i: number, j: number, h: number): number {
-    const lengths = this.lengths,
-      hashes = this.hashes,
+    const slots = this.slots,
+      rec = this.rec,
       mask = this.mask,
       len = j - i;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const l = lengths[s];
-      if (l === 0) return -1;
-      if (hashes[s] === h && l === len) {
-        const k = this.keys[s];
-        let q = 0;
+      const e = slots[s];
+      if (e === 0) return -1;
+      if ((e ^ h) >>> 16 !== 0) continue;
+      const n = e & 0xffff;
+      const r = (n - 1) * REC;
+      if (rec[r + REC_HASH] !== h || rec[r + REC_LENGTH] !== len) continue;
+      let q = 0;
+      if (len <= INLINE_UNITS) {
+        // the units in the record (the line its width is read from), not the word's string
+        const u = r + REC_UNITS;
+        while (q < len && ((rec[u + (q >> 1)] >>> ((q & 1) << 4)) & 0xffff) === text.charCodeAt(i + q)) q++;
+      } else {
+        const k = this.keys[n - 1];
         while (q < len && k.charCodeAt(q) === text.charCodeAt(i + q)) q++;
-        if (q === len) return s;
       }
+      if (q === len) return n - 1;
     }
   }
 
-  /** Adds `word` (hash `h`, not held) and its kept entry; returns its slot. */
+  /** Record s's word's width per point (its FaceWord's). */
+  perPointOf(s: number): number {
+    return this.recF[s * REC_F + REC_F_PER_POINT];
+  }
+  /** The stamp record s was numbered under (`keep`), 0 when none. */
+  stampOf(s: number): number {
+    return this.rec[s * REC + REC_STAMP];
+  }
+  /** The number `keep` gave record s's word (valid while its stamp is the table's). */
+  localOf(s: number): number {
+    return this.rec[s * REC + REC_LOCAL];
+  }
+
+  /**
+   * Where record s's word is packed for placing (`packed`, its FaceWord's `packed` now), kept in the
+   * record when it still holds `w` (the index may have been emptied since).
+   */
+  notePacked(s: number, w: FaceWord, packed: number): void {
+    if (s < this.count && this.words[s] === w) this.rec[s * REC + REC_PACKED] = packed;
+  }
+
+  /** Adds `word` (hash `h`, not held) and its kept entry; returns its record. */
   add(word: string, h: number, w: FaceWord): number {
-    if ((this.count + 1) * 2 > this.keys.length) {
-      if (this.keys.length * 2 <= WORD_INDEX_SIZE * 2) this.resize(this.keys.length * 2);
-      else this.resize(this.keys.length);
+    if ((this.count + 1) * 2 > this.mask + 1) {
+      if (this.mask + 1 <= WORD_INDEX_SIZE) this.rehash(2 * (this.mask + 1));
+      else this.empty();
     }
     return this.put(word, h, w);
   }
 
-  /** Numbers slot s's word `n` for the table of stamp `stamp` (the slot not yet stamped so). */
+  /** Numbers record s's word `n` for the table of stamp `stamp` (the record not yet stamped so). */
   keep(s: number, n: number, stamp: number): void {
     if (this.touchedCount === this.touched.length) {
       const t = new Int32Array(this.touched.length * 2);
@@ -197,18 +248,18 @@ export class FaceIndex {
       this.touched = t;
     }
     this.touched[this.touchedCount++] = s;
-    this.local[s] = n;
-    this.stamps[s] = stamp;
+    this.rec[s * REC + REC_LOCAL] = n;
+    this.rec[s * REC + REC_STAMP] = stamp;
   }
 
   /** The table just measured: its stamps let go, its words marked used. */
   releaseTable(): void {
     const t = this.touched,
-      stamps = this.stamps;
+      rec = this.rec;
     const words = this.words;
     for (let i = 0; i < this.touchedCount; i++) {
       const s = t[i];
-      stamps[s] = 0;
+      rec[s * REC + REC_STAMP] = 0;
       // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
       const w = words[s];
       if (w !== undefined) w.used = true;
@@ -216,46 +267,68 @@ export class FaceIndex {
     this.touchedCount = 0;
   }
 
-  /** Empties the index (face-words.ts let a word go). */
+  /** Empties the index (face-words.ts let a word go, or it is full); a table's stamps are let go (its numbers stay its own). */
   empty(): void {
-    this.resize(256, true);
+    this.releaseTable();
+    this.slots = new Int32Array(256);
+    this.mask = 255;
+    this.rec = new Int32Array(256 * REC);
+    this.recF = new Float64Array(this.rec.buffer);
+    this.keys = objectArray();
+    this.words = objectArray();
+    this.count = 0;
   }
 
   private put(word: string, h: number, w: FaceWord): number {
-    const mask = this.mask;
-    let s = h & mask;
-    while (this.lengths[s] !== 0) s = (s + 1) & mask;
-    this.keys[s] = word;
-    this.lengths[s] = word.length;
-    this.hashes[s] = h;
-    this.words[s] = w;
-    this.perPoint[s] = w.perPoint;
-    this.glyphs[s] = w.glyphs;
-    this.spaces[s] = w.spaces;
-    this.shaped[s] = w.shaped;
-    this.count++;
-    return s;
+    const n = this.count;
+    if ((n + 1) * REC > this.rec.length) {
+      const grown = new Int32Array(2 * this.rec.length);
+      grown.set(this.rec);
+      this.rec = grown;
+      this.recF = new Float64Array(grown.buffer);
+    }
+    const rec = this.rec;
+    const r = n * REC;
+    rec[r + REC_HASH] = h;
+    rec[r + REC_LENGTH] = word.length;
+    rec[r + REC_PACKED] = w.packed;
+    if (word.length <= INLINE_UNITS)
+      for (let q = 0; q < word.length; q += 2)
+        rec[r + REC_UNITS + (q >> 1)] = word.charCodeAt(q) | ((q + 1 < word.length ? word.charCodeAt(q + 1) : 0) << 16);
+    this.recF[n * REC_F + REC_F_PER_POINT] = w.perPoint;
+    this.keys.push(word);
+    this.words.push(w);
+    this.count = n + 1;
+    this.place(h, n);
+    return n;
   }
 
-  /** Rebuilds at `size` slots, keeping the words unless `drop` (or unless full: a bound like `add`'s); a table's stamps are let go (its numbers stay its own). */
-  private resize(size: number, drop = false): void {
-    const { keys, hashes, words } = this;
-    const keep = !drop && size > keys.length;
-    this.releaseTable();
-    this.hashes = new Int32Array(size);
-    this.lengths = new Int32Array(size);
-    this.keys = new Array<string>(size).fill('');
-    this.words = new Array<FaceWord | undefined>(size).fill(undefined);
-    this.local = new Int32Array(size);
-    this.stamps = new Int32Array(size);
-    this.perPoint = new Float64Array(size);
-    this.glyphs = new Int32Array(size);
-    this.spaces = new Int32Array(size);
-    this.shaped = new Array<Shaped | undefined>(size).fill(undefined);
-    this.mask = size - 1;
-    this.count = 0;
-    if (keep) for (let s = 0; s < keys.length; s++) if (keys[s].length !== 0) this.put(keys[s], hashes[s], words[s]!);
+  /** Puts record n (hash h) in the hash table. */
+  private place(h: number, n: number): void {
+    const slots = this.slots,
+      mask = this.mask;
+    let s = h & mask;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = (h & 0xffff0000) | (n + 1);
   }
+
+  /** The hash table rebuilt at `size` slots; the records (and the table's numbers in them) stay where they are. */
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    for (let n = 0; n < this.count; n++) this.place(this.rec[n * REC + REC_HASH], n);
+  }
+}
+
+/**
+ * An empty array whose elements are objects from the start: an array literal `[]` starts holding
+ * small integers and changes its shape at its first object, which code optimised before meets as a
+ * deopt.
+ */
+export function objectArray<T>(): T[] {
+  const a = [undefined] as unknown as T[];
+  a.length = 0;
+  return a;
 }
 
 /** A stamp for each font a table's cells are measured in, in turn (never 0: a free stamp). */
