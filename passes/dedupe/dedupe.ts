@@ -125,18 +125,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
      */
     const visitRows = (op: GlyphRowsOp): void => {
       if (op.font !== lastFont) useFont(op.font);
-      const glyphs = op.glyphs,
-        text = op.text,
-        start = op.start;
-      const unit = first.unit,
-        privateUse = first.privateUse;
-      for (let r = 0; r < op.count; r++) {
-        let known = true;
-        for (let i = start[r], e = start[r + 1]; i < e && known; i++) {
-          const g = glyphs[i];
-          known = unit[g] === text.charCodeAt(i) + 1 && privateUse[g] !== 1;
-        }
-        if (known) continue;
+      for (let r = unknownRow(op, 0, first); r < op.count; r = unknownRow(op, r + 1, first)) {
         const run = rowRun(op, r);
         if (!record(run)) continue;
         let runs = rowsRecorded.get(op);
@@ -244,6 +233,25 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     return { stage: 'deduped', doc, fonts: [...byProgram.values()], fontRes, pages };
   },
 };
+
+/**
+ * The first row from `r` on with a glyph not drawn for its entry's one unit before, or in the
+ * Private Use Area (`op.count` when none): a row of none adds no code, entry or span (aliasCodes,
+ * recordRun). Not a closure: the same function every render, so its optimised code holds.
+ */
+function unknownRow(op: GlyphRowsOp, r: number, first: FirstText): number {
+  const glyphs = op.glyphs,
+    text = op.text,
+    start = op.start;
+  const unit = first.unit,
+    privateUse = first.privateUse;
+  for (; r < op.count; r++)
+    for (let i = start[r], e = start[r + 1]; i < e; i++) {
+      const g = glyphs[i];
+      if (unit[g] !== text.charCodeAt(i) + 1 || privateUse[g] === 1) return r;
+    }
+  return r;
+}
 
 /** Fonts written as a TrueType CIDFont, whose CIDToGIDMap lets two codes draw one glyph. */
 function aliasing(obj: FontObject): boolean {
