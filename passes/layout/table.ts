@@ -533,13 +533,20 @@ class RowPacker {
   /** The op rows are being added to (its arrays set by `seal`), while it is the text target's last run. */
   private op: GlyphRowsOp | undefined;
   private count = 0;
+  /** Where the open op's glyphs begin in the block, and where the next glyph goes. */
+  private base = 0;
   private used = 0;
   private cells = 0;
   private start = new Int32Array(65);
   private place = new Float64Array(256);
-  private glyphs = new Uint16Array(4096);
-  private adjust = new Int32Array(4096);
-  private units = new Uint16Array(4096);
+  /**
+   * The block rows' glyph ids and adjustments are written into, op after op: a sealed op's arrays are
+   * views of it (no copy, no array of their own), so a block lives while an op cut from it does.
+   */
+  private glyphs = new Uint16Array(ROWS_BLOCK);
+  private adjust = new Int32Array(ROWS_BLOCK);
+  /** The open op's text units, at the glyphs' places (scratch: made a string by `seal`). */
+  private units = new Uint16Array(ROWS_BLOCK);
   private cellStart = new Int32Array(65);
   private cellAts: JsonPointer[] = [];
   private cellFroms = new Int32Array(256);
@@ -615,14 +622,14 @@ class RowPacker {
     this.place[k + 3] = ((hi + slack) * st.size) / 1000;
     this.used = o;
     this.count++;
-    this.start[this.count] = o;
+    this.start[this.count] = o - this.base;
     this.cellStart[this.count] = this.cells;
     return true;
   }
 
   private open(font: string, size: number, colour: Colour, textObject: number, at: JsonPointer): GlyphRowsOp {
     this.count = 0;
-    this.used = 0;
+    this.base = this.used;
     this.cells = 0;
     this.start[0] = 0;
     this.cellStart[0] = 0;
@@ -656,11 +663,22 @@ class RowPacker {
       this.cellStart = grown(this.cellStart, 2 * rows);
     }
     if (4 * rows > this.place.length) this.place = grown(this.place, 8 * rows);
-    const g = this.used + n;
-    if (g > this.glyphs.length) {
-      this.glyphs = grown(this.glyphs, 2 * g);
-      this.adjust = grown(this.adjust, 2 * g);
-      this.units = grown(this.units, 2 * g);
+    if (this.used + n > this.glyphs.length) {
+      // a fresh block, the open op's glyphs moved to its start (the sealed ops keep the old one)
+      const b = this.base,
+        u = this.used;
+      const size = Math.max(ROWS_BLOCK, 2 * (u - b + n));
+      const glyphs = new Uint16Array(size),
+        adjust = new Int32Array(size),
+        units = new Uint16Array(size);
+      glyphs.set(this.glyphs.subarray(b, u));
+      adjust.set(this.adjust.subarray(b, u));
+      units.set(this.units.subarray(b, u));
+      this.glyphs = glyphs;
+      this.adjust = adjust;
+      this.units = units;
+      this.base = 0;
+      this.used = u - b;
     }
     if (this.cells + k > this.cellFroms.length) this.cellFroms = grown(this.cellFroms, 2 * (this.cells + k));
   }
@@ -671,17 +689,18 @@ class RowPacker {
     if (op === undefined) return;
     this.op = undefined;
     const count = this.count,
+      base = this.base,
       used = this.used,
       cells = this.cells;
     op.count = count;
     op.start = int32s(count + 1);
     op.start.set(this.start.subarray(0, count + 1));
     op.place = this.place.slice(0, 4 * count);
-    op.glyphs = uint16s(used);
-    op.glyphs.set(this.glyphs.subarray(0, used));
-    op.adjust = int32s(used);
-    op.adjust.set(this.adjust.subarray(0, used));
-    op.text = unitString(this.units, 0, used);
+    // views made directly on the block: `subarray` looks up the species constructor each time
+    op.glyphs = new Uint16Array(this.glyphs.buffer, 2 * base, used - base);
+    op.adjust = new Int32Array(this.adjust.buffer, 4 * base, used - base);
+    op.text = unitString(this.units, base, used);
+    this.base = used;
     op.cellStart = int32s(count + 1);
     op.cellStart.set(this.cellStart.subarray(0, count + 1));
     op.cellAts = this.cellAts.slice(0, cells);
@@ -694,9 +713,16 @@ class RowPacker {
   /** Forgets an op left open (a part that threw): it is not continued. */
   drop(): void {
     this.op = undefined;
+    this.base = this.used;
     this.cellAts.fill('', 0, this.cells);
   }
 }
+
+/**
+ * Glyphs a rows block holds: 32 768 (64 KiB of ids, 128 KiB of adjustments, 64 KiB of scratch
+ * units), about fifteen table-10k pages; one block is kept between renders.
+ */
+const ROWS_BLOCK = 1 << 15;
 
 const EMPTY_I32 = new Int32Array(0);
 const EMPTY_U16 = new Uint16Array(0);
