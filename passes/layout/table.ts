@@ -208,6 +208,7 @@ export function layTablePart(
     if (!placed && join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
   packer.seal();
+  packer.trim();
   oneLine.release();
   pending.release();
   if (mark)
@@ -710,6 +711,29 @@ class RowPacker {
     this.cellAts.fill('', 0, cells);
   }
 
+  /**
+   * After a part: a block or scratch grown past its usual size for a part of very many rows or
+   * glyphs is let go (the ops cut from the block keep it), so what stays between renders is bounded.
+   */
+  trim(): void {
+    if (this.glyphs.length > ROWS_BLOCK) {
+      this.glyphs = new Uint16Array(ROWS_BLOCK);
+      this.adjust = new Int32Array(ROWS_BLOCK);
+      this.units = new Uint16Array(ROWS_BLOCK);
+      this.base = 0;
+      this.used = 0;
+    }
+    if (this.start.length > ROWS_KEPT) {
+      this.start = new Int32Array(65);
+      this.cellStart = new Int32Array(65);
+      this.place = new Float64Array(256);
+    }
+    if (this.cellFroms.length > 4 * ROWS_KEPT) {
+      this.cellFroms = new Int32Array(256);
+      this.cellAts = [];
+    }
+  }
+
   /** Forgets an op left open (a part that threw): it is not continued. */
   drop(): void {
     this.op = undefined;
@@ -723,6 +747,8 @@ class RowPacker {
  * units), about fifteen table-10k pages; one block is kept between renders.
  */
 const ROWS_BLOCK = 1 << 15;
+/** Rows (and four times as many cells) of scratch kept after a part: more are let go (`trim`). */
+const ROWS_KEPT = 1024;
 
 const EMPTY_I32 = new Int32Array(0);
 const EMPTY_U16 = new Uint16Array(0);
