@@ -90,6 +90,101 @@ export const cellAt = (cells: readonly (JsonPointer | number)[], k: number): Jso
 /** Where cell k's glyphs begin in a joined run's `cells`. */
 export const cellFrom = (cells: readonly (JsonPointer | number)[], k: number): number => cells[2 * k + 1] as number;
 
+/**
+ * A table part's plain one-line rows (passes/layout/table.ts, untagged tables): the glyph runs
+ * `joinedPlaced` made one per row — row r is the GlyphRunOp `rowRun(op, r)` gives — held in a few
+ * typed arrays per part instead of a run, two array views, a string, a cell list and a reach per
+ * row: a 10 000-row table kept ~60 000 such objects alive from layout to emit, which made every
+ * scavenge of the render slow. Every row is in one font, size and colour object, without outline,
+ * matrix, turn or actual text, each glyph standing for one UTF-16 unit; its runs and the runs around
+ * it share one text object. Readers write and check each row as its run (dedupe turns the part back
+ * into runs where a row needs a code or span of its own).
+ */
+export interface GlyphRowsOp {
+  op: 'rows';
+  at: JsonPointer;
+  matrix?: undefined;
+  font: string;
+  size: number;
+  colour: Colour;
+  textObject: number;
+  /** Rows. */
+  count: number;
+  /** Row r's glyphs are [start[r], start[r + 1]) of `glyphs`, `adjust` and `text` (count + 1 entries). */
+  start: Int32Array;
+  /** Per row: x, y of its start, then its reach's least and farthest (points from x): 4 numbers a row. */
+  place: Float64Array;
+  glyphs: Uint16Array;
+  /** Per glyph: the TJ adjustment after it, within its row (the last glyph's is the row's own). */
+  adjust: Int32Array;
+  /** Per glyph the one UTF-16 unit it stands for, all rows' in one string. */
+  text: string;
+  /** Row r's cells are [cellStart[r], cellStart[r + 1]) of `cellAts` and `cellFroms` (count + 1 entries). */
+  cellStart: Int32Array;
+  /** Each cell's pointer, row after row (a row's first is its run's `at`). */
+  cellAts: JsonPointer[];
+  /** Where each cell's glyphs begin, from its row's first glyph. */
+  cellFroms: Int32Array;
+}
+
+/** Row r of a rows op as the glyph run it stands for (its arrays views of the op's; `text` and `cells` made). */
+export function rowRun(op: GlyphRowsOp, r: number): GlyphRunOp {
+  const s = op.start[r],
+    e = op.start[r + 1];
+  const c0 = op.cellStart[r],
+    c1 = op.cellStart[r + 1];
+  const cells: (JsonPointer | number)[] = new Array(2 * (c1 - c0));
+  for (let c = c0; c < c1; c++) {
+    cells[2 * (c - c0)] = op.cellAts[c];
+    cells[2 * (c - c0) + 1] = op.cellFroms[c];
+  }
+  const p = op.place;
+  return {
+    op: 'glyphs',
+    at: op.cellAts[c0],
+    matrix: undefined,
+    font: op.font,
+    size: op.size,
+    x: p[4 * r],
+    y: p[4 * r + 1],
+    colour: op.colour,
+    glyphs: op.glyphs.subarray(s, e),
+    adjust: op.adjust.subarray(s, e),
+    text: op.text.slice(s, e),
+    outline: undefined,
+    actualText: undefined,
+    textObject: op.textObject,
+    cells,
+    reach: [p[4 * r + 2], p[4 * r + 3]],
+  };
+}
+
+/** Every row of a rows op as its glyph run, in order. */
+export function rowRuns(op: GlyphRowsOp): GlyphRunOp[] {
+  const out: GlyphRunOp[] = new Array(op.count);
+  for (let r = 0; r < op.count; r++) out[r] = rowRun(op, r);
+  return out;
+}
+
+/** `ops` with every rows op given as its rows' glyph runs (scopes and marked content too); `ops` itself when there is none. */
+export function withRowRuns(ops: DrawOp[]): DrawOp[] {
+  let out: DrawOp[] | undefined;
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    let got: DrawOp | DrawOp[] = op;
+    if (op.op === 'rows') got = rowRuns(op);
+    else if (op.op === 'scope' || op.op === 'marked') {
+      const inner = withRowRuns(op.ops);
+      if (inner !== op.ops) got = { ...op, ops: inner };
+    }
+    if (got !== op && !out) out = ops.slice(0, i);
+    if (!out) continue;
+    if (Array.isArray(got)) for (const g of got) out.push(g);
+    else out.push(got);
+  }
+  return out ?? ops;
+}
+
 export interface FillRectOp {
   op: 'rect';
   at: JsonPointer;
@@ -188,6 +283,7 @@ export interface MarkedOp {
 
 export type DrawOp =
   | GlyphRunOp
+  | GlyphRowsOp
   | FillRectOp
   | FillRectsOp
   | ImageOp

@@ -594,6 +594,7 @@ export type {
   FillRectOp,
   FillRectsOp,
   FormOp,
+  GlyphRowsOp,
   GlyphRunOp,
   ImageOp,
   ImportedPageOp,

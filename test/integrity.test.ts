@@ -4,6 +4,7 @@
 // poppler (`pdftotext`, `pdfinfo`) and MuPDF's pixels find in the file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { type GlyphRowsOp, rowRuns } from '../ir/draw-ops.js';
 import { render } from '../src/library.js';
 import { NOTO_SANS_B64, NOW } from './support/fixtures.js';
 import { pdfInfo, pdfToText, pdfWords, renderedClean, renderRgb, rgbAt } from './support/pdf-tools.js';
@@ -239,7 +240,11 @@ describe('remarks for text that falls off the page', () => {
           pages: { ops: Run[] }[];
         };
         for (const [name, f] of l.fonts) faces.set(name, f.face);
-        for (const p of l.pages) for (const op of p.ops) if (op.op === 'glyphs') laid.push(op);
+        // a table part's plain rows are one rows op: each row's run as readers see it (ir/draw-ops.ts rowRun)
+        for (const p of l.pages)
+          for (const op of p.ops)
+            if (op.op === 'glyphs') laid.push(op);
+            else if (op.op === 'rows') laid.push(...rowRuns(op as unknown as GlyphRowsOp));
       },
     });
     expect(out.ok).toBe(true);

@@ -13,7 +13,7 @@ import { Face } from '../../engines/fonts/face.js';
 import { SimpleFace } from '../../engines/fonts/simple-face.js';
 import { guarded, programOf, StyledFont } from '../../engines/fonts/styled-font.js';
 import { minOf } from '../../ir/bounded.js';
-import { type ActualSpan, type GlyphRunOp, walkOps } from '../../ir/draw-ops.js';
+import { type ActualSpan, type GlyphRowsOp, type GlyphRunOp, rowRun, walkOps } from '../../ir/draw-ops.js';
 import { remark } from '../../ir/messages.js';
 import { hasPrivateUse } from '../../ir/private-use.js';
 import type { FontOrigin, TextFont } from '../../ir/text-font.js';
@@ -54,6 +54,8 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     const firstText = new Map<FontObject, FirstText>();
     const spanned = new Map<GlyphRunOp, ActualSpan[]>();
     const recoded = new Map<GlyphRunOp, Uint16Array>();
+    /** A table part's rows that got a code or span of their own, as the runs recorded (by row). */
+    const rowsRecorded = new Map<GlyphRowsOp, (GlyphRunOp | undefined)[]>();
     const imagesDrawn = new Set<string>();
     const drawn = { privateUse: false };
     // The last run's font, its object and first texts: runs of one font follow each other (a page,
@@ -71,23 +73,30 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
         // An SVG image's text is drawn as the outlines of the fonts it names: they are drawn with.
         for (const f of op.image.svg?.fonts ?? []) drawnWith.add(f);
       }
+      if (op.op === 'rows') return visitRows(op);
       if (op.op !== 'glyphs') return;
-      if (op.font !== lastFont) {
-        drawnWith.add(op.font);
-        const o = objOf.get(op.font)!;
-        // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
-        // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
-        let f = firstText.get(o);
-        if (!f) {
-          f = FirstText.take();
-          firstText.set(o, f);
-        }
-        obj = o;
-        first = f;
-        aliased = aliasing(o);
-        onNew = (g, t) => o.used.set(g, t);
-        lastFont = op.font;
+      if (op.font !== lastFont) useFont(op.font);
+      record(op);
+    };
+    /** `obj`, `first` and what goes with them for runs in `font`. */
+    const useFont = (font: string): void => {
+      drawnWith.add(font);
+      const o = objOf.get(font)!;
+      // First text wins: one glyph has one ToUnicode entry; where a run draws a glyph for other
+      // text, or draws right-to-left letters, it gets /ActualText spans (./actual-text.ts).
+      let f = firstText.get(o);
+      if (!f) {
+        f = FirstText.take();
+        firstText.set(o, f);
       }
+      obj = o;
+      first = f;
+      aliased = aliasing(o);
+      onNew = (g, t) => o.used.set(g, t);
+      lastFont = font;
+    };
+    /** The codes and spans of a run in the current font (`obj`, `first`). Whether it got either. */
+    const record = (op: GlyphRunOp): boolean => {
       if (aliased) {
         // A TrueType CIDFont gives a glyph drawn for other text a second code of its own.
         kept.length = 0;
@@ -99,9 +108,32 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
             ? spansOf(op, first, (i) => kept.includes(i))
             : undefined;
         if (spans) spanned.set(op, spans);
-      } else if (recordRun(op, first, onNew) && op.actualText === undefined) {
+        return codes !== undefined || spans !== undefined;
+      }
+      if (recordRun(op, first, onNew) && op.actualText === undefined) {
         const spans = spansOf(op, first);
         if (spans) spanned.set(op, spans);
+        return spans !== undefined;
+      }
+      return false;
+    };
+    /**
+     * A table part's rows (ir/draw-ops.ts GlyphRowsOp) as their runs: a row whose every glyph was
+     * drawn for its entry's one unit before (none in the Private Use Area) adds nothing, as
+     * aliasCodes and recordRun find (the usual row); any other is made its run and recorded as one,
+     * kept (`rowsRecorded`) when it got a code or span so the part is written as its runs.
+     */
+    const visitRows = (op: GlyphRowsOp): void => {
+      if (op.font !== lastFont) useFont(op.font);
+      for (let r = unknownRow(op, 0, first); r < op.count; r = unknownRow(op, r + 1, first)) {
+        const run = rowRun(op, r);
+        if (!record(run)) continue;
+        let runs = rowsRecorded.get(op);
+        if (!runs) {
+          runs = new Array(op.count);
+          rowsRecorded.set(op, runs);
+        }
+        runs[r] = run;
       }
     };
     for (const page of ir.pages) {
@@ -139,7 +171,8 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     }
     for (const obj of byProgram.values()) guarded(obj.origin, () => mapContinuations(obj));
     const remap = assignCffCids(byProgram.values());
-    const remapOps = (ops: DrawOp[]) => ops.map((op) => remapOp(op, remap, fontRes, spanned, recoded));
+    const remaps: Remaps = { remap, fontRes, spanned, recoded, rowsRecorded };
+    const remapOps = (ops: DrawOp[]) => remapList(ops, remaps);
     const doc =
       (remap.size || spanned.size || recoded.size) && forms
         ? {
@@ -158,9 +191,7 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
             ops: remapOps(page.ops),
             ...(page.widgets
               ? {
-                  widgets: page.widgets.map((w) =>
-                    remapWidget(w, (op) => remapOp(op, remap, fontRes, spanned, recoded)),
-                  ),
+                  widgets: page.widgets.map((w) => remapWidget(w, (op) => remapOp(op, remaps))),
                 }
               : {}),
           }))
@@ -202,6 +233,25 @@ export const dedupe: Pass<LaidOutIr, DedupedIr> = {
     return { stage: 'deduped', doc, fonts: [...byProgram.values()], fontRes, pages };
   },
 };
+
+/**
+ * The first row from `r` on with a glyph not drawn for its entry's one unit before, or in the
+ * Private Use Area (`op.count` when none): a row of none adds no code, entry or span (aliasCodes,
+ * recordRun). Not a closure: the same function every render, so its optimised code holds.
+ */
+function unknownRow(op: GlyphRowsOp, r: number, first: FirstText): number {
+  const glyphs = op.glyphs,
+    text = op.text,
+    start = op.start;
+  const unit = first.unit,
+    privateUse = first.privateUse;
+  for (; r < op.count; r++)
+    for (let i = start[r], e = start[r + 1]; i < e; i++) {
+      const g = glyphs[i];
+      if (unit[g] !== text.charCodeAt(i) + 1 || privateUse[g] === 1) return r;
+    }
+  return r;
+}
 
 /** Fonts written as a TrueType CIDFont, whose CIDToGIDMap lets two codes draw one glyph. */
 function aliasing(obj: FontObject): boolean {
@@ -311,21 +361,44 @@ function assignCffCids(objects: Iterable<FontObject>): Map<string, Map<number, n
   return remap;
 }
 
+/** What remapOp changes runs by: CFF CIDs by resource, and the spans, codes and recorded rows dedupe found. */
+interface Remaps {
+  remap: Map<string, Map<number, number>>;
+  fontRes: Map<string, string>;
+  spanned: Map<GlyphRunOp, ActualSpan[]>;
+  recoded: Map<GlyphRunOp, Uint16Array>;
+  rowsRecorded: Map<GlyphRowsOp, (GlyphRunOp | undefined)[]>;
+}
+
+/**
+ * `ops` remapped (remapOp); a table part's rows op that needs a change (CIDs, or a row's code or
+ * span) becomes its rows' runs, each remapped as a run of its own would be.
+ */
+function remapList(ops: DrawOp[], m: Remaps): DrawOp[] {
+  const out: DrawOp[] = [];
+  for (const op of ops) {
+    if (op.op !== 'rows') {
+      out.push(remapOp(op, m));
+      continue;
+    }
+    const recorded = m.rowsRecorded.get(op);
+    if (!recorded && !m.remap.get(m.fontRes.get(op.font)!)) {
+      out.push(op);
+      continue;
+    }
+    for (let r = 0; r < op.count; r++) out.push(remapOp(recorded?.[r] ?? rowRun(op, r), m));
+  }
+  return out;
+}
+
 /** An op with CFF glyph runs renumbered to CIDs and runs that need /ActualText given their spans. */
-function remapOp(
-  op: DrawOp,
-  remap: Map<string, Map<number, number>>,
-  fontRes: Map<string, string>,
-  spanned: Map<GlyphRunOp, ActualSpan[]>,
-  recoded: Map<GlyphRunOp, Uint16Array>,
-): DrawOp {
+function remapOp(op: DrawOp, m: Remaps): DrawOp {
   // Glyph runs inside an item's scope (matrix, graphics state, layer, clip) are remapped too.
-  if (op.op === 'scope' || op.op === 'marked')
-    return { ...op, ops: op.ops.map((o) => remapOp(o, remap, fontRes, spanned, recoded)) };
+  if (op.op === 'scope' || op.op === 'marked') return { ...op, ops: remapList(op.ops, m) };
   if (op.op !== 'glyphs') return op;
-  const cidOf = remap.get(fontRes.get(op.font)!);
-  const spans = spanned.get(op);
-  const codes = recoded.get(op);
+  const cidOf = m.remap.get(m.fontRes.get(op.font)!);
+  const spans = m.spanned.get(op);
+  const codes = m.recoded.get(op);
   if (!cidOf && !spans && !codes) return op;
   return {
     ...op,

@@ -70,6 +70,7 @@ export function graphicsRemarks(ir: LaidOutIr, ctx: PassContext): void {
           colour(op.fill);
           break;
         case 'glyphs':
+        case 'rows':
           colour(op.colour);
           break;
         case 'path':

@@ -18,6 +18,7 @@ import {
   type GlyphRunOp,
   type GlyphTexts,
   type PathOp,
+  rowRuns,
 } from '../../ir/draw-ops.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { Colour, FontResource } from '../../ir/types.js';
@@ -37,6 +38,10 @@ export function colourLayered(ops: DrawOp[], fonts: ReadonlyMap<string, FontReso
       const inner = colourLayered(op.ops, fonts);
       if (inner !== op.ops) changed = true;
       out.push(inner === op.ops ? op : { ...op, ops: inner });
+    } else if (op.op === 'rows' && colourFace(op.font, fonts)) {
+      // a table part's rows in a colour face: each row a run, cut at its colour glyphs as any run is
+      changed = true;
+      pushAll(out, colourLayered(rowRuns(op), fonts));
     } else if (op.op === 'glyphs') {
       const face = colourFace(op.font, fonts);
       const layered = face ? layeredRun(op, face) : undefined;

@@ -6,7 +6,7 @@
 // A glyph is outside when its box (advance × descender..ascender, under every matrix around it) is not
 // wholly on the page. A shadow is the same letters again and is not counted twice.
 
-import { cellAt, cellCount, cellFrom } from '../../ir/draw-ops.js';
+import { cellAt, cellCount, cellFrom, type GlyphRowsOp, rowRun } from '../../ir/draw-ops.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { DrawOp, FontResource, GlyphRunOp, Matrix, PageSize } from '../../ir/types.js';
 
@@ -89,7 +89,7 @@ function runOnPage(
   const cos = turn ? turn[0] : 1,
     sin = turn ? turn[1] : 0;
   // a box layout knew holds every letter's: inside the page, so is the run (else the glyphs are walked)
-  if (op.reach && boxOnPage(op, op.reach[0], op.reach[1], asc, desc, cos, sin, m, size)) return true;
+  if (op.reach && boxOnPage(op.x, op.y, op.reach[0], op.reach[1], asc, desc, cos, sin, m, size)) return true;
   let pen = 0,
     lo = 0,
     hi = 0;
@@ -108,12 +108,42 @@ function runOnPage(
     if (pen < lo) lo = pen;
     if (pen > hi) hi = pen;
   }
-  return boxOnPage(op, lo, hi, asc, desc, cos, sin, m, size);
+  return boxOnPage(op.x, op.y, lo, hi, asc, desc, cos, sin, m, size);
+}
+
+/**
+ * Per row of a rows op, 1 when its reach's box is on the page (as `runOnPage` finds it from the row's
+ * run's `reach`), 0 when its letters must be walked; undefined when every row's is (or its font has
+ * no face: not walked either way).
+ */
+function rowsOnPage(
+  op: GlyphRowsOp,
+  m: Matrix | undefined,
+  size: PageSize,
+  fonts: ReadonlyMap<string, FontResource>,
+): Uint8Array | undefined {
+  const face = fonts.get(op.font)?.face;
+  if (!face) return undefined;
+  const scale = op.size / face.unitsPerEm;
+  const asc = face.metrics.ascender * scale;
+  const desc = face.metrics.descender * scale;
+  const p = op.place;
+  let on: Uint8Array | undefined;
+  for (let r = 0; r < op.count; r++) {
+    if (boxOnPage(p[4 * r], p[4 * r + 1], p[4 * r + 2], p[4 * r + 3], asc, desc, 1, 0, m, size)) continue;
+    on ??= new Uint8Array(op.count).fill(1);
+    on[r] = 0;
+  }
+  if (!on) return undefined;
+  // a row whose box leaves the page may still have every letter on it: walked as its run
+  for (let r = 0; r < op.count; r++) if (on[r] === 0 && runOnPage(rowRun(op, r), m, size, fonts)) on[r] = 1;
+  return on;
 }
 
 /** Whether the box from pen positions lo to hi along the run's baseline, descender to ascender, is on the page. */
 function boxOnPage(
-  op: GlyphRunOp,
+  x0: number,
+  y0: number,
   lo: number,
   hi: number,
   asc: number,
@@ -128,8 +158,8 @@ function boxOnPage(
   for (let k = 0; k < 4; k++) {
     const a = k < 2 ? lo : hi,
       v = k % 2 === 0 ? desc : asc;
-    const px = op.x + a * cos - v * sin,
-      py = op.y + a * sin + v * cos;
+    const px = x0 + a * cos - v * sin,
+      py = y0 + a * sin + v * cos;
     const x = m ? m[0] * px + m[2] * py + m[4] : px,
       y = m ? m[1] * px + m[3] * py + m[5] : py;
     worst = Math.max(worst, -x, -y, x - size.width, y - size.height);
@@ -155,13 +185,13 @@ export function offPage(
 ): { text: OffPageText[]; bars: OffPageBars[] } {
   // Runs by their glyph array: a shadow shares it with the letters it shadows (engines/text/runs.ts),
   // and the letters come after their shadow, so the last seen is the text itself.
-  const runs = new Map<Uint16Array, { op: GlyphRunOp; m: Matrix | undefined }>();
+  const runs = new Map<Uint16Array, { op: GlyphRunOp | GlyphRowsOp; m: Matrix | undefined }>();
   const bars = new Map<JsonPointer, number>();
   const walk = (list: readonly DrawOp[], outer: Matrix | undefined): void => {
     for (const op of list) {
       const m = concat(op.matrix, outer);
       if (op.op === 'scope' || op.op === 'marked') walk(op.ops, m);
-      else if (op.op === 'glyphs') runs.set(op.glyphs, { op, m });
+      else if (op.op === 'glyphs' || op.op === 'rows') runs.set(op.glyphs, { op, m });
       else if ((op.op === 'rects' || op.op === 'rect') && codeItems.has(op.at)) {
         const quads = op.op === 'rect' ? [op.x, op.y, op.w, op.h] : op.rects;
         const corners: Point[] = [];
@@ -180,22 +210,30 @@ export function offPage(
   // the page needs no letter of its own. Only the items some run may leave the page from are walked
   // letter by letter below (all of their runs, so words and pens are counted as before).
   const suspect = new Set<JsonPointer>();
-  for (const { op, m } of runs.values()) {
-    if (runOnPage(op, m, size, fonts)) continue;
+  const offRun = (op: GlyphRunOp): void => {
     const cs = op.cells;
     if (cs) for (let k = 0; k < cellCount(cs); k++) suspect.add(cellAt(cs, k));
     else suspect.add(op.at);
+  };
+  for (const { op, m } of runs.values()) {
+    if (op.op === 'rows') {
+      // a table part's rows: each row's reach checked as its run's would be; a row outside it walked as its run
+      const on = rowsOnPage(op, m, size, fonts);
+      if (on) for (let r = 0; r < op.count; r++) if (on[r] === 0) offRun(rowRun(op, r));
+      continue;
+    }
+    if (!runOnPage(op, m, size, fonts)) offRun(op);
   }
   const letters = new Map<JsonPointer, Letter[]>();
   /** Where each item's last run left the pen (in the run's own space). */
   const penEnds = new Map<JsonPointer, Point>();
-  for (const { op, m } of suspect.size ? runs.values() : []) {
+  const letterRun = (op: GlyphRunOp, m: Matrix | undefined): void => {
     const cs = op.cells ?? [op.at, 0];
     let any = false;
     for (let k = 0; k < cellCount(cs) && !any; k++) any = suspect.has(cellAt(cs, k));
-    if (!any) continue;
+    if (!any) return;
     const face = fonts.get(op.font)?.face;
-    if (!face) continue;
+    if (!face) return;
     const scale = op.size / face.unitsPerEm;
     const asc = face.metrics.ascender * scale;
     const desc = face.metrics.descender * scale;
@@ -229,6 +267,15 @@ export function offPage(
       if (i + 1 === op.glyphs.length || (cell + 1 < cellsIn && cellFrom(cells, cell + 1) === i + 1))
         penEnds.set(cellAt(cells, cell), [op.x + pen * cos, op.y + pen * sin]);
     }
+  };
+  for (const { op, m } of suspect.size ? runs.values() : []) {
+    if (op.op !== 'rows') letterRun(op, m);
+    else
+      for (let r = 0; r < op.count; r++) {
+        let any = false;
+        for (let c = op.cellStart[r]; c < op.cellStart[r + 1] && !any; c++) any = suspect.has(op.cellAts[c]);
+        if (any) letterRun(rowRun(op, r), m);
+      }
   }
 
   const text: OffPageText[] = [];

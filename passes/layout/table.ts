@@ -25,6 +25,7 @@ import {
   OneLineCell,
   PagedCellText,
   PlacedRow,
+  unitString,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
 import type { JsonPointer } from '../../ir/pointer.js';
@@ -36,6 +37,7 @@ import type {
   DocSettings,
   DrawOp,
   FontResource,
+  GlyphRowsOp,
   GlyphRunOp,
   ImageAlign,
   ImageFit,
@@ -63,6 +65,8 @@ export function layTablePart(
   const borders: DrawOp[] = [];
   const text: DrawTarget = { at: tp.at, textObject: nextTextObject(), glyphs: [], rects: [] };
   const pieces: DrawOp[] = [];
+  // a part left open by a part that threw is not continued
+  packer.drop();
   const { box, colX, measured: m } = tp;
   // Where each row sits in this part (a row spanning several rows reaches down through them): made
   // when a spanning cell first asks (most tables have none: no map a part).
@@ -197,10 +201,14 @@ export function layTablePart(
       if (br)
         borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
-    if (pending.count && text.glyphs.length === rowStart) joinPlaced(pending, text, tp);
+    // a row joinPlaced wrote is joined already (joinRuns would find nothing more to join in it)
+    const placed = pending.count > 0 && text.glyphs.length === rowStart;
+    if (placed) joinPlaced(pending, text, tp);
     pending.writeAll(text);
-    if (join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
+    if (!placed && join && text.glyphs.length - rowStart > 1) joinRuns(text.glyphs, rowStart, tp);
   }
+  packer.seal();
+  packer.trim();
   oneLine.release();
   pending.release();
   if (mark)
@@ -411,7 +419,7 @@ function joinPlaced(row: PlacedRow, target: DrawTarget, tp: TablePartItem): void
   for (let i = 1; i <= row.count; i++) {
     if (i < row.count && placedJoinable(row, order ? order[g0] : g0, order ? order[i] : i, tp)) continue;
     if (i - g0 === 1) row.write(order ? order[g0] : g0, target);
-    else target.glyphs.push(joinedPlaced(row, g0, i, order, target));
+    else if (!packer.add(row, g0, i, order, target)) target.glyphs.push(joinedPlaced(row, g0, i, order, target));
     g0 = i;
   }
   row.clear();
@@ -515,6 +523,246 @@ function joinedPlaced(
     reach: reachOf(lo, hi, n, st.size),
   };
 }
+
+/**
+ * The part's plain joined rows gathered into one rows op (ir/draw-ops.ts GlyphRowsOp) rather than a
+ * glyph run each: `add` writes a row as `joinedPlaced` would — the same glyphs, adjustments, texts,
+ * cells and reach — into growing scratch (reused part after part), and `seal` cuts the op's own
+ * arrays to size when the part ends or its rows stop following each other in the part's text.
+ */
+class RowPacker {
+  /** The op rows are being added to (its arrays set by `seal`), while it is the text target's last run. */
+  private op: GlyphRowsOp | undefined;
+  private count = 0;
+  /** Where the open op's glyphs begin in the block, and where the next glyph goes. */
+  private base = 0;
+  private used = 0;
+  private cells = 0;
+  private start = new Int32Array(65);
+  private place = new Float64Array(256);
+  /**
+   * The block rows' glyph ids and adjustments are written into, op after op: a sealed op's arrays are
+   * views of it (no copy, no array of their own), so a block lives while an op cut from it does.
+   */
+  private glyphs = new Uint16Array(ROWS_BLOCK);
+  private adjust = new Int32Array(ROWS_BLOCK);
+  /** The open op's text units, at the glyphs' places (scratch: made a string by `seal`). */
+  private units = new Uint16Array(ROWS_BLOCK);
+  private cellStart = new Int32Array(65);
+  private cellAts: JsonPointer[] = [];
+  private cellFroms = new Int32Array(256);
+
+  /**
+   * Adds placed cells [from, to) (in `order` when given) as one row, as `joinedPlaced` joins them;
+   * false (nothing added) when the row is not plain, or outlined, or the target has a matrix.
+   */
+  add(row: PlacedRow, from: number, to: number, order: number[] | undefined, target: DrawTarget): boolean {
+    const f = order ? order[from] : from;
+    const st = row.style[f];
+    if (st.outline || target.matrix) return false;
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const c = order ? order[i] : i;
+      if (row.plain[c] !== 1) return false;
+      n += row.n[c];
+    }
+    const glyphRuns = target.glyphs as unknown as DrawOp[];
+    const op = this.op;
+    if (
+      op === undefined ||
+      glyphRuns[glyphRuns.length - 1] !== op ||
+      op.font !== st.font.name ||
+      op.size !== st.size ||
+      op.colour !== st.colour ||
+      op.textObject !== target.textObject
+    ) {
+      this.seal();
+      const opened = this.open(st.font.name, st.size, st.colour, target.textObject, row.at[f]);
+      glyphRuns.push(opened);
+    }
+    this.room(n, to - from);
+    const firstX = row.x[f];
+    const glyphs = this.glyphs,
+      adjust = this.adjust,
+      units = this.units,
+      rg = row.glyphs,
+      ra = row.adjust,
+      ru = row.units;
+    const o0 = this.used;
+    let o = o0;
+    let pen = 0;
+    let lo = 0,
+      hi = 0;
+    for (let i = from; i < to; i++) {
+      const c = order ? order[i] : i;
+      if (i > from) {
+        const adj = Math.round(pen - ((row.x[c] - firstX) * 1000) / st.size);
+        adjust[o - 1] += adj;
+        pen -= adj;
+      }
+      if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
+      if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
+      this.cellAts[this.cells] = row.at[c];
+      this.cellFroms[this.cells++] = o - o0;
+      const a = row.from[c],
+        m = row.n[c];
+      for (let g = 0; g < m; g++) {
+        glyphs[o + g] = rg[a + g];
+        adjust[o + g] = ra[a + g];
+        units[o + g] = ru[a + g];
+      }
+      pen += row.pen[c];
+      o += m;
+    }
+    // reachOf (engines/text/run-reach.ts), the same arithmetic without its pair
+    const slack = 0.5 * n + 1;
+    const k = 4 * this.count;
+    this.place[k] = firstX;
+    this.place[k + 1] = row.y[f];
+    this.place[k + 2] = ((lo - slack) * st.size) / 1000;
+    this.place[k + 3] = ((hi + slack) * st.size) / 1000;
+    this.used = o;
+    this.count++;
+    this.start[this.count] = o - this.base;
+    this.cellStart[this.count] = this.cells;
+    return true;
+  }
+
+  private open(font: string, size: number, colour: Colour, textObject: number, at: JsonPointer): GlyphRowsOp {
+    this.count = 0;
+    this.base = this.used;
+    this.cells = 0;
+    this.start[0] = 0;
+    this.cellStart[0] = 0;
+    // every key stated once, in one literal: one shape for every part's op
+    this.op = {
+      op: 'rows',
+      at,
+      matrix: undefined,
+      font,
+      size,
+      colour,
+      textObject,
+      count: 0,
+      start: EMPTY_I32,
+      place: EMPTY_F64,
+      glyphs: EMPTY_U16,
+      adjust: EMPTY_I32,
+      text: '',
+      cellStart: EMPTY_I32,
+      cellAts: [],
+      cellFroms: EMPTY_I32,
+    };
+    return this.op;
+  }
+
+  /** Room for one more row of n glyphs and k cells. */
+  private room(n: number, k: number): void {
+    const rows = this.count + 2;
+    if (rows > this.start.length) {
+      this.start = grown(this.start, 2 * rows);
+      this.cellStart = grown(this.cellStart, 2 * rows);
+    }
+    if (4 * rows > this.place.length) this.place = grown(this.place, 8 * rows);
+    if (this.used + n > this.glyphs.length) {
+      // a fresh block, the open op's glyphs moved to its start (the sealed ops keep the old one)
+      const b = this.base,
+        u = this.used;
+      const size = Math.max(ROWS_BLOCK, 2 * (u - b + n));
+      const glyphs = new Uint16Array(size),
+        adjust = new Int32Array(size),
+        units = new Uint16Array(size);
+      glyphs.set(this.glyphs.subarray(b, u));
+      adjust.set(this.adjust.subarray(b, u));
+      units.set(this.units.subarray(b, u));
+      this.glyphs = glyphs;
+      this.adjust = adjust;
+      this.units = units;
+      this.base = 0;
+      this.used = u - b;
+    }
+    if (this.cells + k > this.cellFroms.length) this.cellFroms = grown(this.cellFroms, 2 * (this.cells + k));
+  }
+
+  /** The open op given its arrays, cut to size; no op is open after. */
+  seal(): void {
+    const op = this.op;
+    if (op === undefined) return;
+    this.op = undefined;
+    const count = this.count,
+      base = this.base,
+      used = this.used,
+      cells = this.cells;
+    op.count = count;
+    op.start = int32s(count + 1);
+    op.start.set(this.start.subarray(0, count + 1));
+    op.place = this.place.slice(0, 4 * count);
+    // views made directly on the block: `subarray` looks up the species constructor each time
+    op.glyphs = new Uint16Array(this.glyphs.buffer, 2 * base, used - base);
+    op.adjust = new Int32Array(this.adjust.buffer, 4 * base, used - base);
+    op.text = unitString(this.units, base, used);
+    this.base = used;
+    op.cellStart = int32s(count + 1);
+    op.cellStart.set(this.cellStart.subarray(0, count + 1));
+    op.cellAts = this.cellAts.slice(0, cells);
+    op.cellFroms = int32s(cells);
+    op.cellFroms.set(this.cellFroms.subarray(0, cells));
+    // the pointers are the table's own: the scratch keeps none past its part (its room kept)
+    this.cellAts.fill('', 0, cells);
+  }
+
+  /**
+   * After a part: a block or scratch grown past its usual size for a part of very many rows or
+   * glyphs is let go (the ops cut from the block keep it), so what stays between renders is bounded.
+   */
+  trim(): void {
+    if (this.glyphs.length > ROWS_BLOCK) {
+      this.glyphs = new Uint16Array(ROWS_BLOCK);
+      this.adjust = new Int32Array(ROWS_BLOCK);
+      this.units = new Uint16Array(ROWS_BLOCK);
+      this.base = 0;
+      this.used = 0;
+    }
+    if (this.start.length > ROWS_KEPT) {
+      this.start = new Int32Array(65);
+      this.cellStart = new Int32Array(65);
+      this.place = new Float64Array(256);
+    }
+    if (this.cellFroms.length > 4 * ROWS_KEPT) {
+      this.cellFroms = new Int32Array(256);
+      this.cellAts = [];
+    }
+  }
+
+  /** Forgets an op left open (a part that threw): it is not continued. */
+  drop(): void {
+    this.op = undefined;
+    this.base = this.used;
+    this.cellAts.fill('', 0, this.cells);
+  }
+}
+
+/**
+ * Glyphs a rows block holds: 32 768 (64 KiB of ids, 128 KiB of adjustments, 64 KiB of scratch
+ * units), about fifteen table-10k pages; one block is kept between renders.
+ */
+const ROWS_BLOCK = 1 << 15;
+/** Rows (and four times as many cells) of scratch kept after a part: more are let go (`trim`). */
+const ROWS_KEPT = 1024;
+
+const EMPTY_I32 = new Int32Array(0);
+const EMPTY_U16 = new Uint16Array(0);
+const EMPTY_F64 = new Float64Array(0);
+
+/** A copy of `a` with room for `n` (n > a.length). */
+function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a as never);
+  return b;
+}
+
+/** The rows of the part being laid, gathered into rows ops (reused part after part). */
+const packer = new RowPacker();
 
 function sameColour(a: Colour, b: Colour): boolean {
   if (a === b) return true;

@@ -6,7 +6,7 @@ import type { PDFRef } from 'pdf-lib';
 import { num } from '../../../engines/pdf/number.js';
 import { readableText } from '../../../ir/private-use.js';
 import type { ContentMark } from '../../../ir/structure-types.js';
-import type { Colour, DrawOp, GlyphRunOp, Matrix } from '../../../ir/types.js';
+import type { Colour, DrawOp, GlyphRowsOp, GlyphRunOp, Matrix } from '../../../ir/types.js';
 import type { GraphicsEmitter } from '../graphics/graphics.js';
 import { ContentWriter, thousandths } from './content-writer.js';
 import { imageContent } from './images.js';
@@ -127,101 +127,26 @@ function textObject(
   ops: readonly DrawOp[],
   from: number,
   to: number,
-  resName: (op: GlyphRunOp) => string,
-  codesOf: (op: GlyphRunOp) => FontCodes | undefined,
+  resName: (font: string) => string,
+  codesOf: (font: string) => FontCodes | undefined,
 ): void {
   w.str('BT\n');
-  let font = '',
-    fill = '',
-    mode = 0,
-    stroke = '';
-  // The last run's font, size and colour object: a table's rows repeat them, and the operator
-  // strings are built only when one changes (the same name and size give the same Tf).
-  let lastFont: string | undefined,
-    lastSize = Number.NaN,
-    lastColour: Colour | undefined,
-    codes: FontCodes | undefined;
-  // Where the last run's line started, in thousandths, when a translation placed it (NaN otherwise).
-  let lineX = Number.NaN,
-    lineY = 0;
+  const t = new TextState(w, resName, codesOf);
   for (let k = from; k < to; k++) {
-    const op = ops[k] as GlyphRunOp;
-    if (op.font !== lastFont || op.size !== lastSize) {
-      // The resource is recorded in the scope once per change of font, as it is looked up.
-      if (op.font !== lastFont) codes = codesOf(op);
-      const f = `/${resName(op)} ${num(op.size)} Tf\n`;
-      if (f !== font) {
-        w.str(f);
-        font = f;
+    const op = ops[k] as GlyphRunOp | GlyphRowsOp;
+    if (op.op === 'rows') {
+      // each row as its glyph run (ir/draw-ops.ts rowRun) would be written: no outline, turn, spans or actual text
+      const start = op.start,
+        place = op.place;
+      for (let r = 0; r < op.count; r++) {
+        t.place(op.font, op.size, op.colour, undefined, undefined, place[4 * r], place[4 * r + 1]);
+        w.tj(op.glyphs, op.adjust, start[r], start[r + 1], t.one(), 0);
+        w.str(' TJ\n');
       }
-      lastFont = op.font;
-      lastSize = op.size;
+      continue;
     }
-    if (op.colour !== lastColour) {
-      const c = colourOps(op.colour, false) + '\n';
-      if (c !== fill) {
-        w.str(c);
-        fill = c;
-      }
-      lastColour = op.colour;
-    }
-    const m = op.outline ? (op.outline.filled ? 2 : 1) : 0;
-    if (op.outline) {
-      const st = `${num(op.outline.width)} w\n${colourOps(op.outline.colour, true)}\n`;
-      if (st !== stroke) {
-        w.str(st);
-        stroke = st;
-      }
-    } else if (codes?.strokeToo) {
-      const st = `${colourOps(op.colour, true)}\n`;
-      if (st !== stroke) {
-        w.str(st);
-        stroke = st;
-      }
-    }
-    if (m !== mode) {
-      w.int(m);
-      w.str(' Tr\n');
-      mode = m;
-    }
-    if (op.turn) {
-      // Five decimals for the direction: three would misplace a letter's far edge by 0.0005 × its size.
-      const [c, sn] = op.turn;
-      w.str(`${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} `);
-      w.num(op.x);
-      w.byte(0x20);
-      w.num(op.y);
-      w.str(' Tm\n');
-      lineX = Number.NaN;
-    } else if (Math.abs(op.x) < 1e6 && Math.abs(op.y) < 1e6) {
-      // A translation: after one, the next moves by Td from where the last started (§9.4.2; Td's
-      // operands are unscaled, so Tf and Tz leave them alone), by the difference of the positions
-      // as Tm would write them: exact in thousandths, no drift down a table's rows.
-      const qx = thousandths(op.x),
-        qy = thousandths(op.y);
-      if (!Number.isNaN(lineX)) {
-        w.thou(qx - lineX);
-        w.byte(0x20);
-        w.thou(qy - lineY);
-        w.str(' Td\n');
-      } else {
-        w.str('1 0 0 1 ');
-        w.thou(qx);
-        w.byte(0x20);
-        w.thou(qy);
-        w.str(' Tm\n');
-      }
-      lineX = qx;
-      lineY = qy;
-    } else {
-      w.str('1 0 0 1 ');
-      w.num(op.x);
-      w.byte(0x20);
-      w.num(op.y);
-      w.str(' Tm\n');
-      lineX = Number.NaN;
-    }
-    const one = codes?.codeBytes === 1;
+    t.place(op.font, op.size, op.colour, op.outline, op.turn, op.x, op.y);
+    const one = t.one();
     if (op.spans) {
       spannedTj(w, op, one);
       continue;
@@ -238,6 +163,125 @@ function textObject(
     }
   }
   w.str('ET\n');
+}
+
+/**
+ * What one text object has set so far: font, colour and rendering mode written only when they
+ * change, and where the last run's line started for the next one's Td.
+ */
+class TextState {
+  private font = '';
+  private fill = '';
+  private mode = 0;
+  private stroke = '';
+  // The last run's font, size and colour object: a table's rows repeat them, and the operator
+  // strings are built only when one changes (the same name and size give the same Tf).
+  private lastFont: string | undefined = undefined;
+  private lastSize = Number.NaN;
+  private lastColour: Colour | undefined = undefined;
+  private codes: FontCodes | undefined = undefined;
+  // Where the last run's line started, in thousandths, when a translation placed it (NaN otherwise).
+  private lineX = Number.NaN;
+  private lineY = 0;
+
+  constructor(
+    private readonly w: ContentWriter,
+    private readonly resName: (font: string) => string,
+    private readonly codesOf: (font: string) => FontCodes | undefined,
+  ) {}
+
+  /** Whether the current font's codes are one byte. */
+  one(): boolean {
+    return this.codes?.codeBytes === 1;
+  }
+
+  /** The state a run in `font` at `size` needs, then the run placed at (x, y) (turned by `turn`). */
+  place(
+    font: string,
+    size: number,
+    colour: Colour,
+    outline: GlyphRunOp['outline'],
+    turn: [number, number] | undefined,
+    x: number,
+    y: number,
+  ): void {
+    const w = this.w;
+    if (font !== this.lastFont || size !== this.lastSize) {
+      // The resource is recorded in the scope once per change of font, as it is looked up.
+      if (font !== this.lastFont) this.codes = this.codesOf(font);
+      const f = `/${this.resName(font)} ${num(size)} Tf\n`;
+      if (f !== this.font) {
+        w.str(f);
+        this.font = f;
+      }
+      this.lastFont = font;
+      this.lastSize = size;
+    }
+    if (colour !== this.lastColour) {
+      const c = colourOps(colour, false) + '\n';
+      if (c !== this.fill) {
+        w.str(c);
+        this.fill = c;
+      }
+      this.lastColour = colour;
+    }
+    const m = outline ? (outline.filled ? 2 : 1) : 0;
+    if (outline) {
+      const st = `${num(outline.width)} w\n${colourOps(outline.colour, true)}\n`;
+      if (st !== this.stroke) {
+        w.str(st);
+        this.stroke = st;
+      }
+    } else if (this.codes?.strokeToo) {
+      const st = `${colourOps(colour, true)}\n`;
+      if (st !== this.stroke) {
+        w.str(st);
+        this.stroke = st;
+      }
+    }
+    if (m !== this.mode) {
+      w.int(m);
+      w.str(' Tr\n');
+      this.mode = m;
+    }
+    if (turn) {
+      // Five decimals for the direction: three would misplace a letter's far edge by 0.0005 × its size.
+      const [c, sn] = turn;
+      w.str(`${dir(c)} ${dir(sn)} ${dir(-sn)} ${dir(c)} `);
+      w.num(x);
+      w.byte(0x20);
+      w.num(y);
+      w.str(' Tm\n');
+      this.lineX = Number.NaN;
+    } else if (Math.abs(x) < 1e6 && Math.abs(y) < 1e6) {
+      // A translation: after one, the next moves by Td from where the last started (§9.4.2; Td's
+      // operands are unscaled, so Tf and Tz leave them alone), by the difference of the positions
+      // as Tm would write them: exact in thousandths, no drift down a table's rows.
+      const qx = thousandths(x),
+        qy = thousandths(y);
+      if (!Number.isNaN(this.lineX)) {
+        w.thou(qx - this.lineX);
+        w.byte(0x20);
+        w.thou(qy - this.lineY);
+        w.str(' Td\n');
+      } else {
+        w.str('1 0 0 1 ');
+        w.thou(qx);
+        w.byte(0x20);
+        w.thou(qy);
+        w.str(' Tm\n');
+      }
+      this.lineX = qx;
+      this.lineY = qy;
+    } else {
+      w.str('1 0 0 1 ');
+      w.num(x);
+      w.byte(0x20);
+      w.num(y);
+      w.str(' Tm\n');
+      this.lineX = Number.NaN;
+    }
+  }
 }
 
 /**
@@ -295,17 +339,17 @@ function writeContent<R>(
   // objects (a table draws each cell in one of its own).
   let lastFont: string | undefined, lastName: string, lastCodes: FontCodes | undefined;
   const fonts: Fonts = {
-    resName: (op) => {
-      if (op.font !== lastFont) {
-        const res = fontRes.get(op.font)!;
+    resName: (font) => {
+      if (font !== lastFont) {
+        const res = fontRes.get(font)!;
         lastName = scope.use('Font', res, () => fontRefs.get(res)!, res);
         lastCodes = env.fontCodes?.get(res);
-        lastFont = op.font;
+        lastFont = font;
       }
       return lastName;
     },
-    codesOf: (op) => {
-      fonts.resName(op);
+    codesOf: (font) => {
+      fonts.resName(font);
       return lastCodes;
     },
   };
@@ -319,8 +363,8 @@ function writeContent<R>(
 
 /** How a page's glyph runs name their font resource and write their codes. */
 interface Fonts {
-  resName: (op: GlyphRunOp) => string;
-  codesOf: (op: GlyphRunOp) => FontCodes | undefined;
+  resName: (font: string) => string;
+  codesOf: (font: string) => FontCodes | undefined;
 }
 
 function opsContent(w: ContentWriter, ops: readonly DrawOp[], fonts: Fonts, scope: ResourceScope): void {
@@ -328,14 +372,16 @@ function opsContent(w: ContentWriter, ops: readonly DrawOp[], fonts: Fonts, scop
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     const q = op.matrix !== undefined;
-    if (op.op === 'glyphs') {
-      // Consecutive runs of one text object (a block's letters, or its shadow) share BT … ET.
+    if (op.op === 'glyphs' || op.op === 'rows') {
+      // Consecutive runs of one text object (a block's letters, or its shadow; a table part's runs
+      // and rows) share BT … ET.
       let j = i + 1;
-      let wrap = q || !!op.outline;
+      let wrap = q || (op.op === 'glyphs' && !!op.outline);
       if (op.textObject !== undefined)
-        while (j < ops.length && ops[j].op === 'glyphs' && (ops[j] as GlyphRunOp).textObject === op.textObject) {
-          if ((ops[j] as GlyphRunOp).outline) wrap = true;
-          j++;
+        for (; j < ops.length; j++) {
+          const o = ops[j];
+          if ((o.op !== 'glyphs' && o.op !== 'rows') || o.textObject !== op.textObject) break;
+          if (o.op === 'glyphs' && o.outline) wrap = true;
         }
       if (wrap) w.str('q\n');
       if (q) w.str(cm(op.matrix!));
