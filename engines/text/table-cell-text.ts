@@ -18,9 +18,9 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import { cellRuns, firstRunPlaceholders, textPlaceholders } from '../../ir/table-cells.js';
 import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
+import { afreshWord, type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
-import { type FaceWord, faceWord, faceWordId } from './face-words.js';
+import { type FaceWord, faceWord, faceWordId, shapedOf } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -668,7 +668,7 @@ export class PlacedRow {
           const fw = kept[code];
           at = fw.packed - store.tag;
           if (!(at >= 0 && at < PACKED_SLOTS)) {
-            at = store.pack(fw.shaped);
+            at = store.packWord(fw);
             if (at < 0) return UNPACKED;
             fw.packed = store.tag + at;
           }
@@ -1113,6 +1113,23 @@ class KeptPacking {
   slots = new Int32Array(4096);
   used = 0;
 
+  /**
+   * Packs kept word `fw`: copied from where face-words.ts keeps its glyphs (the same entry), or from
+   * its shaping; −1 for a word that cannot be packed.
+   */
+  packWord(fw: FaceWord): number {
+    if (fw.shaped !== undefined) return this.pack(fw.shaped);
+    const from = fw.store,
+      f = fw.at;
+    const need = 1 + 2 * from[f];
+    if (this.used + need > this.slots.length) makeRoom(this, need);
+    const w = this.slots;
+    const at = this.used;
+    for (let q = 0; q < need; q++) w[at + q] = from[f + q];
+    this.used = at + need;
+    return at;
+  }
+
   /** Packs `sh`, returning where its entry starts, or −1 for a word that cannot be packed. */
   pack(sh: Shaped): number {
     const count = sh.glyphs.length;
@@ -1135,8 +1152,9 @@ class KeptPacking {
 }
 
 /**
- * Whether a word's shaping fits a packed entry: one UTF-16 unit a glyph (no surrogate half), advances
- * whole numbers within 31 bits, glyph ids within 16 bits. Any other word is placed from its shaping.
+ * Whether a word's shaping fits a packed entry: one UTF-16 unit a glyph, advances whole numbers within
+ * 31 bits, glyph ids within 16 bits (a word kept packed by face-words.ts, `packableShaping`, always
+ * does). Any other word is placed from its shaping.
  */
 function packable(sh: Shaped): boolean {
   const texts = sh.text,
@@ -1430,7 +1448,7 @@ export class OneLineWords {
     if (code < 0) return this.objs[~code];
     const w = this.kept[code];
     return {
-      segs: [{ font, start: 0, shaped: w.shaped }],
+      segs: [{ font, start: 0, shaped: shapedOf(w) }],
       perPoint: w.perPoint,
       glyphs: w.glyphs,
       spaces: w.spaces,
@@ -1558,7 +1576,7 @@ function cellWords(text: string, style: RunStyle, width: number, words: OneLineW
         const m = measureAfresh(font, word, oneRunPointer());
         const w = faceWord(id, word);
         const seg = m.segs.length === 1 ? m.segs[0] : undefined;
-        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0)
+        if (w !== undefined && w === afreshWord && seg !== undefined && seg.font === font && seg.start === 0)
           s = index.add(word, h, w);
         else {
           code = words.objCode(m);

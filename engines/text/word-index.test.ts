@@ -2,7 +2,7 @@
 // and hash, with the measure added for that very word: never a word sharing its hash or a prefix.
 import { describe, expect, it } from 'vitest';
 import type { Measured } from './atoms.js';
-import { clearFaceWords, type FaceWord } from './face-words.js';
+import { clearFaceWords, type FaceWord, NO_STORE } from './face-words.js';
 import { FaceIndex, faceIndex, HASH_SEED, hashStep, WORD_INDEX_SIZE, WordIndex } from './word-index.js';
 
 const measured = (perPoint: number): Measured => ({ segs: [], perPoint, glyphs: 0, spaces: 0, placed: 0 });
@@ -51,6 +51,8 @@ describe('word index', () => {
 describe('face index (kept words by face, for table cells)', () => {
   const kept = (perPoint: number): FaceWord => ({
     shaped: { glyphs: [1], advances: [perPoint], text: ['x'], width: perPoint, missing: [] },
+    store: NO_STORE,
+    at: 0,
     perPoint,
     glyphs: 1,
     spaces: 0,
