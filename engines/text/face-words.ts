@@ -263,7 +263,17 @@ export function keepFaceWord(text: string, w: FaceWord): void {
   evict();
 }
 
+/**
+ * Called before eviction reads `used`: the indexes of kept words (word-index.ts FaceIndex) keep the
+ * marks of words a table found in a typed array, told to the words only when they are needed here.
+ */
+let beforeEviction: () => void = () => {};
+export function setBeforeEviction(tell: () => void): void {
+  beforeEviction = tell;
+}
+
 function evict(): void {
+  if (held > budget && words.size) beforeEviction();
   while (held > budget && words.size) {
     const [text, first] = words.entries().next().value!;
     words.delete(text);
