@@ -7,7 +7,7 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import type { OutlineSpec } from '../../ir/text-types.js';
 import type { Colour, FontResource } from '../../ir/types.js';
 import { type ShapedSegment, shapeText } from '../fonts/shaper.js';
-import { faceWord, faceWordId, keepFaceWord, wordBytes } from './face-words.js';
+import { type FaceWord, faceWord, faceWordId, keepFaceWord, makeFaceWord, shapedOf, wordBytes } from './face-words.js';
 
 /** Everything that decides how a stretch of text looks. Spans sharing a style share the object. */
 export interface RunStyle {
@@ -130,14 +130,16 @@ export function measureIn(cache: Map<string, Measured>, font: FontResource, text
  */
 export function measureAfresh(font: FontResource, text: string, at: JsonPointer): Measured {
   let m: Measured;
+  afreshWord = undefined;
   if (text.length === 0) m = { segs: [], perPoint: 0, glyphs: 0, spaces: 0, placed: 0 };
   else {
     // Shaped in an earlier render (or earlier in this one, in another resource of the same face)?
     const id = faceWordId(font.face);
     const kept = id === 0 ? undefined : faceWord(id, text);
     if (kept !== undefined) {
+      afreshWord = kept;
       m = {
-        segs: [{ font, start: 0, shaped: kept.shaped }],
+        segs: [{ font, start: 0, shaped: shapedOf(kept) }],
         perPoint: kept.perPoint,
         glyphs: kept.glyphs,
         spaces: kept.spaces,
@@ -155,22 +157,20 @@ export function measureAfresh(font: FontResource, text: string, at: JsonPointer)
       // Not a chain: one segment in this font (shaper.ts), the same for every resource of this face.
       if (id !== 0) {
         const bytes = wordBytes(text, glyphs);
-        keepFaceWord(text, {
-          shaped: segs[0].shaped,
-          perPoint,
-          glyphs,
-          spaces,
-          bytes,
-          id,
-          next: undefined,
-          used: false,
-          packed: 0,
-        });
+        const w = makeFaceWord(segs[0].shaped, perPoint, glyphs, spaces, bytes, id);
+        afreshWord = w;
+        keepFaceWord(text, w);
       }
     }
   }
   return m;
 }
+
+/**
+ * The word kept by face that the last `measureAfresh` answered from or kept (undefined when none):
+ * its measure's one segment is that word's shaping (table-cell-text.ts indexes the word by it).
+ */
+export let afreshWord: FaceWord | undefined;
 
 /** Names the font the text asked for (a chain, not the member that came last), as the fonts reference says. */
 export function refuseMissing(fontName: string, seg: ShapedSegment, at: JsonPointer): never {

@@ -12,9 +12,21 @@ import type { Shaped, TextFont } from '../../ir/text-font.js';
 import { FontChain } from '../fonts/chain.js';
 import { StyledFont } from '../fonts/styled-font.js';
 
-/** A word shaped in one face: its shaping and what atoms.ts's `Measured` derives from it. */
+/**
+ * A word shaped in one face: its shaping and what atoms.ts's `Measured` derives from it. A word whose
+ * shaping packs (`packableShaping`: one UTF-16 unit a glyph, whole advances, 16-bit glyph ids — most
+ * words) keeps it in a shared chunk of int32s (`store` at `at`: its glyph count, then per glyph
+ * `gid | unit << 16` and its advance, the form table-cell-text.ts's kept packing copies), not as a
+ * `Shaped` object with three arrays of its own: table-10k's ~21 000 words held 10.7 MB that way, long-
+ * lived objects the scavenger copied and promoted in a process's first render. `shapedOf` gives the
+ * shaping back, equal element for element. Any other word keeps its `shaped`.
+ */
 export interface FaceWord {
-  shaped: Shaped;
+  /** The shaping of a word that does not pack; undefined for one kept in `store`. */
+  shaped: Shaped | undefined;
+  /** The chunk a packed word is kept in (NO_STORE for one that keeps `shaped`), and where in it. */
+  store: Int32Array;
+  at: number;
   perPoint: number;
   glyphs: number;
   spaces: number;
@@ -30,6 +42,131 @@ export interface FaceWord {
    * a tag naming the packing and the place in it), kept across renders; 0 until first placed.
    */
   packed: number;
+}
+
+/** The store of a word that keeps its `Shaped` (no chunk). */
+export const NO_STORE = new Int32Array(0);
+
+/**
+ * Int32s in a chunk of packed words (128 KiB). A chunk is let go by the collector once no word kept
+ * in it is: words are packed in the order they are kept, which is the order eviction walks them, and
+ * a word given a second chance (moved to the end) is packed again in the newest chunk, so the chunks
+ * eviction has walked past hold only words let go (see `repack`).
+ */
+const CHUNK = 1 << 15;
+/** A word of more glyphs keeps its `Shaped` (a chunk holds many words; no real word is near). */
+const CHUNK_WORD_GLYPHS = 1024;
+let chunk = NO_STORE;
+let chunkUsed = 0;
+
+/**
+ * Whether a shaping packs into int32s as a kept word (and table-cell-text.ts's packings): one UTF-16
+ * unit a glyph (no surrogate half), advances whole numbers within 31 bits (not −0), glyph ids within
+ * 16 bits, and the width the sum of the advances (so `shapedOf` gives it back to the bit).
+ */
+export function packableShaping(sh: Shaped): boolean {
+  const texts = sh.text,
+    advances = sh.advances,
+    gids = sh.glyphs;
+  let width = 0;
+  for (let g = 0; g < gids.length; g++) {
+    const t = texts[g];
+    if (t.length !== 1) return false;
+    const u = t.charCodeAt(0);
+    if (u >= 0xd800 && u <= 0xdfff) return false;
+    const adv = advances[g];
+    if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff || Object.is(adv, -0)) return false;
+    const gid = gids[g];
+    if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return false;
+    width += adv;
+  }
+  return width === sh.width && !Object.is(sh.width, -0) && sh.missing.length === 0;
+}
+
+/** A kept word of shaping `sh` (packed into the chunks when it packs). */
+export function makeFaceWord(
+  sh: Shaped,
+  perPoint: number,
+  glyphs: number,
+  spaces: number,
+  bytes: number,
+  id: number,
+): FaceWord {
+  const w: FaceWord = {
+    shaped: sh,
+    store: NO_STORE,
+    at: 0,
+    perPoint,
+    glyphs,
+    spaces,
+    bytes,
+    id,
+    next: undefined,
+    used: false,
+    packed: 0,
+  };
+  const count = sh.glyphs.length;
+  if (count <= CHUNK_WORD_GLYPHS && packableShaping(sh)) {
+    const at = room(1 + 2 * count);
+    const c = chunk,
+      gids = sh.glyphs,
+      advances = sh.advances,
+      texts = sh.text;
+    c[at] = count;
+    for (let g = 0, s = at + 1; g < count; g++, s += 2) {
+      c[s] = gids[g] | (texts[g].charCodeAt(0) << 16);
+      c[s + 1] = advances[g];
+    }
+    w.shaped = undefined;
+    w.store = c;
+    w.at = at;
+  }
+  return w;
+}
+
+/** Where `need` int32s start in the newest chunk (a new one when it is full). */
+function room(need: number): number {
+  if (chunkUsed + need > chunk.length) {
+    chunk = new Int32Array(CHUNK);
+    chunkUsed = 0;
+  }
+  const at = chunkUsed;
+  chunkUsed += need;
+  return at;
+}
+
+/** Packs a kept word's glyphs again in the newest chunk (it moved to the end of the eviction order). */
+function repack(w: FaceWord): void {
+  if (w.shaped !== undefined) return;
+  const from = w.store,
+    f = w.at;
+  const need = 1 + 2 * from[f];
+  const at = room(need);
+  const c = chunk;
+  for (let q = 0; q < need; q++) c[at + q] = from[f + q];
+  w.store = c;
+  w.at = at;
+}
+
+/** A kept word's shaping: its own, or made from its packed glyphs (equal element for element). */
+export function shapedOf(w: FaceWord): Shaped {
+  if (w.shaped !== undefined) return w.shaped;
+  const s = w.store,
+    at = w.at,
+    count = s[at];
+  const glyphs: number[] = [];
+  const advances: number[] = [];
+  const text: string[] = [];
+  let width = 0;
+  for (let g = 0, q = at + 1; g < count; g++, q += 2) {
+    const c = s[q];
+    glyphs.push(c & 0xffff);
+    text.push(String.fromCharCode(c >>> 16));
+    const adv = s[q + 1];
+    advances.push(adv);
+    width += adv;
+  }
+  return { glyphs, advances, text, width, missing: [] };
 }
 
 /**
@@ -116,7 +253,9 @@ export function keepFaceWord(text: string, w: FaceWord): void {
   const first = words.get(text);
   if (first !== undefined) {
     words.delete(text);
-    // another face's word of the same text (never this face's: it would have been found)
+    // another face's word of the same text (never this face's: it would have been found); its
+    // glyphs packed again with the new word's, at the end of the eviction order with it
+    for (let o: FaceWord | undefined = first; o !== undefined; o = o.next) repack(o);
     w.next = first;
   }
   words.set(text, w);
@@ -124,7 +263,17 @@ export function keepFaceWord(text: string, w: FaceWord): void {
   evict();
 }
 
+/**
+ * Called before eviction reads `used`: the indexes of kept words (word-index.ts FaceIndex) keep the
+ * marks of words a table found in a typed array, told to the words only when they are needed here.
+ */
+let beforeEviction: () => void = () => {};
+export function setBeforeEviction(tell: () => void): void {
+  beforeEviction = tell;
+}
+
 function evict(): void {
+  if (held > budget && words.size) beforeEviction();
   while (held > budget && words.size) {
     const [text, first] = words.entries().next().value!;
     words.delete(text);
@@ -133,9 +282,10 @@ function evict(): void {
       used ||= w.used;
       w.used = false;
     }
-    if (used)
+    if (used) {
       words.set(text, first); // a second chance, at the end
-    else {
+      for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) repack(w);
+    } else {
       for (let w: FaceWord | undefined = first; w !== undefined; w = w.next) held -= w.bytes;
       evicted++;
     }
@@ -160,4 +310,6 @@ export function clearFaceWords(): void {
   words.clear();
   held = 0;
   evicted++;
+  chunk = NO_STORE;
+  chunkUsed = 0;
 }

@@ -18,9 +18,9 @@ import type { JsonPointer } from '../../ir/pointer.js';
 import { cellRuns, firstRunPlaceholders, textPlaceholders } from '../../ir/table-cells.js';
 import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
-import { type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
+import { afreshWord, type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
-import { type FaceWord, faceWord, faceWordId } from './face-words.js';
+import { type FaceWord, faceWord, faceWordId, shapedOf } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -668,7 +668,7 @@ export class PlacedRow {
           const fw = kept[code];
           at = fw.packed - store.tag;
           if (!(at >= 0 && at < PACKED_SLOTS)) {
-            at = store.pack(fw.shaped);
+            at = store.packWord(fw);
             if (at < 0) return UNPACKED;
             fw.packed = store.tag + at;
           }
@@ -1113,6 +1113,23 @@ class KeptPacking {
   slots = new Int32Array(4096);
   used = 0;
 
+  /**
+   * Packs kept word `fw`: copied from where face-words.ts keeps its glyphs (the same entry), or from
+   * its shaping; −1 for a word that cannot be packed.
+   */
+  packWord(fw: FaceWord): number {
+    if (fw.shaped !== undefined) return this.pack(fw.shaped);
+    const from = fw.store,
+      f = fw.at;
+    const need = 1 + 2 * from[f];
+    if (this.used + need > this.slots.length) makeRoom(this, need);
+    const w = this.slots;
+    const at = this.used;
+    for (let q = 0; q < need; q++) w[at + q] = from[f + q];
+    this.used = at + need;
+    return at;
+  }
+
   /** Packs `sh`, returning where its entry starts, or −1 for a word that cannot be packed. */
   pack(sh: Shaped): number {
     const count = sh.glyphs.length;
@@ -1135,8 +1152,9 @@ class KeptPacking {
 }
 
 /**
- * Whether a word's shaping fits a packed entry: one UTF-16 unit a glyph (no surrogate half), advances
- * whole numbers within 31 bits, glyph ids within 16 bits. Any other word is placed from its shaping.
+ * Whether a word's shaping fits a packed entry: one UTF-16 unit a glyph, advances whole numbers within
+ * 31 bits, glyph ids within 16 bits (a word kept packed by face-words.ts, `packableShaping`, always
+ * does). Any other word is placed from its shaping.
  */
 function packable(sh: Shaped): boolean {
   const texts = sh.text,
@@ -1253,26 +1271,48 @@ export function unitString(units: Uint16Array, from: number, to: number): string
   return s;
 }
 
-/** Where the text oneRunText last gave stands in the description (set beside it: no object per cell). */
-let oneRunAt: JsonPointer | undefined;
+/**
+ * Where the text oneRunText last gave stands in the description, read by `oneRunPointer` only where
+ * it is needed (a word measured afresh, which may be refused): a row of bare strings makes a cell's
+ * pointer string when it is read (ir/table-cells.ts), ~1.5 MB a render for table-10k read per cell.
+ * The cell and which of its pointers it is are kept (set beside the text: no object per cell).
+ */
+let oneRunCell: TableCell | undefined;
+/** Which pointer of `oneRunCell`: RUN_FLOW its flow content's, RUN_CELL the cell's, RUN_FIRST its first run's. */
+let oneRunWhich = 0;
+const RUN_FLOW = 0,
+  RUN_CELL = 1,
+  RUN_FIRST = 2;
+
+/** The pointer of the text oneRunText last gave (see `oneRunCell`). */
+function oneRunPointer(): JsonPointer {
+  const cell = oneRunCell!;
+  const c = cell.content;
+  if (oneRunWhich === RUN_CELL) return cell.at;
+  if (c.kind === 'flow') return c.at;
+  return (c as Extract<typeof c, { kind: 'text' }>).runs![0].at;
+}
 
 /**
  * A text or flow cell's text when it is one run in the cell's own style (as cellSource would give it,
- * read without an object per cell), its pointer left in oneRunAt; undefined for any other cell.
+ * read without an object per cell), its pointer left to `oneRunPointer`; undefined for any other cell.
  */
 function oneRunText(cell: TableCell): string | undefined {
   const c = cell.content;
   if (c.kind === 'flow') {
-    oneRunAt = c.at;
+    oneRunCell = cell;
+    oneRunWhich = RUN_FLOW;
     return c.text;
   }
   if (c.kind !== 'text') return undefined;
   if (!c.runs) {
-    oneRunAt = cell.at;
+    oneRunCell = cell;
+    oneRunWhich = RUN_CELL;
     return cell.text ?? '';
   }
   if (c.runs.length === 1 && !c.runs[0].style && !c.runs[0].date) {
-    oneRunAt = c.runs[0].at;
+    oneRunCell = cell;
+    oneRunWhich = RUN_FIRST;
     return c.runs[0].text;
   }
   return undefined;
@@ -1287,7 +1327,8 @@ export function measureCellText(cell: TableCell, font: FontResource, width: numb
   const text = oneRunText(cell);
   if (text !== undefined && s.breakAfter === undefined && s.hyphenate === undefined && s.align !== 'justify') {
     const style = runStyleOf(s, font);
-    const shown = oneLineAtoms(text, style, width, oneRunAt!);
+    const shown = oneLineAtoms(text, style, width, oneRunPointer());
+    oneRunCell = undefined;
     if (shown >= 0) {
       const one: MeasuredOneLine = {
         lines: oneLineOf(style).lines,
@@ -1407,7 +1448,7 @@ export class OneLineWords {
     if (code < 0) return this.objs[~code];
     const w = this.kept[code];
     return {
-      segs: [{ font, start: 0, shaped: w.shaped }],
+      segs: [{ font, start: 0, shaped: shapedOf(w) }],
       perPoint: w.perPoint,
       glyphs: w.glyphs,
       spaces: w.spaces,
@@ -1460,6 +1501,8 @@ export class OneLineWords {
     this.lastFont = undefined;
     this.lastIndex = undefined;
     this.lastObj = undefined;
+    // the table's last cell let go (it holds its table alive until the next one is measured)
+    oneRunCell = undefined;
   }
 }
 
@@ -1489,7 +1532,7 @@ let cellPlain = false;
  * refused as a missing glyph). Returns how many atoms are drawn (their numbers in `cellCodes`: see
  * OneLineWords), or −1.
  */
-function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer, words: OneLineWords): number {
+function cellWords(text: string, style: RunStyle, width: number, words: OneLineWords): number {
   const plain = plainBreaks(text);
   cellPlain = plain;
   if (!plain && !breaksOnlyAfterSpaces(text)) return -1;
@@ -1518,7 +1561,7 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
     }
     if (space && j > i + 1) {
       // a run of spaces (rare): from the render's word cache, as the engine measures it
-      const m = measureIn(wordsOf(font), font, text.slice(i, j), at);
+      const m = measureIn(wordsOf(font), font, text.slice(i, j), oneRunPointer());
       x += m.perPoint * size;
       code = words.objCode(m);
     } else {
@@ -1530,10 +1573,10 @@ function cellWords(text: string, style: RunStyle, width: number, at: JsonPointer
       if (s < 0) {
         const word = i === 0 && j === n ? text : text.slice(i, j);
         // kept by face (another table, text or render measured it) or shaped now and kept
-        const m = measureAfresh(font, word, at);
+        const m = measureAfresh(font, word, oneRunPointer());
         const w = faceWord(id, word);
         const seg = m.segs.length === 1 ? m.segs[0] : undefined;
-        if (w !== undefined && seg !== undefined && w.shaped === seg.shaped && seg.font === font && seg.start === 0)
+        if (w !== undefined && w === afreshWord && seg !== undefined && seg.font === font && seg.start === 0)
           s = index.add(word, h, w);
         else {
           code = words.objCode(m);
@@ -1586,13 +1629,13 @@ export function measureTableCell(
       visible: number,
       plain = false;
     if (words.lastIndex !== undefined) {
-      shown = cellWords(text, style, width, oneRunAt!, words);
+      shown = cellWords(text, style, width, words);
       visible = cellVisible[0];
       plain = cellPlain;
     } else {
       // a font chain's words are not kept by face: found in the render's word cache
       words.reserve(font);
-      shown = oneLineAtoms(text, style, width, oneRunAt!);
+      shown = oneLineAtoms(text, style, width, oneRunPointer());
       visible = visibleFound;
       for (let i = 0; i < shown; i++) cellCodes[i] = words.objCode(atomsFound[i]);
     }

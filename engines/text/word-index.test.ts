@@ -2,7 +2,16 @@
 // and hash, with the measure added for that very word: never a word sharing its hash or a prefix.
 import { describe, expect, it } from 'vitest';
 import type { Measured } from './atoms.js';
-import { clearFaceWords, type FaceWord } from './face-words.js';
+import {
+  clearFaceWords,
+  type FaceWord,
+  faceWord,
+  keepFaceWord,
+  makeFaceWord,
+  NO_STORE,
+  setFaceWordsBudget,
+  wordBytes,
+} from './face-words.js';
 import { FaceIndex, faceIndex, HASH_SEED, hashStep, WORD_INDEX_SIZE, WordIndex } from './word-index.js';
 
 const measured = (perPoint: number): Measured => ({ segs: [], perPoint, glyphs: 0, spaces: 0, placed: 0 });
@@ -51,6 +60,8 @@ describe('word index', () => {
 describe('face index (kept words by face, for table cells)', () => {
   const kept = (perPoint: number): FaceWord => ({
     shaped: { glyphs: [1], advances: [perPoint], text: ['x'], width: perPoint, missing: [] },
+    store: NO_STORE,
+    at: 0,
     perPoint,
     glyphs: 1,
     spaces: 0,
@@ -113,10 +124,39 @@ describe('face index (kept words by face, for table cells)', () => {
     expect(index.localOf(s)).toBe(3);
     index.releaseTable();
     expect(index.stampOf(s)).toBe(0);
+    // marked in the index, told to the word when face-words is about to evict
+    expect(w.used).toBe(false);
+    index.tellUsed();
     expect(w.used).toBe(true);
     expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(s);
     clearFaceWords(); // a word let go: the index holds none of what it held
     expect(faceIndex(987_654).find('abc', 0, 3, hashOf('abc'))).toBe(-1);
+  });
+
+  it('gives the words a table found a second chance when face-words evicts (the marks told first)', () => {
+    clearFaceWords();
+    const id = 424_242;
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`);
+    for (const t of words) {
+      const sh = { glyphs: [1, 2], advances: [500, 500], text: ['w', 'x'], width: 1000, missing: [] };
+      keepFaceWord(t, makeFaceWord(sh, 1, 2, 0, wordBytes(t, 2), id));
+    }
+    const index = faceIndex(id);
+    // a table finds the first ten (the oldest: eviction comes to them first)
+    for (let i = 0; i < 10; i++) {
+      const t = words[i];
+      const s = index.add(t, hashOf(t), faceWord(id, t)!);
+      faceWord(id, t)!.used = false; // found only by the table, not looked up
+      index.keep(s, i, 9);
+    }
+    index.releaseTable();
+    const was = setFaceWordsBudget(20 * wordBytes('word10', 2));
+    try {
+      for (let i = 0; i < 10; i++) expect(faceWord(id, words[i])).toBeDefined();
+      expect(faceWord(id, words[10])).toBeUndefined();
+    } finally {
+      setFaceWordsBudget(was);
+    }
   });
 
   it("empties every face's index once a word is let go, not only the face asked for next (an index holds its words alive)", () => {

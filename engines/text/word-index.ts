@@ -7,7 +7,7 @@
 // like the cache (fast-layout §1 rule 3).
 
 import type { Measured } from './atoms.js';
-import { type FaceWord, faceWordsEvicted } from './face-words.js';
+import { type FaceWord, faceWordsEvicted, setBeforeEviction } from './face-words.js';
 
 /** Entries an index holds at most; past it, it starts again empty. */
 export const WORD_INDEX_SIZE = 1 << 15;
@@ -252,24 +252,49 @@ export class FaceIndex {
     this.rec[s * REC + REC_STAMP] = stamp;
   }
 
-  /** The table just measured: its stamps let go, its words marked used. */
+  /**
+   * Per record, 1 when its word was found by a table since the words were last told (`tellUsed`):
+   * face-words.ts's `used`, kept here until eviction reads it, so a table's end writes one byte a
+   * word rather than reading every word's object (a cache miss each: ~21 000 a render for table-10k).
+   */
+  private usedMarks = new Uint8Array(256);
+  /** Whether any mark is set (`tellUsed` has something to tell). */
+  private marked = false;
+
+  /** The table just measured: its stamps let go, its words marked used (told to face-words.ts before it evicts). */
   releaseTable(): void {
     const t = this.touched,
-      rec = this.rec;
-    const words = this.words;
+      rec = this.rec,
+      marks = this.usedMarks;
     for (let i = 0; i < this.touchedCount; i++) {
       const s = t[i];
       rec[s * REC + REC_STAMP] = 0;
       // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
-      const w = words[s];
-      if (w !== undefined) w.used = true;
+      marks[s] = 1;
     }
+    if (this.touchedCount !== 0) this.marked = true;
     this.touchedCount = 0;
+  }
+
+  /** The words marked used since last told are told (face-words.ts `used`), as `releaseTable` once set it itself. */
+  tellUsed(): void {
+    if (!this.marked) return;
+    const marks = this.usedMarks,
+      words = this.words;
+    for (let s = 0; s < this.count; s++)
+      if (marks[s] !== 0) {
+        marks[s] = 0;
+        const w = words[s];
+        if (w !== undefined) w.used = true;
+      }
+    this.marked = false;
   }
 
   /** Empties the index (face-words.ts let a word go, or it is full); a table's stamps are let go (its numbers stay its own). */
   empty(): void {
     this.releaseTable();
+    this.tellUsed();
+    this.usedMarks = new Uint8Array(256);
     this.slots = new Int32Array(256);
     this.mask = 255;
     this.rec = new Int32Array(256 * REC);
@@ -286,6 +311,11 @@ export class FaceIndex {
       grown.set(this.rec);
       this.rec = grown;
       this.recF = new Float64Array(grown.buffer);
+    }
+    if (n >= this.usedMarks.length) {
+      const marks = new Uint8Array(2 * this.usedMarks.length);
+      marks.set(this.usedMarks);
+      this.usedMarks = marks;
     }
     const rec = this.rec;
     const r = n * REC;
@@ -344,6 +374,11 @@ const faceIndexes = new Map<number, FaceIndex>();
 /** face-words.ts's eviction count when the indexes were last emptied for it. */
 let evictionsSeen = -1;
 
+// face-words.ts reads `used` only when it evicts: every index tells it its marks first
+setBeforeEviction(() => {
+  for (const index of faceIndexes.values()) index.tellUsed();
+});
+
 /** The index of the words kept in the face of shaping id `id` (face-words.ts faceWordId, not 0), emptied if a word was let go since. */
 export function faceIndex(id: number): FaceIndex {
   const g = faceWordsEvicted();
@@ -356,7 +391,11 @@ export function faceIndex(id: number): FaceIndex {
   }
   let index = faceIndexes.get(id);
   if (index === undefined) {
-    if (faceIndexes.size >= FACE_INDEXES) faceIndexes.clear();
+    if (faceIndexes.size >= FACE_INDEXES) {
+      // the indexes let go tell their marks first (what face-words evicts does not depend on them)
+      for (const old of faceIndexes.values()) old.tellUsed();
+      faceIndexes.clear();
+    }
     index = new FaceIndex();
     faceIndexes.set(id, index);
   }

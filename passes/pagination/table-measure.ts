@@ -138,6 +138,9 @@ class RowMeasure {
     if (s.font.name !== this.fontName) {
       this.fontName = s.font.name;
       this.font = this.t.fontRes.get(this.fontName)!;
+      // the table's words told its font before its cells are measured: measureTableCell then never
+      // meets a first `use` on its own (a deopt of it in render 2)
+      this.words.use(this.font);
     }
     const text = measureTableCell(cell, this.font!, Math.max(0, width - pad[1] - pad[3]), this.now, this.words, k);
     this.texts[k] = text;
