@@ -248,15 +248,83 @@ const validateTable = ((data: unknown) => {
 }) as ValidateFunction<D.TableItem>;
 validateTable.schema = tableItemSchema; // what tools/schema.ts ships (itemSchemas)
 
-/** Every key of T, none optional: an object literal of this type states them all, so it has one shape. */
+/** Every key of T, none optional: a class implementing it states them all, so it has one shape. */
 type EveryKey<T> = { [K in keyof Required<T>]: T[K] | undefined };
 
 /**
- * The table item with every key written in one object literal, in one order. Not `{ ...base, … }`:
+ * The table item, every key stated in one order: a class, not an object literal. Not `{ ...base, … }`:
  * on Node 20 a spread followed by more keys gives each object a map of its own once the code is
- * optimised, so the one table of a render reached pagination and layout with a new map every render
- * and every function reading it was thrown out of optimised code again ("wrong map").
+ * optimised ("wrong map" every render). Nor a literal: a literal run once a render is made without a
+ * boilerplate the first time and with one the second, and making the boilerplate writes placeholders
+ * into the fields, widening their recorded types (a `Map`, a rect: "any") — every function optimised
+ * in render 1 that read the table through them (layTablePart, keptGroups, joinPlaced, …) was thrown
+ * out in render 2 ("code dependencies") and compiled again (bench/README.md, "Eleventh wave: render 2").
+ * A class's fields are defined the same way by every construction.
  */
+class TableItemRecord implements EveryKey<TableItem> {
+  readonly at: TableItem['at'];
+  readonly index: TableItem['index'];
+  readonly pages: TableItem['pages'];
+  readonly id: TableItem['id'];
+  readonly transform: TableItem['transform'];
+  readonly rotate: TableItem['rotate'];
+  readonly transformAt: TableItem['transformAt'];
+  readonly rotateAt: TableItem['rotateAt'];
+  readonly layer: TableItem['layer'];
+  readonly graphicsState: TableItem['graphicsState'];
+  readonly relativeTo: TableItem['relativeTo'];
+  readonly hang: TableItem['hang'];
+  readonly type = 'table' as const;
+  readonly rect: TableItem['rect'];
+  readonly continuation: TableItem['continuation'];
+  readonly columns: TableItem['columns'];
+  readonly rows: TableRow[];
+  readonly headerRows: number;
+  readonly footerRows: number;
+  readonly placeholders: boolean;
+  // the fields in the order the item's literal had them (an object's keys keep it): no parameter properties
+  constructor(
+    base: ItemBase,
+    rect: TableItem['rect'],
+    continuation: TableItem['continuation'],
+    columns: TableItem['columns'],
+    rows: TableRow[],
+    headerRows: number,
+    footerRows: number,
+    placeholders: boolean,
+  ) {
+    this.at = base.at;
+    this.index = base.index;
+    this.pages = base.pages;
+    this.id = base.id;
+    this.transform = base.transform;
+    this.rotate = base.rotate;
+    this.transformAt = base.transformAt;
+    this.rotateAt = base.rotateAt;
+    this.layer = base.layer;
+    this.graphicsState = base.graphicsState;
+    this.relativeTo = base.relativeTo;
+    this.hang = base.hang;
+    this.rect = rect;
+    this.continuation = continuation;
+    this.columns = columns;
+    this.rows = rows;
+    this.headerRows = headerRows;
+    this.footerRows = footerRows;
+    this.placeholders = placeholders;
+  }
+}
+
+/** The table with its fonts found (the names pass): a class as `TableItemRecord`, one key more. */
+class ResolvedTableItemRecord extends TableItemRecord implements EveryKey<ResolvedTableItem> {
+  readonly fontRes: Map<string, FontResource>;
+  constructor(t: TableItem, fontRes: Map<string, FontResource>) {
+    super(t, t.rect, t.continuation, t.columns, t.rows, t.headerRows, t.footerRows, t.placeholders);
+    this.fontRes = fontRes;
+  }
+}
+
+/** The table item as read (see `TableItemRecord`). */
 export function tableItem(
   base: ItemBase,
   rect: TableItem['rect'],
@@ -267,20 +335,8 @@ export function tableItem(
   footerRows: number,
   placeholders: boolean,
 ): TableItem {
-  const item: EveryKey<TableItem> = {
-    at: base.at,
-    index: base.index,
-    pages: base.pages,
-    id: base.id,
-    transform: base.transform,
-    rotate: base.rotate,
-    transformAt: base.transformAt,
-    rotateAt: base.rotateAt,
-    layer: base.layer,
-    graphicsState: base.graphicsState,
-    relativeTo: base.relativeTo,
-    hang: base.hang,
-    type: 'table',
+  return new TableItemRecord(
+    base,
     rect,
     continuation,
     columns,
@@ -288,36 +344,12 @@ export function tableItem(
     headerRows,
     footerRows,
     placeholders,
-  };
-  return item as TableItem;
+  ) as TableItem;
 }
 
-/** The table with its fonts found (the names pass): every key in one literal, as `tableItem` (not a spread). */
+/** The table with its fonts found (the names pass). */
 export function resolvedTableItem(t: TableItem, fontRes: Map<string, FontResource>): ResolvedTableItem {
-  const item: EveryKey<ResolvedTableItem> = {
-    at: t.at,
-    index: t.index,
-    pages: t.pages,
-    id: t.id,
-    transform: t.transform,
-    rotate: t.rotate,
-    transformAt: t.transformAt,
-    rotateAt: t.rotateAt,
-    layer: t.layer,
-    graphicsState: t.graphicsState,
-    relativeTo: t.relativeTo,
-    hang: t.hang,
-    type: 'table',
-    rect: t.rect,
-    continuation: t.continuation,
-    columns: t.columns,
-    rows: t.rows,
-    headerRows: t.headerRows,
-    footerRows: t.footerRows,
-    placeholders: t.placeholders,
-    fontRes,
-  };
-  return item as ResolvedTableItem;
+  return new ResolvedTableItemRecord(t, fontRes) as ResolvedTableItem;
 }
 
 /** Whether a row is an array of bare strings (the common row of a long table: read by `TableGrid.bareRow`). */
@@ -329,6 +361,20 @@ function allStrings(row: unknown): row is string[] {
 
 /** A column as read: its width and the style keys it states. */
 type ReadColumn = { at: JsonPointer; width: ColumnWidth; style: CellStyleSpec };
+
+/**
+ * A row shape made (`TableGrid.bareShape`), called from `bareRow` through this module constant: the
+ * first rows of a render are read before V8 gives `bareRow` its type feedback, so a method call
+ * made only there has none, and `bareRow` optimised in render 1 was thrown out at the first row of
+ * render 2 ("insufficient type feedback") and compiled again. A call to a constant needs none.
+ */
+const newBareShape = (
+  grid: TableGrid,
+  texts: string[],
+  r: number,
+  cols: number[] | undefined,
+  stripeIndex: number,
+): BareShape => grid.bareShape(texts, r, cols, stripeIndex);
 
 /**
  * A table's rows read onto its grid, one row a call (small methods: a 10 000-row table's reading is
@@ -449,29 +495,28 @@ class TableGrid {
     }
     this.checkFilled(r);
     const stripeIndex = this.stripeIndex(r);
-    let shape = cols ? undefined : this.shapes[stripeIndex + 1];
-    if (!shape) shape = this.bareShape(texts, r, cols, stripeIndex);
-    if (!shape.checked) {
-      // A style shared by several cells is checked once: the first cell holding text with it is the one named.
-      let checked: CellStyle | undefined;
-      for (let i = 0; i < shape.styles.length; i++) {
-        const s = shape.styles[i];
-        if (s === checked) continue;
-        if (!s.font.name) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font' });
-        if (!s.fontSize) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font_size' });
-        checked = s;
-      }
-      shape.checked = true;
-    }
+    const shape = (cols ? undefined : this.shapes[stripeIndex + 1]) ?? newBareShape(this, texts, r, cols, stripeIndex);
     return new BareRow(texts, shape, r);
   }
 
-  /** The columns and styles of row r of bare strings (`cols`: its columns under a row span from above, else its own). */
-  private bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
+  /**
+   * The columns and styles of row r of bare strings (`cols`: its columns under a row span from above,
+   * else its own), its styles checked: called through `newBareShape`, not from `bareRow` directly.
+   */
+  bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
     const ofCell = cols ?? Array.from(texts, (_, i) => i);
     const styles = ofCell.map((c, i) =>
       this.styleOf(NO_STYLE, NO_STYLE, true, c, stripeIndex, () => this.bareAt(r, i)),
     );
+    // A style shared by several cells is checked once: the first cell holding text with it is the one named.
+    let checked: CellStyle | undefined;
+    for (let i = 0; i < styles.length; i++) {
+      const s = styles[i];
+      if (s === checked) continue;
+      if (!s.font.name) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font' });
+      if (!s.fontSize) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font_size' });
+      checked = s;
+    }
     const shape = new BareShape(this.rowsAt, ofCell, styles, this.rowHeight, this.splitRows);
     if (!cols) this.shapes[stripeIndex + 1] = shape;
     return shape;
