@@ -363,20 +363,6 @@ function allStrings(row: unknown): row is string[] {
 type ReadColumn = { at: JsonPointer; width: ColumnWidth; style: CellStyleSpec };
 
 /**
- * A row shape made (`TableGrid.bareShape`), called from `bareRow` through this module constant: the
- * first rows of a render are read before V8 gives `bareRow` its type feedback, so a method call
- * made only there has none, and `bareRow` optimised in render 1 was thrown out at the first row of
- * render 2 ("insufficient type feedback") and compiled again. A call to a constant needs none.
- */
-const newBareShape = (
-  grid: TableGrid,
-  texts: string[],
-  r: number,
-  cols: number[] | undefined,
-  stripeIndex: number,
-): BareShape => grid.bareShape(texts, r, cols, stripeIndex);
-
-/**
  * A table's rows read onto its grid, one row a call (small methods: a 10 000-row table's reading is
  * optimised after a few hundred rows, not held in one long loop waiting for on-stack replacement).
  * Rows of bare strings keep no cell (ir/table-cells.ts `BareRow`); pointers are made only for a
@@ -495,15 +481,15 @@ class TableGrid {
     }
     this.checkFilled(r);
     const stripeIndex = this.stripeIndex(r);
-    const shape = (cols ? undefined : this.shapes[stripeIndex + 1]) ?? newBareShape(this, texts, r, cols, stripeIndex);
+    const shape = (cols ? undefined : this.shapes[stripeIndex + 1]) ?? this.bareShape(texts, r, cols, stripeIndex);
     return new BareRow(texts, shape, r);
   }
 
   /**
    * The columns and styles of row r of bare strings (`cols`: its columns under a row span from above,
-   * else its own), its styles checked: called through `newBareShape`, not from `bareRow` directly.
+   * else its own), its styles checked once for every row of the shape (no check left in `bareRow`).
    */
-  bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
+  private bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
     const ofCell = cols ?? Array.from(texts, (_, i) => i);
     const styles = ofCell.map((c, i) =>
       this.styleOf(NO_STYLE, NO_STYLE, true, c, stripeIndex, () => this.bareAt(r, i)),
