@@ -588,6 +588,20 @@ class TableGrid {
   }
 }
 
+/**
+ * The rows read into `rows`: the loop alone in its own function. `read` runs once a table and gets
+ * optimised on the stack in the middle of this loop (on-stack replacement) before the code after it
+ * ever ran, so with the loop in `read` that code had no type feedback and the optimised `read` was
+ * thrown out in the next render ("insufficient type feedback") and compiled again. A function that
+ * is only the loop has no code after it.
+ */
+function readRows(grid: TableGrid, rawRows: D.TableItem['rows'], rows: TableRow[]): void {
+  for (let r = 0; r < rawRows.length; r++) {
+    const rr = rawRows[r];
+    rows[r] = allStrings(rr) ? grid.bareRow(rr, r) : grid.objectRow(rr, r);
+  }
+}
+
 export const tableReader: ItemReader<'table'> = {
   validate: validateTable,
   read(raw, base: ItemBase): TableItem {
@@ -613,10 +627,7 @@ export const tableReader: ItemReader<'table'> = {
     const stripes = raw.stripes?.map((c, i) => readColour(c, at(p, 'stripes', i)));
     const grid = new TableGrid(raw, base, columns, tableStyle, stripes, headerRows, footerRows);
     const rows: TableRow[] = new Array(rawRows.length);
-    for (let r = 0; r < rawRows.length; r++) {
-      const rr = rawRows[r];
-      rows[r] = allStrings(rr) ? grid.bareRow(rr, r) : grid.objectRow(rr, r);
-    }
+    readRows(grid, rawRows, rows);
     return tableItem(
       base,
       readRect(raw.rect, at(p, 'rect')),
