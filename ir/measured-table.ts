@@ -32,6 +32,48 @@ export interface MeasuredTable {
   unitEnd: Int32Array;
 }
 
+/**
+ * A measured table as an object of one class, its fields stated in the interface's order: what
+ * pagination's `measureTable` returns. Not an object literal: a literal run once a render gets its
+ * boilerplate on its second run, and making it widens the recorded type of every field holding a
+ * typed array or the words ("any"): measureTable, bodyUnits, layTablePart and prepareMeasured,
+ * optimised in render 1, were thrown out in render 2 ("code dependencies") and compiled again
+ * (bench/README.md, "Eleventh wave: render 2"). Every construction defines the fields alike.
+ */
+export class MeasuredTableRecord implements MeasuredTable {
+  readonly colX: number[];
+  readonly colW: number[];
+  readonly first: Int32Array;
+  readonly width: Float64Array;
+  readonly need: Float64Array;
+  readonly text: (CellText | undefined)[];
+  readonly words: unknown;
+  readonly heights: number[];
+  readonly unitEnd: Int32Array;
+  // fields in the order the literal had them (an object's keys keep it): no parameter properties
+  constructor(
+    colX: number[],
+    colW: number[],
+    first: Int32Array,
+    width: Float64Array,
+    need: Float64Array,
+    text: (CellText | undefined)[],
+    words: unknown,
+    heights: number[],
+    unitEnd: Int32Array,
+  ) {
+    this.colX = colX;
+    this.colW = colW;
+    this.first = first;
+    this.width = width;
+    this.need = need;
+    this.text = text;
+    this.words = words;
+    this.heights = heights;
+    this.unitEnd = unitEnd;
+  }
+}
+
 /** What pagination needs of a line: its ascender, descender (negative, below the baseline) and leading, points. */
 export interface LineMetrics {
   /** The largest leading, ascender and (negative) descender of the styles on the line, points. */

@@ -23,8 +23,7 @@ export const BARE_TEXT: BareText = Object.freeze({ kind: 'text' as const });
  * above: a 10 000-row table holds a handful), the table's row height and `split_rows`.
  */
 export class BareShape {
-  /** Whether a text cell's style lacks no key (font, size): told once for every row of the shape. */
-  checked = false;
+  /** Made once its styles are checked (a text cell's style lacks no key: font, size). */
   constructor(
     /** `<table>/rows/`: a row's pointer is this and its index. */
     readonly rowsAt: JsonPointer,

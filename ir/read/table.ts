@@ -248,15 +248,83 @@ const validateTable = ((data: unknown) => {
 }) as ValidateFunction<D.TableItem>;
 validateTable.schema = tableItemSchema; // what tools/schema.ts ships (itemSchemas)
 
-/** Every key of T, none optional: an object literal of this type states them all, so it has one shape. */
+/** Every key of T, none optional: a class implementing it states them all, so it has one shape. */
 type EveryKey<T> = { [K in keyof Required<T>]: T[K] | undefined };
 
 /**
- * The table item with every key written in one object literal, in one order. Not `{ ...base, … }`:
+ * The table item, every key stated in one order: a class, not an object literal. Not `{ ...base, … }`:
  * on Node 20 a spread followed by more keys gives each object a map of its own once the code is
- * optimised, so the one table of a render reached pagination and layout with a new map every render
- * and every function reading it was thrown out of optimised code again ("wrong map").
+ * optimised ("wrong map" every render). Nor a literal: a literal run once a render is made without a
+ * boilerplate the first time and with one the second, and making the boilerplate writes placeholders
+ * into the fields, widening their recorded types (a `Map`, a rect: "any") — every function optimised
+ * in render 1 that read the table through them (layTablePart, keptGroups, joinPlaced, …) was thrown
+ * out in render 2 ("code dependencies") and compiled again (bench/README.md, "Eleventh wave: render 2").
+ * A class's fields are defined the same way by every construction.
  */
+class TableItemRecord implements EveryKey<TableItem> {
+  readonly at: TableItem['at'];
+  readonly index: TableItem['index'];
+  readonly pages: TableItem['pages'];
+  readonly id: TableItem['id'];
+  readonly transform: TableItem['transform'];
+  readonly rotate: TableItem['rotate'];
+  readonly transformAt: TableItem['transformAt'];
+  readonly rotateAt: TableItem['rotateAt'];
+  readonly layer: TableItem['layer'];
+  readonly graphicsState: TableItem['graphicsState'];
+  readonly relativeTo: TableItem['relativeTo'];
+  readonly hang: TableItem['hang'];
+  readonly type = 'table' as const;
+  readonly rect: TableItem['rect'];
+  readonly continuation: TableItem['continuation'];
+  readonly columns: TableItem['columns'];
+  readonly rows: TableRow[];
+  readonly headerRows: number;
+  readonly footerRows: number;
+  readonly placeholders: boolean;
+  // the fields in the order the item's literal had them (an object's keys keep it): no parameter properties
+  constructor(
+    base: ItemBase,
+    rect: TableItem['rect'],
+    continuation: TableItem['continuation'],
+    columns: TableItem['columns'],
+    rows: TableRow[],
+    headerRows: number,
+    footerRows: number,
+    placeholders: boolean,
+  ) {
+    this.at = base.at;
+    this.index = base.index;
+    this.pages = base.pages;
+    this.id = base.id;
+    this.transform = base.transform;
+    this.rotate = base.rotate;
+    this.transformAt = base.transformAt;
+    this.rotateAt = base.rotateAt;
+    this.layer = base.layer;
+    this.graphicsState = base.graphicsState;
+    this.relativeTo = base.relativeTo;
+    this.hang = base.hang;
+    this.rect = rect;
+    this.continuation = continuation;
+    this.columns = columns;
+    this.rows = rows;
+    this.headerRows = headerRows;
+    this.footerRows = footerRows;
+    this.placeholders = placeholders;
+  }
+}
+
+/** The table with its fonts found (the names pass): a class as `TableItemRecord`, one key more. */
+class ResolvedTableItemRecord extends TableItemRecord implements EveryKey<ResolvedTableItem> {
+  readonly fontRes: Map<string, FontResource>;
+  constructor(t: TableItem, fontRes: Map<string, FontResource>) {
+    super(t, t.rect, t.continuation, t.columns, t.rows, t.headerRows, t.footerRows, t.placeholders);
+    this.fontRes = fontRes;
+  }
+}
+
+/** The table item as read (see `TableItemRecord`). */
 export function tableItem(
   base: ItemBase,
   rect: TableItem['rect'],
@@ -267,20 +335,8 @@ export function tableItem(
   footerRows: number,
   placeholders: boolean,
 ): TableItem {
-  const item: EveryKey<TableItem> = {
-    at: base.at,
-    index: base.index,
-    pages: base.pages,
-    id: base.id,
-    transform: base.transform,
-    rotate: base.rotate,
-    transformAt: base.transformAt,
-    rotateAt: base.rotateAt,
-    layer: base.layer,
-    graphicsState: base.graphicsState,
-    relativeTo: base.relativeTo,
-    hang: base.hang,
-    type: 'table',
+  return new TableItemRecord(
+    base,
     rect,
     continuation,
     columns,
@@ -288,36 +344,12 @@ export function tableItem(
     headerRows,
     footerRows,
     placeholders,
-  };
-  return item as TableItem;
+  ) as TableItem;
 }
 
-/** The table with its fonts found (the names pass): every key in one literal, as `tableItem` (not a spread). */
+/** The table with its fonts found (the names pass). */
 export function resolvedTableItem(t: TableItem, fontRes: Map<string, FontResource>): ResolvedTableItem {
-  const item: EveryKey<ResolvedTableItem> = {
-    at: t.at,
-    index: t.index,
-    pages: t.pages,
-    id: t.id,
-    transform: t.transform,
-    rotate: t.rotate,
-    transformAt: t.transformAt,
-    rotateAt: t.rotateAt,
-    layer: t.layer,
-    graphicsState: t.graphicsState,
-    relativeTo: t.relativeTo,
-    hang: t.hang,
-    type: 'table',
-    rect: t.rect,
-    continuation: t.continuation,
-    columns: t.columns,
-    rows: t.rows,
-    headerRows: t.headerRows,
-    footerRows: t.footerRows,
-    placeholders: t.placeholders,
-    fontRes,
-  };
-  return item as ResolvedTableItem;
+  return new ResolvedTableItemRecord(t, fontRes) as ResolvedTableItem;
 }
 
 /** Whether a row is an array of bare strings (the common row of a long table: read by `TableGrid.bareRow`). */
@@ -449,29 +481,28 @@ class TableGrid {
     }
     this.checkFilled(r);
     const stripeIndex = this.stripeIndex(r);
-    let shape = cols ? undefined : this.shapes[stripeIndex + 1];
-    if (!shape) shape = this.bareShape(texts, r, cols, stripeIndex);
-    if (!shape.checked) {
-      // A style shared by several cells is checked once: the first cell holding text with it is the one named.
-      let checked: CellStyle | undefined;
-      for (let i = 0; i < shape.styles.length; i++) {
-        const s = shape.styles[i];
-        if (s === checked) continue;
-        if (!s.font.name) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font' });
-        if (!s.fontSize) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font_size' });
-        checked = s;
-      }
-      shape.checked = true;
-    }
+    const shape = (cols ? undefined : this.shapes[stripeIndex + 1]) ?? this.bareShape(texts, r, cols, stripeIndex);
     return new BareRow(texts, shape, r);
   }
 
-  /** The columns and styles of row r of bare strings (`cols`: its columns under a row span from above, else its own). */
+  /**
+   * The columns and styles of row r of bare strings (`cols`: its columns under a row span from above,
+   * else its own), its styles checked once for every row of the shape (no check left in `bareRow`).
+   */
   private bareShape(texts: string[], r: number, cols: number[] | undefined, stripeIndex: number): BareShape {
     const ofCell = cols ?? Array.from(texts, (_, i) => i);
     const styles = ofCell.map((c, i) =>
       this.styleOf(NO_STYLE, NO_STYLE, true, c, stripeIndex, () => this.bareAt(r, i)),
     );
+    // A style shared by several cells is checked once: the first cell holding text with it is the one named.
+    let checked: CellStyle | undefined;
+    for (let i = 0; i < styles.length; i++) {
+      const s = styles[i];
+      if (s === checked) continue;
+      if (!s.font.name) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font' });
+      if (!s.fontSize) refuse('tableCellNeeds', this.bareAt(r, i), { cell: this.bareAt(r, i), key: 'font_size' });
+      checked = s;
+    }
     const shape = new BareShape(this.rowsAt, ofCell, styles, this.rowHeight, this.splitRows);
     if (!cols) this.shapes[stripeIndex + 1] = shape;
     return shape;
@@ -557,6 +588,20 @@ class TableGrid {
   }
 }
 
+/**
+ * The rows read into `rows`: the loop alone in its own function. `read` runs once a table and gets
+ * optimised on the stack in the middle of this loop (on-stack replacement) before the code after it
+ * ever ran, so with the loop in `read` that code had no type feedback and the optimised `read` was
+ * thrown out in the next render ("insufficient type feedback") and compiled again. A function that
+ * is only the loop has no code after it.
+ */
+function readRows(grid: TableGrid, rawRows: D.TableItem['rows'], rows: TableRow[]): void {
+  for (let r = 0; r < rawRows.length; r++) {
+    const rr = rawRows[r];
+    rows[r] = allStrings(rr) ? grid.bareRow(rr, r) : grid.objectRow(rr, r);
+  }
+}
+
 export const tableReader: ItemReader<'table'> = {
   validate: validateTable,
   read(raw, base: ItemBase): TableItem {
@@ -582,10 +627,7 @@ export const tableReader: ItemReader<'table'> = {
     const stripes = raw.stripes?.map((c, i) => readColour(c, at(p, 'stripes', i)));
     const grid = new TableGrid(raw, base, columns, tableStyle, stripes, headerRows, footerRows);
     const rows: TableRow[] = new Array(rawRows.length);
-    for (let r = 0; r < rawRows.length; r++) {
-      const rr = rawRows[r];
-      rows[r] = allStrings(rr) ? grid.bareRow(rr, r) : grid.objectRow(rr, r);
-    }
+    readRows(grid, rawRows, rows);
     return tableItem(
       base,
       readRect(raw.rect, at(p, 'rect')),

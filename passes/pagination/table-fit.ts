@@ -322,14 +322,39 @@ interface Units {
 
 /** The measured table's units starting in the body (rows [headerEnd, footerStart)). */
 function bodyUnits(m: MeasuredTable, nRows: number, headerEnd: number, footerStart: number): Units {
-  let count = 0;
-  for (let a = 0; a < nRows; a = m.unitEnd[a] + 1) if (a >= headerEnd && a < footerStart) count++;
+  const count = countBodyUnits(m.unitEnd, nRows, headerEnd, footerStart);
   const out: Units = { start: new Int32Array(count), end: new Int32Array(count), count: 0 };
-  for (let a = 0; a < nRows; a = m.unitEnd[a] + 1)
-    if (a >= headerEnd && a < footerStart) {
-      out.start[out.count] = a;
-      out.end[out.count] = m.unitEnd[a];
-      out.count++;
-    }
+  out.count = fillBodyUnits(m.unitEnd, nRows, headerEnd, footerStart, out.start, out.end);
   return out;
+}
+
+// The two walks over the units each a function of its own, only the loop: `bodyUnits` runs once a
+// table, and with its loops in it V8 optimised it on the stack in the first loop, before the code
+// after ran (no type feedback there), and threw it out in the next render ("insufficient type
+// feedback for construct") to compile it again.
+
+/** How many units start in the body (rows [headerEnd, footerStart)). */
+function countBodyUnits(unitEnd: Int32Array, nRows: number, headerEnd: number, footerStart: number): number {
+  let count = 0;
+  for (let a = 0; a < nRows; a = unitEnd[a] + 1) if (a >= headerEnd && a < footerStart) count++;
+  return count;
+}
+
+/** The units starting in the body written into start and end; their count. */
+function fillBodyUnits(
+  unitEnd: Int32Array,
+  nRows: number,
+  headerEnd: number,
+  footerStart: number,
+  start: Int32Array,
+  end: Int32Array,
+): number {
+  let count = 0;
+  for (let a = 0; a < nRows; a = unitEnd[a] + 1)
+    if (a >= headerEnd && a < footerStart) {
+      start[count] = a;
+      end[count] = unitEnd[a];
+      count++;
+    }
+  return count;
 }
