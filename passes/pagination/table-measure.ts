@@ -12,7 +12,7 @@ import {
   naturalWidth,
   OneLineWords,
 } from '../../engines/text/table-cell-text.js';
-import type { CellText, MeasuredTable } from '../../ir/measured-table.js';
+import { type CellText, type MeasuredTable, MeasuredTableRecord } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
 import { BareCell, BareRow } from '../../ir/table-cells.js';
 import type { CellStyle, DocSettings, FontResource, ResolvedTableItem, TableCell, TableRow } from '../../ir/types.js';
@@ -222,5 +222,7 @@ export function measureTable(
     unitEnd[r] = end;
     r = end + 1;
   }
-  return { colX, colW, first, width: m.widths, need: needs, text: m.texts, words, heights, unitEnd };
+  // a class, not a literal run once a render: making the literal's boilerplate in render 2 threw out
+  // the code optimised for it in render 1 (ir/measured-table.ts)
+  return new MeasuredTableRecord(colX, colW, first, m.widths, needs, m.texts, words, heights, unitEnd);
 }
