@@ -28,9 +28,9 @@ import {
   unitString,
 } from '../../engines/text/table-cell-text.js';
 import { pushAll } from '../../ir/bounded.js';
-import { BareCell, BareRow, BareShape } from '../../ir/table-cells.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ContentMark } from '../../ir/structure-types.js';
+import { BareCell, BareRow, BareShape } from '../../ir/table-cells.js';
 import type { TextFont } from '../../ir/text-font.js';
 import type {
   CellAlign,
@@ -168,7 +168,11 @@ export function layTablePart(
         const ctop = top - pt - dy;
         pushAll(
           content,
-          layCodeItem((cell.content as Extract<TableCell['content'], { kind: 'code' }>).code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined),
+          layCodeItem(
+            (cell.content as Extract<TableCell['content'], { kind: 'code' }>).code,
+            { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch },
+            undefined,
+          ),
         );
       } else if (kind === 'image' || kind === 'drawing') {
         const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
@@ -208,10 +212,8 @@ export function layTablePart(
           h: bb.width,
           fill: bb.color,
         });
-      if (bl)
-        borders.push({ op: 'rect', at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
-      if (br)
-        borders.push({ op: 'rect', at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
+      if (bl) borders.push({ op: 'rect', at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
+      if (br) borders.push({ op: 'rect', at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
     // a row joinPlaced wrote is joined already (joinRuns would find nothing more to join in it)
     const placed = pending.count > 0 && text.glyphs.length === rowStart;
