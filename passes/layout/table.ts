@@ -30,6 +30,7 @@ import {
 import { pushAll } from '../../ir/bounded.js';
 import type { JsonPointer } from '../../ir/pointer.js';
 import type { ContentMark } from '../../ir/structure-types.js';
+import { BareCell, BareRow, BareShape } from '../../ir/table-cells.js';
 import type { TextFont } from '../../ir/text-font.js';
 import type {
   CellAlign,
@@ -82,14 +83,24 @@ export function layTablePart(
   for (let pi = 0; pi < prs.length; pi++) {
     const pr = prs[pi];
     const rowStart = text.glyphs.length;
-    const cells = tp.table.rows[pr.row].cells;
+    const row = tp.table.rows[pr.row];
+    // A row of bare strings (ir/table-cells.ts) keeps no cells: its texts and shape are read directly,
+    // one cursor standing for cell after cell where a call asks for a cell and keeps none, and a cell
+    // of its own made only for a cell laid on several lines (the split caches key on it).
+    const bare = row.bare as BareRow | undefined;
+    const cells = bare === undefined ? row.cells : undefined;
+    const n = bare === undefined ? cells!.length : bare.texts.length;
+    const prefix = bare === undefined ? '' : `${bare.at}/`;
     const k0 = m.first[pr.row];
-    for (let ci = 0; ci < cells.length; ci++) {
+    for (let ci = 0; ci < n; ci++) {
       // cell ci of the row is entry k0 + ci of the measured table's arrays (ir/measured-table.ts)
-      const cell = cells[ci];
-      const s = cell.style;
+      const cell = bare === undefined ? cells![ci] : cursor.moveTo(bare, ci, prefix);
+      const s = bare === undefined ? cell.style : bare.shape.styles[ci];
+      const col = bare === undefined ? cell.col : bare.shape.cols[ci];
+      // read once: a bare cell's pointer is made on each read
+      const at = cell.at;
       let h = pr.height;
-      if (cell.rowSpan > 1 && !pr.lines) {
+      if (bare === undefined && cell.rowSpan > 1 && !pr.lines) {
         if (placedAt === undefined) {
           placedAt = new Map<number, number>();
           for (let i = 0; i < prs.length; i++) if (!prs[i].lines) placedAt.set(prs[i].row, i);
@@ -97,10 +108,10 @@ export function layTablePart(
         h = 0;
         for (let r = pr.row; r < pr.row + cell.rowSpan; r++) h += tp.rows[placedAt.get(r)!].height;
       }
-      const x = box.llx + colX[cell.col];
+      const x = box.llx + colX[col];
       const w = m.width[k0 + ci];
       const top = pr.top;
-      if (s.fill) fills.push({ op: 'rect', at: cell.at, x, y: top - h, w, h, fill: s.fill });
+      if (s.fill) fills.push({ op: 'rect', at, x, y: top - h, w, h, fill: s.fill });
       // indexed, not destructured: array destructuring goes through an iterator (garbage per cell)
       const pad = s.padding;
       const pt = pad[0],
@@ -108,7 +119,7 @@ export function layTablePart(
         pb = pad[2],
         pl = pad[3];
       const innerW = Math.max(0, w - pl - pr_);
-      const kind = cell.content.kind;
+      const kind = bare === undefined ? cell.content.kind : 'text';
       const cellGlyphs = text.glyphs.length,
         cellRects = text.rects.length;
       if (m.text[k0 + ci]) {
@@ -123,29 +134,30 @@ export function layTablePart(
           // One line, drawn from the words pagination measured, as laying it would draw it.
           const slack = Math.max(0, h - (oneLine.height + pt + pb));
           const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
-          text.at = cell.at;
+          text.at = at;
           if (join) oneLine.place(s, x + pl, top - pt - dy, text, pending);
           else oneLine.draw(s, x + pl, top - pt - dy, text);
         } else {
+          const own = bare === undefined ? cell : new BareCell(bare, ci, prefix);
           let t: LaidCellText;
           let from: number;
           let to: number;
-          if (pr.lines && hasPlaceholders(cell)) {
+          if (pr.lines && hasPlaceholders(own)) {
             // split with placeholders: only the lines this box shows, laid for this page (PagedCellText)
-            const paged = pagedCellFor(cell, cellFont, innerW, pc);
+            const paged = pagedCellFor(own, cellFont, innerW, pc);
             const [a, b] = pr.lines[ci];
             t = paged.part(a, b, pc);
             [from, to] = [0, t.lines.length];
-            if (b >= paged.lineCount) pagedCells.delete(cell);
+            if (b >= paged.lineCount) pagedCells.delete(own);
           } else {
-            t = cellTextFor(cell, cellFont, innerW, pc, pr.lines !== undefined);
+            t = cellTextFor(own, cellFont, innerW, pc, pr.lines !== undefined);
             [from, to] = pr.lines ? pr.lines[ci] : [0, t.lines.length];
-            if (to >= t.lines.length) splitCells.delete(cell);
+            if (to >= t.lines.length) splitCells.delete(own);
           }
           const used = linesHeight(t, from, to) + pt + pb;
           const slack = pr.lines ? 0 : Math.max(0, h - used);
           const dy = s.valign === 'top' ? 0 : s.valign === 'middle' ? slack / 2 : slack;
-          text.at = cell.at;
+          text.at = at;
           pending.writeAll(text);
           drawCellLines(t, from, to, s, x + pl, top - pt - dy, text);
         }
@@ -156,7 +168,11 @@ export function layTablePart(
         const ctop = top - pt - dy;
         pushAll(
           content,
-          layCodeItem(cell.content.code, { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch }, undefined),
+          layCodeItem(
+            (cell.content as Extract<TableCell['content'], { kind: 'code' }>).code,
+            { llx: x + pl, urx: x + pl + innerW, ury: ctop, lly: ctop - ch },
+            undefined,
+          ),
         );
       } else if (kind === 'image' || kind === 'drawing') {
         const inner: Box = { llx: x + pl, urx: x + pl + innerW, ury: top - pt, lly: Math.min(top - pt, top - h + pb) };
@@ -169,7 +185,7 @@ export function layTablePart(
           ...text.rects.splice(cellRects),
           ...content.splice(0),
         ];
-        pushAll(pieces, marked(cell.at, mark(pr.row, ci), own));
+        pushAll(pieces, marked(at, mark(pr.row, ci), own));
       }
       const border = s.border;
       const bt = border[0],
@@ -179,7 +195,7 @@ export function layTablePart(
       if (bt)
         borders.push({
           op: 'rect',
-          at: cell.at,
+          at,
           x: x - (bl?.width ?? 0) / 2,
           y: top - bt.width / 2,
           w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2,
@@ -189,17 +205,15 @@ export function layTablePart(
       if (bb)
         borders.push({
           op: 'rect',
-          at: cell.at,
+          at,
           x: x - (bl?.width ?? 0) / 2,
           y: top - h - bb.width / 2,
           w: w + ((bl?.width ?? 0) + (br?.width ?? 0)) / 2,
           h: bb.width,
           fill: bb.color,
         });
-      if (bl)
-        borders.push({ op: 'rect', at: cell.at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
-      if (br)
-        borders.push({ op: 'rect', at: cell.at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
+      if (bl) borders.push({ op: 'rect', at, x: x - bl.width / 2, y: top - h, w: bl.width, h, fill: bl.color });
+      if (br) borders.push({ op: 'rect', at, x: x + w - br.width / 2, y: top - h, w: br.width, h, fill: br.color });
     }
     // a row joinPlaced wrote is joined already (joinRuns would find nothing more to join in it)
     const placed = pending.count > 0 && text.glyphs.length === rowStart;
@@ -209,6 +223,7 @@ export function layTablePart(
   }
   packer.seal();
   packer.trim();
+  cursor.moveTo(NO_ROW, 0, '');
   oneLine.release();
   pending.release();
   if (mark)
@@ -229,6 +244,10 @@ export function layTablePart(
 const oneLine = new OneLineCell();
 /** The row's one-line cells placed and not yet written (reused row after row). */
 const placedRow = new PlacedRow();
+/** A row standing for none: the cursor's row between parts (so no description's row is held here). */
+const NO_ROW = new BareRow([], new BareShape('', [], [], 0, false), -1);
+/** Cell after cell of a bare row, for calls that keep no cell (reused: moved to each cell). */
+const cursor = new BareCell(NO_ROW, 0, '');
 
 /** A picture's anchor from the cell's `align` and `valign` (a justified cell's picture sits at its start; `start` is left and `end` right, a picture having no direction). */
 function pictureAlign(align: CellAlign | undefined, valign: 'top' | 'middle' | 'bottom'): ImageAlign {
