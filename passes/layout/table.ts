@@ -49,6 +49,7 @@ import type {
 } from '../../ir/types.js';
 import { layCodeItem } from './codes.js';
 import { layImageItem } from './images.js';
+import { KeptByCell } from './kept-cells.js';
 import { marked } from './structure-marks.js';
 
 /**
@@ -795,10 +796,10 @@ function sameColour(a: Colour, b: Colour): boolean {
  * cell again for every box made a cell of n lines cost O(n²) (issue 20: 20 000 lines took 15–31 s).
  * A cell with placeholders is laid for each page, as its page number may change its lines.
  */
-const splitCells = new WeakMap<TableCell, { font: FontResource; width: number; laid: LaidCellText }>();
+const splitCells = new KeptByCell<{ font: FontResource; width: number; laid: LaidCellText }>();
 
 /** A split cell with placeholders, laid once as written and kept until its last line is drawn (engines/text/table-cell-text.ts). */
-const pagedCells = new WeakMap<TableCell, { font: FontResource; width: number; paged: PagedCellText }>();
+const pagedCells = new KeptByCell<{ font: FontResource; width: number; paged: PagedCellText }>();
 
 function pagedCellFor(cell: TableCell, font: FontResource, width: number, pc: CellPage): PagedCellText {
   const kept = pagedCells.get(cell);
