@@ -59,6 +59,17 @@ function cellCount(row: TableRow): number {
   return bare === undefined ? row.cells.length : bare.texts.length;
 }
 
+/** Each row's first cell index written into `first` (row after row); the first row of bare strings, if any (a loop of its own: see measureRows). */
+function cellStarts(rows: TableRow[], first: Int32Array): BareRow | undefined {
+  let bare: BareRow | undefined;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (bare === undefined && row instanceof BareRow) bare = row;
+    first[r + 1] = first[r] + cellCount(row);
+  }
+  return bare;
+}
+
 /**
  * A table's rows measured one row a call (`row`): the per-row work is in small methods, optimised
  * after a few hundred rows of the first render and kept, rather than in one long loop of a function
@@ -92,12 +103,7 @@ class RowMeasure {
     const n = rows.length;
     // Cells by index, row after row (ir/measured-table.ts): no object per cell.
     const first = new Int32Array(n + 1);
-    let bare: BareRow | undefined;
-    for (let r = 0; r < n; r++) {
-      const row = rows[r];
-      if (bare === undefined && row instanceof BareRow) bare = row;
-      first[r + 1] = first[r] + cellCount(row);
-    }
+    const bare = cellStarts(rows, first);
     const count = first[n];
     this.first = first;
     this.widths = new Float64Array(count);
@@ -175,6 +181,45 @@ class RowMeasure {
   }
 }
 
+// Each walk over a table's rows is a function holding only its loop: `measureTable` runs once a
+// table, and with the loops in it V8 optimised it on the stack inside the first, before the code after
+// ever ran (no type feedback there), and threw it out in the next render ("insufficient type feedback").
+
+/** Every row measured, one `row` call a row. */
+function measureRows(m: RowMeasure, n: number): void {
+  for (let r = 0; r < n; r++) m.row(r);
+}
+
+/** A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come). */
+function growSpannedRows(rows: TableRow[], first: Int32Array, needs: Float64Array, heights: number[]): void {
+  for (let r0 = 0; r0 < rows.length; r0++) {
+    if (rows[r0].bare) continue; // a row of bare strings spans no row
+    const cells = rows[r0].cells;
+    for (let i = 0; i < cells.length; i++) {
+      const span = cells[i].rowSpan;
+      if (span === 1) continue;
+      const r1 = r0 + span - 1;
+      let sum = 0;
+      for (let r = r0; r <= r1; r++) sum += heights[r];
+      const need = needs[first[r0] + i];
+      if (need > sum) heights[r1] += need - sum;
+    }
+  }
+}
+
+/** The last row of the unit each unit's first row starts (−1 for rows inside a unit): row spans' reach closed over. */
+function unitEnds(reach: Int32Array, n: number): Int32Array {
+  const unitEnd = new Int32Array(n).fill(-1);
+  let r = 0;
+  while (r < n) {
+    let end = reach[r];
+    for (let k = r; k <= end; k++) end = Math.max(end, reach[k]);
+    unitEnd[r] = end;
+    r = end + 1;
+  }
+  return unitEnd;
+}
+
 export function measureTable(
   t: ResolvedTableItem,
   boxWidth: number,
@@ -188,40 +233,18 @@ export function measureTable(
     colX.push(x);
     x += w;
   }
-  const rows = t.rows;
-  const n = rows.length;
+  const n = t.rows.length;
   const m = new RowMeasure(t, colW, doc, now);
-  const { first, needs, heights, reach, words } = m;
+  const { first, needs, heights, words } = m;
   try {
-    for (let r = 0; r < n; r++) m.row(r);
+    measureRows(m, n);
   } finally {
     // the render's Measured let go from the indexes of kept words, even if a cell was refused
     words.release();
   }
-  // A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come).
-  if (m.spanning)
-    for (let r0 = 0; r0 < n; r0++) {
-      if (rows[r0].bare) continue; // a row of bare strings spans no row
-      const cells = rows[r0].cells;
-      for (let i = 0; i < cells.length; i++) {
-        const span = cells[i].rowSpan;
-        if (span === 1) continue;
-        const r1 = r0 + span - 1;
-        let sum = 0;
-        for (let r = r0; r <= r1; r++) sum += heights[r];
-        const need = needs[first[r0] + i];
-        if (need > sum) heights[r1] += need - sum;
-      }
-    }
+  if (m.spanning) growSpannedRows(t.rows, first, needs, heights);
   forgetLastStyle();
-  const unitEnd = new Int32Array(n).fill(-1);
-  let r = 0;
-  while (r < n) {
-    let end = reach[r];
-    for (let k = r; k <= end; k++) end = Math.max(end, reach[k]);
-    unitEnd[r] = end;
-    r = end + 1;
-  }
+  const unitEnd = unitEnds(m.reach, n);
   // a class, not a literal run once a render: making the literal's boilerplate in render 2 threw out
   // the code optimised for it in render 1 (ir/measured-table.ts)
   return new MeasuredTableRecord(colX, colW, first, m.widths, needs, m.texts, words, heights, unitEnd);
