@@ -1651,6 +1651,17 @@ export function measureTableCell(
   return laidMetrics(cell, font, width, now);
 }
 
+/**
+ * A table's cell style set up before its cells are measured: its run style and one-line metrics found
+ * and kept among the recent ones, as `measureTableCell` would at the style's first cell. Done there,
+ * the lookups of a style's first cell ran only for the first rows of render 1 (before V8 kept type
+ * feedback for the function) and threw its optimised code out at render 2's first row.
+ */
+export function primeCellStyle(s: CellStyle, font: FontResource): void {
+  if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return;
+  oneLineOf(runStyleOf(s, font));
+}
+
 function oneLineOf(style: RunStyle): OneLineShared {
   // the style `runStyleOf` just answered (a cell's, mostly): its metrics kept beside it, no map asked
   const mine = recentRun[recentAt] === style;

@@ -131,7 +131,17 @@ function resolveTableCells(
   images: Map<string, ImageResource>,
   ctx: PassContext,
 ): ResolvedTableItem {
-  const rows = item.rows;
+  resolveCellPictures(item.rows, doc, images, ctx);
+  return item;
+}
+
+/** Drawings and images of a table's cells: a function holding only the loop (see findTableFonts). */
+function resolveCellPictures(
+  rows: ResolvedTableItem['rows'],
+  doc: ReadIr['doc'],
+  images: Map<string, ImageResource>,
+  ctx: PassContext,
+): void {
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (row.bare) continue; // bare strings: text cells only
@@ -149,7 +159,6 @@ function resolveTableCells(
       c.res = res;
     }
   }
-  return item;
 }
 
 /** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */

@@ -11,6 +11,7 @@ import {
   measureTableCell,
   naturalWidth,
   OneLineWords,
+  primeCellStyle,
 } from '../../engines/text/table-cell-text.js';
 import { type CellText, type MeasuredTable, MeasuredTableRecord } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
@@ -64,10 +65,22 @@ function cellStarts(rows: TableRow[], first: Int32Array): BareRow | undefined {
   let bare: BareRow | undefined;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
-    if (bare === undefined && row instanceof BareRow) bare = row;
+    // asked of every row, not only until the first bare one: asked only then, the check had no type
+    // feedback when the loop was optimised and threw the code out in the next render
+    const isBare = row instanceof BareRow;
+    if (isBare && bare === undefined) bare = row;
     first[r + 1] = first[r] + cellCount(row);
   }
   return bare;
+}
+
+/** The styles of a row's text cells, in order (a row of bare strings: its columns' styles). */
+function firstStyles(row: TableRow): CellStyle[] {
+  const bare = row.bare;
+  if (bare !== undefined) return [...bare.shape.styles];
+  const out: CellStyle[] = [];
+  for (const cell of row.cells) if (cell.content.kind === 'text' || cell.content.kind === 'flow') out.push(cell.style);
+  return out;
 }
 
 /**
@@ -113,6 +126,21 @@ class RowMeasure {
     this.heights = new Array<number>(n);
     this.reach = new Int32Array(n);
     this.fly = bare === undefined ? undefined : new BareCell(bare, 0, '');
+    // The table's first font and its styles set up here, before the loop, not on a first cell's branch
+    // (taken only in render 1's first rows, without type feedback: a deopt of the cell code in render 2).
+    const styles = n === 0 ? [] : firstStyles(rows[0]);
+    if (styles.length !== 0) this.useFont(styles[0].font.name);
+    if (bare !== undefined && bare !== rows[0]) styles.push(...bare.shape.styles);
+    for (const s of styles) primeCellStyle(s, t.fontRes.get(s.font.name)!);
+  }
+
+  /** Text cells from here on are in font `name` (looked up once for a run of cells in one font). */
+  private useFont(name: string): void {
+    this.fontName = name;
+    this.font = this.t.fontRes.get(name)!;
+    // the table's words told its font before its cells are measured: measureTableCell then never
+    // meets a first `use` on its own (a deopt of it in render 2)
+    this.words.use(this.font);
   }
 
   /** Row r: each cell's width, need and text; the row's natural height. */
@@ -141,13 +169,7 @@ class RowMeasure {
   /** A text or flow cell's text measured (kept in `texts`), its need returned: its lines' height and padding. */
   private textNeed(cell: TableCell, s: CellStyle, width: number, k: number): number {
     const pad = s.padding;
-    if (s.font.name !== this.fontName) {
-      this.fontName = s.font.name;
-      this.font = this.t.fontRes.get(this.fontName)!;
-      // the table's words told its font before its cells are measured: measureTableCell then never
-      // meets a first `use` on its own (a deopt of it in render 2)
-      this.words.use(this.font);
-    }
+    if (s.font.name !== this.fontName) this.useFont(s.font.name);
     const text = measureTableCell(cell, this.font!, Math.max(0, width - pad[1] - pad[3]), this.now, this.words, k);
     this.texts[k] = text;
     return linesHeight(text!) + (pad[0] + pad[2]);
@@ -207,9 +229,8 @@ function growSpannedRows(rows: TableRow[], first: Int32Array, needs: Float64Arra
   }
 }
 
-/** The last row of the unit each unit's first row starts (−1 for rows inside a unit): row spans' reach closed over. */
-function unitEnds(reach: Int32Array, n: number): Int32Array {
-  const unitEnd = new Int32Array(n).fill(-1);
+/** Into unitEnd (−1 filled): the last row of the unit each unit's first row starts; row spans' reach closed over. */
+function unitEnds(reach: Int32Array, n: number, unitEnd: Int32Array): Int32Array {
   let r = 0;
   while (r < n) {
     let end = reach[r];
@@ -244,7 +265,7 @@ export function measureTable(
   }
   if (m.spanning) growSpannedRows(t.rows, first, needs, heights);
   forgetLastStyle();
-  const unitEnd = unitEnds(m.reach, n);
+  const unitEnd = unitEnds(m.reach, n, new Int32Array(n).fill(-1));
   // a class, not a literal run once a render: making the literal's boilerplate in render 2 threw out
   // the code optimised for it in render 1 (ir/measured-table.ts)
   return new MeasuredTableRecord(colX, colW, first, m.widths, needs, m.texts, words, heights, unitEnd);
