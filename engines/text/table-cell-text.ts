@@ -1481,7 +1481,14 @@ export class OneLineWords {
   }
   /** Looks up (once a run of cells in one font) the shaping id and index `font`'s words are found in. */
   use(font: FontResource): void {
-    if (font === this.lastFont) return;
+    if (font !== this.lastFont) this.tell(font);
+  }
+  /**
+   * Cells from here on are in `font` (not the last one): `use`'s first-cell work, a method of its own so
+   * a table can tell its font before its cells (table-measure.ts), and `use`, optimised for the cells,
+   * never meets it in render 2 without type feedback for it.
+   */
+  tell(font: FontResource): void {
     this.lastFont = font;
     this.lastId = faceWordId(font.face);
     this.lastIndex = undefined;

@@ -121,7 +121,9 @@ class RowMeasure {
     this.first = first;
     this.widths = new Float64Array(count);
     this.needs = new Float64Array(count);
-    this.texts = new Array<CellText | undefined>(count);
+    // filled, not left holes: the first store of a text into holes changed the array's elements kind,
+    // in render 1 before feedback was kept, and threw the optimised store out in render 2 ("wrong map")
+    this.texts = new Array<CellText | undefined>(count).fill(undefined);
     this.words = new OneLineWords(count);
     this.heights = new Array<number>(n);
     this.reach = new Int32Array(n);
@@ -140,7 +142,7 @@ class RowMeasure {
     this.font = this.t.fontRes.get(name)!;
     // the table's words told its font before its cells are measured: measureTableCell then never
     // meets a first `use` on its own (a deopt of it in render 2)
-    this.words.use(this.font);
+    if (this.font !== this.words.lastFont) this.words.tell(this.font);
   }
 
   /** Row r: each cell's width, need and text; the row's natural height. */
