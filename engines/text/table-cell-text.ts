@@ -20,7 +20,7 @@ import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { afreshWord, type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
-import { type FaceWord, faceWord, faceWordId, shapedOf } from './face-words.js';
+import { type FaceWord, faceWord, faceWordIdMet, shapedOf } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -1490,7 +1490,7 @@ export class OneLineWords {
    */
   tell(font: FontResource): void {
     this.lastFont = font;
-    this.lastId = faceWordId(font.face);
+    this.lastId = faceWordIdMet(font.face);
     this.lastIndex = undefined;
     this.lastStamp = nextStamp();
     if (this.lastId === 0) return;
