@@ -1666,7 +1666,7 @@ export function measureTableCell(
  */
 export function primeCellStyle(s: CellStyle, font: FontResource): void {
   if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return;
-  oneLineOf(runStyleOf(s, font));
+  oneLineMet(runStyleOf(s, font));
 }
 
 function oneLineOf(style: RunStyle): OneLineShared {
@@ -1676,13 +1676,22 @@ function oneLineOf(style: RunStyle): OneLineShared {
     const kept = recentOne[recentAt];
     if (kept !== undefined) return kept;
   }
+  return oneLineMet(style);
+}
+
+/**
+ * `oneLineOf` past the recent styles: the metrics kept for `style` (made once), kept beside it when it
+ * is `runStyleOf`'s last answer. A function of its own for `primeCellStyle` to call: through the
+ * optimised `oneLineOf` it met a style new to the render without type feedback (a deopt in render 2).
+ */
+function oneLineMet(style: RunStyle): OneLineShared {
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
     shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
-  if (mine) recentOne[recentAt] = shared;
+  if (recentRun[recentAt] === style) recentOne[recentAt] = shared;
   return shared;
 }
 
