@@ -218,13 +218,23 @@ let nextId = 1;
 
 /** The shaping id words in `face` are kept under, or 0 for a font chain (not kept here). */
 export function faceWordId(face: TextFont): number {
+  return ids.get(face) ?? faceWordIdMet(face);
+}
+
+/**
+ * `faceWordId` where a face is first met in a render (a table telling its font before its cells,
+ * table-cell-text.ts `tell`): the face given its id here, `faceWordId` — optimised for the words of
+ * render 1 — then finds it and never runs its first-meeting path (no type feedback for it: a deopt
+ * in render 2 when a render's face was new).
+ */
+export function faceWordIdMet(face: TextFont): number {
   let id = ids.get(face);
   if (id === undefined) {
     if (face instanceof FontChain) id = 0;
     else if (face instanceof StyledFont) {
       // The same declaration shapes the same in every render.
       const m = face.missing;
-      const sig = `${faceWordId(face.base)}/${face.cacheKey}/${m.kind === 'replace' ? m.with : ''}`;
+      const sig = `${faceWordIdMet(face.base)}/${face.cacheKey}/${m.kind === 'replace' ? m.with : ''}`;
       id = variantIds.get(sig);
       if (id === undefined) {
         if (variantIds.size >= VARIANT_IDS) variantIds.clear();

@@ -20,7 +20,7 @@ import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { afreshWord, type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
-import { type FaceWord, faceWord, faceWordId, shapedOf } from './face-words.js';
+import { type FaceWord, faceWord, faceWordIdMet, shapedOf } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -1481,9 +1481,16 @@ export class OneLineWords {
   }
   /** Looks up (once a run of cells in one font) the shaping id and index `font`'s words are found in. */
   use(font: FontResource): void {
-    if (font === this.lastFont) return;
+    if (font !== this.lastFont) this.tell(font);
+  }
+  /**
+   * Cells from here on are in `font` (not the last one): `use`'s first-cell work, a method of its own so
+   * a table can tell its font before its cells (table-measure.ts), and `use`, optimised for the cells,
+   * never meets it in render 2 without type feedback for it.
+   */
+  tell(font: FontResource): void {
     this.lastFont = font;
-    this.lastId = faceWordId(font.face);
+    this.lastId = faceWordIdMet(font.face);
     this.lastIndex = undefined;
     this.lastStamp = nextStamp();
     if (this.lastId === 0) return;
@@ -1651,6 +1658,17 @@ export function measureTableCell(
   return laidMetrics(cell, font, width, now);
 }
 
+/**
+ * A table's cell style set up before its cells are measured: its run style and one-line metrics found
+ * and kept among the recent ones, as `measureTableCell` would at the style's first cell. Done there,
+ * the lookups of a style's first cell ran only for the first rows of render 1 (before V8 kept type
+ * feedback for the function) and threw its optimised code out at render 2's first row.
+ */
+export function primeCellStyle(s: CellStyle, font: FontResource): void {
+  if (s.breakAfter !== undefined || s.hyphenate !== undefined || s.align === 'justify') return;
+  oneLineMet(runStyleOf(s, font));
+}
+
 function oneLineOf(style: RunStyle): OneLineShared {
   // the style `runStyleOf` just answered (a cell's, mostly): its metrics kept beside it, no map asked
   const mine = recentRun[recentAt] === style;
@@ -1658,13 +1676,22 @@ function oneLineOf(style: RunStyle): OneLineShared {
     const kept = recentOne[recentAt];
     if (kept !== undefined) return kept;
   }
+  return oneLineMet(style);
+}
+
+/**
+ * `oneLineOf` past the recent styles: the metrics kept for `style` (made once), kept beside it when it
+ * is `runStyleOf`'s last answer. A function of its own for `primeCellStyle` to call: through the
+ * optimised `oneLineOf` it met a style new to the render without type feedback (a deopt in render 2).
+ */
+function oneLineMet(style: RunStyle): OneLineShared {
   let shared = oneLine.get(style);
   if (!shared) {
     const m = styleMetrics(style);
     shared = { m, lines: Object.freeze([m]), style };
     oneLine.set(style, shared);
   }
-  if (mine) recentOne[recentAt] = shared;
+  if (recentRun[recentAt] === style) recentOne[recentAt] = shared;
   return shared;
 }
 

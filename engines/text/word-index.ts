@@ -263,16 +263,9 @@ export class FaceIndex {
 
   /** The table just measured: its stamps let go, its words marked used (told to face-words.ts before it evicts). */
   releaseTable(): void {
-    const t = this.touched,
-      rec = this.rec,
-      marks = this.usedMarks;
-    for (let i = 0; i < this.touchedCount; i++) {
-      const s = t[i];
-      rec[s * REC + REC_STAMP] = 0;
-      // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
-      marks[s] = 1;
-    }
-    if (this.touchedCount !== 0) this.marked = true;
+    if (this.touchedCount === 0) return;
+    unstampTouched(this.touched, this.touchedCount, this.rec, this.usedMarks);
+    this.marked = true;
     this.touchedCount = 0;
   }
 
@@ -400,4 +393,18 @@ export function faceIndex(id: number): FaceIndex {
     faceIndexes.set(id, index);
   }
   return index;
+}
+
+/**
+ * The records a table touched let go of its stamp and marked used: a function holding only the loop
+ * (`releaseTable`, once a table, was optimised on the stack inside it before the code after it ran,
+ * and thrown out in the next render for want of type feedback there).
+ */
+function unstampTouched(touched: Int32Array, count: number, rec: Int32Array, marks: Uint8Array): void {
+  for (let i = 0; i < count; i++) {
+    const s = touched[i];
+    rec[s * REC + REC_STAMP] = 0;
+    // found this table: a second chance when eviction comes to it (face-words.ts `used`), marked here, after the scan
+    marks[s] = 1;
+  }
 }

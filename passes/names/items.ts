@@ -131,7 +131,17 @@ function resolveTableCells(
   images: Map<string, ImageResource>,
   ctx: PassContext,
 ): ResolvedTableItem {
-  const rows = item.rows;
+  resolveCellPictures(item.rows, doc, images, ctx);
+  return item;
+}
+
+/** Drawings and images of a table's cells: a function holding only the loop (see findTableFonts). */
+function resolveCellPictures(
+  rows: ResolvedTableItem['rows'],
+  doc: ReadIr['doc'],
+  images: Map<string, ImageResource>,
+  ctx: PassContext,
+): void {
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (row.bare) continue; // bare strings: text cells only
@@ -149,7 +159,6 @@ function resolveTableCells(
       c.res = res;
     }
   }
-  return item;
 }
 
 /** Every font a table's text cells name, found among the declarations; the first standard font is kept for the licence pass. */
@@ -159,11 +168,26 @@ function resolveTableFonts(
   withFeatures: RunFeatures,
 ): ResolvedTableItem {
   const fontRes = new Map<string, FontResource>();
+  findTableFonts(item.rows, fonts, withFeatures, fontRes);
+  // not `{ ...item, fontRes }`: a spread gives the table a map of its own each render (ir/read/table.ts)
+  return resolvedTableItem(item, fontRes);
+}
+
+/**
+ * The fonts a table's rows name put in fontRes (refused when undeclared): a function holding only the
+ * loop, so `resolveTableFonts` (once a table) is not optimised on the stack inside it before the code
+ * after it ran, and thrown out in the next render for want of type feedback there.
+ */
+function findTableFonts(
+  rows: TableItem['rows'],
+  fonts: Map<string, FontResource>,
+  withFeatures: RunFeatures,
+  fontRes: Map<string, FontResource>,
+): void {
   // Cells share their decided style (ir/read/table.ts): a style's font is looked up once in a run of cells having it.
   let found: CellStyle | undefined;
   // Rows of bare strings alike share their styles (ir/table-cells.ts BareShape): a shape's looked at once.
   let shape: BareRowCells['shape'] | undefined;
-  const rows = item.rows;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     const bare = row.bare;
@@ -210,6 +234,4 @@ function resolveTableFonts(
       fontRes.set(name, res);
     }
   }
-  // not `{ ...item, fontRes }`: a spread gives the table a map of its own each render (ir/read/table.ts)
-  return resolvedTableItem(item, fontRes);
 }

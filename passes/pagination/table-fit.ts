@@ -43,10 +43,18 @@ const fmt = (n: number) => +n.toFixed(2);
 
 export function fitTable(inp: FitInput): FittedPart[] {
   const f = new TableFit(inp);
-  const body = f.body;
-  for (let u = 0; u < body.count; u++) f.unit(body.start[u], body.end[u]);
+  fitUnits(f, f.body);
   f.close();
   return f.parts;
+}
+
+/**
+ * The body's units placed, one `unit` call a unit: a function holding only the loop, so `fitTable`
+ * (run once a table) is not optimised on the stack inside it before the code after it ran, and thrown
+ * out in the next render for want of type feedback there.
+ */
+function fitUnits(f: TableFit, body: Units): void {
+  for (let u = 0; u < body.count; u++) f.unit(body.start[u], body.end[u]);
 }
 
 /**

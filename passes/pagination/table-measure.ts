@@ -11,6 +11,7 @@ import {
   measureTableCell,
   naturalWidth,
   OneLineWords,
+  primeCellStyle,
 } from '../../engines/text/table-cell-text.js';
 import { type CellText, type MeasuredTable, MeasuredTableRecord } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
@@ -59,6 +60,29 @@ function cellCount(row: TableRow): number {
   return bare === undefined ? row.cells.length : bare.texts.length;
 }
 
+/** Each row's first cell index written into `first` (row after row); the first row of bare strings, if any (a loop of its own: see measureRows). */
+function cellStarts(rows: TableRow[], first: Int32Array): BareRow | undefined {
+  let bare: BareRow | undefined;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    // asked of every row, not only until the first bare one: asked only then, the check had no type
+    // feedback when the loop was optimised and threw the code out in the next render
+    const isBare = row instanceof BareRow;
+    if (isBare && bare === undefined) bare = row;
+    first[r + 1] = first[r] + cellCount(row);
+  }
+  return bare;
+}
+
+/** The styles of a row's text cells, in order (a row of bare strings: its columns' styles). */
+function firstStyles(row: TableRow): CellStyle[] {
+  const bare = row.bare;
+  if (bare !== undefined) return [...bare.shape.styles];
+  const out: CellStyle[] = [];
+  for (const cell of row.cells) if (cell.content.kind === 'text' || cell.content.kind === 'flow') out.push(cell.style);
+  return out;
+}
+
 /**
  * A table's rows measured one row a call (`row`): the per-row work is in small methods, optimised
  * after a few hundred rows of the first render and kept, rather than in one long loop of a function
@@ -92,21 +116,33 @@ class RowMeasure {
     const n = rows.length;
     // Cells by index, row after row (ir/measured-table.ts): no object per cell.
     const first = new Int32Array(n + 1);
-    let bare: BareRow | undefined;
-    for (let r = 0; r < n; r++) {
-      const row = rows[r];
-      if (bare === undefined && row instanceof BareRow) bare = row;
-      first[r + 1] = first[r] + cellCount(row);
-    }
+    const bare = cellStarts(rows, first);
     const count = first[n];
     this.first = first;
     this.widths = new Float64Array(count);
     this.needs = new Float64Array(count);
-    this.texts = new Array<CellText | undefined>(count);
+    // filled, not left holes: the first store of a text into holes changed the array's elements kind,
+    // in render 1 before feedback was kept, and threw the optimised store out in render 2 ("wrong map")
+    this.texts = new Array<CellText | undefined>(count).fill(undefined);
     this.words = new OneLineWords(count);
     this.heights = new Array<number>(n);
     this.reach = new Int32Array(n);
     this.fly = bare === undefined ? undefined : new BareCell(bare, 0, '');
+    // The table's first font and its styles set up here, before the loop, not on a first cell's branch
+    // (taken only in render 1's first rows, without type feedback: a deopt of the cell code in render 2).
+    const styles = n === 0 ? [] : firstStyles(rows[0]);
+    if (styles.length !== 0) this.useFont(styles[0].font.name);
+    if (bare !== undefined && bare !== rows[0]) styles.push(...bare.shape.styles);
+    for (const s of styles) primeCellStyle(s, t.fontRes.get(s.font.name)!);
+  }
+
+  /** Text cells from here on are in font `name` (looked up once for a run of cells in one font). */
+  private useFont(name: string): void {
+    this.fontName = name;
+    this.font = this.t.fontRes.get(name)!;
+    // the table's words told its font before its cells are measured: measureTableCell then never
+    // meets a first `use` on its own (a deopt of it in render 2)
+    if (this.font !== this.words.lastFont) this.words.tell(this.font);
   }
 
   /** Row r: each cell's width, need and text; the row's natural height. */
@@ -135,13 +171,7 @@ class RowMeasure {
   /** A text or flow cell's text measured (kept in `texts`), its need returned: its lines' height and padding. */
   private textNeed(cell: TableCell, s: CellStyle, width: number, k: number): number {
     const pad = s.padding;
-    if (s.font.name !== this.fontName) {
-      this.fontName = s.font.name;
-      this.font = this.t.fontRes.get(this.fontName)!;
-      // the table's words told its font before its cells are measured: measureTableCell then never
-      // meets a first `use` on its own (a deopt of it in render 2)
-      this.words.use(this.font);
-    }
+    if (s.font.name !== this.fontName) this.useFont(s.font.name);
     const text = measureTableCell(cell, this.font!, Math.max(0, width - pad[1] - pad[3]), this.now, this.words, k);
     this.texts[k] = text;
     return linesHeight(text!) + (pad[0] + pad[2]);
@@ -175,6 +205,44 @@ class RowMeasure {
   }
 }
 
+// Each walk over a table's rows is a function holding only its loop: `measureTable` runs once a
+// table, and with the loops in it V8 optimised it on the stack inside the first, before the code after
+// ever ran (no type feedback there), and threw it out in the next render ("insufficient type feedback").
+
+/** Every row measured, one `row` call a row. */
+function measureRows(m: RowMeasure, n: number): void {
+  for (let r = 0; r < n; r++) m.row(r);
+}
+
+/** A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come). */
+function growSpannedRows(rows: TableRow[], first: Int32Array, needs: Float64Array, heights: number[]): void {
+  for (let r0 = 0; r0 < rows.length; r0++) {
+    if (rows[r0].bare) continue; // a row of bare strings spans no row
+    const cells = rows[r0].cells;
+    for (let i = 0; i < cells.length; i++) {
+      const span = cells[i].rowSpan;
+      if (span === 1) continue;
+      const r1 = r0 + span - 1;
+      let sum = 0;
+      for (let r = r0; r <= r1; r++) sum += heights[r];
+      const need = needs[first[r0] + i];
+      if (need > sum) heights[r1] += need - sum;
+    }
+  }
+}
+
+/** Into unitEnd (−1 filled): the last row of the unit each unit's first row starts; row spans' reach closed over. */
+function unitEnds(reach: Int32Array, n: number, unitEnd: Int32Array): Int32Array {
+  let r = 0;
+  while (r < n) {
+    let end = reach[r];
+    for (let k = r; k <= end; k++) end = Math.max(end, reach[k]);
+    unitEnd[r] = end;
+    r = end + 1;
+  }
+  return unitEnd;
+}
+
 export function measureTable(
   t: ResolvedTableItem,
   boxWidth: number,
@@ -188,40 +256,18 @@ export function measureTable(
     colX.push(x);
     x += w;
   }
-  const rows = t.rows;
-  const n = rows.length;
+  const n = t.rows.length;
   const m = new RowMeasure(t, colW, doc, now);
-  const { first, needs, heights, reach, words } = m;
+  const { first, needs, heights, words } = m;
   try {
-    for (let r = 0; r < n; r++) m.row(r);
+    measureRows(m, n);
   } finally {
     // the render's Measured let go from the indexes of kept words, even if a cell was refused
     words.release();
   }
-  // A spanning cell taller than the rows it spans makes the last of them taller (in the order the cells come).
-  if (m.spanning)
-    for (let r0 = 0; r0 < n; r0++) {
-      if (rows[r0].bare) continue; // a row of bare strings spans no row
-      const cells = rows[r0].cells;
-      for (let i = 0; i < cells.length; i++) {
-        const span = cells[i].rowSpan;
-        if (span === 1) continue;
-        const r1 = r0 + span - 1;
-        let sum = 0;
-        for (let r = r0; r <= r1; r++) sum += heights[r];
-        const need = needs[first[r0] + i];
-        if (need > sum) heights[r1] += need - sum;
-      }
-    }
+  if (m.spanning) growSpannedRows(t.rows, first, needs, heights);
   forgetLastStyle();
-  const unitEnd = new Int32Array(n).fill(-1);
-  let r = 0;
-  while (r < n) {
-    let end = reach[r];
-    for (let k = r; k <= end; k++) end = Math.max(end, reach[k]);
-    unitEnd[r] = end;
-    r = end + 1;
-  }
+  const unitEnd = unitEnds(m.reach, n, new Int32Array(n).fill(-1));
   // a class, not a literal run once a render: making the literal's boilerplate in render 2 threw out
   // the code optimised for it in render 1 (ir/measured-table.ts)
   return new MeasuredTableRecord(colX, colW, first, m.widths, needs, m.texts, words, heights, unitEnd);
