@@ -13,6 +13,7 @@ import {
   OneLineWords,
   primeCellStyle,
 } from '../../engines/text/table-cell-text.js';
+import { pushAll } from '../../ir/bounded.js';
 import { type CellText, type MeasuredTable, MeasuredTableRecord } from '../../ir/measured-table.js';
 import { refuse } from '../../ir/messages.js';
 import { BareCell, BareRow } from '../../ir/table-cells.js';
@@ -132,7 +133,7 @@ class RowMeasure {
     // (taken only in render 1's first rows, without type feedback: a deopt of the cell code in render 2).
     const styles = n === 0 ? [] : firstStyles(rows[0]);
     if (styles.length !== 0) this.useFont(styles[0].font.name);
-    if (bare !== undefined && bare !== rows[0]) styles.push(...bare.shape.styles);
+    if (bare !== undefined && bare !== rows[0]) pushAll(styles, bare.shape.styles);
     for (const s of styles) primeCellStyle(s, t.fontRes.get(s.font.name)!);
   }
 
