@@ -1122,7 +1122,7 @@ class KeptPacking {
     const from = fw.store,
       f = fw.at;
     const need = 1 + 2 * from[f];
-    if (this.used + need > this.slots.length) makeRoom(this, need);
+    if (this.used + need > this.slots.length) makeRoom(this, need, PACKED_SLOTS);
     const w = this.slots;
     const at = this.used;
     for (let q = 0; q < need; q++) w[at + q] = from[f + q];
@@ -1138,7 +1138,7 @@ class KeptPacking {
       gids = sh.glyphs;
     if (!packable(sh)) return -1;
     const need = 1 + 2 * count;
-    if (this.used + need > this.slots.length) makeRoom(this, need);
+    if (this.used + need > this.slots.length) makeRoom(this, need, PACKED_SLOTS);
     const w = this.slots;
     const at = this.used;
     w[at] = count;
@@ -1175,14 +1175,16 @@ function packable(sh: Shaped): boolean {
 
 /**
  * Room for `need` more slots in a packing: past PACKED_SLOTS it starts again empty under a new tag
- * (the words still to place are packed anew as they come), and its slots grow by doubling.
+ * (the words still to place are packed anew as they come), and its slots grow by doubling, or at once
+ * to `least` (`keptPacking`: its doublings freed ~2 MB of blocks in a table-10k render, which glibc's
+ * malloc then kept resident; one large block, zeroed by the kernel, costs only the pages written).
  */
-function makeRoom(p: { tag: number; slots: Int32Array; used: number }, need: number): void {
+function makeRoom(p: { tag: number; slots: Int32Array; used: number }, need: number, least = 0): void {
   if (p.used + need > PACKED_SLOTS) {
     p.tag = nextPackedTag();
     p.used = 0;
   }
-  let size = p.slots.length;
+  let size = Math.max(p.slots.length, least);
   while (size < p.used + need) size *= 2;
   if (size === p.slots.length) return;
   const grown = new Int32Array(size);

@@ -129,6 +129,14 @@ export function wordIndex(words: Map<string, Measured>): WordIndex {
 
 /** Int32s a FaceIndex slot's record takes, and where its fields are in it. */
 export const REC = 12;
+/**
+ * Records' int32s an index holds at most (1.5 MB), and past which it grows to that at once rather
+ * than by doubling (96 KiB: 2 048 words): the doublings of table-10k's index freed ~1.5 MB of blocks a
+ * render that glibc's malloc kept resident; one large block, zeroed by the kernel, costs only the
+ * pages written.
+ */
+const REC_MOST = WORD_INDEX_SIZE * REC;
+const REC_JUMP = 2048 * REC;
 export const REC_HASH = 0,
   REC_LENGTH = 1,
   REC_STAMP = 2,
@@ -300,7 +308,7 @@ export class FaceIndex {
   private put(word: string, h: number, w: FaceWord): number {
     const n = this.count;
     if ((n + 1) * REC > this.rec.length) {
-      const grown = new Int32Array(2 * this.rec.length);
+      const grown = new Int32Array(this.rec.length >= REC_JUMP ? REC_MOST : 2 * this.rec.length);
       grown.set(this.rec);
       this.rec = grown;
       this.recF = new Float64Array(grown.buffer);
