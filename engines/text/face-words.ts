@@ -60,27 +60,36 @@ let chunk = NO_STORE;
 let chunkUsed = 0;
 
 /**
- * Whether a shaping packs into int32s as a kept word (and table-cell-text.ts's packings): one UTF-16
- * unit a glyph (no surrogate half), advances whole numbers within 31 bits (not −0), glyph ids within
- * 16 bits, and the width the sum of the advances (so `shapedOf` gives it back to the bit).
+ * Whether every glyph of a shaping packs into int32s (a kept word here, table-cell-text.ts's packings):
+ * one UTF-16 unit a glyph (no surrogate half), an advance a whole number within 31 bits (not −0 when
+ * `exact`: a kept word is given back to the bit), a glyph id within 16 bits.
  */
-export function packableShaping(sh: Shaped): boolean {
+export function glyphsPack(sh: Shaped, exact: boolean): boolean {
   const texts = sh.text,
     advances = sh.advances,
     gids = sh.glyphs;
-  let width = 0;
   for (let g = 0; g < gids.length; g++) {
     const t = texts[g];
     if (t.length !== 1) return false;
     const u = t.charCodeAt(0);
     if (u >= 0xd800 && u <= 0xdfff) return false;
     const adv = advances[g];
-    if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff || Object.is(adv, -0)) return false;
+    if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff || (exact && Object.is(adv, -0))) return false;
     const gid = gids[g];
     if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return false;
-    width += adv;
   }
-  return width === sh.width && !Object.is(sh.width, -0) && sh.missing.length === 0;
+  return true;
+}
+
+/**
+ * Whether a shaping packs as a kept word: its glyphs pack exactly (`glyphsPack`), and its width is the
+ * sum of its advances (so `shapedOf` gives it back to the bit).
+ */
+export function packableShaping(sh: Shaped): boolean {
+  if (!glyphsPack(sh, true) || sh.missing.length !== 0 || Object.is(sh.width, -0)) return false;
+  let width = 0;
+  for (let g = 0; g < sh.advances.length; g++) width += sh.advances[g];
+  return width === sh.width;
 }
 
 /** A kept word of shaping `sh` (packed into the chunks when it packs). */

@@ -9,6 +9,15 @@
  * box holds every letter's.
  */
 export function reachOf(lo: number, hi: number, n: number, size: number): [number, number] {
-  const slack = 0.5 * n + 1;
-  return [((lo - slack) * size) / 1000, ((hi + slack) * size) / 1000];
+  return [reachFrom(lo, n, size), reachTo(hi, n, size)];
+}
+
+/** `reachOf`'s first number, for a caller that keeps the pair in its own arrays (a table's rows op). */
+export function reachFrom(lo: number, n: number, size: number): number {
+  return ((lo - (0.5 * n + 1)) * size) / 1000;
+}
+
+/** `reachOf`'s second number. */
+export function reachTo(hi: number, n: number, size: number): number {
+  return ((hi + (0.5 * n + 1)) * size) / 1000;
 }

@@ -20,7 +20,7 @@ import type { Shaped, TextFont } from '../../ir/text-font.js';
 import type { CellStyle, FontResource, TableCell, TextRun } from '../../ir/types.js';
 import { afreshWord, type Measured, measureAfresh, measureIn, type RunStyle, type Span, wordsOf } from './atoms.js';
 import { decorationRects } from './decorations.js';
-import { type FaceWord, faceWord, faceWordIdMet, shapedOf } from './face-words.js';
+import { type FaceWord, faceWord, faceWordIdMet, glyphsPack, shapedOf } from './face-words.js';
 import { breaksOnlyAfterSpaces } from './line-break.js';
 import {
   ADJUST_SLACK,
@@ -1157,20 +1157,7 @@ class KeptPacking {
  * does). Any other word is placed from its shaping.
  */
 function packable(sh: Shaped): boolean {
-  const texts = sh.text,
-    advances = sh.advances,
-    gids = sh.glyphs;
-  for (let g = 0; g < gids.length; g++) {
-    const t = texts[g];
-    if (t.length !== 1) return false;
-    const u = t.charCodeAt(0);
-    if (u >= 0xd800 && u <= 0xdfff) return false;
-    const adv = advances[g];
-    if (!Number.isInteger(adv) || adv < -0x40000000 || adv > 0x3fffffff) return false;
-    const gid = gids[g];
-    if (!(gid >= 0 && gid <= 0xffff && Number.isInteger(gid))) return false;
-  }
-  return true;
+  return glyphsPack(sh, false);
 }
 
 /**

@@ -12,7 +12,7 @@ import { codeHeight, naturalSize } from '../../engines/geometry/cell-sizes.js';
 import type { Box } from '../../engines/geometry/coordinates.js';
 import { boxToRect } from '../../engines/geometry/shapes.js';
 import { type DrawTarget, statedAdvances } from '../../engines/text/line-draw.js';
-import { reachOf } from '../../engines/text/run-reach.js';
+import { reachFrom, reachOf, reachTo } from '../../engines/text/run-reach.js';
 import { nextTextObject, type TextPageContext } from '../../engines/text/runs.js';
 import { int32s, uint16s } from '../../engines/text/slab.js';
 import {
@@ -467,6 +467,68 @@ function placedJoinable(row: PlacedRow, a: number, b: number, tp: TablePartItem)
   );
 }
 
+/** Where `joinCells` leaves the joined cells' reach: least and farthest, thousandths of an em from the run's start. */
+const reachFound = new Float64Array(2);
+
+/**
+ * Placed cells [from, to) of `row` (in `order` when given) copied into one run from `o0` on, as
+ * `joined` joins runs: each cell's glyphs, adjustments and (with `units`) text units, each next cell
+ * moved to its place by a TJ adjustment after the earlier cell's last glyph, computed from where TJ
+ * really leaves the pen; each cell's pointer and its first glyph (counted from `o0`) into
+ * `ats`/`froms` from `k0`. The one loop of `joinedPlaced` (a run op) and `RowPacker.add` (a rows op).
+ * Returns the end of the glyphs written; the cells' reach is left in `reachFound`.
+ */
+function joinCells(
+  row: PlacedRow,
+  from: number,
+  to: number,
+  order: number[] | undefined,
+  glyphs: Uint16Array,
+  adjust: Int32Array,
+  units: Uint16Array | undefined,
+  o0: number,
+  ats: JsonPointer[],
+  froms: Int32Array,
+  k0: number,
+): number {
+  const f = order ? order[from] : from;
+  const firstX = row.x[f],
+    size = row.style[f].size;
+  const rg = row.glyphs,
+    ra = row.adjust,
+    ru = row.units;
+  let o = o0;
+  let k = k0;
+  let pen = 0;
+  let lo = 0,
+    hi = 0;
+  for (let i = from; i < to; i++) {
+    const c = order ? order[i] : i;
+    if (i > from) {
+      const adj = Math.round(pen - ((row.x[c] - firstX) * 1000) / size);
+      adjust[o - 1] += adj;
+      pen -= adj;
+    }
+    // the cell's reach from where TJ leaves the pen for it
+    if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
+    if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
+    ats[k] = row.at[c];
+    froms[k++] = o - o0;
+    const a = row.from[c],
+      m = row.n[c];
+    for (let g = 0; g < m; g++) {
+      glyphs[o + g] = rg[a + g];
+      adjust[o + g] = ra[a + g];
+    }
+    if (units) for (let g = 0; g < m; g++) units[o + g] = ru[a + g];
+    pen += row.pen[c];
+    o += m;
+  }
+  reachFound[0] = lo;
+  reachFound[1] = hi;
+  return o;
+}
+
 /**
  * `joined` for placed cells [from, to) (in `order` when given): one run from the first cell's
  * start, each next cell moved to its place by a TJ adjustment after the earlier cell's last glyph.
@@ -493,37 +555,22 @@ function joinedPlaced(
   for (let i = from; i < to && plain; i++) plain = row.plain[order ? order[i] : i] === 1;
   const units = plain ? row.joinScratch(n) : undefined;
   const text: string[] | undefined = plain ? undefined : new Array(n);
-  const cells: (JsonPointer | number)[] = new Array(2 * (to - from));
-  const rg = row.glyphs,
-    ra = row.adjust,
-    ru = row.units;
-  let o = 0;
-  let pen = 0;
-  let lo = 0,
-    hi = 0;
-  for (let i = from; i < to; i++) {
-    const c = order ? order[i] : i;
-    if (i > from) {
-      const adj = Math.round(pen - ((row.x[c] - firstX) * 1000) / st.size);
-      adjust[o - 1] += adj;
-      pen -= adj;
+  const k = to - from;
+  const ats: JsonPointer[] = new Array(k);
+  const froms = int32s(k);
+  joinCells(row, from, to, order, glyphs, adjust, units, 0, ats, froms, 0);
+  const cells: (JsonPointer | number)[] = new Array(2 * k);
+  for (let i = 0; i < k; i++) {
+    cells[2 * i] = ats[i];
+    cells[2 * i + 1] = froms[i];
+    if (text) {
+      const c = order ? order[from + i] : from + i;
+      const a = row.from[c];
+      for (let g = 0; g < row.n[c]; g++) text[froms[i] + g] = row.textOf(c, a + g);
     }
-    // the cell's reach from where TJ leaves the pen for it
-    if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
-    if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
-    cells[2 * (i - from)] = row.at[c];
-    cells[2 * (i - from) + 1] = o;
-    const a = row.from[c],
-      m = row.n[c];
-    for (let g = 0; g < m; g++) {
-      glyphs[o + g] = rg[a + g];
-      adjust[o + g] = ra[a + g];
-    }
-    if (units) for (let g = 0; g < m; g++) units[o + g] = ru[a + g];
-    else for (let g = 0; g < m; g++) text![o + g] = row.textOf(c, a + g);
-    pen += row.pen[c];
-    o += m;
   }
+  const lo = reachFound[0],
+    hi = reachFound[1];
   return {
     op: 'glyphs',
     at: row.at[f],
@@ -601,46 +648,26 @@ class RowPacker {
       glyphRuns.push(opened);
     }
     this.room(n, to - from);
-    const firstX = row.x[f];
-    const glyphs = this.glyphs,
-      adjust = this.adjust,
-      units = this.units,
-      rg = row.glyphs,
-      ra = row.adjust,
-      ru = row.units;
     const o0 = this.used;
-    let o = o0;
-    let pen = 0;
-    let lo = 0,
-      hi = 0;
-    for (let i = from; i < to; i++) {
-      const c = order ? order[i] : i;
-      if (i > from) {
-        const adj = Math.round(pen - ((row.x[c] - firstX) * 1000) / st.size);
-        adjust[o - 1] += adj;
-        pen -= adj;
-      }
-      if (pen + row.lo[c] < lo) lo = pen + row.lo[c];
-      if (pen + row.hi[c] > hi) hi = pen + row.hi[c];
-      this.cellAts[this.cells] = row.at[c];
-      this.cellFroms[this.cells++] = o - o0;
-      const a = row.from[c],
-        m = row.n[c];
-      for (let g = 0; g < m; g++) {
-        glyphs[o + g] = rg[a + g];
-        adjust[o + g] = ra[a + g];
-        units[o + g] = ru[a + g];
-      }
-      pen += row.pen[c];
-      o += m;
-    }
-    // reachOf (engines/text/run-reach.ts), the same arithmetic without its pair
-    const slack = 0.5 * n + 1;
+    const o = joinCells(
+      row,
+      from,
+      to,
+      order,
+      this.glyphs,
+      this.adjust,
+      this.units,
+      o0,
+      this.cellAts,
+      this.cellFroms,
+      this.cells,
+    );
+    this.cells += to - from;
     const k = 4 * this.count;
-    this.place[k] = firstX;
+    this.place[k] = row.x[f];
     this.place[k + 1] = row.y[f];
-    this.place[k + 2] = ((lo - slack) * st.size) / 1000;
-    this.place[k + 3] = ((hi + slack) * st.size) / 1000;
+    this.place[k + 2] = reachFrom(reachFound[0], n, st.size);
+    this.place[k + 3] = reachTo(reachFound[1], n, st.size);
     this.used = o;
     this.count++;
     this.start[this.count] = o - this.base;
