@@ -12,7 +12,7 @@ import { resolveServeConfig } from '../src/server/config.js';
 import { DEFAULT_WARM_UP } from '../src/server/warm-state.js';
 import { type RunningServer, silentLogger, startServer } from '../src/server.js';
 import { warmUpDescription } from '../src/warm-up.js';
-import { slowDescription } from './support/child-server.js';
+import { verySlowDescription } from './support/child-server.js';
 import { helloDescription } from './support/fixtures.js';
 
 async function health(srv: RunningServer): Promise<[number, boolean | undefined]> {
@@ -70,7 +70,7 @@ describe('render workers warm up', () => {
 
       // A render past the time limit ends its worker; the new one warms up before it takes work,
       // and the server stays ready meanwhile (it is not start-up).
-      const slow = await post(srv, slowDescription());
+      const slow = await post(srv, verySlowDescription());
       expect(slow.status).toBe(413);
       expect(await health(srv)).toEqual([200, false]);
       for (let i = 0; i < 600 && (await metric(srv, 'quire_warm_up_renders')) < 6; i++)
